@@ -1,0 +1,49 @@
+/// One message for the user: an error that stops the build or a warning that does not.
+public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
+    /// How serious the message is.
+    public enum Severity: String, Sendable, Equatable {
+        case error
+        case warning
+    }
+
+    /// Whether this stops the build.
+    public var severity: Severity
+    /// Where the user's input is to blame, when a file is.
+    public var location: SourceLocation?
+    /// What went wrong, in one sentence without a trailing period.
+    public var message: String
+    /// Further places that take part (the first of two duplicate ids, say).
+    public var notes: [Note]
+
+    /// A secondary place attached to a diagnostic.
+    public struct Note: Sendable, Equatable {
+        /// Where.
+        public var location: SourceLocation
+        /// What happens there.
+        public var message: String
+
+        /// Creates a note.
+        public init(location: SourceLocation, message: String) {
+            self.location = location
+            self.message = message
+        }
+    }
+
+    /// Creates a diagnostic.
+    public init(_ severity: Severity, _ message: String, at location: SourceLocation? = nil, notes: [Note] = []) {
+        self.severity = severity
+        self.location = location
+        self.message = message
+        self.notes = notes
+    }
+
+    /// `path:line:column: error: message`, then one `note:` line per note.
+    public var description: String {
+        var text = location.map { "\($0): " } ?? ""
+        text += "\(severity.rawValue): \(message)"
+        for note in notes {
+            text += "\n\(note.location): note: \(note.message)"
+        }
+        return text
+    }
+}

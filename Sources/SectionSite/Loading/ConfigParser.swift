@@ -1,0 +1,47 @@
+/// Reads `sectionsite.yml` into `SiteConfig`; unknown keys stay available to templates as `site.<key>`.
+struct ConfigParser {
+    /// The settings file's path relative to the site.
+    var path = "sectionsite.yml"
+
+    /// Parses the file's text.
+    func parse(_ text: String) throws -> SiteConfig {
+        var config = SiteConfig()
+        let yaml = YAMLReader(path: path, firstLine: 1)
+        guard let root = try yaml.compose(text) else { return config }
+        if case .scalar(let scalar) = root, scalar.string.isEmpty { return config }
+        for (key, node, keyNode) in try yaml.entries(root, what: "sectionsite.yml") {
+            switch key {
+            case "title": config.title = try yaml.string(node, key: key)
+            case "baseURL":
+                config.baseURL = try yaml.string(node, key: key)
+                if !config.baseURL.hasSuffix("/") { config.baseURL += "/" }
+            case "theme": config.theme = try yaml.string(node, key: key)
+            case "language": config.language = try yaml.string(node, key: key)
+            case "markdown":
+                for (option, value, optionNode) in try yaml.entries(node, what: "'markdown'") {
+                    switch option {
+                    case "smart": config.smartPunctuation = try yaml.bool(value, key: option)
+                    case "unsafe": config.unsafeHTML = try yaml.bool(value, key: option)
+                    default:
+                        throw SectionSiteError(
+                            "unknown markdown option '\(option)' (known: smart, unsafe)", at: yaml.location(optionNode))
+                    }
+                }
+            case "feed":
+                for (option, value, optionNode) in try yaml.entries(node, what: "'feed'") {
+                    guard option == "keep" else {
+                        throw SectionSiteError("unknown feed option '\(option)' (known: keep)", at: yaml.location(optionNode))
+                    }
+                    config.feedKeep = try yaml.int(value, key: option)
+                    guard config.feedKeep >= 0 else {
+                        throw SectionSiteError("'keep' must be 0 or more", at: yaml.location(value))
+                    }
+                }
+            case "animation": config.animation = try PageParser.animation(node, yaml: yaml)
+            default: _ = keyNode
+            }
+            config.data[key] = yaml.value(node)
+        }
+        return config
+    }
+}

@@ -1,0 +1,237 @@
+import Foundation
+import Yams
+
+/// Turns one Markdown file's text into a `Page`: front matter keys, the `sections:` model, and the body.
+struct PageParser {
+    /// The file, relative to the site (`Content/posts/hello.md`).
+    var path: String
+
+    /// Parses `text`, the contents of the file at `path`.
+    func parse(_ text: String) throws -> Page {
+        let split = try FrontMatter.split(text, path: path)
+        let yaml = YAMLReader(path: path, firstLine: split.yamlFirstLine)
+        let (url, folder, isIndex) = Self.route(path)
+        var page = Page(
+            path: path, url: url, folder: folder, isIndex: isIndex, frontMatter: [:],
+            title: Self.defaultTitle(path), date: nil, isDraft: false, summary: nil, weight: nil, tags: [],
+            layout: nil, animation: nil, sections: [], body: split.body,
+            bodyLocation: SourceLocation(file: path, line: split.bodyFirstLine))
+        guard let root = try yaml.compose(split.yaml) else { return page }
+        if case .scalar(let scalar) = root, scalar.string.isEmpty { return page }
+        var itemPlaces: [String: SourceLocation] = [:]
+        for (key, node, _) in try yaml.entries(root, what: "front matter") {
+            switch key {
+            case "title": page.title = try yaml.string(node, key: key)
+            case "date":
+                let text = try yaml.string(node, key: key)
+                guard let date = PageDate(parsing: text) else {
+                    throw SectionSiteError(
+                        "'date' must look like 2026-01-31 or 2026-01-31T09:30:00Z, not '\(text)'",
+                        at: yaml.location(node))
+                }
+                page.date = date
+            case "draft": page.isDraft = try yaml.bool(node, key: key)
+            case "summary": page.summary = try yaml.string(node, key: key)
+            case "weight": page.weight = try yaml.int(node, key: key)
+            case "tags": page.tags = try yaml.strings(node, key: key)
+            case "layout": page.layout = try yaml.string(node, key: key)
+            case "animation": page.animation = try Self.animation(node, yaml: yaml)
+            case "sections":
+                guard case .sequence(let list) = node else {
+                    throw SectionSiteError("'sections' must be a list of sections", at: yaml.location(node))
+                }
+                var sectionPlaces: [String: SourceLocation] = [:]
+                for sectionNode in list {
+                    let section = try parseSection(sectionNode, yaml: yaml, itemPlaces: &itemPlaces)
+                    if let earlier = sectionPlaces[section.id] {
+                        throw SectionSiteError(
+                            "duplicate section id '\(section.id)'", at: section.location,
+                            notes: [.init(location: earlier, message: "section '\(section.id)' first defined here")])
+                    }
+                    sectionPlaces[section.id] = section.location
+                    page.sections.append(section)
+                }
+                continue
+            default: break
+            }
+            page.frontMatter[key] = yaml.value(node)
+        }
+        return page
+    }
+
+    private func parseSection(
+        _ node: Node, yaml: YAMLReader, itemPlaces: inout [String: SourceLocation]
+    ) throws -> SectionSpec {
+        let location = yaml.location(node)
+        let entries = try yaml.entries(node, what: "a section")
+        guard let idNode = entries.first(where: { $0.key == "id" })?.node else {
+            throw SectionSiteError("section has no 'id'", at: location)
+        }
+        let id = try yaml.string(idNode, key: "id")
+        guard Self.isValidSectionID(id) else {
+            throw SectionSiteError(
+                "section id '\(id)' may hold only letters, digits, '-' and '_'", at: yaml.location(idNode))
+        }
+        var section = SectionSpec(
+            id: id, kind: nil, header: nil, footer: nil, cell: nil, content: .items([]), location: location)
+        var items: [ItemSpec]?
+        var query: CollectionQuery?
+        var queryKeys: [String: Node] = [:]
+        for (key, value, keyNode) in entries {
+            switch key {
+            case "id": break
+            case "kind": section.kind = try yaml.string(value, key: key)
+            case "cell": section.cell = try yaml.string(value, key: key)
+            case "header", "footer":
+                let view = try supplementary(value, defaultKind: key, yaml: yaml)
+                if key == "header" { section.header = view } else { section.footer = view }
+            case "items":
+                guard case .sequence(let list) = value else {
+                    throw SectionSiteError("'items' must be a list of items", at: yaml.location(value))
+                }
+                items = try list.map { try parseItem($0, yaml: yaml, itemPlaces: &itemPlaces) }
+            case "from", "sort", "limit", "tags", "paginate":
+                queryKeys[key] = value
+            default:
+                throw SectionSiteError(
+                    "unknown section key '\(key)' (known: cell, footer, from, header, id, items, kind, limit, paginate, sort, tags)",
+                    at: yaml.location(keyNode))
+            }
+        }
+        if !queryKeys.isEmpty {
+            guard let fromNode = queryKeys["from"] else {
+                let key = queryKeys.keys.sorted()[0]
+                throw SectionSiteError("'\(key)' needs 'from:' to name the pages to list", at: yaml.location(queryKeys[key]))
+            }
+            if items != nil {
+                throw SectionSiteError(
+                    "section '\(id)' has both 'items' and 'from'; give one", at: yaml.location(fromNode))
+            }
+            query = try collection(queryKeys, yaml: yaml)
+        }
+        section.content = query.map { .collection($0) } ?? .items(items ?? [])
+        return section
+    }
+
+    private func collection(_ keys: [String: Node], yaml: YAMLReader) throws -> CollectionQuery {
+        var query = CollectionQuery(from: ".", sort: .newestFirst, limit: nil, tags: [], paginate: nil)
+        if let node = keys["from"] {
+            query.from = try yaml.string(node, key: "from").trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+            if query.from.isEmpty { query.from = "." }
+        }
+        if let node = keys["sort"] {
+            let text = try yaml.string(node, key: "sort")
+            guard let sort = CollectionQuery.Sort(rawValue: text) else {
+                throw SectionSiteError(
+                    "unknown sort '\(text)' (known: date, -date, title, weight)", at: yaml.location(node))
+            }
+            query.sort = sort
+        }
+        if let node = keys["limit"] {
+            query.limit = try yaml.int(node, key: "limit")
+            guard query.limit! > 0 else { throw SectionSiteError("'limit' must be above 0", at: yaml.location(node)) }
+        }
+        if let node = keys["tags"] { query.tags = try yaml.strings(node, key: "tags") }
+        if let node = keys["paginate"] {
+            query.paginate = try yaml.int(node, key: "paginate")
+            guard query.paginate! > 0 else {
+                throw SectionSiteError("'paginate' must be above 0", at: yaml.location(node))
+            }
+        }
+        return query
+    }
+
+    private func parseItem(
+        _ node: Node, yaml: YAMLReader, itemPlaces: inout [String: SourceLocation]
+    ) throws -> ItemSpec {
+        let location = yaml.location(node)
+        var item = ItemSpec(id: "", cell: nil, body: nil, fields: [:], location: location)
+        var hasID = false
+        for (key, value, _) in try yaml.entries(node, what: "an item") {
+            switch key {
+            case "id":
+                item.id = try yaml.string(value, key: key)
+                hasID = !item.id.isEmpty
+            case "cell": item.cell = try yaml.string(value, key: key)
+            case "body": item.body = try yaml.string(value, key: key)
+            default: item.fields[key] = yaml.value(value)
+            }
+        }
+        guard hasID else { throw SectionSiteError("item has no 'id'", at: location) }
+        if let earlier = itemPlaces[item.id] {
+            throw SectionSiteError(
+                "duplicate item id '\(item.id)'", at: location,
+                notes: [.init(location: earlier, message: "item '\(item.id)' first defined here")])
+        }
+        itemPlaces[item.id] = location
+        return item
+    }
+
+    private func supplementary(_ node: Node, defaultKind: String, yaml: YAMLReader) throws -> SupplementarySpec {
+        let location = yaml.location(node)
+        switch node {
+        case .scalar(let scalar):
+            return SupplementarySpec(kind: defaultKind, fields: ["title": .string(scalar.string)], location: location)
+        case .mapping:
+            guard case .map(var fields) = yaml.value(node) else { preconditionFailure("a mapping reads as a map") }
+            let kind = fields.removeValue(forKey: "kind")?.scalarText ?? defaultKind
+            return SupplementarySpec(kind: kind, fields: fields, location: location)
+        default:
+            throw SectionSiteError(
+                "'\(defaultKind)' must be a title or a map with a 'kind'", at: location)
+        }
+    }
+
+    static func animation(_ node: Node, yaml: YAMLReader) throws -> AnimationConfiguration {
+        var config = AnimationConfiguration()
+        for (key, value, keyNode) in try yaml.entries(node, what: "'animation'") {
+            let text = try yaml.string(value, key: key)
+            func style() throws -> AnimationConfiguration.Style {
+                guard let style = AnimationConfiguration.Style(rawValue: text) else {
+                    let known = AnimationConfiguration.Style.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw SectionSiteError(
+                        "unknown animation '\(text)' for '\(key)' (known: \(known))", at: yaml.location(value))
+                }
+                return style
+            }
+            switch key {
+            case "insert": config.insert = try style()
+            case "delete": config.delete = try style()
+            case "reload": config.reload = try style()
+            case "move":
+                guard let move = AnimationConfiguration.MoveStyle(rawValue: text) else {
+                    throw SectionSiteError(
+                        "unknown move animation '\(text)' (known: flip, none)", at: yaml.location(value))
+                }
+                config.move = move
+            default:
+                throw SectionSiteError(
+                    "unknown animation key '\(key)' (known: insert, delete, reload, move)", at: yaml.location(keyNode))
+            }
+        }
+        return config
+    }
+
+    /// The URL, folder and index flag of a content path: `Content/posts/index.md` is `/posts/`.
+    static func route(_ path: String) -> (url: String, folder: String, isIndex: Bool) {
+        var parts = path.split(separator: "/").map(String.init)
+        if parts.first == "Content" { parts.removeFirst() }
+        let file = parts.removeLast()
+        let stem = file.hasSuffix(".md") ? String(file.dropLast(3)) : file
+        let folder = parts.joined(separator: "/")
+        if stem == "index" {
+            return (parts.isEmpty ? "/" : "/\(folder)/", folder, true)
+        }
+        return ("/" + (parts + [stem]).joined(separator: "/") + "/", folder, false)
+    }
+
+    static func isValidSectionID(_ id: String) -> Bool {
+        !id.isEmpty && id.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
+    }
+
+    private static func defaultTitle(_ path: String) -> String {
+        let (url, _, _) = route(path)
+        let last = url.split(separator: "/").last.map(String.init) ?? "Home"
+        return last.replacingOccurrences(of: "-", with: " ").capitalized
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// A user file read as UTF-8, or a located error naming the first byte that is not UTF-8.
+enum SourceText {
+    /// Reads `url` (shown to the user as `path`) as UTF-8 text.
+    static func read(_ url: URL, path: String) throws -> String {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw SectionSiteError("cannot read file: \(error.localizedDescription)", at: SourceLocation(file: path))
+        }
+        return try decode(data, path: path)
+    }
+
+    /// Decodes bytes as UTF-8; the error names the line and column of the first invalid byte.
+    static func decode(_ data: Data, path: String) throws -> String {
+        if let text = String(data: data, encoding: .utf8) { return text }
+        var line = 1
+        var column = 1
+        var iterator = data.makeIterator()
+        var decoder = UTF8()
+        loop: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                if scalar == "\n" {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+            case .emptyInput:
+                break loop
+            case .error:
+                throw SectionSiteError("invalid UTF-8 in file", at: SourceLocation(file: path, line: line, column: column))
+            }
+        }
+        throw SectionSiteError("invalid UTF-8 in file", at: SourceLocation(file: path))
+    }
+}

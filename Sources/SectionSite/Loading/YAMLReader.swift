@@ -1,0 +1,125 @@
+import Yams
+
+/// Reads YAML from a user file into `Value`s, keeping each node's place in the file for errors.
+struct YAMLReader {
+    /// The file, relative to the site.
+    var path: String
+    /// The file line of the YAML's first line.
+    var firstLine: Int
+
+    /// Parses `yaml`; syntax errors come back located in the file.
+    func compose(_ yaml: String) throws -> Node? {
+        do {
+            return try Yams.compose(yaml: yaml)
+        } catch let error as YamlError {
+            throw located(error)
+        } catch {
+            throw SectionSiteError("invalid YAML: \(error)", at: SourceLocation(file: path, line: firstLine))
+        }
+    }
+
+    /// The place of a node in the file.
+    func location(_ node: Node?) -> SourceLocation {
+        guard let mark = node?.mark else { return SourceLocation(file: path, line: firstLine) }
+        return SourceLocation(file: path, line: mark.line + firstLine - 1, column: mark.column)
+    }
+
+    /// A node as a template value; scalars resolve as YAML 1.2's core schema (true/false, numbers, null).
+    func value(_ node: Node) -> Value {
+        switch node {
+        case .scalar(let scalar):
+            let text = scalar.string
+            guard scalar.style == .plain else { return .string(text) }
+            switch text {
+            case "true", "True", "TRUE": return .bool(true)
+            case "false", "False", "FALSE": return .bool(false)
+            case "", "~", "null", "Null", "NULL": return .null
+            default: break
+            }
+            if let number = Int(text) { return .int(number) }
+            if text.first.map({ $0.isNumber || $0 == "-" || $0 == "." }) == true, let number = Double(text) {
+                return .double(number)
+            }
+            return .string(text)
+        case .mapping(let mapping):
+            var fields: [String: Value] = [:]
+            for (key, value) in mapping {
+                fields[key.string ?? "\(key)"] = self.value(value)
+            }
+            return .map(fields)
+        case .sequence(let sequence):
+            return .list(sequence.map { self.value($0) })
+        case .alias:
+            return .null
+        }
+    }
+
+    /// The entries of a mapping node in file order, or an error when the node is not a mapping.
+    func entries(_ node: Node, what: String) throws -> [(key: String, node: Node, keyNode: Node)] {
+        guard case .mapping(let mapping) = node else {
+            throw SectionSiteError("\(what) must be a map of keys to values", at: location(node))
+        }
+        var seen: [String: Node] = [:]
+        var result: [(key: String, node: Node, keyNode: Node)] = []
+        for (keyNode, valueNode) in mapping {
+            let key = keyNode.string ?? "\(keyNode)"
+            if let earlier = seen[key] {
+                throw SectionSiteError(
+                    "duplicate key '\(key)'", at: location(keyNode),
+                    notes: [.init(location: location(earlier), message: "'\(key)' first given here")])
+            }
+            seen[key] = keyNode
+            result.append((key, valueNode, keyNode))
+        }
+        return result
+    }
+
+    /// A scalar node's text, or an error saying what was expected.
+    func string(_ node: Node, key: String) throws -> String {
+        guard case .scalar(let scalar) = node else {
+            throw SectionSiteError("'\(key)' must be a single value, not a list or map", at: location(node))
+        }
+        return scalar.string
+    }
+
+    /// A true/false node.
+    func bool(_ node: Node, key: String) throws -> Bool {
+        guard case .bool(let flag) = value(node) else {
+            throw SectionSiteError("'\(key)' must be true or false", at: location(node))
+        }
+        return flag
+    }
+
+    /// An integer node.
+    func int(_ node: Node, key: String) throws -> Int {
+        guard case .int(let number) = value(node) else {
+            throw SectionSiteError("'\(key)' must be a whole number", at: location(node))
+        }
+        return number
+    }
+
+    /// A list of strings, or a single string taken as a list of one.
+    func strings(_ node: Node, key: String) throws -> [String] {
+        switch node {
+        case .scalar(let scalar): return scalar.string.isEmpty ? [] : [scalar.string]
+        case .sequence(let sequence): return try sequence.map { try string($0, key: key) }
+        default: throw SectionSiteError("'\(key)' must be a list of strings", at: location(node))
+        }
+    }
+
+    private func located(_ error: YamlError) -> SectionSiteError {
+        switch error {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
+            .composer(_, let problem, let mark, _):
+            return SectionSiteError(
+                "invalid YAML: \(problem)",
+                at: SourceLocation(file: path, line: mark.line + firstLine - 1, column: mark.column))
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return SectionSiteError(
+                "duplicate key '\(duplicates.joined(separator: "', '"))'",
+                at: SourceLocation(file: path, line: context.mark.line + firstLine - 1, column: context.mark.column))
+        default:
+            return SectionSiteError("invalid YAML: \(error)", at: SourceLocation(file: path, line: firstLine))
+        }
+    }
+}

@@ -1,0 +1,38 @@
+/// A page as written: one Markdown file's front matter, sections and body, before collections are resolved.
+public struct Page: Sendable, Equatable {
+    /// The file, relative to the site (`Content/posts/hello.md`).
+    public var path: String
+    /// The page's URL (`/posts/hello/`), its identity.
+    public var url: String
+    /// The folder under `Content/` that holds the page (`posts`, or `` for the root).
+    public var folder: String
+    /// Whether this is a folder's `index.md`.
+    public var isIndex: Bool
+    /// Every front matter key, for templates.
+    public var frontMatter: [String: Value]
+    /// The title (front matter, else the file name).
+    public var title: String
+    /// The date, when the page has one.
+    public var date: PageDate?
+    /// Drafts are left out unless the build asks for them.
+    public var isDraft: Bool
+    /// The summary from front matter; else the body's first paragraph is used.
+    public var summary: String?
+    /// The sort weight.
+    public var weight: Int?
+    /// Tags.
+    public var tags: [String]
+    /// The layout named in front matter, if any.
+    public var layout: String?
+    /// The page's own animation, over the site's.
+    public var animation: AnimationConfiguration?
+    /// The sections, in order.
+    public var sections: [SectionSpec]
+    /// The Markdown body.
+    public var body: String
+    /// Where the front matter ends and the body starts.
+    public var bodyLocation: SourceLocation
+
+    /// The location of the file's first line.
+    public var location: SourceLocation { SourceLocation(file: path) }
+}

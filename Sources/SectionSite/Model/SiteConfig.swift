@@ -1,0 +1,53 @@
+/// The settings of `sectionsite.yml`; every key is optional.
+public struct SiteConfig: Sendable, Equatable {
+    /// The site's title.
+    public var title: String = "Untitled site"
+    /// Where the site is deployed, ending in `/` (`https://example.com/blog/`, or `/`).
+    public var baseURL: String = "/"
+    /// The theme folder under `Themes/`.
+    public var theme: String = "default"
+    /// The language of the pages (`en`).
+    public var language: String = "en"
+    /// Smart punctuation in Markdown.
+    public var smartPunctuation = true
+    /// Raw HTML in Markdown is passed through only when this is on.
+    public var unsafeHTML = false
+    /// How many earlier versions of a page keep a patch in the feed.
+    public var feedKeep = 20
+    /// The site-wide animation of patches.
+    public var animation: AnimationConfiguration? = nil
+    /// Every key of the file, for templates (`site.menu`, say).
+    public var data: [String: Value] = [:]
+
+    /// The default settings.
+    public init() {}
+
+    /// The path part of `baseURL`, ending in `/`: the prefix of every link in the output.
+    public var rootPath: String {
+        var path = baseURL
+        if let scheme = path.range(of: "://") {
+            let afterScheme = path[scheme.upperBound...]
+            path = afterScheme.firstIndex(of: "/").map { String(afterScheme[$0...]) } ?? "/"
+        }
+        if !path.hasPrefix("/") { path = "/" + path }
+        if !path.hasSuffix("/") { path += "/" }
+        return path
+    }
+
+    /// `baseURL` joined with a site path (`/posts/a/`), for absolute links in the sitemap and feed.
+    public func absoluteURL(_ url: String) -> String {
+        let base = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        return base + rootRelative(url)
+    }
+
+    /// A site path (`/posts/a/`) under the root path (`/blog/posts/a/`).
+    public func link(_ url: String) -> String {
+        rootPath + url.drop(while: { $0 == "/" })
+    }
+
+    private func rootRelative(_ url: String) -> String {
+        let path = rootPath == "/" ? "" : String(rootPath.dropLast())
+        if baseURL.contains("://") { return String(url) }
+        return path + url
+    }
+}

@@ -1,0 +1,45 @@
+/// The site-wide files every build writes: `sitemap.xml` and the Atom feed `feed.xml`.
+enum SiteIndexes {
+    /// How many of the newest dated pages the Atom feed lists.
+    static let atomEntries = 30
+
+    /// The sitemap of every page, by URL.
+    static func sitemap(_ pages: [RenderedPage], config: SiteConfig) -> String {
+        var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+        xml += #"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"# + "\n"
+        for page in pages.sorted(by: { $0.url < $1.url }) {
+            xml += "  <url><loc>\(HTML.escape(config.absoluteURL(page.url)))</loc>"
+            if let date = page.date { xml += "<lastmod>\(date.isoDate)</lastmod>" }
+            xml += "</url>\n"
+        }
+        return xml + "</urlset>\n"
+    }
+
+    /// An Atom feed of the newest dated pages.
+    static func atom(_ pages: [RenderedPage], config: SiteConfig) -> String {
+        let dated = pages.filter { $0.date != nil }.sorted {
+            $0.date! != $1.date! ? $1.date! < $0.date! : $0.url < $1.url
+        }.prefix(atomEntries)
+        let updated = dated.first?.date?.rfc3339 ?? "1970-01-01T00:00:00Z"
+        let home = HTML.escape(config.absoluteURL("/"))
+        var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+        xml += #"<feed xmlns="http://www.w3.org/2005/Atom">"# + "\n"
+        xml += "  <title>\(HTML.escape(config.title))</title>\n"
+        xml += "  <id>\(home)</id>\n"
+        xml += #"  <link href="\#(home)"/>"# + "\n"
+        xml += #"  <link rel="self" href="\#(HTML.escape(config.absoluteURL("/feed.xml")))"/>"# + "\n"
+        xml += "  <updated>\(updated)</updated>\n"
+        xml += "  <author><name>\(HTML.escape(config.data["author"]?.scalarText ?? config.title))</name></author>\n"
+        for page in dated {
+            let link = HTML.escape(config.absoluteURL(page.url))
+            xml += "  <entry>\n"
+            xml += "    <title>\(HTML.escape(page.title))</title>\n"
+            xml += "    <id>\(link)</id>\n"
+            xml += #"    <link href="\#(link)"/>"# + "\n"
+            xml += "    <updated>\(page.date!.rfc3339)</updated>\n"
+            if !page.summary.isEmpty { xml += "    <summary>\(HTML.escape(page.summary))</summary>\n" }
+            xml += "  </entry>\n"
+        }
+        return xml + "</feed>\n"
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+
+/// Writes a whole site atomically: every file goes into a staging folder beside the output, which then takes the
+/// output's place in one rename, so a failed or interrupted build never leaves a half-written site.
+struct SiteWriter {
+    /// The output folder.
+    var out: URL
+
+    /// Checks that no two sources claim the same output path.
+    static func checkConflicts(_ files: [OutputFile]) throws {
+        var owners: [String: String] = [:]
+        for file in files {
+            if let owner = owners[file.path] {
+                throw SectionSiteError(
+                    "two sources write the output file '\(file.path)': \(owner) and \(file.origin)",
+                    at: file.origin.contains("/") ? SourceLocation(file: file.origin) : nil)
+            }
+            owners[file.path] = file.origin
+        }
+    }
+
+    /// Refuses an output folder that would destroy something: the site itself, a parent of it, or a folder that
+    /// SectionSite did not write.
+    func checkSafe(site: URL) throws {
+        let outPath = out.standardizedFileURL.resolvingSymlinksInPath().path
+        let sitePath = site.standardizedFileURL.resolvingSymlinksInPath().path
+        if outPath == sitePath || sitePath.hasPrefix(outPath + "/") || outPath == "/" {
+            throw SectionSiteError("refusing to write the output to '\(out.path)': it holds the site itself")
+        }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: out.path, isDirectory: &isFolder) else { return }
+        guard isFolder.boolValue else {
+            throw SectionSiteError("the output '\(out.path)' exists and is not a folder")
+        }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []
+        if !entries.isEmpty && !entries.contains("_sectionsite") {
+            throw SectionSiteError(
+                "the output folder '\(out.path)' is not empty and was not written by sectionsite; remove it or choose another --out")
+        }
+    }
+
+    /// Writes `files` into a staging folder on all cores, then swaps it in; on any error the staging folder is
+    /// removed and the previous output stays as it was.
+    func write(_ files: [OutputFile], progress: @Sendable (Int) -> Void = { _ in }) throws {
+        let manager = FileManager.default
+        let parent = out.deletingLastPathComponent()
+        try manager.createDirectory(at: parent, withIntermediateDirectories: true)
+        let staging = parent.appendingPathComponent(".\(out.lastPathComponent).staging-\(getpid())")
+        try? manager.removeItem(at: staging)
+        do {
+            try manager.createDirectory(at: staging, withIntermediateDirectories: true)
+            var folders = Set<String>()
+            for file in files {
+                var folder = (file.path as NSString).deletingLastPathComponent
+                while !folder.isEmpty, folders.insert(folder).inserted {
+                    folder = (folder as NSString).deletingLastPathComponent
+                }
+            }
+            for folder in folders.sorted() {
+                try manager.createDirectory(
+                    at: staging.appendingPathComponent(folder), withIntermediateDirectories: true)
+            }
+            let failures = FailureBox()
+            let counter = Counter()
+            DispatchQueue.concurrentPerform(iterations: files.count) { index in
+                guard !failures.hasFailure else { return }
+                let file = files[index]
+                let target = staging.appendingPathComponent(file.path)
+                do {
+                    switch file.contents {
+                    case .text(let text): try Data(text.utf8).write(to: target)
+                    case .copy(let source): try manager.copyItem(at: source, to: target)
+                    }
+                } catch {
+                    failures.record(SectionSiteError("cannot write '\(file.path)': \(error.localizedDescription)"))
+                }
+                let done = counter.increment()
+                if done % 500 == 0 { progress(done) }
+            }
+            if let failure = failures.first { throw failure }
+            try swapIn(staging)
+        } catch {
+            try? manager.removeItem(at: staging)
+            throw error
+        }
+    }
+
+    private func swapIn(_ staging: URL) throws {
+        let manager = FileManager.default
+        guard manager.fileExists(atPath: out.path) else {
+            try manager.moveItem(at: staging, to: out)
+            return
+        }
+        let old = out.deletingLastPathComponent().appendingPathComponent(".\(out.lastPathComponent).old-\(getpid())")
+        try? manager.removeItem(at: old)
+        try manager.moveItem(at: out, to: old)
+        do {
+            try manager.moveItem(at: staging, to: out)
+        } catch {
+            try? manager.moveItem(at: old, to: out)
+            throw error
+        }
+        try? manager.removeItem(at: old)
+    }
+}
+
+/// The first error of a parallel loop.
+final class FailureBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var error: Error?
+
+    /// Keeps the first error.
+    func record(_ error: Error) {
+        lock.lock()
+        if self.error == nil { self.error = error }
+        lock.unlock()
+    }
+
+    /// Whether an error was recorded.
+    var hasFailure: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return error != nil
+    }
+
+    /// The first error.
+    var first: Error? {
+        lock.lock()
+        defer { lock.unlock() }
+        return error
+    }
+}
+
+/// A count shared by the threads of a parallel loop.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    /// Adds one and returns the new count.
+    func increment() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        value += 1
+        return value
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+
+/// The build pipeline, as a list of steps: settings and theme, pages, collections, rendering, then the files of
+/// the output. Each step is a pure transform of the previous one's value; only the first two read files.
+public struct SiteBuild: Sendable {
+    /// The steps, in order, as progress names them.
+    public static let stepNames = [
+        "Reading settings and theme", "Loading pages", "Resolving collections", "Rendering pages", "Making patches",
+        "Writing output",
+    ]
+
+    /// The options.
+    public var options: BuildOptions
+
+    /// Creates a build.
+    public init(options: BuildOptions) {
+        self.options = options
+    }
+
+    /// A site built in memory: every rendered page and every output file.
+    public struct Result: Sendable {
+        /// The settings.
+        public var config: SiteConfig
+        /// The rendered pages, by URL.
+        public var pages: [RenderedPage]
+        /// Every output file but the patch feed.
+        public var files: [OutputFile]
+        /// Warnings, sorted.
+        public var warnings: [Diagnostic]
+    }
+
+    /// Runs the steps up to rendering and collects the output files.
+    public func render(progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) throws -> Result {
+        let site = options.site
+        let warnings = Warnings()
+        @Sendable func report(_ step: Int, _ done: Int? = nil, _ total: Int? = nil) {
+            progress(BuildProgress(step: step, steps: Self.stepNames.count, name: Self.stepNames[step - 1], done: done, total: total))
+        }
+
+        report(1)
+        let config = try loadConfig()
+        let theme = try Theme(name: config.theme, site: site)
+        let markdown = Markdown(smart: config.smartPunctuation, unsafe: config.unsafeHTML)
+
+        let loader = ContentLoader(site: site, markdown: markdown)
+        let paths = loader.pagePaths()
+        report(2, 0, paths.count)
+        let loaded = try paths.parallelMap(progress: { report(2, $0, paths.count) }) { try loader.load($0) }
+        let published = loaded.filter { options.drafts || !$0.page.isDraft }
+
+        report(3)
+        let resolver = Resolver(pages: published, config: config, markdown: markdown, site: site)
+        let instances = try published.flatMap { try resolver.instances(of: $0) }
+        try Self.checkUniqueURLs(instances)
+
+        report(4, 0, instances.count)
+        let renderer = PageRenderer(theme: theme, config: config)
+        nonisolated(unsafe) let siteContext = renderer.siteContext
+        let pages = try instances.parallelMap(progress: { report(4, $0, instances.count) }) {
+            try renderer.render($0, site: siteContext)
+        }
+        for instance in instances {
+            for section in instance.sections where section.items.isEmpty && instance.pagination.map({ $0.current == 1 }) ?? true {
+                warnings.warn("section '\(section.spec.id)' has no items", at: section.spec.location)
+            }
+        }
+        let used = pages.reduce(into: Set<String>()) { $0.formUnion($1.templatesUsed) }
+        for name in theme.templateNames where !name.hasPrefix("partials/") && !used.contains(name) {
+            warnings.warn("template '\(name)' is never used", at: SourceLocation(file: "\(theme.path)/\(name).mustache"))
+        }
+
+        var files = pages.map { OutputFile(path: OutputFile.pagePath($0.url), contents: .text($0.html), origin: $0.path) }
+        files += copies(of: site.appendingPathComponent("Static"), into: "", origin: "Static")
+        files += copies(of: site.appendingPathComponent("Content"), into: "", origin: "Content").filter { !$0.path.hasSuffix(".md") }
+        if theme.hasAssets {
+            files += copies(of: theme.folder.appendingPathComponent("assets"), into: "assets/", origin: "\(theme.path)/assets")
+        }
+        files.append(OutputFile(path: "_sectionsite/sectionsite.js", contents: .text(Runtime.script), origin: "the runtime"))
+        files.append(OutputFile(path: "sitemap.xml", contents: .text(SiteIndexes.sitemap(pages, config: config)), origin: "the sitemap"))
+        files.append(OutputFile(path: "feed.xml", contents: .text(SiteIndexes.atom(pages, config: config)), origin: "the Atom feed"))
+        try SiteWriter.checkConflicts(files)
+        return Result(config: config, pages: pages, files: files, warnings: warnings.all)
+    }
+
+    /// Reads `sectionsite.yml` when there is one, applying the `--base-url` override.
+    func loadConfig() throws -> SiteConfig {
+        let file = options.site.appendingPathComponent("sectionsite.yml")
+        var config = SiteConfig()
+        if FileManager.default.fileExists(atPath: file.path) {
+            config = try ConfigParser().parse(try SourceText.read(file, path: "sectionsite.yml"))
+        } else {
+            var isFolder: ObjCBool = false
+            let content = options.site.appendingPathComponent("Content")
+            guard FileManager.default.fileExists(atPath: content.path, isDirectory: &isFolder), isFolder.boolValue else {
+                throw SectionSiteError(
+                    "'\(options.site.path)' is not a site: it has neither sectionsite.yml nor Content/ (run 'sectionsite new DIR' to start one)")
+            }
+        }
+        if let baseURL = options.baseURL {
+            config.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
+            config.data["baseURL"] = .string(config.baseURL)
+        }
+        return config
+    }
+
+    private static func checkUniqueURLs(_ instances: [PageInstance]) throws {
+        var owners: [String: String] = [:]
+        for instance in instances {
+            if let owner = owners[instance.url] {
+                throw SectionSiteError(
+                    "two pages have the URL '\(instance.url)'", at: SourceLocation(file: instance.source.page.path),
+                    notes: [.init(location: SourceLocation(file: owner), message: "'\(instance.url)' first comes from here")])
+            }
+            owners[instance.url] = instance.source.page.path
+        }
+    }
+
+    private func copies(of folder: URL, into prefix: String, origin: String) -> [OutputFile] {
+        FileTree.files(under: folder).map {
+            OutputFile(path: prefix + $0, contents: .copy(folder.appendingPathComponent($0)), origin: "\(origin)/\($0)")
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// Renders one output page through the theme: cells, supplementary views, the keyed body, the layout, and the
+/// runtime's tags in `<head>`.
+struct PageRenderer: Sendable {
+    /// The theme.
+    var theme: Theme
+    /// The site settings.
+    var config: SiteConfig
+
+    /// The `site` value templates see.
+    var siteContext: [String: Any] {
+        var site = config.data.mustache
+        site["title"] = config.title
+        site["baseURL"] = config.baseURL
+        site["language"] = config.language
+        site["root"] = config.rootPath
+        return site
+    }
+
+    /// Renders `instance`; `site` is `siteContext`, computed once per build.
+    func render(_ instance: PageInstance, site: [String: Any]) throws -> RenderedPage {
+        let page = instance.source.page
+        var used: Set<String> = []
+        let pageContext = self.pageContext(instance)
+        let dataSource = SectionedDataSource<PageSection>(
+            configureCell: { section, item in
+                let template = try theme.template("cells", kind: item.cell, what: "cell kind", at: item.location)
+                used.insert(template)
+                var context = item.fields.mustache
+                context["id"] = item.id
+                context["cell"] = item.cell
+                context["body"] = item.bodyHTML ?? ""
+                context["section"] = Self.sectionContext(section)
+                context["page"] = pageContext
+                context["site"] = site
+                return .init(kind: item.cell, html: trimmed(theme.render(template, context)))
+            },
+            configureSupplementaryView: { section, kind in
+                guard let view = kind == .header ? section.spec.header : section.spec.footer else { return nil }
+                let template = try theme.template(
+                    "supplementary", kind: view.kind, what: "\(kind.rawValue) kind", at: view.location)
+                used.insert(template)
+                var context = view.fields.mustache
+                context["kind"] = view.kind
+                context["section"] = Self.sectionContext(section)
+                context["page"] = pageContext
+                context["site"] = site
+                return .init(kind: view.kind, html: trimmed(theme.render(template, context)))
+            },
+            kindForSection: { $0.spec.kind }
+        )
+        let sections = try dataSource.render(instance.sections)
+        let layoutName = page.layout ?? (page.isIndex && !page.folder.isEmpty && theme.has("layouts/list") ? "list" : "page")
+        let layout = try theme.template("layouts", kind: layoutName, what: "layout", at: page.location)
+        used.insert(layout)
+        let document = theme.render(
+            layout, ["site": site, "page": pageContext, "sections": sections, "body": Self.body(instance.source.blocks)])
+        guard let headEnd = document.range(of: "</head>", options: .caseInsensitive) else {
+            throw SectionSiteError(
+                "layout has no </head>, where the runtime's tags go", at: SourceLocation(file: "\(theme.path)/\(layout).mustache"))
+        }
+        let before = document[..<headEnd.lowerBound]
+        let after = document[headEnd.lowerBound...]
+        let tags = #"<meta name="sectionsite-page" content="\#(HTML.escape(instance.url))"><meta name="sectionsite-version" content=""#
+        let script = #""><script src="\#(config.rootPath)_sectionsite/sectionsite.js" defer></script>"#
+        var hash = ContentHash()
+        for part in [String(before), tags, script, String(after)] { hash.combine(part) }
+        let version = hash.prefix(12)
+        var html = String(before)
+        html.reserveCapacity(document.utf8.count + 200)
+        html += tags
+        html += version
+        html += script
+        html += after
+        return RenderedPage(
+            url: instance.url, path: page.path, html: html, version: version,
+            title: page.title, date: page.date, summary: instance.source.summary, templatesUsed: used,
+            animation: page.animation ?? config.animation)
+    }
+
+    /// The `page` value templates see: front matter and the computed keys.
+    func pageContext(_ instance: PageInstance) -> [String: Any] {
+        let page = instance.source.page
+        var context = page.frontMatter.mustache
+        context["title"] = page.title
+        context["url"] = instance.url
+        context["link"] = config.link(instance.url)
+        context["tags"] = page.tags
+        context["summary"] = instance.source.summary
+        if let date = page.date {
+            context["date"] = date.isoDate
+            context["dateDisplay"] = date.display
+        }
+        if let pagination = instance.pagination {
+            var info: [String: Any] = [
+                "current": pagination.current, "total": pagination.total,
+                "pages": pagination.urls.enumerated().map { index, url in
+                    ["number": index + 1, "link": config.link(url), "isCurrent": index + 1 == pagination.current] as [String: Any]
+                },
+            ]
+            if pagination.current > 1 { info["prevLink"] = config.link(pagination.urls[pagination.current - 2]) }
+            if pagination.current < pagination.total { info["nextLink"] = config.link(pagination.urls[pagination.current]) }
+            context["pagination"] = info
+        }
+        return context
+    }
+
+    /// The keyed body: each top-level block carries `b:` and a hash of its HTML, numbered when blocks repeat.
+    static func body(_ blocks: [Markdown.Block]) -> String {
+        var html = #"<div class="ss-body" data-ss-children="body">"#
+        var seen: [String: Int] = [:]
+        for block in blocks {
+            var key = "b:" + ContentHash.of(block.html).prefix(8)
+            let count = seen[key, default: 0] + 1
+            seen[key] = count
+            if count > 1 { key += "-\(count)" }
+            if block.isRawHTML {
+                html += #"<div class="ss-raw" data-ss-key="\#(key)">\#(block.html)</div>"#
+            } else {
+                html += HTML.addingAttribute("data-ss-key", key, to: block.html)
+            }
+        }
+        return html + "</div>"
+    }
+
+    private static func sectionContext(_ section: PageSection) -> [String: Any] {
+        var context: [String: Any] = ["id": section.spec.id]
+        if let kind = section.spec.kind { context["kind"] = kind }
+        return context
+    }
+
+    private func trimmed(_ html: String) -> String {
+        html.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

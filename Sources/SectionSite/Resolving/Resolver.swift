@@ -1,0 +1,126 @@
+import Foundation
+
+/// Fills in collections (`from:`) and splits paginated lists: loaded pages in, output pages out.
+struct Resolver {
+    /// Every published page, sorted by path.
+    var pages: [LoadedPage]
+    /// The site's settings, for links.
+    var config: SiteConfig
+    /// For item bodies.
+    var markdown: Markdown
+    /// The site folder, to check that collection folders exist.
+    var site: URL
+
+    /// The output pages of one loaded page: one, or one per slice of its paginated section.
+    func instances(of loaded: LoadedPage) throws -> [PageInstance] {
+        var sections: [PageSection] = []
+        var paginated: (index: Int, size: Int)?
+        var itemPlaces: [String: SourceLocation] = [:]
+        for spec in loaded.page.sections {
+            let items: [PageItem]
+            switch spec.content {
+            case .items(let specs):
+                items = try specs.map { item in
+                    guard let cell = item.cell ?? spec.cell else {
+                        throw SectionSiteError(
+                            "item '\(item.id)' has no cell kind: give it 'cell:' or give its section one",
+                            at: item.location)
+                    }
+                    return PageItem(
+                        id: item.id, cell: cell, fields: item.fields, bodyHTML: item.body.map { markdown.html($0) },
+                        location: item.location)
+                }
+            case .collection(let query):
+                items = try collection(query, of: spec, in: loaded.page)
+                if let size = query.paginate {
+                    if paginated != nil {
+                        throw SectionSiteError("only one section of a page may paginate", at: spec.location)
+                    }
+                    paginated = (sections.count, size)
+                }
+            }
+            for item in items {
+                if let earlier = itemPlaces[item.id] {
+                    throw SectionSiteError(
+                        "duplicate item id '\(item.id)'", at: item.location,
+                        notes: [.init(location: earlier, message: "item '\(item.id)' first given here")])
+                }
+                itemPlaces[item.id] = item.location
+            }
+            sections.append(PageSection(spec: spec, items: items))
+        }
+        guard let (index, size) = paginated else {
+            return [PageInstance(source: loaded, url: loaded.page.url, sections: sections, pagination: nil)]
+        }
+        let all = sections[index].items
+        let total = max(1, (all.count + size - 1) / size)
+        let urls = (1...total).map { $0 == 1 ? loaded.page.url : "\(loaded.page.url)page/\($0)/" }
+        return (1...total).map { number in
+            var slice = sections
+            slice[index].items = Array(all[min(all.count, (number - 1) * size)..<min(all.count, number * size)])
+            return PageInstance(
+                source: loaded, url: urls[number - 1], sections: slice,
+                pagination: Pagination(current: number, total: total, urls: urls))
+        }
+    }
+
+    private func collection(_ query: CollectionQuery, of spec: SectionSpec, in page: Page) throws -> [PageItem] {
+        if query.from != "." {
+            var isFolder: ObjCBool = false
+            let folder = site.appendingPathComponent("Content").appendingPathComponent(query.from)
+            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+                throw SectionSiteError(
+                    "collection folder 'Content/\(query.from)/' does not exist", at: spec.location)
+            }
+        }
+        guard let cell = spec.cell else {
+            throw SectionSiteError("section '\(spec.id)' lists pages but has no 'cell:' to draw them", at: spec.location)
+        }
+        var members = pages.filter { candidate in
+            let member = candidate.page
+            guard !member.isIndex, member.url != page.url else { return false }
+            guard query.from == "." || member.folder == query.from || member.folder.hasPrefix(query.from + "/") else {
+                return false
+            }
+            return query.tags.isEmpty || member.tags.contains(where: query.tags.contains)
+        }
+        members.sort { Self.ordered($0.page, $1.page, by: query.sort) }
+        if let limit = query.limit { members = Array(members.prefix(limit)) }
+        return members.map { member in
+            let page = member.page
+            var fields = page.frontMatter
+            fields["url"] = .string(page.url)
+            fields["link"] = .string(config.link(page.url))
+            fields["title"] = .string(page.title)
+            fields["summary"] = .string(member.summary)
+            fields["tags"] = .list(page.tags.map { .string($0) })
+            if let date = page.date {
+                fields["date"] = .string(date.isoDate)
+                fields["dateDisplay"] = .string(date.display)
+            }
+            return PageItem(id: page.url, cell: cell, fields: fields, bodyHTML: nil, location: spec.location)
+        }
+    }
+
+    /// The collection order; ties fall back to the URL so the order never depends on the file system.
+    static func ordered(_ a: Page, _ b: Page, by sort: CollectionQuery.Sort) -> Bool {
+        switch sort {
+        case .date, .newestFirst:
+            if a.date != b.date {
+                guard let left = a.date else { return false }
+                guard let right = b.date else { return true }
+                return sort == .date ? left < right : right < left
+            }
+        case .title:
+            let (left, right) = (a.title.lowercased(), b.title.lowercased())
+            if left != right { return left < right }
+        case .weight:
+            if a.weight != b.weight {
+                guard let left = a.weight else { return false }
+                guard let right = b.weight else { return true }
+                return left < right
+            }
+        }
+        return a.url < b.url
+    }
+}

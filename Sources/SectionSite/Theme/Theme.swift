@@ -1,0 +1,85 @@
+import Foundation
+import Mustache
+
+/// A theme: its Mustache templates by name (`layouts/page`, `cells/card`, `supplementary/header`, `partials/nav`)
+/// and its assets folder.
+public struct Theme: Sendable {
+    /// The theme's folder name under `Themes/`.
+    public var name: String
+    /// The theme's folder.
+    public var folder: URL
+    /// The theme's folder relative to the site, for messages (`Themes/default`).
+    public var path: String
+    /// Every template name.
+    public var templateNames: [String]
+    /// Whether an `assets/` folder is there.
+    public var hasAssets: Bool
+    private var library: MustacheLibrary
+
+    /// Loads every `.mustache` file under `Themes/<name>/`; a missing theme or a template that does not parse is an
+    /// error with its location.
+    public init(name: String, site: URL) throws {
+        self.name = name
+        self.path = "Themes/\(name)"
+        self.folder = site.appendingPathComponent("Themes").appendingPathComponent(name)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            let themes = (try? FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("Themes").path))?
+                .filter { !$0.hasPrefix(".") }.sorted() ?? []
+            let known = themes.isEmpty ? "no themes in Themes/" : "known: " + themes.map { "'\($0)'" }.joined(separator: ", ")
+            throw SectionSiteError(
+                "theme '\(name)' does not exist: looked for \(path)/ (\(known))",
+                at: SourceLocation(file: "sectionsite.yml"))
+        }
+        var library = MustacheLibrary()
+        var names: [String] = []
+        for file in FileTree.files(under: folder) where file.hasSuffix(".mustache") && !file.hasPrefix("assets/") {
+            let name = String(file.dropLast(".mustache".count))
+            let text = try SourceText.read(folder.appendingPathComponent(file), path: "\(path)/\(file)")
+            do {
+                library.register(try MustacheTemplate(string: text), named: name)
+            } catch let error as MustacheTemplate.ParserError {
+                throw SectionSiteError(
+                    "template does not parse: \(error.error)",
+                    at: SourceLocation(
+                        file: "\(path)/\(file)", line: error.context.lineNumber, column: error.context.columnNumber))
+            }
+            names.append(name)
+        }
+        self.library = library
+        self.templateNames = names.sorted()
+        var assets: ObjCBool = false
+        self.hasAssets =
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("assets").path, isDirectory: &assets)
+            && assets.boolValue
+    }
+
+    /// Whether a template of that name exists.
+    public func has(_ template: String) -> Bool { library.getTemplate(named: template) != nil }
+
+    /// Renders a template that must exist.
+    public func render(_ template: String, _ context: [String: Any]) -> String {
+        guard let output = library.render(context, withTemplate: template) else {
+            preconditionFailure("template '\(template)' was checked before rendering")
+        }
+        return output
+    }
+
+    /// The template for a kind in a folder (`cells`, `supplementary`, `layouts`), or an error at `location` naming
+    /// the path looked for and the known kinds.
+    public func template(_ folder: String, kind: String, what: String, at location: SourceLocation?) throws -> String {
+        let name = "\(folder)/\(kind)"
+        guard has(name) else {
+            let known = kinds(in: folder).map { "'\($0)'" }.joined(separator: ", ")
+            throw SectionSiteError(
+                "unknown \(what) '\(kind)': no template \(path)/\(name).mustache (known: \(known.isEmpty ? "none" : known))",
+                at: location)
+        }
+        return name
+    }
+
+    /// The kinds that a folder of templates offers, sorted.
+    public func kinds(in folder: String) -> [String] {
+        templateNames.filter { $0.hasPrefix(folder + "/") }.map { String($0.dropFirst(folder.count + 1)) }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import SectionSite
+
+/// What the commands print: a progress line on a terminal for work over a second, warnings and errors on stderr.
+final class Terminal: @unchecked Sendable {
+    private let quiet: Bool
+    private let start = Date()
+    private let lock = NSLock()
+    private var showing = false
+    private let isTerminal = isatty(STDERR_FILENO) == 1
+
+    init(quiet: Bool) {
+        self.quiet = quiet
+    }
+
+    /// Shows a progress line, only on a terminal and only once the work has taken a second.
+    var progress: @Sendable (BuildProgress) -> Void {
+        { [self] update in
+            guard !quiet, isTerminal, Date().timeIntervalSince(start) > 1 else { return }
+            lock.lock()
+            defer { lock.unlock() }
+            FileHandle.standardError.write(Data(("\r\u{1B}[K" + update.line).utf8))
+            showing = true
+        }
+    }
+
+    /// Clears the progress line.
+    func finishProgress() {
+        lock.lock()
+        defer { lock.unlock() }
+        if showing { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        showing = false
+    }
+
+    func warnings(_ warnings: [Diagnostic]) {
+        guard !quiet else { return }
+        for warning in warnings { FileHandle.standardError.write(Data((warning.description + "\n").utf8)) }
+    }
+
+    func error(_ error: SectionSiteError) {
+        FileHandle.standardError.write(Data((error.description + "\n").utf8))
+    }
+
+    func say(_ line: String) {
+        guard !quiet else { return }
+        print(line)
+    }
+}
