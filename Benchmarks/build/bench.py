@@ -18,6 +18,7 @@ import argparse
 import datetime
 import os
 import platform
+import re
 import shutil
 import statistics
 import subprocess
@@ -34,6 +35,7 @@ import corpus as corpus_mod  # noqa: E402
 REPO = Path(__file__).resolve().parents[2]
 TOOLS = ("hugo", "sectionsite")
 LABELS = {"hugo": "Hugo", "sectionsite": "SectionSite"}
+SUMMARY = re.compile(r'data-bench="summary-([a-z0-9_-]+)".*?href="([^"]*)"', re.S)
 
 
 class BenchError(Exception):
@@ -124,13 +126,17 @@ def check_output(tool: str, out: Path, corpus: corpus_mod.Corpus) -> None:
         raise BenchError(
             f"{LABELS[tool]} wrote {len(found)} HTML pages, expected {len(expected)}: "
             f"{len(missing)} missing (e.g. {missing[:4]}), {len(extra)} unexpected (e.g. {extra[:4]})")
-    for rel, (folder, count) in corpus.list_pages().items():
+    for rel, (folder, urls) in corpus.list_pages().items():
         text = (out / rel).read_text(encoding="utf-8")
-        own = text.count(f'data-bench="summary-{folder}"')
-        total = text.count('data-bench="summary-')
-        if own != count or total != count:
-            raise BenchError(f"{LABELS[tool]}: {rel} shows {own} summaries of its section's template "
-                             f"({total} in all), expected {count}")
+        # Each summary carries data-bench="summary-<section>"; the first link after it is the page's URL.
+        shown = SUMMARY.findall(text)
+        if [s for s, _ in shown] != [folder] * len(urls):
+            raise BenchError(f"{LABELS[tool]}: {rel} shows {len(shown)} summaries "
+                             f"({sum(s == folder for s, _ in shown)} in its section's template), expected "
+                             f"{len(urls)}, all summary-{folder}")
+        if [u for _, u in shown] != urls:
+            raise BenchError(f"{LABELS[tool]}: {rel} does not list its section's pages newest first, "
+                             f"{len(urls)} a page (first shown {shown[0][1]}, expected {urls[0]})")
     for page in corpus.pages[:: max(1, len(corpus.pages) // 25)]:
         rel = page.url.lstrip("/") + "index.html"
         if page.title not in (out / rel).read_text(encoding="utf-8"):
@@ -341,6 +347,8 @@ def bench(args, page_counts, tools, exes, versions, kind) -> int:
             f"- date: {started}; load average before {load_before}, after {loadavg()}",
             *[f"- machine: {m}" for m in machine()],
             *[f"- {LABELS[t]}: {versions[t]}" for t in tools],
+            *(["- **SectionSite is a debug build: its timings mean nothing**"]
+              if "sectionsite" in tools and "/debug/" in exes["sectionsite"] else []),
             f"- output on {args.tmpfs} ({kind}); every run a cold full build into an empty folder "
             f"(SectionSite's <site>/.sectionsite/ deleted before each run)",
             f"- corpus seed {args.seed}; {args.runs} measured runs per tool, alternating, after {args.warmup} "

@@ -115,14 +115,16 @@ class Corpus:
     pages: list[Page]
     counts: dict[str, int] = field(default_factory=dict)  # section folder -> number of pages
 
-    def list_pages(self) -> dict[str, tuple[str, int]]:
-        """Each list page's output path (relative, `index.html` form) -> (section, number of summaries)."""
+    def list_pages(self) -> dict[str, tuple[str, list[str]]]:
+        """Each list page's output path (relative, `index.html` form) -> (section, URLs it lists, in order)."""
         result = {}
-        for folder, count in self.counts.items():
-            pages = max(1, math.ceil(count / PAGE_SIZE))
+        for folder in self.counts:
+            newest_first = sorted((p for p in self.pages if p.section == folder), key=lambda p: p.date, reverse=True)
+            pages = max(1, math.ceil(len(newest_first) / PAGE_SIZE))
             for n in range(1, pages + 1):
                 path = f"{folder}/index.html" if n == 1 else f"{folder}/page/{n}/index.html"
-                result[path] = (folder, min(PAGE_SIZE, count - PAGE_SIZE * (n - 1)))
+                chunk = newest_first[PAGE_SIZE * (n - 1) : PAGE_SIZE * n]
+                result[path] = (folder, [p.url for p in chunk])
         return result
 
     def expected_html(self) -> set[str]:
