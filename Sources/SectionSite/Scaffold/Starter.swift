@@ -42,6 +42,7 @@ public enum Starter {
             sections:
               - id: start
                 header: Start here
+                footer: Themes/starter holds the templates.
                 cell: note
                 items:
                   - id: edit

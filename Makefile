@@ -1,0 +1,43 @@
+# Two commands do everything on a fresh Debian machine with Swift: `make run` and `make test`.
+SWIFT ?= swift
+PYTHON ?= python3
+APT_GET = DEBIAN_FRONTEND=noninteractive apt-get
+PORT ?= 8000
+
+.PHONY: run test build release deps test-deps swift-test browser-test bench clean
+
+## Installs libcmark-dev when pkg-config cannot find libcmark.
+deps:
+	@pkg-config --exists libcmark || { $(APT_GET) update -q && $(APT_GET) install -y -q libcmark-dev pkg-config; }
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+## Builds the example site in this folder into _site/.
+run: build
+	$(SWIFT) run sectionsite build --site . --out _site
+	@echo "The example site is in _site/ (open _site/index.html, or serve the folder)."
+
+## What the browser tests need: Chromium from Debian, Playwright and pytest from PyPI.
+test-deps: deps
+	@command -v chromium >/dev/null || { $(APT_GET) update -q && $(APT_GET) install -y -q chromium; }
+	@$(PYTHON) -c "import playwright, pytest" 2>/dev/null || $(PYTHON) -m pip install -q -r Tests/Browser/requirements.txt
+
+swift-test: deps
+	$(SWIFT) build
+	$(SWIFT) test
+
+browser-test: test-deps
+	$(PYTHON) -m pytest -q Tests/Browser
+
+## Every test: the Swift suites, then the real-browser suite, whose summary line closes the run.
+test: test-deps
+	$(SWIFT) build
+	$(SWIFT) test
+	SECTIONSITE_BIN=$(CURDIR)/.build/debug/sectionsite $(PYTHON) -m pytest -q Tests/Browser
+
+clean:
+	rm -rf .build _site .sectionsite

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+@testable import SectionSite
+
+@Suite("Build")
+struct BuildTests {
+    static func post(_ name: String, date: String, tags: String = "[]", draft: Bool = false) -> (String, String) {
+        ("Content/posts/\(name).md", "---\ntitle: \(name.capitalized)\ndate: \(date)\ntags: \(tags)\ndraft: \(draft)\n---\nAbout \(name).\n\nMore.\n")
+    }
+
+    static func blog(paginate: Int? = nil, limit: Int? = nil, tags: String? = nil, sort: String = "-date") -> [String: String] {
+        var files = TestSite.theme
+        for (path, text) in [
+            post("alpha", date: "2026-01-01", tags: "[swift]"), post("beta", date: "2026-01-03"),
+            post("gamma", date: "2026-01-02", tags: "[swift, ios]"), post("delta", date: "2026-01-04", draft: true),
+        ] { files[path] = text }
+        var section = "  - id: all\n    cell: b\n    from: posts\n    sort: \(sort)\n"
+        if let paginate { section += "    paginate: \(paginate)\n" }
+        if let limit { section += "    limit: \(limit)\n" }
+        if let tags { section += "    tags: \(tags)\n" }
+        files["Content/posts/index.md"] = "---\ntitle: Posts\nsections:\n\(section)---\n"
+        return files
+    }
+
+    static func itemKeys(_ html: String) -> [String] {
+        html.matches(of: /data-ss-key="i:([^"]*)"/).map { String($0.1) }
+    }
+
+    @Test("collections sort, filter by tag, limit, and leave out drafts and index pages")
+    func collections() throws {
+        #expect(Self.itemKeys(try built(Self.blog())) == ["/posts/beta/", "/posts/gamma/", "/posts/alpha/"])
+        #expect(Self.itemKeys(try built(Self.blog(sort: "date"))) == ["/posts/alpha/", "/posts/gamma/", "/posts/beta/"])
+        #expect(Self.itemKeys(try built(Self.blog(sort: "title"))) == ["/posts/alpha/", "/posts/beta/", "/posts/gamma/"])
+        #expect(Self.itemKeys(try built(Self.blog(limit: 2))) == ["/posts/beta/", "/posts/gamma/"])
+        #expect(Self.itemKeys(try built(Self.blog(tags: "[ios]"))) == ["/posts/gamma/"])
+    }
+
+    @Test("collection cells see url, title, date and the first paragraph as summary")
+    func collectionFields() throws {
+        var files = Self.blog()
+        files["Themes/default/cells/b.mustache"] = "{{url}}|{{title}}|{{date}}|{{dateDisplay}}|{{summary}}\n"
+        let html = try built(files)
+        #expect(html.contains(">/posts/beta/|Beta|2026-01-03|3 January 2026|About beta.</div>"))
+    }
+
+    @Test("paginate splits the list into page/2/ and on")
+    func pagination() throws {
+        var files = Self.blog(paginate: 2)
+        files["Themes/default/layouts/page.mustache"] =
+            "<html><head></head><body>{{{sections}}}{{#page.pagination}}[{{current}}/{{total}} {{prevLink}} {{nextLink}}]{{/page.pagination}}</body></html>"
+        let site = try TestSite(files)
+        try site.build()
+        let first = try site.output("posts/index.html")
+        let second = try site.output("posts/page/2/index.html")
+        #expect(Self.itemKeys(first) == ["/posts/beta/", "/posts/gamma/"])
+        #expect(Self.itemKeys(second) == ["/posts/alpha/"])
+        #expect(first.contains("[1/2  /posts/page/2/]"))
+        #expect(second.contains("[2/2 /posts/ ]"))
+        #expect(!FileManager.default.fileExists(atPath: site.out.appendingPathComponent("posts/page/3").path))
+    }
+
+    @Test("drafts are published only with --drafts")
+    func drafts() throws {
+        let site = try TestSite(Self.blog())
+        try site.build()
+        #expect(!FileManager.default.fileExists(atPath: site.out.appendingPathComponent("posts/delta/index.html").path))
+        try site.build(drafts: true)
+        #expect(FileManager.default.fileExists(atPath: site.out.appendingPathComponent("posts/delta/index.html").path))
+    }
+
+    @Test("two builds of the same input are byte-identical")
+    func deterministic() throws {
+        let site = try TestSite(Self.blog(paginate: 2))
+        try site.build()
+        let first = site.outputSnapshot()
+        try site.build()
+        #expect(site.outputSnapshot() == first)
+        #expect(first.count == 8)  // five pages, the sitemap, the Atom feed and the runtime
+    }
+
+    @Test("sitemap, Atom feed, Static files and theme assets are written")
+    func siteFiles() throws {
+        var files = Self.blog()
+        files["sectionsite.yml"] = "title: Blog\nbaseURL: https://example.com/blog/\n"
+        files["Static/robots.txt"] = "User-agent: *\n"
+        files["Themes/default/assets/style.css"] = "body{}\n"
+        let site = try TestSite(files)
+        try site.build()
+        let sitemap = try site.output("sitemap.xml")
+        #expect(sitemap.contains("<url><loc>https://example.com/blog/posts/beta/</loc><lastmod>2026-01-03</lastmod></url>"))
+        let atom = try site.output("feed.xml")
+        #expect(atom.contains("<title>Beta</title>"))
+        #expect(atom.contains("<updated>2026-01-03T00:00:00Z</updated>"))
+        #expect(!atom.contains("Delta"))
+        #expect(try site.output("robots.txt") == "User-agent: *\n")
+        #expect(try site.output("assets/style.css") == "body{}\n")
+        #expect(try site.output("posts/beta/index.html").contains(#"<script src="/blog/_sectionsite/sectionsite.js""#))
+    }
+
+    @Test("an empty section and an unused template are warnings, not errors")
+    func warnings() throws {
+        var files = TestSite.theme
+        files["Content/index.md"] = "---\ntitle: X\nsections:\n  - id: empty\n    cell: a\n    items: []\n---\n"
+        let report = try TestSite(files).build()
+        #expect(report.warnings.map(\.description).contains("Content/index.md:4:5: warning: section 'empty' has no items"))
+        #expect(report.warnings.map(\.description).contains("Themes/default/cells/b.mustache:1:1: warning: template 'cells/b' is never used"))
+    }
+
+    @Test("the starter site of 'sectionsite new' builds without warnings")
+    func starter() throws {
+        let site = try TestSite([:])
+        let folder = site.folder.appendingPathComponent("new")
+        _ = try Starter.write(to: folder)
+        let report = try SiteBuilder(options: BuildOptions(site: folder)).build()
+        #expect(report.pageCount == 3)
+        #expect(report.warnings.isEmpty)
+    }
+
+    private func built(_ files: [String: String]) throws -> String {
+        let site = try TestSite(files)
+        try site.build()
+        return try site.output("posts/index.html")
+    }
+}
