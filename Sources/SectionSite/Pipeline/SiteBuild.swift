@@ -78,7 +78,6 @@ public struct SiteBuild: Sendable {
         files.append(OutputFile(path: "_sectionsite/sectionsite.js", contents: .text(Runtime.script), origin: "the runtime"))
         files.append(OutputFile(path: "sitemap.xml", contents: .text(SiteIndexes.sitemap(pages, config: config)), origin: "the sitemap"))
         files.append(OutputFile(path: "feed.xml", contents: .text(SiteIndexes.atom(pages, config: config)), origin: "the Atom feed"))
-        try SiteWriter.checkConflicts(files)
         return Result(config: config, pages: pages, files: files, warnings: warnings.all)
     }
 

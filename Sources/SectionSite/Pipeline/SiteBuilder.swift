@@ -18,15 +18,28 @@ public struct SiteBuilder: Sendable {
         try writer.checkSafe(site: options.site)
         let result = try SiteBuild(options: options).render(progress: progress)
         let steps = SiteBuild.stepNames.count
-        progress(BuildProgress(step: 5, steps: steps, name: SiteBuild.stepNames[4]))
-        let files = result.files
+        let warnings = Warnings()
+        let state = BuildState(folder: options.site.appendingPathComponent(".sectionsite"))
+        let feed = PatchFeed(keep: result.config.feedKeep, state: state, previousOut: options.out)
+        let total = result.pages.count
+        progress(BuildProgress(step: 5, steps: steps, name: SiteBuild.stepNames[4], done: 0, total: total))
+        let patches = try feed.make(pages: result.pages, history: state.loadHistory(warnings: warnings)) { done in
+            progress(BuildProgress(step: 5, steps: steps, name: SiteBuild.stepNames[4], done: done, total: total))
+        }
+        let files = result.files + patches.files
+        try SiteWriter.checkConflicts(files)
         progress(BuildProgress(step: 6, steps: steps, name: SiteBuild.stepNames[5], done: 0, total: files.count))
         try writer.write(files) { done in
             progress(BuildProgress(step: 6, steps: steps, name: SiteBuild.stepNames[5], done: done, total: files.count))
         }
+        do {
+            try state.save(patches.history, pages: result.pages)
+        } catch {
+            warnings.warn("could not save .sectionsite/ for the next build's patches: \(error.localizedDescription)")
+        }
         return BuildReport(
-            pageCount: result.pages.count, fileCount: files.count, changedPages: result.pages.count,
-            warnings: result.warnings, seconds: Date().timeIntervalSince(start))
+            pageCount: result.pages.count, fileCount: files.count, changedPages: patches.changed,
+            warnings: result.warnings + warnings.all, seconds: Date().timeIntervalSince(start))
     }
 }
 

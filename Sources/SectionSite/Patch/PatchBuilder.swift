@@ -1,0 +1,195 @@
+/// Makes the patch between two rendered versions of a page: reads both as keyed documents, diffs sections, items
+/// and body blocks by identity and content, and turns each change into the smallest operation that does it.
+///
+/// Anything it cannot express as keyed operations (a change outside every keyed element, a key used twice) becomes
+/// a single `reload`.
+public enum PatchBuilder {
+    /// The patch from `old` (version `from`) to `new` (version `to`) of the page at `page`.
+    ///
+    /// - Complexity: O(n log n) in the size of the two documents.
+    public static func patch(
+        page: String, from old: String, version from: String, to new: String, version to: String,
+        animation: AnimationConfiguration? = nil
+    ) -> Patch {
+        let ops: [PatchOp]
+        do {
+            ops = try Builder(old: try KeyedDocument(old), new: try KeyedDocument(new)).ops()
+        } catch {
+            ops = [.reload]
+        }
+        return Patch(page: page, from: from, to: to, ops: ops, animation: animation)
+    }
+}
+
+/// The node of a keyed list, identified by its key, compared by its HTML.
+struct KeyedNode: IdentifiableType, Equatable {
+    var identity: String
+    var html: String
+}
+
+/// A section read from a keyed document: its key, its own HTML with the item list emptied, and its items.
+struct KeyedSection: SectionModelType, IdentifiableType, Equatable {
+    var identity: String
+    var own: String
+    var items: [KeyedNode]
+
+    init(identity: String, own: String, items: [KeyedNode]) {
+        self.identity = identity
+        self.own = own
+        self.items = items
+    }
+
+    init(original: KeyedSection, items: [KeyedNode]) {
+        self.init(identity: original.identity, own: original.own, items: items)
+    }
+}
+
+private struct Unpatchable: Error {}
+
+private struct Builder {
+    let old: KeyedDocument
+    let new: KeyedDocument
+
+    func ops() throws -> [PatchOp] {
+        guard skeleton(old) == skeleton(new) else { return [.reload] }
+        var ops: [PatchOp] = []
+        let sections = try Differ.changeset(from: try self.sections(of: old), to: try self.sections(of: new))
+        for change in sections.changes { ops += try self.ops(for: change) }
+        let body = try Differ.changeset(from: [bodySection(of: old)], to: [bodySection(of: new)])
+        for change in body.changes { ops += try self.ops(for: change) }
+        for key in new.order where key.hasPrefix("r:") {
+            guard let before = old.elements[key], let after = new.elements[key] else { throw Unpatchable() }
+            ops += update(key, before, after)
+        }
+        if let before = old.title, let after = new.title, old.text(before) != new.text(after) {
+            ops.append(.title(text: Entities.decode(new.text(after))))
+        }
+        return ops
+    }
+
+    /// The document with every patchable part blanked: when two skeletons differ, only a reload can do.
+    private func skeleton(_ document: KeyedDocument) -> [UInt8] {
+        var holes: [Range<Int>] = []
+        for list in ["page", "body"] { if let container = document.containers[list] { holes.append(container.inner) } }
+        for key in document.order where key.hasPrefix("r:") { holes.append(document.elements[key]!.inner) }
+        if let title = document.title { holes.append(title) }
+        if let version = document.versionContent { holes.append(version) }
+        holes.sort { $0.lowerBound < $1.lowerBound }
+        var result: [UInt8] = []
+        result.reserveCapacity(document.bytes.count / 4)
+        var cursor = 0
+        for hole in holes where hole.lowerBound >= cursor {
+            result += document.bytes[cursor..<hole.lowerBound]
+            result.append(0)
+            cursor = hole.upperBound
+        }
+        result += document.bytes[cursor...]
+        return result
+    }
+
+    private func sections(of document: KeyedDocument) throws -> [KeyedSection] {
+        guard let page = document.containers["page"] else { return [] }
+        return try page.children.map { key in
+            guard key.hasPrefix("s:"), let element = document.elements[key], let list = document.containers[key] else {
+                throw Unpatchable()
+            }
+            let own = document.text(element.outer.lowerBound..<list.inner.lowerBound)
+                + document.text(list.inner.upperBound..<element.outer.upperBound)
+            return KeyedSection(identity: key, own: own, items: try nodes(list.children, in: document))
+        }
+    }
+
+    private func bodySection(of document: KeyedDocument) throws -> KeyedSection {
+        KeyedSection(identity: "body", own: "", items: try nodes(document.containers["body"]?.children ?? [], in: document))
+    }
+
+    private func nodes(_ keys: [String], in document: KeyedDocument) throws -> [KeyedNode] {
+        try keys.map { key in
+            guard let element = document.elements[key] else { throw Unpatchable() }
+            return KeyedNode(identity: key, html: document.text(element.outer))
+        }
+    }
+
+    private func ops(for change: Changeset<KeyedSection>.Change) throws -> [PatchOp] {
+        switch change {
+        case .deleteItem(let key, _), .deleteSection(let key):
+            return [.remove(key: key)]
+        case .insertSection(let section, let before):
+            guard let element = new.elements[section.identity], let list = new.containers[section.identity] else {
+                throw Unpatchable()
+            }
+            let html = new.text(element.outer.lowerBound..<list.inner.lowerBound) + section.items.map(\.html).joined()
+                + new.text(list.inner.upperBound..<element.outer.upperBound)
+            return [.insert(parent: "page", before: before, html: html)]
+        case .moveSection(let key, let before):
+            return [.move(key: key, parent: "page", before: before)]
+        case .insertItem(let node, let section, let before):
+            return [.insert(parent: section, before: before, html: node.html)]
+        case .moveItem(let key, let section, let before):
+            return [.move(key: key, parent: section, before: before)]
+        case .updateItem(let node, _):
+            guard let before = old.elements[node.identity], let after = new.elements[node.identity] else {
+                throw Unpatchable()
+            }
+            return update(node.identity, before, after)
+        case .updateSection(let section):
+            return try updateSection(section.identity)
+        }
+    }
+
+    /// A kept section whose own parts changed: its attributes, header or footer.
+    private func updateSection(_ key: String) throws -> [PatchOp] {
+        guard let before = old.elements[key], let after = new.elements[key] else { throw Unpatchable() }
+        var ops: [PatchOp] = []
+        guard before.tag == after.tag else { throw Unpatchable() }
+        let attributes = attributeChanges(before, after)
+        if !attributes.isEmpty { ops.append(.attrs(key: key, attrs: attributes)) }
+        let id = key.dropFirst(2)
+        for supplementary in ["h:\(id)", "f:\(id)"] {
+            switch (old.elements[supplementary], new.elements[supplementary]) {
+            case (nil, nil): break
+            case (let was?, nil): _ = was; ops.append(.remove(key: supplementary))
+            case (nil, let added?): ops.append(.insert(parent: key, before: nil, html: new.text(added.outer)))
+            case (let was?, let now?): ops += update(supplementary, was, now)
+            }
+        }
+        if let list = (old.containers[key], new.containers[key]) as? (KeyedDocument.Container, KeyedDocument.Container),
+            old.text(list.0.outer.lowerBound..<list.0.inner.lowerBound) != new.text(list.1.outer.lowerBound..<list.1.inner.lowerBound)
+        {
+            throw Unpatchable()
+        }
+        return ops
+    }
+
+    /// The smallest operation that turns one version of a kept element into the other.
+    private func update(_ key: String, _ before: KeyedDocument.Element, _ after: KeyedDocument.Element) -> [PatchOp] {
+        let oldInner = old.text(before.inner)
+        let newInner = new.text(after.inner)
+        let attributes = attributeChanges(before, after)
+        if before.tag != after.tag || (!attributes.isEmpty && oldInner != newInner) {
+            return [.replace(key: key, html: new.text(after.outer))]
+        }
+        var ops: [PatchOp] = []
+        if !attributes.isEmpty { ops.append(.attrs(key: key, attrs: attributes)) }
+        if oldInner != newInner {
+            if !newInner.contains("<"), let text = Entities.decodeStrictly(newInner) {
+                ops.append(.text(key: key, text: text))
+            } else {
+                ops.append(.html(key: key, html: newInner))
+            }
+        }
+        return ops
+    }
+
+    private func attributeChanges(_ before: KeyedDocument.Element, _ after: KeyedDocument.Element) -> [PatchOp.Attribute] {
+        var old: [String: String] = [:]
+        for attribute in before.attributes { old[attribute.name] = attribute.value }
+        var new: [String: String] = [:]
+        for attribute in after.attributes { new[attribute.name] = attribute.value }
+        var changes: [PatchOp.Attribute] = []
+        for name in Set(old.keys).union(new.keys).sorted() where old[name] != new[name] {
+            changes.append(.init(name: name, value: new[name]))
+        }
+        return changes
+    }
+}
