@@ -8,7 +8,7 @@ struct SectionSiteCommand: ParsableCommand {
         commandName: "sectionsite",
         abstract: "A static site generator whose pages are sectioned data sources, patched live in the browser.",
         version: "0.1.0",
-        subcommands: [Build.self, New.self]
+        subcommands: [Build.self, Diff.self, New.self]
     )
 }
 

@@ -55,14 +55,53 @@ private struct Builder {
         var ops: [PatchOp] = []
         let sections = try Differ.changeset(from: try self.sections(of: old), to: try self.sections(of: new))
         for change in sections.changes { ops += try self.ops(for: change) }
-        let body = try Differ.changeset(from: [bodySection(of: old)], to: [bodySection(of: new)])
-        for change in body.changes { ops += try self.ops(for: change) }
+        let oldBody = try bodySection(of: old)
+        let body = try Differ.changeset(from: [oldBody], to: [bodySection(of: new)])
+        ops += try bodyOps(body.changes, old: oldBody.items.map(\.identity))
         for key in new.order where key.hasPrefix("r:") {
             guard let before = old.elements[key], let after = new.elements[key] else { throw Unpatchable() }
             ops += update(key, before, after)
         }
         if let before = old.title, let after = new.title, old.text(before) != new.text(after) {
             ops.append(.title(text: Entities.decode(new.text(after))))
+        }
+        return ops
+    }
+
+    /// The body's operations, where an edited block (a block removed and a new one inserted in its place, between
+    /// the same neighbours) becomes one `replace` instead of a remove and an insert: smaller, and it keeps its place.
+    private func bodyOps(_ changes: [Changeset<KeyedSection>.Change], old: [String]) throws -> [PatchOp] {
+        var nextOld: [String: String?] = [:]
+        for (index, key) in old.enumerated() { nextOld[key] = index + 1 < old.count ? old[index + 1] : nil }
+        var moved = Set<String>()
+        var deleted: [String?: String] = [:]  // the old successor of a deleted block -> the block
+        for change in changes {
+            if case .moveItem(let key, _, _) = change { moved.insert(key) }
+            if case .deleteItem(let key, _) = change, let next = nextOld[key] {
+                if next == nil || !changes.contains(where: { if case .deleteItem(next!, _) = $0 { true } else { false } }) {
+                    deleted[next] = key
+                }
+            }
+        }
+        var replaced: [String: String] = [:]  // deleted block -> new HTML
+        var replacing = Set<String>()  // the inserted blocks that replace one
+        for change in changes {
+            guard case .insertItem(let node, _, let before) = change, before.map({ !moved.contains($0) }) ?? true,
+                let victim = deleted.removeValue(forKey: before)
+            else { continue }
+            replaced[victim] = node.html
+            replacing.insert(node.identity)
+        }
+        var ops: [PatchOp] = []
+        for change in changes {
+            switch change {
+            case .deleteItem(let key, _) where replaced[key] != nil:
+                ops.append(.replace(key: key, html: replaced[key]!))
+            case .insertItem(let node, _, _) where replacing.contains(node.identity):
+                continue
+            default:
+                ops += try self.ops(for: change)
+            }
         }
         return ops
     }

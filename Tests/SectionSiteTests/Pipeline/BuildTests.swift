@@ -76,7 +76,7 @@ struct BuildTests {
         let first = site.outputSnapshot()
         try site.build()
         #expect(site.outputSnapshot() == first)
-        #expect(first.count == 8)  // five pages, the sitemap, the Atom feed and the runtime
+        #expect(first.count == 13)  // five pages and their head.json, the sitemap, the Atom feed and the runtime
     }
 
     @Test("sitemap, Atom feed, Static files and theme assets are written")
