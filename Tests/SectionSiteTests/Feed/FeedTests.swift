@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+@testable import SectionSite
+
+@Suite("Patch feed")
+struct FeedTests {
+    static func site(keep: Int = 20) throws -> TestSite {
+        try TestSite(TestSite.theme.merging([
+            "sectionsite.yml": "feed: {keep: \(keep)}\n",
+            "Content/index.md": PatchTests.page("s:a,b"),
+            "Content/other.md": PatchTests.page("s:x"),
+        ]) { $1 })
+    }
+
+    static func head(_ site: TestSite, _ url: String) throws -> [String: Any] {
+        let data = try Data(contentsOf: site.out.appendingPathComponent("_sectionsite/pages\(url)head.json"))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    static func version(_ site: TestSite, _ url: String) throws -> String {
+        try #require(try head(site, url)["version"] as? String)
+    }
+
+    @Test("a changed page gets a patch from its previous version; an unchanged page keeps its files")
+    func changedPage() throws {
+        let site = try Self.site()
+        try site.build()
+        let first = try Self.version(site, "/")
+        let otherHead = try site.output("_sectionsite/pages/other/head.json")
+        try site.write(["Content/index.md": PatchTests.page("s:b,a")])
+        let report = try site.build()
+        #expect(report.changedPages == 1)
+        let second = try Self.version(site, "/")
+        #expect(try Self.head(site, "/")["from"] as? [String] == [first])
+        let patch = try site.output("_sectionsite/pages/from-\(first).json")
+        #expect(patch == #"{"format":"sectionsite-patch/1","page":"/","from":"\#(first)","to":"\#(second)","ops":[{"op":"move","key":"i:b","parent":"s:s","before":"i:a"}]}"#)
+        #expect(try site.output("_sectionsite/pages/other/head.json") == otherHead)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.out.appendingPathComponent("_sectionsite/pages/other").path) == ["head.json"])
+    }
+
+    @Test("every earlier version kept gets a patch straight to the current one, at most feed.keep of them")
+    func keep() throws {
+        let site = try Self.site(keep: 2)
+        var versions: [String] = []
+        for order in ["s:a,b", "s:b,a", "s:a,b,c", "s:c"] {
+            try site.write(["Content/index.md": PatchTests.page(order)])
+            try site.build()
+            versions.append(try Self.version(site, "/"))
+        }
+        #expect(try Self.head(site, "/")["from"] as? [String] == [versions[2], versions[1]])
+        let files = try FileManager.default.contentsOfDirectory(atPath: site.out.appendingPathComponent("_sectionsite/pages").path)
+            .filter { $0.hasPrefix("from-") }.sorted()
+        #expect(files == ["from-\(versions[1]).json", "from-\(versions[2]).json"].sorted())
+        let straight = try site.output("_sectionsite/pages/from-\(versions[1]).json")
+        #expect(straight.contains(#""from":"\#(versions[1])","to":"\#(versions[3])""#))
+        let stored = try FileManager.default.contentsOfDirectory(atPath: site.folder.appendingPathComponent(".sectionsite/versions").path)
+        #expect(!stored.contains("\(versions[0]).html"))
+    }
+
+    @Test("a page that disappears keeps a head.json that says it is gone")
+    func deletedPage() throws {
+        let site = try Self.site()
+        try site.build()
+        try site.remove("Content/other.md")
+        try site.build()
+        #expect(try site.output("_sectionsite/pages/other/head.json") == #"{"format":"sectionsite-head/1","page":"/other/","version":null,"from":[]}"#)
+        #expect(!FileManager.default.fileExists(atPath: site.out.appendingPathComponent("other/index.html").path))
+    }
+
+    @Test("a failed build changes neither the output nor the state of the next build")
+    func failedBuildKeepsState() throws {
+        let site = try Self.site()
+        try site.build()
+        let state = try String(contentsOf: site.folder.appendingPathComponent(".sectionsite/history.json"), encoding: .utf8)
+        try site.write(["Content/index.md": "---\ntitle: [unclosed\n---\n"])
+        #expect(site.buildError() != nil)
+        #expect(try String(contentsOf: site.folder.appendingPathComponent(".sectionsite/history.json"), encoding: .utf8) == state)
+    }
+}
