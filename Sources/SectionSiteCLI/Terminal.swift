@@ -13,9 +13,23 @@ final class Terminal: @unchecked Sendable {
         self.quiet = quiet
     }
 
-    /// Shows a progress line, only on a terminal and only once the work has taken a second.
+    private let trace = ProcessInfo.processInfo.environment["SECTIONSITE_TRACE"] != nil
+    private var lastStep = ""
+
+    /// Shows a progress line, only on a terminal and only once the work has taken a second; with
+    /// `SECTIONSITE_TRACE` set, prints when each step starts instead, for profiling.
     var progress: @Sendable (BuildProgress) -> Void {
         { [self] update in
+            if trace {
+                lock.lock()
+                defer { lock.unlock() }
+                if update.name != lastStep {
+                    lastStep = update.name
+                    let elapsed = String(format: "%.3f", Date().timeIntervalSince(start))
+                    FileHandle.standardError.write(Data("\(elapsed) s: \(update.line)\n".utf8))
+                }
+                return
+            }
             guard !quiet, isTerminal, Date().timeIntervalSince(start) > 1 else { return }
             lock.lock()
             defer { lock.unlock() }

@@ -43,7 +43,7 @@ struct BuildState: Sendable {
             nonisolated(unsafe) let pages = pages
             DispatchQueue.concurrentPerform(iterations: pages.count) { index in
                 do {
-                    try Data(pages[index].html.utf8).write(to: versions.appendingPathComponent("\(pages[index].version).html"))
+                    try SiteWriter.writeFile(versions.path + "/\(pages[index].version).html", pages[index].html)
                 } catch {
                     failures.record(error)
                 }

@@ -15,7 +15,7 @@ struct ContentLoader {
 
     /// Reads and parses one page.
     func load(_ path: String) throws -> LoadedPage {
-        let text = try SourceText.read(site.appendingPathComponent(path), path: path)
+        let text = try SourceText.read(URL(fileURLWithPath: site.path + "/" + path), path: path)
         return try load(path, text: text)
     }
 

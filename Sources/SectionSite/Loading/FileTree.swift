@@ -1,21 +1,36 @@
 import Foundation
 
-/// Lists files under a folder, as sorted relative paths, following no symbolic links out of it.
+/// Lists files under a folder, as sorted relative paths, without following symbolic links out of it.
 enum FileTree {
-    /// Every regular file under `folder`, relative to it, sorted; hidden files and folders are skipped.
+    /// Every regular file under `folder`, relative to it, sorted; hidden files and folders are skipped, and so are
+    /// symbolic links, so nothing outside the folder is ever listed.
+    ///
+    /// - Complexity: one `readdir` pass per folder; no `stat` where the file system reports entry types.
     static func files(under folder: URL) -> [String] {
-        guard
-            let enumerator = FileManager.default.enumerator(
-                at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-        else { return [] }
-        let base = folder.standardizedFileURL.resolvingSymlinksInPath().path
         var files: [String] = []
-        for case let url as URL in enumerator {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            let full = url.standardizedFileURL.resolvingSymlinksInPath().path
-            guard full.hasPrefix(base + "/") else { continue }
-            files.append(String(full.dropFirst(base.count + 1)))
-        }
+        walk(folder.path, prefix: "", into: &files)
         return files.sorted()
+    }
+
+    private static func walk(_ path: String, prefix: String, into files: inout [String]) {
+        guard let directory = opendir(path) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            guard !name.hasPrefix(".") else { continue }
+            var type = Int32(entry.pointee.d_type)
+            if type == Int32(DT_UNKNOWN) {
+                var info = stat()
+                guard lstat(path + "/" + name, &info) == 0 else { continue }
+                type = (info.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : -1
+            }
+            if type == Int32(DT_DIR) {
+                walk(path + "/" + name, prefix: prefix + name + "/", into: &files)
+            } else if type == Int32(DT_REG) {
+                files.append(prefix + name)
+            }
+        }
     }
 }

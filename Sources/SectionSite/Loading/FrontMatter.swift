@@ -10,25 +10,40 @@ struct FrontMatter: Equatable {
     var bodyFirstLine: Int
 
     /// Splits `text`; a front matter block that is opened and never closed is an error at its opening line.
+    ///
+    /// - Complexity: O(n) over the UTF-8 bytes, looking at line starts only.
     static func split(_ text: String, path: String) throws -> FrontMatter {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if let first = lines.first, first.hasPrefix("\u{FEFF}") { lines[0] = first.dropFirst() }
-        guard let first = lines.first, isFence(first) else {
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = bytes.index(start, offsetBy: 3) }
+        guard let firstEnd = lineEnd(bytes, from: start), isFence(bytes[start..<firstEnd]) else {
             return FrontMatter(yaml: "", yamlFirstLine: 1, body: text, bodyFirstLine: 1)
         }
-        guard let close = lines.indices.dropFirst().first(where: { isFence(lines[$0]) || lines[$0] == "..." }) else {
-            throw SectionSiteError(
-                "front matter is never closed: add a line '---' after it", at: SourceLocation(file: path, line: 1))
+        var line = 2
+        var lineStart = bytes.index(after: firstEnd)
+        let yamlStart = lineStart
+        while lineStart < bytes.endIndex {
+            let end = lineEnd(bytes, from: lineStart) ?? bytes.endIndex
+            let content = bytes[lineStart..<end]
+            if isFence(content) || content.elementsEqual("...".utf8) {
+                let bodyStart = end < bytes.endIndex ? bytes.index(after: end) : end
+                return FrontMatter(
+                    yaml: String(text[yamlStart..<lineStart]), yamlFirstLine: 2, body: String(text[bodyStart...]),
+                    bodyFirstLine: line + 1)
+            }
+            line += 1
+            lineStart = end < bytes.endIndex ? bytes.index(after: end) : end
         }
-        return FrontMatter(
-            yaml: lines[1..<close].joined(separator: "\n"),
-            yamlFirstLine: 2,
-            body: lines[(close + 1)...].joined(separator: "\n"),
-            bodyFirstLine: close + 2
-        )
+        throw SectionSiteError(
+            "front matter is never closed: add a line '---' after it", at: SourceLocation(file: path, line: 1))
     }
 
-    private static func isFence(_ line: Substring) -> Bool {
-        line.hasPrefix("---") && line.allSatisfy { $0 == "-" || $0 == " " || $0 == "\r" } && line.count < 80
+    private static func lineEnd(_ bytes: String.UTF8View, from start: String.Index) -> String.Index? {
+        bytes[start...].firstIndex(of: 10) ?? (start < bytes.endIndex ? bytes.endIndex : nil)
+    }
+
+    /// `---` with nothing after it but spaces or a carriage return.
+    private static func isFence(_ line: Substring.UTF8View) -> Bool {
+        line.starts(with: "---".utf8) && line.allSatisfy { $0 == 45 || $0 == 32 || $0 == 13 } && line.count < 80
     }
 }

@@ -71,9 +71,9 @@ public struct Markdown: Sendable {
     }
 
     private func trimmed(_ html: String) -> String {
-        var html = Substring(html)
-        while html.last?.isNewline == true { html = html.dropLast() }
-        return String(html)
+        var end = html.utf8.endIndex
+        while end > html.utf8.startIndex, html.utf8[html.utf8.index(before: end)] == 10 { end = html.utf8.index(before: end) }
+        return end == html.utf8.endIndex ? html : String(html[..<end])
     }
 
     private func plainText(_ node: OpaquePointer) -> String {

@@ -62,14 +62,15 @@ struct SiteWriter {
             }
             let failures = FailureBox()
             let counter = Counter()
+            let stagingPath = staging.path + "/"
             DispatchQueue.concurrentPerform(iterations: files.count) { index in
                 guard !failures.hasFailure else { return }
                 let file = files[index]
-                let target = staging.appendingPathComponent(file.path)
+                let target = stagingPath + file.path
                 do {
                     switch file.contents {
-                    case .text(let text): try Data(text.utf8).write(to: target)
-                    case .copy(let source): try manager.copyItem(at: source, to: target)
+                    case .text(let text): try Self.writeFile(target, text)
+                    case .copy(let source): try manager.copyItem(atPath: source.path, toPath: target)
                     }
                 } catch {
                     failures.record(SectionSiteError("cannot write '\(file.path)': \(error.localizedDescription)"))
@@ -82,6 +83,22 @@ struct SiteWriter {
         } catch {
             try? manager.removeItem(at: staging)
             throw error
+        }
+    }
+
+    /// Writes text to a new file with plain system calls: no `Data` copy, no URL work, for thousands of pages.
+    static func writeFile(_ path: String, _ text: String) throws {
+        let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { Glibc.close(descriptor) }
+        var text = text
+        try text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                guard written > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+                offset += written
+            }
         }
     }
 

@@ -71,7 +71,7 @@ public struct SiteBuild: Sendable {
 
         var files = pages.map { OutputFile(path: OutputFile.pagePath($0.url), contents: .text($0.html), origin: $0.path) }
         files += copies(of: site.appendingPathComponent("Static"), into: "", origin: "Static")
-        files += copies(of: site.appendingPathComponent("Content"), into: "", origin: "Content").filter { !$0.path.hasSuffix(".md") }
+        files += copies(of: site.appendingPathComponent("Content"), into: "", origin: "Content") { !$0.hasSuffix(".md") }
         if theme.hasAssets {
             files += copies(of: theme.folder.appendingPathComponent("assets"), into: "assets/", origin: "\(theme.path)/assets")
         }
@@ -114,8 +114,10 @@ public struct SiteBuild: Sendable {
         }
     }
 
-    private func copies(of folder: URL, into prefix: String, origin: String) -> [OutputFile] {
-        FileTree.files(under: folder).map {
+    private func copies(
+        of folder: URL, into prefix: String, origin: String, where include: (String) -> Bool = { _ in true }
+    ) -> [OutputFile] {
+        FileTree.files(under: folder).filter(include).map {
             OutputFile(path: prefix + $0, contents: .copy(folder.appendingPathComponent($0)), origin: "\(origin)/\($0)")
         }
     }

@@ -32,6 +32,7 @@ public struct SiteBuilder: Sendable {
         try writer.write(files) { done in
             progress(BuildProgress(step: 6, steps: steps, name: SiteBuild.stepNames[5], done: done, total: files.count))
         }
+        progress(BuildProgress(step: 6, steps: steps, name: "Saving .sectionsite/ for the next build"))
         do {
             try state.save(patches.history, pages: result.pages)
         } catch {

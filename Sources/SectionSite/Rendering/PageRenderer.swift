@@ -56,7 +56,7 @@ struct PageRenderer: Sendable {
         used.insert(layout)
         let document = theme.render(
             layout, ["site": site, "page": pageContext, "sections": sections, "body": Self.body(instance.source.blocks)])
-        guard let headEnd = document.range(of: "</head>", options: .caseInsensitive) else {
+        guard let headEnd = Self.headEnd(in: document) else {
             throw SectionSiteError(
                 "layout has no </head>, where the runtime's tags go", at: SourceLocation(file: "\(theme.path)/\(layout).mustache"))
         }
@@ -77,6 +77,24 @@ struct PageRenderer: Sendable {
             url: instance.url, path: page.path, html: html, version: version,
             title: page.title, date: page.date, summary: instance.source.summary, templatesUsed: used,
             animation: page.animation ?? config.animation)
+    }
+
+    /// The range of the first `</head>` (any case), found on the UTF-8 bytes.
+    static func headEnd(in document: String) -> Range<String.Index>? {
+        let bytes = document.utf8
+        let tag = Array("</head>".utf8)
+        var index = bytes.startIndex
+        while let open = bytes[index...].firstIndex(of: 60) {
+            var cursor = open
+            var matched = 0
+            while matched < tag.count, cursor < bytes.endIndex, bytes[cursor] | (matched > 1 ? 0x20 : 0) == tag[matched] {
+                matched += 1
+                cursor = bytes.index(after: cursor)
+            }
+            if matched == tag.count { return open..<cursor }
+            index = bytes.index(after: open)
+        }
+        return nil
     }
 
     /// The `page` value templates see: front matter and the computed keys.
@@ -131,6 +149,11 @@ struct PageRenderer: Sendable {
     }
 
     private func trimmed(_ html: String) -> String {
-        html.trimmingCharacters(in: .whitespacesAndNewlines)
+        let bytes = html.utf8
+        func isSpace(_ byte: UInt8) -> Bool { byte == 32 || byte == 10 || byte == 13 || byte == 9 }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }) else { return "" }
+        let last = bytes.lastIndex(where: { !isSpace($0) })!
+        if first == bytes.startIndex, bytes.index(after: last) == bytes.endIndex { return html }
+        return String(html[first...last])
     }
 }

@@ -31,18 +31,20 @@ public struct Theme: Sendable {
                 "theme '\(name)' does not exist: looked for \(path)/ (\(known))",
                 at: SourceLocation(file: "sectionsite.yml"))
         }
+        FastHTMLEscaping.register()
         var library = MustacheLibrary()
         var names: [String] = []
         for file in FileTree.files(under: folder) where file.hasSuffix(".mustache") && !file.hasPrefix("assets/") {
             let name = String(file.dropLast(".mustache".count))
             let text = try SourceText.read(folder.appendingPathComponent(file), path: "\(path)/\(file)")
             do {
-                library.register(try MustacheTemplate(string: text), named: name)
+                library.register(try MustacheTemplate(string: FastHTMLEscaping.pragma + text), named: name)
             } catch let error as MustacheTemplate.ParserError {
+                let line = error.context.lineNumber
+                let column = error.context.columnNumber - (line == 1 ? FastHTMLEscaping.pragma.count : 0)
                 throw SectionSiteError(
                     "template does not parse: \(error.error)",
-                    at: SourceLocation(
-                        file: "\(path)/\(file)", line: error.context.lineNumber, column: error.context.columnNumber))
+                    at: SourceLocation(file: "\(path)/\(file)", line: line, column: column))
             }
             names.append(name)
         }
