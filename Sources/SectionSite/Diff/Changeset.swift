@@ -35,6 +35,12 @@ where Section.Item: IdentifiableType & Equatable {
     /// The steps, in the order they apply.
     public var changes: [Change]
 
+    /// A changeset of these steps.
+    @inlinable
+    public init(changes: [Change]) {
+        self.changes = changes
+    }
+
     /// Whether nothing changed.
     public var isEmpty: Bool { changes.isEmpty }
 

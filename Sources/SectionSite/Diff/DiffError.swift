@@ -11,6 +11,13 @@ public enum DiffError: Error, Sendable, Equatable, CustomStringConvertible {
         public var section: Int
         /// The item's position in the section.
         public var item: Int
+
+        /// Creates a position.
+        public init(section: Int, item: Int) {
+            self.section = section
+            self.item = item
+        }
+
         public var description: String { "section \(section + 1), item \(item + 1)" }
     }
 

@@ -2,11 +2,13 @@
 ///
 /// The elements that keep their place in a reordered list are exactly one longest increasing subsequence of their
 /// old positions taken in new order; every other kept element must move, and no fewer moves can do.
+@usableFromInline
 enum LongestIncreasingSubsequence {
     /// For each position of `values`, whether it belongs to one longest strictly increasing subsequence; among
     /// equally long ones, the one ending in the smallest values is chosen, deterministically.
     ///
     /// - Complexity: O(n log n).
+    @inlinable
     static func members(of values: [Int]) -> [Bool] {
         var tails: [Int] = []  // tails[k]: index into values of the smallest tail of an increasing run of length k+1
         var previous = [Int](repeating: -1, count: values.count)
