@@ -3,12 +3,12 @@ import Foundation
 import SectionSite
 
 @main
-struct SectionSiteCommand: ParsableCommand {
+struct SectionSiteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sectionsite",
         abstract: "A static site generator whose pages are sectioned data sources, patched live in the browser.",
         version: "0.1.0",
-        subcommands: [Build.self, Diff.self, New.self]
+        subcommands: [Build.self, Serve.self, Diff.self, New.self]
     )
 }
 

@@ -59,25 +59,11 @@ public struct SiteBuild: Sendable {
         let pages = try instances.parallelMap(progress: { report(4, $0, instances.count) }) {
             try renderer.render($0, site: siteContext)
         }
-        for instance in instances {
-            for section in instance.sections where section.items.isEmpty && instance.pagination.map({ $0.current == 1 }) ?? true {
-                warnings.warn("section '\(section.spec.id)' has no items", at: section.spec.location)
-            }
-        }
-        let used = pages.reduce(into: Set<String>()) { $0.formUnion($1.templatesUsed) }
-        for name in theme.templateNames where !name.hasPrefix("partials/") && !used.contains(name) {
-            warnings.warn("template '\(name)' is never used", at: SourceLocation(file: "\(theme.path)/\(name).mustache"))
-        }
+        Self.warnUnused(theme: theme, instances: instances, pages: pages, warnings: warnings)
 
         var files = pages.map { OutputFile(path: OutputFile.pagePath($0.url), contents: .text($0.html), origin: $0.path) }
-        files += copies(of: site.appendingPathComponent("Static"), into: "", origin: "Static")
-        files += copies(of: site.appendingPathComponent("Content"), into: "", origin: "Content") { !$0.hasSuffix(".md") }
-        if theme.hasAssets {
-            files += copies(of: theme.folder.appendingPathComponent("assets"), into: "assets/", origin: "\(theme.path)/assets")
-        }
-        files.append(OutputFile(path: "_sectionsite/sectionsite.js", contents: .text(Runtime.script), origin: "the runtime"))
-        files.append(OutputFile(path: "sitemap.xml", contents: .text(SiteIndexes.sitemap(pages, config: config)), origin: "the sitemap"))
-        files.append(OutputFile(path: "feed.xml", contents: .text(SiteIndexes.atom(pages, config: config)), origin: "the Atom feed"))
+        files += Self.staticFiles(site: site, theme: theme)
+        files += Self.indexes(pages, config: config)
         return Result(config: config, pages: pages, files: files, warnings: warnings.all)
     }
 
@@ -102,7 +88,40 @@ public struct SiteBuild: Sendable {
         return config
     }
 
-    private static func checkUniqueURLs(_ instances: [PageInstance]) throws {
+    /// The files that are not pages: `Static/`, the files beside pages in `Content/`, the theme's assets and the
+    /// runtime.
+    static func staticFiles(site: URL, theme: Theme) -> [OutputFile] {
+        var files = copies(of: site.appendingPathComponent("Static"), into: "", origin: "Static")
+        files += copies(of: site.appendingPathComponent("Content"), into: "", origin: "Content") { !$0.hasSuffix(".md") }
+        if theme.hasAssets {
+            files += copies(of: theme.folder.appendingPathComponent("assets"), into: "assets/", origin: "\(theme.path)/assets")
+        }
+        files.append(OutputFile(path: "_sectionsite/sectionsite.js", contents: .text(Runtime.script), origin: "the runtime"))
+        return files
+    }
+
+    /// The sitemap and the Atom feed.
+    static func indexes(_ pages: [RenderedPage], config: SiteConfig) -> [OutputFile] {
+        [
+            OutputFile(path: "sitemap.xml", contents: .text(SiteIndexes.sitemap(pages, config: config)), origin: "the sitemap"),
+            OutputFile(path: "feed.xml", contents: .text(SiteIndexes.atom(pages, config: config)), origin: "the Atom feed"),
+        ]
+    }
+
+    /// Warnings about sections without items and templates no page used.
+    static func warnUnused(theme: Theme, instances: [PageInstance], pages: [RenderedPage], warnings: Warnings) {
+        for instance in instances {
+            for section in instance.sections where section.items.isEmpty && instance.pagination.map({ $0.current == 1 }) ?? true {
+                warnings.warn("section '\(section.spec.id)' has no items", at: section.spec.location)
+            }
+        }
+        let used = pages.reduce(into: Set<String>()) { $0.formUnion($1.templatesUsed) }
+        for name in theme.templateNames where !name.hasPrefix("partials/") && !used.contains(name) {
+            warnings.warn("template '\(name)' is never used", at: SourceLocation(file: "\(theme.path)/\(name).mustache"))
+        }
+    }
+
+    static func checkUniqueURLs(_ instances: [PageInstance]) throws {
         var owners: [String: String] = [:]
         for instance in instances {
             if let owner = owners[instance.url] {
@@ -114,7 +133,7 @@ public struct SiteBuild: Sendable {
         }
     }
 
-    private func copies(
+    private static func copies(
         of folder: URL, into prefix: String, origin: String, where include: (String) -> Bool = { _ in true }
     ) -> [OutputFile] {
         FileTree.files(under: folder).filter(include).map {

@@ -76,17 +76,18 @@ struct Resolver {
         guard let cell = spec.cell else {
             throw SectionSiteError("section '\(spec.id)' lists pages but has no 'cell:' to draw them", at: spec.location)
         }
-        var members = pages.filter { candidate in
-            let member = candidate.page
+        var members = pages.indices.filter { index in
+            let member = pages[index].page
             guard !member.isIndex, member.url != page.url else { return false }
             guard query.from == "." || member.folder == query.from || member.folder.hasPrefix(query.from + "/") else {
                 return false
             }
             return query.tags.isEmpty || member.tags.contains(where: query.tags.contains)
         }
-        members.sort { Self.ordered($0.page, $1.page, by: query.sort) }
+        members.sort { Self.ordered(pages[$0].page, pages[$1].page, by: query.sort) }
         if let limit = query.limit { members = Array(members.prefix(limit)) }
-        return members.map { member in
+        return members.map { index in
+            let member = pages[index]
             let page = member.page
             var fields = page.frontMatter
             fields["url"] = .string(page.url)
@@ -99,6 +100,14 @@ struct Resolver {
                 fields["dateDisplay"] = .string(date.display)
             }
             return PageItem(id: page.url, cell: cell, fields: fields, bodyHTML: nil, location: spec.location)
+        }
+    }
+
+    /// Whether a page with collections lists pages of `folder` (so a change there may change it).
+    static func lists(_ page: Page, folder: String) -> Bool {
+        page.sections.contains { section in
+            guard case .collection(let query) = section.content else { return false }
+            return query.from == "." || folder == query.from || folder.hasPrefix(query.from + "/")
         }
     }
 

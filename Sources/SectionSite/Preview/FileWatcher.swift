@@ -1,0 +1,146 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+
+/// Watches a site's `Content/`, `Themes/`, `Static/` and `sectionsite.yml` with inotify, recursively (folders
+/// created later are watched too), and reports the changed paths once the burst of events has been quiet for a
+/// few milliseconds: a save that writes, renames and touches a file is one change, not five.
+public final class FileWatcher: @unchecked Sendable {
+    /// The site folder.
+    public let root: URL
+    private let quiet: Int32
+    private let longest: Double
+    private let onChange: @Sendable (Set<String>) -> Void
+    private var descriptor: Int32 = -1
+    private var wake: [Int32] = [-1, -1]
+    private var folders: [Int32: String] = [:]  // watch descriptor -> folder relative to the root ("" for it)
+    private var thread: Thread?
+
+    /// The top-level names that are watched.
+    public static let watched: Set<String> = ["Content", "Themes", "Static", "sectionsite.yml"]
+
+    /// Creates a watcher; `quietMilliseconds` is how long events must stop before a change is reported, and a
+    /// change is reported at the latest `longestMilliseconds` after its first event even if events keep coming.
+    public init(
+        root: URL, quietMilliseconds: Int = 8, longestMilliseconds: Int = 100,
+        onChange: @escaping @Sendable (Set<String>) -> Void
+    ) {
+        self.root = root.standardizedFileURL
+        self.quiet = Int32(quietMilliseconds)
+        self.longest = Double(longestMilliseconds) / 1000
+        self.onChange = onChange
+    }
+
+    /// Starts watching on a thread of its own.
+    public func start() throws {
+        descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+        guard descriptor >= 0, pipe(&wake) == 0 else {
+            throw SectionSiteError("cannot watch files: \(String(cString: strerror(errno)))")
+        }
+        watch("", recursive: false)
+        for name in ["Content", "Themes", "Static"] { _ = watchTree(name) }
+        let thread = Thread { [self] in run() }
+        thread.name = "sectionsite-watcher"
+        self.thread = thread
+        thread.start()
+    }
+
+    /// Stops watching.
+    public func stop() {
+        guard wake[1] >= 0 else { return }
+        var byte: UInt8 = 1
+        _ = Glibc.write(wake[1], &byte, 1)
+    }
+
+    private static let mask: UInt32 = UInt32(
+        IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF)
+
+    @discardableResult
+    private func watch(_ folder: String, recursive: Bool) -> Bool {
+        let path = folder.isEmpty ? root.path : root.path + "/" + folder
+        let watch = inotify_add_watch(descriptor, path, Self.mask)
+        guard watch >= 0 else { return false }
+        folders[watch] = folder
+        return true
+    }
+
+    /// Watches a folder and every folder under it; returns the files already in it.
+    private func watchTree(_ folder: String) -> [String] {
+        guard watch(folder, recursive: true) else { return [] }
+        var files: [String] = []
+        let path = root.path + "/" + folder
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] where !Self.ignored(entry) {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path + "/" + entry, isDirectory: &isFolder) else { continue }
+            if isFolder.boolValue {
+                files += watchTree(folder + "/" + entry)
+            } else {
+                files.append(folder + "/" + entry)
+            }
+        }
+        return files
+    }
+
+    private static func ignored(_ name: String) -> Bool {
+        name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".tmp")
+    }
+
+    private func run() {
+        var pending = Set<String>()
+        var firstEvent: Date?
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        loop: while true {
+            var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wake[0], events: Int16(POLLIN), revents: 0)]
+            var timeout: Int32 = -1
+            if let firstEvent {
+                let left = Int32(max(0, (longest - Date().timeIntervalSince(firstEvent)) * 1000))
+                timeout = min(quiet, left)
+            }
+            let ready = poll(&fds, 2, timeout)
+            if ready < 0 && errno != EINTR { break }
+            if fds[1].revents != 0 { break loop }
+            if ready == 0 || (firstEvent.map { Date().timeIntervalSince($0) >= longest } ?? false) {
+                if !pending.isEmpty { onChange(pending) }
+                pending.removeAll()
+                firstEvent = nil
+                if ready == 0 { continue }
+            }
+            guard fds[0].revents != 0 else { continue }
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { continue }
+            var offset = 0
+            while offset + 16 <= count {
+                let (watch, mask, length) = buffer.withUnsafeBytes { raw in
+                    (raw.load(fromByteOffset: offset, as: Int32.self), raw.load(fromByteOffset: offset + 4, as: UInt32.self),
+                     Int(raw.load(fromByteOffset: offset + 12, as: UInt32.self)))
+                }
+                let nameBytes = buffer[(offset + 16)..<min(count, offset + 16 + length)]
+                let name = String(decoding: nameBytes.prefix(while: { $0 != 0 }), as: UTF8.self)
+                offset += 16 + length
+                guard let folder = folders[watch] else { continue }
+                if mask & UInt32(IN_IGNORED) != 0 {
+                    folders[watch] = nil
+                    continue
+                }
+                guard !name.isEmpty, !Self.ignored(name) else { continue }
+                let path = folder.isEmpty ? name : folder + "/" + name
+                if folder.isEmpty && !Self.watched.contains(name) { continue }
+                if mask & UInt32(IN_ISDIR) != 0 {
+                    if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
+                        pending.formUnion(watchTree(path))
+                    }
+                    pending.insert(path + "/")
+                } else {
+                    pending.insert(path)
+                }
+                if firstEvent == nil { firstEvent = Date() }
+            }
+        }
+        Glibc.close(descriptor)
+        Glibc.close(wake[0])
+        Glibc.close(wake[1])
+        wake = [-1, -1]
+    }
+}
+#endif

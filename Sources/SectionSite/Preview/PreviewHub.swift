@@ -1,0 +1,167 @@
+import Foundation
+
+/// The preview's state, owned by one actor: the last good site, the build counter, each page's recent versions,
+/// the current build error, and the open event streams, by page.
+public actor PreviewHub {
+    /// The last good build.
+    public private(set) var site: LiveSite
+    /// Increases with every successful build; the id of patch events.
+    public private(set) var buildID = 0
+    /// The build error, while it lasts.
+    public private(set) var error: SectionSiteError?
+    private var history: [String: [Version]] = [:]
+    private var streams: [String: [UUID: Stream]] = [:]
+    private let keep: Int
+    private let state: BuildState
+    private var persisted: BuildState.History
+    private let saving = DispatchQueue(label: "sectionsite.preview.state")
+
+    private struct Version {
+        var id: Int
+        var version: String
+        var html: String
+    }
+
+    private struct Stream {
+        var continuation: AsyncStream<ServerEvent>.Continuation
+        var version: String
+    }
+
+    /// Starts from a built site.
+    public init(site: LiveSite, keep: Int = 20) {
+        self.site = site
+        self.keep = max(keep, 1)
+        self.state = BuildState(folder: site.options.site.appendingPathComponent(".sectionsite"))
+        for page in site.pages.values { history[page.url] = [Version(id: 0, version: page.version, html: page.html)] }
+        let (persisted, appended) = Self.appending(
+            Array(site.pages.values), to: state.loadHistory(warnings: Warnings()), keep: site.config.feedKeep)
+        self.persisted = persisted
+        Self.save(appended, history: persisted, state: state, on: saving)
+    }
+
+    /// Keeps `<site>/.sectionsite/` up to date as `build` does, in the background, one save after another.
+    private func persist(_ pages: [RenderedPage]) {
+        let (persisted, appended) = Self.appending(pages, to: persisted, keep: site.config.feedKeep)
+        self.persisted = persisted
+        Self.save(appended, history: persisted, state: state, on: saving)
+    }
+
+    private static func appending(
+        _ pages: [RenderedPage], to history: BuildState.History, keep: Int
+    ) -> (BuildState.History, [RenderedPage]) {
+        var history = history
+        var appended: [RenderedPage] = []
+        for page in pages {
+            let list = history[page.url] ?? []
+            guard list.last != page.version else { continue }
+            history[page.url] = Array((list.filter { $0 != page.version } + [page.version]).suffix(keep + 1))
+            appended.append(page)
+        }
+        return (history, appended)
+    }
+
+    private static func save(_ pages: [RenderedPage], history: BuildState.History, state: BuildState, on queue: DispatchQueue) {
+        guard !pages.isEmpty else { return }
+        queue.async { try? state.save(history, pages: pages) }
+    }
+
+    /// The number of open event streams.
+    public var streamCount: Int { streams.values.reduce(0) { $0 + $1.count } }
+
+    /// Opens the event stream of a page for a client at `lastEventID` (a build id) or `since` (a version); a
+    /// client behind gets one patch straight to the current version, one that cannot be patched gets `reload`.
+    public func connect(page url: String, lastEventID: Int?, since: String?) -> AsyncStream<ServerEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: ServerEvent.self, bufferingPolicy: .bufferingNewest(256))
+        guard let current = site.pages[url] else {
+            continuation.yield(.reload)
+            continuation.finish()
+            return stream
+        }
+        var version: String? = current.version
+        if let lastEventID {
+            version = lastEventID > buildID ? nil : history[url]?.last(where: { $0.id <= lastEventID })?.version
+        } else if let since {
+            version = since
+        }
+        guard let version, let event = catchUp(url, from: version) else {
+            continuation.yield(.reload)
+            continuation.finish()
+            return stream
+        }
+        if let event { continuation.yield(event) }
+        if let error { continuation.yield(.error(error)) }
+        let id = UUID()
+        streams[url, default: [:]][id] = Stream(continuation: continuation, version: current.version)
+        continuation.onTermination = { _ in Task { await self.close(url, id) } }
+        return stream
+    }
+
+    /// The event that brings a client at `version` up to date: nil inside when it is current, nil when it cannot.
+    private func catchUp(_ url: String, from version: String) -> ServerEvent?? {
+        guard let current = site.pages[url] else { return nil }
+        if version == current.version { return .some(nil) }
+        guard let old = history[url]?.last(where: { $0.version == version }) else { return nil }
+        let patch = PatchBuilder.patch(
+            page: url, from: old.html, version: version, to: current.html, version: current.version, animation: current.animation)
+        return .some(.patch(patch, id: buildID))
+    }
+
+    private func close(_ url: String, _ id: UUID) {
+        streams[url]?[id] = nil
+        if streams[url]?.isEmpty == true { streams[url] = nil }
+    }
+
+    /// Takes a successful rebuild: sends `ok` if an error was showing, then one patch to every open stream of each
+    /// changed page (computed once per version it starts from), `reload` to streams of pages that are gone, and
+    /// `css` for changed assets.
+    public func commit(_ next: LiveSite, _ update: LiveSite.Update) {
+        buildID += 1
+        site = next
+        if error != nil {
+            error = nil
+            broadcast(.ok)
+        }
+        for url in update.changed {
+            guard let page = next.pages[url] else { continue }
+            var versions = history[url] ?? []
+            versions.append(Version(id: buildID, version: page.version, html: page.html))
+            history[url] = Array(versions.suffix(keep + 1))
+            guard let open = streams[url] else { continue }
+            var patches: [String: ServerEvent] = [:]
+            for (id, stream) in open {
+                let event = patches[stream.version] ?? (catchUp(url, from: stream.version) ?? nil) ?? .reload
+                patches[stream.version] = event
+                stream.continuation.yield(event)
+                streams[url]?[id]?.version = page.version
+            }
+        }
+        for url in update.removed {
+            for stream in streams[url]?.values ?? [:].values {
+                stream.continuation.yield(.reload)
+                stream.continuation.finish()
+            }
+            streams[url] = nil
+        }
+        for asset in update.assets { broadcast(.asset(next.config.link("/" + asset))) }
+        persist(update.changed.compactMap { next.pages[$0] })
+    }
+
+    /// Takes a failed rebuild: the last good site stays; every stream is told the error.
+    public func fail(_ error: SectionSiteError) {
+        self.error = error
+        broadcast(.error(error))
+    }
+
+    /// Sends a keep-alive comment on every stream.
+    public func keepAlive() { broadcast(.keepAlive) }
+
+    /// Ends every stream, for shutting down.
+    public func closeAll() {
+        for page in streams.values { for stream in page.values { stream.continuation.finish() } }
+        streams = [:]
+    }
+
+    private func broadcast(_ event: ServerEvent) {
+        for page in streams.values { for stream in page.values { stream.continuation.yield(event) } }
+    }
+}

@@ -1,0 +1,224 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// `sectionsite serve`: builds the site in memory, serves it over HTTP from memory, watches its files, rebuilds
+/// what an edit affects, and pushes patches to every open tab over Server-Sent Events.
+public struct PreviewServer: Sendable {
+    /// What to build.
+    public var options: BuildOptions
+    /// The address to bind; 127.0.0.1 unless told otherwise.
+    public var host: String
+    /// The port; 0 picks a free one.
+    public var port: Int
+    /// How long a burst of file events must be quiet before a rebuild.
+    public var quietMilliseconds = 8
+
+    /// Creates a server.
+    public init(options: BuildOptions, host: String = "127.0.0.1", port: Int = 8000) {
+        self.options = options
+        self.host = host
+        self.port = port
+    }
+
+    /// Runs until SIGINT or SIGTERM; `ready` is told the URL once the socket is bound.
+    public func run(ready: @escaping @Sendable (String) -> Void, log: @escaping @Sendable (String) -> Void) async throws {
+        let hub = PreviewHub(site: try LiveSite(options: options))
+        let rebuilds = RebuildQueue()
+        let watcher = FileWatcher(root: options.site, quietMilliseconds: quietMilliseconds) { paths in rebuilds.add(paths) }
+        try watcher.start()
+        let rebuildLoop = Task { await Self.rebuild(rebuilds, hub: hub, log: log) }
+        let keepAlive = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(15))
+                await hub.keepAlive()
+            }
+        }
+        let stop = SignalStop { await hub.closeAll() }
+        defer {
+            watcher.stop()
+            rebuildLoop.cancel()
+            keepAlive.cancel()
+            _ = stop
+        }
+
+        let responder = CallbackResponder<BasicRequestContext> { request, _ in
+            let root = await hub.site.config.rootPath
+            guard request.method == .get || request.method == .head else {
+                return Response(status: .methodNotAllowed, headers: [.allow: "GET, HEAD"])
+            }
+            if request.uri.path == root + "_sectionsite/events" {
+                return await Self.events(request, hub: hub)
+            }
+            var response = await Self.serve(request.uri.path, hub: hub)
+            if request.method == .head { response.body = ResponseBody() }
+            return response
+        }
+        var logger = Logger(label: "sectionsite.serve")
+        logger.logLevel = .critical
+        let host = self.host
+        let app = Application(
+            responder: responder,
+            configuration: .init(address: .hostname(host, port: port), serverName: "sectionsite"),
+            onServerRunning: { channel in ready("http://\(host):\(channel.localAddress?.port ?? 0)/") },
+            logger: logger)
+        try await app.run()
+    }
+
+    /// The event stream of one page: `page`, and `Last-Event-ID` or `since`, say where the client stands.
+    static func events(_ request: Request, hub: PreviewHub) async -> Response {
+        let query = request.uri.queryParameters
+        let page = query.get("page").flatMap { $0.removingPercentEncoding } ?? "/"
+        let lastEventID = request.headers.first { $0.name.canonicalName == "last-event-id" }.flatMap { Int($0.value) }
+        let since = query.get("since").flatMap { $0.removingPercentEncoding }
+        let events = await hub.connect(page: page, lastEventID: lastEventID, since: since)
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
+            body: ResponseBody { writer in
+                try await writer.write(ByteBuffer(string: ": connected\n\n"))
+                for await event in events { try await writer.write(ByteBuffer(string: event.wire)) }
+                try await writer.finish(nil)
+            })
+    }
+
+    /// Serves one request path from the last good build.
+    static func serve(_ raw: String, hub: PreviewHub) async -> Response {
+        let site = await hub.site
+        let root = site.config.rootPath
+        guard let path = RequestPath.outputPath(raw, root: root) else { return await notFound(hub) }
+        if path == "_sectionsite/sectionsite.js" {
+            return ok("window.SectionSiteLive={events:\"\(root)_sectionsite/events\"};\n" + Runtime.script, type: path)
+        }
+        if path.hasSuffix("index.html"), let page = site.pages["/" + path.dropLast("index.html".count)] {
+            return ok(page.html, type: path)
+        }
+        if path == "sitemap.xml" || path == "feed.xml", let file = site.indexes().first(where: { $0.path == path }),
+            case .text(let text) = file.contents
+        {
+            return ok(text, type: path)
+        }
+        if let file = site.files[path] {
+            switch file.contents {
+            case .text(let text): return ok(text, type: path)
+            case .copy(let source):
+                guard let data = try? Data(contentsOf: source) else { return await notFound(hub) }
+                return Response(
+                    status: .ok, headers: [.contentType: RequestPath.contentType(path), .cacheControl: "no-cache"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+            }
+        }
+        if site.pages["/" + path + "/"] != nil {
+            return Response(status: .movedPermanently, headers: [.location: root + path + "/"])
+        }
+        return await notFound(hub)
+    }
+
+    private static func ok(_ text: String, type path: String) -> Response {
+        Response(
+            status: .ok, headers: [.contentType: RequestPath.contentType(path), .cacheControl: "no-cache"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    private static func notFound(_ hub: PreviewHub) async -> Response {
+        let page = await hub.site.pages["/404/"]
+        let html = page?.html ?? "<!doctype html><title>Not found</title><h1>Not found</h1><p>Nothing is served at this address.</p>\n"
+        return Response(
+            status: .notFound, headers: [.contentType: "text/html; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    /// Rebuilds one batch of changes after another; edits made during a rebuild wait for the next one, and the
+    /// paths of a failed rebuild are tried again with the next edit.
+    static func rebuild(_ queue: RebuildQueue, hub: PreviewHub, log: @escaping @Sendable (String) -> Void) async {
+        var failed = Set<String>()
+        while let batch = await queue.next() {
+            let paths = batch.union(failed)
+            var next = await hub.site
+            let start = ContinuousClock.now
+            do {
+                let update = try next.apply(paths)
+                failed = []
+                await hub.commit(next, update)
+                let elapsed = ContinuousClock.now - start
+                log("rebuilt \(update.changed.count) page(s) in \(elapsed.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1))))")
+            } catch let error as SectionSiteError {
+                failed = paths
+                await hub.fail(error)
+                log(error.description)
+            } catch {
+                failed = paths
+                log("error: \(error)")
+            }
+        }
+    }
+}
+
+/// The changed paths waiting for the next rebuild, filled by the watcher's thread.
+final class RebuildQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    private var paths = Set<String>()
+    private var waiter: CheckedContinuation<Set<String>?, Never>?
+
+    /// Adds paths; wakes the rebuild loop if it waits.
+    func add(_ more: Set<String>) {
+        lock.lock()
+        if let waiter {
+            self.waiter = nil
+            lock.unlock()
+            waiter.resume(returning: more)
+            return
+        }
+        paths.formUnion(more)
+        lock.unlock()
+    }
+
+    /// Every path added since the last call, waiting for one if there are none; nil once cancelled.
+    func next() async -> Set<String>? {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                lock.lock()
+                if !paths.isEmpty {
+                    let batch = paths
+                    paths = []
+                    lock.unlock()
+                    continuation.resume(returning: batch)
+                } else if Task.isCancelled {
+                    lock.unlock()
+                    continuation.resume(returning: nil)
+                } else {
+                    waiter = continuation
+                    lock.unlock()
+                }
+            }
+        } onCancel: {
+            lock.lock()
+            let waiter = self.waiter
+            self.waiter = nil
+            lock.unlock()
+            waiter?.resume(returning: nil)
+        }
+    }
+}
+
+/// Ends the process on SIGINT or SIGTERM: closes the event streams, then exits with status 0 well within a second.
+final class SignalStop: @unchecked Sendable {
+    private var sources: [DispatchSourceSignal] = []
+
+    init(_ close: @escaping @Sendable () async -> Void) {
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler {
+                Task {
+                    await close()
+                    try? await Task.sleep(for: .milliseconds(50))
+                    exit(0)
+                }
+                DispatchQueue.global().asyncAfter(deadline: .now() + 0.8) { exit(0) }
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+}

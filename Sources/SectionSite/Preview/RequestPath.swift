@@ -1,0 +1,54 @@
+import Foundation
+
+/// Turns a request path into a path of the output, or refuses it: the preview serves nothing outside the output.
+enum RequestPath {
+    /// The output path for a raw (percent-encoded) request path under the site's root path (`/` or `/blog/`), with
+    /// `index.html` added to folders; nil for anything that is not plainly inside the output: `..` or `.` segments,
+    /// encoded slashes or backslashes, NUL, malformed percent-encoding, or a path outside the root.
+    static func outputPath(_ raw: String, root: String) -> String? {
+        let path = raw.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? raw
+        guard path.hasPrefix(root) || path + "/" == root else { return nil }
+        let rest = path.count >= root.count ? String(path.dropFirst(root.count)) : ""
+        var segments: [String] = []
+        let parts = rest.split(separator: "/", omittingEmptySubsequences: false)
+        for (index, part) in parts.enumerated() {
+            if part.isEmpty {
+                guard index == parts.count - 1 else { return nil }  // no `//`
+                continue
+            }
+            guard let segment = part.removingPercentEncoding, !segment.isEmpty, segment != ".", segment != "..",
+                !segment.contains("/"), !segment.contains("\\"), !segment.contains("\0")
+            else { return nil }
+            segments.append(segment)
+        }
+        let joined = segments.joined(separator: "/")
+        if rest.isEmpty || rest.hasSuffix("/") { return joined.isEmpty ? "index.html" : joined + "/index.html" }
+        return joined
+    }
+
+    /// The content type of an output path, by extension.
+    static func contentType(_ path: String) -> String {
+        let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        switch ext {
+        case "html", "htm": return "text/html; charset=utf-8"
+        case "css": return "text/css; charset=utf-8"
+        case "js", "mjs": return "text/javascript; charset=utf-8"
+        case "json": return "application/json"
+        case "xml": return "application/xml"
+        case "svg": return "image/svg+xml"
+        case "png": return "image/png"
+        case "jpg", "jpeg": return "image/jpeg"
+        case "gif": return "image/gif"
+        case "webp": return "image/webp"
+        case "avif": return "image/avif"
+        case "ico": return "image/x-icon"
+        case "txt", "md": return "text/plain; charset=utf-8"
+        case "woff2": return "font/woff2"
+        case "woff": return "font/woff"
+        case "pdf": return "application/pdf"
+        case "mp4": return "video/mp4"
+        case "webm": return "video/webm"
+        default: return "application/octet-stream"
+        }
+    }
+}

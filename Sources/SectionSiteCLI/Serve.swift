@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import SectionSite
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve the site from memory and patch every open tab as files change.")
+
+    @OptionGroup var siteOptions: SiteOptions
+
+    @Option(help: "The address to bind.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port; 0 picks a free one.")
+    var port = 8000
+
+    @Flag(help: "Publish pages marked draft.")
+    var drafts = false
+
+    @Flag(help: "Print only the serving line and errors.")
+    var quiet = false
+
+    func run() async throws {
+        let options = BuildOptions(site: siteOptions.siteURL, drafts: drafts)
+        let server = PreviewServer(options: options, host: host, port: port)
+        let quiet = self.quiet
+        do {
+            try await server.run(
+                ready: { url in
+                    FileHandle.standardOutput.write(Data("Serving at \(url)\n".utf8))
+                },
+                log: { line in
+                    if line.contains("error:") {
+                        FileHandle.standardError.write(Data((line + "\n").utf8))
+                    } else if !quiet {
+                        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+                    }
+                })
+        } catch let error as SectionSiteError {
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            throw ExitCode(1)
+        }
+    }
+}
