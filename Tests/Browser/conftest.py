@@ -70,6 +70,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     """Static files from server.root; the runtime from its source file (optionally prefixed, as `serve` does)."""
 
     def do_GET(self):
+        self.server.requests.append(self.path)
         route = self.server.routes.get(self.path.split("?", 1)[0])
         if route is not None:
             status, content_type, body = route(self) if callable(route) else route
@@ -102,6 +103,7 @@ class Server:
         self.httpd.daemon_threads = True
         self.httpd.root = Path(root)
         self.httpd.routes = {}
+        self.httpd.requests = []
         self.runtime_prefix = runtime_prefix
         self.httpd.routes[RUNTIME_PATH] = lambda _: (200, "text/javascript; charset=utf-8", (self.runtime_prefix + RUNTIME.read_text()).encode())
         self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.1}, daemon=True)
@@ -116,8 +118,16 @@ class Server:
         self.httpd.root = Path(value)
 
     @property
+    def requests(self):
+        """Paths asked for, in order (with their query)."""
+        return self.httpd.requests
+
+    @property
     def routes(self):
         return self.httpd.routes
+
+    def serve_runtime_at(self, path):
+        self.httpd.routes[path] = self.httpd.routes[RUNTIME_PATH]
 
     def url(self, path="/"):
         return f"http://127.0.0.1:{self.httpd.server_address[1]}{path}"

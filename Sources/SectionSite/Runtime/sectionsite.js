@@ -316,32 +316,44 @@
     }
     if (!moving) return true;
 
+    // Measure everything first: a started animation would skew the rects of everything inside its element.
+    const plays = [];
     for (const [g, r] of leaving) {
       const n = g.getBoundingClientRect();
       const from = `translate(${r.left - n.left}px, ${r.top - n.top}px)`;
-      slide(g, cfg.delete, true, from, () => g.remove());
+      plays.push(() => slide(g, cfg.delete, true, from, () => g.remove()));
+    }
+    // FLIP: every kept element that changed place starts where it was. A nested element only animates what its
+    // moving ancestor does not already carry it, so transforms compose instead of doubling. A container whose
+    // height changed is not translated (its box would be wrong); its children move on their own.
+    const shifts = new Map();
+    if (cfg.move === "flip") {
+      for (const el of document.querySelectorAll(`[${KEY}]`)) {
+        const r = rects.get(el);
+        if (!r) continue;
+        const n = el.getBoundingClientRect();
+        if ((r.bottom < 0 && n.bottom < 0) || (r.top > innerHeight && n.top > innerHeight)) continue;
+        if (Math.abs(r.height - n.height) >= 0.5 && el.querySelector(`[${KEY}]`)) continue;
+        const dx = r.left - n.left;
+        const dy = r.top - n.top;
+        let p = el.parentElement;
+        while (p && !shifts.has(p)) p = p.parentElement;
+        const [px, py] = p ? shifts.get(p) : [0, 0];
+        if (Math.abs(dx - px) < 0.5 && Math.abs(dy - py) < 0.5) continue;
+        shifts.set(el, [dx, dy]);
+        const transform = [`translate(${dx - px}px, ${dy - py}px)`, "translate(0px, 0px)"];
+        plays.push(() => animate(el, { transform }, { composite: "add", easing: "ease-in-out" }));
+      }
     }
     const shown = new Set();
-    if (cfg.insert !== "none") for (const el of fresh) if (el.isConnected) { shown.add(el); slide(el, cfg.insert); }
-    if (cfg.reload !== "none") for (const el of updated) if (el.isConnected && !shown.has(el)) { shown.add(el); slide(el, cfg.reload); }
-    if (cfg.move === "none") return true;
-    // FLIP: every kept element that changed place starts where it was. A nested element only animates what its
-    // moving ancestor does not already carry it, so transforms compose instead of doubling.
-    const shifts = new Map();
-    for (const el of document.querySelectorAll(`[${KEY}]`)) {
-      const r = rects.get(el);
-      if (!r || !el.isConnected) continue;
-      const n = el.getBoundingClientRect();
-      if ((r.bottom < 0 && n.bottom < 0) || (r.top > innerHeight && n.top > innerHeight)) continue;
-      const dx = r.left - n.left;
-      const dy = r.top - n.top;
-      let p = el.parentElement;
-      while (p && !shifts.has(p)) p = p.parentElement;
-      const [px, py] = p ? shifts.get(p) : [0, 0];
-      if (Math.abs(dx - px) < 0.5 && Math.abs(dy - py) < 0.5) continue;
-      shifts.set(el, [dx, dy]);
-      animate(el, { transform: [`translate(${dx - px}px, ${dy - py}px)`, "translate(0px, 0px)"] }, { composite: "add", easing: "ease-in-out" });
-    }
+    const enter = (el, how) => {
+      if (how === "none" || !el.isConnected || shown.has(el)) return;
+      shown.add(el);
+      plays.push(() => slide(el, how));
+    };
+    for (const el of fresh) enter(el, cfg.insert);
+    for (const el of updated) enter(el, cfg.reload);
+    for (const play of plays) play();
     return true;
   }
 
