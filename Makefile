@@ -16,10 +16,9 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-## Builds the example site in this folder into _site/.
+## Builds and serves the example site in this folder with live patching: open the printed URL, edit Content/.
 run: build
-	$(SWIFT) run sectionsite build --site . --out _site
-	@echo "The example site is in _site/ (open _site/index.html, or serve the folder)."
+	$(SWIFT) run sectionsite serve --site . --port $(PORT)
 
 ## What the browser tests need: Chromium from Debian, Playwright and pytest from PyPI.
 test-deps: deps
