@@ -28,7 +28,7 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
-            resources: [.copy("Runtime/sectionsite.js")]
+            resources: [.embedInCode("Runtime/sectionsite.js")]
         ),
         .executableTarget(
             name: "SectionSiteCLI",
