@@ -121,8 +121,9 @@ public struct SiteBuild: Sendable {
         }
     }
 
-    static func checkUniqueURLs(_ instances: [PageInstance]) throws {
-        var owners: [String: String] = [:]
+    /// Checks that no two pages share a URL; `claimed` holds URLs already taken by other pages (URL to path).
+    static func checkUniqueURLs(_ instances: [PageInstance], claimed: [String: String] = [:]) throws {
+        var owners = claimed
         for instance in instances {
             if let owner = owners[instance.url] {
                 throw SectionSiteError(

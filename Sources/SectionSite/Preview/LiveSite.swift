@@ -152,14 +152,7 @@ public struct LiveSite: Sendable {
         }
         var claimed: [String: String] = [:]
         for (path, list) in urls where owned[path] == nil { for url in list { claimed[url] = path } }
-        for instance in instances {
-            if let other = claimed[instance.url] {
-                throw SectionSiteError(
-                    "two pages have the URL '\(instance.url)'", at: SourceLocation(file: instance.source.page.path),
-                    notes: [.init(location: SourceLocation(file: other), message: "'\(instance.url)' first comes from here")])
-            }
-            claimed[instance.url] = instance.source.page.path
-        }
+        try SiteBuild.checkUniqueURLs(instances, claimed: claimed)
         let renderer = PageRenderer(theme: theme, config: config)
         nonisolated(unsafe) let siteContext = renderer.siteContext
         let rendered = try instances.parallelMap { try renderer.render($0, site: siteContext) }
