@@ -22,12 +22,18 @@ public enum HTML {
         return escaped
     }
 
-    /// Inserts ` name="value"` into the first tag of `html` (`<p>` becomes `<p data-ss-key="b:1">`).
-    static func addingAttribute(_ name: String, _ value: String, to html: String) -> String {
-        guard html.first == "<", let end = html.firstIndex(where: { $0 == ">" || $0 == " " || $0 == "/" || $0 == "\n" })
-        else { return html }
-        var result = html
-        result.insert(contentsOf: " \(name)=\"\(escape(value))\"", at: end)
-        return result
+    /// Appends `element` to `html` with ` name="value"` added to its first tag (`<p>` becomes `<p data-ss-key="b:1">`);
+    /// text that does not start with a tag is appended as it is.
+    static func append(_ element: String, adding name: String, _ value: String, to html: inout String) {
+        let bytes = element.utf8
+        guard bytes.first == 60,  // <
+            let end = bytes.firstIndex(where: { $0 == 62 || $0 == 32 || $0 == 47 || $0 == 10 })  // > space / newline
+        else {
+            html += element
+            return
+        }
+        html += element[..<end]
+        html += " \(name)=\"\(escape(value))\""
+        html += element[end...]
     }
 }

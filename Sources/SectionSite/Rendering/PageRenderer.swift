@@ -60,19 +60,19 @@ struct PageRenderer: Sendable {
             throw SectionSiteError(
                 "layout has no </head>, where the runtime's tags go", at: SourceLocation(file: "\(theme.path)/\(layout).mustache"))
         }
-        let before = document[..<headEnd.lowerBound]
-        let after = document[headEnd.lowerBound...]
-        let tags = #"<meta name="sectionsite-page" content="\#(HTML.escape(instance.url))"><meta name="sectionsite-version" content=""#
-        let script = #""><script src="\#(config.rootPath)_sectionsite/sectionsite.js" defer></script>"#
-        var hash = ContentHash()
-        for part in [String(before), tags, script, String(after)] { hash.combine(part) }
-        let version = hash.prefix(12)
-        var html = String(before)
+        // The version is a hash of the page with a blank version in it, written in place afterwards.
+        let blank = "000000000000"
+        var html = ""
         html.reserveCapacity(document.utf8.count + 200)
-        html += tags
-        html += version
-        html += script
-        html += after
+        html += document[..<headEnd.lowerBound]
+        html += #"<meta name="sectionsite-page" content="\#(HTML.escape(instance.url))"><meta name="sectionsite-version" content=""#
+        let versionStart = html.utf8.count
+        html += blank
+        html += #""><script src="\#(config.rootPath)_sectionsite/sectionsite.js" defer></script>"#
+        html += document[headEnd.lowerBound...]
+        let version = ContentHash.of(html).prefix(blank.count)
+        let start = html.utf8.index(html.utf8.startIndex, offsetBy: versionStart)
+        html.replaceSubrange(start..<html.utf8.index(start, offsetBy: blank.count), with: version)
         return RenderedPage(
             url: instance.url, path: page.path, html: html, version: version,
             title: page.title, date: page.date, summary: instance.source.summary, templatesUsed: used,
@@ -136,7 +136,7 @@ struct PageRenderer: Sendable {
             if block.isRawHTML {
                 html += #"<div class="ss-raw" data-ss-key="\#(key)">\#(block.html)</div>"#
             } else {
-                html += HTML.addingAttribute("data-ss-key", key, to: block.html)
+                HTML.append(block.html, adding: "data-ss-key", key, to: &html)
             }
         }
         return html + "</div>"
