@@ -19,7 +19,7 @@ RUNTIME_PATH = "/_sectionsite/sectionsite.js"
 
 # The DOM as data: elements with sorted attributes, adjacent text merged, whitespace-only text, comments and
 # anything the runtime marks with data-ss-runtime left out (SPEC §5: "whitespace-only text nodes and comments aside").
-NORMALIZE_JS = """() => {
+WALK_JS = """(root) => {
   const walk = (n) => {
     if (n.nodeType === 3) return n.data;
     if (n.nodeType !== 1 || n.hasAttribute('data-ss-runtime')) return null;
@@ -33,8 +33,9 @@ NORMALIZE_JS = """() => {
     const attrs = [...n.attributes].map((a) => [a.name, a.value]).sort();
     return [n.localName, attrs, kids.filter((k) => typeof k !== 'string' || k.trim() !== '')];
   };
-  return JSON.stringify(walk(document.documentElement));
+  return JSON.stringify(walk(root));
 }"""
+NORMALIZE_JS = f"""(html) => ({WALK_JS})(html === null ? document.documentElement : new DOMParser().parseFromString(html, 'text/html').documentElement)"""
 
 WAIT_ANIMATIONS_JS = "() => document.getAnimations().length === 0"
 
@@ -51,8 +52,9 @@ def pretty(tree, depth=0):
     return lines
 
 
-def normalized(page):
-    return json.loads(page.evaluate(NORMALIZE_JS))
+def normalized(page, html=None):
+    """The page's normalized DOM, or with html that of the document DOMParser makes of it (no network, no scripts)."""
+    return json.loads(page.evaluate(NORMALIZE_JS, html))
 
 
 def assert_same_dom(actual, expected, label=""):

@@ -1,210 +1,174 @@
-// SectionSite browser runtime: applies `sectionsite-patch/1` patches (SPEC §5, §6), catches a deployed page up
-// through the patch feed (§7) and follows the live preview's event stream (§8). Plain ES2020, no dependencies.
+// SectionSite runtime: applies `sectionsite-patch/1` patches (SPEC §5, §6), catches a deployed page up through
+// the patch feed (§7) and follows the live preview's event stream (§8). Plain ES2020, no dependencies.
 (() => {
   "use strict";
-  if (window.SectionSite) return; // loaded twice: the first copy already owns the page
+  if (window.SectionSite) return; // loaded twice: the first copy owns the page
 
-  const FORMAT = "sectionsite-patch/1";
   const KEY = "data-ss-key";
-  const RUNTIME = "data-ss-runtime";
+  const KEYED = `[${KEY}]`;
   const DEFAULTS = { insert: "fade", delete: "fade", reload: "fade", move: "flip" };
-  // Direction of each RxDataSources-style row animation; `fade` only changes opacity.
-  const SLIDES = { fade: [0, 0], left: [-1, 0], right: [1, 0], top: [0, -1], bottom: [0, 1] };
-  const SHIFT = 24; // px: a full-width slide would fly a long paragraph across the screen
-  const TIME = 250;
+  // Offsets of RxDataSources' row animations: 24px rather than a full width, so a paragraph never flies across.
+  const SLIDES = { fade: [0, 0], left: [-24, 0], right: [24, 0], top: [0, -24], bottom: [0, 24] };
+  const ZERO = "translate(0px, 0px)";
 
-  const script = document.currentScript;
-  const src = (script && script.src) || new URL("/_sectionsite/sectionsite.js", location.href).href;
+  // The runtime is <base>_sectionsite/sectionsite.js, so its own address tells where the feed is.
+  const src = (document.currentScript || {}).src || "";
   const cut = src.lastIndexOf("_sectionsite/");
-  // The runtime lives at <base>_sectionsite/sectionsite.js, so its own address tells where the feed is.
   const base = cut >= 0 ? src.slice(0, cut) : new URL("/", location.href).href;
+  const meta = (name) => document.querySelector(`meta[name="sectionsite-${name}"]`);
+  const page = () => (meta("page") || {}).content;
+  const version = () => (meta("version") || {}).content;
+  const key = (el) => el.getAttribute(KEY);
+  const keyed = (el) => [el, ...el.querySelectorAll(KEYED)].filter((e) => e.hasAttribute(KEY));
+  const own = (o, k) => typeof k === "string" && Object.prototype.hasOwnProperty.call(o, k);
+  const fail = (why) => { throw Error(why); };
+  const textNodes = (text) => (text ? [document.createTextNode(text)] : []);
 
-  const meta = (name) => document.querySelector(`meta[name="${name}"]`);
-  const pageURL = () => (meta("sectionsite-page") || {}).content;
-  const version = () => (meta("sectionsite-version") || {}).content;
-  const keyed = (el) => [el, ...el.querySelectorAll(`[${KEY}]`)].filter((e) => e.hasAttribute(KEY));
-  const has = (o, k) => typeof k === "string" && Object.prototype.hasOwnProperty.call(o, k);
-  const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
-
-  // Patches come from the network: nothing in them may run. <template> parsing is inert, and whatever could
-  // run later (scripts, handlers, javascript: URLs, srcdoc frames, meta refresh) is dropped before insertion.
-  const safe = (name, value) =>
-    !/^on/i.test(name) && !/^srcdoc$/i.test(name) &&
-    !/^javascript:/i.test(String(value).replace(/[\u0000-\u0020]/g, ""));
+  // Nothing in a patch may run: <template> parsing is inert, and all that could run later is dropped.
+  const safe = (name, value) => !/^on|^srcdoc$/i.test(name) && !/^javascript:/i.test(String(value).replace(/[\0-\x20]/g, ""));
   function clean(root) {
     for (const el of root.querySelectorAll("*")) {
-      if (el.localName === "script" || (el.localName === "meta" && el.hasAttribute("http-equiv"))) {
-        el.remove();
-        continue;
-      }
-      for (const { name, value } of [...el.attributes]) if (!safe(name, value)) el.removeAttribute(name);
-      if (el.content) clean(el.content);
+      if (el.localName === "script" || (el.localName === "meta" && el.hasAttribute("http-equiv"))) el.remove();
+      else for (const a of [...el.attributes]) if (!safe(a.name, a.value)) el.removeAttribute(a.name);
+      if (el.localName === "template") clean(el.content);
     }
     return root;
   }
-  function fragment(html) {
-    if (typeof html !== "string") throw Error("html must be a string");
+  function parse(html, one) {
+    if (typeof html !== "string") fail("html is not a string");
     const t = document.createElement("template");
     t.innerHTML = html;
-    return document.importNode(clean(t.content), true);
-  }
-  function element(html) {
-    const nodes = [...fragment(html).childNodes].filter((n) => n.nodeType === 1 || (n.nodeType === 3 && n.data.trim()));
-    if (nodes.length !== 1 || nodes[0].nodeType !== 1) throw Error("html must be exactly one element");
-    return nodes[0];
+    const nodes = [...document.importNode(clean(t.content), true).childNodes];
+    if (!one) return nodes;
+    const els = nodes.filter((n) => n.nodeType === 1 || (n.nodeType === 3 && n.data.trim()));
+    if (els.length !== 1 || !els[0].hasAttribute || !els[0].hasAttribute(KEY)) fail("html is not one keyed element");
+    return els[0];
   }
 
-  // moveBefore (Chromium 133+) keeps focus, selection, iframes and animations of a moved element.
+  // moveBefore (Chromium 133+) keeps a moved element's focus, selection, iframes and animations.
   function put(box, el, ref) {
     if (box.moveBefore && el.isConnected && box.isConnected) {
-      try { return box.moveBefore(el, ref); } catch (_) { /* different roots: fall back */ }
+      try { return box.moveBefore(el, ref); } catch (_) { /* not movable in place: insert instead */ }
     }
     box.insertBefore(el, ref);
   }
 
-  // Animations we started, so a newer patch can end them at once (a leaving element goes with its animation).
   const running = new Set();
-  function track(anim, done) {
-    const r = { anim, done: () => { if (running.delete(r) && done) done(); } };
-    running.add(r);
-    anim.finished.then(r.done, () => {});
-  }
-  function settle() {
-    for (const r of [...running]) { r.anim.cancel(); r.done(); }
-  }
   function animate(el, frames, opts, done) {
-    track(el.animate(frames, { duration: TIME, easing: "ease-out", ...opts }), done);
+    const anim = el.animate(frames, { duration: 250, easing: "ease-out", ...opts });
+    const r = { anim, end: () => running.delete(r) && done && done() };
+    running.add(r);
+    anim.finished.then(r.end, () => {});
   }
-  function slide(el, how, out, from = "translate(0px, 0px)", done) {
+  // A newer patch ends the running animations at once; a leaving element goes with its animation.
+  const settle = () => running.forEach((r) => { r.anim.cancel(); r.end(); });
+  function slide(el, how, out, from = ZERO, done) {
     const [x, y] = SLIDES[how];
-    const off = `translate(${x * SHIFT}px, ${y * SHIFT}px)`;
-    const opacity = out ? [1, 0] : [0, 1];
-    const fill = out ? "forwards" : "none"; // a leaving element must not flash back before it is removed
-    animate(el, { opacity }, { fill, easing: out ? "ease-in" : "ease-out" }, done);
-    if (out || x || y) {
-      const transform = out ? [from, `${from} ${off}`] : [off, from];
-      animate(el, { transform }, { fill, composite: "add", easing: out ? "ease-in" : "ease-out" }, done);
-    }
+    const to = `${from} translate(${x}px, ${y}px)`;
+    // A leaving element holds its last frame until it is removed, so it never flashes back.
+    const opts = out ? { fill: "forwards", easing: "ease-in" } : {};
+    animate(el, { opacity: out ? [1, 0] : [0, 1] }, opts, done);
+    // "add" keeps whatever transform the theme gives the element.
+    if (out || x || y) animate(el, { transform: out ? [from, to] : [to, from] }, { ...opts, composite: "add" }, done);
   }
   function config(a) {
     const c = { ...DEFAULTS };
-    for (const k in DEFAULTS) {
-      let v = a && typeof a === "object" ? a[k] : undefined;
-      if (v === "automatic") v = DEFAULTS[k];
-      if (k === "move" ? v === "flip" || v === "none" : v === "none" || has(SLIDES, v)) c[k] = v;
+    for (const k in c) {
+      const v = a && a[k] === "automatic" ? c[k] : a && a[k];
+      if (v === "none" || (k === "move" ? v === "flip" : own(SLIDES, v))) c[k] = v;
     }
     return c;
   }
 
   let busy = false;
-  function fail(why) {
-    SectionSite.lastError = why;
-    return false;
-  }
-
   function apply(patch) {
-    if (busy) return fail("apply called from a patch event");
-    if (typeof patch === "string") {
-      try { patch = JSON.parse(patch); } catch (_) { return fail("patch is not JSON"); }
-    }
-    if (!patch || patch.format !== FORMAT) return fail("unknown format");
-    if (patch.page !== pageURL()) return fail("patch is for another page");
-    if (typeof patch.from !== "string" || patch.from !== version() || typeof patch.to !== "string") return fail("patch is not from this version");
-    if (!Array.isArray(patch.ops)) return fail("ops must be a list");
-    if (patch.ops.some((o) => o && o.op === "reload")) {
-      SectionSite.lastError = null;
-      SectionSite._reload();
-      return true;
-    }
-    const detail = { patch };
-    if (!document.dispatchEvent(new CustomEvent("sectionsite:before-patch", { detail, cancelable: true }))) {
-      return fail("cancelled by a sectionsite:before-patch listener");
-    }
-    busy = true;
     try {
-      if (!run(patch)) return false;
-    } finally {
-      busy = false;
+      if (busy) fail("apply called from a sectionsite:before-patch listener");
+      if (typeof patch === "string") patch = JSON.parse(patch);
+      if (!patch || patch.format !== "sectionsite-patch/1") fail("unknown format");
+      if (patch.page !== page()) fail("patch is for another page");
+      if (typeof patch.from !== "string" || patch.from !== version() || typeof patch.to !== "string") fail("patch is not from this version");
+      if (!Array.isArray(patch.ops)) fail("ops is not a list");
+      SectionSite.lastError = null;
+      if (patch.ops.some((o) => o && o.op === "reload")) {
+        SectionSite._reload();
+        return true;
+      }
+      const detail = { patch };
+      busy = true;
+      try {
+        if (!document.dispatchEvent(new CustomEvent("sectionsite:before-patch", { detail, cancelable: true }))) fail("cancelled");
+        run(patch);
+      } finally {
+        busy = false;
+      }
+      document.dispatchEvent(new CustomEvent("sectionsite:patched", { detail }));
+      return true;
+    } catch (e) {
+      SectionSite.lastError = String(e.message || e);
+      return false;
     }
-    SectionSite.lastError = null;
-    document.dispatchEvent(new CustomEvent("sectionsite:patched", { detail }));
-    return true;
   }
 
   function run(patch) {
     const cfg = config(patch.animation);
-    const moving = !reducedMotion();
-    const all = [...document.querySelectorAll(`[${KEY}]`)];
+    const moving = !matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const all = document.querySelectorAll(KEYED);
     const keys = new Map();
-    for (const el of all) if (!keys.has(el.getAttribute(KEY))) keys.set(el.getAttribute(KEY), el);
+    for (const el of all) if (!keys.has(key(el))) keys.set(key(el), el);
 
-    // What the patch must not disturb: focus, selection and the first visible keyed elements (scroll anchors).
+    // What a patch must not disturb: focus, the selection in a text field, and the scroll position, anchored on
+    // the first visible keyed elements so that content inserted above the viewport does not push the page.
     const active = document.activeElement;
-    let range = null;
-    try { if (active && typeof active.selectionStart === "number") range = [active.selectionStart, active.selectionEnd, active.selectionDirection]; } catch (_) { /* no selection API */ }
-    const sel = getSelection();
-    const doc = !range && sel && sel.rangeCount ? [sel.anchorNode, sel.anchorOffset, sel.focusNode, sel.focusOffset] : null;
+    const range = active && typeof active.selectionStart === "number" ? [active.selectionStart, active.selectionEnd, active.selectionDirection] : null;
     const rects = new Map();
     const anchors = [];
     for (const el of all) {
       if (!moving && (anchors.length > 3 || !scrollY)) break;
       const r = el.getBoundingClientRect();
       rects.set(el, r);
-      if (scrollY && anchors.length < 4 && r.bottom > 0 && r.top < innerHeight && (r.width || r.height) && !el.querySelector(`[${KEY}]`)) {
-        anchors.push([el, r.top]);
-      }
+      // At the very top new content should show, as with the browser's own scroll anchoring.
+      if (scrollY && anchors.length < 4 && r.bottom > 0 && r.top < innerHeight && !el.querySelector(KEYED)) anchors.push([el, r.top]);
     }
 
     const undo = [];
     const ghosts = [];
     const fresh = [];
     const updated = [];
-    const get = (k) => {
-      const el = keys.get(k);
-      if (!el) throw Error(`no element with key ${k}`);
-      return el;
-    };
-    const forget = (el) => { for (const e of keyed(el)) if (keys.get(e.getAttribute(KEY)) === e) keys.delete(e.getAttribute(KEY)); };
+    const get = (k) => keys.get(k) || fail(`no element ${k}`);
+    const forget = (el) => keyed(el).forEach((e) => keys.get(key(e)) === e && keys.delete(key(e)));
     const learn = (el) => {
       for (const e of keyed(el)) {
-        if (keys.has(e.getAttribute(KEY))) throw Error(`duplicate key ${e.getAttribute(KEY)}`);
-        keys.set(e.getAttribute(KEY), e);
+        if (keys.has(key(e))) fail(`duplicate key ${key(e)}`);
+        keys.set(key(e), e);
       }
     };
+    // A header goes first in its section and a footer last, anything else into the list marked
+    // data-ss-children with the parent's name: found by comparing values, since keys may hold any character.
     const list = (root, name) => [...root.querySelectorAll("[data-ss-children]")].find((e) => e.getAttribute("data-ss-children") === name);
-    // Where an insert or move lands: a header goes first in its section and a footer last, everything else
-    // into the list marked data-ss-children with the parent's name.
-    const slot = (parent, key, before) => {
-      let box;
-      let ref = null;
-      if (typeof parent !== "string") throw Error("parent must be a string");
-      if (parent.startsWith("s:")) {
-        const section = get(parent);
-        if (/^[hf]:/.test(key)) {
-          box = section;
-          if (key[0] === "h") ref = section.firstChild;
-        } else box = list(section, parent);
-      } else box = list(document, parent);
-      if (!box) throw Error(`no list ${parent}`);
+    const slot = (parent, k, before) => {
+      const section = /^s:/.test(parent) ? get(parent) : null;
+      const edge = section && /^[hf]:/.test(k);
+      const box = edge ? section : list(section || document, parent) || fail(`no list ${parent}`);
+      let ref = edge && k[0] === "h" ? section.firstChild : null;
       if (before != null) {
         ref = get(before);
-        if (ref.parentNode !== box) throw Error(`${before} is not in ${parent}`);
+        if (ref.parentNode !== box) fail(`${before} is not in ${parent}`);
       }
       return [box, ref];
     };
-    const swap = (el, nodes) => {
+    const swap = (el, nodes, shown = true) => {
       const old = [...el.childNodes];
-      for (const n of old) if (n.nodeType === 1) forget(n);
-      for (const n of nodes) if (n.nodeType === 1) learn(n);
+      old.forEach((n) => n.nodeType === 1 && forget(n));
+      nodes.forEach((n) => n.nodeType === 1 && learn(n));
       el.replaceChildren(...nodes);
       undo.push(() => el.replaceChildren(...old));
-      updated.push(el);
+      if (shown) updated.push(el);
     };
     const ops = {
       insert(op) {
-        const el = element(op.html);
-        if (!el.hasAttribute(KEY)) throw Error("inserted element has no key");
-        const [box, ref] = slot(op.parent, el.getAttribute(KEY), op.before);
+        const el = parse(op.html, true);
+        const [box, ref] = slot(op.parent, key(el), op.before);
         learn(el);
         box.insertBefore(el, ref);
         undo.push(() => el.remove());
@@ -214,12 +178,12 @@
         const el = get(op.key);
         let [box, ref] = slot(op.parent, op.key, op.before);
         if (ref === el) ref = el.nextSibling;
-        if (el.parentNode === box && el.nextSibling === ref) return;
         const [p, n] = [el.parentNode, el.nextSibling];
+        if (p === box && n === ref) return;
         put(box, el, ref);
         undo.push(() => put(p, el, n));
       },
-      // A removed element leaves the keyed structure now and the DOM when its exit animation ends.
+      // A removed element leaves the keyed structure now, and the DOM once its exit animation is over.
       remove(op) {
         const el = get(op.key);
         forget(el);
@@ -227,7 +191,7 @@
       },
       replace(op) {
         const old = get(op.key);
-        const el = element(op.html);
+        const el = parse(op.html, true);
         forget(old);
         learn(el);
         old.replaceWith(el);
@@ -235,187 +199,151 @@
         updated.push(el);
       },
       text(op) {
-        if (typeof op.text !== "string") throw Error("text must be a string");
-        swap(get(op.key), op.text ? [document.createTextNode(op.text)] : []);
+        if (typeof op.text !== "string") fail("text is not a string");
+        swap(get(op.key), textNodes(op.text));
       },
-      html(op) {
-        swap(get(op.key), [...fragment(op.html).childNodes]);
-      },
+      html: (op) => swap(get(op.key), parse(op.html)),
       attrs(op) {
         const el = get(op.key);
-        if (!op.attrs || typeof op.attrs !== "object") throw Error("attrs must be an object");
-        // Restoring the full list keeps attribute order, so a rolled back page is byte-identical.
+        if (!op.attrs || typeof op.attrs !== "object") fail("attrs is not an object");
+        // Undo restores the whole list in order, so a rolled back page is byte-identical.
         const was = [...el.attributes].map((a) => [a.name, a.value]);
         undo.push(() => {
-          for (const a of [...el.attributes]) el.removeAttribute(a.name);
-          for (const [n, v] of was) el.setAttribute(n, v);
+          [...el.attributes].forEach((a) => el.removeAttribute(a.name));
+          was.forEach(([n, v]) => el.setAttribute(n, v));
         });
         for (const [n, v] of Object.entries(op.attrs)) {
-          if (n === KEY) throw Error("attrs may not change a key");
+          if (n === KEY) fail("attrs may not change a key");
           if (v === null) el.removeAttribute(n);
-          else if (safe(n, v)) el.setAttribute(n, String(v));
+          else if (safe(n, v)) el.setAttribute(n, v);
         }
       },
       title(op) {
-        if (typeof op.text !== "string") throw Error("text must be a string");
+        if (typeof op.text !== "string") fail("text is not a string");
         let t = document.head.querySelector("title");
-        if (t) {
-          const old = [...t.childNodes];
-          t.textContent = op.text;
-          undo.push(() => t.replaceChildren(...old));
-        } else {
+        if (!t) {
           t = document.head.appendChild(document.createElement("title"));
-          t.textContent = op.text;
           undo.push(() => t.remove());
         }
+        swap(t, textNodes(op.text), false);
       },
     };
 
-    // All or nothing: every mutation logs its inverse, and a failure unwinds them newest first.
+    // All or nothing: every change logs its inverse, and a failure unwinds them newest first.
     try {
       for (const op of patch.ops) {
-        if (!op || !has(ops, op.op)) throw Error(`unknown op ${op && op.op}`);
+        if (!op || !own(ops, op.op)) fail(`unknown op ${op && op.op}`);
         ops[op.op](op);
       }
     } catch (e) {
-      for (const u of undo.reverse()) {
-        try { u(); } catch (_) { /* keep unwinding */ }
-      }
-      return fail(String(e.message || e));
+      undo.reverse().forEach((u) => { try { u(); } catch (_) { /* keep unwinding */ } });
+      throw e;
     }
 
-    meta("sectionsite-version").setAttribute("content", patch.to);
+    meta("version").setAttribute("content", patch.to);
     settle();
-    const gone = new Set(ghosts);
-    const inGhost = (el) => { for (let p = el.parentElement; p; p = p.parentElement) if (gone.has(p)) return true; return false; };
     const leaving = [];
     for (const g of ghosts) {
-      for (const e of keyed(g)) e.removeAttribute(KEY);
-      if (!g.isConnected || inGhost(g)) continue;
+      keyed(g).forEach((e) => e.removeAttribute(KEY));
       const r = rects.get(g);
-      if (!moving || cfg.delete === "none" || !r || !(r.width || r.height)) { g.remove(); continue; }
-      // Out of the flow at once, so the rest of the list slides into place while it fades.
-      Object.assign(g.style, { position: "absolute", margin: "0", boxSizing: "border-box", pointerEvents: "none", width: `${r.width}px`, height: `${r.height}px` });
+      if (!g.isConnected || !moving || cfg.delete === "none" || !r || !r.height) {
+        g.remove();
+        continue;
+      }
+      // Out of the flow at once, so the rest slides into place while it fades out where it was.
+      Object.assign(g.style, { position: "absolute", margin: 0, boxSizing: "border-box", pointerEvents: "none", width: `${r.width}px`, height: `${r.height}px` });
       leaving.push([g, r]);
     }
+    if (active && active.isConnected && active !== document.activeElement) active.focus({ preventScroll: true });
+    if (range && active.isConnected && (active.selectionStart !== range[0] || active.selectionEnd !== range[1])) active.setSelectionRange(...range);
+    const anchor = anchors.find(([el]) => keys.get(key(el)) === el);
+    const drift = anchor ? anchor[0].getBoundingClientRect().top - anchor[1] : 0;
+    if (Math.abs(drift) > 0.5) scrollBy(0, drift);
+    if (!moving) return;
 
-    if (active && active.isConnected && document.activeElement !== active && active !== document.body) {
-      try { active.focus({ preventScroll: true }); } catch (_) { /* not focusable any more */ }
-    }
-    try {
-      if (range && active.isConnected && (active.selectionStart !== range[0] || active.selectionEnd !== range[1])) active.setSelectionRange(...range);
-    } catch (_) { /* input type without selection */ }
-    if (doc && doc[0].isConnected && doc[2].isConnected && sel.anchorNode !== doc[0]) {
-      try { sel.setBaseAndExtent(...doc); } catch (_) { /* offsets no longer valid */ }
-    }
-    for (const [el, top] of anchors) {
-      if (!el.isConnected || keys.get(el.getAttribute(KEY)) !== el) continue;
-      const d = el.getBoundingClientRect().top - top;
-      if (Math.abs(d) > 0.5) scrollBy(0, d);
-      break;
-    }
-    if (!moving) return true;
-
-    // Measure everything first: a started animation would skew the rects of everything inside its element.
+    // Measure everything before animating anything: a started animation moves all that is inside its element.
     const plays = [];
     for (const [g, r] of leaving) {
       const n = g.getBoundingClientRect();
       const from = `translate(${r.left - n.left}px, ${r.top - n.top}px)`;
       plays.push(() => slide(g, cfg.delete, true, from, () => g.remove()));
     }
-    // FLIP: every kept element that changed place starts where it was. A nested element only animates what its
-    // moving ancestor does not already carry it, so transforms compose instead of doubling. A container whose
-    // height changed is not translated (its box would be wrong); its children move on their own.
+    // FLIP: a kept element that changed place starts where it was. A nested element animates only what its
+    // moving ancestor does not already carry, so transforms compose instead of doubling; a container whose
+    // height changed stays put (a translated box would be wrong) and its children move on their own.
     const shifts = new Map();
-    if (cfg.move === "flip") {
-      for (const el of document.querySelectorAll(`[${KEY}]`)) {
-        const r = rects.get(el);
-        if (!r) continue;
-        const n = el.getBoundingClientRect();
-        if ((r.bottom < 0 && n.bottom < 0) || (r.top > innerHeight && n.top > innerHeight)) continue;
-        if (Math.abs(r.height - n.height) >= 0.5 && el.querySelector(`[${KEY}]`)) continue;
-        const dx = r.left - n.left;
-        const dy = r.top - n.top;
-        let p = el.parentElement;
-        while (p && !shifts.has(p)) p = p.parentElement;
-        const [px, py] = p ? shifts.get(p) : [0, 0];
-        if (Math.abs(dx - px) < 0.5 && Math.abs(dy - py) < 0.5) continue;
-        shifts.set(el, [dx, dy]);
-        const transform = [`translate(${dx - px}px, ${dy - py}px)`, "translate(0px, 0px)"];
-        plays.push(() => animate(el, { transform }, { composite: "add", easing: "ease-in-out" }));
-      }
+    for (const el of cfg.move === "flip" ? document.querySelectorAll(KEYED) : []) {
+      const r = rects.get(el);
+      if (!r) continue;
+      const n = el.getBoundingClientRect();
+      if ((r.bottom < 0 && n.bottom < 0) || (r.top > innerHeight && n.top > innerHeight)) continue;
+      if (Math.abs(r.height - n.height) >= 0.5 && el.querySelector(KEYED)) continue;
+      let p = el.parentElement;
+      while (p && !shifts.has(p)) p = p.parentElement;
+      const [px, py] = p ? shifts.get(p) : [0, 0];
+      const [dx, dy] = [r.left - n.left, r.top - n.top];
+      if (Math.abs(dx - px) < 0.5 && Math.abs(dy - py) < 0.5) continue;
+      shifts.set(el, [dx, dy]);
+      const transform = [`translate(${dx - px}px, ${dy - py}px)`, ZERO];
+      plays.push(() => animate(el, { transform }, { composite: "add", easing: "ease-in-out" }));
     }
     const shown = new Set();
-    const enter = (el, how) => {
-      if (how === "none" || !el.isConnected || shown.has(el)) return;
+    const enter = (how) => (el) => {
+      if (how !== "none" && el.isConnected && !shown.has(el)) plays.push(() => slide(el, how));
       shown.add(el);
-      plays.push(() => slide(el, how));
     };
-    for (const el of fresh) enter(el, cfg.insert);
-    for (const el of updated) enter(el, cfg.reload);
-    for (const play of plays) play();
-    return true;
+    fresh.forEach(enter(cfg.insert));
+    updated.forEach(enter(cfg.reload));
+    plays.forEach((play) => play());
   }
 
-  // The patch feed of a deployed site: <base>_sectionsite/pages<url>head.json names the current version and the
-  // versions that have a patch straight to it.
+  // The patch feed: <base>_sectionsite/pages<url>head.json names the current version and the versions with a
+  // patch straight to it, from-<version>.json beside it.
   let checking = null;
-  async function getJSON(url) {
-    const r = await fetch(url, { cache: "no-cache" });
-    return r.ok ? r.json() : null;
-  }
+  const getJSON = (url) => fetch(url, { cache: "no-cache" }).then((r) => (r.ok ? r.json() : null));
   async function check() {
     const v = version();
-    const dir = `${base}_sectionsite/pages${pageURL()}`;
+    const dir = `${base}_sectionsite/pages${page()}`;
     const head = await getJSON(new URL("head.json", dir));
-    if (!head || head.format !== "sectionsite-head/1" || head.version === v || !Array.isArray(head.from) || !head.from.includes(v)) return false;
+    if (!head || head.format !== "sectionsite-head/1" || head.version === v || !(head.from || []).includes(v)) return false;
     const patch = await getJSON(new URL(`from-${encodeURIComponent(v)}.json`, dir));
     // A reader's page is never reloaded behind their back: a layout change waits for their next visit.
-    if (!patch || !Array.isArray(patch.ops) || patch.ops.some((o) => o && o.op === "reload")) return false;
-    return apply(patch);
+    return !!patch && Array.isArray(patch.ops) && !patch.ops.some((o) => o && o.op === "reload") && apply(patch);
   }
   function checkForUpdate() {
-    if (!checking) {
-      checking = (pageURL() && version() ? check() : Promise.resolve(false))
-        .catch(() => false)
-        .finally(() => { checking = null; });
-    }
+    checking = checking || (page() && version() ? check() : Promise.resolve(false)).catch(() => false).finally(() => { checking = null; });
     return checking;
   }
 
-  // The live preview: the server's event stream sends patches, reloads and build errors for this page.
+  // The live preview: the server's stream sends this page's patches, reloads and build errors.
   function overlay(data) {
-    for (const el of document.querySelectorAll(`[${RUNTIME}="error"]`)) el.remove();
+    document.querySelectorAll('[data-ss-runtime="error"]').forEach((el) => el.remove());
     if (data == null) return;
     let d;
-    try { d = JSON.parse(data); } catch (_) { d = { message: String(data) }; }
+    try { d = JSON.parse(data); } catch (_) { d = { message: data }; }
     const where = [d.file, d.line, d.column].filter((x) => x != null && x !== "").join(":");
     const box = document.createElement("div");
-    box.setAttribute(RUNTIME, "error");
+    box.setAttribute("data-ss-runtime", "error");
     box.setAttribute("role", "alert");
-    box.style.cssText = "position:fixed;left:0;right:0;top:0;z-index:2147483647;margin:0;padding:12px 16px;" +
-      "background:#2b0b0b;color:#ffe1e1;border-bottom:3px solid #e5484d;font:13px/1.45 ui-monospace,monospace;white-space:pre-wrap";
+    box.style.cssText = "position:fixed;inset:0 0 auto;z-index:2147483647;margin:0;padding:12px 16px;background:#300;color:#fdd;font:13px/1.5 monospace;white-space:pre-wrap";
     box.textContent = `${where ? `${where}: ` : ""}error: ${d.message == null ? "" : d.message}`;
-    (document.body || document.documentElement).appendChild(box);
+    (document.body || document.documentElement).append(box);
   }
   function live(events) {
     let stream = null;
     let failures = 0;
     const connect = () => {
       if (stream) stream.close();
-      const url = `${events}?page=${encodeURIComponent(pageURL())}&since=${encodeURIComponent(version())}`;
-      stream = new EventSource(new URL(url, location.href));
+      stream = new EventSource(new URL(`${events}?page=${encodeURIComponent(page())}&since=${encodeURIComponent(version())}`, location.href));
       stream.addEventListener("patch", (e) => {
-        let p = null;
-        try { p = JSON.parse(e.data); } catch (_) { /* treated as a failed patch */ }
-        if (p && apply(p)) { failures = 0; return; }
-        if (p && p.to === version()) return; // already there
-        // A fresh stream (no Last-Event-ID) asks for one patch from where this page really is.
-        if (++failures > 2) SectionSite._reload(); else connect();
+        if (apply(e.data)) failures = 0;
+        else if (++failures > 2) SectionSite._reload();
+        // A fresh stream (no Last-Event-ID) gets one patch from where this page really is.
+        else connect();
       });
       stream.addEventListener("reload", () => SectionSite._reload());
-      // A connection failure is also an "error" event, but only the server's carries data.
-      stream.addEventListener("error", (e) => { if (typeof e.data === "string") overlay(e.data); });
+      // A dropped connection is an "error" event too, but only the server's carries data.
+      stream.addEventListener("error", (e) => typeof e.data === "string" && overlay(e.data));
       stream.addEventListener("ok", () => overlay(null));
     };
     connect();
@@ -425,28 +353,26 @@
     apply,
     checkForUpdate,
     get version() { return version(); },
-    get page() { return pageURL(); },
+    get page() { return page(); },
     lastError: null,
-    /** Replaced by tests; everything that wants a full reload goes through here. */
+    // Every full reload goes through here, so tests can replace it.
     _reload() { location.reload(); },
   };
   window.SectionSite = SectionSite;
 
-  const liveConfig = window.SectionSiteLive;
-  if (liveConfig) {
-    live(liveConfig.events || "/_sectionsite/events");
+  if (window.SectionSiteLive) {
+    live(window.SectionSiteLive.events || "/_sectionsite/events");
   } else {
+    // Coming back to a tab is when a reader may have missed a deploy. Debounced, at most every 5 s.
     let timer = 0;
     let last = 0;
-    const soon = () => {
+    document.addEventListener("visibilitychange", () => {
       clearTimeout(timer);
       timer = setTimeout(() => {
         if (document.visibilityState !== "visible" || Date.now() - last < 5000) return;
         last = Date.now();
         checkForUpdate();
       }, 300);
-    };
-    document.addEventListener("visibilitychange", soon);
-    addEventListener("pageshow", (e) => { if (e.persisted) soon(); });
+    });
   }
 })();

@@ -1,0 +1,193 @@
+"""End to end: random sites (sitegen.py) built twice by the real `sectionsite build`; for every page, the patch in
+the new build's feed, applied in Chromium to the old page, must give exactly the new page (SPEC §5, §7).
+
+SECTIONSITE_BIN names the binary (default .build/debug/sectionsite under the repository root);
+SECTIONSITE_SEEDS picks seeds ("0-199", the default, or "3,17,40-45") to rerun a failure.
+"""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+import sitegen
+from conftest import REPO, WALK_JS, Server, assert_same_dom, normalized
+
+BIN = Path(os.environ.get("SECTIONSITE_BIN") or REPO / ".build" / "debug" / "sectionsite")
+VERSION_META = re.compile(r'<meta name="sectionsite-version" content="([^"]*)"')
+# One round trip per page. The old page loads over HTTP into a same-origin iframe the size of a window (a full
+# navigation costs twice as much), the patch is applied by the runtime inside it, animations end, and both the
+# patched DOM and the new page's DOM come back.
+APPLY_AND_COMPARE_JS = f"""async ([url, patch, newHtml]) => {{
+  const walk = {WALK_JS};
+  const frame = document.querySelector('iframe') || document.body.appendChild(document.createElement('iframe'));
+  frame.style.cssText = 'border:0;width:1000px;height:700px';
+  await new Promise((resolve) => {{ frame.onload = resolve; frame.src = url; }});
+  const win = frame.contentWindow, doc = frame.contentDocument;
+  if (win.SectionSite === undefined) return {{error: 'the runtime did not load'}};
+  if (!win.SectionSite.apply(patch)) return {{error: `SectionSite.apply returned false (${{win.SectionSite.lastError}})`}};
+  for (let n = 0; n < 100 && doc.getAnimations().length; n++) {{
+    await Promise.all(doc.getAnimations().map((a) => a.finished.catch(() => null)));
+    await new Promise((r) => win.requestAnimationFrame(r));
+  }}
+  return {{actual: walk(doc.documentElement), expected: walk(new DOMParser().parseFromString(newHtml, 'text/html').documentElement)}};
+}}"""
+
+
+def seeds():
+    chosen = []
+    for part in os.environ.get("SECTIONSITE_SEEDS", "0-199").split(","):
+        low, _, high = part.partition("-")
+        chosen += range(int(low), int(high or low) + 1)
+    return chosen
+
+
+def build(site_dir):
+    result = subprocess.run([str(BIN), "build", "--site", str(site_dir), "--out", str(site_dir / "_site"), "--quiet"],
+                            capture_output=True, text=True, timeout=120)
+    if result.returncode != 0:
+        raise RuntimeError(f"sectionsite build failed ({result.returncode}): {result.stderr.strip()[:2000]}")
+
+
+def prepare(seed, base):
+    """Old build, copied aside; then the new version written over the same site (keeping .sectionsite/) and built."""
+    root = base / f"seed-{seed}"
+    site_dir = root / "site"
+    old = sitegen.generate(seed)
+    new = sitegen.mutate(old, seed)
+    sitegen.write_site(old, site_dir)
+    build(site_dir)
+    shutil.copytree(site_dir / "_site", root / "old")
+    sitegen.write_site(new, site_dir)
+    build(site_dir)
+    return {"seed": seed, "old": root / "old", "new": site_dir / "_site", "layout_changed": new["layout_changed"]}
+
+
+def page_files(out):
+    pages = {}
+    for path in out.rglob("index.html"):
+        rel = path.relative_to(out)
+        if rel.parts[0] == "_sectionsite":
+            continue
+        pages["/" + "".join(p + "/" for p in rel.parts[:-1])] = path
+    return pages
+
+
+def feed_file(out, url, name):
+    return out / "_sectionsite" / "pages" / url.lstrip("/") / name
+
+
+class Checker:
+    def __init__(self, page, server):
+        self.page = page
+        self.server = server
+        self.motion = None
+        self.stats = {"pages": 0, "patched": 0, "unchanged": 0, "reload (layout changed)": 0, "new pages": 0, "fresh loads": 0}
+
+    def load(self, root, url):
+        self.server.root = root
+        self.page.goto(self.server.url(url), wait_until="domcontentloaded")
+
+    def check_site(self, built):
+        """Returns a list of failure descriptions for one seed."""
+        failures = []
+        old_pages, new_pages = page_files(built["old"]), page_files(built["new"])
+        self.stats["new pages"] += len(set(new_pages) - set(old_pages))
+        for url in sorted(set(old_pages) & set(new_pages)):
+            self.stats["pages"] += 1
+            try:
+                problem = self.check_page(built, url, old_pages[url], new_pages[url])
+            except Exception as error:  # a broken page must not hide the other seeds
+                problem = f"{type(error).__name__}: {error}"
+            if problem:
+                failures.append(f"seed {built['seed']} page {url}: {problem}")
+        return failures
+
+    def check_page(self, built, url, old_html, new_html):
+        old_version = VERSION_META.search(old_html.read_text()).group(1)
+        head_path = feed_file(built["new"], url, "head.json")
+        if not head_path.is_file():
+            return f"no {head_path.relative_to(built['new'])} in the new build"
+        head = json.loads(head_path.read_text())
+        if head.get("format") != "sectionsite-head/1" or head.get("page") != url:
+            return f"bad head.json {head}"
+        if head["version"] != VERSION_META.search(new_html.read_text()).group(1):
+            return f"head.json version {head['version']} is not the page's version"
+        if head["version"] == old_version:
+            self.stats["unchanged"] += 1
+            if old_html.read_bytes() != new_html.read_bytes():
+                return "same version but the HTML changed"
+            return None
+        if old_version not in head["from"]:
+            return f"head.json from {head['from']} lacks the old version {old_version}"
+        patch_text = feed_file(built["new"], url, f"from-{old_version}.json").read_text()
+        patch = json.loads(patch_text)
+        if (patch.get("page"), patch.get("from"), patch.get("to")) != (url, old_version, head["version"]):
+            return f"patch header {patch.get('page')} {patch.get('from')} -> {patch.get('to')} does not match"
+        if any(op.get("op") == "reload" for op in patch["ops"]):
+            if built["layout_changed"]:
+                self.stats["reload (layout changed)"] += 1
+                return None
+            return f"patch is a reload though the layout did not change: {patch_text[:300]}"
+        animated = built["seed"] % 20 == 0
+        motion = "no-preference" if animated else "reduce"
+        if motion != self.motion:
+            self.page.emulate_media(reduced_motion=motion)
+            self.motion = motion
+        if not self.page.url.startswith(self.server.url("/__host__")):
+            self.page.goto(self.server.url("/__host__"), wait_until="domcontentloaded")
+        self.server.root = built["old"]
+        result = self.page.evaluate(APPLY_AND_COMPARE_JS, [self.server.url(url), patch_text, new_html.read_text()])
+        if "error" in result:
+            return f"{result['error']}; patch {patch_text[:1500]}"
+        actual, expected = json.loads(result["actual"]), json.loads(result["expected"])
+        # The new page parsed by DOMParser is what a fresh load gives for these themes (no <noscript>, no
+        # document.write) at a fraction of the cost; every tenth seed checks that with a real load.
+        if built["seed"] % 10 == 0:
+            self.load(built["new"], url)
+            loaded = normalized(self.page)
+            self.page.goto(self.server.url("/__host__"), wait_until="domcontentloaded")
+            if loaded != expected:
+                return "the new page loaded fresh differs from the same page parsed by DOMParser"
+            self.stats["fresh loads"] += 1
+        try:
+            assert_same_dom(actual, expected, f"seed {built['seed']} {url}")
+        except AssertionError as error:
+            return f"{error}\npatch: {patch_text[:3000]}"
+        self.stats["patched"] += 1
+        return None
+
+
+def test_builds_patch_every_old_page_into_the_new_page(shared_page, tmp_path_factory):
+    assert BIN.is_file() and os.access(BIN, os.X_OK), (
+        f"the sectionsite binary is missing at {BIN}: build it first (swift build) or set SECTIONSITE_BIN"
+    )
+    base = tmp_path_factory.mktemp("sites")
+    server = Server(base)
+    server.routes["/__host__"] = (200, "text/html; charset=utf-8", b"<!DOCTYPE html><title>host</title><body style='margin:0'>")
+    checker = Checker(shared_page, server)
+    failures = []
+    try:
+        # Builds run two at a time in the background while the browser checks the seeds already built.
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            jobs = [(seed, pool.submit(prepare, seed, base)) for seed in seeds()]
+            for seed, job in jobs:
+                try:
+                    built = job.result(timeout=300)
+                except Exception as error:
+                    failures.append(f"seed {seed}: {error}")
+                    continue
+                failures += checker.check_site(built)
+                shutil.rmtree(base / f"seed-{seed}", ignore_errors=True)
+    finally:
+        server.close()
+    print("\n" + ", ".join(f"{k}: {v}" for k, v in checker.stats.items()))
+    assert checker.stats["pages"] > 0 or failures, "no pages were compared"
+    if failures:
+        shown = "\n\n".join(failures[:6])
+        pytest.fail(f"{len(failures)} failures over {len(seeds())} seeds ({checker.stats}); the first:\n\n{shown}", pytrace=False)
