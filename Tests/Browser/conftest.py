@@ -5,6 +5,7 @@ import difflib
 import http.server
 import json
 import shutil
+import sys
 import threading
 from pathlib import Path
 
@@ -97,12 +98,20 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _HTTPServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        # A browser that navigates away mid-response is normal here, not worth a traceback.
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
+
+
 class Server:
     """A threaded HTTP server on 127.0.0.1 with a free port. `root` may be changed between page loads."""
 
     def __init__(self, root, runtime_prefix=""):
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-        self.httpd.daemon_threads = True
+        self.httpd = _HTTPServer(("127.0.0.1", 0), _Handler)
         self.httpd.root = Path(root)
         self.httpd.routes = {}
         self.httpd.requests = []

@@ -87,6 +87,7 @@ class Checker:
         self.page = page
         self.server = server
         self.motion = None
+        self.ops = {}  # "op key-prefix" -> count, to see what the random changes exercised
         self.stats = {"pages": 0, "patched": 0, "unchanged": 0, "reload (layout changed)": 0, "new pages": 0, "fresh loads": 0}
 
     def load(self, root, url):
@@ -129,6 +130,11 @@ class Checker:
         patch = json.loads(patch_text)
         if (patch.get("page"), patch.get("from"), patch.get("to")) != (url, old_version, head["version"]):
             return f"patch header {patch.get('page')} {patch.get('from')} -> {patch.get('to')} does not match"
+        for op in patch["ops"]:
+            target = op.get("key") or op.get("parent") or ""
+            if op["op"] == "insert":
+                target = re.search(r'data-ss-key="(.)', op["html"]).group(1) + ":"
+            self.ops[f"{op['op']} {target[:2]}".strip()] = self.ops.get(f"{op['op']} {target[:2]}".strip(), 0) + 1
         if any(op.get("op") == "reload" for op in patch["ops"]):
             if built["layout_changed"]:
                 self.stats["reload (layout changed)"] += 1
@@ -164,9 +170,8 @@ class Checker:
 
 
 def test_builds_patch_every_old_page_into_the_new_page(shared_page, tmp_path_factory):
-    assert BIN.is_file() and os.access(BIN, os.X_OK), (
-        f"the sectionsite binary is missing at {BIN}: build it first (swift build) or set SECTIONSITE_BIN"
-    )
+    if not (BIN.is_file() and os.access(BIN, os.X_OK)):
+        pytest.fail(f"the sectionsite binary is missing at {BIN}: build it first (swift build) or set SECTIONSITE_BIN", pytrace=False)
     base = tmp_path_factory.mktemp("sites")
     server = Server(base)
     server.routes["/__host__"] = (200, "text/html; charset=utf-8", b"<!DOCTYPE html><title>host</title><body style='margin:0'>")
@@ -187,6 +192,7 @@ def test_builds_patch_every_old_page_into_the_new_page(shared_page, tmp_path_fac
     finally:
         server.close()
     print("\n" + ", ".join(f"{k}: {v}" for k, v in checker.stats.items()))
+    print("ops: " + ", ".join(f"{k} {v}" for k, v in sorted(checker.ops.items())))
     assert checker.stats["pages"] > 0 or failures, "no pages were compared"
     if failures:
         shown = "\n\n".join(failures[:6])

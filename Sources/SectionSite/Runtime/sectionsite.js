@@ -1,5 +1,4 @@
-// SectionSite runtime: applies `sectionsite-patch/1` patches (SPEC §5, §6), catches a deployed page up through
-// the patch feed (§7) and follows the live preview's event stream (§8). Plain ES2020, no dependencies.
+// SectionSite runtime (SPEC §5-8): keyed patches, the patch feed of a deployed site, the live preview's stream.
 (() => {
   "use strict";
   if (window.SectionSite) return; // loaded twice: the first copy owns the page
@@ -20,7 +19,6 @@
   const version = () => (meta("version") || {}).content;
   const key = (el) => el.getAttribute(KEY);
   const keyed = (el) => [el, ...el.querySelectorAll(KEYED)].filter((e) => e.hasAttribute(KEY));
-  const own = (o, k) => typeof k === "string" && Object.prototype.hasOwnProperty.call(o, k);
   const fail = (why) => { throw Error(why); };
   const textNodes = (text) => (text ? [document.createTextNode(text)] : []);
 
@@ -75,7 +73,7 @@
     const c = { ...DEFAULTS };
     for (const k in c) {
       const v = a && a[k] === "automatic" ? c[k] : a && a[k];
-      if (v === "none" || (k === "move" ? v === "flip" : own(SLIDES, v))) c[k] = v;
+      if (v === "none" || (k === "move" ? v === "flip" : Object.keys(SLIDES).includes(v))) c[k] = v;
     }
     return c;
   }
@@ -83,12 +81,11 @@
   let busy = false;
   function apply(patch) {
     try {
-      if (busy) fail("apply called from a sectionsite:before-patch listener");
+      if (busy) fail("apply during apply");
       if (typeof patch === "string") patch = JSON.parse(patch);
       if (!patch || patch.format !== "sectionsite-patch/1") fail("unknown format");
-      if (patch.page !== page()) fail("patch is for another page");
-      if (typeof patch.from !== "string" || patch.from !== version() || typeof patch.to !== "string") fail("patch is not from this version");
-      if (!Array.isArray(patch.ops)) fail("ops is not a list");
+      if (patch.page !== page() || typeof patch.from !== "string" || patch.from !== version()) fail("not for this page and version");
+      if (typeof patch.to !== "string" || !Array.isArray(patch.ops)) fail("no to or ops");
       SectionSite.lastError = null;
       if (patch.ops.some((o) => o && o.op === "reload")) {
         SectionSite._reload();
@@ -117,8 +114,8 @@
     const keys = new Map();
     for (const el of all) if (!keys.has(key(el))) keys.set(key(el), el);
 
-    // What a patch must not disturb: focus, the selection in a text field, and the scroll position, anchored on
-    // the first visible keyed elements so that content inserted above the viewport does not push the page.
+    // Kept through a patch: focus, a text field's selection, and the scroll position, anchored on the first
+    // visible keyed elements so that content inserted above the viewport does not push the page.
     const active = document.activeElement;
     const range = active && typeof active.selectionStart === "number" ? [active.selectionStart, active.selectionEnd, active.selectionDirection] : null;
     const rects = new Map();
@@ -232,7 +229,7 @@
     // All or nothing: every change logs its inverse, and a failure unwinds them newest first.
     try {
       for (const op of patch.ops) {
-        if (!op || !own(ops, op.op)) fail(`unknown op ${op && op.op}`);
+        if (!op || !Object.keys(ops).includes(op.op)) fail(`unknown op ${op && op.op}`);
         ops[op.op](op);
       }
     } catch (e) {
@@ -325,7 +322,7 @@
     const box = document.createElement("div");
     box.setAttribute("data-ss-runtime", "error");
     box.setAttribute("role", "alert");
-    box.style.cssText = "position:fixed;inset:0 0 auto;z-index:2147483647;margin:0;padding:12px 16px;background:#300;color:#fdd;font:13px/1.5 monospace;white-space:pre-wrap";
+    box.style.cssText = "position:fixed;inset:0 0 auto;z-index:99999;padding:12px;background:#300;color:#fdd;font:13px monospace;white-space:pre-wrap";
     box.textContent = `${where ? `${where}: ` : ""}error: ${d.message == null ? "" : d.message}`;
     (document.body || document.documentElement).append(box);
   }
