@@ -30,6 +30,8 @@ class LiveServer(Server):
         self.stopping = threading.Event()
         self.next_id = 0
         self.routes["/_sectionsite/events"] = self._events
+        self.css = (FIXTURES / "style.css").read_text()
+        self.routes["/style.css"] = lambda _: (200, "text/css", self.css.encode())
 
     def _events(self, handler):
         query = {k: v[0] for k, v in parse_qs(urlsplit(handler.path).query).items()}
@@ -184,3 +186,20 @@ def test_no_feed_checks_in_live_mode(live, open_tab):
       document.dispatchEvent(new Event('visibilitychange')); }""")
     page.wait_for_timeout(600)
     assert [p for p in live.requests if "/_sectionsite/pages/" in p] == []
+
+
+def test_css_event_swaps_the_stylesheet_without_reload(live, open_tab):
+    tab = open_live(open_tab, live)
+    page = tab.page
+    page.evaluate("window.marker = 1")
+    assert page.evaluate("getComputedStyle(document.body).color") == "rgb(0, 0, 0)"
+    live.css += "body { color: rgb(200, 0, 0); }\n"
+    live.push("css", {"path": "/style.css"})
+    page.wait_for_function("getComputedStyle(document.body).color === 'rgb(200, 0, 0)'")
+    page.wait_for_function("document.querySelectorAll('link[rel=stylesheet]').length === 1")
+    assert page.evaluate("window.marker") == 1
+    live.push("css", {"path": "/other.css"})  # not on this page: nothing happens
+    live.push("css", "not json")
+    page.wait_for_timeout(200)
+    assert page.evaluate("document.querySelectorAll('link[rel=stylesheet]').length") == 1
+    assert tab.errors == []

@@ -326,6 +326,19 @@
     box.textContent = `${where ? `${where}: ` : ""}error: ${d.message == null ? "" : d.message}`;
     (document.body || document.documentElement).append(box);
   }
+  // A changed stylesheet is swapped in place; the old one goes once the new one applies, so nothing flashes.
+  function restyle(data) {
+    const path = new URL(JSON.parse(data).path, location.href).pathname;
+    for (const link of document.querySelectorAll('link[rel~="stylesheet"]')) {
+      const url = new URL(link.href);
+      if (url.pathname !== path) continue;
+      url.searchParams.set("ss", Date.now()); // past the browser's cache
+      const next = link.cloneNode();
+      next.href = url.href;
+      next.onload = next.onerror = () => link.remove();
+      link.after(next);
+    }
+  }
   function live(events) {
     let stream = null;
     let failures = 0;
@@ -342,6 +355,7 @@
       // A dropped connection is an "error" event too, but only the server's carries data.
       stream.addEventListener("error", (e) => typeof e.data === "string" && overlay(e.data));
       stream.addEventListener("ok", () => overlay(null));
+      stream.addEventListener("css", (e) => { try { restyle(e.data); } catch (_) { /* not a stylesheet we know */ } });
     };
     connect();
   }
