@@ -54,7 +54,8 @@ class Ids:
 
     def __call__(self, prefix):
         self.n += 1
-        return f"{prefix}{self.n}"
+        # ids may hold letters, digits, - and _ (SPEC §2)
+        return f"{prefix}{self.n}" if self.n % 3 else f"{prefix}-{self.n}_x"
 
 
 def words(rng, low, high):
@@ -138,9 +139,10 @@ def generate(seed):
         post["date"] = f"2024-0{n + 1}-1{n}"
         pages[f"posts/p{n}"] = post
     if seed % 3 == 0:  # a collection section: items are the posts, keyed by URL (i:/posts/p0/)
-        pages["index"]["sections"].insert(rng.randint(0, len(pages["index"]["sections"])), {
-            "id": "recent", "kind": "list", "from": "posts", "sort": "title", "cell": "a", "header": "Recent posts",
-        })
+        recent = {"id": "recent", "kind": "list", "from": "posts", "sort": "title", "cell": "a", "header": "Recent posts"}
+        if seed % 6 == 0:  # and split over /page/2/ ...: a post moves from one page to the next
+            recent["paginate"] = 2
+        pages["index"]["sections"].insert(rng.randint(0, len(pages["index"]["sections"])), recent)
     return {"seed": seed, "title": f"Generated {seed}", "layout": 0, "pages": pages, "next_id": ids.n, "layout_changed": False}
 
 
@@ -347,9 +349,9 @@ def front_matter(page):
         lines.append("sections:")
     for s in page["sections"]:
         lines.append(f"  - id: {s['id']}")
-        for key in ("kind", "cell", "from", "sort"):
+        for key in ("kind", "cell", "from", "sort", "paginate"):
             if key in s:
-                lines.append(f"    {key}: {q(s[key])}")
+                lines.append(f"    {key}: {s[key] if isinstance(s[key], int) else q(s[key])}")
         for key in ("header", "footer"):
             if key in s:
                 lines += _yaml_supplementary(key, s[key], "    ")
