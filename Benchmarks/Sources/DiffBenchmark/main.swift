@@ -1,4 +1,4 @@
-// Times the sectioned diff on the workloads of the diff issue and prints the patch sizes of the size goals.
+// Times the sectioned diff on the workloads of the diff issue, then prints the patch sizes of the size goals.
 // Run: swift run -c release --package-path Benchmarks DiffBenchmark [--runs N]
 import Foundation
 import SectionSite
@@ -84,3 +84,58 @@ for (name, sections, perSection) in [("1 section of 100,000 items", 1, 100_000),
     let format = { (ms: Double) in String(format: "%.2f ms", ms) }
     print("| \(name) | \(sections * perSection) | \(format(median(times))) | \(format(times.min()!)) | \(format(times.max()!)) | \(changeset.moveCount) | \(trueMoves) | \(changeset.changes.count) |")
 }
+
+// MARK: - Patch sizes of the size goals, through real builds of two small sites.
+
+/// Writes a one-page site (a minimal theme and `Content/index.md`) into a new temporary folder.
+func site(_ page: String) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sectionsite-bench-\(UUID().uuidString)")
+    let files = [
+        "Themes/default/layouts/page.mustache":
+            "<!doctype html><html><head><title>{{page.title}}</title></head><body><h1 data-ss-key=\"r:title\">{{page.title}}</h1>{{{sections}}}{{{body}}}</body></html>\n",
+        "Themes/default/cells/item.mustache": "<h3>{{title}}</h3><p>{{text}}</p>\n",
+        "Content/index.md": page,
+    ]
+    for (path, text) in files {
+        let url = folder.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+    return folder
+}
+
+func listPage(_ ids: [String], retitle: String? = nil, body: String = "") -> String {
+    var text = "---\ntitle: List\nsections:\n  - id: items\n    cell: item\n    items:\n"
+    for id in ids {
+        text += "      - {id: \(id), title: \(id == ids[ids.count / 2] ? (retitle ?? id) : id), text: The item called \(id).}\n"
+    }
+    return text + "---\n" + body
+}
+
+func patchBytes(_ old: String, _ new: String) throws -> Int {
+    let (a, b) = (try site(old), try site(new))
+    defer {
+        try? FileManager.default.removeItem(at: a)
+        try? FileManager.default.removeItem(at: b)
+    }
+    return try SiteDiff.patches(old: a, new: b, page: "/")[0].json.utf8.count
+}
+
+let ids = (1...100).map { "item-\($0)" }
+var moved = ids
+moved.insert(moved.remove(at: 70), at: 10)
+var words = Seeded(state: 7)
+let vocabulary = ["section", "item", "identity", "patch", "browser", "diff", "header", "footer", "cell", "model"]
+let paragraphs = (0..<100).map { index in
+    "Paragraph \(index): " + (0..<50).map { _ in vocabulary.randomElement(using: &words)! }.joined(separator: " ") + "."
+}
+var edited = paragraphs
+edited[42] = edited[42].replacingOccurrences(of: "Paragraph 42:", with: "Paragraph forty-two, edited:")
+let paragraphHTML = "<p>\(edited[42])</p>".utf8.count
+
+print("")
+print("| change | patch | goal |")
+print("| --- | ---: | ---: |")
+print("| one item title edited on a 100-item page | \(try patchBytes(listPage(ids), listPage(ids, retitle: "Renamed"))) B | 200 B |")
+print("| one item moved on a 100-item page | \(try patchBytes(listPage(ids), listPage(moved))) B | 120 B |")
+print("| one paragraph edited in a 5,000-word article (paragraph: \(paragraphHTML) B) | \(try patchBytes(listPage(["a"], body: paragraphs.joined(separator: "\n\n")), listPage(["a"], body: edited.joined(separator: "\n\n")))) B | \(paragraphHTML + 200) B |")
