@@ -211,3 +211,19 @@ def test_base_is_taken_from_the_runtime_address(open_tab, server):
     tab = open_tab(server.url("/cases/empty/old.html"))
     assert tab.page.evaluate("SectionSite.page") == "/cases/empty/"
     assert tab.page.evaluate("SectionSite.version") == "v1"
+
+
+@pytest.mark.parametrize("style", ["automatic", "fade", "left", "right", "top", "bottom", "none"])
+def test_every_animation_style_ends_in_the_new_page(style, open_tab, server, expected):
+    """One patch of every kind of op, animated in each of RxDataSources' styles: whatever runs, it ends in the new
+    page and leaves no animation behind."""
+    tab = open_tab(server.url("/cases/animations/old.html"), reduced_motion=False)
+    page = tab.page
+    patch = load_patch("animations")
+    patch["animation"] = {"insert": style, "delete": style, "reload": style, "move": "none" if style == "none" else "flip"}
+    assert page.evaluate("p => SectionSite.apply(p)", patch) is True, page.evaluate("SectionSite.lastError")
+    if style == "none":
+        assert page.evaluate("document.getAnimations().length") == 0
+    wait_for_animations(page)
+    assert_same_dom(normalized(page), expected["animations"], style)
+    assert tab.errors == []
