@@ -13,11 +13,13 @@ struct PageParser {
         let (url, folder, isIndex) = Self.route(path)
         var page = Page(
             path: path, url: url, folder: folder, isIndex: isIndex, frontMatter: [:],
-            title: Self.defaultTitle(path), date: nil, isDraft: false, summary: nil, weight: nil, tags: [],
+            title: "", date: nil, isDraft: false, summary: nil, weight: nil, tags: [],
             layout: nil, animation: nil, sections: [], body: split.body,
             bodyLocation: SourceLocation(file: path, line: split.bodyFirstLine))
-        guard let root = try yaml.compose(split.yaml) else { return page }
-        if case .scalar(let scalar) = root, scalar.string.isEmpty { return page }
+        guard let root = try yaml.compose(split.yaml), !(root.scalar.map { $0.string.isEmpty } ?? false) else {
+            page.title = Self.defaultTitle(path)
+            return page
+        }
         var itemPlaces: [String: SourceLocation] = [:]
         for (key, node, _) in try yaml.entries(root, what: "front matter") {
             switch key {
@@ -56,6 +58,7 @@ struct PageParser {
             }
             page.frontMatter[key] = yaml.value(node)
         }
+        if page.title.isEmpty { page.title = Self.defaultTitle(path) }
         return page
     }
 
