@@ -23,6 +23,7 @@ struct ContentLoader {
     func load(_ path: String, text: String) throws -> LoadedPage {
         let page = try PageParser(path: path).parse(text)
         let (blocks, firstParagraph) = markdown.blocks(page.body)
-        return LoadedPage(page: page, blocks: blocks, summary: page.summary ?? firstParagraph ?? "")
+        return LoadedPage(
+            page: page, blocks: blocks, summary: page.summary ?? firstParagraph ?? "", sourceHash: ContentHash.of(text).hex)
     }
 }

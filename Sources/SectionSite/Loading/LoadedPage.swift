@@ -6,4 +6,6 @@ public struct LoadedPage: Sendable, Equatable {
     public var blocks: [Markdown.Block]
     /// The front matter summary, else the plain text of the body's first paragraph, else empty.
     public var summary: String
+    /// A hash of the file's text: equal hashes mean the same page, so what depends on it need not be redone.
+    public var sourceHash: String
 }

@@ -15,7 +15,10 @@ public struct LiveSite: Sendable {
     private var theme: Theme
     private var markdown: Markdown
     private var loaded: [String: LoadedPage]  // every Markdown file, drafts too, by path
+    private var published: [LoadedPage]  // what collections list: published pages, sorted by path
+    private var listing: Set<String>  // paths of pages with a collection, which a change elsewhere may change
     private var urls: [String: [String]]  // the URLs each source path renders
+    private var inputs: [String: String]  // each page's `PageInstance.inputs`, by URL, to skip what cannot differ
 
     /// What a rebuild changed.
     public struct Update: Sendable, Equatable {
@@ -40,10 +43,14 @@ public struct LiveSite: Sendable {
         let paths = loader.pagePaths()
         let pages = try paths.parallelMap { try loader.load($0) }
         loaded = Dictionary(uniqueKeysWithValues: zip(paths, pages))
+        published = []
+        listing = []
         self.pages = [:]
         urls = [:]
+        inputs = [:]
         files = [:]
-        try render(paths: Set(paths))
+        refreshPublished()
+        _ = try render(paths: Set(paths), force: true)
         refreshFiles()
     }
 
@@ -109,11 +116,12 @@ public struct LiveSite: Sendable {
                 loaded[path] = nil
             }
         }
+        if !contentPaths.isEmpty { refreshPublished(changed: contentPaths) }
         var affected = contentPaths
         if rerenderAll {
             affected.formUnion(loaded.keys)
         } else {
-            for (path, page) in loaded where folders.contains(where: { Resolver.lists(page.page, folder: $0) }) {
+            for path in listing where folders.contains(where: { Resolver.lists(loaded[path]!.page, folder: $0) }) {
                 affected.insert(path)
             }
             if !templates.isEmpty {
@@ -122,11 +130,8 @@ public struct LiveSite: Sendable {
                 }
             }
         }
-        let before = pages
-        try render(paths: affected)
+        (update.changed, update.removed) = try render(paths: affected, force: rerenderAll || !templates.isEmpty)
         if refresh || rescan { refreshFiles() }
-        update.changed = pages.keys.filter { before[$0]?.version != pages[$0]?.version }.sorted()
-        update.removed = before.keys.filter { pages[$0] == nil }.sorted()
         // Only stylesheets that exist are announced: the runtime swaps them in place; other assets show on reload.
         update.assets = update.assets.filter { files[$0] != nil && $0.hasSuffix(".css") }.sorted()
         return update
@@ -137,33 +142,88 @@ public struct LiveSite: Sendable {
         SiteBuild.indexes(pages.values.sorted { $0.url < $1.url }, config: config)
     }
 
-    /// Re-renders the pages made from `paths` (a path no longer loaded loses its pages).
-    private mutating func render(paths: Set<String>) throws {
-        let published = loaded.values.filter { options.drafts || !$0.page.isDraft }.sorted { $0.page.path < $1.page.path }
+    /// Re-renders the pages made from `paths` whose inputs changed (all of them when `force`: a template or layout
+    /// changed); a path no longer loaded loses its pages. Returns the URLs whose version changed or that are new,
+    /// and the URLs that are gone, both sorted.
+    private mutating func render(paths: Set<String>, force: Bool) throws -> (changed: [String], removed: [String]) {
         let resolver = Resolver(pages: published, config: config, markdown: markdown, site: options.site)
-        var instances: [PageInstance] = []
-        var owned: [String: [String]] = [:]
+        var made: [String: [PageInstance]] = [:]
         for path in paths.sorted() {
-            owned[path] = []
+            made[path] = []
             guard let page = loaded[path], options.drafts || !page.page.isDraft else { continue }
-            let made = try resolver.instances(of: page)
-            owned[path] = made.map(\.url)
-            instances += made
+            made[path] = try resolver.instances(of: page)
         }
-        var claimed: [String: String] = [:]
-        for (path, list) in urls where owned[path] == nil { for url in list { claimed[url] = path } }
-        try SiteBuild.checkUniqueURLs(instances, claimed: claimed)
+        var claimed: [String: String] = [:]  // URLs of these pages that pages not re-rendered here hold already
+        for instance in made.values.joined() {
+            if let owner = pages[instance.url]?.path, made[owner] == nil { claimed[instance.url] = owner }
+        }
+        try SiteBuild.checkUniqueURLs(Array(made.values.joined()), claimed: claimed)
+        let stale = made.values.joined().filter { force || inputs[$0.url] != $0.inputs }
         let renderer = PageRenderer(theme: theme, config: config)
         nonisolated(unsafe) let siteContext = renderer.siteContext
-        let rendered = try instances.parallelMap { try renderer.render($0, site: siteContext) }
-        for (path, list) in owned {
-            for url in urls[path] ?? [] { pages[url] = nil }
-            urls[path] = list.isEmpty ? nil : list
+        let rendered = try stale.parallelMap { try renderer.render($0, site: siteContext) }
+        var removed: [String] = []
+        for (path, list) in made {
+            let now = Set(list.map(\.url))
+            for url in urls[path] ?? [] where !now.contains(url) {
+                pages[url] = nil
+                inputs[url] = nil
+                removed.append(url)
+            }
+            urls[path] = list.isEmpty ? nil : list.map(\.url)
         }
-        for page in rendered { pages[page.url] = page }
+        var changed: [String] = []
+        for page in rendered {
+            if pages[page.url]?.version != page.version { changed.append(page.url) }
+            pages[page.url] = page
+        }
+        for instance in stale { inputs[instance.url] = instance.inputs }
+        return (changed.sorted(), removed.sorted())
+    }
+
+    /// Brings the sorted list of published pages and the set of listing pages up to date after `changed` paths
+    /// were loaded or removed (all of them when nil).
+    private mutating func refreshPublished(changed: Set<String>? = nil) {
+        let drafts = options.drafts
+        let isPublished = { (page: LoadedPage) in drafts || !page.page.isDraft }
+        guard let changed else {
+            published = loaded.values.filter(isPublished).sorted { $0.page.path < $1.page.path }
+            listing = Set(loaded.filter { Self.hasCollection($0.value) }.keys)
+            return
+        }
+        for path in changed.sorted() {
+            let index = published.partitioningIndex { $0.page.path >= path }
+            let present = index < published.count && published[index].page.path == path
+            if let page = loaded[path], isPublished(page) {
+                if present { published[index] = page } else { published.insert(page, at: index) }
+            } else if present {
+                published.remove(at: index)
+            }
+            if let page = loaded[path], Self.hasCollection(page) { listing.insert(path) } else { listing.remove(path) }
+        }
+    }
+
+    private static func hasCollection(_ page: LoadedPage) -> Bool {
+        page.page.sections.contains { if case .collection = $0.content { true } else { false } }
     }
 
     private mutating func refreshFiles() {
         files = Dictionary(SiteBuild.staticFiles(site: options.site, theme: theme).map { ($0.path, $0) }) { first, _ in first }
+    }
+}
+
+extension Array {
+    /// The first index whose element satisfies `predicate`, for a predicate that is false then true along the
+    /// array (a binary search).
+    ///
+    /// - Complexity: O(log n).
+    func partitioningIndex(where predicate: (Element) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if predicate(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 }

@@ -8,6 +8,9 @@ public struct PageInstance: Sendable, Equatable {
     public var sections: [PageSection]
     /// Where this page stands in a paginated list.
     public var pagination: Pagination?
+    /// A hash of everything the page is made from: its own file, the files of the pages its collections list (in
+    /// order), and its place in a pagination. Equal inputs with the same theme and settings render the same page.
+    public var inputs: String
 }
 
 /// A section ready to render; the file pipeline's `SectionModelType`.
@@ -44,6 +47,8 @@ public struct PageItem: Sendable, Equatable, IdentifiableType {
     public var bodyHTML: String?
     /// Where the item is written (for a collection item: where its section is).
     public var location: SourceLocation
+    /// For a collection item, the source hash of the page it stands for.
+    public var sourceHash: String?
 
     /// The item's id.
     public var identity: String { id }

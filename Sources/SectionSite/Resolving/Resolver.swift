@@ -28,7 +28,7 @@ struct Resolver {
                     }
                     return PageItem(
                         id: item.id, cell: cell, fields: item.fields, bodyHTML: item.body.map { markdown.html($0) },
-                        location: item.location)
+                        location: item.location, sourceHash: nil)
                 }
             case .collection(let query):
                 items = try collection(query, of: spec, in: loaded.page)
@@ -50,7 +50,11 @@ struct Resolver {
             sections.append(PageSection(spec: spec, items: items))
         }
         guard let (index, size) = paginated else {
-            return [PageInstance(source: loaded, url: loaded.page.url, sections: sections, pagination: nil)]
+            return [
+                PageInstance(
+                    source: loaded, url: loaded.page.url, sections: sections, pagination: nil,
+                    inputs: inputs(loaded, sections, pagination: nil))
+            ]
         }
         let all = sections[index].items
         let total = max(1, (all.count + size - 1) / size)
@@ -58,10 +62,24 @@ struct Resolver {
         return (1...total).map { number in
             var slice = sections
             slice[index].items = Array(all[min(all.count, (number - 1) * size)..<min(all.count, number * size)])
+            let pagination = Pagination(current: number, total: total, urls: urls)
             return PageInstance(
-                source: loaded, url: urls[number - 1], sections: slice,
-                pagination: Pagination(current: number, total: total, urls: urls))
+                source: loaded, url: urls[number - 1], sections: slice, pagination: pagination,
+                inputs: inputs(loaded, slice, pagination: pagination))
         }
+    }
+
+    /// The hash of what an output page is made from; collection items stand for their pages' files.
+    private func inputs(_ loaded: LoadedPage, _ sections: [PageSection], pagination: Pagination?) -> String {
+        var hash = ContentHash()
+        hash.combine(loaded.sourceHash)
+        if let pagination { hash.combine("\(pagination.current)/\(pagination.total)") }
+        for section in sections {
+            guard case .collection = section.spec.content else { continue }
+            for item in section.items { hash.combine(item.sourceHash ?? item.id) }
+            hash.combine("|")
+        }
+        return hash.hex
     }
 
     private func collection(_ query: CollectionQuery, of spec: SectionSpec, in page: Page) throws -> [PageItem] {
@@ -99,7 +117,8 @@ struct Resolver {
                 fields["date"] = .string(date.isoDate)
                 fields["dateDisplay"] = .string(date.display)
             }
-            return PageItem(id: page.url, cell: cell, fields: fields, bodyHTML: nil, location: spec.location)
+            return PageItem(
+                id: page.url, cell: cell, fields: fields, bodyHTML: nil, location: spec.location, sourceHash: member.sourceHash)
         }
     }
 
