@@ -32,12 +32,15 @@ struct BuildState: Sendable {
     }
 
     /// Stores the pages' current versions, then the history (written to a temporary file and renamed, so it is
-    /// never half-written), then drops stored versions that no page lists any more.
-    func save(_ history: History, pages: [RenderedPage]) throws {
+    /// never half-written), then, when `collect` is on, drops stored versions that no page lists any more (the
+    /// preview saves after every edit and leaves that to the next build).
+    func save(_ history: History, pages: [RenderedPage], collect: Bool = true) throws {
         let manager = FileManager.default
         try manager.createDirectory(at: versions, withIntermediateDirectories: true)
-        let existing = Set((try? manager.contentsOfDirectory(atPath: versions.path)) ?? [])
-        let missing = pages.filter { !existing.contains("\($0.version).html") }
+        let existing = collect ? Set((try? manager.contentsOfDirectory(atPath: versions.path)) ?? []) : []
+        let missing = pages.filter {
+            collect ? !existing.contains("\($0.version).html") : access(versions.path + "/\($0.version).html", F_OK) != 0
+        }
         let failures = FailureBox()
         missing.withUnsafeBufferPointer { pages in
             nonisolated(unsafe) let pages = pages
@@ -66,6 +69,7 @@ struct BuildState: Sendable {
         guard rename(temporary.path, historyFile.path) == 0 else {
             throw SectionSiteError("cannot replace \(historyFile.path): \(String(cString: strerror(errno)))")
         }
+        guard collect else { return }
         let listed = Set(history.values.joined().map { "\($0).html" })
         for file in existing.union(missing.map { "\($0.version).html" }) where !listed.contains(file) {
             try? manager.removeItem(at: versions.appendingPathComponent(file))

@@ -63,6 +63,12 @@ struct JSONWriter {
 
     private mutating func string(_ value: String) {
         text += "\""
+        // Most strings (URLs, versions, keys) need no escaping: append them whole.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) {
+            text += value
+            text += "\""
+            return
+        }
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": text += "\\\""

@@ -62,7 +62,7 @@ public actor PreviewHub {
 
     private static func save(_ pages: [RenderedPage], history: BuildState.History, state: BuildState, on queue: DispatchQueue) {
         guard !pages.isEmpty else { return }
-        queue.async { try? state.save(history, pages: pages) }
+        queue.async { try? state.save(history, pages: pages, collect: false) }
     }
 
     /// The number of open event streams.

@@ -1,21 +1,47 @@
 /// A page rendered to its final HTML, with the version that names this content.
-public struct RenderedPage: Sendable, Equatable {
+///
+/// A class with constant properties, so that keeping every page of a large site in a map, as the live preview
+/// does, copies references rather than fields.
+public final class RenderedPage: Sendable, Equatable {
     /// The page's URL, its identity.
-    public var url: String
+    public let url: String
     /// The source file, relative to the site.
-    public var path: String
+    public let path: String
     /// The whole document.
-    public var html: String
+    public let html: String
     /// A hash of the rendered content: the version the patch feed and the runtime speak of.
-    public var version: String
+    public let version: String
     /// The page's title.
-    public var title: String
+    public let title: String
     /// The page's date, when it has one.
-    public var date: PageDate?
+    public let date: PageDate?
     /// The summary text.
-    public var summary: String
+    public let summary: String
     /// The templates this page used (`layouts/page`, `cells/card`, ...), for the unused-template warning.
-    public var templatesUsed: Set<String>
+    public let templatesUsed: Set<String>
     /// The animation of patches to this page: the page's own, else the site's.
-    public var animation: AnimationConfiguration?
+    public let animation: AnimationConfiguration?
+
+    /// Creates a rendered page.
+    public init(
+        url: String, path: String, html: String, version: String, title: String, date: PageDate?, summary: String,
+        templatesUsed: Set<String>, animation: AnimationConfiguration?
+    ) {
+        self.url = url
+        self.path = path
+        self.html = html
+        self.version = version
+        self.title = title
+        self.date = date
+        self.summary = summary
+        self.templatesUsed = templatesUsed
+        self.animation = animation
+    }
+
+    public static func == (lhs: RenderedPage, rhs: RenderedPage) -> Bool {
+        lhs === rhs
+            || (lhs.url == rhs.url && lhs.version == rhs.version && lhs.html == rhs.html && lhs.path == rhs.path
+                && lhs.title == rhs.title && lhs.date == rhs.date && lhs.summary == rhs.summary
+                && lhs.templatesUsed == rhs.templatesUsed && lhs.animation == rhs.animation)
+    }
 }
