@@ -87,7 +87,9 @@ public struct LiveSite: Sendable {
                 } else if path.hasSuffix("/") {
                     rescan = true
                     refresh = true
-                } else {
+                } else if files[String(path.dropFirst("Content/".count))] != nil
+                    || FileManager.default.fileExists(atPath: options.site.path + "/" + path)
+                {  // an editor's temporary file that came and went changes nothing
                     refresh = true
                     update.assets.append(String(path.dropFirst("Content/".count)))
                 }

@@ -14,7 +14,7 @@ public actor PreviewHub {
     private let keep: Int
     private let state: BuildState
     private var persisted: BuildState.History
-    private let saving = DispatchQueue(label: "sectionsite.preview.state")
+    private let saving = StateSaver()
 
     private struct Version {
         var id: Int
@@ -60,9 +60,9 @@ public actor PreviewHub {
         return (history, appended)
     }
 
-    private static func save(_ pages: [RenderedPage], history: BuildState.History, state: BuildState, on queue: DispatchQueue) {
+    private static func save(_ pages: [RenderedPage], history: BuildState.History, state: BuildState, on saver: StateSaver) {
         guard !pages.isEmpty else { return }
-        queue.async { try? state.save(history, pages: pages, collect: false) }
+        saver.save(history, pages: pages, state: state)
     }
 
     /// The number of open event streams.
@@ -155,13 +155,47 @@ public actor PreviewHub {
     /// Sends a keep-alive comment on every stream.
     public func keepAlive() { broadcast(.keepAlive) }
 
-    /// Ends every stream, for shutting down.
+    /// Ends every stream and writes any state still waiting, for shutting down.
     public func closeAll() {
+        saving.flush()
         for page in streams.values { for stream in page.values { stream.continuation.finish() } }
         streams = [:]
     }
 
     private func broadcast(_ event: ServerEvent) {
         for page in streams.values { for stream in page.values { stream.continuation.yield(event) } }
+    }
+}
+
+/// Saves the preview's state for the next build in the background, at most about once a second: a burst of edits
+/// is one write of the history, with the versions of every page that changed in between.
+final class StateSaver: @unchecked Sendable {
+    private let lock = NSLock()
+    private let queue = DispatchQueue(label: "sectionsite.preview.state")
+    private var pending: (history: BuildState.History, pages: [String: RenderedPage], state: BuildState)?
+
+    /// Asks for a save; it happens a second later with the newest history.
+    func save(_ history: BuildState.History, pages: [RenderedPage], state: BuildState) {
+        lock.lock()
+        defer { lock.unlock() }
+        var waiting = pending?.pages ?? [:]
+        for page in pages { waiting[page.version] = page }
+        let scheduled = pending != nil
+        pending = (history, waiting, state)
+        guard !scheduled else { return }
+        queue.asyncAfter(deadline: .now() + 1) { [self] in write() }
+    }
+
+    /// Writes what is waiting now, on the caller's thread (after any write in progress).
+    func flush() {
+        queue.sync { write() }
+    }
+
+    private func write() {
+        lock.lock()
+        let work = pending
+        pending = nil
+        lock.unlock()
+        if let work { try? work.state.save(work.history, pages: Array(work.pages.values), collect: false) }
     }
 }

@@ -95,14 +95,13 @@ struct Resolver {
             throw SectionSiteError("section '\(spec.id)' lists pages but has no 'cell:' to draw them", at: spec.location)
         }
         var members = pages.indices.filter { index in
-            let member = pages[index].page
-            guard !member.isIndex, member.url != page.url else { return false }
-            guard query.from == "." || member.folder == query.from || member.folder.hasPrefix(query.from + "/") else {
-                return false
-            }
-            return query.tags.isEmpty || member.tags.contains(where: query.tags.contains)
+            let member = pages[index]
+            guard !member.page.isIndex, member.page.url != page.url else { return false }
+            let folder = member.page.folder
+            guard query.from == "." || folder == query.from || folder.hasPrefix(query.from + "/") else { return false }
+            return query.tags.isEmpty || member.page.tags.contains(where: query.tags.contains)
         }
-        members.sort { Self.ordered(pages[$0].page, pages[$1].page, by: query.sort) }
+        members.sort { Self.ordered(pages[$0], pages[$1], by: query.sort) }
         if let limit = query.limit { members = Array(members.prefix(limit)) }
         return members.map { index in
             let member = pages[index]
@@ -131,24 +130,26 @@ struct Resolver {
     }
 
     /// The collection order; ties fall back to the URL so the order never depends on the file system.
-    static func ordered(_ a: Page, _ b: Page, by sort: CollectionQuery.Sort) -> Bool {
+    static func ordered(_ a: LoadedPage, _ b: LoadedPage, by sort: CollectionQuery.Sort) -> Bool {
         switch sort {
         case .date, .newestFirst:
-            if a.date != b.date {
-                guard let left = a.date else { return false }
-                guard let right = b.date else { return true }
+            let (left, right) = (a.page.date, b.page.date)
+            if left != right {
+                guard let left else { return false }
+                guard let right else { return true }
                 return sort == .date ? left < right : right < left
             }
         case .title:
-            let (left, right) = (a.title.lowercased(), b.title.lowercased())
+            let (left, right) = (a.page.title.lowercased(), b.page.title.lowercased())
             if left != right { return left < right }
         case .weight:
-            if a.weight != b.weight {
-                guard let left = a.weight else { return false }
-                guard let right = b.weight else { return true }
+            let (left, right) = (a.page.weight, b.page.weight)
+            if left != right {
+                guard let left else { return false }
+                guard let right else { return true }
                 return left < right
             }
         }
-        return a.url < b.url
+        return a.page.url < b.page.url
     }
 }
