@@ -107,11 +107,13 @@ class Target:
 PLAIN_WORD = re.compile(r"(?<![^\s])[a-z]{4,}(?![^\s])")
 
 
-def choose_target(corpus: corpus_mod.Corpus, root: Path) -> Target:
-    """A post of the `blog` section (the middle one that fits) and one plain word of a body paragraph that comes
+def choose_target(corpus: corpus_mod.Corpus, root: Path, section: str = "blog") -> Target:
+    """A post of the `section` section (the middle one that fits) and one plain word of a body paragraph that comes
     after at least 150 words of body, so the edit changes neither tool's summary (SectionSite: the first paragraph;
     Hugo: the first 70 words) and so touches this one page only."""
-    posts = [p for p in corpus.pages if p.section == "blog"] or corpus.pages
+    posts = [p for p in corpus.pages if p.section == section]
+    if not posts:
+        raise BenchError(f"no posts in section {section!r}")
     order = posts[len(posts) // 2 :] + posts[: len(posts) // 2]
     for page in order:
         rel = f"{page.section}/{page.slug}.md"
@@ -993,6 +995,8 @@ def main() -> int:
     parser.add_argument("--tmpfs", type=Path, default=Path("/dev/shm"), help="where the corpus is generated")
     parser.add_argument("--keep", type=Path, help="generate the corpus into KEEP/<pages>/ and keep it")
     parser.add_argument("--seed", type=int, default=1, help="corpus seed")
+    parser.add_argument("--section", default="blog", choices=[s[0] for s in corpus_mod.SECTIONS],
+                        help="section of the edited post (default blog, about a tenth of the posts)")
     args = parser.parse_args()
 
     parts = [p.strip() for p in args.parts.split(",") if p.strip()]
@@ -1029,7 +1033,7 @@ def main() -> int:
             root = base / str(pages)
             log(f"generating {pages:,} pages into {root}")
             corpus = corpus_mod.generate(pages, root, args.seed)
-            corpora[pages] = (root, choose_target(corpus, root))
+            corpora[pages] = (root, choose_target(corpus, root, args.section))
             log(f"edited page: {corpora[pages][1].url}")
         return corpora[pages]
 
