@@ -963,7 +963,9 @@ def machine_info(exes: dict[str, str]) -> list[str]:
     if "sectionsite" in exes:
         rev = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"], capture_output=True,
                              text=True, timeout=30).stdout.strip()
-        lines.append(f"- SectionSite: binary `{Path(exes['sectionsite']).name}`, repository at {rev or '?'}")
+        lines.append(f"- SectionSite: binary `{Path(exes['sectionsite']).name}` (modified "
+                     f"{datetime.datetime.fromtimestamp(Path(exes['sectionsite']).stat().st_mtime).isoformat(timespec='minutes')});"
+                     f" repository HEAD at run time {rev or '?'} (the binary may be older)")
     return lines
 
 
