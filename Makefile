@@ -6,9 +6,14 @@ PORT ?= 8000
 
 .PHONY: run test build release deps test-deps swift-test browser-test bench clean
 
-## Installs libcmark-dev when pkg-config cannot find libcmark.
+## The Debian packages the build links: libcmark-gfm (GitHub's CommonMark with its extensions) and
+## KSyntaxHighlighting (Kate's highlighter, with Qt's headers), installed when missing.
+SYSTEM_PACKAGES = pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libkf5syntaxhighlighting-dev qtbase5-dev
+
 deps:
-	@pkg-config --exists libcmark || { $(APT_GET) update -q && $(APT_GET) install -y -q libcmark-dev pkg-config; }
+	@{ pkg-config --exists libcmark-gfm Qt5Gui && test -f /usr/include/cmark-gfm-core-extensions.h \
+		&& test -f /usr/include/KF5/KSyntaxHighlighting/KSyntaxHighlighting/Repository; } \
+		|| { $(APT_GET) update -q && $(APT_GET) install -y -q --no-install-recommends $(SYSTEM_PACKAGES); }
 
 build: deps
 	$(SWIFT) build

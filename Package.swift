@@ -16,14 +16,25 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(
-            name: "CMark",
-            pkgConfig: "libcmark",
-            providers: [.apt(["libcmark-dev"])]
+            name: "CMarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        .systemLibrary(
+            name: "CQt",
+            pkgConfig: "Qt5Gui",
+            providers: [.apt(["libkf5syntaxhighlighting-dev", "qtbase5-dev"])]
+        ),
+        .target(
+            name: "CHighlight",
+            dependencies: ["CQt"],
+            linkerSettings: [.linkedLibrary("KF5SyntaxHighlighting"), .linkedLibrary("stdc++")]
         ),
         .target(
             name: "SectionSite",
             dependencies: [
-                "CMark",
+                "CMarkGFM",
+                "CHighlight",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -41,5 +52,6 @@ let package = Package(
             name: "SectionSiteTests",
             dependencies: ["SectionSite"]
         ),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )

@@ -19,11 +19,27 @@ struct ContentLoader {
         return try load(path, text: text)
     }
 
-    /// Parses one page from its text.
+    /// Parses one page from its text: front matter, the body's blocks, and the bodies of its items.
     func load(_ path: String, text: String) throws -> LoadedPage {
-        let page = try PageParser(path: path).parse(text)
-        let (blocks, firstParagraph) = markdown.blocks(page.body)
+        var page = try PageParser(path: path).parse(text)
+        let document = markdown.render(page.body, source: path, takeTitle: page.title.isEmpty)
+        if page.title.isEmpty { page.title = document.title ?? PageParser.defaultTitle(path) }
+        let bodyLine = page.bodyLocation.line
+        var links = document.fileLinks.map {
+            LoadedPage.FileLink(link: $0, location: SourceLocation(file: path, line: bodyLine + $0.line - 1, column: $0.column))
+        }
+        var itemBodies: [String: String] = [:]
+        for section in page.sections {
+            guard case .items(let items) = section.content else { continue }
+            for item in items {
+                guard let body = item.body else { continue }
+                let (html, itemLinks) = markdown.html(body, source: path)
+                itemBodies[item.id] = html
+                links += itemLinks.map { LoadedPage.FileLink(link: $0, location: item.location) }
+            }
+        }
         return LoadedPage(
-            page: page, blocks: blocks, summary: page.summary ?? firstParagraph ?? "", sourceHash: ContentHash.of(text).hex)
+            page: page, blocks: document.blocks, summary: page.summary ?? document.firstParagraph ?? "",
+            headings: document.headings, itemBodies: itemBodies, fileLinks: links, sourceHash: ContentHash.of(text).hex)
     }
 }

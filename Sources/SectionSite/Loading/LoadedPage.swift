@@ -3,26 +3,48 @@
 /// A class with constant properties, so the lists and maps of thousands of pages that collections and the live
 /// preview keep are copied by reference, not field by field.
 public final class LoadedPage: Sendable, Equatable {
-    /// The page as written.
+    /// A relative link to a `.md` file, where it is written.
+    public struct FileLink: Sendable, Equatable {
+        /// The link.
+        public var link: Markdown.FileLink
+        /// Where it is written: exact in the body, the item's place in an item's body.
+        public var location: SourceLocation
+    }
+
+    /// The page as written; its title is the front matter's, else the body's first `# ` heading, else the file's.
     public let page: Page
     /// The body's top-level blocks as HTML.
     public let blocks: [Markdown.Block]
     /// The front matter summary, else the plain text of the body's first paragraph, else empty.
     public let summary: String
+    /// The body's headings, in order, for the table of contents.
+    public let headings: [Markdown.Heading]
+    /// The HTML of each item's `body`, by item id.
+    public let itemBodies: [String: String]
+    /// The relative links to `.md` files in the body and item bodies, already rewritten to page URLs; a later stage
+    /// warns about those that lead to no page.
+    public let fileLinks: [FileLink]
     /// A hash of the file's text: equal hashes mean the same page, so what depends on it need not be redone.
     public let sourceHash: String
 
     /// Creates a loaded page.
-    public init(page: Page, blocks: [Markdown.Block], summary: String, sourceHash: String) {
+    public init(
+        page: Page, blocks: [Markdown.Block], summary: String, headings: [Markdown.Heading] = [],
+        itemBodies: [String: String] = [:], fileLinks: [FileLink] = [], sourceHash: String
+    ) {
         self.page = page
         self.blocks = blocks
         self.summary = summary
+        self.headings = headings
+        self.itemBodies = itemBodies
+        self.fileLinks = fileLinks
         self.sourceHash = sourceHash
     }
 
     public static func == (lhs: LoadedPage, rhs: LoadedPage) -> Bool {
         lhs === rhs
             || (lhs.sourceHash == rhs.sourceHash && lhs.page == rhs.page && lhs.blocks == rhs.blocks
-                && lhs.summary == rhs.summary)
+                && lhs.summary == rhs.summary && lhs.headings == rhs.headings && lhs.itemBodies == rhs.itemBodies
+                && lhs.fileLinks == rhs.fileLinks)
     }
 }

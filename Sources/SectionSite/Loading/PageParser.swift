@@ -6,18 +6,17 @@ struct PageParser {
     /// The file, relative to the site (`Content/posts/hello.md`).
     var path: String
 
-    /// Parses `text`, the contents of the file at `path`.
+    /// Parses `text`, the contents of the file at `path`. The title stays empty when front matter gives none.
     func parse(_ text: String) throws -> Page {
         let split = try FrontMatter.split(text, path: path)
         let yaml = YAMLReader(path: path, firstLine: split.yamlFirstLine)
-        let (url, folder, isIndex) = Self.route(path)
+        let (url, folder, isIndex) = Page.route(path)
         var page = Page(
             path: path, url: url, folder: folder, isIndex: isIndex, frontMatter: [:],
             title: "", date: nil, isDraft: false, summary: nil, weight: nil, tags: [],
             layout: nil, animation: nil, sections: [], body: split.body,
             bodyLocation: SourceLocation(file: path, line: split.bodyFirstLine))
         guard let root = try yaml.compose(split.yaml), !(root.scalar.map { $0.string.isEmpty } ?? false) else {
-            page.title = Self.defaultTitle(path)
             return page
         }
         var itemPlaces: [String: SourceLocation] = [:]
@@ -58,7 +57,6 @@ struct PageParser {
             }
             page.frontMatter[key] = yaml.value(node)
         }
-        if page.title.isEmpty { page.title = Self.defaultTitle(path) }
         return page
     }
 
@@ -215,25 +213,13 @@ struct PageParser {
         return config
     }
 
-    /// The URL, folder and index flag of a content path: `Content/posts/index.md` is `/posts/`.
-    static func route(_ path: String) -> (url: String, folder: String, isIndex: Bool) {
-        var parts = path.split(separator: "/").map(String.init)
-        if parts.first == "Content" { parts.removeFirst() }
-        let file = parts.removeLast()
-        let stem = file.hasSuffix(".md") ? String(file.dropLast(3)) : file
-        let folder = parts.joined(separator: "/")
-        if stem == "index" {
-            return (parts.isEmpty ? "/" : "/\(folder)/", folder, true)
-        }
-        return ("/" + (parts + [stem]).joined(separator: "/") + "/", folder, false)
-    }
-
     static func isValidSectionID(_ id: String) -> Bool {
         !id.isEmpty && id.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
     }
 
-    private static func defaultTitle(_ path: String) -> String {
-        let (url, _, _) = route(path)
+    /// The title of a page that has none in front matter nor a `# ` heading: its file name, words capitalized.
+    static func defaultTitle(_ path: String) -> String {
+        let (url, _, _) = Page.route(path)
         let last = url.split(separator: "/").last.map(String.init) ?? "Home"
         return last.replacingOccurrences(of: "-", with: " ").capitalized
     }

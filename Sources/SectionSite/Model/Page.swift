@@ -35,4 +35,18 @@ public struct Page: Sendable, Equatable {
 
     /// The location of the file's first line.
     public var location: SourceLocation { SourceLocation(file: path) }
+
+    /// The URL, folder and index flag of a content path: `Content/posts/index.md` is `/posts/`.
+    public static func route(_ path: String) -> (url: String, folder: String, isIndex: Bool) {
+        var parts = path.split(separator: "/").map(String.init)
+        if parts.first == "Content" { parts.removeFirst() }
+        let file = parts.removeLast()
+        let stem = file.hasSuffix(".md") ? String(file.dropLast(3)) : file
+        let folder = parts.joined(separator: "/")
+        if stem == "index" {
+            return (parts.isEmpty ? "/" : "/\(folder)/", folder, true)
+        }
+        return ("/" + (parts + [stem]).joined(separator: "/") + "/", folder, false)
+    }
+
 }

@@ -27,6 +27,8 @@ public struct SiteBuild: Sendable {
         public var files: [OutputFile]
         /// Warnings, sorted.
         public var warnings: [Diagnostic]
+        /// The highlighter, whose cache a successful build saves.
+        public var highlighter: Highlighter
     }
 
     /// Runs the steps up to rendering and collects the output files.
@@ -40,16 +42,18 @@ public struct SiteBuild: Sendable {
         report(1)
         let config = try loadConfig()
         let theme = try Theme(name: config.theme, site: site)
-        let markdown = Markdown(smart: config.smartPunctuation, unsafe: config.unsafeHTML)
+        let highlighter = Highlighter(cache: Self.highlightCache(site))
+        let markdown = Markdown(config: config, highlighter: highlighter)
 
         let loader = ContentLoader(site: site, markdown: markdown)
         let paths = loader.pagePaths()
         report(2, 0, paths.count)
         let loaded = try paths.parallelMap(progress: { report(2, $0, paths.count) }) { try loader.load($0) }
         let published = loaded.filter { options.drafts || !$0.page.isDraft }
+        Self.warnFileLinks(published, warnings: warnings)
 
         report(3)
-        let resolver = Resolver(pages: published, config: config, markdown: markdown, site: site)
+        let resolver = Resolver(pages: published, config: config, site: site)
         let instances = try published.flatMap { try resolver.instances(of: $0) }
         try Self.checkUniqueURLs(instances)
 
@@ -64,7 +68,7 @@ public struct SiteBuild: Sendable {
         var files = pages.map { OutputFile(path: OutputFile.pagePath($0.url), contents: .text($0.html), origin: $0.path) }
         files += Self.staticFiles(site: site, theme: theme)
         files += Self.indexes(pages, config: config)
-        return Result(config: config, pages: pages, files: files, warnings: warnings.all)
+        return Result(config: config, pages: pages, files: files, warnings: warnings.all, highlighter: highlighter)
     }
 
     /// Reads `sectionsite.yml` when there is one, applying the `--base-url` override.
@@ -118,6 +122,22 @@ public struct SiteBuild: Sendable {
         let used = pages.reduce(into: Set<String>()) { $0.formUnion($1.templatesUsed) }
         for name in theme.templateNames where !name.hasPrefix("partials/") && !used.contains(name) {
             warnings.warn("template '\(name)' is never used", at: SourceLocation(file: "\(theme.path)/\(name).mustache"))
+        }
+    }
+
+    /// Where highlighted code is cached between runs.
+    static func highlightCache(_ site: URL) -> URL {
+        site.appendingPathComponent(".sectionsite").appendingPathComponent("highlight.cache")
+    }
+
+    /// Warnings about relative links to `.md` files that are no published page.
+    static func warnFileLinks(_ pages: [LoadedPage], warnings: Warnings) {
+        let paths = Set(pages.map(\.page.path))
+        for page in pages {
+            for link in page.fileLinks where !(link.link.target.map(paths.contains) ?? false) {
+                let reason = link.link.target == nil ? "it leads out of Content/" : "no page comes from '\(link.link.target!)'"
+                warnings.warn("link to '\(link.link.destination)' leads to no page: \(reason)", at: link.location)
+            }
         }
     }
 

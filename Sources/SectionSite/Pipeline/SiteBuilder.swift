@@ -35,6 +35,7 @@ public struct SiteBuilder: Sendable {
         progress(BuildProgress(step: 6, steps: steps, name: "Saving .sectionsite/ for the next build"))
         do {
             try state.save(patches.history, pages: result.pages)
+            try result.highlighter.save(to: SiteBuild.highlightCache(options.site))
         } catch {
             warnings.warn("could not save .sectionsite/ for the next build's patches: \(error.localizedDescription)")
         }

@@ -38,7 +38,7 @@ public struct LiveSite: Sendable {
         let build = SiteBuild(options: options)
         config = try build.loadConfig()
         theme = try Theme(name: config.theme, site: options.site)
-        markdown = Markdown(smart: config.smartPunctuation, unsafe: config.unsafeHTML)
+        markdown = Markdown(config: config, highlighter: Highlighter(cache: SiteBuild.highlightCache(options.site)))
         let loader = ContentLoader(site: options.site, markdown: markdown)
         let paths = loader.pagePaths()
         let pages = try paths.parallelMap { try loader.load($0) }
@@ -148,7 +148,7 @@ public struct LiveSite: Sendable {
     /// changed); a path no longer loaded loses its pages. Returns the URLs whose version changed or that are new,
     /// and the URLs that are gone, both sorted.
     private mutating func render(paths: Set<String>, force: Bool) throws -> (changed: [String], removed: [String]) {
-        let resolver = Resolver(pages: published, config: config, markdown: markdown, site: options.site)
+        let resolver = Resolver(pages: published, config: config, site: options.site)
         var made: [String: [PageInstance]] = [:]
         for path in paths.sorted() {
             made[path] = []

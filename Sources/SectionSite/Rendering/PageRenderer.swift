@@ -106,6 +106,8 @@ struct PageRenderer: Sendable {
         context["link"] = config.link(instance.url)
         context["tags"] = page.tags
         context["summary"] = instance.source.summary
+        context["toc"] = TableOfContents.entries(instance.source.headings)
+        context["showTOC"] = instance.source.headings.count >= TableOfContents.minimumHeadings
         if let date = page.date {
             context["date"] = date.isoDate
             context["dateDisplay"] = date.display

@@ -6,8 +6,6 @@ struct Resolver {
     var pages: [LoadedPage]
     /// The site's settings, for links.
     var config: SiteConfig
-    /// For item bodies.
-    var markdown: Markdown
     /// The site folder, to check that collection folders exist.
     var site: URL
 
@@ -27,7 +25,7 @@ struct Resolver {
                             at: item.location)
                     }
                     return PageItem(
-                        id: item.id, cell: cell, fields: item.fields, bodyHTML: item.body.map { markdown.html($0) },
+                        id: item.id, cell: cell, fields: item.fields, bodyHTML: loaded.itemBodies[item.id],
                         location: item.location, sourceHash: nil)
                 }
             case .collection(let query):

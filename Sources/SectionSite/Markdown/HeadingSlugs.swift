@@ -1,0 +1,33 @@
+/// Heading ids as GitHub makes them: the text lowercased, spaces to `-`, other punctuation dropped, and `-1`, `-2`
+/// added to repeats so that every id in a page is unique.
+struct HeadingSlugs {
+    private var taken: Set<String> = []
+
+    /// The slug of `text`, without the uniqueness suffix: letters and digits lowercased, spaces `-`, `-` and `_`
+    /// kept, anything else dropped; `section` when nothing is left.
+    static func slug(_ text: String) -> String {
+        var slug = ""
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                slug += String(scalar).lowercased()
+            } else if scalar == " " || scalar == "-" {
+                slug += "-"
+            } else if scalar == "_" {
+                slug += "_"
+            }
+        }
+        return slug.isEmpty ? "section" : slug
+    }
+
+    /// The slug of `text`, with `-1`, `-2` ... when it was given before in this page.
+    mutating func unique(_ text: String) -> String {
+        let base = Self.slug(text)
+        var candidate = base
+        var count = 0
+        while !taken.insert(candidate).inserted {
+            count += 1
+            candidate = "\(base)-\(count)"
+        }
+        return candidate
+    }
+}

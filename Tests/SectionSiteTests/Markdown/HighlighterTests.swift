@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+@testable import SectionSite
+
+@Suite("Highlighter: KSyntaxHighlighting spans that leave the code as it was")
+struct HighlighterTests {
+    /// The languages the README promises, as fence words, with the definition each must select.
+    static let languages: [(word: String, definition: String)] = [
+        ("swift", "Swift"), ("objc", "Objective-C"), ("objective-c", "Objective-C"), ("c", "C"), ("cpp", "C++"),
+        ("c++", "C++"), ("javascript", "JavaScript"), ("js", "JavaScript"), ("typescript", "TypeScript"),
+        ("ts", "TypeScript"), ("html", "HTML"), ("css", "CSS"), ("json", "JSON"), ("yaml", "YAML"), ("yml", "YAML"),
+        ("toml", "TOML"), ("sh", "Bash"), ("bash", "Bash"), ("shell", "Bash"), ("console", "Bash"), ("zsh", "Zsh"),
+        ("python", "Python"), ("py", "Python"), ("go", "Go"), ("rust", "Rust"), ("ruby", "Ruby"), ("java", "Java"),
+        ("kotlin", "Kotlin"), ("sql", "SQL"), ("diff", "Diff"), ("markdown", "Markdown"), ("md", "Markdown"),
+        ("Swift", "Swift"), ("PYTHON", "Python"),
+    ]
+
+    @Test("every promised language selects its definition", arguments: languages.map(\.word))
+    func definitions(word: String) {
+        #expect(Highlighter.definitionName(word) == Self.languages.first { $0.word == word }!.definition)
+    }
+
+    @Test("an unknown language is nil, not an error")
+    func unknown() {
+        #expect(Highlighter.definitionName("klingon") == nil)
+        #expect(Highlighter.highlight("x", language: "klingon") == nil)
+        #expect(Highlighter.highlight("x", language: "") == nil)
+    }
+
+    /// Pieces of code that lexers find hard: strings and comments left open, markup characters, tabs, Unicode
+    /// beyond the BMP, blank lines, CRs.
+    static let pieces = [
+        "let x = 1", "\"open string", "'c'", "/* open comment", "*/", "// line", "# hash", "<tag attr=\"v\">", "&amp;",
+        "a < b && c > d", "\t", "    ", "😀 ü ß 中文", "{", "}", "(", ")", "[", "]", "`tick`", "${x}", "\\", "\\n", "0x1F",
+        "3.14e10", "@attr", "#include <x.h>", "---", "+added", "-removed", "key: value", "[table]", "SELECT *", "\r",
+        "", "fn main() {}", "def f(): pass", "<!-- c -->", "\"\"\"", "'''", "=begin", "<<EOF",
+    ]
+
+    /// Stripping the spans and undoing the escapes gives the code back.
+    static func text(of html: String) -> String {
+        var text = html.replacingOccurrences(of: #"<span class="hl-[a-z]{2}">"#, with: "", options: .regularExpression)
+        text = text.replacingOccurrences(of: "</span>", with: "")
+        #expect(!text.contains("<"), "only span tags are added")
+        return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    @Test("seeded random code in every language: the text is unchanged", arguments: languages.map(\.word))
+    func textUnchanged(word: String) throws {
+        var random = SeededRandom(seed: word.utf8.reduce(7) { $0 &* 31 &+ UInt64($1) })
+        for _ in 0..<40 {
+            var code = ""
+            for _ in 0..<Int.random(in: 1...40, using: &random) {
+                code += Self.pieces.randomElement(using: &random)!
+                code += ["", " ", "\n", "\n\n"].randomElement(using: &random)!
+            }
+            let html = try #require(Highlighter.highlight(code, language: word))
+            #expect(Self.text(of: html) == code, "\(word): \(code.debugDescription)")
+        }
+    }
+
+    @Test("spans open and close on the same line and carry known classes")
+    func spansPerLine() throws {
+        let html = try #require(Highlighter.highlight("/* a\nb */ let s = \"x\"\n", language: "swift"))
+        for line in html.split(separator: "\n", omittingEmptySubsequences: false) {
+            #expect(line.components(separatedBy: "<span").count == line.components(separatedBy: "</span>").count)
+        }
+        #expect(html.hasPrefix(#"<span class="hl-co">/* a</span>"#))
+        #expect(html.contains(#"<span class="hl-st">&quot;x&quot;</span>"#))
+    }
+
+    @Test("the cache answers what it saved, and a damaged cache file is ignored")
+    func cache() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sectionsite-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("highlight.cache")
+        let first = Highlighter(cache: file)
+        let html = try #require(first.html("let a = \"b\"\n", language: "swift"))
+        #expect(first.html("x", language: "klingon") == nil)
+        try first.save(to: file)
+        #expect(try String(contentsOf: file, encoding: .utf8).hasPrefix(Highlighter.cacheFormat + "\n"))
+        // A second run answers from the file; prove it by planting a different answer for the same key.
+        let planted = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "hl-kw", with: "hl-XX")
+        try planted.write(to: file, atomically: true, encoding: .utf8)
+        #expect(Highlighter(cache: file).html("let a = \"b\"\n", language: "swift") == html.replacingOccurrences(of: "hl-kw", with: "hl-XX"))
+        try "sectionsite-highlight/1 ksyntaxhighlighting\nabc 99999\nshort\n".write(to: file, atomically: true, encoding: .utf8)
+        #expect(Highlighter(cache: file).html("let a = \"b\"\n", language: "swift") == html)
+    }
+}
