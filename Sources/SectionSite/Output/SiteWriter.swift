@@ -49,11 +49,13 @@ struct SiteWriter {
         try? manager.removeItem(at: staging)
         do {
             try manager.createDirectory(at: staging, withIntermediateDirectories: true)
+            // The folders by hand: Foundation's deletingLastPathComponent traps on a one-character path (`a`).
             var folders = Set<String>()
             for file in files {
-                var folder = (file.path as NSString).deletingLastPathComponent
-                while !folder.isEmpty, folders.insert(folder).inserted {
-                    folder = (folder as NSString).deletingLastPathComponent
+                var folder = file.path[...]
+                while let slash = folder.lastIndex(of: "/") {
+                    folder = folder[..<slash]
+                    guard !folder.isEmpty, folders.insert(String(folder)).inserted else { break }
                 }
             }
             for folder in folders.sorted() {

@@ -107,6 +107,17 @@ struct BuildTests {
         #expect(report.warnings.map(\.description).contains("Themes/default/cells/b.mustache:1:1: warning: template 'cells/b' is never used"))
     }
 
+    @Test("a page whose URL is one character builds (Foundation's path functions trap on it)")
+    func oneCharacterURL() throws {
+        var files = TestSite.theme
+        files["Content/a.md"] = "A.\n"
+        files["Content/b/c.md"] = "C.\n"
+        let site = try TestSite(files)
+        try site.build()
+        #expect(try site.output("a/index.html").contains("<p data-ss-key="))
+        #expect(try site.output("b/c/index.html").contains("<p data-ss-key="))
+    }
+
     @Test("the starter site of 'sectionsite new' builds without warnings")
     func starter() throws {
         let site = try TestSite([:])

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+@testable import SectionSite
+
+/// Real Markdown that nobody here wrote: the documentation of the Swift packages this package depends on, which
+/// SwiftPM checks out into `.build/checkouts` before any test runs.
+@Suite("Real content")
+struct RealContentTests {
+    static let checkouts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/checkouts")
+
+    @Test("the package mirror's documentation builds with every .md link rewritten, heading ids, tables and code")
+    func packageDocumentation() throws {
+        let sources = FileTree.files(under: Self.checkouts).filter { $0.hasSuffix(".md") }
+        try #require(sources.count >= 100, "expected the dependencies' Markdown under \(Self.checkouts.path)")
+        var files = TestSite.theme
+        var tables = 0
+        var fences = 0
+        for path in sources {
+            let text = try String(contentsOf: Self.checkouts.appendingPathComponent(path), encoding: .utf8)
+            files["Content/" + path] = text
+            if text.contains("\n|") && text.range(of: #"\n\|? *:?-{3,}"#, options: .regularExpression) != nil { tables += 1 }
+            fences += text.components(separatedBy: "\n```").count / 2
+        }
+        let site = try TestSite(files)
+        let report = try site.build()
+        #expect(report.pageCount == sources.count)
+        let warned = Set(report.warnings.filter { $0.message.contains("leads to no page") }.map(\.location?.file))
+
+        var tablesOut = 0
+        var codeOut = 0
+        var headingsWithoutID: [String] = []
+        var mdLinksLeft: [String] = []
+        for path in FileTree.files(under: site.out) where path.hasSuffix("index.html") && !path.hasPrefix("_sectionsite") {
+            let html = try site.output(path)
+            let body = html[html.range(of: "data-ss-children=\"body\"")!.lowerBound...]
+            tablesOut += body.components(separatedBy: "<table").count - 1
+            codeOut += body.components(separatedBy: "</code></pre>").count - 1
+            for heading in body.matches(of: /<h([23])(>| [^>]*>)/) where !heading.2.contains("id=\"") {
+                headingsWithoutID.append("\(path): \(heading.0)")
+            }
+            #expect(!body.contains("<p>|"), "a table left as text in \(path)")
+            #expect(!body.contains("<p>```"), "a fence left as text in \(path)")
+            for link in body.matches(of: /href="([^":#\/][^":#]*\.md)(#[^"]*)?"/) {  // relative ones
+                mdLinksLeft.append("\(path): \(link.1)")
+            }
+        }
+        #expect(headingsWithoutID.isEmpty, "\(headingsWithoutID.prefix(5))")
+        #expect(tables > 10)
+        #expect(tablesOut >= tables)
+        #expect(codeOut >= fences * 9 / 10, "fenced blocks in: \(fences), code blocks out: \(codeOut)")
+        // A .md link left in the output is one whose file is no page, and the build said so for that source file.
+        let unexplained = mdLinksLeft.filter { left in
+            let page = left.split(separator: ":")[0].dropLast("index.html".count)
+            return !warned.contains { $0.map { "Content/" + page.dropLast() + ".md" == $0 || $0.hasSuffix("/" + page + "index.md") } ?? false }
+        }
+        #expect(unexplained.isEmpty, "\(unexplained.prefix(5))")
+    }
+}
