@@ -13,6 +13,11 @@ let package = Package(
             name: "DiffBenchmark",
             dependencies: [.product(name: "SectionSite", package: "SectionSite")],
             path: "Sources/DiffBenchmark"
-        )
+        ),
+        .executableTarget(
+            name: "HighlightBenchmark",
+            dependencies: [.product(name: "SectionSite", package: "SectionSite")],
+            path: "Sources/HighlightBenchmark"
+        ),
     ]
 )

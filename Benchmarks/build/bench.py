@@ -33,8 +33,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import corpus as corpus_mod  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
-TOOLS = ("hugo", "sectionsite")
-LABELS = {"hugo": "Hugo", "sectionsite": "SectionSite"}
+TOOLS = ("hugo", "sectionsite", "baseline")
+LABELS = {"hugo": "Hugo", "sectionsite": "SectionSite", "baseline": "SectionSite baseline"}
 SUMMARY = re.compile(r'data-bench="summary-([a-z0-9_-]+)".*?href="([^"]*)"', re.S)
 
 
@@ -91,7 +91,7 @@ def measure(argv: list[str], log: Path) -> tuple[int, float, float, int]:
 def clean(tool: str, site: Path, out: Path) -> None:
     """Make the next build a full cold build: no output, no build state."""
     shutil.rmtree(out, ignore_errors=True)
-    if tool == "sectionsite":
+    if tool in ("sectionsite", "baseline"):
         shutil.rmtree(site / ".sectionsite", ignore_errors=True)
     else:
         shutil.rmtree(site / "resources", ignore_errors=True)
@@ -185,6 +185,8 @@ def version(tool: str, exe: str) -> str:
         line = text[0] if done.returncode == 0 and text else "version unknown"
     except (OSError, subprocess.TimeoutExpired):
         line = "version unknown"
+    if tool == "baseline":
+        line = f"{line} ({exe})"
     if tool == "sectionsite":
         try:
             rev = subprocess.run(["git", "-C", str(REPO), "describe", "--always", "--dirty"],
@@ -272,6 +274,9 @@ def main() -> int:
     parser.add_argument("--sectionsite", default=".build/release/sectionsite",
                         help="SectionSite binary (default .build/release/sectionsite, relative to the repository)")
     parser.add_argument("--hugo", default="hugo", help="Hugo binary (default: hugo on PATH)")
+    parser.add_argument("--baseline", metavar="BIN",
+                        help="a second SectionSite binary (an earlier release build) timed in the same run, "
+                             "to show a change's cost or gain beside Hugo")
     parser.add_argument("--tools", default="hugo,sectionsite",
                         help="which tools to run (default hugo,sectionsite; one alone gives no ratio)")
     parser.add_argument("--results", type=Path, help="also write the table (and every run) to this Markdown file")
@@ -284,7 +289,7 @@ def main() -> int:
 
     try:
         page_counts = [int(p.replace("_", "")) for p in args.pages.split(",") if p.strip()]
-        tools = [t.strip() for t in args.tools.split(",") if t.strip()]
+        tools = [t.strip() for t in args.tools.split(",") if t.strip()] + (["baseline"] if args.baseline else [])
         if not page_counts or any(p < 1 for p in page_counts):
             raise BenchError("--pages needs positive page counts, e.g. 1000,10000")
         if not tools or any(t not in TOOLS for t in tools):
@@ -292,7 +297,8 @@ def main() -> int:
         tools = [t for t in TOOLS if t in tools]  # always Hugo first, then SectionSite
         if args.runs < 1 or args.warmup < 0:
             raise BenchError("--runs must be at least 1 and --warmup at least 0")
-        exes = {t: resolve_exe(args.sectionsite if t == "sectionsite" else args.hugo, t) for t in tools}
+        names = {"hugo": args.hugo, "sectionsite": args.sectionsite, "baseline": args.baseline}
+        exes = {t: resolve_exe(names[t], t) for t in tools}
         versions = {t: version(t, exes[t]) for t in tools}
         kind = fs_type(args.tmpfs)
         if kind != "tmpfs":
@@ -326,7 +332,8 @@ def bench(args, page_counts, tools, exes, versions, kind) -> int:
             schedule += [(i, t) for i in range(1, args.runs + 1) for t in tools]
             for index, tool in schedule:
                 out = work / f"out-{tool}"
-                run = build(tool, exes[tool], root / tool, out, work / f"{tool}.log", corpus, pages, index)
+                site = root / ("sectionsite" if tool == "baseline" else tool)
+                run = build(tool, exes[tool], site, out, work / f"{tool}.log", corpus, pages, index)
                 if index > 0:
                     runs.append(run)
                 label = "warm-up" if index == 0 else f"run {index}/{args.runs}"

@@ -312,9 +312,11 @@ home = ["HTML", "RSS"]
 section = ["HTML"]
 page = ["HTML"]
 
-# SectionSite (libcmark) does not highlight code: do not make Hugo run Chroma on every fence.
+# Both tools highlight every fenced block with a language into spans with classes (Hugo through Chroma,
+# SectionSite through KSyntaxHighlighting), so both do the same work.
 [markup.highlight]
-codeFences = false
+codeFences = true
+noClasses = false
 """)
     nav = _nav_html()
     _write(root / "layouts/_default/baseof.html", f"""<!DOCTYPE html>

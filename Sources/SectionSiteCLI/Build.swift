@@ -29,9 +29,9 @@ struct Build: ParsableCommand {
             terminal.finishProgress()
             terminal.warnings(report.warnings)
             terminal.say(report.summary(out: out))
-        } catch let error as SectionSiteError {
+        } catch {
             terminal.finishProgress()
-            terminal.error(error)
+            terminal.error(error as? SectionSiteError ?? SectionSiteError("\(error)"))
             throw ExitCode(1)
         }
     }

@@ -14,6 +14,14 @@ public struct SourceLocation: Sendable, Equatable, Hashable, CustomStringConvert
         self.column = max(column, 1)
     }
 
-    /// `file:line:column`, the form editors and terminals turn into links.
-    public var description: String { "\(file):\(line):\(column)" }
+    /// A whole file, when no line is to blame (an output file that cannot be written): printed as `file`.
+    public static func file(_ path: String) -> SourceLocation {
+        var location = SourceLocation(file: path)
+        location.line = 0
+        location.column = 0
+        return location
+    }
+
+    /// `file:line:column`, the form editors and terminals turn into links; `file` alone for a whole file.
+    public var description: String { line == 0 ? file : "\(file):\(line):\(column)" }
 }

@@ -34,20 +34,17 @@ public struct SiteConfig: Sendable, Equatable {
         return path
     }
 
-    /// `baseURL` joined with a site path (`/posts/a/`), for absolute links in the sitemap and feed.
+    /// A site path (`/posts/a/`) as the sitemap and feed write it: `baseURL` joined with it when `baseURL` is
+    /// absolute (`https://example.com/blog/posts/a/`), else the path under the root (`/blog/posts/a/`).
     public func absoluteURL(_ url: String) -> String {
-        let base = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
-        return base + rootRelative(url)
+        guard let scheme = baseURL.range(of: "://") else { return link(url) }
+        let host = baseURL[scheme.upperBound...]
+        let origin = host.firstIndex(of: "/").map { baseURL[..<$0] } ?? baseURL[...]
+        return origin + link(url)
     }
 
     /// A site path (`/posts/a/`) under the root path (`/blog/posts/a/`).
     public func link(_ url: String) -> String {
         rootPath + url.drop(while: { $0 == "/" })
-    }
-
-    private func rootRelative(_ url: String) -> String {
-        let path = rootPath == "/" ? "" : String(rootPath.dropLast())
-        if baseURL.contains("://") { return String(url) }
-        return path + url
     }
 }

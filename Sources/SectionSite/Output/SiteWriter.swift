@@ -44,7 +44,11 @@ struct SiteWriter {
     func write(_ files: [OutputFile], progress: @Sendable (Int) -> Void = { _ in }) throws {
         let manager = FileManager.default
         let parent = out.deletingLastPathComponent()
-        try manager.createDirectory(at: parent, withIntermediateDirectories: true)
+        do {
+            try manager.createDirectory(at: parent, withIntermediateDirectories: true)
+        } catch {
+            throw Self.writeError(error, at: parent.path)
+        }
         let staging = parent.appendingPathComponent(".\(out.lastPathComponent).staging-\(getpid())")
         try? manager.removeItem(at: staging)
         do {
@@ -75,17 +79,37 @@ struct SiteWriter {
                     case .copy(let source): try manager.copyItem(atPath: source.path, toPath: target)
                     }
                 } catch {
-                    failures.record(SectionSiteError("cannot write '\(file.path)': \(error.localizedDescription)"))
+                    failures.record(Self.writeError(error, at: out.path + "/" + file.path))
                 }
                 let done = counter.increment()
                 if done % 500 == 0 { progress(done) }
             }
             if let failure = failures.first { throw failure }
-            try swapIn(staging)
+            do {
+                try swapIn(staging)
+            } catch {
+                throw Self.writeError(error, at: out.path)
+            }
         } catch {
             try? manager.removeItem(at: staging)
-            throw error
+            throw error as? SectionSiteError ?? Self.writeError(error, at: staging.path)
         }
+    }
+
+    /// A failure to write the output, located at the file or folder: `_site/a/index.html: error: cannot write ...`.
+    static func writeError(_ error: Error, at path: String) -> SectionSiteError {
+        var reason: String
+        if let posix = error as? POSIXError {
+            reason = String(cString: strerror(posix.code.rawValue))
+        } else if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            reason = String(cString: strerror(Int32(underlying.code)))
+        } else {
+            reason = error.localizedDescription
+        }
+        while reason.hasSuffix(".") { reason.removeLast() }
+        let shown = path.hasPrefix(FileManager.default.currentDirectoryPath + "/")
+            ? String(path.dropFirst(FileManager.default.currentDirectoryPath.count + 1)) : path
+        return SectionSiteError("cannot write the output: \(reason); the previous output is unchanged", at: .file(shown))
     }
 
     /// Writes text to a new file with plain system calls: no `Data` copy, no URL work, for thousands of pages.

@@ -107,6 +107,32 @@ struct BuildTests {
         #expect(report.warnings.map(\.description).contains("Themes/default/cells/b.mustache:1:1: warning: template 'cells/b' is never used"))
     }
 
+    @Test("a path-only base URL is written once in the sitemap and the Atom feed", arguments: ["/blog/", "/blog", "blog/"])
+    func pathOnlyBaseURL(base: String) throws {
+        let site = try TestSite(Self.blog())
+        try SiteBuilder(options: BuildOptions(site: site.folder, out: site.out, baseURL: base)).build()
+        let sitemap = try site.output("sitemap.xml")
+        #expect(sitemap.contains("<url><loc>/blog/posts/beta/</loc><lastmod>2026-01-03</lastmod></url>"))
+        #expect(!sitemap.contains("/blog/blog/"))
+        let atom = try site.output("feed.xml")
+        #expect(atom.contains(#"<link href="/blog/posts/beta/"/>"#) && atom.contains(#"<link rel="self" href="/blog/feed.xml"/>"#))
+        #expect(!atom.contains("/blog/blog/"))
+    }
+
+    @Test("an output that cannot be written is an error at that path, and nothing is left half-written")
+    func unwritableOutput() throws {
+        let site = try TestSite(Self.blog())
+        try site.write(["blocker": "a file where a folder should be\n"])
+        let out = site.folder.appendingPathComponent("blocker/_site")
+        #expect(throws: SectionSiteError.self) { try SiteBuilder(options: BuildOptions(site: site.folder, out: out)).build() }
+        do {
+            try SiteBuilder(options: BuildOptions(site: site.folder, out: out)).build()
+        } catch let error as SectionSiteError {
+            #expect(error.description == "\(site.folder.path)/blocker: error: cannot write the output: The operation could not be completed. A file with the same name already exists; the previous output is unchanged")
+        }
+        #expect(try String(contentsOf: site.folder.appendingPathComponent("blocker"), encoding: .utf8) == "a file where a folder should be\n")
+    }
+
     @Test("a page whose URL is one character builds (Foundation's path functions trap on it)")
     func oneCharacterURL() throws {
         var files = TestSite.theme
