@@ -41,18 +41,10 @@ struct BuildState: Sendable {
         let missing = pages.filter {
             collect ? !existing.contains("\($0.version).html") : access(versions.path + "/\($0.version).html", F_OK) != 0
         }
-        let failures = FailureBox()
-        missing.withUnsafeBufferPointer { pages in
-            nonisolated(unsafe) let pages = pages
-            DispatchQueue.concurrentPerform(iterations: pages.count) { index in
-                do {
-                    try SiteWriter.writeFile(versions.path + "/\(pages[index].version).html", pages[index].html)
-                } catch {
-                    failures.record(error)
-                }
-            }
+        let versionsPath = versions.path
+        try missing.parallelForEach { page in
+            try SiteWriter.writeFile(versionsPath + "/\(page.version).html", page.html)
         }
-        if let failure = failures.first { throw failure }
         var json = JSONWriter()
         json.object { json in
             json.field("format", "sectionsite-state/1")

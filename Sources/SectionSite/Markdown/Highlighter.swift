@@ -58,16 +58,28 @@ public final class Highlighter: Sendable {
     /// are dropped. Written to a temporary file and renamed, so it is never half-written.
     public func save(to file: URL) throws {
         let entries = current.withLock { $0 }
-        var text = Self.cacheFormat + "\n"
-        for key in entries.keys.sorted() {
-            let html = entries[key]!
-            text += "\(key) \(html.utf8.count)\n"
-            text += html
-            text += "\n"
-        }
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         let temporary = file.appendingPathExtension("tmp")
-        try Data(text.utf8).write(to: temporary)
+        guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
+            let handle = FileHandle(forWritingAtPath: temporary.path)
+        else {
+            throw SectionSiteError("cannot write \(temporary.path): \(String(cString: strerror(errno)))")
+        }
+        defer { try? handle.close() }
+        // Written in chunks of about a megabyte: the cache can be tens of megabytes, and one string of all of it
+        // would double the build's peak memory.
+        var chunk = Self.cacheFormat + "\n"
+        for key in entries.keys.sorted() {
+            let html = entries[key]!
+            chunk += "\(key) \(html.utf8.count)\n"
+            chunk += html
+            chunk += "\n"
+            if chunk.utf8.count > 1 << 20 {
+                try handle.write(contentsOf: Data(chunk.utf8))
+                chunk = ""
+            }
+        }
+        try handle.write(contentsOf: Data(chunk.utf8))
         guard rename(temporary.path, file.path) == 0 else {
             throw SectionSiteError("cannot replace \(file.path): \(String(cString: strerror(errno)))")
         }

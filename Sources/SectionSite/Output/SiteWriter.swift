@@ -41,7 +41,7 @@ struct SiteWriter {
 
     /// Writes `files` into a staging folder on all cores, then swaps it in; on any error the staging folder is
     /// removed and the previous output stays as it was.
-    func write(_ files: [OutputFile], progress: @Sendable (Int) -> Void = { _ in }) throws {
+    func write(_ files: [OutputFile], progress: @escaping @Sendable (Int) -> Void = { _ in }) throws {
         let manager = FileManager.default
         let parent = out.deletingLastPathComponent()
         do {
@@ -66,25 +66,19 @@ struct SiteWriter {
                 try manager.createDirectory(
                     at: staging.appendingPathComponent(folder), withIntermediateDirectories: true)
             }
-            let failures = FailureBox()
-            let counter = Counter()
             let stagingPath = staging.path + "/"
-            DispatchQueue.concurrentPerform(iterations: files.count) { index in
-                guard !failures.hasFailure else { return }
-                let file = files[index]
+            let out = self.out
+            try files.parallelForEach(progress: progress) { file in
                 let target = stagingPath + file.path
                 do {
                     switch file.contents {
                     case .text(let text): try Self.writeFile(target, text)
-                    case .copy(let source): try manager.copyItem(atPath: source.path, toPath: target)
+                    case .copy(let source): try FileManager.default.copyItem(atPath: source.path, toPath: target)
                     }
                 } catch {
-                    failures.record(Self.writeError(error, at: out.path + "/" + file.path))
+                    throw Self.writeError(error, at: out.path + "/" + file.path)
                 }
-                let done = counter.increment()
-                if done % 500 == 0 { progress(done) }
             }
-            if let failure = failures.first { throw failure }
             do {
                 try swapIn(staging)
             } catch {
@@ -144,46 +138,5 @@ struct SiteWriter {
             throw error
         }
         try? manager.removeItem(at: old)
-    }
-}
-
-/// The first error of a parallel loop.
-final class FailureBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var error: Error?
-
-    /// Keeps the first error.
-    func record(_ error: Error) {
-        lock.lock()
-        if self.error == nil { self.error = error }
-        lock.unlock()
-    }
-
-    /// Whether an error was recorded.
-    var hasFailure: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return error != nil
-    }
-
-    /// The first error.
-    var first: Error? {
-        lock.lock()
-        defer { lock.unlock() }
-        return error
-    }
-}
-
-/// A count shared by the threads of a parallel loop.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-
-    /// Adds one and returns the new count.
-    func increment() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        value += 1
-        return value
     }
 }

@@ -16,32 +16,33 @@ public struct SiteBuilder: Sendable {
         let start = Date()
         let writer = SiteWriter(out: options.out)
         try writer.checkSafe(site: options.site)
-        let result = try SiteBuild(options: options).render(progress: progress)
-        let steps = SiteBuild.stepNames.count
+        let site = try Site(options: options, progress: progress)
+        let steps = Site.stepNames.count
         let warnings = Warnings()
         let state = BuildState(folder: options.site.appendingPathComponent(".sectionsite"))
-        let feed = PatchFeed(keep: result.config.feedKeep, state: state, previousOut: options.out)
-        let total = result.pages.count
-        progress(BuildProgress(step: 5, steps: steps, name: SiteBuild.stepNames[4], done: 0, total: total))
-        let patches = try feed.make(pages: result.pages, history: state.loadHistory(warnings: warnings)) { done in
-            progress(BuildProgress(step: 5, steps: steps, name: SiteBuild.stepNames[4], done: done, total: total))
+        let feed = PatchFeed(keep: site.config.feedKeep, state: state, previousOut: options.out)
+        let pages = site.pages.values.sorted { $0.url < $1.url }
+        let total = pages.count
+        progress(BuildProgress(step: 5, steps: steps, name: Site.stepNames[4], done: 0, total: total))
+        let patches = try feed.make(pages: pages, history: state.loadHistory(warnings: warnings)) { done in
+            progress(BuildProgress(step: 5, steps: steps, name: Site.stepNames[4], done: done, total: total))
         }
-        let files = result.files + patches.files
+        let files = site.outputFiles() + patches.files
         try SiteWriter.checkConflicts(files)
-        progress(BuildProgress(step: 6, steps: steps, name: SiteBuild.stepNames[5], done: 0, total: files.count))
+        progress(BuildProgress(step: 6, steps: steps, name: Site.stepNames[5], done: 0, total: files.count))
         try writer.write(files) { done in
-            progress(BuildProgress(step: 6, steps: steps, name: SiteBuild.stepNames[5], done: done, total: files.count))
+            progress(BuildProgress(step: 6, steps: steps, name: Site.stepNames[5], done: done, total: files.count))
         }
         progress(BuildProgress(step: 6, steps: steps, name: "Saving .sectionsite/ for the next build"))
         do {
-            try state.save(patches.history, pages: result.pages)
-            try result.highlighter.save(to: SiteBuild.highlightCache(options.site))
+            try state.save(patches.history, pages: pages)
+            try site.highlighter.save(to: Site.highlightCache(options.site))
         } catch {
             warnings.warn("could not save .sectionsite/ for the next build's patches: \(error.localizedDescription)")
         }
         return BuildReport(
-            pageCount: result.pages.count, fileCount: files.count, changedPages: patches.changed,
-            warnings: result.warnings + warnings.all, seconds: Date().timeIntervalSince(start))
+            pageCount: pages.count, fileCount: files.count, changedPages: patches.changed,
+            warnings: site.warnings + warnings.all, seconds: Date().timeIntervalSince(start))
     }
 }
 

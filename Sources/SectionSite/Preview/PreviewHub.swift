@@ -4,7 +4,7 @@ import Foundation
 /// the current build error, and the open event streams, by page.
 public actor PreviewHub {
     /// The last good build.
-    public private(set) var site: LiveSite
+    public private(set) var site: Site
     /// Increases with every successful build; the id of patch events.
     public private(set) var buildID = 0
     /// The build error, while it lasts.
@@ -28,7 +28,7 @@ public actor PreviewHub {
     }
 
     /// Starts from a built site.
-    public init(site: LiveSite, keep: Int = 20) {
+    public init(site: Site, keep: Int = 20) {
         self.site = site
         self.keep = max(keep, 1)
         self.state = BuildState(folder: site.options.site.appendingPathComponent(".sectionsite"))
@@ -114,7 +114,7 @@ public actor PreviewHub {
     /// Takes a successful rebuild: sends `ok` if an error was showing, then one patch to every open stream of each
     /// changed page (computed once per version it starts from), `reload` to streams of pages that are gone, and
     /// `css` for changed assets.
-    public func commit(_ next: LiveSite, _ update: LiveSite.Update) {
+    public func commit(_ next: Site, _ update: Site.Update) {
         buildID += 1
         site = next
         if error != nil {

@@ -23,7 +23,7 @@ public struct PreviewServer: Sendable {
 
     /// Runs until SIGINT or SIGTERM; `ready` is told the URL once the socket is bound.
     public func run(ready: @escaping @Sendable (String) -> Void, log: @escaping @Sendable (String) -> Void) async throws {
-        let hub = PreviewHub(site: try LiveSite(options: options))
+        let hub = PreviewHub(site: try Site(options: options))
         let rebuilds = RebuildQueue()
         let watcher = FileWatcher(root: options.site, quietMilliseconds: quietMilliseconds) { paths in rebuilds.add(paths) }
         try watcher.start()

@@ -34,7 +34,7 @@ struct PreviewTests {
     @Test("an edited post re-renders it and the list that holds it, nothing else")
     func editPost() throws {
         let site = try Self.blog()
-        var live = try LiveSite(options: site.options)
+        var live = try Site(options: site.options)
         let about = live.pages["/about/"]!.version
         try site.write(["Content/posts/alpha.md": "---\ntitle: Alpha two\ndate: 2026-01-01\n---\nNew.\n"])
         let update = try live.apply(["Content/posts/alpha.md"])
@@ -48,7 +48,7 @@ struct PreviewTests {
     @Test("a new and a deleted page; a template edit re-renders the pages that use it; a stylesheet is an asset")
     func otherChanges() throws {
         let site = try Self.blog()
-        var live = try LiveSite(options: site.options)
+        var live = try Site(options: site.options)
         try site.write(["Content/posts/zeta.md": "---\ntitle: Zeta\ndate: 2026-02-01\n---\nZ.\n"])
         #expect(try live.apply(["Content/posts/zeta.md"]).changed == ["/posts/", "/posts/zeta/"])
         try site.remove("Content/posts/zeta.md")
@@ -64,7 +64,7 @@ struct PreviewTests {
     @Test("a failed rebuild throws and leaves the last good site")
     func failedRebuild() throws {
         let site = try Self.blog()
-        var live = try LiveSite(options: site.options)
+        var live = try Site(options: site.options)
         let before = live.pages
         try site.write(["Content/posts/alpha.md": "---\ntitle: [broken\n---\n"])
         #expect(throws: SectionSiteError.self) { try live.apply(["Content/posts/alpha.md"]) }
@@ -72,7 +72,7 @@ struct PreviewTests {
     }
 
     /// Applies changes, then hands the new site to the hub (in that order: the site must be the changed one).
-    static func commit(_ live: inout LiveSite, _ paths: Set<String>, to hub: PreviewHub) async throws {
+    static func commit(_ live: inout Site, _ paths: Set<String>, to hub: PreviewHub) async throws {
         let update = try live.apply(paths)
         await hub.commit(live, update)
     }
@@ -89,7 +89,7 @@ struct PreviewTests {
     @Test("the hub catches a client up with one patch, by version or by event id, and reloads what it cannot patch")
     func catchUp() async throws {
         let site = try Self.blog()
-        var live = try LiveSite(options: site.options)
+        var live = try Site(options: site.options)
         let hub = PreviewHub(site: live)
         let first = live.pages["/about/"]!.version
         try site.write(["Content/about.md": "---\ntitle: About\n---\nHello\n"])
@@ -116,7 +116,7 @@ struct PreviewTests {
     @Test("open streams get patches in order, the error while it lasts, and ok before the next patch")
     func liveStream() async throws {
         let site = try Self.blog()
-        var live = try LiveSite(options: site.options)
+        var live = try Site(options: site.options)
         let hub = PreviewHub(site: live)
         let stream = await hub.connect(page: "/about/", lastEventID: nil, since: nil)
         try site.write(["Content/about.md": "---\ntitle: About\n---\nOne\n"])

@@ -4,11 +4,10 @@ import Foundation
 public enum SiteDiff {
     /// For every page in both sites whose version differs (or only `page`), the patch from old to new, by URL.
     public static func patches(old: URL, new: URL, page: String? = nil) throws -> [Patch] {
-        let before = try SiteBuild(options: BuildOptions(site: old)).render()
-        let after = try SiteBuild(options: BuildOptions(site: new)).render()
-        let oldPages = Dictionary(before.pages.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
+        let oldPages = try Site(options: BuildOptions(site: old)).pages
+        let after = try Site(options: BuildOptions(site: new))
         var patches: [Patch] = []
-        for newPage in after.pages.sorted(by: { $0.url < $1.url }) {
+        for newPage in after.pages.values.sorted(by: { $0.url < $1.url }) {
             guard page == nil || newPage.url == page, let oldPage = oldPages[newPage.url] else { continue }
             guard oldPage.version != newPage.version || page != nil else { continue }
             patches.append(

@@ -1,9 +1,21 @@
 import Foundation
 
-/// The preview's site, kept in memory and rebuilt in place: on a change it re-reads only the changed files and
-/// re-renders only the pages they affect (the edited page, the lists whose collections hold it, the pages that
-/// use an edited template). A value: a rebuild that fails leaves the previous one as it was.
-public struct LiveSite: Sendable {
+/// The site as one value: settings, theme, every loaded page, every rendered page and every other output file.
+/// `sectionsite build`, `serve` and `diff` all make it the same way: a full build is every input changed on an
+/// empty site, and an edit re-reads only the changed files and re-renders only the pages they affect (the edited
+/// page, the lists whose collections hold it, the pages that use an edited template).
+///
+/// What depends on what, explicitly: a page's output depends on its own file (`LoadedPage.sourceHash`), on the
+/// files of the pages its collections list (folded into `PageInstance.inputs`), on the templates it used
+/// (`RenderedPage.templatesUsed`), and on the settings and layouts (any change there rebuilds everything). A
+/// rebuild that throws leaves the value it was called on as it was.
+public struct Site: Sendable {
+    /// The steps of a build, as progress names them; `Site` does the first four, `SiteBuilder` the last two.
+    public static let stepNames = [
+        "Reading settings and theme", "Loading pages", "Resolving collections", "Rendering pages", "Making patches",
+        "Writing output",
+    ]
+
     /// The options the site is built with.
     public let options: BuildOptions
     /// The settings.
@@ -12,6 +24,9 @@ public struct LiveSite: Sendable {
     public private(set) var pages: [String: RenderedPage]
     /// Every output file that is not a page, by output path (the sitemap and Atom feed are made on demand).
     public private(set) var files: [String: OutputFile]
+    /// The highlighter, whose cache a successful build saves for the next one.
+    public private(set) var highlighter: Highlighter
+    private var fileList: [OutputFile]  // the same files in the order they were found, for conflict errors
     private var theme: Theme
     private var markdown: Markdown
     private var loaded: [String: LoadedPage]  // every Markdown file, drafts too, by path
@@ -19,6 +34,7 @@ public struct LiveSite: Sendable {
     private var listing: Set<String>  // paths of pages with a collection, which a change elsewhere may change
     private var urls: [String: [String]]  // the URLs each source path renders
     private var inputs: [String: String]  // each page's `PageInstance.inputs`, by URL, to skip what cannot differ
+    private var emptySections: [String: [Diagnostic]]  // warnings about sections without items, by URL
 
     /// What a rebuild changed.
     public struct Update: Sendable, Equatable {
@@ -32,30 +48,54 @@ public struct LiveSite: Sendable {
         public var everything = false
     }
 
-    /// Builds the whole site in memory.
-    public init(options: BuildOptions) throws {
+    /// Builds the whole site in memory: settings and theme, every page loaded on all cores, collections resolved
+    /// and pages rendered on all cores.
+    public init(options: BuildOptions, progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) throws {
+        @Sendable func report(_ step: Int, _ done: Int? = nil, _ total: Int? = nil) {
+            progress(BuildProgress(step: step, steps: Self.stepNames.count, name: Self.stepNames[step - 1], done: done, total: total))
+        }
+        report(1)
         self.options = options
-        let build = SiteBuild(options: options)
-        config = try build.loadConfig()
+        config = try Self.loadConfig(options)
         theme = try Theme(name: config.theme, site: options.site)
-        markdown = Markdown(config: config, highlighter: Highlighter(cache: SiteBuild.highlightCache(options.site)))
+        highlighter = Highlighter(cache: Self.highlightCache(options.site))
+        markdown = Markdown(config: config, highlighter: highlighter)
         let loader = ContentLoader(site: options.site, markdown: markdown)
         let paths = loader.pagePaths()
-        let pages = try paths.parallelMap { try loader.load($0) }
+        report(2, 0, paths.count)
+        let pages = try paths.parallelMap(progress: { report(2, $0, paths.count) }) { try loader.load($0) }
         loaded = Dictionary(uniqueKeysWithValues: zip(paths, pages))
         published = []
         listing = []
         self.pages = [:]
         urls = [:]
         inputs = [:]
+        emptySections = [:]
         files = [:]
+        fileList = []
         refreshPublished()
-        _ = try render(paths: Set(paths), force: true)
+        _ = try render(paths: Set(paths), force: true, report: report)
         refreshFiles()
     }
 
-    /// Applies changed paths (relative to the site; folders end in `/`) and says what changed.
+    /// The site after changed paths (relative to the site; folders end in `/`), and what changed; `self` stays
+    /// as it is, also when the rebuild throws.
+    public func applying(_ changed: Set<String>) throws -> (site: Site, update: Update) {
+        var next = self
+        let update = try next.apply(changed)
+        return (next, update)
+    }
+
+    /// Applies changed paths (relative to the site; folders end in `/`) and says what changed. On error the site
+    /// is left as it was.
     public mutating func apply(_ changed: Set<String>) throws -> Update {
+        var next = self
+        let update = try next.applyInPlace(changed)
+        self = next
+        return update
+    }
+
+    private mutating func applyInPlace(_ changed: Set<String>) throws -> Update {
         var update = Update()
         var contentPaths = Set<String>()
         var templates = Set<String>()
@@ -66,7 +106,7 @@ public struct LiveSite: Sendable {
         for path in changed.sorted() {
             if path == "sectionsite.yml" || path == "Themes/" || path == themePrefix {
                 let previous = pages
-                self = try LiveSite(options: options)
+                self = try Site(options: options)
                 update.everything = true
                 update.changed = pages.keys.filter { previous[$0]?.version != pages[$0]?.version }.sorted()
                 update.removed = previous.keys.filter { pages[$0] == nil }.sorted()
@@ -101,13 +141,13 @@ public struct LiveSite: Sendable {
         if !templates.isEmpty || rerenderAll {
             theme = try Theme(name: config.theme, site: options.site)
         }
+        let loader = ContentLoader(site: options.site, markdown: markdown)
         if rescan {
-            let present = Set(ContentLoader(site: options.site, markdown: markdown).pagePaths())
+            let present = Set(loader.pagePaths())
             contentPaths.formUnion(present.subtracting(loaded.keys))
             contentPaths.formUnion(Set(loaded.keys).subtracting(present))
         }
         var folders = Set<String>()
-        let loader = ContentLoader(site: options.site, markdown: markdown)
         for path in contentPaths {
             if let old = loaded[path] { folders.insert(old.page.folder) }
             if FileManager.default.fileExists(atPath: options.site.path + "/" + path) {
@@ -139,37 +179,72 @@ public struct LiveSite: Sendable {
         return update
     }
 
+    /// Every output file but the patch feed: the pages by URL, the other files as found, the sitemap and the feed.
+    public func outputFiles() -> [OutputFile] {
+        let sorted = pages.values.sorted { $0.url < $1.url }
+        return sorted.map { OutputFile(path: OutputFile.pagePath($0.url), contents: .text($0.html), origin: $0.path) }
+            + fileList + Self.indexes(sorted, config: config)
+    }
+
     /// The sitemap and Atom feed of the current pages.
     public func indexes() -> [OutputFile] {
-        SiteBuild.indexes(pages.values.sorted { $0.url < $1.url }, config: config)
+        Self.indexes(pages.values.sorted { $0.url < $1.url }, config: config)
+    }
+
+    /// The warnings of the site as it is, sorted: links to `.md` files that are no page, sections without items,
+    /// templates no page uses.
+    public var warnings: [Diagnostic] {
+        let warnings = Warnings()
+        let paths = Set(published.map(\.page.path))
+        for page in published {
+            for link in page.fileLinks where !(link.link.target.map(paths.contains) ?? false) {
+                let reason = link.link.target == nil ? "it leads out of Content/" : "no page comes from '\(link.link.target!)'"
+                warnings.warn("link to '\(link.link.destination)' leads to no page: \(reason)", at: link.location)
+            }
+        }
+        for warning in emptySections.values.joined() { warnings.warn(warning.message, at: warning.location) }
+        let used = pages.values.reduce(into: Set<String>()) { $0.formUnion($1.templatesUsed) }
+        for name in theme.templateNames where !name.hasPrefix("partials/") && !used.contains(name) {
+            warnings.warn("template '\(name)' is never used", at: SourceLocation(file: "\(theme.path)/\(name).mustache"))
+        }
+        return warnings.all
     }
 
     /// Re-renders the pages made from `paths` whose inputs changed (all of them when `force`: a template or layout
     /// changed); a path no longer loaded loses its pages. Returns the URLs whose version changed or that are new,
     /// and the URLs that are gone, both sorted.
-    private mutating func render(paths: Set<String>, force: Bool) throws -> (changed: [String], removed: [String]) {
+    private mutating func render(
+        paths: Set<String>, force: Bool, report: (@Sendable (Int, Int?, Int?) -> Void)? = nil
+    ) throws -> (changed: [String], removed: [String]) {
+        report?(3, nil, nil)
         let resolver = Resolver(pages: published, config: config, site: options.site)
-        var made: [String: [PageInstance]] = [:]
-        for path in paths.sorted() {
-            made[path] = []
-            guard let page = loaded[path], options.drafts || !page.page.isDraft else { continue }
-            made[path] = try resolver.instances(of: page)
+        let drafts = options.drafts
+        let sortedPaths = paths.sorted()
+        let loaded = self.loaded
+        let instances = try sortedPaths.parallelMap { path -> [PageInstance] in
+            guard let page = loaded[path], drafts || !page.page.isDraft else { return [] }
+            return try resolver.instances(of: page)
         }
+        let made = Dictionary(uniqueKeysWithValues: zip(sortedPaths, instances))
         var claimed: [String: String] = [:]  // URLs of these pages that pages not re-rendered here hold already
-        for instance in made.values.joined() {
+        for instance in instances.joined() {
             if let owner = pages[instance.url]?.path, made[owner] == nil { claimed[instance.url] = owner }
         }
-        try SiteBuild.checkUniqueURLs(Array(made.values.joined()), claimed: claimed)
-        let stale = made.values.joined().filter { force || inputs[$0.url] != $0.inputs }
+        try Self.checkUniqueURLs(Array(instances.joined()), claimed: claimed)
+        let stale = instances.joined().filter { force || inputs[$0.url] != $0.inputs }
+        report?(4, 0, stale.count)
         let renderer = PageRenderer(theme: theme, config: config)
         nonisolated(unsafe) let siteContext = renderer.siteContext
-        let rendered = try stale.parallelMap { try renderer.render($0, site: siteContext) }
+        let rendered = try stale.parallelMap(progress: { report?(4, $0, stale.count) }) {
+            try renderer.render($0, site: siteContext)
+        }
         var removed: [String] = []
         for (path, list) in made {
             let now = Set(list.map(\.url))
             for url in urls[path] ?? [] where !now.contains(url) {
                 pages[url] = nil
                 inputs[url] = nil
+                emptySections[url] = nil
                 removed.append(url)
             }
             urls[path] = list.isEmpty ? nil : list.map(\.url)
@@ -179,7 +254,12 @@ public struct LiveSite: Sendable {
             if pages[page.url]?.version != page.version { changed.append(page.url) }
             pages[page.url] = page
         }
-        for instance in stale { inputs[instance.url] = instance.inputs }
+        for instance in stale {
+            inputs[instance.url] = instance.inputs
+            let empty = instance.sections.filter { $0.items.isEmpty && (instance.pagination.map { $0.current == 1 } ?? true) }
+            emptySections[instance.url] =
+                empty.isEmpty ? nil : empty.map { Diagnostic(.warning, "section '\($0.spec.id)' has no items", at: $0.spec.location) }
+        }
         return (changed.sorted(), removed.sorted())
     }
 
@@ -210,7 +290,8 @@ public struct LiveSite: Sendable {
     }
 
     private mutating func refreshFiles() {
-        files = Dictionary(SiteBuild.staticFiles(site: options.site, theme: theme).map { ($0.path, $0) }) { first, _ in first }
+        fileList = Self.staticFiles(site: options.site, theme: theme)
+        files = Dictionary(fileList.map { ($0.path, $0) }) { first, _ in first }
     }
 }
 

@@ -1,0 +1,73 @@
+import Foundation
+
+/// What the site reads besides its pages, and the files it writes besides them.
+extension Site {
+    /// Reads `sectionsite.yml` when there is one, applying the `--base-url` override.
+    static func loadConfig(_ options: BuildOptions) throws -> SiteConfig {
+        let file = options.site.appendingPathComponent("sectionsite.yml")
+        var config = SiteConfig()
+        if FileManager.default.fileExists(atPath: file.path) {
+            config = try ConfigParser().parse(try SourceText.read(file, path: "sectionsite.yml"))
+        } else {
+            var isFolder: ObjCBool = false
+            let content = options.site.appendingPathComponent("Content")
+            guard FileManager.default.fileExists(atPath: content.path, isDirectory: &isFolder), isFolder.boolValue else {
+                throw SectionSiteError(
+                    "'\(options.site.path)' is not a site: it has neither sectionsite.yml nor Content/ (run 'sectionsite new DIR' to start one)")
+            }
+        }
+        if let baseURL = options.baseURL {
+            config.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
+            config.data["baseURL"] = .string(config.baseURL)
+        }
+        return config
+    }
+
+    /// The files that are not pages: `Static/`, the files beside pages in `Content/`, the theme's assets and the
+    /// runtime.
+    static func staticFiles(site: URL, theme: Theme) -> [OutputFile] {
+        var files = copies(of: site.appendingPathComponent("Static"), into: "", origin: "Static")
+        files += copies(of: site.appendingPathComponent("Content"), into: "", origin: "Content") { !$0.hasSuffix(".md") }
+        if theme.hasAssets {
+            files += copies(of: theme.folder.appendingPathComponent("assets"), into: "assets/", origin: "\(theme.path)/assets")
+        }
+        files.append(OutputFile(path: "_sectionsite/sectionsite.js", contents: .text(Runtime.script), origin: "the runtime"))
+        return files
+    }
+
+    /// The sitemap and the Atom feed.
+    static func indexes(_ pages: [RenderedPage], config: SiteConfig) -> [OutputFile] {
+        [
+            OutputFile(path: "sitemap.xml", contents: .text(SiteIndexes.sitemap(pages, config: config)), origin: "the sitemap"),
+            OutputFile(path: "feed.xml", contents: .text(SiteIndexes.atom(pages, config: config)), origin: "the Atom feed"),
+        ]
+    }
+
+
+    /// Where highlighted code is cached between runs.
+    static func highlightCache(_ site: URL) -> URL {
+        site.appendingPathComponent(".sectionsite").appendingPathComponent("highlight.cache")
+    }
+
+
+    /// Checks that no two pages share a URL; `claimed` holds URLs already taken by other pages (URL to path).
+    static func checkUniqueURLs(_ instances: [PageInstance], claimed: [String: String] = [:]) throws {
+        var owners = claimed
+        for instance in instances {
+            if let owner = owners[instance.url] {
+                throw SectionSiteError(
+                    "two pages have the URL '\(instance.url)'", at: SourceLocation(file: instance.source.page.path),
+                    notes: [.init(location: SourceLocation(file: owner), message: "'\(instance.url)' first comes from here")])
+            }
+            owners[instance.url] = instance.source.page.path
+        }
+    }
+
+    private static func copies(
+        of folder: URL, into prefix: String, origin: String, where include: (String) -> Bool = { _ in true }
+    ) -> [OutputFile] {
+        FileTree.files(under: folder).filter(include).map {
+            OutputFile(path: prefix + $0, contents: .copy(folder.appendingPathComponent($0)), origin: "\(origin)/\($0)")
+        }
+    }
+}
