@@ -43,7 +43,8 @@ const std::unordered_map<std::string, std::string> aliases = {
 
 struct Highlighter final : AbstractHighlighter {
     std::string html;
-    QString line;
+    QStringView line;  // the line being highlighted, in UTF-16 as the engine wants it
+    const char *bytes = nullptr;  // the same line in UTF-8, when it is ASCII: then offsets are byte offsets
     int written = 0;  // UTF-16 offset in `line` up to which text is in `html`
     int open = 0;  // the style of the span being written, 0 for none
 
@@ -53,6 +54,18 @@ struct Highlighter final : AbstractHighlighter {
         int style = format.textStyle();
         if (style < 0 || style >= styleCount) style = 0;
         text(offset, offset + length, style);
+    }
+
+    void escaped(const char *from, const char *to) {
+        for (const char *c = from; c < to; ++c) {
+            switch (*c) {
+            case '&': html += "&amp;"; break;
+            case '<': html += "&lt;"; break;
+            case '>': html += "&gt;"; break;
+            case '"': html += "&quot;"; break;
+            default: html += *c;
+            }
+        }
     }
 
     // Writes line[from..<to] escaped, in a span of `style` (merged with the span already open).
@@ -66,34 +79,39 @@ struct Highlighter final : AbstractHighlighter {
             }
             open = style;
         }
-        const QByteArray bytes = QStringView(line).mid(from, to - from).toUtf8();
-        for (char c : bytes) {
-            switch (c) {
-            case '&': html += "&amp;"; break;
-            case '<': html += "&lt;"; break;
-            case '>': html += "&gt;"; break;
-            case '"': html += "&quot;"; break;
-            default: html += c;
+        if (to > from) {
+            if (bytes) {
+                escaped(bytes + from, bytes + to);
+            } else {
+                const QByteArray utf8 = line.mid(from, to - from).toUtf8();
+                escaped(utf8.constData(), utf8.constData() + utf8.size());
             }
         }
         written = to;
     }
 
-    void run(const QString &code) {
+    void run(const char *code, size_t length) {
+        const QString utf16 = QString::fromUtf8(code, static_cast<int>(length));
+        const QStringView all(utf16);
         State state;
+        size_t byteStart = 0;
         int start = 0;
-        const int size = code.size();
         while (true) {
-            int end = code.indexOf(QLatin1Char('\n'), start);
-            if (end < 0) end = size;
-            line = code.mid(start, end - start);
+            int end = utf16.indexOf(QLatin1Char('\n'), start);
+            if (end < 0) end = utf16.size();
+            const char *newline = static_cast<const char *>(std::memchr(code + byteStart, '\n', length - byteStart));
+            const size_t byteEnd = newline ? static_cast<size_t>(newline - code) : length;
+            line = all.mid(start, end - start);
+            // UTF-16 and UTF-8 offsets agree exactly when the line has as many bytes as code units: all ASCII.
+            bytes = (byteEnd - byteStart == static_cast<size_t>(line.size())) ? code + byteStart : nullptr;
             written = 0;
             state = highlightLine(line, state);
             if (written < line.size()) text(written, line.size(), 0);
             if (open) text(line.size(), line.size(), 0);
-            if (end == size) break;
+            if (end == utf16.size()) break;
             html += '\n';
             start = end + 1;
+            byteStart = byteEnd + 1;
         }
     }
 };
@@ -142,8 +160,8 @@ extern "C" char *ss_highlight_html(const char *language, const char *code, size_
     if (!definition.isValid() || definition.name() == QLatin1String("None")) return nullptr;
     Highlighter highlighter;
     highlighter.setDefinition(definition);
-    highlighter.html.reserve(length * 2);
-    highlighter.run(QString::fromUtf8(code, static_cast<int>(length)));
+    highlighter.html.reserve(length * 3);
+    highlighter.run(code, length);
     return copy(highlighter.html, html_length);
 }
 
