@@ -10,24 +10,48 @@ struct PatchFeed: Sendable {
     /// The previous output, whose feed files unchanged pages keep.
     var previousOut: URL
 
-    /// The feed's output files and the history to save, with the number of pages that changed.
+    /// What `make` returns.
+    struct Result {
+        /// The feed's files.
+        var files: [OutputFile]
+        /// The history to save.
+        var history: BuildState.History
+        /// The versions that have a patch, by URL, for the pages made here.
+        var from: [String: [String]]
+        /// How many pages changed.
+        var changed: Int
+    }
+
+    /// The feed files of `pages` (the pages this build rendered) and of the pages that are gone: every URL in
+    /// `history` that is not in `current`, the URLs of every page of the site.
     func make(
-        pages: [RenderedPage], history: BuildState.History, progress: (@Sendable (Int) -> Void)? = nil
-    ) throws -> (files: [OutputFile], history: BuildState.History, changed: Int) {
+        pages: [RenderedPage], current: Set<String>, history: BuildState.History,
+        progress: (@Sendable (Int) -> Void)? = nil
+    ) throws -> Result {
         let results = try pages.parallelMap(progress: progress) { page in
             feed(for: page, versions: history[page.url] ?? [])
         }
         var files = results.flatMap(\.files)
         var newHistory = history
-        for (page, result) in zip(pages, results) { newHistory[page.url] = result.versions }
-        let current = Set(pages.map(\.url))
+        var from: [String: [String]] = [:]
+        for (page, result) in zip(pages, results) {
+            newHistory[page.url] = result.versions
+            from[page.url] = result.from
+        }
         for url in history.keys.sorted() where !current.contains(url) {
             files.append(OutputFile(path: Self.folder(url) + "head.json", contents: .text(Self.head(url, version: nil, from: [])), origin: "the patch feed"))
         }
-        return (files, newHistory, results.count(where: \.changed))
+        return Result(files: files, history: newHistory, from: from, changed: results.count(where: \.changed))
     }
 
-    private func feed(for page: RenderedPage, versions: [String]) -> (files: [OutputFile], versions: [String], changed: Bool) {
+    /// The feed files of a page that did not change, as the previous build wrote them.
+    static func unchangedFiles(url: String, from: [String]) -> [OutputFile] {
+        let folder = Self.folder(url)
+        return from.map { OutputFile(path: folder + "from-\($0).json", contents: .unchanged, origin: "the patch feed") }
+            + [OutputFile(path: folder + "head.json", contents: .unchanged, origin: "the patch feed")]
+    }
+
+    private func feed(for page: RenderedPage, versions: [String]) -> (files: [OutputFile], versions: [String], from: [String], changed: Bool) {
         let folder = Self.folder(page.url)
         if versions.last == page.version {
             let previous = previousOut.appendingPathComponent(folder)
@@ -38,16 +62,25 @@ struct PatchFeed: Sendable {
                 let files = names.filter { $0.hasSuffix(".json") }.sorted().map {
                     OutputFile(path: folder + $0, contents: .copy(previous.appendingPathComponent($0)), origin: "the patch feed")
                 }
-                return (files, versions, false)
+                let from = names.filter { $0.hasPrefix("from-") && $0.hasSuffix(".json") }
+                    .map { String($0.dropFirst("from-".count).dropLast(".json".count)) }
+                return (files, versions, Self.fromOrder(from, versions: versions), false)
             }
-            return (patches(page, earlier: Array(versions.dropLast())), versions, false)
+            let (files, from) = patches(page, earlier: Array(versions.dropLast()))
+            return (files, versions, from, false)
         }
         var updated = versions.filter { $0 != page.version } + [page.version]
         updated = Array(updated.suffix(keep + 1))
-        return (patches(page, earlier: Array(updated.dropLast())), updated, true)
+        let (files, from) = patches(page, earlier: Array(updated.dropLast()))
+        return (files, updated, from, true)
     }
 
-    private func patches(_ page: RenderedPage, earlier: [String]) -> [OutputFile] {
+    /// Versions in the order `head.json` lists them: newest first.
+    private static func fromOrder(_ versions: [String], versions history: [String]) -> [String] {
+        history.reversed().filter(versions.contains)
+    }
+
+    private func patches(_ page: RenderedPage, earlier: [String]) -> (files: [OutputFile], from: [String]) {
         let folder = Self.folder(page.url)
         var files: [OutputFile] = []
         var from: [String] = []
@@ -59,7 +92,7 @@ struct PatchFeed: Sendable {
             from.append(version)
         }
         files.append(OutputFile(path: folder + "head.json", contents: .text(Self.head(page.url, version: page.version, from: from)), origin: "the patch feed"))
-        return files
+        return (files, from)
     }
 
     /// The feed folder of a page: `_sectionsite/pages/posts/a/` for `/posts/a/`.

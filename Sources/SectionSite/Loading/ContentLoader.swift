@@ -15,12 +15,14 @@ struct ContentLoader {
 
     /// Reads and parses one page.
     func load(_ path: String) throws -> LoadedPage {
-        let text = try SourceText.read(URL(fileURLWithPath: site.path + "/" + path), path: path)
-        return try load(path, text: text)
+        let file = site.path + "/" + path
+        let stamp = FileStamp.of(file)  // taken before reading: an edit during the read shows as a newer stamp
+        let text = try SourceText.read(URL(fileURLWithPath: file), path: path)
+        return try load(path, text: text, stamp: stamp)
     }
 
     /// Parses one page from its text: front matter, the body's blocks, and the bodies of its items.
-    func load(_ path: String, text: String) throws -> LoadedPage {
+    func load(_ path: String, text: String, stamp: FileStamp? = nil) throws -> LoadedPage {
         var page = try PageParser(path: path).parse(text)
         let document = markdown.render(page.body, source: path, takeTitle: page.title.isEmpty)
         if page.title.isEmpty { page.title = document.title ?? PageParser.defaultTitle(path) }
@@ -40,6 +42,7 @@ struct ContentLoader {
         }
         return LoadedPage(
             page: page, blocks: document.blocks, summary: page.summary ?? document.firstParagraph ?? "",
-            headings: document.headings, itemBodies: itemBodies, fileLinks: links, sourceHash: ContentHash.of(text).hex)
+            headings: document.headings, itemBodies: itemBodies, fileLinks: links, sourceHash: ContentHash.of(text).hex,
+            stamp: stamp)
     }
 }

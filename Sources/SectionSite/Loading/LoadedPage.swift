@@ -4,7 +4,7 @@
 /// preview keep are copied by reference, not field by field.
 public final class LoadedPage: Sendable, Equatable {
     /// A relative link to a `.md` file, where it is written.
-    public struct FileLink: Sendable, Equatable {
+    public struct FileLink: Sendable, Equatable, Codable {
         /// The link.
         public var link: Markdown.FileLink
         /// Where it is written: exact in the body, the item's place in an item's body.
@@ -26,11 +26,20 @@ public final class LoadedPage: Sendable, Equatable {
     public let fileLinks: [FileLink]
     /// A hash of the file's text: equal hashes mean the same page, so what depends on it need not be redone.
     public let sourceHash: String
+    /// The folders under `Content/` that the page's collections list (`.` for all), for what a change elsewhere
+    /// may change.
+    public let collectionFolders: [String]
+    /// False for a page restored from the previous build's record: enough for the collections that list it, not
+    /// for rendering it, which first loads it again.
+    public let isComplete: Bool
+    /// The file's stamp when it was read.
+    public let stamp: FileStamp?
 
     /// Creates a loaded page.
     public init(
         page: Page, blocks: [Markdown.Block], summary: String, headings: [Markdown.Heading] = [],
-        itemBodies: [String: String] = [:], fileLinks: [FileLink] = [], sourceHash: String
+        itemBodies: [String: String] = [:], fileLinks: [FileLink] = [], sourceHash: String, isComplete: Bool = true,
+        collectionFolders: [String]? = nil, stamp: FileStamp? = nil
     ) {
         self.page = page
         self.blocks = blocks
@@ -39,12 +48,18 @@ public final class LoadedPage: Sendable, Equatable {
         self.itemBodies = itemBodies
         self.fileLinks = fileLinks
         self.sourceHash = sourceHash
+        self.isComplete = isComplete
+        self.stamp = stamp
+        self.collectionFolders =
+            collectionFolders ?? page.sections.compactMap {
+                if case .collection(let query) = $0.content { query.from } else { nil }
+            }
     }
 
     public static func == (lhs: LoadedPage, rhs: LoadedPage) -> Bool {
         lhs === rhs
             || (lhs.sourceHash == rhs.sourceHash && lhs.page == rhs.page && lhs.blocks == rhs.blocks
                 && lhs.summary == rhs.summary && lhs.headings == rhs.headings && lhs.itemBodies == rhs.itemBodies
-                && lhs.fileLinks == rhs.fileLinks)
+                && lhs.fileLinks == rhs.fileLinks && lhs.isComplete == rhs.isComplete)
     }
 }

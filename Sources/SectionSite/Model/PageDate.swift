@@ -1,7 +1,7 @@
 import Foundation
 
 /// A page's date, as written in front matter (`2026-01-05` or `2026-01-05T09:30:00Z`), normalised to UTC.
-public struct PageDate: Sendable, Equatable, Hashable, Comparable {
+public struct PageDate: Sendable, Equatable, Hashable, Comparable, Codable {
     /// Year, month, day, hour, minute, second.
     public var year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
 

@@ -8,6 +8,8 @@ public struct OutputFile: Sendable, Equatable {
         case text(String)
         /// A file copied as is.
         case copy(URL)
+        /// The same file as in the previous output, which an incremental build links instead of writing.
+        case unchanged
     }
 
     /// The path under the output folder, without a leading slash (`posts/a/index.html`).

@@ -74,6 +74,10 @@ struct SiteWriter {
                     switch file.contents {
                     case .text(let text): try Self.writeFile(target, text)
                     case .copy(let source): try FileManager.default.copyItem(atPath: source.path, toPath: target)
+                    case .unchanged:
+                        guard link(out.path + "/" + file.path, target) == 0 else {
+                            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                        }
                     }
                 } catch {
                     throw Self.writeError(error, at: out.path + "/" + file.path)

@@ -19,22 +19,23 @@ public struct Site: Sendable {
     /// The options the site is built with.
     public let options: BuildOptions
     /// The settings.
-    public private(set) var config: SiteConfig
+    public internal(set) var config: SiteConfig
     /// Every rendered page, by URL.
-    public private(set) var pages: [String: RenderedPage]
+    public internal(set) var pages: [String: RenderedPage]
     /// Every output file that is not a page, by output path (the sitemap and Atom feed are made on demand).
-    public private(set) var files: [String: OutputFile]
+    public internal(set) var files: [String: OutputFile]
     /// The highlighter, whose cache a successful build saves for the next one.
-    public private(set) var highlighter: Highlighter
-    private var fileList: [OutputFile]  // the same files in the order they were found, for conflict errors
-    private var theme: Theme
-    private var markdown: Markdown
-    private var loaded: [String: LoadedPage]  // every Markdown file, drafts too, by path
-    private var published: [LoadedPage]  // what collections list: published pages, sorted by path
-    private var listing: Set<String>  // paths of pages with a collection, which a change elsewhere may change
-    private var urls: [String: [String]]  // the URLs each source path renders
-    private var inputs: [String: String]  // each page's `PageInstance.inputs`, by URL, to skip what cannot differ
-    private var emptySections: [String: [Diagnostic]]  // warnings about sections without items, by URL
+    public internal(set) var highlighter: Highlighter
+    // Internal rather than private so that `Site+Snapshot.swift` can record and restore them.
+    var fileList: [OutputFile]  // the same files in the order they were found, for conflict errors
+    var theme: Theme
+    var markdown: Markdown
+    var loaded: [String: LoadedPage]  // every Markdown file, drafts too, by path
+    var published: [LoadedPage]  // what collections list: published pages, sorted by path
+    var listing: Set<String>  // paths of pages with a collection, which a change elsewhere may change
+    var urls: [String: [String]]  // the URLs each source path renders
+    var inputs: [String: String]  // each page's `PageInstance.inputs`, by URL, to skip what cannot differ
+    var emptySections: [String: [Diagnostic]]  // warnings about sections without items, by URL
 
     /// What a rebuild changed.
     public struct Update: Sendable, Equatable {
@@ -163,7 +164,7 @@ public struct Site: Sendable {
         if rerenderAll {
             affected.formUnion(loaded.keys)
         } else {
-            for path in listing where folders.contains(where: { Resolver.lists(loaded[path]!.page, folder: $0) }) {
+            for path in listing where folders.contains(where: { Resolver.lists(loaded[path]!, folder: $0) }) {
                 affected.insert(path)
             }
             if !templates.isEmpty {
@@ -182,7 +183,9 @@ public struct Site: Sendable {
     /// Every output file but the patch feed: the pages by URL, the other files as found, the sitemap and the feed.
     public func outputFiles() -> [OutputFile] {
         let sorted = pages.values.sorted { $0.url < $1.url }
-        return sorted.map { OutputFile(path: OutputFile.pagePath($0.url), contents: .text($0.html), origin: $0.path) }
+        return sorted.map {
+            OutputFile(path: OutputFile.pagePath($0.url), contents: $0.isComplete ? .text($0.html) : .unchanged, origin: $0.path)
+        }
             + fileList + Self.indexes(sorted, config: config)
     }
 
@@ -217,12 +220,19 @@ public struct Site: Sendable {
         paths: Set<String>, force: Bool, report: (@Sendable (Int, Int?, Int?) -> Void)? = nil
     ) throws -> (changed: [String], removed: [String]) {
         report?(3, nil, nil)
+        // Pages restored from the previous build's record are read again before they are rendered.
+        let incomplete = paths.filter { loaded[$0]?.isComplete == false }.sorted()
+        if !incomplete.isEmpty {
+            let loader = ContentLoader(site: options.site, markdown: markdown)
+            for page in try incomplete.parallelMap({ try loader.load($0) }) { loaded[page.page.path] = page }
+            refreshPublished(changed: Set(incomplete))
+        }
         let resolver = Resolver(pages: published, config: config, site: options.site)
         let drafts = options.drafts
         let sortedPaths = paths.sorted()
-        let loaded = self.loaded
+        let pagesByPath = self.loaded
         let instances = try sortedPaths.parallelMap { path -> [PageInstance] in
-            guard let page = loaded[path], drafts || !page.page.isDraft else { return [] }
+            guard let page = pagesByPath[path], drafts || !page.page.isDraft else { return [] }
             return try resolver.instances(of: page)
         }
         let made = Dictionary(uniqueKeysWithValues: zip(sortedPaths, instances))
@@ -265,7 +275,7 @@ public struct Site: Sendable {
 
     /// Brings the sorted list of published pages and the set of listing pages up to date after `changed` paths
     /// were loaded or removed (all of them when nil).
-    private mutating func refreshPublished(changed: Set<String>? = nil) {
+    mutating func refreshPublished(changed: Set<String>? = nil) {
         let drafts = options.drafts
         let isPublished = { (page: LoadedPage) in drafts || !page.page.isDraft }
         guard let changed else {
@@ -285,11 +295,9 @@ public struct Site: Sendable {
         }
     }
 
-    private static func hasCollection(_ page: LoadedPage) -> Bool {
-        page.page.sections.contains { if case .collection = $0.content { true } else { false } }
-    }
+    private static func hasCollection(_ page: LoadedPage) -> Bool { !page.collectionFolders.isEmpty }
 
-    private mutating func refreshFiles() {
+    mutating func refreshFiles() {
         fileList = Self.staticFiles(site: options.site, theme: theme)
         files = Dictionary(fileList.map { ($0.path, $0) }) { first, _ in first }
     }

@@ -106,6 +106,8 @@ public struct PreviewServer: Sendable {
                 return Response(
                     status: .ok, headers: [.contentType: RequestPath.contentType(path), .cacheControl: "no-cache"],
                     body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+            case .unchanged:
+                preconditionFailure("the preview builds from nothing; only an incremental build links files")
             }
         }
         if site.pages["/" + path + "/"] != nil {

@@ -21,11 +21,14 @@ public final class RenderedPage: Sendable, Equatable {
     public let templatesUsed: Set<String>
     /// The animation of patches to this page: the page's own, else the site's.
     public let animation: AnimationConfiguration?
+    /// False for a page restored from the previous build's record, whose HTML is in the previous output only
+    /// (`html` is empty then).
+    public let isComplete: Bool
 
     /// Creates a rendered page.
     public init(
         url: String, path: String, html: String, version: String, title: String, date: PageDate?, summary: String,
-        templatesUsed: Set<String>, animation: AnimationConfiguration?
+        templatesUsed: Set<String>, animation: AnimationConfiguration?, isComplete: Bool = true
     ) {
         self.url = url
         self.path = path
@@ -36,12 +39,14 @@ public final class RenderedPage: Sendable, Equatable {
         self.summary = summary
         self.templatesUsed = templatesUsed
         self.animation = animation
+        self.isComplete = isComplete
     }
 
     public static func == (lhs: RenderedPage, rhs: RenderedPage) -> Bool {
         lhs === rhs
             || (lhs.url == rhs.url && lhs.version == rhs.version && lhs.html == rhs.html && lhs.path == rhs.path
                 && lhs.title == rhs.title && lhs.date == rhs.date && lhs.summary == rhs.summary
-                && lhs.templatesUsed == rhs.templatesUsed && lhs.animation == rhs.animation)
+                && lhs.templatesUsed == rhs.templatesUsed && lhs.animation == rhs.animation
+                && lhs.isComplete == rhs.isComplete)
     }
 }

@@ -15,7 +15,7 @@ struct Resolver {
         var paginated: (index: Int, size: Int)?
         var itemPlaces: [String: SourceLocation] = [:]
         for spec in loaded.page.sections {
-            let items: [PageItem]
+            var items: [PageItem]
             switch spec.content {
             case .items(let specs):
                 items = try specs.map { item in
@@ -36,6 +36,11 @@ struct Resolver {
                     }
                     paginated = (sections.count, size)
                 }
+            }
+            // A page listed by two collections of one page (the latest posts, and the posts of a tag) is two cells:
+            // the later one is keyed by its section too.
+            for index in items.indices where items[index].sourceHash != nil && itemPlaces[items[index].id] != nil {
+                items[index].id = "\(spec.id):\(items[index].id)"
             }
             for item in items {
                 if let earlier = itemPlaces[item.id] {
@@ -120,11 +125,8 @@ struct Resolver {
     }
 
     /// Whether a page with collections lists pages of `folder` (so a change there may change it).
-    static func lists(_ page: Page, folder: String) -> Bool {
-        page.sections.contains { section in
-            guard case .collection(let query) = section.content else { return false }
-            return query.from == "." || folder == query.from || folder.hasPrefix(query.from + "/")
-        }
+    static func lists(_ page: LoadedPage, folder: String) -> Bool {
+        page.collectionFolders.contains { from in from == "." || folder == from || folder.hasPrefix(from + "/") }
     }
 
     /// The collection order; ties fall back to the URL so the order never depends on the file system.

@@ -12,6 +12,9 @@ public struct Theme: Sendable {
     public var path: String
     /// Every template name.
     public var templateNames: [String]
+    /// A hash of each template's text, by file under the theme folder (`cells/card.mustache`), to tell which
+    /// templates changed since the previous build.
+    public var templateHashes: [String: String]
     /// Whether an `assets/` folder is there.
     public var hasAssets: Bool
     private var library: MustacheLibrary
@@ -34,9 +37,11 @@ public struct Theme: Sendable {
         FastHTMLEscaping.register()
         var library = MustacheLibrary()
         var names: [String] = []
+        var hashes: [String: String] = [:]
         for file in FileTree.files(under: folder) where file.hasSuffix(".mustache") && !file.hasPrefix("assets/") {
             let name = String(file.dropLast(".mustache".count))
             let text = try SourceText.read(folder.appendingPathComponent(file), path: "\(path)/\(file)")
+            hashes[file] = ContentHash.of(text).hex
             do {
                 library.register(try MustacheTemplate(string: FastHTMLEscaping.pragma + text), named: name)
             } catch let error as MustacheTemplate.ParserError {
@@ -50,6 +55,7 @@ public struct Theme: Sendable {
         }
         self.library = library
         self.templateNames = names.sorted()
+        self.templateHashes = hashes
         var assets: ObjCBool = false
         self.hasAssets =
             FileManager.default.fileExists(atPath: folder.appendingPathComponent("assets").path, isDirectory: &assets)

@@ -1,0 +1,100 @@
+import Foundation
+
+/// What a build records in `.sectionsite/site.json` so that the next build can start from it instead of from
+/// nothing: every page's metadata (what collections, the sitemap and warnings need), every rendered page's version
+/// and inputs, the stamps of copied files, the feed's versions, and fingerprints of the settings and templates.
+/// The next build compares files' stamps with it, re-reads what changed, and re-renders only what depends on that.
+struct SiteSnapshot: Codable, Sendable {
+    static let format = "sectionsite-snapshot/1"
+
+    /// One Markdown file as the collections and warnings see it.
+    struct PageRecord: Codable, Sendable {
+        var path: String
+        var stamp: FileStamp
+        var sourceHash: String
+        var url: String
+        var folder: String
+        var isIndex: Bool
+        var isDraft: Bool
+        var title: String
+        var date: PageDate?
+        var weight: Int?
+        var tags: [String]
+        var summary: String
+        var frontMatter: [String: Value]
+        var collectionFolders: [String]
+        var fileLinks: [LoadedPage.FileLink]
+    }
+
+    /// One output page.
+    struct RenderedRecord: Codable, Sendable {
+        var url: String
+        var path: String
+        var version: String
+        var inputs: String
+        var templatesUsed: [String]
+        var title: String
+        var date: PageDate?
+        var summary: String
+        var emptySections: [SourceLocation]
+        var emptySectionMessages: [String]
+    }
+
+    var format = Self.format
+    /// What the whole build depends on: the settings file, the build options, the theme's template list.
+    var fingerprint: String
+    /// Each template's hash, by file under the theme folder.
+    var templates: [String: String]
+    var pages: [PageRecord]
+    var rendered: [RenderedRecord]
+    /// The source stamps of files copied as they are, by output path.
+    var copies: [String: FileStamp]
+    /// Each page's versions that have a patch in the feed (its `head.json`'s `from`), by URL.
+    var feed: [String: [String]]
+    /// The output folder the snapshot describes, and its stamp right after it was written.
+    var out: String
+    var outStamp: FileStamp?
+    /// When the snapshot was made, in nanoseconds since 1970: a file stamped this recently may have changed again
+    /// within the file system's clock tick, so its text is compared rather than its stamp.
+    var takenAt: Int64
+
+    /// Where the snapshot lives.
+    static func file(_ site: URL) -> URL {
+        site.appendingPathComponent(".sectionsite").appendingPathComponent("site.json")
+    }
+
+    /// The snapshot of the last build, or nil when there is none or it is of another format.
+    static func load(_ site: URL) -> SiteSnapshot? {
+        guard let data = try? Data(contentsOf: file(site)),
+            let snapshot = try? JSONDecoder().decode(SiteSnapshot.self, from: data), snapshot.format == format
+        else { return nil }
+        return snapshot
+    }
+
+    /// Writes the snapshot through a temporary file, so it is never half-written.
+    func save(_ site: URL) throws {
+        let target = Self.file(site)
+        let temporary = target.appendingPathExtension("tmp")
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try JSONEncoder().encode(self).write(to: temporary)
+        guard rename(temporary.path, target.path) == 0 else {
+            throw SectionSiteError("cannot replace \(target.path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// What a build's result depends on as a whole; any change to it means a build from nothing.
+    static func fingerprint(options: BuildOptions, configText: String?, theme: Theme) -> String {
+        var hash = ContentHash()
+        hash.combine(configText ?? "<none>")
+        hash.combine(options.baseURL ?? "<none>")
+        hash.combine(options.drafts ? "drafts" : "published")
+        hash.combine(theme.templateNames.joined(separator: "\n"))
+        hash.combine(Highlighter.cacheFormat)
+        return hash.hex
+    }
+
+    /// The settings file's text, if there is one.
+    static func configText(_ site: URL) -> String? {
+        try? String(contentsOf: site.appendingPathComponent("sectionsite.yml"), encoding: .utf8)
+    }
+}

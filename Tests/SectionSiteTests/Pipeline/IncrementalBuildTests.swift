@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+@testable import SectionSite
+
+/// An incremental build must write exactly what a build from nothing writes: after every step of a seeded random
+/// series of edits, the output of the site built step by step equals, byte for byte, a build from nothing of a
+/// copy of the same files and the same feed history.
+@Suite("Incremental builds")
+struct IncrementalBuildTests {
+    static func startingSite() -> [String: String] {
+        var files = TestSite.theme
+        files["Themes/default/layouts/list.mustache"] =
+            "<!doctype html><html><head><title>{{page.title}}</title></head><body><h1 data-ss-key=\"r:title\">{{site.title}}: {{page.title}}</h1>{{{sections}}}{{{body}}}</body></html>\n"
+        files["sectionsite.yml"] = "title: Site\nfeed: {keep: 3}\n"
+        files["Content/index.md"] =
+            "---\ntitle: Home\nsections:\n  - id: latest\n    cell: b\n    from: posts\n    limit: 4\n  - id: swift\n    cell: a\n    from: posts\n    tags: [swift]\n    sort: title\n---\nWelcome.\n"
+        files["Content/posts/index.md"] = "---\ntitle: Posts\nsections:\n  - id: all\n    cell: b\n    from: posts\n    paginate: 3\n---\n"
+        files["Content/about.md"] = "---\ntitle: About\nsections:\n  - id: facts\n    cell: a\n    items:\n      - {id: one, title: One, body: \"See [home](index.md).\"}\n---\nAbout us.\n"
+        files["Static/robots.txt"] = "User-agent: *\n"
+        files["Content/posts/picture.svg"] = "<svg/>\n"
+        for n in 0..<8 { files["Content/posts/p\(n).md"] = post(n, title: "Post \(n)", day: n + 1, tags: n % 2 == 0 ? "[swift]" : "[]") }
+        return files
+    }
+
+    static func post(_ n: Int, title: String, day: Int, tags: String, body: String = "Body", draft: Bool = false) -> String {
+        "---\ntitle: \(title)\ndate: 2026-01-\(String(format: "%02d", day))\ntags: \(tags)\ndraft: \(draft)\n---\n\(body) of \(n).\n\n## Part\n\n```swift\nlet n = \(n)\n```\n"
+    }
+
+    /// One random edit of the kinds an author makes.
+    static func edit(_ site: TestSite, _ random: inout SeededRandom, posts: inout Set<Int>, next: inout Int) throws -> String {
+        let existing = posts.sorted()
+        let n = existing.randomElement(using: &random) ?? 0
+        let day = Int.random(in: 1...28, using: &random)
+        switch Int.random(in: 0..<10, using: &random) {
+        case 0:
+            try site.write(["Content/posts/p\(n).md": post(n, title: "Post \(n)", day: day, tags: "[swift]", body: "Edited \(day)")])
+            posts.insert(n)
+            return "body of p\(n)"
+        case 1:
+            try site.write(["Content/posts/p\(n).md": post(n, title: "Retitled \(day)", day: n + 1, tags: "[]")])
+            posts.insert(n)
+            return "title of p\(n)"
+        case 2:
+            try site.write(["Content/posts/p\(n).md": post(n, title: "Post \(n)", day: day, tags: day % 2 == 0 ? "[swift]" : "[ios]")])
+            posts.insert(n)
+            return "date and tags of p\(n)"
+        case 3:
+            next += 1
+            try site.write(["Content/posts/p\(next).md": post(next, title: "New \(next)", day: day, tags: "[swift]")])
+            posts.insert(next)
+            return "new p\(next)"
+        case 4:
+            guard posts.contains(n) else { return "nothing" }
+            try site.remove("Content/posts/p\(n).md")
+            posts.remove(n)
+            return "deleted p\(n)"
+        case 5:
+            try site.write(["Themes/default/cells/b.mustache": "<p class=\"b\">{{title}} ({{date}}) v\(day)</p>\n"])
+            return "cell template"
+        case 6:
+            try site.write(["sectionsite.yml": "title: Site \(day)\nfeed: {keep: 3}\n"])
+            return "settings"
+        case 7:
+            try site.write(["Static/robots.txt": "User-agent: *\nDisallow: /\(day)/\n"])
+            return "static file"
+        case 8:
+            try site.write(["Content/posts/p\(n).md": post(n, title: "Post \(n)", day: n + 1, tags: "[]", draft: day % 2 == 0)])
+            posts.insert(n)
+            return "draft flag of p\(n)"
+        default:
+            try site.write(["Content/about.md": "---\ntitle: About\n---\nAbout us, \(day).\n"])
+            return "about page"
+        }
+    }
+
+    static func tree(_ folder: URL) -> [String: Data] {
+        var files: [String: Data] = [:]
+        for path in FileTree.files(under: folder) { files[path] = try? Data(contentsOf: folder.appendingPathComponent(path)) }
+        return files
+    }
+
+    static func copy(_ from: URL, to: URL) throws {
+        try? FileManager.default.removeItem(at: to)
+        try FileManager.default.copyItem(at: from, to: to)
+    }
+
+    @Test("after every step of a random edit series, the incremental output equals a build from nothing", arguments: [1, 2, 3, 4])
+    func equalsColdBuild(seed: UInt64) throws {
+        var random = SeededRandom(seed: seed)
+        let site = try TestSite(Self.startingSite())
+        var posts = Set(0..<8)
+        var next = 7
+        try site.build()
+        let reference = FileManager.default.temporaryDirectory.appendingPathComponent("sectionsite-cold-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: reference) }
+        var incrementalSteps = 0
+        for step in 1...12 {
+            var what: [String] = []
+            for _ in 0..<Int.random(in: 1...3, using: &random) { what.append(try Self.edit(site, &random, posts: &posts, next: &next)) }
+            let report = try site.build()
+            incrementalSteps += report.incremental ? 1 : 0
+            // The reference: the same files and feed history, built from nothing into an empty output folder.
+            try Self.copy(site.folder, to: reference)
+            try? FileManager.default.removeItem(at: reference.appendingPathComponent("_site"))
+            try? FileManager.default.removeItem(at: SiteSnapshot.file(reference))
+            let cold = try SiteBuilder(options: BuildOptions(site: reference, out: reference.appendingPathComponent("_site"))).build(incremental: false)
+            let (built, expected) = (Self.tree(site.out), Self.tree(reference.appendingPathComponent("_site")))
+            #expect(built.keys.sorted() == expected.keys.sorted(), "seed \(seed) step \(step) (\(what)): file lists differ")
+            for path in expected.keys.sorted() where built[path] != expected[path] {
+                Issue.record("seed \(seed) step \(step) (\(what)): \(path) differs")
+            }
+            #expect(report.warnings == cold.warnings, "seed \(seed) step \(step) (\(what))")
+            #expect(report.pageCount == cold.pageCount)
+        }
+        #expect(incrementalSteps >= 6, "most steps must start from the previous build (settings edits do not)")
+    }
+
+    @Test("a build with nothing changed renders nothing and links every file; one edited page renders it and its lists")
+    func onlyWhatChanged() throws {
+        let site = try TestSite(Self.startingSite())
+        try site.build()
+        let before = try FileManager.default.attributesOfItem(atPath: site.out.appendingPathComponent("about/index.html").path)
+        let unchanged = try site.build()
+        #expect(unchanged.incremental && unchanged.changedPages == 0)
+        let after = try FileManager.default.attributesOfItem(atPath: site.out.appendingPathComponent("about/index.html").path)
+        #expect(before[.systemFileNumber] as? Int == after[.systemFileNumber] as? Int, "the page was linked, not written")
+        try site.write(["Content/posts/p3.md": Self.post(3, title: "Changed", day: 4, tags: "[]")])
+        let one = try site.build()
+        // The post, and the one page of the paginated list that shows it (newest first, three a page: p7 p6 p5 |
+        // p4 p3 p2 | ...); the home page lists the four newest, which p3 is not among.
+        #expect(one.changedPages == 2)
+        #expect(try site.output("posts/p3/index.html").contains("Changed"))
+        #expect(try site.output("posts/page/2/index.html").contains("Changed"))
+        #expect(!(try site.output("index.html").contains("Changed")))
+        let stillLinked = try FileManager.default.attributesOfItem(atPath: site.out.appendingPathComponent("about/index.html").path)
+        #expect(before[.systemFileNumber] as? Int == stillLinked[.systemFileNumber] as? Int)
+    }
+}
