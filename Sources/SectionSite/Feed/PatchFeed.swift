@@ -16,6 +16,8 @@ struct PatchFeed: Sendable {
         var files: [OutputFile]
         /// The history to save.
         var history: BuildState.History
+        /// The history as it was.
+        var previousHistory: BuildState.History
         /// The versions that have a patch, by URL, for the pages made here.
         var from: [String: [String]]
         /// How many pages changed.
@@ -41,7 +43,8 @@ struct PatchFeed: Sendable {
         for url in history.keys.sorted() where !current.contains(url) {
             files.append(OutputFile(path: Self.folder(url) + "head.json", contents: .text(Self.head(url, version: nil, from: [])), origin: "the patch feed"))
         }
-        return Result(files: files, history: newHistory, from: from, changed: results.count(where: \.changed))
+        return Result(
+            files: files, history: newHistory, previousHistory: history, from: from, changed: results.count(where: \.changed))
     }
 
     /// The feed files of a page that did not change, as the previous build wrote them.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A page's date, as written in front matter (`2026-01-05` or `2026-01-05T09:30:00Z`), normalised to UTC.
-public struct PageDate: Sendable, Equatable, Hashable, Comparable, Codable {
+public struct PageDate: Sendable, Equatable, Hashable, Comparable {
     /// Year, month, day, hour, minute, second.
     public var year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
 
@@ -36,5 +36,21 @@ public struct PageDate: Sendable, Equatable, Hashable, Comparable, Codable {
     private func pad(_ number: Int, _ width: Int = 2) -> String {
         let text = String(number)
         return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+}
+
+/// A date as its RFC 3339 text in records.
+extension PageDate: Codable {
+    public init(from decoder: Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let date = PageDate(parsing: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a date: \(text)"))
+        }
+        self = date
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var single = encoder.singleValueContainer()
+        try single.encode(rfc3339)
     }
 }

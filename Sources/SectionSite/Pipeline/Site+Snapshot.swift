@@ -33,14 +33,15 @@ extension Site {
         inputs = [:]
         emptySections = [:]
         for record in snapshot.rendered {
+            guard let source = loaded[record.path] else { return nil }
             pages[record.url] = RenderedPage(
-                url: record.url, path: record.path, html: "", version: record.version, title: record.title,
-                date: record.date, summary: record.summary, templatesUsed: Set(record.templatesUsed), animation: nil,
+                url: record.url, path: record.path, html: "", version: record.version, title: source.page.title,
+                date: source.page.date, summary: source.summary, templatesUsed: Set(record.templatesUsed), animation: nil,
                 isComplete: false)
             urls[record.path, default: []].append(record.url)
             inputs[record.url] = record.inputs
-            if !record.emptySections.isEmpty {
-                emptySections[record.url] = zip(record.emptySectionMessages, record.emptySections).map {
+            if let locations = record.emptySections, let messages = record.emptySectionMessages {
+                emptySections[record.url] = zip(messages, locations).map {
                     Diagnostic(.warning, $0, at: $1)
                 }
             }
@@ -96,8 +97,9 @@ extension Site {
             let empty = emptySections[page.url] ?? []
             return SiteSnapshot.RenderedRecord(
                 url: page.url, path: page.path, version: page.version, inputs: inputs[page.url] ?? "",
-                templatesUsed: page.templatesUsed.sorted(), title: page.title, date: page.date, summary: page.summary,
-                emptySections: empty.compactMap(\.location), emptySectionMessages: empty.map(\.message))
+                templatesUsed: page.templatesUsed.sorted(),
+                emptySections: empty.isEmpty ? nil : empty.compactMap(\.location),
+                emptySectionMessages: empty.isEmpty ? nil : empty.map(\.message))
         }
         var copies: [String: FileStamp] = [:]
         for file in fileList {

@@ -23,6 +23,8 @@ public struct SiteBuilder: Sendable {
         let start = Date()
         let writer = SiteWriter(out: options.out)
         try writer.checkSafe(site: options.site)
+        let journal = options.site.appendingPathComponent(".sectionsite/output-journal")
+        SiteWriter.finish(journal: journal, out: options.out)  // an update that was cut short
         let snapshot = incremental ? SiteSnapshot.load(options.site).flatMap(usable) : nil
         var site: Site
         var restored = false
@@ -68,9 +70,23 @@ public struct SiteBuilder: Sendable {
         }
         try SiteWriter.checkConflicts(files)
         let fileCount = files.count
+        if restored, patches.history == patches.previousHistory, Self.sameAsBefore(files, in: options.out) {
+            // Nothing to write. Pages that were read again (touched, not changed) get their new stamps recorded.
+            if !rendered.isEmpty {
+                try? site.snapshot(feed: from, out: options.out).save(options.site)
+            }
+            return BuildReport(
+                pageCount: pages.count, fileCount: fileCount, changedPages: 0, warnings: site.warnings + warnings.all,
+                seconds: Date().timeIntervalSince(start), incremental: true)
+        }
         progress(BuildProgress(step: 6, steps: steps, name: Site.stepNames[5], done: 0, total: fileCount))
-        try writer.write(files) { done in
+        let report = { @Sendable (done: Int) in
             progress(BuildProgress(step: 6, steps: steps, name: Site.stepNames[5], done: done, total: fileCount))
+        }
+        if restored {
+            try writer.update(files, journal: journal, progress: report)
+        } else {
+            try writer.write(files, progress: report)
         }
         progress(BuildProgress(step: 6, steps: steps, name: "Saving .sectionsite/ for the next build"))
         do {
@@ -84,6 +100,18 @@ public struct SiteBuilder: Sendable {
         return BuildReport(
             pageCount: pages.count, fileCount: files.count, changedPages: patches.changed,
             warnings: site.warnings + warnings.all, seconds: Date().timeIntervalSince(start), incremental: restored)
+    }
+
+    /// Whether every file is unchanged or holds the text the output already has (the sitemap and feed, say).
+    private static func sameAsBefore(_ files: [OutputFile], in out: URL) -> Bool {
+        files.allSatisfy { file in
+            switch file.contents {
+            case .unchanged: true
+            case .copy: false
+            case .text(let text):
+                (try? Data(contentsOf: out.appendingPathComponent(file.path))) == Data(text.utf8)
+            }
+        }
     }
 
     /// The snapshot when it describes this build's output folder as it is now.

@@ -26,18 +26,15 @@ struct SiteSnapshot: Codable, Sendable {
         var fileLinks: [LoadedPage.FileLink]
     }
 
-    /// One output page.
+    /// One output page; its title, date and summary are its source page's.
     struct RenderedRecord: Codable, Sendable {
         var url: String
         var path: String
         var version: String
         var inputs: String
         var templatesUsed: [String]
-        var title: String
-        var date: PageDate?
-        var summary: String
-        var emptySections: [SourceLocation]
-        var emptySectionMessages: [String]
+        var emptySections: [SourceLocation]?
+        var emptySectionMessages: [String]?
     }
 
     var format = Self.format

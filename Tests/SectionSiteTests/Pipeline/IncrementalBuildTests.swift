@@ -137,3 +137,21 @@ struct IncrementalBuildTests {
         #expect(before[.systemFileNumber] as? Int == stillLinked[.systemFileNumber] as? Int)
     }
 }
+
+@Suite("In-place output updates")
+struct InPlaceUpdateTests {
+    @Test("a journal left by an interrupted update is finished: renames made, removed files and emptied folders gone")
+    func journalRollsForward() throws {
+        let site = try TestSite([
+            "_site/a/index.html": "old a", "_site/a/index.html.sectionsite-new": "new a", "_site/gone/x/index.html": "x",
+            "_site/b.txt": "b", ".sectionsite/output-journal": "rename\ta/index.html\nremove\tgone/x/index.html\n",
+        ])
+        let journal = site.folder.appendingPathComponent(".sectionsite/output-journal")
+        SiteWriter.finish(journal: journal, out: site.out)
+        #expect(try site.output("a/index.html") == "new a")
+        #expect(try site.output("b.txt") == "b")
+        #expect(FileTree.files(under: site.out).sorted() == ["a/index.html", "b.txt"])
+        #expect(!FileManager.default.fileExists(atPath: site.out.appendingPathComponent("gone").path))
+        #expect(!FileManager.default.fileExists(atPath: journal.path))
+    }
+}
