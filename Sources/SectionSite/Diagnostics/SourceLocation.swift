@@ -1,5 +1,5 @@
 /// A place in a user's file, relative to the site folder, with line and column counted from 1.
-public struct SourceLocation: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
+public struct SourceLocation: Sendable, Equatable, Hashable, CustomStringConvertible {
     /// The file, relative to the site folder (`Content/posts/a.md`).
     public var file: String
     /// The line, from 1.

@@ -2,7 +2,7 @@ import Foundation
 
 /// A file's size and modification time: what an incremental build compares to tell whether a file changed
 /// without reading it.
-public struct FileStamp: Sendable, Equatable, Codable {
+public struct FileStamp: Sendable, Equatable {
     /// The size in bytes.
     public var size: Int64
     /// The modification time in nanoseconds since 1970.

@@ -4,7 +4,7 @@
 /// preview keep are copied by reference, not field by field.
 public final class LoadedPage: Sendable, Equatable {
     /// A relative link to a `.md` file, where it is written.
-    public struct FileLink: Sendable, Equatable, Codable {
+    public struct FileLink: Sendable, Equatable {
         /// The link.
         public var link: Markdown.FileLink
         /// Where it is written: exact in the body, the item's place in an item's body.

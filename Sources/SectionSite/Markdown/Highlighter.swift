@@ -14,7 +14,6 @@ public final class Highlighter: Sendable {
     private let cache: URL?
     private let previous = Mutex<[String: String]?>(nil)  // the cache file's entries, read on first use
     private let current = Mutex<[String: String]>([:])  // what this run used, to save
-    private let highlighted = Atomic<Int>(0)  // blocks this run highlighted rather than found in a cache
 
     /// A highlighter starting from the cache file at `cache`, if it is there and readable; the file is read the
     /// first time code is highlighted, so a build that renders no page never reads it.
@@ -35,13 +34,7 @@ public final class Highlighter: Sendable {
             if entries == nil { entries = cache.flatMap(Self.load) ?? [:] }
             return entries![key]
         }
-        let html: String
-        if let cached {
-            html = cached
-        } else {
-            html = Self.highlight(code, language: language) ?? ""
-            highlighted.add(1, ordering: .relaxed)
-        }
+        let html = cached ?? Self.highlight(code, language: language) ?? ""
         current.withLock { $0[key] = html }
         return html.isEmpty ? nil : html
     }
@@ -69,16 +62,8 @@ public final class Highlighter: Sendable {
 
     /// Writes what this run highlighted or reused to `file`, so the next run starts from it; entries no run used
     /// are dropped. Written to a temporary file and renamed, so it is never half-written.
-    ///
-    /// With `keepingPrevious` (an incremental build, which renders only some pages), the entries of the cache file
-    /// stay too, and nothing is written when nothing new was highlighted.
-    public func save(to file: URL, keepingPrevious: Bool = false) throws {
-        var entries = current.withLock { $0 }
-        if keepingPrevious {
-            guard highlighted.load(ordering: .relaxed) > 0 else { return }
-            let old = previous.withLock { $0 ?? cache.flatMap(Self.load) ?? [:] }
-            entries.merge(old) { new, _ in new }
-        }
+    public func save(to file: URL) throws {
+        let entries = current.withLock { $0 }
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         let temporary = file.appendingPathExtension("tmp")
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil),

@@ -63,7 +63,7 @@ public struct Markdown: Sendable {
     }
 
     /// A relative link to a Markdown file, rewritten to the URL of the page that file would be.
-    public struct FileLink: Sendable, Equatable, Codable {
+    public struct FileLink: Sendable, Equatable {
         /// The file the link leads to, relative to the site (`Content/posts/a.md`), or nil when the link climbs out
         /// of `Content/`.
         public var target: String?

@@ -6,6 +6,14 @@ public struct PageDate: Sendable, Equatable, Hashable, Comparable {
     public var year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
 
     /// Parses `YYYY-MM-DD`, optionally followed by `THH:MM[:SS]` or a space, and `Z` (other offsets are not taken).
+    /// A date from its six parts (year, month, day, hour, minute, second), or nil when one is out of range.
+    init?(parts: [Int]) {
+        guard parts.count == 6, (1...12).contains(parts[1]), (1...31).contains(parts[2]), (0...23).contains(parts[3]),
+            (0...59).contains(parts[4]), (0...60).contains(parts[5])
+        else { return nil }
+        (year, month, day, hour, minute, second) = (parts[0], parts[1], parts[2], parts[3], parts[4], parts[5])
+    }
+
     public init?(parsing text: String) {
         let digits = text.trimmingCharacters(in: .whitespaces)
         let parts = digits.split(whereSeparator: { "-T :Z".contains($0) }).map(String.init)
@@ -36,21 +44,5 @@ public struct PageDate: Sendable, Equatable, Hashable, Comparable {
     private func pad(_ number: Int, _ width: Int = 2) -> String {
         let text = String(number)
         return String(repeating: "0", count: max(0, width - text.count)) + text
-    }
-}
-
-/// A date as its RFC 3339 text in records.
-extension PageDate: Codable {
-    public init(from decoder: Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let date = PageDate(parsing: text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a date: \(text)"))
-        }
-        self = date
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var single = encoder.singleValueContainer()
-        try single.encode(rfc3339)
     }
 }

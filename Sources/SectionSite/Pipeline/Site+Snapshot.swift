@@ -14,7 +14,8 @@ extension Site {
         self.options = options
         self.config = config
         self.theme = theme
-        highlighter = Highlighter(cache: Self.highlightCache(options.site))
+        // An incremental build renders a few pages: reading the whole highlight cache would cost more than it saves.
+        highlighter = Highlighter()
         markdown = Markdown(config: config, highlighter: highlighter)
         loaded = [:]
         for record in snapshot.pages {

@@ -13,7 +13,7 @@ public struct SiteBuilder: Sendable {
 
     /// Builds; on error nothing of the previous output or state changes.
     ///
-    /// When `.sectionsite/site.json` describes the output folder as it is, the build starts from that record:
+    /// When `.sectionsite/site.state` describes the output folder as it is, the build starts from that record:
     /// it reads only the Markdown files whose stamps changed, renders only the pages that depend on what changed,
     /// and links every other file from the previous output into the new one instead of writing it again. The
     /// output is the same, byte for byte, as a build from nothing with the same `.sectionsite/` history.
@@ -91,7 +91,7 @@ public struct SiteBuilder: Sendable {
         progress(BuildProgress(step: 6, steps: steps, name: "Saving .sectionsite/ for the next build"))
         do {
             try state.save(patches.history, pages: rendered)
-            try site.highlighter.save(to: Site.highlightCache(options.site), keepingPrevious: snapshot != nil)
+            if !restored { try site.highlighter.save(to: Site.highlightCache(options.site)) }
             try site.snapshot(feed: from, out: options.out).save(options.site)
         } catch {
             try? FileManager.default.removeItem(at: SiteSnapshot.file(options.site))

@@ -1,14 +1,14 @@
 import Foundation
 
-/// What a build records in `.sectionsite/site.json` so that the next build can start from it instead of from
+/// What a build records in `.sectionsite/site.state` so that the next build can start from it instead of from
 /// nothing: every page's metadata (what collections, the sitemap and warnings need), every rendered page's version
 /// and inputs, the stamps of copied files, the feed's versions, and fingerprints of the settings and templates.
 /// The next build compares files' stamps with it, re-reads what changed, and re-renders only what depends on that.
-struct SiteSnapshot: Codable, Sendable {
+struct SiteSnapshot: Sendable {
     static let format = "sectionsite-snapshot/1"
 
     /// One Markdown file as the collections and warnings see it.
-    struct PageRecord: Codable, Sendable {
+    struct PageRecord: Sendable {
         var path: String
         var stamp: FileStamp
         var sourceHash: String
@@ -27,7 +27,7 @@ struct SiteSnapshot: Codable, Sendable {
     }
 
     /// One output page; its title, date and summary are its source page's.
-    struct RenderedRecord: Codable, Sendable {
+    struct RenderedRecord: Sendable {
         var url: String
         var path: String
         var version: String
@@ -37,7 +37,7 @@ struct SiteSnapshot: Codable, Sendable {
         var emptySectionMessages: [String]?
     }
 
-    var format = Self.format
+    var format: String { Self.format }
     /// What the whole build depends on: the settings file, the build options, the theme's template list.
     var fingerprint: String
     /// Each template's hash, by file under the theme folder.
@@ -57,15 +57,13 @@ struct SiteSnapshot: Codable, Sendable {
 
     /// Where the snapshot lives.
     static func file(_ site: URL) -> URL {
-        site.appendingPathComponent(".sectionsite").appendingPathComponent("site.json")
+        site.appendingPathComponent(".sectionsite").appendingPathComponent("site.state")
     }
 
     /// The snapshot of the last build, or nil when there is none or it is of another format.
     static func load(_ site: URL) -> SiteSnapshot? {
-        guard let data = try? Data(contentsOf: file(site)),
-            let snapshot = try? JSONDecoder().decode(SiteSnapshot.self, from: data), snapshot.format == format
-        else { return nil }
-        return snapshot
+        guard let data = try? Data(contentsOf: file(site)) else { return nil }
+        return decoded(data)
     }
 
     /// Writes the snapshot through a temporary file, so it is never half-written.
@@ -73,7 +71,7 @@ struct SiteSnapshot: Codable, Sendable {
         let target = Self.file(site)
         let temporary = target.appendingPathExtension("tmp")
         try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try JSONEncoder().encode(self).write(to: temporary)
+        try Data(encoded()).write(to: temporary)
         guard rename(temporary.path, target.path) == 0 else {
             throw SectionSiteError("cannot replace \(target.path): \(String(cString: strerror(errno)))")
         }

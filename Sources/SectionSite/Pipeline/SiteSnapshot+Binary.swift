@@ -1,0 +1,261 @@
+import Foundation
+
+/// The snapshot's file format: fields one after another, integers as 8 little-endian bytes, strings as a length and
+/// their UTF-8 bytes. Tens of thousands of pages' records are read at the start of every incremental build, and a
+/// JSON decoder took most of a no-change build (0.45 s for 10,000 pages); this takes a few tens of milliseconds.
+extension SiteSnapshot {
+    /// The snapshot as bytes.
+    func encoded() -> [UInt8] {
+        var out = RecordWriter()
+        out.string(format)
+        out.string(fingerprint)
+        out.map(templates) { $0.string($1) }
+        out.list(pages) { out, page in
+            out.string(page.path)
+            out.stamp(page.stamp)
+            out.string(page.sourceHash)
+            out.string(page.url)
+            out.string(page.folder)
+            out.bool(page.isIndex)
+            out.bool(page.isDraft)
+            out.string(page.title)
+            out.optional(page.date) { $0.date($1) }
+            out.optional(page.weight) { $0.int($1) }
+            out.list(page.tags) { $0.string($1) }
+            out.string(page.summary)
+            out.map(page.frontMatter) { $0.value($1) }
+            out.list(page.collectionFolders) { $0.string($1) }
+            out.list(page.fileLinks) { out, link in
+                out.optional(link.link.target) { $0.string($1) }
+                out.string(link.link.destination)
+                out.int(link.link.line)
+                out.int(link.link.column)
+                out.location(link.location)
+            }
+        }
+        out.list(rendered) { out, page in
+            out.string(page.url)
+            out.string(page.path)
+            out.string(page.version)
+            out.string(page.inputs)
+            out.list(page.templatesUsed) { $0.string($1) }
+            out.list(Array(zip(page.emptySections ?? [], page.emptySectionMessages ?? []))) { out, pair in
+                out.location(pair.0)
+                out.string(pair.1)
+            }
+        }
+        out.map(copies) { $0.stamp($1) }
+        out.map(feed) { out, versions in out.list(versions) { $0.string($1) } }
+        out.string(self.out)
+        out.optional(outStamp) { $0.stamp($1) }
+        out.int(Int(takenAt))
+        return out.bytes
+    }
+
+    /// A snapshot from bytes, or nil when they are not one of this format.
+    static func decoded(_ data: Data) -> SiteSnapshot? {
+        data.withUnsafeBytes { raw -> SiteSnapshot? in
+            var input = RecordReader(bytes: raw)
+            do {
+                guard try input.string() == format else { return nil }
+                let fingerprint = try input.string()
+                let templates = try input.map { try $0.string() }
+                let pages = try input.list { input in
+                    PageRecord(
+                        path: try input.string(), stamp: try input.stamp(), sourceHash: try input.string(),
+                        url: try input.string(), folder: try input.string(), isIndex: try input.bool(),
+                        isDraft: try input.bool(), title: try input.string(), date: try input.optional { try $0.date() },
+                        weight: try input.optional { try $0.int() }, tags: try input.list { try $0.string() },
+                        summary: try input.string(), frontMatter: try input.map { try $0.value() },
+                        collectionFolders: try input.list { try $0.string() },
+                        fileLinks: try input.list { input in
+                            let target = try input.optional { try $0.string() }
+                            let link = Markdown.FileLink(
+                                target: target, destination: try input.string(), line: try input.int(),
+                                column: try input.int())
+                            return LoadedPage.FileLink(link: link, location: try input.location())
+                        })
+                }
+                let rendered = try input.list { input in
+                    var record = RenderedRecord(
+                        url: try input.string(), path: try input.string(), version: try input.string(),
+                        inputs: try input.string(), templatesUsed: try input.list { try $0.string() },
+                        emptySections: nil, emptySectionMessages: nil)
+                    let empty = try input.list { input in (try input.location(), try input.string()) }
+                    if !empty.isEmpty {
+                        record.emptySections = empty.map(\.0)
+                        record.emptySectionMessages = empty.map(\.1)
+                    }
+                    return record
+                }
+                return SiteSnapshot(
+                    fingerprint: fingerprint, templates: templates, pages: pages, rendered: rendered,
+                    copies: try input.map { try $0.stamp() }, feed: try input.map { input in try input.list { try $0.string() } },
+                    out: try input.string(), outStamp: try input.optional { try $0.stamp() }, takenAt: Int64(try input.int()))
+            } catch {
+                return nil
+            }
+        }
+    }
+}
+
+/// Appends fields to a byte buffer.
+struct RecordWriter {
+    private(set) var bytes: [UInt8] = []
+
+    mutating func int(_ value: Int) {
+        withUnsafeBytes(of: Int64(value).littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
+
+    mutating func string(_ value: String) {
+        var value = value
+        value.withUTF8 { utf8 in
+            int(utf8.count)
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    mutating func optional<T>(_ value: T?, _ write: (inout RecordWriter, T) -> Void) {
+        bool(value != nil)
+        if let value { write(&self, value) }
+    }
+
+    mutating func list<T>(_ values: [T], _ write: (inout RecordWriter, T) -> Void) {
+        int(values.count)
+        for value in values { write(&self, value) }
+    }
+
+    /// Keys sorted, so the same snapshot is the same bytes.
+    mutating func map<T>(_ values: [String: T], _ write: (inout RecordWriter, T) -> Void) {
+        int(values.count)
+        for key in values.keys.sorted() {
+            string(key)
+            write(&self, values[key]!)
+        }
+    }
+
+    mutating func stamp(_ stamp: FileStamp) {
+        int(Int(stamp.size))
+        int(Int(stamp.modified))
+    }
+
+    mutating func date(_ date: PageDate) {
+        for part in [date.year, date.month, date.day, date.hour, date.minute, date.second] { int(part) }
+    }
+
+    mutating func location(_ location: SourceLocation) {
+        string(location.file)
+        int(location.line)
+        int(location.column)
+    }
+
+    mutating func value(_ value: Value) {
+        switch value {
+        case .string(let text):
+            bytes.append(0)
+            string(text)
+        case .int(let number):
+            bytes.append(1)
+            int(number)
+        case .double(let number):
+            bytes.append(2)
+            int(Int(bitPattern: UInt(number.bitPattern)))
+        case .bool(let flag):
+            bytes.append(3)
+            bool(flag)
+        case .null:
+            bytes.append(4)
+        case .list(let values):
+            bytes.append(5)
+            list(values) { $0.value($1) }
+        case .map(let fields):
+            bytes.append(6)
+            map(fields) { $0.value($1) }
+        }
+    }
+}
+
+/// Reads fields back; any read past the end or of a malformed field throws.
+struct RecordReader {
+    struct Malformed: Error {}
+
+    let bytes: UnsafeRawBufferPointer
+    private var offset = 0
+
+    init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    private mutating func take(_ count: Int) throws -> UnsafeRawBufferPointer {
+        guard count >= 0, offset + count <= bytes.count else { throw Malformed() }
+        defer { offset += count }
+        return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count])
+    }
+
+    mutating func int() throws -> Int {
+        Int(Int64(littleEndian: try take(8).loadUnaligned(as: Int64.self)))
+    }
+
+    mutating func byte() throws -> UInt8 { try take(1)[0] }
+
+    mutating func bool() throws -> Bool { try byte() != 0 }
+
+    mutating func string() throws -> String {
+        String(decoding: try take(try int()), as: UTF8.self)
+    }
+
+    mutating func optional<T>(_ read: (inout RecordReader) throws -> T) throws -> T? {
+        try bool() ? try read(&self) : nil
+    }
+
+    mutating func list<T>(_ read: (inout RecordReader) throws -> T) throws -> [T] {
+        let count = try int()
+        guard count >= 0, count <= bytes.count - offset else { throw Malformed() }
+        var values: [T] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count { values.append(try read(&self)) }
+        return values
+    }
+
+    mutating func map<T>(_ read: (inout RecordReader) throws -> T) throws -> [String: T] {
+        let count = try int()
+        guard count >= 0, count <= bytes.count - offset else { throw Malformed() }
+        var values: [String: T] = [:]
+        values.reserveCapacity(count)
+        for _ in 0..<count {
+            let key = try string()
+            values[key] = try read(&self)
+        }
+        return values
+    }
+
+    mutating func stamp() throws -> FileStamp {
+        FileStamp(size: Int64(try int()), modified: Int64(try int()))
+    }
+
+    mutating func date() throws -> PageDate {
+        let parts = try (0..<6).map { _ in try int() }
+        guard let date = PageDate(parts: parts) else { throw Malformed() }
+        return date
+    }
+
+    mutating func location(_: Void = ()) throws -> SourceLocation {
+        var location = SourceLocation(file: try string())
+        location.line = try int()
+        location.column = try int()
+        return location
+    }
+
+    mutating func value() throws -> Value {
+        switch try byte() {
+        case 0: return .string(try string())
+        case 1: return .int(try int())
+        case 2: return .double(Double(bitPattern: UInt64(UInt(bitPattern: try int()))))
+        case 3: return .bool(try bool())
+        case 4: return .null
+        case 5: return .list(try list { try $0.value() })
+        case 6: return .map(try map { try $0.value() })
+        default: throw Malformed()
+        }
+    }
+}
