@@ -14,23 +14,30 @@ public struct Markdown: Sendable {
     private let highlighter: Highlighter?
     /// The path prefix of every page URL (`/`, or `/blog/` under a base URL with a path).
     private let rootPath: String
+    /// The site folder, to tell whether a relative link names a file under `Content/`; nil rewrites none.
+    private let site: URL?
 
     /// Smart punctuation turns quotes and dashes typographic; raw HTML passes through only when `unsafe` is on
     /// (and then GitHub's tag filter still disarms `<script>`, `<iframe>` and the like); fenced code is highlighted
     /// when a highlighter is given.
-    public init(smart: Bool = true, unsafe: Bool = false, highlighter: Highlighter? = nil, rootPath: String = "/") {
+    public init(
+        smart: Bool = true, unsafe: Bool = false, highlighter: Highlighter? = nil, rootPath: String = "/", site: URL? = nil
+    ) {
         var options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_FOOTNOTES
         if smart { options |= CMARK_OPT_SMART }
         if unsafe { options |= CMARK_OPT_UNSAFE }
         self.options = options
         self.highlighter = highlighter
         self.rootPath = rootPath
+        self.site = site
         Self.registerExtensions
     }
 
     /// The Markdown of a site's settings.
-    public init(config: SiteConfig, highlighter: Highlighter?) {
-        self.init(smart: config.smartPunctuation, unsafe: config.unsafeHTML, highlighter: highlighter, rootPath: config.rootPath)
+    public init(config: SiteConfig, highlighter: Highlighter?, site: URL? = nil) {
+        self.init(
+            smart: config.smartPunctuation, unsafe: config.unsafeHTML, highlighter: highlighter, rootPath: config.rootPath,
+            site: site)
     }
 
     private static let registerExtensions: Void = cmark_gfm_core_extensions_ensure_registered()
@@ -168,9 +175,14 @@ public struct Markdown: Sendable {
                 result.headings.append(heading)
                 if let topLevel { headings[topLevel, default: []].append(heading) }
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
-                guard let url = cmark_node_get_url(node).map({ String(cString: $0) }),
-                    let link = MarkdownLinks.markdownTarget(url, from: source)
-                else { continue }
+                guard let url = cmark_node_get_url(node).map({ String(cString: $0) }) else { continue }
+                if let site, let file = MarkdownLinks.fileTarget(url, from: source),
+                    FileManager.default.fileExists(atPath: site.path + "/" + (file.target.removingPercentEncoding ?? file.target))
+                {
+                    cmark_node_set_url(node, rootPath + file.target.dropFirst("Content/".count) + file.suffix)
+                    continue
+                }
+                guard let link = MarkdownLinks.markdownTarget(url, from: source) else { continue }
                 result.fileLinks.append(
                     FileLink(
                         target: link.target, destination: url, line: Int(cmark_node_get_start_line(node)),

@@ -26,4 +26,28 @@ enum MarkdownLinks {
         guard parts.first == "Content", parts.count > 1 else { return (nil, "") }
         return (parts.joined(separator: "/"), String(destination[pathEnd...]))
     }
+
+    /// For a relative link to a file beside the page that is not Markdown (`img/chart.svg`, `../files/a.pdf#page=2`),
+    /// the file relative to the site (`Content/img/chart.svg`) and what follows its path; nil for any other link,
+    /// and for one that climbs out of `Content/`. A page's URL is a folder one level deeper than its file, so such
+    /// links must become root-relative to keep working.
+    static func fileTarget(_ destination: String, from source: String) -> (target: String, suffix: String)? {
+        guard !destination.isEmpty, !destination.hasPrefix("/"), !destination.hasPrefix("#") else { return nil }
+        let pathEnd = destination.firstIndex(where: { $0 == "#" || $0 == "?" }) ?? destination.endIndex
+        let rawPath = destination[..<pathEnd]
+        if let colon = rawPath.firstIndex(of: ":"), !rawPath[..<colon].contains("/") { return nil }
+        guard !rawPath.isEmpty, !rawPath.hasSuffix("/"), !rawPath.lowercased().hasSuffix(".md") else { return nil }
+        var parts = source.split(separator: "/").dropLast().map(String.init)
+        for part in rawPath.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..":
+                guard parts.count > 1 else { return nil }
+                parts.removeLast()
+            default: parts.append(String(part))
+            }
+        }
+        guard parts.first == "Content", parts.count > 1 else { return nil }
+        return (parts.joined(separator: "/"), String(destination[pathEnd...]))
+    }
 }

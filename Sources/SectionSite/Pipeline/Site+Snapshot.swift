@@ -16,7 +16,7 @@ extension Site {
         self.theme = theme
         // An incremental build renders a few pages: reading the whole highlight cache would cost more than it saves.
         highlighter = Highlighter()
-        markdown = Markdown(config: config, highlighter: highlighter)
+        markdown = Markdown(config: config, highlighter: highlighter, site: options.site)
         loaded = [:]
         for record in snapshot.pages {
             let page = Page(

@@ -60,7 +60,7 @@ public struct Site: Sendable {
         config = try Self.loadConfig(options)
         theme = try Theme(name: config.theme, site: options.site)
         highlighter = Highlighter(cache: Self.highlightCache(options.site))
-        markdown = Markdown(config: config, highlighter: highlighter)
+        markdown = Markdown(config: config, highlighter: highlighter, site: options.site)
         let loader = ContentLoader(site: options.site, markdown: markdown)
         let paths = loader.pagePaths()
         report(2, 0, paths.count)

@@ -38,6 +38,21 @@ struct MarkdownSiteTests {
         #expect(a.contains(#"<a href="/docs/gone/">gone</a>"#))
     }
 
+    @Test("relative links to files beside a page become root-relative, as the page's URL is a folder deeper")
+    func fileLinks() throws {
+        let site = try Self.site([
+            "Content/docs/guide.md": "![chart](img/chart.svg) [pdf](../files/a%20b.pdf#page=2) [missing](img/none.png) [web](https://x.org/a.png)\n",
+            "Content/docs/img/chart.svg": "<svg/>", "Content/files/a b.pdf": "%PDF",
+        ])
+        try site.build()
+        let html = try site.output("docs/guide/index.html")
+        #expect(html.contains(#"<img src="/docs/img/chart.svg" alt="chart" />"#))
+        #expect(html.contains(#"<a href="/files/a%20b.pdf#page=2">pdf</a>"#))
+        #expect(html.contains(#"<a href="img/none.png">missing</a>"#))
+        #expect(html.contains(#"<a href="https://x.org/a.png">web</a>"#))
+        #expect(try site.output("docs/img/chart.svg") == "<svg/>")
+    }
+
     @Test("a page without a title takes its first # heading, not repeated in the body; else its file name")
     func titles() throws {
         let site = try Self.site([
