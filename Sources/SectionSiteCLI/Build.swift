@@ -28,6 +28,7 @@ struct Build: ParsableCommand {
             let report = try SiteBuilder(options: options).build(progress: terminal.progress)
             terminal.finishProgress()
             terminal.warnings(report.warnings)
+            terminal.trace(report.reloads.map { "reload patch \($0)" })
             terminal.say(report.summary(out: out))
         } catch {
             terminal.finishProgress()

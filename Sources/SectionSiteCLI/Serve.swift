@@ -30,7 +30,7 @@ struct Serve: AsyncParsableCommand {
                     FileHandle.standardOutput.write(Data("Serving at \(url)\n".utf8))
                 },
                 log: { line in
-                    if line.contains("error:") {
+                    if line.contains("error:") || line.contains("warning:") {
                         FileHandle.standardError.write(Data((line + "\n").utf8))
                     } else if !quiet {
                         FileHandle.standardOutput.write(Data((line + "\n").utf8))

@@ -51,6 +51,12 @@ final class Terminal: @unchecked Sendable {
         for warning in warnings { FileHandle.standardError.write(Data((warning.description + "\n").utf8)) }
     }
 
+    /// Lines printed only with `SECTIONSITE_TRACE` set.
+    func trace(_ lines: [String]) {
+        guard trace else { return }
+        for line in lines { FileHandle.standardError.write(Data("trace: \(line)\n".utf8)) }
+    }
+
     func error(_ error: SectionSiteError) {
         FileHandle.standardError.write(Data((error.description + "\n").utf8))
     }

@@ -22,6 +22,8 @@ struct PatchFeed: Sendable {
         var from: [String: [String]]
         /// How many pages changed.
         var changed: Int
+        /// Each `reload` patch made, with its reason: `/a/ from 1f2e...: the page changed outside every keyed element`.
+        var reloads: [String]
     }
 
     /// The feed files of `pages` (the pages this build rendered) and of the pages that are gone: every URL in
@@ -44,7 +46,8 @@ struct PatchFeed: Sendable {
             files.append(OutputFile(path: Self.folder(url) + "head.json", contents: .text(Self.head(url, version: nil, from: [])), origin: "the patch feed"))
         }
         return Result(
-            files: files, history: newHistory, previousHistory: history, from: from, changed: results.count(where: \.changed))
+            files: files, history: newHistory, previousHistory: history, from: from, changed: results.count(where: \.changed),
+            reloads: results.flatMap(\.reloads))
     }
 
     /// The feed files of a page that did not change, as the previous build wrote them.
@@ -54,7 +57,9 @@ struct PatchFeed: Sendable {
             + [OutputFile(path: folder + "head.json", contents: .unchanged, origin: "the patch feed")]
     }
 
-    private func feed(for page: RenderedPage, versions: [String]) -> (files: [OutputFile], versions: [String], from: [String], changed: Bool) {
+    private func feed(
+        for page: RenderedPage, versions: [String]
+    ) -> (files: [OutputFile], versions: [String], from: [String], changed: Bool, reloads: [String]) {
         let folder = Self.folder(page.url)
         if versions.last == page.version {
             let previous = previousOut.appendingPathComponent(folder)
@@ -67,15 +72,15 @@ struct PatchFeed: Sendable {
                 }
                 let from = names.filter { $0.hasPrefix("from-") && $0.hasSuffix(".json") }
                     .map { String($0.dropFirst("from-".count).dropLast(".json".count)) }
-                return (files, versions, Self.fromOrder(from, versions: versions), false)
+                return (files, versions, Self.fromOrder(from, versions: versions), false, [])
             }
-            let (files, from) = patches(page, earlier: Array(versions.dropLast()))
-            return (files, versions, from, false)
+            let (files, from, reloads) = patches(page, earlier: Array(versions.dropLast()))
+            return (files, versions, from, false, reloads)
         }
         var updated = versions.filter { $0 != page.version } + [page.version]
         updated = Array(updated.suffix(keep + 1))
-        let (files, from) = patches(page, earlier: Array(updated.dropLast()))
-        return (files, updated, from, true)
+        let (files, from, reloads) = patches(page, earlier: Array(updated.dropLast()))
+        return (files, updated, from, true, reloads)
     }
 
     /// Versions in the order `head.json` lists them: newest first.
@@ -83,19 +88,21 @@ struct PatchFeed: Sendable {
         history.reversed().filter(versions.contains)
     }
 
-    private func patches(_ page: RenderedPage, earlier: [String]) -> (files: [OutputFile], from: [String]) {
+    private func patches(_ page: RenderedPage, earlier: [String]) -> (files: [OutputFile], from: [String], reloads: [String]) {
         let folder = Self.folder(page.url)
         var files: [OutputFile] = []
         var from: [String] = []
+        var reloads: [String] = []
         for version in earlier.suffix(keep).reversed() {
             guard let html = state.html(of: version) else { continue }
             let patch = PatchBuilder.patch(
                 page: page.url, from: html, version: version, to: page.html, version: page.version, animation: page.animation)
             files.append(OutputFile(path: folder + "from-\(version).json", contents: .text(patch.json), origin: "the patch feed"))
             from.append(version)
+            if let reason = patch.reloadReason { reloads.append("\(page.url) from \(version): \(reason)") }
         }
         files.append(OutputFile(path: folder + "head.json", contents: .text(Self.head(page.url, version: page.version, from: from)), origin: "the patch feed"))
-        return (files, from)
+        return (files, from, reloads)
     }
 
     /// The feed folder of a page: `_sectionsite/pages/posts/a/` for `/posts/a/`.

@@ -10,6 +10,8 @@ public struct Patch: Sendable, Equatable {
     public var ops: [PatchOp]
     /// The animation, when it is not the runtime's default.
     public var animation: AnimationConfiguration?
+    /// Why the patch is a `reload`, for tracing; not part of the patch's JSON.
+    public var reloadReason: String?
 
     /// Creates a patch.
     public init(page: String, from: String, to: String, ops: [PatchOp], animation: AnimationConfiguration? = nil) {

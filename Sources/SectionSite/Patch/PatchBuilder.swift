@@ -11,13 +11,14 @@ public enum PatchBuilder {
         page: String, from old: String, version from: String, to new: String, version to: String,
         animation: AnimationConfiguration? = nil
     ) -> Patch {
-        let ops: [PatchOp]
         do {
-            ops = try Builder(old: try KeyedDocument(old), new: try KeyedDocument(new)).ops()
+            let ops = try Builder(old: try KeyedDocument(old), new: try KeyedDocument(new)).ops()
+            return Patch(page: page, from: from, to: to, ops: ops, animation: animation)
         } catch {
-            ops = [.reload]
+            var patch = Patch(page: page, from: from, to: to, ops: [.reload], animation: animation)
+            patch.reloadReason = "\(error)"
+            return patch
         }
-        return Patch(page: page, from: from, to: to, ops: ops, animation: animation)
     }
 }
 
@@ -44,14 +45,18 @@ struct KeyedSection: SectionModelType, IdentifiableType, Equatable {
     }
 }
 
-private struct Unpatchable: Error {}
+/// Why a change cannot be keyed operations, for the reason a `reload` patch keeps.
+private struct Unpatchable: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
 
 private struct Builder {
     let old: KeyedDocument
     let new: KeyedDocument
 
     func ops() throws -> [PatchOp] {
-        guard skeleton(old) == skeleton(new) else { return [.reload] }
+        guard skeleton(old) == skeleton(new) else { throw Unpatchable("the page changed outside every keyed element") }
         var ops: [PatchOp] = []
         let sections = try Differ.changeset(from: try self.sections(of: old), to: try self.sections(of: new))
         for change in sections.changes { ops += try self.ops(for: change) }
@@ -59,7 +64,7 @@ private struct Builder {
         let body = try Differ.changeset(from: [oldBody], to: [bodySection(of: new)])
         ops += try bodyOps(body.changes, old: oldBody.items.map(\.identity))
         for key in new.order where key.hasPrefix("r:") {
-            guard let before = old.elements[key], let after = new.elements[key] else { throw Unpatchable() }
+            guard let before = old.elements[key], let after = new.elements[key] else { throw Unpatchable("the keyed element '\(key)' of the layout is in only one version") }
             ops += update(key, before, after)
         }
         if let before = old.title, let after = new.title, old.text(before) != new.text(after) {
@@ -130,7 +135,7 @@ private struct Builder {
         guard let page = document.containers["page"] else { return [] }
         return try page.children.map { key in
             guard key.hasPrefix("s:"), let element = document.elements[key], let list = document.containers[key] else {
-                throw Unpatchable()
+                throw Unpatchable("the page list holds '\(key)', which is no section with an item list")
             }
             let own = document.text(element.outer.lowerBound..<list.inner.lowerBound)
                 + document.text(list.inner.upperBound..<element.outer.upperBound)
@@ -144,7 +149,7 @@ private struct Builder {
 
     private func nodes(_ keys: [String], in document: KeyedDocument) throws -> [KeyedNode] {
         try keys.map { key in
-            guard let element = document.elements[key] else { throw Unpatchable() }
+            guard let element = document.elements[key] else { throw Unpatchable("the list holds '\(key)', which is no keyed element") }
             return KeyedNode(identity: key, html: document.text(element.outer))
         }
     }
@@ -155,7 +160,7 @@ private struct Builder {
             return [.remove(key: key)]
         case .insertSection(let section, let before):
             guard let element = new.elements[section.identity], let list = new.containers[section.identity] else {
-                throw Unpatchable()
+                throw Unpatchable("a new section arrives without its item list")
             }
             let html = new.text(element.outer.lowerBound..<list.inner.lowerBound) + section.items.map(\.html).joined()
                 + new.text(list.inner.upperBound..<element.outer.upperBound)
@@ -168,7 +173,7 @@ private struct Builder {
             return [.move(key: key, parent: section, before: before)]
         case .updateItem(let node, _):
             guard let before = old.elements[node.identity], let after = new.elements[node.identity] else {
-                throw Unpatchable()
+                throw Unpatchable("an item changed in a way no operation expresses")
             }
             return update(node.identity, before, after)
         case .updateSection(let section):
@@ -178,9 +183,9 @@ private struct Builder {
 
     /// A kept section whose own parts changed: its attributes, header or footer.
     private func updateSection(_ key: String) throws -> [PatchOp] {
-        guard let before = old.elements[key], let after = new.elements[key] else { throw Unpatchable() }
+        guard let before = old.elements[key], let after = new.elements[key] else { throw Unpatchable("'\(key)' is in only one version") }
         var ops: [PatchOp] = []
-        guard before.tag == after.tag else { throw Unpatchable() }
+        guard before.tag == after.tag else { throw Unpatchable("'\(key)' changed its tag from <\(before.tag)> to <\(after.tag)>") }
         let attributes = attributeChanges(before, after)
         if !attributes.isEmpty { ops.append(.attrs(key: key, attrs: attributes)) }
         let id = key.dropFirst(2)
@@ -195,7 +200,7 @@ private struct Builder {
         if let list = (old.containers[key], new.containers[key]) as? (KeyedDocument.Container, KeyedDocument.Container),
             old.text(list.0.outer.lowerBound..<list.0.inner.lowerBound) != new.text(list.1.outer.lowerBound..<list.1.inner.lowerBound)
         {
-            throw Unpatchable()
+            throw Unpatchable("the opening tag of a section's item list changed")
         }
         return ops
     }

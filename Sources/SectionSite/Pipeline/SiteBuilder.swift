@@ -99,7 +99,7 @@ public struct SiteBuilder: Sendable {
         }
         return BuildReport(
             pageCount: pages.count, fileCount: files.count, changedPages: patches.changed,
-            warnings: site.warnings + warnings.all, seconds: Date().timeIntervalSince(start), incremental: restored)
+            warnings: site.warnings + warnings.all, seconds: Date().timeIntervalSince(start), incremental: restored, reloads: patches.reloads)
     }
 
     /// Whether every file is unchanged or holds the text the output already has (the sitemap and feed, say).
@@ -136,6 +136,8 @@ public struct BuildReport: Sendable, Equatable {
     public var seconds: Double
     /// Whether the build started from the previous build's record rather than from nothing.
     public var incremental = false
+    /// The `reload` patches of the feed with their reasons, for `SECTIONSITE_TRACE`.
+    public var reloads: [String] = []
 
     /// `Built 12 pages (3 changed, 40 files) in 0.05 s into _site`.
     public func summary(out: String) -> String {

@@ -27,10 +27,11 @@ public actor PreviewHub {
         var version: String
     }
 
-    /// Starts from a built site.
-    public init(site: Site, keep: Int = 20) {
+    /// Starts from a built site; each page keeps `keep` earlier versions to catch clients up from (the settings'
+    /// `feed.keep`, as in a build, unless told otherwise).
+    public init(site: Site, keep: Int? = nil) {
         self.site = site
-        self.keep = max(keep, 1)
+        self.keep = max(keep ?? site.config.feedKeep, 1)
         self.state = BuildState(folder: site.options.site.appendingPathComponent(".sectionsite"))
         for page in site.pages.values { history[page.url] = [Version(id: 0, version: page.version, html: page.html)] }
         let (persisted, appended) = Self.appending(
@@ -114,7 +115,9 @@ public actor PreviewHub {
     /// Takes a successful rebuild: sends `ok` if an error was showing, then one patch to every open stream of each
     /// changed page (computed once per version it starts from), `reload` to streams of pages that are gone, and
     /// `css` for changed assets.
-    public func commit(_ next: Site, _ update: Site.Update) {
+    @discardableResult
+    public func commit(_ next: Site, _ update: Site.Update) -> [String] {
+        var reloads: [String] = []
         buildID += 1
         site = next
         if error != nil {
@@ -130,6 +133,9 @@ public actor PreviewHub {
             var patches: [String: ServerEvent] = [:]
             for (id, stream) in open {
                 let event = patches[stream.version] ?? (catchUp(url, from: stream.version) ?? nil) ?? .reload
+                if patches[stream.version] == nil, let reason = event.reloadReason {
+                    reloads.append("\(url) from \(stream.version): \(reason)")
+                }
                 patches[stream.version] = event
                 stream.continuation.yield(event)
                 streams[url]?[id]?.version = page.version
@@ -144,6 +150,7 @@ public actor PreviewHub {
         }
         for asset in update.assets { broadcast(.asset(next.config.link("/" + asset))) }
         persist(update.changed.compactMap { next.pages[$0] })
+        return reloads
     }
 
     /// Takes a failed rebuild: the last good site stays; every stream is told the error.

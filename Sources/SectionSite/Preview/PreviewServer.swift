@@ -23,7 +23,9 @@ public struct PreviewServer: Sendable {
 
     /// Runs until SIGINT or SIGTERM; `ready` is told the URL once the socket is bound.
     public func run(ready: @escaping @Sendable (String) -> Void, log: @escaping @Sendable (String) -> Void) async throws {
-        let hub = PreviewHub(site: try Site(options: options))
+        let site = try Site(options: options)
+        for warning in site.warnings { log(warning.description) }
+        let hub = PreviewHub(site: site)
         let rebuilds = RebuildQueue()
         let watcher = FileWatcher(root: options.site, quietMilliseconds: quietMilliseconds) { paths in rebuilds.add(paths) }
         try watcher.start()
@@ -134,6 +136,7 @@ public struct PreviewServer: Sendable {
     /// paths of a failed rebuild are tried again with the next edit.
     static func rebuild(_ queue: RebuildQueue, hub: PreviewHub, log: @escaping @Sendable (String) -> Void) async {
         var failed = Set<String>()
+        var warned = Set(await hub.site.warnings.map(\.description))
         while let batch = await queue.next() {
             let paths = batch.union(failed)
             var next = await hub.site
@@ -141,9 +144,16 @@ public struct PreviewServer: Sendable {
             do {
                 let update = try next.apply(paths)
                 failed = []
-                await hub.commit(next, update)
+                let reloads = await hub.commit(next, update)
+                if ProcessInfo.processInfo.environment["SECTIONSITE_TRACE"] != nil {
+                    for reload in reloads { log("trace: reload patch \(reload)") }
+                }
                 let elapsed = ContinuousClock.now - start
                 log("rebuilt \(update.changed.count) page(s) in \(elapsed.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1))))")
+                // Warnings as a build prints them, each once while it lasts; after the patches have gone out.
+                let warnings = next.warnings.map(\.description)
+                for warning in warnings where !warned.contains(warning) { log(warning) }
+                warned = Set(warnings)
             } catch let error as SectionSiteError {
                 failed = paths
                 await hub.fail(error)

@@ -6,6 +6,8 @@ public struct ServerEvent: Sendable, Equatable {
     public var id: Int?
     /// The data line (one line of JSON).
     public var data: String
+    /// For a patch that is a `reload`, why: traced, never sent.
+    public var reloadReason: String? = nil
 
     /// `event:`, `id:` and `data:` lines and a blank line; a comment is one `:` line.
     public var wire: String {
@@ -16,7 +18,9 @@ public struct ServerEvent: Sendable, Equatable {
     }
 
     /// A patch, with the build id that made it.
-    static func patch(_ patch: Patch, id: Int) -> ServerEvent { ServerEvent(name: "patch", id: id, data: patch.json) }
+    static func patch(_ patch: Patch, id: Int) -> ServerEvent {
+        ServerEvent(name: "patch", id: id, data: patch.json, reloadReason: patch.reloadReason)
+    }
     /// The client cannot be patched and should reload.
     static let reload = ServerEvent(name: "reload", id: nil, data: "{}")
     /// The build error is gone.

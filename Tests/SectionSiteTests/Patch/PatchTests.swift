@@ -92,6 +92,7 @@ struct PatchTests {
         let after = try TestSite(TestSite.theme.merging(["Content/index.md": Self.page("s:a"), layout: "<html><head></head><body><p>Footer</p>{{{sections}}}</body></html>"]) { $1 })
         let patch = try #require(try SiteDiff.patches(old: before.folder, new: after.folder, page: "/").first)
         #expect(patch.ops == [.reload])
+        #expect(patch.reloadReason == "the page changed outside every keyed element")
         #expect(patch.json.hasSuffix(#""ops":[{"op":"reload"}]}"#))
     }
 
