@@ -110,8 +110,8 @@ struct KeyedDocument {
             var element = Open(
                 name: name, start: position, innerStart: tagEnd, key: nil, children: nil, attributes: attributes)
             for attribute in attributes {
-                if attribute.name == "data-ss-key" { element.key = attribute.value }
-                if attribute.name == "data-ss-children" { element.children = attribute.value }
+                if attribute.name == PatchContract.keyAttribute { element.key = attribute.value }
+                if attribute.name == PatchContract.childrenAttribute { element.children = attribute.value }
             }
             if name == "meta", attributes.contains(where: { $0.name == "name" && $0.value == "sectionsite-version" }) {
                 versionContent = contentRange(from: position, to: tagEnd)

@@ -63,7 +63,7 @@ private struct Builder {
         let oldBody = try bodySection(of: old)
         let body = try Differ.changeset(from: [oldBody], to: [bodySection(of: new)])
         ops += try bodyOps(body.changes, old: oldBody.items.map(\.identity))
-        for key in new.order where key.hasPrefix("r:") {
+        for key in new.order where PatchContract.Kind.region.matches(key) {
             guard let before = old.elements[key], let after = new.elements[key] else { throw Unpatchable("the keyed element '\(key)' of the layout is in only one version") }
             ops += update(key, before, after)
         }
@@ -114,8 +114,8 @@ private struct Builder {
     /// The document with every patchable part blanked: when two skeletons differ, only a reload can do.
     private func skeleton(_ document: KeyedDocument) -> [UInt8] {
         var holes: [Range<Int>] = []
-        for list in ["page", "body"] { if let container = document.containers[list] { holes.append(container.inner) } }
-        for key in document.order where key.hasPrefix("r:") { holes.append(document.elements[key]!.inner) }
+        for list in [PatchContract.pageList, PatchContract.bodyList] { if let container = document.containers[list] { holes.append(container.inner) } }
+        for key in document.order where PatchContract.Kind.region.matches(key) { holes.append(document.elements[key]!.inner) }
         if let title = document.title { holes.append(title) }
         if let version = document.versionContent { holes.append(version) }
         holes.sort { $0.lowerBound < $1.lowerBound }
@@ -132,9 +132,9 @@ private struct Builder {
     }
 
     private func sections(of document: KeyedDocument) throws -> [KeyedSection] {
-        guard let page = document.containers["page"] else { return [] }
+        guard let page = document.containers[PatchContract.pageList] else { return [] }
         return try page.children.map { key in
-            guard key.hasPrefix("s:"), let element = document.elements[key], let list = document.containers[key] else {
+            guard PatchContract.Kind.section.matches(key), let element = document.elements[key], let list = document.containers[key] else {
                 throw Unpatchable("the page list holds '\(key)', which is no section with an item list")
             }
             let own = document.text(element.outer.lowerBound..<list.inner.lowerBound)
@@ -144,7 +144,7 @@ private struct Builder {
     }
 
     private func bodySection(of document: KeyedDocument) throws -> KeyedSection {
-        KeyedSection(identity: "body", own: "", items: try nodes(document.containers["body"]?.children ?? [], in: document))
+        KeyedSection(identity: PatchContract.bodyList, own: "", items: try nodes(document.containers[PatchContract.bodyList]?.children ?? [], in: document))
     }
 
     private func nodes(_ keys: [String], in document: KeyedDocument) throws -> [KeyedNode] {
@@ -164,9 +164,9 @@ private struct Builder {
             }
             let html = new.text(element.outer.lowerBound..<list.inner.lowerBound) + section.items.map(\.html).joined()
                 + new.text(list.inner.upperBound..<element.outer.upperBound)
-            return [.insert(parent: "page", before: before, html: html)]
+            return [.insert(parent: PatchContract.pageList, before: before, html: html)]
         case .moveSection(let key, let before):
-            return [.move(key: key, parent: "page", before: before)]
+            return [.move(key: key, parent: PatchContract.pageList, before: before)]
         case .insertItem(let node, let section, let before):
             return [.insert(parent: section, before: before, html: node.html)]
         case .moveItem(let key, let section, let before):
@@ -189,7 +189,7 @@ private struct Builder {
         let attributes = attributeChanges(before, after)
         if !attributes.isEmpty { ops.append(.attrs(key: key, attrs: attributes)) }
         let id = key.dropFirst(2)
-        for supplementary in ["h:\(id)", "f:\(id)"] {
+        for supplementary in [PatchContract.Kind.header.key(String(id)), PatchContract.Kind.footer.key(String(id))] {
             switch (old.elements[supplementary], new.elements[supplementary]) {
             case (nil, nil): break
             case (let was?, nil): _ = was; ops.append(.remove(key: supplementary))

@@ -12,6 +12,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Builds; on error nothing of the previous output or state changes.
+    @discardableResult
     ///
     /// When `.sectionsite/site.state` describes the output folder as it is, the build starts from that record:
     /// it reads only the Markdown files whose stamps changed, renders only the pages that depend on what changed,

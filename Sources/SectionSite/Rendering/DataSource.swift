@@ -69,7 +69,7 @@ where Section.Item: IdentifiableType {
     ///
     /// - Complexity: O(n) in the number of items, plus what the closures cost.
     public func render(_ sections: [Section]) throws -> String {
-        var html = #"<div class="ss-sections" data-ss-children="page">"#
+        var html = #"<div class="ss-sections" \#(PatchContract.childrenAttribute)="\#(PatchContract.pageList)">"#
         for section in sections {
             html += try render(section)
         }
@@ -79,22 +79,24 @@ where Section.Item: IdentifiableType {
     /// One keyed section: its header, its item list and its footer.
     public func render(_ section: Section) throws -> String {
         let id = HTML.escape("\(section.identity)")
-        var html = #"<section class="ss-section" data-ss-key="s:\#(id)""#
-        if let kind = kindForSection(section) { html += #" data-ss-kind="\#(HTML.escape(kind))""# }
+        let key = PatchContract.keyAttribute
+        var html = #"<section class="ss-section" \#(key)="\#(PatchContract.Kind.section.key(id))""#
+        if let kind = kindForSection(section) { html += #" \#(PatchContract.kindAttribute)="\#(HTML.escape(kind))""# }
         html += ">"
         if let header = try supplementary(section, .header) {
-            html += #"<header class="ss-header" data-ss-key="h:\#(id)" data-ss-supplementary="\#(HTML.escape(header.kind))">"#
+            html += #"<header class="ss-header" \#(key)="\#(PatchContract.Kind.header.key(id))" \#(PatchContract.supplementaryAttribute)="\#(HTML.escape(header.kind))">"#
             html += header.html + "</header>"
         }
-        html += #"<div class="ss-items" data-ss-children="s:\#(id)">"#
+        html += #"<div class="ss-items" \#(PatchContract.childrenAttribute)="\#(PatchContract.Kind.section.key(id))">"#
         for item in section.items {
             let cell = try configureCell(section, item)
-            html += #"<div class="ss-item" data-ss-key="i:\#(HTML.escape("\(item.identity)"))" data-ss-cell="\#(HTML.escape(cell.kind))">"#
+            let itemKey = HTML.escape(PatchContract.Kind.item.key("\(item.identity)"))
+            html += #"<div class="ss-item" \#(key)="\#(itemKey)" \#(PatchContract.cellAttribute)="\#(HTML.escape(cell.kind))">"#
             html += cell.html + "</div>"
         }
         html += "</div>"
         if let footer = try supplementary(section, .footer) {
-            html += #"<footer class="ss-footer" data-ss-key="f:\#(id)" data-ss-supplementary="\#(HTML.escape(footer.kind))">"#
+            html += #"<footer class="ss-footer" \#(key)="\#(PatchContract.Kind.footer.key(id))" \#(PatchContract.supplementaryAttribute)="\#(HTML.escape(footer.kind))">"#
             html += footer.html + "</footer>"
         }
         return html + "</section>"

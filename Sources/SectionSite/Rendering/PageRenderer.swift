@@ -128,17 +128,17 @@ struct PageRenderer: Sendable {
 
     /// The keyed body: each top-level block carries `b:` and a hash of its HTML, numbered when blocks repeat.
     static func body(_ blocks: [Markdown.Block]) -> String {
-        var html = #"<div class="ss-body" data-ss-children="body">"#
+        var html = #"<div class="ss-body" \#(PatchContract.childrenAttribute)="\#(PatchContract.bodyList)">"#
         var seen: [String: Int] = [:]
         for block in blocks {
-            var key = "b:" + ContentHash.of(block.html).prefix(8)
+            var key = PatchContract.Kind.block.key(String(ContentHash.of(block.html).prefix(8)))
             let count = seen[key, default: 0] + 1
             seen[key] = count
             if count > 1 { key += "-\(count)" }
             if block.isRawHTML {
-                html += #"<div class="ss-raw" data-ss-key="\#(key)">\#(block.html)</div>"#
+                html += #"<div class="ss-raw" \#(PatchContract.keyAttribute)="\#(key)">\#(block.html)</div>"#
             } else {
-                HTML.append(block.html, adding: "data-ss-key", key, to: &html)
+                HTML.append(block.html, adding: PatchContract.keyAttribute, key, to: &html)
             }
         }
         return html + "</div>"

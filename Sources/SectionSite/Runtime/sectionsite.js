@@ -3,7 +3,10 @@
   "use strict";
   if (window.SectionSite) return; // loaded twice: the first copy owns the page
 
+  // The keyed-HTML contract (SPEC §4); PatchContract.swift defines the same, and a test compares them.
   const KEY = "data-ss-key";
+  const CHILDREN = "data-ss-children";
+  const SECTION = "s:", HEADER = "h:", FOOTER = "f:";
   const KEYED = `[${KEY}]`;
   const DEFAULTS = { insert: "fade", delete: "fade", reload: "fade", move: "flip" };
   // Offsets of RxDataSources' row animations: 24px rather than a full width, so a paragraph never flies across.
@@ -142,12 +145,12 @@
     };
     // A header goes first in its section and a footer last, anything else into the list marked
     // data-ss-children with the parent's name: found by comparing values, since keys may hold any character.
-    const list = (root, name) => [...root.querySelectorAll("[data-ss-children]")].find((e) => e.getAttribute("data-ss-children") === name);
+    const list = (root, name) => [...root.querySelectorAll(`[${CHILDREN}]`)].find((e) => e.getAttribute(CHILDREN) === name);
     const slot = (parent, k, before) => {
-      const section = /^s:/.test(parent) ? get(parent) : null;
-      const edge = section && /^[hf]:/.test(k);
+      const section = parent.startsWith(SECTION) ? get(parent) : null;
+      const edge = section && (k.startsWith(HEADER) || k.startsWith(FOOTER));
       const box = edge ? section : list(section || document, parent) || fail(`no list ${parent}`);
-      let ref = edge && k[0] === "h" ? section.firstChild : null;
+      let ref = edge && k.startsWith(HEADER) ? section.firstChild : null;
       if (before != null) {
         ref = get(before);
         if (ref.parentNode !== box) fail(`${before} is not in ${parent}`);
