@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -16,6 +17,7 @@ public final class FileWatcher: @unchecked Sendable {
     private var wake: [Int32] = [-1, -1]
     private var folders: [Int32: String] = [:]  // watch descriptor -> folder relative to the root ("" for it)
     private var thread: Thread?
+    private let stopped = Atomic<Bool>(false)
 
     /// The top-level names that are watched.
     public static let watched: Set<String> = ["Content", "Themes", "Static", "sectionsite.yml"]
@@ -46,11 +48,13 @@ public final class FileWatcher: @unchecked Sendable {
         thread.start()
     }
 
-    /// Stops watching.
+    /// Stops watching: wakes the watching thread, which closes the rest. Safe to call more than once and from
+    /// any thread; `wake` itself is never reassigned once the thread runs.
     public func stop() {
-        guard wake[1] >= 0 else { return }
+        guard wake[1] >= 0, !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         var byte: UInt8 = 1
         _ = Glibc.write(wake[1], &byte, 1)
+        Glibc.close(wake[1])
     }
 
     private static let mask: UInt32 = UInt32(
@@ -90,6 +94,7 @@ public final class FileWatcher: @unchecked Sendable {
         var pending = Set<String>()
         var firstEvent: Date?
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var saved = false
         loop: while true {
             var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wake[0], events: Int16(POLLIN), revents: 0)]
             var timeout: Int32 = -1
@@ -133,14 +138,20 @@ public final class FileWatcher: @unchecked Sendable {
                     pending.insert(path + "/")
                 } else {
                     pending.insert(path)
+                    // A file closed after writing, or renamed into place, is a finished save: no need to wait for quiet.
+                    if mask & UInt32(IN_CLOSE_WRITE | IN_MOVED_TO) != 0 { saved = true }
                 }
                 if firstEvent == nil { firstEvent = Date() }
+            }
+            if saved {
+                onChange(pending)
+                pending.removeAll()
+                firstEvent = nil
+                saved = false
             }
         }
         Glibc.close(descriptor)
         Glibc.close(wake[0])
-        Glibc.close(wake[1])
-        wake = [-1, -1]
     }
 }
 #endif
