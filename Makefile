@@ -4,7 +4,7 @@ PYTHON ?= python3
 APT_GET = DEBIAN_FRONTEND=noninteractive apt-get
 PORT ?= 8000
 
-.PHONY: run test build release deps test-deps swift-test browser-test bench clean
+.PHONY: run test build release deps test-deps swift-test tsan-test browser-test bench clean
 
 ## The Debian packages the build links: libcmark-gfm (GitHub's CommonMark with its extensions) and
 ## KSyntaxHighlighting (Kate's highlighter, with Qt's headers), installed when missing.
@@ -34,14 +34,22 @@ swift-test: deps
 	$(SWIFT) build
 	$(SWIFT) test
 
+## The Swift tests once more under ThreadSanitizer, in a build folder of their own; any race it reports fails them.
+tsan-test: deps
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip-build
+
 browser-test: test-deps
 	$(PYTHON) -m pytest -q Tests/Browser
 
-## Every test: the Swift suites, then the real-browser suite, whose summary line closes the run.
+## Every test: the Swift suites, again under ThreadSanitizer, then the real-browser suite, whose summary line
+## closes the run.
 test: test-deps
 	$(SWIFT) build
 	$(SWIFT) test
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip-build
 	SECTIONSITE_BIN=$(CURDIR)/.build/debug/sectionsite $(PYTHON) -m pytest -q Tests/Browser
 
 clean:
-	rm -rf .build _site .sectionsite
+	rm -rf .build .build-tsan _site .sectionsite

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 
 /// `sectionsite serve`: builds the site in memory, serves it over HTTP from memory, watches its files, rebuilds
 /// what an edit affects, and pushes patches to every open tab over Server-Sent Events.
@@ -36,12 +37,10 @@ public struct PreviewServer: Sendable {
                 await hub.keepAlive()
             }
         }
-        let stop = SignalStop { await hub.closeAll() }
         defer {
             watcher.stop()
             rebuildLoop.cancel()
             keepAlive.cancel()
-            _ = stop
         }
 
         let responder = CallbackResponder<BasicRequestContext> { request, _ in
@@ -64,7 +63,16 @@ public struct PreviewServer: Sendable {
             configuration: .init(address: .hostname(host, port: port), serverName: "sectionsite"),
             onServerRunning: { channel in ready("http://\(host):\(channel.localAddress?.port ?? 0)/") },
             logger: logger)
-        try await app.run()
+        // SIGINT and SIGTERM shut the group down gracefully, services in reverse order: first the open event streams
+        // are ended, then the server, which then has no request in flight, stops. It waits 0.3 s at most.
+        var configuration = ServiceGroupConfiguration(
+            services: [
+                .init(service: app),
+                .init(service: StreamCloser(hub: hub), successTerminationBehavior: .ignore),
+            ],
+            gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        configuration.maximumGracefulShutdownDuration = .milliseconds(300)
+        try await ServiceGroup(configuration: configuration).run()
     }
 
     /// The event stream of one page: `page`, and `Last-Event-ID` or `since`, say where the client stands.
@@ -213,24 +221,13 @@ final class RebuildQueue: @unchecked Sendable {
     }
 }
 
-/// Ends the process on SIGINT or SIGTERM: closes the event streams, then exits with status 0 well within a second.
-final class SignalStop: @unchecked Sendable {
-    private var sources: [DispatchSourceSignal] = []
+/// Ends every open event stream when the server shuts down gracefully, so that the server's own graceful shutdown
+/// finds no request still in flight.
+struct StreamCloser: Service {
+    let hub: PreviewHub
 
-    init(_ close: @escaping @Sendable () async -> Void) {
-        for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler {
-                Task {
-                    await close()
-                    try? await Task.sleep(for: .milliseconds(50))
-                    exit(0)
-                }
-                DispatchQueue.global().asyncAfter(deadline: .now() + 0.8) { exit(0) }
-            }
-            source.resume()
-            sources.append(source)
-        }
+    func run() async throws {
+        try? await gracefulShutdown()
+        await hub.closeAll()
     }
 }
