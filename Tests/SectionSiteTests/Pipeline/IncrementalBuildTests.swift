@@ -155,3 +155,46 @@ struct InPlaceUpdateTests {
         #expect(!FileManager.default.fileExists(atPath: journal.path))
     }
 }
+
+/// The preview and a build must agree: after every step of a seeded random edit series applied to the live site
+/// as the watcher reports it (the changed paths), the pages it serves are exactly those a fresh build renders.
+@Suite("Preview agrees with a build")
+struct PreviewAgreementTests {
+    static func files(_ site: TestSite) -> [String: Data] {
+        var files: [String: Data] = [:]
+        for top in ["Content", "Themes", "Static"] {
+            for path in FileTree.files(under: site.folder.appendingPathComponent(top)) {
+                files["\(top)/\(path)"] = try? Data(contentsOf: site.folder.appendingPathComponent("\(top)/\(path)"))
+            }
+        }
+        files["sectionsite.yml"] = try? Data(contentsOf: site.folder.appendingPathComponent("sectionsite.yml"))
+        return files
+    }
+
+    @Test("after every step of a random edit series, the live site's pages and files equal a fresh build's", arguments: [11, 12, 13])
+    func liveEqualsFresh(seed: UInt64) throws {
+        var random = SeededRandom(seed: seed)
+        let site = try TestSite(IncrementalBuildTests.startingSite())
+        var live = try Site(options: site.options)
+        var posts = Set(0..<8)
+        var next = 7
+        for step in 1...12 {
+            let before = Self.files(site)
+            var what: [String] = []
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                what.append(try IncrementalBuildTests.edit(site, &random, posts: &posts, next: &next))
+            }
+            let after = Self.files(site)
+            let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
+            _ = try live.apply(changed)
+            let fresh = try Site(options: site.options)
+            #expect(live.pages.keys.sorted() == fresh.pages.keys.sorted(), "seed \(seed) step \(step) (\(what))")
+            for url in fresh.pages.keys.sorted() where live.pages[url]?.html != fresh.pages[url]?.html {
+                Issue.record("seed \(seed) step \(step) (\(what)): \(url) differs from a fresh build")
+            }
+            #expect(live.files.keys.sorted() == fresh.files.keys.sorted())
+            #expect(live.indexes() == fresh.indexes())
+            #expect(live.warnings == fresh.warnings, "seed \(seed) step \(step) (\(what))")
+        }
+    }
+}
