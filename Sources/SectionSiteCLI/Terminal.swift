@@ -1,12 +1,16 @@
 import Foundation
 import SectionSite
+import Synchronization
 
 /// What the commands print: a progress line on a terminal for work over a second, warnings and errors on stderr.
-final class Terminal: @unchecked Sendable {
+final class Terminal: Sendable {
     private let quiet: Bool
     private let start = Date()
-    private let lock = NSLock()
-    private var showing = false
+    private struct Line {
+        var showing = false
+        var lastStep = ""
+    }
+    private let line = Mutex(Line())
     private let isTerminal = isatty(STDERR_FILENO) == 1
 
     init(quiet: Bool) {
@@ -14,36 +18,34 @@ final class Terminal: @unchecked Sendable {
     }
 
     private let trace = ProcessInfo.processInfo.environment["SECTIONSITE_TRACE"] != nil
-    private var lastStep = ""
 
     /// Shows a progress line, only on a terminal and only once the work has taken a second; with
     /// `SECTIONSITE_TRACE` set, prints when each step starts instead, for profiling.
     var progress: @Sendable (BuildProgress) -> Void {
         { [self] update in
             if trace {
-                lock.lock()
-                defer { lock.unlock() }
-                if update.name != lastStep {
-                    lastStep = update.name
+                line.withLock { line in
+                    guard update.name != line.lastStep else { return }
+                    line.lastStep = update.name
                     let elapsed = String(format: "%.3f", Date().timeIntervalSince(start))
                     FileHandle.standardError.write(Data("\(elapsed) s: \(update.line)\n".utf8))
                 }
                 return
             }
             guard !quiet, isTerminal, Date().timeIntervalSince(start) > 1 else { return }
-            lock.lock()
-            defer { lock.unlock() }
-            FileHandle.standardError.write(Data(("\r\u{1B}[K" + update.line).utf8))
-            showing = true
+            line.withLock { line in
+                FileHandle.standardError.write(Data(("\r\u{1B}[K" + update.line).utf8))
+                line.showing = true
+            }
         }
     }
 
     /// Clears the progress line.
     func finishProgress() {
-        lock.lock()
-        defer { lock.unlock() }
-        if showing { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-        showing = false
+        line.withLock { line in
+            if line.showing { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            line.showing = false
+        }
     }
 
     func warnings(_ warnings: [Diagnostic]) {
@@ -54,7 +56,7 @@ final class Terminal: @unchecked Sendable {
     /// Lines printed only with `SECTIONSITE_TRACE` set.
     func trace(_ lines: [String]) {
         guard trace else { return }
-        for line in lines { FileHandle.standardError.write(Data("trace: \(line)\n".utf8)) }
+        for text in lines { FileHandle.standardError.write(Data("trace: \(text)\n".utf8)) }
     }
 
     func error(_ error: SectionSiteError) {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The preview's state, owned by one actor: the last good site, the build counter, each page's recent versions,
 /// the current build error, and the open event streams, by page.
@@ -176,19 +177,19 @@ public actor PreviewHub {
 
 /// Saves the preview's state for the next build in the background, at most about once a second: a burst of edits
 /// is one write of the history, with the versions of every page that changed in between.
-final class StateSaver: @unchecked Sendable {
-    private let lock = NSLock()
+final class StateSaver: Sendable {
+    private typealias Work = (history: BuildState.History, pages: [String: RenderedPage], state: BuildState)
     private let queue = DispatchQueue(label: "sectionsite.preview.state")
-    private var pending: (history: BuildState.History, pages: [String: RenderedPage], state: BuildState)?
+    private let pending = Mutex<Work?>(nil)
 
     /// Asks for a save; it happens a second later with the newest history.
     func save(_ history: BuildState.History, pages: [RenderedPage], state: BuildState) {
-        lock.lock()
-        defer { lock.unlock() }
-        var waiting = pending?.pages ?? [:]
-        for page in pages { waiting[page.version] = page }
-        let scheduled = pending != nil
-        pending = (history, waiting, state)
+        let scheduled = self.pending.withLock { pending -> Bool in
+            var waiting = pending?.pages ?? [:]
+            for page in pages { waiting[page.version] = page }
+            defer { pending = (history, waiting, state) }
+            return pending != nil
+        }
         guard !scheduled else { return }
         queue.asyncAfter(deadline: .now() + 1) { [self] in write() }
     }
@@ -199,10 +200,10 @@ final class StateSaver: @unchecked Sendable {
     }
 
     private func write() {
-        lock.lock()
-        let work = pending
-        pending = nil
-        lock.unlock()
+        let work = pending.withLock { pending in
+            defer { pending = nil }
+            return pending
+        }
         if let work { try? work.state.save(work.history, pages: Array(work.pages.values), collect: false) }
     }
 }

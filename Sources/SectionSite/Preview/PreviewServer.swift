@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import ServiceLifecycle
+import Synchronization
 
 /// `sectionsite serve`: builds the site in memory, serves it over HTTP from memory, watches its files, rebuilds
 /// what an edit affects, and pushes patches to every open tab over Server-Sent Events.
@@ -175,48 +176,47 @@ public struct PreviewServer: Sendable {
 }
 
 /// The changed paths waiting for the next rebuild, filled by the watcher's thread.
-final class RebuildQueue: @unchecked Sendable {
-    private let lock = NSLock()
-    private var paths = Set<String>()
-    private var waiter: CheckedContinuation<Set<String>?, Never>?
+final class RebuildQueue: Sendable {
+    private struct State {
+        var paths = Set<String>()
+        var waiter: CheckedContinuation<Set<String>?, Never>?
+    }
+
+    private let state = Mutex(State())
 
     /// Adds paths; wakes the rebuild loop if it waits.
     func add(_ more: Set<String>) {
-        lock.lock()
-        if let waiter {
-            self.waiter = nil
-            lock.unlock()
-            waiter.resume(returning: more)
-            return
+        let waiter = state.withLock { state -> CheckedContinuation<Set<String>?, Never>? in
+            guard let waiter = state.waiter else {
+                state.paths.formUnion(more)
+                return nil
+            }
+            state.waiter = nil
+            return waiter
         }
-        paths.formUnion(more)
-        lock.unlock()
+        waiter?.resume(returning: more)
     }
 
     /// Every path added since the last call, waiting for one if there are none; nil once cancelled.
     func next() async -> Set<String>? {
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                lock.lock()
-                if !paths.isEmpty {
-                    let batch = paths
-                    paths = []
-                    lock.unlock()
-                    continuation.resume(returning: batch)
-                } else if Task.isCancelled {
-                    lock.unlock()
-                    continuation.resume(returning: nil)
-                } else {
-                    waiter = continuation
-                    lock.unlock()
+                let ready = state.withLock { state -> Set<String>?? in
+                    if !state.paths.isEmpty {
+                        defer { state.paths = [] }
+                        return .some(state.paths)
+                    }
+                    if Task.isCancelled { return .some(nil) }
+                    state.waiter = continuation
+                    return nil
                 }
+                if let ready { continuation.resume(returning: ready) }
             }
         } onCancel: {
-            lock.lock()
-            let waiter = self.waiter
-            self.waiter = nil
-            lock.unlock()
-            waiter?.resume(returning: nil)
+            state.withLock { state in
+                defer { state.waiter = nil }
+                return state.waiter
+            }?.resume(returning: nil)
         }
     }
 }
