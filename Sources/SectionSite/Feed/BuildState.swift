@@ -13,7 +13,7 @@ struct BuildState: Sendable {
     private var versions: URL { folder.appendingPathComponent("versions") }
 
     /// The history of the last build, or an empty one (with a warning when the file is unreadable).
-    func loadHistory(warnings: Warnings) -> History {
+    func loadHistory(warnings: inout Warnings) -> History {
         guard let data = try? Data(contentsOf: historyFile) else { return [:] }
         struct File: Decodable {
             var format: String

@@ -1,6 +1,5 @@
 import CHighlight
 import Foundation
-import Synchronization
 
 /// Syntax highlighting of fenced code through KSyntaxHighlighting, Kate's engine (300+ languages), with a cache by
 /// content hash so that a rebuild or a preview edit highlights only code it has not seen.
@@ -12,8 +11,8 @@ public final class Highlighter: Sendable {
     static let cacheFormat = "sectionsite-highlight/1 ksyntaxhighlighting"
 
     private let cache: URL?
-    private let previous = Mutex<[String: String]?>(nil)  // the cache file's entries, read on first use
-    private let current = Mutex<[String: String]>([:])  // what this run used, to save
+    private let previous = Locked<[String: String]?>(nil)  // the cache file's entries, read on first use
+    private let current = Locked<[String: String]>([:])  // what this run used, to save
 
     /// A highlighter starting from the cache file at `cache`, if it is there and readable; the file is read the
     /// first time code is highlighted, so a build that renders no page never reads it.

@@ -197,7 +197,7 @@ public struct Site: Sendable {
     /// The warnings of the site as it is, sorted: links to `.md` files that are no page, sections without items,
     /// templates no page uses.
     public var warnings: [Diagnostic] {
-        let warnings = Warnings()
+        var warnings = Warnings()
         let paths = Set(published.map(\.page.path))
         for page in published {
             for link in page.fileLinks where !(link.link.target.map(paths.contains) ?? false) {

@@ -38,14 +38,14 @@ public struct SiteBuilder: Sendable {
             site = try Site(options: options, progress: progress)
         }
         let steps = Site.stepNames.count
-        let warnings = Warnings()
+        var warnings = Warnings()
         let state = BuildState(folder: options.site.appendingPathComponent(".sectionsite"))
         let feed = PatchFeed(keep: site.config.feedKeep, state: state, previousOut: options.out)
         let pages = site.pages.values.sorted { $0.url < $1.url }
         let rendered = pages.filter(\.isComplete)
         progress(BuildProgress(step: 5, steps: steps, name: Site.stepNames[4], done: 0, total: rendered.count))
         let patches = try feed.make(
-            pages: rendered, current: Set(site.pages.keys), history: state.loadHistory(warnings: warnings)
+            pages: rendered, current: Set(site.pages.keys), history: state.loadHistory(warnings: &warnings)
         ) { done in
             progress(BuildProgress(step: 5, steps: steps, name: Site.stepNames[4], done: done, total: rendered.count))
         }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The preview's state, owned by one actor: the last good site, the build counter, each page's recent versions,
 /// the current build error, and the open event streams, by page.
@@ -35,8 +34,9 @@ public actor PreviewHub {
         self.keep = max(keep ?? site.config.feedKeep, 1)
         self.state = BuildState(folder: site.options.site.appendingPathComponent(".sectionsite"))
         for page in site.pages.values { history[page.url] = [Version(id: 0, version: page.version, html: page.html)] }
+        var ignored = Warnings()  // an unreadable history only means patches start again from here
         let (persisted, appended) = Self.appending(
-            Array(site.pages.values), to: state.loadHistory(warnings: Warnings()), keep: site.config.feedKeep)
+            Array(site.pages.values), to: state.loadHistory(warnings: &ignored), keep: site.config.feedKeep)
         self.persisted = persisted
         Self.save(appended, history: persisted, state: state, on: saving)
     }
@@ -180,7 +180,7 @@ public actor PreviewHub {
 final class StateSaver: Sendable {
     private typealias Work = (history: BuildState.History, pages: [String: RenderedPage], state: BuildState)
     private let queue = DispatchQueue(label: "sectionsite.preview.state")
-    private let pending = Mutex<Work?>(nil)
+    private let pending = Locked<Work?>(nil)
 
     /// Asks for a save; it happens a second later with the newest history.
     func save(_ history: BuildState.History, pages: [RenderedPage], state: BuildState) {

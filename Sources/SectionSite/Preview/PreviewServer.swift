@@ -2,7 +2,6 @@ import Foundation
 import Hummingbird
 import Logging
 import ServiceLifecycle
-import Synchronization
 
 /// `sectionsite serve`: builds the site in memory, serves it over HTTP from memory, watches its files, rebuilds
 /// what an edit affects, and pushes patches to every open tab over Server-Sent Events.
@@ -182,7 +181,7 @@ final class RebuildQueue: Sendable {
         var waiter: CheckedContinuation<Set<String>?, Never>?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Adds paths; wakes the rebuild loop if it waits.
     func add(_ more: Set<String>) {
