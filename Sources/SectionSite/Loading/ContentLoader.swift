@@ -25,6 +25,7 @@ struct ContentLoader {
     func load(_ path: String, text: String, stamp: FileStamp? = nil) throws -> LoadedPage {
         var page = try PageParser(path: path).parse(text)
         let document = markdown.render(page.body, source: path, takeTitle: page.title.isEmpty)
+        page.body = ""  // rendered into blocks: the text would only double what thousands of pages keep in memory
         if page.title.isEmpty { page.title = document.title ?? PageParser.defaultTitle(path) }
         let bodyLine = page.bodyLocation.line
         var links = document.fileLinks.map {

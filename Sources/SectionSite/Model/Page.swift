@@ -28,7 +28,7 @@ public struct Page: Sendable, Equatable {
     public var animation: AnimationConfiguration?
     /// The sections, in order.
     public var sections: [SectionSpec]
-    /// The Markdown body.
+    /// The Markdown body, until it is rendered into `LoadedPage.blocks` (then empty).
     public var body: String
     /// Where the front matter ends and the body starts.
     public var bodyLocation: SourceLocation

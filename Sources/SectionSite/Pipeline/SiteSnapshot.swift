@@ -71,7 +71,12 @@ struct SiteSnapshot: Sendable {
         let target = Self.file(site)
         let temporary = target.appendingPathExtension("tmp")
         try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(encoded()).write(to: temporary)
+        // Written straight from the buffer: a `Data` copy of a 15 MB record would add to the build's peak memory.
+        guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
+            let handle = FileHandle(forWritingAtPath: temporary.path)
+        else { throw SectionSiteError("cannot write \(temporary.path): \(String(cString: strerror(errno)))") }
+        defer { try? handle.close() }
+        try handle.write(contentsOf: encoded())
         guard rename(temporary.path, target.path) == 0 else {
             throw SectionSiteError("cannot replace \(target.path): \(String(cString: strerror(errno)))")
         }
