@@ -163,6 +163,19 @@ public actor PreviewHub {
     /// Sends a keep-alive comment on every stream.
     public func keepAlive() { broadcast(.keepAlive) }
 
+    /// Sends a keep-alive comment on every stream each `interval` of `clock` until the task is cancelled (SPEC §8:
+    /// every 15 s). The clock is a parameter so that tests can advance it by hand.
+    public func keepAlive<C: Clock>(every interval: C.Duration, clock: C) async {
+        while true {
+            do {
+                try await clock.sleep(for: interval)
+            } catch {
+                return  // cancelled
+            }
+            keepAlive()
+        }
+    }
+
     /// Ends every stream and writes any state still waiting, for shutting down.
     public func closeAll() {
         saving.flush()

@@ -31,12 +31,7 @@ public struct PreviewServer: Sendable {
         let watcher = FileWatcher(root: options.site, quietMilliseconds: quietMilliseconds) { paths in rebuilds.add(paths) }
         try watcher.start()
         let rebuildLoop = Task { await Self.rebuild(rebuilds, hub: hub, log: log) }
-        let keepAlive = Task {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .seconds(15))
-                await hub.keepAlive()
-            }
-        }
+        let keepAlive = Task { await hub.keepAlive(every: .seconds(15), clock: ContinuousClock()) }
         defer {
             watcher.stop()
             rebuildLoop.cancel()

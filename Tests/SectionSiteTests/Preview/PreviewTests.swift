@@ -135,4 +135,24 @@ struct PreviewTests {
         let afterError = await Self.events(await hub.connect(page: "/about/", lastEventID: nil, since: nil), count: 1)
         #expect(afterError.first?.name == "error")
     }
+
+    @Test("open streams get a keep-alive comment each interval of the hub's clock, and none before")
+    func keepAlive() async throws {
+        let site = try Self.blog()
+        let hub = PreviewHub(site: try Site(options: site.options))
+        let clock = ManualClock()
+        let stream = await hub.connect(page: "/about/", lastEventID: nil, since: nil)
+        let beats = Task { await hub.keepAlive(every: .seconds(15), clock: clock) }
+        defer { beats.cancel() }
+        var events = stream.makeAsyncIterator()
+        for _ in 0..<100 where clock.sleeping == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        clock.advance(by: .seconds(14))
+        #expect(clock.sleeping == 1, "14 s in, the hub still waits")
+        clock.advance(by: .seconds(1))
+        #expect(await events.next() == .keepAlive)
+        for _ in 0..<100 where clock.sleeping == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        clock.advance(by: .seconds(15))
+        #expect(await events.next() == .keepAlive)
+        #expect(ServerEvent.keepAlive.wire == ": keep-alive\n\n")
+    }
 }

@@ -1,0 +1,52 @@
+import Foundation
+
+/// A clock that moves only when a test says so: sleepers wake when `advance(by:)` passes their deadline.
+final class ManualClock: Clock, @unchecked Sendable {
+    struct Instant: InstantProtocol {
+        var offset: Duration
+        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        func duration(to other: Instant) -> Duration { other.offset - offset }
+        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    }
+
+    private let lock = NSLock()
+    private var current = Instant(offset: .zero)
+    private var sleepers: [(deadline: Instant, continuation: CheckedContinuation<Void, Error>)] = []
+
+    var now: Instant { lock.withLock { current } }
+    var minimumResolution: Duration { .zero }
+
+    /// How many tasks are asleep on this clock.
+    var sleeping: Int { lock.withLock { sleepers.count } }
+
+    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
+                lock.lock()
+                if deadline <= current || Task.isCancelled {
+                    lock.unlock()
+                    if Task.isCancelled { continuation.resume(throwing: CancellationError()) } else { continuation.resume() }
+                    return
+                }
+                sleepers.append((deadline, continuation))
+                lock.unlock()
+            }
+        } onCancel: {
+            lock.lock()
+            let all = sleepers
+            sleepers = []
+            lock.unlock()
+            for sleeper in all { sleeper.continuation.resume(throwing: CancellationError()) }
+        }
+    }
+
+    /// Moves the clock on and wakes every sleeper whose deadline has come.
+    func advance(by duration: Duration) {
+        lock.lock()
+        current = current.advanced(by: duration)
+        let due = sleepers.filter { $0.deadline <= current }
+        sleepers.removeAll { $0.deadline <= current }
+        lock.unlock()
+        for sleeper in due { sleeper.continuation.resume() }
+    }
+}
