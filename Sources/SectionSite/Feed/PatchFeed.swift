@@ -16,8 +16,6 @@ struct PatchFeed: Sendable {
         var files: [OutputFile]
         /// The history to save.
         var history: BuildState.History
-        /// The history as it was.
-        var previousHistory: BuildState.History
         /// The versions that have a patch, by URL, for the pages made here.
         var from: [String: [String]]
         /// How many pages changed.
@@ -46,7 +44,7 @@ struct PatchFeed: Sendable {
             files.append(OutputFile(path: Self.folder(url) + "head.json", contents: .text(Self.head(url, version: nil, from: [])), origin: "the patch feed"))
         }
         return Result(
-            files: files, history: newHistory, previousHistory: history, from: from, changed: results.count(where: \.changed),
+            files: files, history: newHistory, from: from, changed: results.count(where: \.changed),
             reloads: results.flatMap(\.reloads))
     }
 

@@ -99,7 +99,7 @@ public struct Markdown: Sendable {
     /// The document as HTML, for an item's body: `source` is the file it is written in, for relative links.
     ///
     /// - Complexity: O(n) in the length of `text`, plus highlighting.
-    public func html(_ text: String, source: String = "Content/index.md") -> (html: String, fileLinks: [FileLink]) {
+    public func html(_ text: String, source: String) -> (html: String, fileLinks: [FileLink]) {
         let document = render(text, source: source, takeTitle: false, headingIDs: false)
         return (document.blocks.map(\.html).joined(separator: "\n"), document.fileLinks)
     }

@@ -17,21 +17,15 @@ extension SiteWriter {
         let keep = Set(files.map(\.path))
         let gone = FileTree.files(under: out).filter { !keep.contains($0) && !$0.hasSuffix(Self.newSuffix) }
         do {
+            let out = self.out
             try written.parallelForEach(progress: progress) { file in
-                let target = root + file.path + Self.newSuffix
                 do {
                     try FileManager.default.createDirectory(
                         atPath: root + Self.parent(file.path), withIntermediateDirectories: true)
-                    switch file.contents {
-                    case .text(let text): try Self.writeFile(target, text)
-                    case .copy(let source):
-                        try? FileManager.default.removeItem(atPath: target)
-                        try FileManager.default.copyItem(atPath: source.path, toPath: target)
-                    case .unchanged: break
-                    }
                 } catch {
                     throw Self.writeError(error, at: root + file.path)
                 }
+                try Self.place(file, at: root + file.path + Self.newSuffix, out: out)
             }
         } catch {
             for file in written { unlink(root + file.path + Self.newSuffix) }

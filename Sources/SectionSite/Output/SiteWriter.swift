@@ -53,14 +53,10 @@ struct SiteWriter {
         try? manager.removeItem(at: staging)
         do {
             try manager.createDirectory(at: staging, withIntermediateDirectories: true)
-            // The folders by hand: Foundation's deletingLastPathComponent traps on a one-character path (`a`).
             var folders = Set<String>()
             for file in files {
-                var folder = file.path[...]
-                while let slash = folder.lastIndex(of: "/") {
-                    folder = folder[..<slash]
-                    guard !folder.isEmpty, folders.insert(String(folder)).inserted else { break }
-                }
+                var folder = Self.parent(file.path)
+                while !folder.isEmpty, folders.insert(folder).inserted { folder = Self.parent(folder) }
             }
             for folder in folders.sorted() {
                 try manager.createDirectory(
@@ -69,19 +65,7 @@ struct SiteWriter {
             let stagingPath = staging.path + "/"
             let out = self.out
             try files.parallelForEach(progress: progress) { file in
-                let target = stagingPath + file.path
-                do {
-                    switch file.contents {
-                    case .text(let text): try Self.writeFile(target, text)
-                    case .copy(let source): try FileManager.default.copyItem(atPath: source.path, toPath: target)
-                    case .unchanged:
-                        guard link(out.path + "/" + file.path, target) == 0 else {
-                            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-                        }
-                    }
-                } catch {
-                    throw Self.writeError(error, at: out.path + "/" + file.path)
-                }
+                try Self.place(file, at: stagingPath + file.path, out: out)
             }
             do {
                 try swapIn(staging)
@@ -108,6 +92,25 @@ struct SiteWriter {
         let shown = path.hasPrefix(FileManager.default.currentDirectoryPath + "/")
             ? String(path.dropFirst(FileManager.default.currentDirectoryPath.count + 1)) : path
         return SectionSiteError("cannot write the output: \(reason); the previous output is unchanged", at: .file(shown))
+    }
+
+    /// Puts one file at `target`: text written, a source copied, an unchanged file linked from the output `out`.
+    static func place(_ file: OutputFile, at target: String, out: URL) throws {
+        do {
+            switch file.contents {
+            case .text(let text):
+                try writeFile(target, text)
+            case .copy(let source):
+                unlink(target)  // a leftover of a build cut short
+                try FileManager.default.copyItem(atPath: source.path, toPath: target)
+            case .unchanged:
+                guard link(out.path + "/" + file.path, target) == 0 else {
+                    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                }
+            }
+        } catch {
+            throw writeError(error, at: out.path + "/" + file.path)
+        }
     }
 
     /// Writes text to a new file with plain system calls: no `Data` copy, no URL work, for thousands of pages.

@@ -41,11 +41,7 @@ extension Site {
                 isComplete: false)
             urls[record.path, default: []].append(record.url)
             inputs[record.url] = record.inputs
-            if let locations = record.emptySections, let messages = record.emptySectionMessages {
-                emptySections[record.url] = zip(messages, locations).map {
-                    Diagnostic(.warning, $0, at: $1)
-                }
-            }
+            if !record.emptySections.isEmpty { emptySections[record.url] = record.emptySections }
         }
         published = []
         listing = []
@@ -95,12 +91,10 @@ extension Site {
                 collectionFolders: loaded.collectionFolders, fileLinks: loaded.fileLinks)
         }
         let rendered = pages.values.sorted { $0.url < $1.url }.map { page in
-            let empty = emptySections[page.url] ?? []
             return SiteSnapshot.RenderedRecord(
                 url: page.url, path: page.path, version: page.version, inputs: inputs[page.url] ?? "",
                 templatesUsed: page.templatesUsed.sorted(),
-                emptySections: empty.isEmpty ? nil : empty.compactMap(\.location),
-                emptySectionMessages: empty.isEmpty ? nil : empty.map(\.message))
+                emptySections: emptySections[page.url] ?? [])
         }
         var copies: [String: FileStamp] = [:]
         for file in fileList {

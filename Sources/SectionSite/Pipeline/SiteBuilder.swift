@@ -12,12 +12,12 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Builds; on error nothing of the previous output or state changes.
-    @discardableResult
     ///
     /// When `.sectionsite/site.state` describes the output folder as it is, the build starts from that record:
     /// it reads only the Markdown files whose stamps changed, renders only the pages that depend on what changed,
     /// and links every other file from the previous output into the new one instead of writing it again. The
     /// output is the same, byte for byte, as a build from nothing with the same `.sectionsite/` history.
+    @discardableResult
     public func build(
         incremental: Bool = true, progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }
     ) throws -> BuildReport {
@@ -26,17 +26,18 @@ public struct SiteBuilder: Sendable {
         try writer.checkSafe(site: options.site)
         let journal = options.site.appendingPathComponent(".sectionsite/output-journal")
         SiteWriter.finish(journal: journal, out: options.out)  // an update that was cut short
-        let snapshot = incremental ? SiteSnapshot.load(options.site).flatMap(usable) : nil
+        // The record the site starts from, when there is one that fits this build; nil for a build from nothing.
+        var snapshot = incremental ? SiteSnapshot.load(options.site).flatMap(usable) : nil
         var site: Site
-        var restored = false
-        if let snapshot, let previous = try Site(restoring: snapshot, options: options) {
+        if let record = snapshot, let previous = try Site(restoring: record, options: options) {
             site = previous
-            restored = true
             progress(BuildProgress(step: 2, steps: Site.stepNames.count, name: "Loading changed pages"))
-            _ = try site.apply(site.changes(since: snapshot))
+            _ = try site.apply(site.changes(since: record))
         } else {
+            snapshot = nil
             site = try Site(options: options, progress: progress)
         }
+        let restored = snapshot != nil
         let steps = Site.stepNames.count
         var warnings = Warnings()
         let state = BuildState(folder: options.site.appendingPathComponent(".sectionsite"))
@@ -44,9 +45,8 @@ public struct SiteBuilder: Sendable {
         let pages = site.pages.values.sorted { $0.url < $1.url }
         let rendered = pages.filter(\.isComplete)
         progress(BuildProgress(step: 5, steps: steps, name: Site.stepNames[4], done: 0, total: rendered.count))
-        let patches = try feed.make(
-            pages: rendered, current: Set(site.pages.keys), history: state.loadHistory(warnings: &warnings)
-        ) { done in
+        let history = state.loadHistory(warnings: &warnings)
+        let patches = try feed.make(pages: rendered, current: Set(site.pages.keys), history: history) { done in
             progress(BuildProgress(step: 5, steps: steps, name: Site.stepNames[4], done: done, total: rendered.count))
         }
         var from = patches.from
@@ -71,7 +71,7 @@ public struct SiteBuilder: Sendable {
         }
         try SiteWriter.checkConflicts(files)
         let fileCount = files.count
-        if restored, patches.history == patches.previousHistory, Self.sameAsBefore(files, in: options.out) {
+        if restored, patches.history == history, Self.sameAsBefore(files, in: options.out) {
             // Nothing to write. Pages that were read again (touched, not changed) get their new stamps recorded.
             if !rendered.isEmpty {
                 try? site.snapshot(feed: from, out: options.out).save(options.site)

@@ -39,9 +39,9 @@ extension SiteSnapshot {
             out.string(page.version)
             out.string(page.inputs)
             out.list(page.templatesUsed) { $0.string($1) }
-            out.list(Array(zip(page.emptySections ?? [], page.emptySectionMessages ?? []))) { out, pair in
-                out.location(pair.0)
-                out.string(pair.1)
+            out.list(page.emptySections) { out, warning in
+                out.location(warning.location ?? SourceLocation(file: page.path))
+                out.string(warning.message)
             }
         }
         out.map(copies) { $0.stamp($1) }
@@ -77,16 +77,13 @@ extension SiteSnapshot {
                         })
                 }
                 let rendered = try input.list { input in
-                    var record = RenderedRecord(
+                    RenderedRecord(
                         url: try input.string(), path: try input.string(), version: try input.string(),
                         inputs: try input.string(), templatesUsed: try input.list { try $0.string() },
-                        emptySections: nil, emptySectionMessages: nil)
-                    let empty = try input.list { input in (try input.location(), try input.string()) }
-                    if !empty.isEmpty {
-                        record.emptySections = empty.map(\.0)
-                        record.emptySectionMessages = empty.map(\.1)
-                    }
-                    return record
+                        emptySections: try input.list { input in
+                            let location = try input.location()
+                            return Diagnostic(.warning, try input.string(), at: location)
+                        })
                 }
                 return SiteSnapshot(
                     fingerprint: fingerprint, templates: templates, pages: pages, rendered: rendered,

@@ -33,8 +33,8 @@ struct SiteSnapshot: Sendable {
         var version: String
         var inputs: String
         var templatesUsed: [String]
-        var emptySections: [SourceLocation]?
-        var emptySectionMessages: [String]?
+        /// The warnings about its sections without items.
+        var emptySections: [Diagnostic]
     }
 
     var format: String { Self.format }

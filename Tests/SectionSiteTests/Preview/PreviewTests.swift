@@ -145,12 +145,12 @@ struct PreviewTests {
         let beats = Task { await hub.keepAlive(every: .seconds(15), clock: clock) }
         defer { beats.cancel() }
         var events = stream.makeAsyncIterator()
-        for _ in 0..<100 where clock.sleeping == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        try await clock.untilSomeoneSleeps()
         clock.advance(by: .seconds(14))
         #expect(clock.sleeping == 1, "14 s in, the hub still waits")
         clock.advance(by: .seconds(1))
         #expect(await events.next() == .keepAlive)
-        for _ in 0..<100 where clock.sleeping == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        try await clock.untilSomeoneSleeps()
         clock.advance(by: .seconds(15))
         #expect(await events.next() == .keepAlive)
         #expect(ServerEvent.keepAlive.wire == ": keep-alive\n\n")

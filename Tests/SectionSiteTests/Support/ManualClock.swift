@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A clock that moves only when a test says so: sleepers wake when `advance(by:)` passes their deadline.
 final class ManualClock: Clock, @unchecked Sendable {
@@ -48,5 +49,11 @@ final class ManualClock: Clock, @unchecked Sendable {
         sleepers.removeAll { $0.deadline <= current }
         lock.unlock()
         for sleeper in due { sleeper.continuation.resume() }
+    }
+
+    /// Waits, half a second at most, until a task sleeps on the clock: advancing before would wake nobody.
+    func untilSomeoneSleeps() async throws {
+        for _ in 0..<100 where sleeping == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(sleeping > 0, "nothing went to sleep on the clock")
     }
 }
