@@ -3,7 +3,6 @@ import PackageDescription
 
 let package = Package(
     name: "SectionSite",
-    platforms: [.macOS(.v14)],
     products: [
         .library(name: "SectionSite", targets: ["SectionSite"]),
         .executable(name: "sectionsite", targets: ["SectionSiteCLI"]),

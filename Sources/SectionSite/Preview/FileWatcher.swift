@@ -1,7 +1,9 @@
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
+#if !os(Linux)
+#error("SectionSite builds on Linux only for now: the watcher uses inotify, the highlighter Debian's KSyntaxHighlighting")
+#endif
 import Glibc
 
 /// Watches a site's `Content/`, `Themes/`, `Static/` and `sectionsite.yml` with inotify, recursively (folders
@@ -10,8 +12,8 @@ import Glibc
 public final class FileWatcher: @unchecked Sendable {
     /// The site folder.
     public let root: URL
-    private let quiet: Int32
-    private let longest: Double
+    private let quiet: Duration
+    private let longest: Duration
     private let onChange: @Sendable (Set<String>) -> Void
     private var descriptor: Int32 = -1
     private var wake: [Int32] = [-1, -1]
@@ -29,8 +31,8 @@ public final class FileWatcher: @unchecked Sendable {
         onChange: @escaping @Sendable (Set<String>) -> Void
     ) {
         self.root = root.standardizedFileURL
-        self.quiet = Int32(quietMilliseconds)
-        self.longest = Double(longestMilliseconds) / 1000
+        self.quiet = .milliseconds(quietMilliseconds)
+        self.longest = .milliseconds(longestMilliseconds)
         self.onChange = onChange
     }
 
@@ -91,26 +93,16 @@ public final class FileWatcher: @unchecked Sendable {
     }
 
     private func run() {
-        var pending = Set<String>()
-        var firstEvent: Date?
+        var batch = EventBatch<ContinuousClock.Instant>(quiet: quiet, longest: longest)
+        let clock = ContinuousClock()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        var saved = false
         loop: while true {
             var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wake[0], events: Int16(POLLIN), revents: 0)]
-            var timeout: Int32 = -1
-            if let firstEvent {
-                let left = Int32(max(0, (longest - Date().timeIntervalSince(firstEvent)) * 1000))
-                timeout = min(quiet, left)
-            }
+            let timeout = batch.wait(at: clock.now).map { Int32(($0 + .microseconds(999)) / .milliseconds(1)) } ?? -1
             let ready = poll(&fds, 2, timeout)
             if ready < 0 && errno != EINTR { break }
             if fds[1].revents != 0 { break loop }
-            if ready == 0 || (firstEvent.map { Date().timeIntervalSince($0) >= longest } ?? false) {
-                if !pending.isEmpty { onChange(pending) }
-                pending.removeAll()
-                firstEvent = nil
-                if ready == 0 { continue }
-            }
+            if let paths = batch.due(at: clock.now) { onChange(paths) }
             guard fds[0].revents != 0 else { continue }
             let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             guard count > 0 else { continue }
@@ -131,27 +123,61 @@ public final class FileWatcher: @unchecked Sendable {
                 guard !name.isEmpty, !Self.ignored(name) else { continue }
                 let path = folder.isEmpty ? name : folder + "/" + name
                 if folder.isEmpty && !Self.watched.contains(name) { continue }
+                let now = clock.now
                 if mask & UInt32(IN_ISDIR) != 0 {
                     if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
-                        pending.formUnion(watchTree(path))
+                        for file in watchTree(path) { batch.add(file, at: now) }
                     }
-                    pending.insert(path + "/")
+                    batch.add(path + "/", at: now)
                 } else {
-                    pending.insert(path)
-                    // A file closed after writing, or renamed into place, is a finished save: no need to wait for quiet.
-                    if mask & UInt32(IN_CLOSE_WRITE | IN_MOVED_TO) != 0 { saved = true }
+                    batch.add(path, saved: mask & UInt32(IN_CLOSE_WRITE | IN_MOVED_TO) != 0, at: now)
                 }
-                if firstEvent == nil { firstEvent = Date() }
             }
-            if saved {
-                onChange(pending)
-                pending.removeAll()
-                firstEvent = nil
-                saved = false
-            }
+            if let paths = batch.due(at: clock.now) { onChange(paths) }
         }
         Glibc.close(descriptor)
         Glibc.close(wake[0])
     }
 }
-#endif
+
+/// When the watcher reports a burst of file events: once no event has come for `quiet`, at the latest `longest` after
+/// the burst's first event, and at once after a finished save (a file closed after writing, or renamed into place),
+/// with no need to wait for quiet. A value over the instants it is given, so that tests can drive it with any clock.
+struct EventBatch<Instant: InstantProtocol> where Instant.Duration == Duration {
+    /// How long events must stop before the batch is due.
+    var quiet: Duration
+    /// How long after its first event a batch is due even if events keep coming.
+    var longest: Duration
+    private var paths = Set<String>()
+    private var first: Instant?
+    private var last: Instant?
+    private var saved = false
+
+    init(quiet: Duration, longest: Duration) {
+        self.quiet = quiet
+        self.longest = longest
+    }
+
+    /// Adds a changed path; `saved` when the event says a save is complete.
+    mutating func add(_ path: String, saved: Bool = false, at now: Instant) {
+        paths.insert(path)
+        if first == nil { first = now }
+        last = now
+        self.saved = self.saved || saved
+    }
+
+    /// The paths to report now, if the batch is due; the batch is then empty.
+    mutating func due(at now: Instant) -> Set<String>? {
+        guard let first, let last, saved || now >= last.advanced(by: quiet) || now >= first.advanced(by: longest)
+        else { return nil }
+        defer { self = EventBatch(quiet: quiet, longest: longest) }
+        return paths
+    }
+
+    /// How long to wait for the next event before the batch is due; nil when the batch is empty (wait for ever).
+    func wait(at now: Instant) -> Duration? {
+        guard let first, let last else { return nil }
+        let until = min(last.advanced(by: quiet), first.advanced(by: longest))
+        return max(.zero, now.duration(to: until))
+    }
+}
