@@ -38,6 +38,8 @@ struct PageParser {
             case "layout": page.layout = try yaml.string(node, key: key)
             case "animation": page.animation = try Self.animation(node, yaml: yaml)
             case "sections":
+                // `sections:` with nothing after it (every section deleted) is a page without sections.
+                if case .null = yaml.value(node) { break }
                 guard case .sequence(let list) = node else {
                     throw SectionSiteError("'sections' must be a list of sections", at: yaml.location(node))
                 }

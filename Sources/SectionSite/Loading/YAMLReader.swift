@@ -9,6 +9,7 @@ struct YAMLReader {
 
     /// Parses `yaml`; syntax errors come back located in the file.
     func compose(_ yaml: String) throws -> Node? {
+        try YAMLAliasBudget.check(yaml, path: path, firstLine: firstLine)
         do {
             return try Yams.compose(yaml: yaml, .basic, .default, .utf8)  // scalars are resolved by `value(_:)`, not by regexes
         } catch let error as YamlError {
