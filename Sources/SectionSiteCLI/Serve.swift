@@ -14,6 +14,13 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The port; 0 picks a free one.")
     var port = 8000
 
+    @Option(
+        name: .customLong("allow-host"),
+        help: ArgumentHelp(
+            "Also answer requests for this host name (repeatable); by default only 127.0.0.1, localhost, [::1] and --host are answered.",
+            valueName: "name"))
+    var allowHosts: [String] = []
+
     @Flag(help: "Publish pages marked draft.")
     var drafts = false
 
@@ -22,7 +29,8 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let options = BuildOptions(site: siteOptions.siteURL, drafts: drafts)
-        let server = PreviewServer(options: options, host: host, port: port)
+        var server = PreviewServer(options: options, host: host, port: port)
+        server.allowedHosts = allowHosts
         let quiet = self.quiet
         do {
             try await server.run(

@@ -70,14 +70,14 @@ def bounded_wait(predicate, timeout=10.0, step=0.02):
 class LiveServer:
     """`sectionsite serve --port 0` on a fresh copy of SITE; stopped (SIGTERM, then SIGKILL) on close."""
 
-    def __init__(self):
+    def __init__(self, extra=()):
         if not BINARY.exists():
             pytest.fail(f"no sectionsite binary at {BINARY}: run `swift build` (or set SECTIONSITE_BIN)")
         self.folder = Path(tempfile.mkdtemp(prefix="sectionsite-live-"))
         for path, text in SITE.items():
             self.write(path, text)
         self.process = subprocess.Popen(
-            [str(BINARY), "serve", "--site", str(self.folder), "--port", "0", "--quiet"],
+            [str(BINARY), "serve", "--site", str(self.folder), "--port", "0", "--quiet", *extra],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.process.stdout.readline()
         assert line.startswith("Serving at http://127.0.0.1:"), f"unexpected first line {line!r}: {self.process.stderr.read()[:2000] if self.process.poll() is not None else ''}"
@@ -125,7 +125,7 @@ class EventClient:
         self.sock = socket.create_connection(("127.0.0.1", port), timeout=10)
         query = f"page={page}" + (f"&since={since}" if since else "")
         headers = f"Last-Event-ID: {last_event_id}\r\n" if last_event_id is not None else ""
-        self.sock.sendall(f"GET /_sectionsite/events?{query} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n{headers}\r\n".encode())
+        self.sock.sendall(f"GET /_sectionsite/events?{query} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept: text/event-stream\r\n{headers}\r\n".encode())
         self.buffer = b""
         self.closed = False
         head = self._read_until(b"\r\n\r\n", 10)
@@ -378,3 +378,70 @@ def test_sigterm_with_open_streams_exits_zero_within_a_second(live):
         client.close()
     assert code == 0
     assert elapsed < 1.0, f"took {elapsed:.2f} s"
+
+
+@pytest.fixture(scope="module")
+def host_server():
+    """One server for the many Host checks, which change nothing."""
+    server = LiveServer()
+    yield server
+    server.close()
+
+
+def raw_request(port, path, host, extra=""):
+    """One GET with exactly these headers; returns (status, first bytes of the body)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        host_line = f"Host: {host}\r\n" if host is not None else ""
+        sock.sendall(f"GET {path} HTTP/1.1\r\n{host_line}{extra}Connection: close\r\n\r\n".encode())
+        data = b""
+        deadline = time.monotonic() + 5
+        while b"\r\n\r\n" not in data or len(data) < 200:
+            if time.monotonic() > deadline:
+                break
+            try:
+                chunk = sock.recv(4096)
+            except socket.timeout:
+                break
+            if not chunk:
+                break
+            data += chunk
+        status = int(data.split(b" ", 2)[1]) if data.startswith(b"HTTP/1.1 ") else 0
+        return status, data.split(b"\r\n\r\n", 1)[-1]
+
+
+@pytest.mark.parametrize("path", ["/", "/other/", "/_sectionsite/sectionsite.js", "/_sectionsite/events?page=/", "/nope/"])
+@pytest.mark.parametrize("host", ["evil.example:{port}", "evil.example", "localhost:1", "127.0.0.1.nip.io:{port}", "[::2]:{port}", None])
+def test_a_host_that_is_not_the_servers_own_is_refused_on_every_path(host_server, path, host):
+    live = host_server
+    status, body = raw_request(live.port, path, None if host is None else host.format(port=live.port))
+    assert status == 403, f"{host} {path} answered {status}"
+    assert b"answers only at its own addresses" in body and body.count(b"\n") == 1
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1:{port}", "localhost:{port}", "LOCALHOST:{port}", "[::1]:{port}", "localhost"])
+def test_the_servers_own_names_are_answered(host_server, host):
+    status, body = raw_request(host_server.port, "/", host.format(port=host_server.port))
+    assert status == 200 and b"sectionsite-version" in body
+
+
+def test_an_event_stream_asked_for_from_another_origin_is_refused(host_server):
+    live = host_server
+    host = f"localhost:{live.port}"
+    status, body = raw_request(live.port, "/_sectionsite/events?page=/", host, "Origin: http://evil.example\r\n")
+    assert status == 403 and b"other origins" in body
+    status, _ = raw_request(live.port, "/_sectionsite/events?page=/", host, f"Origin: http://localhost:{live.port + 1}\r\n")
+    assert status == 403
+    status, _ = raw_request(live.port, "/_sectionsite/events?page=/", host, "Sec-Fetch-Site: cross-site\r\n")
+    assert status == 403
+    status, body = raw_request(live.port, "/_sectionsite/events?page=/", host, f"Origin: http://{host}\r\nSec-Fetch-Site: same-origin\r\n")
+    assert status == 200 and b": connected" in body
+
+
+def test_allow_host_adds_a_name_at_any_port():
+    server = LiveServer(extra=("--allow-host", "preview.test"))
+    try:
+        assert raw_request(server.port, "/", "preview.test")[0] == 200
+        assert raw_request(server.port, "/", "Preview.Test:443")[0] == 200
+        assert raw_request(server.port, "/", "other.test")[0] == 403
+    finally:
+        server.close()

@@ -14,6 +14,8 @@ public struct PreviewServer: Sendable {
     public var port: Int
     /// How long a burst of file events must be quiet before a rebuild.
     public var quietMilliseconds = 8
+    /// Names answered besides 127.0.0.1, localhost, [::1] and `host` (`--allow-host`); see `HostPolicy`.
+    public var allowedHosts: [String] = []
 
     /// Creates a server.
     public init(options: BuildOptions, host: String = "127.0.0.1", port: Int = 8000) {
@@ -38,12 +40,28 @@ public struct PreviewServer: Sendable {
             keepAlive.cancel()
         }
 
+        let policy = HostPolicy(host: host, allowed: allowedHosts)
+        let boundPort = Locked(port)  // the port actually bound, once known (port 0 picks one)
+        let refused = Locked(Set<String>())  // Host names refused so far, each logged once
         let responder = CallbackResponder<BasicRequestContext> { request, _ in
+            let port = boundPort.withLock { $0 }
+            guard policy.allows(host: request.head.authority, port: port) else {
+                let name = request.head.authority ?? "(none)"
+                if refused.withLock({ $0.insert(name).inserted }) {
+                    log("warning: refused a request for Host '\(name)': not one of this server's names (see --allow-host)")
+                }
+                return Self.forbidden(policy.refusal(port: port))
+            }
             let root = await hub.site.config.rootPath
             guard request.method == .get || request.method == .head else {
                 return Response(status: .methodNotAllowed, headers: [.allow: "GET, HEAD"])
             }
             if request.uri.path == root + "_sectionsite/events" {
+                let origin = request.headers[.origin]
+                let fetchSite = request.headers.first { $0.name.canonicalName == "sec-fetch-site" }?.value
+                guard policy.allowsEvents(origin: origin, fetchSite: fetchSite, host: request.head.authority) else {
+                    return Self.forbidden("the event stream answers only pages of this preview, not other origins\n")
+                }
                 return await Self.events(request, hub: hub)
             }
             var response = await Self.serve(request.uri.path, hub: hub)
@@ -56,7 +74,11 @@ public struct PreviewServer: Sendable {
         let app = Application(
             responder: responder,
             configuration: .init(address: .hostname(host, port: port), serverName: "sectionsite"),
-            onServerRunning: { channel in ready("http://\(host):\(channel.localAddress?.port ?? 0)/") },
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                boundPort.withLock { $0 = port }
+                ready("http://\(host):\(port)/")
+            },
             logger: logger)
         // SIGINT and SIGTERM shut the group down gracefully, services in reverse order: first the open event streams
         // are ended, then the server, which then has no request in flight, stops. It waits 0.3 s at most.
@@ -119,6 +141,12 @@ public struct PreviewServer: Sendable {
             return Response(status: .movedPermanently, headers: [.location: root + path + "/"])
         }
         return await notFound(hub)
+    }
+
+    private static func forbidden(_ line: String) -> Response {
+        Response(
+            status: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: line)))
     }
 
     private static func ok(_ text: String, type path: String) -> Response {
