@@ -30,11 +30,13 @@ let package = Package(
             dependencies: ["CQt"],
             linkerSettings: [.linkedLibrary("KF5SyntaxHighlighting"), .linkedLibrary("stdc++")]
         ),
+        .target(name: "CLinux"),
         .target(
             name: "SectionSite",
             dependencies: [
                 "CMarkGFM",
                 "CHighlight",
+                "CLinux",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -24,16 +24,44 @@ struct Build: ParsableCommand {
         let outURL = URL(fileURLWithPath: out, isDirectory: true, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         let options = BuildOptions(site: site, out: outURL, baseURL: baseURL, drafts: drafts)
         let terminal = Terminal(quiet: quiet)
+        let interruption = Interruption()
+        let signals = Self.handleSignals(interruption, terminal: terminal)
+        defer { signals.forEach { $0.cancel() } }
         do {
-            let report = try SiteBuilder(options: options).build(progress: terminal.progress)
+            var builder = SiteBuilder(options: options)
+            builder.interruption = interruption
+            let report = try builder.build(progress: terminal.progress)
             terminal.finishProgress()
             terminal.warnings(report.warnings)
             terminal.trace(report.reloads.map { "reload patch \($0)" })
             terminal.say(report.summary(out: out))
+            if let signal = interruption.signal { throw ExitCode(128 + signal) }  // it came after the output was whole
+        } catch let exit as ExitCode {
+            throw exit
         } catch {
             terminal.finishProgress()
             terminal.error(error as? SectionSiteError ?? SectionSiteError("\(error)"))
-            throw ExitCode(1)
+            throw ExitCode(interruption.signal.map { 128 + $0 } ?? 1)
+        }
+    }
+
+    /// SIGINT, SIGTERM and SIGHUP lose their default action (ending the process wherever it is) and are taken on
+    /// a queue instead: the build ends at once unless it is writing the output, and otherwise at the next point
+    /// where the output is whole (`Interruption`). The caller keeps the returned sources alive.
+    private static func handleSignals(_ interruption: Interruption, terminal: Terminal) -> [any DispatchSourceSignal] {
+        let queue = DispatchQueue(label: "sectionsite.signals")
+        return [SIGINT, SIGTERM, SIGHUP].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler {
+                if interruption.request(signal: number) {
+                    terminal.finishProgress()
+                    terminal.error(SectionSiteError("interrupted; the previous output is unchanged"))
+                    _exit(128 + number)
+                }
+            }
+            source.resume()
+            return source
         }
     }
 }

@@ -18,7 +18,9 @@ extension SiteWriter {
         let gone = FileTree.files(under: out).filter { !keep.contains($0) && !$0.hasSuffix(Self.newSuffix) }
         do {
             let out = self.out
+            let interruption = self.interruption
             try written.parallelForEach(progress: progress) { file in
+                try interruption?.check()
                 do {
                     try FileManager.default.createDirectory(
                         atPath: root + Self.parent(file.path), withIntermediateDirectories: true)

@@ -1,10 +1,13 @@
+import CLinux
 import Foundation
 
 /// Writes a whole site atomically: every file goes into a staging folder beside the output, which then takes the
-/// output's place in one rename, so a failed or interrupted build never leaves a half-written site.
+/// output's place in one exchange of names, so a failed or interrupted build never leaves a half-written site.
 struct SiteWriter {
     /// The output folder.
     var out: URL
+    /// Where a request to stop is honoured (see `Interruption`); none in the preview and in tests.
+    var interruption: Interruption?
 
     /// Checks that no two sources claim the same output path.
     static func checkConflicts(_ files: [OutputFile]) throws {
@@ -50,7 +53,7 @@ struct SiteWriter {
             throw Self.writeError(error, at: parent.path)
         }
         let staging = parent.appendingPathComponent(".\(out.lastPathComponent).staging-\(getpid())")
-        try? manager.removeItem(at: staging)
+        removeLeftovers(in: parent)
         do {
             try manager.createDirectory(at: staging, withIntermediateDirectories: true)
             var folders = Set<String>()
@@ -64,7 +67,9 @@ struct SiteWriter {
             }
             let stagingPath = staging.path + "/"
             let out = self.out
+            let interruption = self.interruption
             try files.parallelForEach(progress: progress) { file in
+                try interruption?.check()
                 try Self.place(file, at: stagingPath + file.path, out: out)
             }
             do {
@@ -135,6 +140,13 @@ struct SiteWriter {
             try manager.moveItem(at: staging, to: out)
             return
         }
+        // One step: at every moment the output's name holds the previous site or the new one, whole.
+        if sectionsite_exchange(staging.path, out.path) == 0 {
+            try? manager.removeItem(at: staging)  // the previous site, now under the staging name
+            return
+        }
+        guard errno == EINVAL || errno == ENOSYS else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        // A file system that cannot exchange: two renames, with a moment between them when the name is free.
         let old = out.deletingLastPathComponent().appendingPathComponent(".\(out.lastPathComponent).old-\(getpid())")
         try? manager.removeItem(at: old)
         try manager.moveItem(at: out, to: old)
@@ -145,5 +157,17 @@ struct SiteWriter {
             throw error
         }
         try? manager.removeItem(at: old)
+    }
+
+    /// Removes staging and previous-output folders that builds killed outright (SIGKILL, a power cut) left beside
+    /// the output: those whose process is gone.
+    private func removeLeftovers(in parent: URL) {
+        let prefixes = [".\(out.lastPathComponent).staging-", ".\(out.lastPathComponent).old-"]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] {
+            guard let prefix = prefixes.first(where: { name.hasPrefix($0) }), let pid = Int32(name.dropFirst(prefix.count)),
+                pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH)
+            else { continue }
+            try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+        }
     }
 }

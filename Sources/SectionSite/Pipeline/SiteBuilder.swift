@@ -5,6 +5,8 @@ import Foundation
 public struct SiteBuilder: Sendable {
     /// The options.
     public var options: BuildOptions
+    /// Where SIGINT and SIGTERM are honoured, so that they never leave a half-written output (see `Interruption`).
+    public var interruption: Interruption?
 
     /// Creates a builder.
     public init(options: BuildOptions) {
@@ -37,7 +39,7 @@ public struct SiteBuilder: Sendable {
         incremental: Bool, progress: @escaping @Sendable (BuildProgress) -> Void
     ) throws -> (BuildReport, Site) {
         let start = Date()
-        let writer = SiteWriter(out: options.out)
+        let writer = SiteWriter(out: options.out, interruption: interruption)
         try writer.checkSafe(site: options.site)
         let journal = options.site.appendingPathComponent(".sectionsite/output-journal")
         SiteWriter.finish(journal: journal, out: options.out)  // an update that was cut short
@@ -96,6 +98,9 @@ public struct SiteBuilder: Sendable {
                 seconds: Date().timeIntervalSince(start), incremental: true)
             return (report, site)
         }
+        // From here until `.sectionsite/` is saved, SIGINT and SIGTERM wait for a point where both are whole.
+        try interruption?.beginWriting()
+        defer { interruption?.endWriting() }
         progress(BuildProgress(step: 6, steps: steps, name: Site.stepNames[5], done: 0, total: fileCount))
         let written = { @Sendable (done: Int) in
             progress(BuildProgress(step: 6, steps: steps, name: Site.stepNames[5], done: done, total: fileCount))
