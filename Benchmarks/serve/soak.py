@@ -7,8 +7,8 @@ tab open all along.
 
 It makes a site of N pages (each with a list of items and a body), starts `serve --port 0`, opens the event
 streams (spread over the pages) and one Chromium tab, then makes the edits at the given rate, seeded: a body
-sentence, a title, an item's title, an item added or removed, a page saved broken (invalid YAML; the next edit of
-that page mends it), half of them written in place and half saved as editors do (a temporary file renamed over the
+sentence, a title, an item's title, an item added or removed, a page saved broken (invalid YAML; the next edit
+mends it, as an author would), half of them written in place and half saved as editors do (a temporary file renamed over the
 page). At the end every broken page is mended, and once the server is quiet it checks that:
 - the server is still up, and its memory (VmRSS) grew by at most 50 MiB from start to end;
 - every stream's last patch leads to the version the server now serves for its page, with no `reload`;
@@ -161,9 +161,11 @@ def save(path: Path, text: str, rng: random.Random):
 
 
 def edit(models: dict[str, PageModel], folder: Path, rng: random.Random, broken: set[str]) -> str:
-    slug = rng.choice(sorted(models))
+    # As an author works: a page saved broken is the next one edited (and mended); any other page otherwise.
+    slug = min(broken) if broken else rng.choice(sorted(models))
     model = models[slug]
-    kind = rng.choices(["body", "title", "item", "add", "remove", "broken"], weights=[30, 15, 25, 10, 10, 10])[0]
+    kinds, weights = ["body", "title", "item", "add", "remove", "broken"], [30, 15, 25, 10, 10, 10]
+    kind = rng.choices(kinds[:-1] if broken else kinds, weights=weights[:-1] if broken else weights)[0]
     path = folder / "Content" / "posts" / f"{slug}.md"
     if kind == "broken":
         save(path, f"---\ntitle: [never closed\n---\n{model.body[0]}\n", rng)
