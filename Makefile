@@ -4,7 +4,7 @@ PYTHON ?= python3
 APT_GET = DEBIAN_FRONTEND=noninteractive apt-get
 PORT ?= 8000
 
-.PHONY: run test build release deps test-deps swift-test tsan-test browser-test bench clean
+.PHONY: run test build release deps test-deps swift-test tsan-test browser-test fuzz bench clean
 
 ## The Debian packages the build links: libcmark-gfm (GitHub's CommonMark with its extensions) and
 ## KSyntaxHighlighting (Kate's highlighter, with Qt's headers), installed when missing.
@@ -42,14 +42,21 @@ tsan-test: deps
 browser-test: test-deps
 	$(PYTHON) -m pytest -q Tests/Browser
 
-## Every test: the Swift suites, again under ThreadSanitizer, then the real-browser suite, whose summary line
+## The libFuzzer targets (Fuzz/), each for ten minutes; findings land in Fuzz/.findings/.
+fuzz: deps
+	$(SWIFT) build
+	Fuzz/fuzz.sh --seconds 600
+
+## Every test: the Swift suites, again under ThreadSanitizer, each fuzz target for 500 inputs of a fixed seed
+## (so that they keep building and their seeds keep passing), then the real-browser suite, whose summary line
 ## closes the run.
 test: test-deps
 	$(SWIFT) build
 	$(SWIFT) test
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip-build
+	Fuzz/fuzz.sh --runs 500
 	SECTIONSITE_BIN=$(CURDIR)/.build/debug/sectionsite $(PYTHON) -m pytest -q Tests/Browser
 
 clean:
-	rm -rf .build .build-tsan _site .sectionsite
+	rm -rf .build .build-tsan Fuzz/.build-fuzz Fuzz/.corpus Fuzz/.findings _site .sectionsite

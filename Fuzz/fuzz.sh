@@ -3,16 +3,19 @@
 # on a corpus seeded from the example site (its pages, its settings, pairs of its built pages) and the tests'
 # fixtures. Crashes, hangs and leaks land in Fuzz/.findings/<target>/; turn each into a regression test.
 #
-#   Fuzz/fuzz.sh [--seconds 600] [--build-only] [TARGET ...]    (targets: FuzzPage FuzzConfig FuzzPatch)
+#   Fuzz/fuzz.sh [--seconds 600 | --runs N] [--build-only] [TARGET ...]    (targets: FuzzPage FuzzConfig FuzzPatch)
 #
-# `make test` runs every target for a few seconds, so that they keep compiling and their seeds keep passing.
+# `--runs N` runs N inputs with a fixed seed instead, the same every time: `make test` runs every target so, for a
+# few seconds, so that they keep compiling, their seeds keep passing, and a run never fails by chance.
 set -euo pipefail
 seconds=600
+runs=""
 build_only=0
 targets=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --seconds) seconds="$2"; shift 2 ;;
+    --runs) runs="$2"; shift 2 ;;
     --build-only) build_only=1; shift ;;
     Fuzz*) targets+=("$1"); shift ;;
     *) echo "fuzz.sh: unknown argument $1" >&2; exit 2 ;;
@@ -63,8 +66,10 @@ PY
 run() {
   local target=$1
   mkdir -p "$here/.findings/$target"
-  echo "== $target for ${seconds} s" >&2
-  "$bin/$target" "$seeds/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+  local limit=(-max_total_time="$seconds")
+  [ -z "$runs" ] || limit=(-runs="$runs" -seed=1)
+  echo "== $target: ${limit[*]}" >&2
+  "$bin/$target" "$seeds/$target" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
     -artifact_prefix="$here/.findings/$target/" -print_final_stats=1 2>&1 |
     grep -E '^(#[0-9]+ +DONE|stat::|==[0-9]+==ERROR|SUMMARY|artifact_prefix|Test unit written|Done [0-9]+ runs)' || true
 }
