@@ -8,7 +8,7 @@ struct SectionSiteCommand: AsyncParsableCommand {
         commandName: "sectionsite",
         abstract: "A static site generator whose pages are sectioned data sources, patched live in the browser.",
         version: "0.1.0",
-        subcommands: [Build.self, Serve.self, Diff.self, New.self]
+        subcommands: [Build.self, Serve.self, Check.self, Diff.self, New.self]
     )
 }
 

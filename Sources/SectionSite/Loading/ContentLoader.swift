@@ -31,19 +31,25 @@ struct ContentLoader {
         var links = document.fileLinks.map {
             LoadedPage.FileLink(link: $0, location: SourceLocation(file: path, line: bodyLine + $0.line - 1, column: $0.column))
         }
+        var allLinks = document.links.map {
+            LoadedPage.Link(
+                destination: $0.destination, written: $0.written,
+                location: SourceLocation(file: path, line: bodyLine + $0.line - 1, column: $0.column))
+        }
         var itemBodies: [String: String] = [:]
         for section in page.sections {
             guard case .items(let items) = section.content else { continue }
             for item in items {
                 guard let body = item.body else { continue }
-                let (html, itemLinks) = markdown.html(body, source: path)
+                let (html, itemLinks, itemAllLinks) = markdown.html(body, source: path)
                 itemBodies[item.id] = html
                 links += itemLinks.map { LoadedPage.FileLink(link: $0, location: item.location) }
+                allLinks += itemAllLinks.map { LoadedPage.Link(destination: $0.destination, written: $0.written, location: item.location) }
             }
         }
         return LoadedPage(
             page: page, blocks: document.blocks, summary: page.summary ?? document.firstParagraph ?? "",
-            headings: document.headings, itemBodies: itemBodies, fileLinks: links, sourceHash: ContentHash.of(text).hex,
+            headings: document.headings, itemBodies: itemBodies, fileLinks: links, links: allLinks, sourceHash: ContentHash.of(text).hex,
             stamp: stamp)
     }
 }

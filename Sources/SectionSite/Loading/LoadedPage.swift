@@ -11,6 +11,16 @@ public final class LoadedPage: Sendable, Equatable {
         public var location: SourceLocation
     }
 
+    /// A link or image of the body or an item's body as it ends up in the HTML, where it is written.
+    public struct Link: Sendable, Equatable {
+        /// The destination in the HTML.
+        public var destination: String
+        /// The destination as written (`guide.md` for `/docs/guide/`).
+        public var written: String
+        /// Where it is written: exact in the body, the item's place in an item's body.
+        public var location: SourceLocation
+    }
+
     /// The page as written; its title is the front matter's, else the body's first `# ` heading, else the file's.
     public let page: Page
     /// The body's top-level blocks as HTML.
@@ -24,6 +34,9 @@ public final class LoadedPage: Sendable, Equatable {
     /// The relative links to `.md` files in the body and item bodies, already rewritten to page URLs; a later stage
     /// warns about those that lead to no page.
     public let fileLinks: [FileLink]
+    /// Every link and image of the body and item bodies, for `sectionsite check`; empty for a page restored from
+    /// the previous build's record.
+    public let links: [Link]
     /// A hash of the file's text: equal hashes mean the same page, so what depends on it need not be redone.
     public let sourceHash: String
     /// The folders under `Content/` that the page's collections list (`.` for all), for what a change elsewhere
@@ -38,7 +51,8 @@ public final class LoadedPage: Sendable, Equatable {
     /// Creates a loaded page.
     public init(
         page: Page, blocks: [Markdown.Block], summary: String, headings: [Markdown.Heading] = [],
-        itemBodies: [String: String] = [:], fileLinks: [FileLink] = [], sourceHash: String, isComplete: Bool = true,
+        itemBodies: [String: String] = [:], fileLinks: [FileLink] = [], links: [Link] = [], sourceHash: String,
+        isComplete: Bool = true,
         collectionFolders: [String]? = nil, stamp: FileStamp? = nil
     ) {
         self.page = page
@@ -47,6 +61,7 @@ public final class LoadedPage: Sendable, Equatable {
         self.headings = headings
         self.itemBodies = itemBodies
         self.fileLinks = fileLinks
+        self.links = links
         self.sourceHash = sourceHash
         self.isComplete = isComplete
         self.stamp = stamp
@@ -60,6 +75,6 @@ public final class LoadedPage: Sendable, Equatable {
         lhs === rhs
             || (lhs.sourceHash == rhs.sourceHash && lhs.page == rhs.page && lhs.blocks == rhs.blocks
                 && lhs.summary == rhs.summary && lhs.headings == rhs.headings && lhs.itemBodies == rhs.itemBodies
-                && lhs.fileLinks == rhs.fileLinks && lhs.isComplete == rhs.isComplete)
+                && lhs.fileLinks == rhs.fileLinks && lhs.links == rhs.links && lhs.isComplete == rhs.isComplete)
     }
 }

@@ -82,6 +82,19 @@ public struct Markdown: Sendable {
         public var column: Int
     }
 
+    /// A link or image of the document as it ends up in the HTML (`.md` links already rewritten), where it is
+    /// written, for `sectionsite check`.
+    public struct Link: Sendable, Equatable {
+        /// The destination in the HTML.
+        public var destination: String
+        /// The destination as written (`guide.md` for `/docs/guide/`).
+        public var written: String
+        /// Line in the Markdown text, from 1.
+        public var line: Int
+        /// Column, from 1.
+        public var column: Int
+    }
+
     /// A rendered document.
     public struct Document: Sendable, Equatable {
         /// The top-level blocks.
@@ -94,14 +107,16 @@ public struct Markdown: Sendable {
         public var headings: [Heading]
         /// The relative links to `.md` files, in order.
         public var fileLinks: [FileLink]
+        /// Every link and image, in order.
+        public var links: [Link] = []
     }
 
     /// The document as HTML, for an item's body: `source` is the file it is written in, for relative links.
     ///
     /// - Complexity: O(n) in the length of `text`, plus highlighting.
-    public func html(_ text: String, source: String) -> (html: String, fileLinks: [FileLink]) {
+    public func html(_ text: String, source: String) -> (html: String, fileLinks: [FileLink], links: [Link]) {
         let document = render(text, source: source, takeTitle: false, headingIDs: false)
-        return (document.blocks.map(\.html).joined(separator: "\n"), document.fileLinks)
+        return (document.blocks.map(\.html).joined(separator: "\n"), document.fileLinks, document.links)
     }
 
     /// The document's top-level blocks with what the page around them needs; when `takeTitle` is on, the first
@@ -176,6 +191,11 @@ public struct Markdown: Sendable {
                 if let topLevel { headings[topLevel, default: []].append(heading) }
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
                 guard let url = cmark_node_get_url(node).map({ String(cString: $0) }) else { continue }
+                let (line, column) = (Int(cmark_node_get_start_line(node)), Int(cmark_node_get_start_column(node)))
+                defer {  // the destination as the rewriting below leaves it
+                    let final = cmark_node_get_url(node).map { String(cString: $0) } ?? url
+                    result.links.append(Link(destination: final, written: url, line: line, column: column))
+                }
                 if let site, let file = MarkdownLinks.fileTarget(url, from: source),
                     FileManager.default.fileExists(atPath: site.path + "/" + (file.target.removingPercentEncoding ?? file.target))
                 {
@@ -183,10 +203,7 @@ public struct Markdown: Sendable {
                     continue
                 }
                 guard let link = MarkdownLinks.markdownTarget(url, from: source) else { continue }
-                result.fileLinks.append(
-                    FileLink(
-                        target: link.target, destination: url, line: Int(cmark_node_get_start_line(node)),
-                        column: Int(cmark_node_get_start_column(node))))
+                result.fileLinks.append(FileLink(target: link.target, destination: url, line: line, column: column))
                 if let target = link.target {
                     let rewritten = rootPath + Page.route(target).url.dropFirst() + link.suffix
                     cmark_node_set_url(node, rewritten)

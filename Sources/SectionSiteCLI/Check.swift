@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import SectionSite
+
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Build the site in memory and report every internal link or anchor that leads nowhere.")
+
+    @OptionGroup var siteOptions: SiteOptions
+
+    @Flag(help: "Check pages marked draft too.")
+    var drafts = false
+
+    @Flag(help: "Print nothing but the broken links and errors.")
+    var quiet = false
+
+    func run() throws {
+        let terminal = Terminal(quiet: quiet)
+        do {
+            let site = try Site(options: BuildOptions(site: siteOptions.siteURL, drafts: drafts), progress: terminal.progress)
+            terminal.finishProgress()
+            terminal.warnings(site.warnings)
+            let report = site.brokenLinks()
+            for error in report.errors { FileHandle.standardError.write(Data((error.description + "\n").utf8)) }
+            let broken = report.errors.count
+            terminal.say(
+                "Checked \(report.checked) internal link(s) in \(site.pages.count) pages: "
+                    + (broken == 0 ? "none broken" : "\(broken) broken"))
+            if broken > 0 { throw ExitCode(1) }
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            terminal.finishProgress()
+            terminal.error(error as? SectionSiteError ?? SectionSiteError("\(error)"))
+            throw ExitCode(1)
+        }
+    }
+}

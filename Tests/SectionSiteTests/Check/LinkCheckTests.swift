@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+@testable import SectionSite
+
+/// `sectionsite check`: internal links and anchors of bodies and item bodies resolved against the built site.
+@Suite("Link check")
+struct LinkCheckTests {
+    static let site: [String: String] = TestSite.theme.merging([
+        "sectionsite.yml": "baseURL: https://example.com/\n",
+        "Static/site.css": "body {}\n",
+        "Content/about.md": "---\ntitle: About\n---\n## Our team\n\nHello.\n",
+        "Content/posts/first.md": """
+            ---
+            title: First
+            sections:
+              - id: s
+                cell: a
+                items:
+                  - id: x
+                    body: "See [nowhere](/nowhere/)."
+            ---
+            ## Local part
+
+            Fine: [about](/about/), [up](../../about/), [team](/about/#our-team), [here](#local-part),
+            [absolute](https://example.com/about/), [style](/site.css), [md](../about.md), [other host](https://other.org/x/),
+            [mail](mailto:a@example.com), [no slash](/about).
+
+            Broken: [gone](/gone/), [anchor](/about/#nobody), [here too](#missing),
+            ![image](/images/none.png), [md](missing.md), [absolute](https://example.com/lost/#x).
+            """,
+        "Content/posts/draft.md": "---\ntitle: Draft\ndraft: true\n---\n[never checked](/void/)\n",
+    ]) { $1 }
+
+    @Test("each broken link and anchor is an error at its place, sorted, with the link as written")
+    func broken() throws {
+        let folder = try TestSite(Self.site)
+        let site = try Site(options: folder.options)
+        let report = site.brokenLinks()
+        #expect(report.errors.map(\.description) == [
+            "Content/posts/first.md:7:9: error: link to '/nowhere/' leads nowhere: the site has no /nowhere/",  // its item
+            "Content/posts/first.md:16:9: error: link to '/gone/' leads nowhere: the site has no /gone/",
+            "Content/posts/first.md:16:25: error: link to '/about/#nobody' leads nowhere: /about/ has no element with id 'nobody'",
+            "Content/posts/first.md:16:51: error: link to '#missing' leads nowhere: /posts/first/ has no element with id 'missing'",
+            "Content/posts/first.md:17:1: error: link to '/images/none.png' leads nowhere: the site has no /images/none.png",
+            "Content/posts/first.md:17:29: error: link to 'missing.md' leads nowhere: the site has no /posts/missing/",
+            "Content/posts/first.md:17:47: error: link to 'https://example.com/lost/#x' leads nowhere: the site has no /lost/",
+        ])
+        // Checked: the 8 internal ones that work, the 7 broken; not the other host, the mail link or the draft.
+        #expect(report.checked == 15)
+    }
+
+    @Test("relative links resolve under baseURL's path, and a path outside it is not the site's", arguments: ["/", "/blog/"])
+    func basePath(_ root: String) throws {
+        let folder = try TestSite(TestSite.theme.merging([
+            "sectionsite.yml": "baseURL: \(root)\n",
+            "Content/index.md": "---\ntitle: Home\n---\n[about](about/) [again](\(root)about/#hi) [outside](/elsewhere/)\n",
+            "Content/about.md": "---\ntitle: About\n---\n# About\n\n## Hi\n",
+        ]) { $1 })
+        let report = try Site(options: folder.options).brokenLinks()
+        if root == "/" {
+            #expect(report.errors.map(\.description) == [
+                "Content/index.md:4:37: error: link to '/elsewhere/' leads nowhere: the site has no /elsewhere/"
+            ])
+            #expect(report.checked == 3)
+        } else {
+            #expect(report.errors.isEmpty)
+            #expect(report.checked == 2)  // /elsewhere/ is another application's
+        }
+    }
+}
