@@ -35,6 +35,7 @@ struct PageParser {
             case "summary": page.summary = try yaml.string(node, key: key)
             case "weight": page.weight = try yaml.int(node, key: key)
             case "tags": page.tags = try yaml.strings(node, key: key)
+            case "aliases": page.aliases = try Self.aliases(node, yaml: yaml)
             case "layout": page.layout = try yaml.string(node, key: key)
             case "animation": page.animation = try Self.animation(node, yaml: yaml)
             case "sections":
@@ -224,5 +225,23 @@ struct PageParser {
         let (url, _, _) = Page.route(path)
         let last = url.split(separator: "/").last.map(String.init) ?? "Home"
         return last.replacingOccurrences(of: "-", with: " ").capitalized
+    }
+
+    /// `aliases`: a path or a list of paths, each made a site path (`Page.Alias.normalized`).
+    static func aliases(_ node: Node, yaml: YAMLReader) throws -> [Page.Alias] {
+        let nodes: [Node]
+        switch node {
+        case .scalar(let scalar): nodes = scalar.string.isEmpty ? [] : [node]
+        case .sequence(let sequence): nodes = Array(sequence)
+        default: throw SectionSiteError("'aliases' must be a list of paths", at: yaml.location(node))
+        }
+        return try nodes.map { node in
+            let text = try yaml.string(node, key: "aliases")
+            guard let url = Page.Alias.normalized(text) else {
+                throw SectionSiteError(
+                    "alias '\(text)' must be a path on this site, like /old/path/ or /old/page.html", at: yaml.location(node))
+            }
+            return Page.Alias(url: url, location: yaml.location(node))
+        }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A page as written: one Markdown file's front matter, sections and body, before collections are resolved.
 public struct Page: Sendable, Equatable {
     /// The file, relative to the site (`Content/posts/hello.md`).
@@ -22,6 +24,8 @@ public struct Page: Sendable, Equatable {
     public var weight: Int?
     /// Tags.
     public var tags: [String]
+    /// Earlier URLs of the page, each to get a page that sends readers on.
+    public var aliases: [Alias] = []
     /// The layout named in front matter, if any.
     public var layout: String?
     /// The page's own animation, over the site's.
@@ -32,6 +36,39 @@ public struct Page: Sendable, Equatable {
     public var body: String
     /// Where the front matter ends and the body starts.
     public var bodyLocation: SourceLocation
+
+    /// An earlier URL of a page, where it is written.
+    public struct Alias: Sendable, Equatable {
+        /// A site path: a folder (`/old/path/`) or an HTML file (`/old/page.html`).
+        public var url: String
+        /// Where the alias is written in the front matter.
+        public var location: SourceLocation
+
+        /// Creates an alias.
+        public init(url: String, location: SourceLocation) {
+            self.url = url
+            self.location = location
+        }
+
+        /// The alias's output path: `old/path/index.html`, or the HTML file itself.
+        public var outputPath: String {
+            url.hasSuffix("/") ? String(url.dropFirst()) + "index.html" : String(url.dropFirst())
+        }
+
+        /// An alias as written, made a site path: a leading `/` added, and a trailing one unless it names an HTML
+        /// file; nil for anything that is not a plain path (a scheme, a query, `..`, nothing).
+        public static func normalized(_ written: String) -> String? {
+            let text = written.trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty, !text.contains("://"), !text.contains("?"), !text.contains("#"), !text.contains("\\"),
+                !text.split(separator: "/").contains(where: { $0 == ".." || $0 == "." })
+            else { return nil }
+            var path = text.hasPrefix("/") ? text : "/" + text
+            let lower = path.lowercased()
+            if !lower.hasSuffix(".html") && !lower.hasSuffix(".htm") && !path.hasSuffix("/") { path += "/" }
+            while path.contains("//") { path = path.replacingOccurrences(of: "//", with: "/") }
+            return path == "/" ? nil : path
+        }
+    }
 
     /// The location of the file's first line.
     public var location: SourceLocation { SourceLocation(file: path) }

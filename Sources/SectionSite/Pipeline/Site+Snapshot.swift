@@ -19,11 +19,12 @@ extension Site {
         markdown = Markdown(config: config, highlighter: highlighter, site: options.site)
         loaded = [:]
         for record in snapshot.pages {
-            let page = Page(
+            var page = Page(
                 path: record.path, url: record.url, folder: record.folder, isIndex: record.isIndex,
                 frontMatter: record.frontMatter, title: record.title, date: record.date, isDraft: record.isDraft,
                 summary: nil, weight: record.weight, tags: record.tags, layout: nil, animation: nil, sections: [],
                 body: "", bodyLocation: SourceLocation(file: record.path))
+            page.aliases = record.aliases
             loaded[record.path] = LoadedPage(
                 page: page, blocks: [], summary: record.summary, fileLinks: record.fileLinks,
                 sourceHash: record.sourceHash, isComplete: false, collectionFolders: record.collectionFolders,
@@ -87,7 +88,7 @@ extension Site {
             return SiteSnapshot.PageRecord(
                 path: page.path, stamp: stamp, sourceHash: loaded.sourceHash, url: page.url, folder: page.folder,
                 isIndex: page.isIndex, isDraft: page.isDraft, title: page.title, date: page.date, weight: page.weight,
-                tags: page.tags, summary: loaded.summary, frontMatter: page.frontMatter,
+                tags: page.tags, aliases: page.aliases, summary: loaded.summary, frontMatter: page.frontMatter,
                 collectionFolders: loaded.collectionFolders, fileLinks: loaded.fileLinks)
         }
         let rendered = pages.values.sorted { $0.url < $1.url }.map { page in

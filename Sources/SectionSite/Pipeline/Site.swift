@@ -77,6 +77,7 @@ public struct Site: Sendable {
         refreshPublished()
         _ = try render(paths: Set(paths), force: true, report: report)
         refreshFiles()
+        try checkAliases()
     }
 
     /// The site after changed paths (relative to the site; folders end in `/`), and what changed; `self` stays
@@ -175,6 +176,7 @@ public struct Site: Sendable {
         }
         (update.changed, update.removed) = try render(paths: affected, force: rerenderAll || !templates.isEmpty)
         if refresh || rescan { refreshFiles() }
+        try checkAliases()
         // Only stylesheets that exist are announced: the runtime swaps them in place; other assets show on reload.
         update.assets = update.assets.filter { files[$0] != nil && $0.hasSuffix(".css") }.sorted()
         return update
@@ -186,7 +188,7 @@ public struct Site: Sendable {
         return sorted.map {
             OutputFile(path: OutputFile.pagePath($0.url), contents: $0.isComplete ? .text($0.html) : .unchanged, origin: $0.path)
         }
-            + fileList + Self.indexes(sorted, config: config)
+            + fileList + aliasFiles() + Self.indexes(sorted, config: config)
     }
 
     /// The sitemap and Atom feed of the current pages.

@@ -22,6 +22,10 @@ extension SiteSnapshot {
             out.optional(page.date) { $0.date($1) }
             out.optional(page.weight) { $0.int($1) }
             out.list(page.tags) { $0.string($1) }
+            out.list(page.aliases) { out, alias in
+                out.string(alias.url)
+                out.location(alias.location)
+            }
             out.string(page.summary)
             out.map(page.frontMatter) { $0.value($1) }
             out.list(page.collectionFolders) { $0.string($1) }
@@ -66,6 +70,7 @@ extension SiteSnapshot {
                         url: try input.string(), folder: try input.string(), isIndex: try input.bool(),
                         isDraft: try input.bool(), title: try input.string(), date: try input.optional { try $0.date() },
                         weight: try input.optional { try $0.int() }, tags: try input.list { try $0.string() },
+                        aliases: try input.list { Page.Alias(url: try $0.string(), location: try $0.location()) },
                         summary: try input.string(), frontMatter: try input.map { try $0.value() },
                         collectionFolders: try input.list { try $0.string() },
                         fileLinks: try input.list { input in

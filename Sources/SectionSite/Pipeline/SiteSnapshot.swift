@@ -5,7 +5,7 @@ import Foundation
 /// and inputs, the stamps of copied files, the feed's versions, and fingerprints of the settings and templates.
 /// The next build compares files' stamps with it, re-reads what changed, and re-renders only what depends on that.
 struct SiteSnapshot: Sendable {
-    static let format = "sectionsite-snapshot/1"
+    static let format = "sectionsite-snapshot/2"
 
     /// One Markdown file as the collections and warnings see it.
     struct PageRecord: Sendable {
@@ -20,6 +20,7 @@ struct SiteSnapshot: Sendable {
         var date: PageDate?
         var weight: Int?
         var tags: [String]
+        var aliases: [Page.Alias]
         var summary: String
         var frontMatter: [String: Value]
         var collectionFolders: [String]

@@ -1,0 +1,55 @@
+/// Aliases: each earlier URL of a page (front matter `aliases`) gets a small page that sends readers on to the
+/// page, with a canonical link for search engines and a refresh for browsers.
+extension Site {
+    /// The alias pages of every rendered page, sorted by output path.
+    public func aliasFiles() -> [OutputFile] {
+        loaded.keys.sorted().flatMap { path -> [OutputFile] in
+            guard let page = loaded[path]?.page, !page.aliases.isEmpty, urls[path] != nil else { return [] }
+            let html = Self.aliasPage(title: pages[page.url]?.title ?? page.title, url: page.url, config: config)
+            return page.aliases.map { OutputFile(path: $0.outputPath, contents: .text(html), origin: path) }
+        }
+    }
+
+    /// Throws at the first alias (in file order) that is the URL of a page or an alias of another page.
+    func checkAliases() throws {
+        var seen: [String: Page.Alias] = [:]
+        for path in loaded.keys.sorted() {
+            guard let page = loaded[path]?.page, urls[path] != nil else { continue }
+            for alias in page.aliases {
+                if let other = pages[alias.url] {
+                    throw SectionSiteError(
+                        "alias '\(alias.url)' is the URL of a page (\(other.path)); an alias needs a URL of its own",
+                        at: alias.location)
+                }
+                if let earlier = seen[alias.outputPath] {
+                    throw SectionSiteError(
+                        "alias '\(alias.url)' is given twice", at: alias.location,
+                        notes: [.init(location: earlier.location, message: "'\(earlier.url)' first given here")])
+                }
+                seen[alias.outputPath] = alias
+            }
+        }
+    }
+
+    /// The page an alias gets: the title of the page it sends to, a canonical link, a refresh, a visible link.
+    static func aliasPage(title: String, url: String, config: SiteConfig) -> String {
+        let link = HTML.escape(config.link(url))
+        let title = HTML.escape(title)
+        return """
+            <!doctype html>
+            <html lang="\(HTML.escape(config.language))">
+            <head>
+            <meta charset="utf-8">
+            <title>\(title)</title>
+            <link rel="canonical" href="\(HTML.escape(config.absoluteURL(url)))">
+            <meta name="robots" content="noindex">
+            <meta http-equiv="refresh" content="0; url=\(link)">
+            </head>
+            <body>
+            <p>This page has moved to <a href="\(link)">\(title)</a>.</p>
+            </body>
+            </html>
+
+            """
+    }
+}
