@@ -12,50 +12,115 @@ extension Site {
         public var checked: Int
     }
 
-    /// Resolves every internal link of every published page. Links with a scheme (`https:`, `mailto:`), other hosts
+    /// Resolves every internal link of every published page: those of its body and item bodies, reported where they
+    /// are written, and those its templates wrote around them, each broken one reported once, where its text is
+    /// found in the theme or in `sectionsite.yml`. Links with a scheme (`https:`, `mailto:`), other hosts
     /// and paths outside `baseURL`'s path are not the site's and are left alone, except absolute links to
     /// `baseURL` itself, which are checked.
     public func brokenLinks() -> LinkReport {
-        let root = config.rootPath
         let outputs = Set(outputFiles().map(\.path)).union(pages.keys.map { String($0.dropFirst()) + "index.html" })
         var anchors: [String: Set<String>] = [:]  // by page URL, read when first needed
         var errors: [Diagnostic] = []
         var checked = 0
+        var templateLinks: [String: (destination: String, base: String)] = [:]  // broken ones, by resolved target
         for path in loaded.keys.sorted() {
-            guard let page = loaded[path], let url = urls[path]?.first else { continue }  // drafts left out
-            let base = root + url.dropFirst()
+            guard let page = loaded[path], let owned = urls[path] else { continue }  // drafts left out
+            let base = config.rootPath + owned[0].dropFirst()
             for link in page.links {
-                guard let target = Self.target(of: link.destination, base: base, config: config) else { continue }
-                guard target.path.hasPrefix(root) else { continue }  // another application on the same host
+                guard let problem = problem(with: link.destination, base: base, outputs: outputs, anchors: &anchors) else {
+                    continue
+                }
                 checked += 1
-                let shown = link.written
-                let outputPath = String(target.path.dropFirst(root.count))
-                let pageURL: String?  // the site URL of the page it leads to; nil for another file
-                if outputPath.isEmpty || outputPath.hasSuffix("/") {
-                    pageURL = outputs.contains(outputPath + "index.html") ? "/" + outputPath : ""
-                } else if outputs.contains(outputPath) {
-                    pageURL = outputPath.hasSuffix("/index.html") ? "/" + outputPath.dropLast("index.html".count) : nil
-                } else {
-                    pageURL = outputs.contains(outputPath + "/index.html") ? "/" + outputPath + "/" : ""
+                if !problem.isEmpty {
+                    errors.append(Diagnostic(.error, "link to '\(link.written)' leads nowhere: \(problem)", at: link.location))
                 }
-                if pageURL == "" {
-                    errors.append(Diagnostic(.error, "link to '\(shown)' leads nowhere: the site has no \(target.path)", at: link.location))
-                    continue
-                }
-                guard let fragment = target.fragment, !fragment.isEmpty else { continue }
-                guard let pageURL, let html = pages[pageURL]?.html else {
-                    errors.append(Diagnostic(.error, "link to '\(shown)' has an anchor, but \(target.path) is not a page", at: link.location))
-                    continue
-                }
-                if anchors[pageURL] == nil { anchors[pageURL] = Self.ids(in: html) }
-                if !anchors[pageURL]!.contains(fragment) {
-                    errors.append(
-                        Diagnostic(.error, "link to '\(shown)' leads nowhere: \(target.path) has no element with id '\(fragment)'", at: link.location))
+            }
+            // What the templates wrote around the body: menus, footers, lists. Each broken one is reported once,
+            // where its text is found in the theme or the settings.
+            let own = Set(page.links.map(\.destination))
+            for url in owned {
+                guard let html = pages[url]?.html else { continue }
+                let base = config.rootPath + url.dropFirst()
+                for destination in Self.links(in: html) where !own.contains(destination) {
+                    guard let problem = problem(with: destination, base: base, outputs: outputs, anchors: &anchors) else { continue }
+                    checked += 1
+                    if !problem.isEmpty, templateLinks[destination] == nil {
+                        templateLinks[destination] = (problem, base)
+                    }
                 }
             }
         }
-        errors.sort { ($0.location?.file ?? "", $0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.file ?? "", $1.location?.line ?? 0, $1.location?.column ?? 0) }
+        for (destination, found) in templateLinks {
+            errors.append(
+                Diagnostic(.error, "link to '\(destination)' leads nowhere: \(found.destination)", at: templatePlace(of: destination)))
+        }
+        errors.sort {
+            ($0.location?.file ?? "", $0.location?.line ?? 0, $0.location?.column ?? 0, $0.message)
+                < ($1.location?.file ?? "", $1.location?.line ?? 0, $1.location?.column ?? 0, $1.message)
+        }
         return LinkReport(errors: errors, checked: checked)
+    }
+
+    /// What is wrong with a link from the page at `base` (a path under `baseURL`): nil when the link is not the
+    /// site's, empty when it leads somewhere, else the reason.
+    private func problem(
+        with destination: String, base: String, outputs: Set<String>, anchors: inout [String: Set<String>]
+    ) -> String? {
+        let root = config.rootPath
+        guard let target = Self.target(of: destination, base: base, config: config), target.path.hasPrefix(root) else {
+            return nil  // another host, a scheme, or another application on the same host
+        }
+        let outputPath = String(target.path.dropFirst(root.count))
+        let pageURL: String?  // the site URL of the page it leads to; nil for another file
+        if outputPath.isEmpty || outputPath.hasSuffix("/") {
+            guard outputs.contains(outputPath + "index.html") else { return "the site has no \(target.path)" }
+            pageURL = "/" + outputPath
+        } else if outputs.contains(outputPath) {
+            pageURL = outputPath.hasSuffix("/index.html") ? "/" + outputPath.dropLast("index.html".count) : nil
+        } else {
+            guard outputs.contains(outputPath + "/index.html") else { return "the site has no \(target.path)" }
+            pageURL = "/" + outputPath + "/"
+        }
+        guard let fragment = target.fragment, !fragment.isEmpty else { return "" }
+        guard let pageURL, let html = pages[pageURL]?.html else {
+            return "\(target.path) is not a page, so it has no anchors"
+        }
+        if anchors[pageURL] == nil { anchors[pageURL] = Self.ids(in: html) }
+        return anchors[pageURL]!.contains(fragment) ? "" : "\(target.path) has no element with id '\(fragment)'"
+    }
+
+    /// Where a link that a template wrote comes from: the first template, or else `sectionsite.yml`, whose text
+    /// holds it; else the theme's folder.
+    private func templatePlace(of destination: String) -> SourceLocation {
+        let files = theme.templateNames.sorted().map { "\(theme.path)/\($0).mustache" } + ["sectionsite.yml"]
+        let candidates = [destination, destination.hasPrefix(config.rootPath) ? String(destination.dropFirst(config.rootPath.count)) : nil]
+            .compactMap { $0 }.filter { !$0.isEmpty }
+        for file in files {
+            guard let text = try? String(contentsOf: options.site.appendingPathComponent(file), encoding: .utf8) else { continue }
+            for candidate in candidates {
+                guard let range = text.range(of: candidate) else { continue }
+                let before = text[..<range.lowerBound]
+                let line = before.count(where: { $0 == "\n" }) + 1
+                let column = before.utf8.count - (before.lastIndex(of: "\n").map { before.utf8.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
+                return SourceLocation(file: file, line: line, column: column)
+            }
+        }
+        return SourceLocation(file: theme.path)
+    }
+
+    /// The values of the `href` and `src` attributes in the HTML, as written (entities for `&` undone).
+    static func links(in html: String) -> [String] {
+        var links: [String] = []
+        for attribute in [" href=\"", " src=\""] {
+            var rest = html[...]
+            while let start = rest.range(of: attribute) {
+                rest = rest[start.upperBound...]
+                guard let end = rest.firstIndex(of: "\"") else { break }
+                links.append(rest[..<end].replacingOccurrences(of: "&amp;", with: "&"))
+                rest = rest[end...]
+            }
+        }
+        return links
     }
 
     /// The site path and decoded fragment a link leads to, from the page at `base`; nil for a link that is not
