@@ -1,8 +1,7 @@
 import Foundation
 
-/// `sectionsite check`: every internal link and image of the pages' bodies and item bodies, resolved against the
-/// built site; each that leads nowhere, or to an anchor the target page does not have, is an error at the place
-/// the link is written.
+/// `sectionsite check`: every internal link and image of the pages, resolved against the built site; each that
+/// leads nowhere, or to an anchor the target page does not have, is an error at the place the link is written.
 extension Site {
     /// What `brokenLinks()` found.
     public struct LinkReport: Sendable, Equatable {
@@ -22,7 +21,7 @@ extension Site {
         var anchors: [String: Set<String>] = [:]  // by page URL, read when first needed
         var errors: [Diagnostic] = []
         var checked = 0
-        var templateLinks: [String: (destination: String, base: String)] = [:]  // broken ones, by resolved target
+        var templateLinks: [String: String] = [:]  // the broken links templates wrote, with what is wrong
         var rootRelative: [String: String?] = [:]  // what `problem` said of each root-relative link a template wrote
         for path in loaded.keys.sorted() {
             guard let page = loaded[path], let owned = urls[path] else { continue }  // drafts left out
@@ -53,15 +52,12 @@ extension Site {
                     }
                     guard let problem else { continue }
                     checked += 1
-                    if !problem.isEmpty, templateLinks[destination] == nil {
-                        templateLinks[destination] = (problem, base)
-                    }
+                    if !problem.isEmpty, templateLinks[destination] == nil { templateLinks[destination] = problem }
                 }
             }
         }
-        for (destination, found) in templateLinks {
-            errors.append(
-                Diagnostic(.error, "link to '\(destination)' leads nowhere: \(found.destination)", at: templatePlace(of: destination)))
+        for (destination, problem) in templateLinks {
+            errors.append(Diagnostic(.error, "link to '\(destination)' leads nowhere: \(problem)", at: templatePlace(of: destination)))
         }
         errors.sort {
             ($0.location?.file ?? "", $0.location?.line ?? 0, $0.location?.column ?? 0, $0.message)
