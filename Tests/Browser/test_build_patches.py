@@ -78,10 +78,11 @@ def prepare(seed, base):
 
 
 def page_files(out):
+    """The keyed pages of an output: index.html files that carry the page meta (alias pages do not)."""
     pages = {}
     for path in out.rglob("index.html"):
         rel = path.relative_to(out)
-        if rel.parts[0] == "_sectionsite":
+        if rel.parts[0] == "_sectionsite" or b'name="sectionsite-page"' not in path.read_bytes():
             continue
         pages["/" + "".join(p + "/" for p in rel.parts[:-1])] = path
     return pages
