@@ -137,6 +137,9 @@ private struct Builder {
             guard PatchContract.Kind.section.matches(key), let element = document.elements[key], let list = document.containers[key] else {
                 throw Unpatchable("the page list holds '\(key)', which is no section with an item list")
             }
+            guard element.outer.lowerBound <= list.inner.lowerBound, list.inner.upperBound <= element.outer.upperBound else {
+                throw Unpatchable("the item list of section '\(key)' is not inside the section")
+            }
             let own = document.text(element.outer.lowerBound..<list.inner.lowerBound)
                 + document.text(list.inner.upperBound..<element.outer.upperBound)
             return KeyedSection(identity: key, own: own, items: try nodes(list.children, in: document))
