@@ -25,8 +25,9 @@ done
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(dirname "$here")
 scratch="$here/.build-fuzz"
+# Without manifest caching: SwiftPM does not see files added to SectionSite, a path dependency, otherwise.
 for target in "${targets[@]}"; do
-  swift build --package-path "$here" --scratch-path "$scratch" -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld --product "$target" 2>&1 |
+  swift build --package-path "$here" --scratch-path "$scratch" -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld --disable-build-manifest-caching --product "$target" 2>&1 |
     grep -v 'Cannot export local symbol' >&2
 done
 bin=$(swift build --package-path "$here" --scratch-path "$scratch" --show-bin-path)
