@@ -17,7 +17,9 @@ struct Check: ParsableCommand {
     func run() throws {
         let terminal = Terminal(quiet: quiet)
         do {
-            let site = try Site(options: BuildOptions(site: siteOptions.siteURL, drafts: drafts), progress: terminal.progress)
+            var options = BuildOptions(site: siteOptions.siteURL, drafts: drafts)
+            options.keepsLinks = true
+            let site = try Site(options: options, progress: terminal.progress)
             terminal.finishProgress()
             terminal.warnings(site.warnings)
             let report = site.brokenLinks()

@@ -16,6 +16,9 @@ public struct Markdown: Sendable {
     private let rootPath: String
     /// The site folder, to tell whether a relative link names a file under `Content/`; nil rewrites none.
     private let site: URL?
+    /// Whether `Document.links` lists every link: only `sectionsite check` needs them, and at 10,000 pages they
+    /// would add a quarter of a million values to the build's memory.
+    public var collectsLinks = false
 
     /// Smart punctuation turns quotes and dashes typographic; raw HTML passes through only when `unsafe` is on
     /// (and then GitHub's tag filter still disarms `<script>`, `<iframe>` and the like); fenced code is highlighted
@@ -193,8 +196,10 @@ public struct Markdown: Sendable {
                 guard let url = cmark_node_get_url(node).map({ String(cString: $0) }) else { continue }
                 let (line, column) = (Int(cmark_node_get_start_line(node)), Int(cmark_node_get_start_column(node)))
                 defer {  // the destination as the rewriting below leaves it
-                    let final = cmark_node_get_url(node).map { String(cString: $0) } ?? url
-                    result.links.append(Link(destination: final, written: url, line: line, column: column))
+                    if collectsLinks {
+                        let final = cmark_node_get_url(node).map { String(cString: $0) } ?? url
+                        result.links.append(Link(destination: final, written: url, line: line, column: column))
+                    }
                 }
                 if let site, let file = MarkdownLinks.fileTarget(url, from: source),
                     FileManager.default.fileExists(atPath: site.path + "/" + (file.target.removingPercentEncoding ?? file.target))

@@ -11,7 +11,7 @@ extension Site {
         public var checked: Int
     }
 
-    /// Resolves every internal link of every published page: those of its body and item bodies, reported where they
+    /// Resolves every internal link of every published page (of a site built with `BuildOptions.keepsLinks`): those of its body and item bodies, reported where they
     /// are written, and those its templates wrote around them, each broken one reported once, where its text is
     /// found in the theme or in `sectionsite.yml`. Links with a scheme (`https:`, `mailto:`), other hosts
     /// and paths outside `baseURL`'s path are not the site's and are left alone, except absolute links to

@@ -61,6 +61,7 @@ public struct Site: Sendable {
         theme = try Theme(name: config.theme, site: options.site)
         highlighter = Highlighter(cache: Self.highlightCache(options.site))
         markdown = Markdown(config: config, highlighter: highlighter, site: options.site)
+        markdown.collectsLinks = options.keepsLinks
         let loader = ContentLoader(site: options.site, markdown: markdown)
         let paths = loader.pagePaths()
         report(2, 0, paths.count)

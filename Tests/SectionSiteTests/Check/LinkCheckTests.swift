@@ -3,6 +3,15 @@ import Testing
 
 @testable import SectionSite
 
+extension TestSite {
+    /// Options of a build that keeps every link, as `sectionsite check` builds.
+    var checkOptions: BuildOptions {
+        var options = self.options
+        options.keepsLinks = true
+        return options
+    }
+}
+
 /// `sectionsite check`: internal links and anchors of bodies and item bodies resolved against the built site.
 @Suite("Link check")
 struct LinkCheckTests {
@@ -35,7 +44,7 @@ struct LinkCheckTests {
     @Test("each broken link and anchor is an error at its place, sorted, with the link as written")
     func broken() throws {
         let folder = try TestSite(Self.site)
-        let site = try Site(options: folder.options)
+        let site = try Site(options: folder.checkOptions)
         let report = site.brokenLinks()
         #expect(report.errors.map(\.description) == [
             "Content/posts/first.md:7:9: error: link to '/nowhere/' leads nowhere: the site has no /nowhere/",  // its item
@@ -61,7 +70,7 @@ struct LinkCheckTests {
             "Content/index.md": "---\ntitle: Home\n---\nHome.\n",
             "Content/help.md": "---\ntitle: Help\n---\nHelp.\n",
         ]) { $1 })
-        let report = try Site(options: folder.options).brokenLinks()
+        let report = try Site(options: folder.checkOptions).brokenLinks()
         #expect(report.errors.map(\.description) == [
             "Themes/default/layouts/page.mustache:2:75: error: link to '/help/#top' leads nowhere: /help/ has no element with id 'top'",
             "sectionsite.yml:3:24: error: link to '/docs/' leads nowhere: the site has no /docs/",
@@ -75,7 +84,7 @@ struct LinkCheckTests {
             "Content/index.md": "---\ntitle: Home\n---\n[about](about/) [again](\(root)about/#hi) [outside](/elsewhere/)\n",
             "Content/about.md": "---\ntitle: About\n---\n# About\n\n## Hi\n",
         ]) { $1 })
-        let report = try Site(options: folder.options).brokenLinks()
+        let report = try Site(options: folder.checkOptions).brokenLinks()
         if root == "/" {
             #expect(report.errors.map(\.description) == [
                 "Content/index.md:4:37: error: link to '/elsewhere/' leads nowhere: the site has no /elsewhere/"
