@@ -34,8 +34,8 @@ public final class LoadedPage: Sendable, Equatable {
     /// The relative links to `.md` files in the body and item bodies, already rewritten to page URLs; a later stage
     /// warns about those that lead to no page.
     public let fileLinks: [FileLink]
-    /// Every link and image of the body and item bodies, for `sectionsite check`; empty for a page restored from
-    /// the previous build's record.
+    /// Every link and image of the body and item bodies, for `sectionsite check`; empty unless the site is built
+    /// with `BuildOptions.keepsLinks`, and for a page restored from the previous build's record.
     public let links: [Link]
     /// A hash of the file's text: equal hashes mean the same page, so what depends on it need not be redone.
     public let sourceHash: String
