@@ -37,10 +37,14 @@ public struct SiteConfig: Sendable, Equatable {
     /// A site path (`/posts/a/`) as the sitemap and feed write it: `baseURL` joined with it when `baseURL` is
     /// absolute (`https://example.com/blog/posts/a/`), else the path under the root (`/blog/posts/a/`).
     public func absoluteURL(_ url: String) -> String {
-        guard let scheme = baseURL.range(of: "://") else { return link(url) }
+        (origin ?? "") + link(url)
+    }
+
+    /// `scheme://host[:port]` of `baseURL`, or nil when it is a path alone.
+    public var origin: String? {
+        guard let scheme = baseURL.range(of: "://") else { return nil }
         let host = baseURL[scheme.upperBound...]
-        let origin = host.firstIndex(of: "/").map { baseURL[..<$0] } ?? baseURL[...]
-        return origin + link(url)
+        return String(host.firstIndex(of: "/").map { baseURL[..<$0] } ?? baseURL[...])
     }
 
     /// A site path (`/posts/a/`) under the root path (`/blog/posts/a/`).

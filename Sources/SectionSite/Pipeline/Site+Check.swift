@@ -75,23 +75,23 @@ extension Site {
         guard let target = Self.target(of: destination, base: base, config: config), target.path.hasPrefix(root) else {
             return nil  // another host, a scheme, or another application on the same host
         }
-        let outputPath = String(target.path.dropFirst(root.count))
+        let shown = target.path.removingPercentEncoding ?? target.path
+        // The output file the preview would serve for it; a folder without its slash counts, as servers redirect.
         let pageURL: String?  // the site URL of the page it leads to; nil for another file
-        if outputPath.isEmpty || outputPath.hasSuffix("/") {
-            guard outputs.contains(outputPath + "index.html") else { return "the site has no \(target.path)" }
-            pageURL = "/" + outputPath
-        } else if outputs.contains(outputPath) {
-            pageURL = outputPath.hasSuffix("/index.html") ? "/" + outputPath.dropLast("index.html".count) : nil
+        guard let file = RequestPath.outputPath(target.path, root: root) else { return "the site has no \(shown)" }
+        if outputs.contains(file) {
+            pageURL = file == "index.html" || file.hasSuffix("/index.html") ? "/" + file.dropLast("index.html".count) : nil
+        } else if outputs.contains(file + "/index.html") {
+            pageURL = "/" + file + "/"
         } else {
-            guard outputs.contains(outputPath + "/index.html") else { return "the site has no \(target.path)" }
-            pageURL = "/" + outputPath + "/"
+            return "the site has no \(shown)"
         }
         guard let fragment = target.fragment, !fragment.isEmpty else { return "" }
         guard let pageURL, let html = pages[pageURL]?.html else {
-            return "\(target.path) is not a page, so it has no anchors"
+            return "\(shown) is not a page, so it has no anchors"
         }
         if anchors[pageURL] == nil { anchors[pageURL] = Self.ids(in: html) }
-        return anchors[pageURL]!.contains(fragment) ? "" : "\(target.path) has no element with id '\(fragment)'"
+        return anchors[pageURL]!.contains(fragment) ? "" : "\(shown) has no element with id '\(fragment)'"
     }
 
     /// Where a link that a template wrote comes from: the first template, or else `sectionsite.yml`, whose text
@@ -118,14 +118,14 @@ extension Site {
         attributeValues(in: html, named: ["href", "src"]).map { $0.replacingOccurrences(of: "&amp;", with: "&") }
     }
 
-    /// The site path and decoded fragment a link leads to, from the page at `base`; nil for a link that is not
-    /// the site's.
+    /// The site path (still percent-encoded, `.` and `..` resolved) and the decoded fragment a link leads to, from
+    /// the page at `base`; nil for a link that is not the site's.
     static func target(of destination: String, base: String, config: SiteConfig) -> (path: String, fragment: String?)? {
         var link = Substring(destination)
         if link.isEmpty { return nil }
         if link.contains("://") || link.hasPrefix("//") {
             // Absolute: the site's only when it starts with baseURL's scheme and host; then its path is checked.
-            guard let origin = Self.origin(config.baseURL), destination.hasPrefix(origin),
+            guard let origin = config.origin, destination.hasPrefix(origin),
                 destination.dropFirst(origin.count).first.map({ $0 == "/" || $0 == "#" || $0 == "?" }) ?? true
             else { return nil }
             link = link.dropFirst(origin.count)
@@ -149,16 +149,8 @@ extension Site {
         } else {
             path = base + link
         }
-        if path.contains("%") { path = path.removingPercentEncoding ?? path }
         if path.contains("/.") || path.contains("//") { path = Self.normalized(path) }
         return (path, fragment)
-    }
-
-    /// `scheme://host` of a URL.
-    private static func origin(_ url: String) -> String? {
-        guard let scheme = url.range(of: "://") else { return nil }
-        let rest = url[scheme.upperBound...]
-        return String(url[..<(rest.firstIndex(of: "/") ?? url.endIndex)])
     }
 
     /// `.` and `..` taken out of an absolute path, keeping a trailing `/`.

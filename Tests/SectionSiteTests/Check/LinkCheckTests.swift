@@ -77,6 +77,17 @@ struct LinkCheckTests {
         ])
     }
 
+    @Test("percent-encoded links are matched with the files they name, and reported decoded")
+    func encoded() throws {
+        let folder = try TestSite(TestSite.theme.merging([
+            "Content/café.md": "---\ntitle: Café\n---\n[here](/caf%C3%A9/) [there](/caf%C3%A9s/) [up](../caf%C3%A9/./)\n",
+        ]) { $1 })
+        let report = try Site(options: folder.checkOptions).brokenLinks()
+        #expect(report.errors.map(\.description) == [
+            "Content/café.md:4:21: error: link to '/caf%C3%A9s/' leads nowhere: the site has no /cafés/"
+        ])
+    }
+
     @Test("relative links resolve under baseURL's path, and a path outside it is not the site's", arguments: ["/", "/blog/"])
     func basePath(_ root: String) throws {
         let folder = try TestSite(TestSite.theme.merging([
