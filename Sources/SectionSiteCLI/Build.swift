@@ -56,7 +56,7 @@ struct Build: ParsableCommand {
             source.setEventHandler {
                 if interruption.request(signal: number) {
                     terminal.finishProgress()
-                    terminal.error(SectionSiteError("interrupted; the previous output is unchanged"))
+                    terminal.error(Interruption.error)
                     _exit(128 + number)
                 }
             }

@@ -90,7 +90,6 @@ def test_a_signal_at_any_moment_leaves_the_previous_output_or_the_whole_new_one(
     assert build(site, out).returncode == 0
     duration = time.monotonic() - start
     rng = random.Random(2026)
-    outcomes = {"previous": 0, "new": 0}
     trials = 6
     for trial in range(1, trials + 1):
         change(site, mode, trial)
@@ -113,7 +112,6 @@ def test_a_signal_at_any_moment_leaves_the_previous_output_or_the_whole_new_one(
         after = snapshot(out)
         assert leftovers(work) == [], (process.returncode, stderr)
         if after == before:
-            outcomes["previous"] += 1
             if process.returncode > 0:
                 assert "interrupted; the previous output is unchanged" in stderr
         else:
@@ -121,10 +119,8 @@ def test_a_signal_at_any_moment_leaves_the_previous_output_or_the_whole_new_one(
             differing = [path for path in after if after[path] != expected[path]]
             assert differing == [], f"the output is neither the previous one nor the new one: {differing[:5]}"
             assert process.returncode >= 0
-            outcomes["new"] += 1
-        # Whatever happened, the next build goes on from there and agrees with a build of the same files.
+        # Whatever happened, the next build goes on from there.
         assert build(site, out).returncode == 0
-    assert outcomes["previous"] > 0 or outcomes["new"] > 0
 
 
 def test_writes_that_fail_like_a_full_disk_leave_the_previous_output(tmp_path):

@@ -46,5 +46,6 @@ public final class Interruption: Sendable {
         if signal != nil { throw Self.error }
     }
 
-    static let error = SectionSiteError("interrupted; the previous output is unchanged")
+    /// What a build that a request stopped throws, and what the command says when it ends at once.
+    public static let error = SectionSiteError("interrupted; the previous output is unchanged")
 }

@@ -1,33 +1,44 @@
 /// Aliases: each earlier URL of a page (front matter `aliases`) gets a small page that sends readers on to the
 /// page, with a canonical link for search engines and a refresh for browsers.
 extension Site {
-    /// The alias pages of every rendered page, sorted by output path.
+    /// The alias pages of every rendered page, in the order of their pages' paths.
     public func aliasFiles() -> [OutputFile] {
-        loaded.keys.sorted().flatMap { path -> [OutputFile] in
-            guard let page = loaded[path]?.page, !page.aliases.isEmpty, urls[path] != nil else { return [] }
-            let html = Self.aliasPage(title: pages[page.url]?.title ?? page.title, url: page.url, config: config)
-            return page.aliases.map { OutputFile(path: $0.outputPath, contents: .text(html), origin: path) }
+        aliases().map { aliasFile($0.alias, of: $0.page) }
+    }
+
+    /// The alias page at an output path, if there is one (the preview serves it without making the others).
+    public func aliasFile(at path: String) -> OutputFile? {
+        aliases().first { $0.alias.outputPath == path }.map { aliasFile($0.alias, of: $0.page) }
+    }
+
+    /// Every alias of every rendered page, with its page, in the order of the pages' paths.
+    private func aliases() -> [(alias: Page.Alias, page: Page)] {
+        loaded.keys.sorted().flatMap { path -> [(alias: Page.Alias, page: Page)] in
+            guard let page = loaded[path]?.page, urls[path] != nil else { return [] }
+            return page.aliases.map { ($0, page) }
         }
+    }
+
+    private func aliasFile(_ alias: Page.Alias, of page: Page) -> OutputFile {
+        let html = Self.aliasPage(title: pages[page.url]?.title ?? page.title, url: page.url, config: config)
+        return OutputFile(path: alias.outputPath, contents: .text(html), origin: page.path)
     }
 
     /// Throws at the first alias (in file order) that is the URL of a page or an alias of another page.
     func checkAliases() throws {
         var seen: [String: Page.Alias] = [:]
-        for path in loaded.keys.sorted() {
-            guard let page = loaded[path]?.page, urls[path] != nil else { continue }
-            for alias in page.aliases {
-                if let other = pages[alias.url] {
-                    throw SectionSiteError(
-                        "alias '\(alias.url)' is the URL of a page (\(other.path)); an alias needs a URL of its own",
-                        at: alias.location)
-                }
-                if let earlier = seen[alias.outputPath] {
-                    throw SectionSiteError(
-                        "alias '\(alias.url)' is given twice", at: alias.location,
-                        notes: [.init(location: earlier.location, message: "'\(earlier.url)' first given here")])
-                }
-                seen[alias.outputPath] = alias
+        for (alias, _) in aliases() {
+            if let other = pages[alias.url] {
+                throw SectionSiteError(
+                    "alias '\(alias.url)' is the URL of a page (\(other.path)); an alias needs a URL of its own",
+                    at: alias.location)
             }
+            if let earlier = seen[alias.outputPath] {
+                throw SectionSiteError(
+                    "alias '\(alias.url)' is given twice", at: alias.location,
+                    notes: [.init(location: earlier.location, message: "'\(earlier.url)' first given here")])
+            }
+            seen[alias.outputPath] = alias
         }
     }
 

@@ -137,11 +137,10 @@ public struct PreviewServer: Sendable {
                 preconditionFailure("the preview builds from nothing; only an incremental build links files")
             }
         }
-        let aliases = site.aliasFiles()
-        if let alias = aliases.first(where: { $0.path == path }), case .text(let text) = alias.contents {
+        if let alias = site.aliasFile(at: path), case .text(let text) = alias.contents {
             return ok(text, type: path)
         }
-        if site.pages["/" + path + "/"] != nil || aliases.contains(where: { $0.path == path + "/index.html" }) {
+        if site.pages["/" + path + "/"] != nil || site.aliasFile(at: path + "/index.html") != nil {
             return Response(status: .movedPermanently, headers: [.location: root + path + "/"])
         }
         return await notFound(hub)
