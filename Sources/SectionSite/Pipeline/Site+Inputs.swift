@@ -2,12 +2,16 @@ import Foundation
 
 /// What the site reads besides its pages, and the files it writes besides them.
 extension Site {
-    /// Reads `sectionsite.yml` when there is one, applying the `--base-url` override.
-    static func loadConfig(_ options: BuildOptions) throws -> SiteConfig {
+    /// Reads `sectionsite.yml` when there is one, applying the `--base-url` override; also returns the file's text
+    /// as read (nil without one), which the record's fingerprint is made of: read once, so that an edit during the
+    /// build cannot give the record settings other than those the build used.
+    static func loadConfig(_ options: BuildOptions) throws -> (config: SiteConfig, text: String?) {
         let file = options.site.appendingPathComponent("sectionsite.yml")
         var config = SiteConfig()
+        var text: String?
         if FileManager.default.fileExists(atPath: file.path) {
-            config = try ConfigParser().parse(try SourceText.read(file, path: "sectionsite.yml"))
+            text = try SourceText.read(file, path: "sectionsite.yml")
+            config = try ConfigParser().parse(text!)
         } else {
             var isFolder: ObjCBool = false
             let content = options.site.appendingPathComponent("Content")
@@ -20,7 +24,7 @@ extension Site {
             config.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
             config.data["baseURL"] = .string(config.baseURL)
         }
-        return config
+        return (config, text)
     }
 
     /// The files that are not pages: `Static/`, the files beside pages in `Content/`, the theme's assets and the

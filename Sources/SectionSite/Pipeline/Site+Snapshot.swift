@@ -6,13 +6,13 @@ extension Site {
     /// record until something it depends on changes. Nil when the snapshot does not fit this build (other
     /// settings, options or list of templates).
     init?(restoring snapshot: SiteSnapshot, options: BuildOptions) throws {
-        let config = try Self.loadConfig(options)
+        let (config, configText) = try Self.loadConfig(options)
         let theme = try Theme(name: config.theme, site: options.site)
-        let fingerprint = SiteSnapshot.fingerprint(
-            options: options, configText: SiteSnapshot.configText(options.site), theme: theme)
+        let fingerprint = SiteSnapshot.fingerprint(options: options, configText: configText, theme: theme)
         guard snapshot.fingerprint == fingerprint else { return nil }
         self.options = options
         self.config = config
+        self.configText = configText
         self.theme = theme
         // An incremental build renders a few pages: reading the whole highlight cache would cost more than it saves.
         highlighter = Highlighter()
@@ -102,7 +102,7 @@ extension Site {
             if case .copy(let source) = file.contents, let stamp = FileStamp.of(source.path) { copies[file.path] = stamp }
         }
         return SiteSnapshot(
-            fingerprint: SiteSnapshot.fingerprint(options: options, configText: SiteSnapshot.configText(options.site), theme: theme),
+            fingerprint: SiteSnapshot.fingerprint(options: options, configText: configText, theme: theme),
             templates: theme.templateHashes, pages: records, rendered: rendered, copies: copies, feed: feed,
             out: out.path, outStamp: FileStamp.of(out.path), takenAt: Int64(Date().timeIntervalSince1970 * 1e9))
     }

@@ -20,6 +20,8 @@ public struct Site: Sendable {
     public let options: BuildOptions
     /// The settings.
     public internal(set) var config: SiteConfig
+    /// The text of `sectionsite.yml` the settings were read from (nil without one), for the record's fingerprint.
+    let configText: String?
     /// Every rendered page, by URL.
     public internal(set) var pages: [String: RenderedPage]
     /// Every output file that is not a page, by output path (the sitemap and Atom feed are made on demand).
@@ -57,7 +59,7 @@ public struct Site: Sendable {
         }
         report(1)
         self.options = options
-        config = try Self.loadConfig(options)
+        (config, configText) = try Self.loadConfig(options)
         theme = try Theme(name: config.theme, site: options.site)
         highlighter = Highlighter(cache: Self.highlightCache(options.site))
         markdown = Markdown(config: config, highlighter: highlighter, site: options.site)

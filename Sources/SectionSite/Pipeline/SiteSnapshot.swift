@@ -93,9 +93,4 @@ struct SiteSnapshot: Sendable {
         hash.combine(Highlighter.cacheFormat)
         return hash.hex
     }
-
-    /// The settings file's text, if there is one.
-    static func configText(_ site: URL) -> String? {
-        try? String(contentsOf: site.appendingPathComponent("sectionsite.yml"), encoding: .utf8)
-    }
 }
