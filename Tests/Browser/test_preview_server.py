@@ -68,13 +68,13 @@ def bounded_wait(predicate, timeout=10.0, step=0.02):
 
 
 class LiveServer:
-    """`sectionsite serve --port 0` on a fresh copy of SITE; stopped (SIGTERM, then SIGKILL) on close."""
+    """`sectionsite serve --port 0` on a fresh copy of SITE (with `files` over it); stopped (SIGTERM, then SIGKILL) on close."""
 
-    def __init__(self, extra=()):
+    def __init__(self, extra=(), files=None):
         if not BINARY.exists():
             pytest.fail(f"no sectionsite binary at {BINARY}: run `swift build` (or set SECTIONSITE_BIN)")
         self.folder = Path(tempfile.mkdtemp(prefix="sectionsite-live-"))
-        for path, text in SITE.items():
+        for path, text in {**SITE, **(files or {})}.items():
             self.write(path, text)
         self.process = subprocess.Popen(
             [str(BINARY), "serve", "--site", str(self.folder), "--port", "0", "--quiet", *extra],

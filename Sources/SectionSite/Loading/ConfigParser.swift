@@ -37,6 +37,17 @@ struct ConfigParser {
                         throw SectionSiteError("'keep' must be 0 or more", at: yaml.location(value))
                     }
                 }
+            case "tags":
+                for (option, value, optionNode) in try yaml.entries(node, what: "'tags'") {
+                    guard option == "paginate" else {
+                        throw SectionSiteError("unknown tags option '\(option)' (known: paginate)", at: yaml.location(optionNode))
+                    }
+                    let size = try yaml.int(value, key: option)
+                    guard size >= 0 else {
+                        throw SectionSiteError("'paginate' must be 0 (one page per tag) or more", at: yaml.location(value))
+                    }
+                    config.tagsPaginate = size == 0 ? nil : size
+                }
             case "animation": config.animation = try PageParser.animation(node, yaml: yaml)
             default: _ = keyNode
             }

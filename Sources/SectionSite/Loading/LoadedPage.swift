@@ -42,6 +42,8 @@ public final class LoadedPage: Sendable, Equatable {
     /// The folders under `Content/` that the page's collections list (`.` for all), for what a change elsewhere
     /// may change.
     public let collectionFolders: [String]
+    /// The slugs of the page's tags, each once, in the order written: what tag pages and tag filters match.
+    public let tagSlugs: [String]
     /// False for a page restored from the previous build's record: enough for the collections that list it, not
     /// for rendering it, which first loads it again.
     public let isComplete: Bool
@@ -65,6 +67,12 @@ public final class LoadedPage: Sendable, Equatable {
         self.sourceHash = sourceHash
         self.isComplete = isComplete
         self.stamp = stamp
+        var slugs: [String] = []
+        for tag in page.tags {
+            let slug = Slug.of(tag)
+            if !slug.isEmpty && !slugs.contains(slug) { slugs.append(slug) }
+        }
+        self.tagSlugs = slugs
         self.collectionFolders =
             collectionFolders ?? page.sections.compactMap {
                 if case .collection(let query) = $0.content { query.from } else { nil }

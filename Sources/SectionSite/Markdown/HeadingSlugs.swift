@@ -3,19 +3,9 @@
 struct HeadingSlugs {
     private var taken: Set<String> = []
 
-    /// The slug of `text`, without the uniqueness suffix: letters and digits lowercased, spaces `-`, `-` and `_`
-    /// kept, anything else dropped; `section` when nothing is left.
+    /// The slug of `text` (`Slug.of`), without the uniqueness suffix; `section` when nothing is left.
     static func slug(_ text: String) -> String {
-        var slug = ""
-        for scalar in text.unicodeScalars {
-            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
-                slug += String(scalar).lowercased()
-            } else if scalar == " " || scalar == "-" {
-                slug += "-"
-            } else if scalar == "_" {
-                slug += "_"
-            }
-        }
+        let slug = Slug.of(text)
         return slug.isEmpty ? "section" : slug
     }
 

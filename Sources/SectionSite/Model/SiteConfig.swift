@@ -14,6 +14,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var unsafeHTML = false
     /// How many earlier versions of a page keep a patch in the feed.
     public var feedKeep = 20
+    /// How many pages a tag page lists before the rest go to `page/2/` and on; nil lists them all on one page.
+    public var tagsPaginate: Int? = 10
     /// The site-wide animation of patches.
     public var animation: AnimationConfiguration? = nil
     /// Every key of the file, for templates (`site.menu`, say).

@@ -1,4 +1,4 @@
-/// The site-wide files every build writes: `sitemap.xml` and the Atom feed `feed.xml`.
+/// The site-wide files every build writes: `sitemap.xml`, the Atom feed `feed.xml` and one per tag.
 enum SiteIndexes {
     /// How many of the newest dated pages the Atom feed lists.
     static let atomEntries = 30
@@ -15,19 +15,20 @@ enum SiteIndexes {
         return xml + "</urlset>\n"
     }
 
-    /// An Atom feed of the newest dated pages.
-    static func atom(_ pages: [RenderedPage], config: SiteConfig) -> String {
+    /// An Atom feed of the newest dated pages of `pages`, for the site page at `page` (`/`, or a tag's page) and
+    /// written beside it as `feed.xml`.
+    static func atom(_ pages: [RenderedPage], title: String, page: String, config: SiteConfig) -> String {
         let dated = pages.filter { $0.date != nil }.sorted {
             $0.date! != $1.date! ? $1.date! < $0.date! : $0.url < $1.url
         }.prefix(atomEntries)
         let updated = dated.first?.date?.rfc3339 ?? "1970-01-01T00:00:00Z"
-        let home = HTML.escape(config.absoluteURL("/"))
+        let home = HTML.escape(config.absoluteURL(page))
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
         xml += #"<feed xmlns="http://www.w3.org/2005/Atom">"# + "\n"
-        xml += "  <title>\(HTML.escape(config.title))</title>\n"
+        xml += "  <title>\(HTML.escape(title))</title>\n"
         xml += "  <id>\(home)</id>\n"
         xml += #"  <link href="\#(home)"/>"# + "\n"
-        xml += #"  <link rel="self" href="\#(HTML.escape(config.absoluteURL("/feed.xml")))"/>"# + "\n"
+        xml += #"  <link rel="self" href="\#(HTML.escape(config.absoluteURL(page + "feed.xml")))"/>"# + "\n"
         xml += "  <updated>\(updated)</updated>\n"
         xml += "  <author><name>\(HTML.escape(config.data["author"]?.scalarText ?? config.title))</name></author>\n"
         for page in dated {

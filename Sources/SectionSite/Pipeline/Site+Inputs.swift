@@ -39,15 +39,6 @@ extension Site {
         return files
     }
 
-    /// The sitemap and the Atom feed.
-    static func indexes(_ pages: [RenderedPage], config: SiteConfig) -> [OutputFile] {
-        [
-            OutputFile(path: "sitemap.xml", contents: .text(SiteIndexes.sitemap(pages, config: config)), origin: "the sitemap"),
-            OutputFile(path: "feed.xml", contents: .text(SiteIndexes.atom(pages, config: config)), origin: "the Atom feed"),
-        ]
-    }
-
-
     /// Where highlighted code is cached between runs.
     static func highlightCache(_ site: URL) -> URL {
         site.appendingPathComponent(".sectionsite").appendingPathComponent("highlight.cache")

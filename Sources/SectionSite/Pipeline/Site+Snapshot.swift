@@ -34,8 +34,16 @@ extension Site {
         urls = [:]
         inputs = [:]
         emptySections = [:]
+        files = [:]
+        fileList = []
+        published = []
+        listing = []
+        tagIndex = TagIndex()
+        generated = [:]
+        refreshPublished()
+        _ = refreshGenerated()
         for record in snapshot.rendered {
-            guard let source = loaded[record.path] else { return nil }
+            guard let source = loaded[record.path] ?? generated[record.path] else { return nil }
             pages[record.url] = RenderedPage(
                 url: record.url, path: record.path, html: "", version: record.version, title: source.page.title,
                 date: source.page.date, summary: source.summary, templatesUsed: Set(record.templatesUsed), animation: nil,
@@ -44,11 +52,6 @@ extension Site {
             inputs[record.url] = record.inputs
             if !record.emptySections.isEmpty { emptySections[record.url] = record.emptySections }
         }
-        published = []
-        listing = []
-        files = [:]
-        fileList = []
-        refreshPublished()
         refreshFiles()
     }
 

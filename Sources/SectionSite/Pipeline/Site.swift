@@ -38,6 +38,11 @@ public struct Site: Sendable {
     var urls: [String: [String]]  // the URLs each source path renders
     var inputs: [String: String]  // each page's `PageInstance.inputs`, by URL, to skip what cannot differ
     var emptySections: [String: [Diagnostic]]  // warnings about sections without items, by URL
+    var tagIndex: TagIndex  // the tags of `published`
+    var generated: [String: LoadedPage]  // the tag pages, by path (their URL)
+
+    /// Every tag of the published pages, sorted by slug.
+    public var tags: [Tag] { tagIndex.tags }
 
     /// What a rebuild changed.
     public struct Update: Sendable, Equatable {
@@ -77,8 +82,11 @@ public struct Site: Sendable {
         emptySections = [:]
         files = [:]
         fileList = []
+        tagIndex = TagIndex()
+        generated = [:]
         refreshPublished()
-        _ = try render(paths: Set(paths), force: true, report: report)
+        _ = refreshGenerated()
+        _ = try render(paths: Set(paths).union(generated.keys), force: true, report: report)
         refreshFiles()
         try checkAliases()
     }
@@ -153,20 +161,30 @@ public struct Site: Sendable {
             contentPaths.formUnion(Set(loaded.keys).subtracting(present))
         }
         var folders = Set<String>()
+        var tagSlugs = Set<String>()  // the tags of the changed pages, before and after
         for path in contentPaths {
-            if let old = loaded[path] { folders.insert(old.page.folder) }
+            if let old = loaded[path] {
+                folders.insert(old.page.folder)
+                tagSlugs.formUnion(old.tagSlugs)
+            }
             if FileManager.default.fileExists(atPath: options.site.path + "/" + path) {
                 let page = try loader.load(path)
                 folders.insert(page.page.folder)
+                tagSlugs.formUnion(page.tagSlugs)
                 loaded[path] = page
             } else {
                 loaded[path] = nil
             }
         }
-        if !contentPaths.isEmpty { refreshPublished(changed: contentPaths) }
         var affected = contentPaths
+        if !contentPaths.isEmpty {
+            refreshPublished(changed: contentPaths)
+            affected.formUnion(refreshGenerated())
+            affected.formUnion(tagSlugs.map(TagPages.url).filter { generated[$0] != nil || urls[$0] != nil })
+        }
         if rerenderAll {
             affected.formUnion(loaded.keys)
+            affected.formUnion(generated.keys)
         } else {
             for path in listing where folders.contains(where: { Resolver.lists(loaded[path]!, folder: $0) }) {
                 affected.insert(path)
@@ -191,12 +209,34 @@ public struct Site: Sendable {
         return sorted.map {
             OutputFile(path: OutputFile.pagePath($0.url), contents: $0.isComplete ? .text($0.html) : .unchanged, origin: $0.path)
         }
-            + fileList + aliasFiles() + Self.indexes(sorted, config: config)
+            + fileList + aliasFiles() + indexes(sorted)
     }
 
-    /// The sitemap and Atom feed of the current pages.
+    /// The sitemap, the Atom feed and each tag's Atom feed (`tags/<slug>/feed.xml`) of the current pages.
     public func indexes() -> [OutputFile] {
-        Self.indexes(pages.values.sorted { $0.url < $1.url }, config: config)
+        indexes(pages.values.sorted { $0.url < $1.url })
+    }
+
+    private func indexes(_ sorted: [RenderedPage]) -> [OutputFile] {
+        var files = [
+            OutputFile(path: "sitemap.xml", contents: .text(SiteIndexes.sitemap(sorted, config: config)), origin: "the sitemap"),
+            OutputFile(
+                path: "feed.xml", contents: .text(SiteIndexes.atom(sorted, title: config.title, page: "/", config: config)),
+                origin: "the Atom feed"),
+        ]
+        let tags = tagIndex.tags
+        guard !tags.isEmpty else { return files }
+        var tagged: [String: [RenderedPage]] = [:]
+        for page in published where !page.page.isIndex && !page.tagSlugs.isEmpty {
+            guard let rendered = pages[page.page.url] else { continue }
+            for slug in page.tagSlugs { tagged[slug, default: []].append(rendered) }
+        }
+        for tag in tags {
+            let path = String(tag.url.dropFirst()) + "feed.xml"
+            let atom = SiteIndexes.atom(tagged[tag.slug] ?? [], title: "\(config.title): \(tag.name)", page: tag.url, config: config)
+            files.append(OutputFile(path: path, contents: .text(atom), origin: "the Atom feed of tag '\(tag.name)'"))
+        }
+        return files
     }
 
     /// The warnings of the site as it is, sorted: links to `.md` files that are no page, sections without items,
@@ -235,9 +275,9 @@ public struct Site: Sendable {
         let resolver = Resolver(pages: published, config: config, site: options.site)
         let drafts = options.drafts
         let sortedPaths = paths.sorted()
-        let pagesByPath = self.loaded
+        let (pagesByPath, generated) = (self.loaded, self.generated)
         let instances = try sortedPaths.parallelMap { path -> [PageInstance] in
-            guard let page = pagesByPath[path], drafts || !page.page.isDraft else { return [] }
+            guard let page = pagesByPath[path] ?? generated[path], drafts || !page.page.isDraft else { return [] }
             return try resolver.instances(of: page)
         }
         let made = Dictionary(uniqueKeysWithValues: zip(sortedPaths, instances))
@@ -286,18 +326,40 @@ public struct Site: Sendable {
         guard let changed else {
             published = loaded.values.filter(isPublished).sorted { $0.page.path < $1.page.path }
             listing = Set(loaded.filter { Self.hasCollection($0.value) }.keys)
+            tagIndex = TagIndex()
+            for page in published { tagIndex.count(page, 1) }
             return
         }
         for path in changed.sorted() {
             let index = published.partitioningIndex { $0.page.path >= path }
             let present = index < published.count && published[index].page.path == path
+            if present { tagIndex.count(published[index], -1) }
             if let page = loaded[path], isPublished(page) {
                 if present { published[index] = page } else { published.insert(page, at: index) }
+                tagIndex.count(page, 1)
             } else if present {
                 published.remove(at: index)
             }
             if let page = loaded[path], Self.hasCollection(page) { listing.insert(path) } else { listing.remove(path) }
         }
+    }
+
+    /// Makes the tag pages anew from the tag index and says which of them are new, changed or gone (their paths).
+    mutating func refreshGenerated() -> Set<String> {
+        let drafts = options.drafts
+        let taken = Set(
+            [TagPages.indexURL] + tagIndex.tags.map(\.url)
+        ).filter { url in
+            ["Content\(url)index.md", "Content\(url.dropLast()).md"].contains { path in
+                loaded[path].map { drafts || !$0.page.isDraft } ?? false
+            }
+        }
+        let next = TagPages.pages(for: tagIndex.tags, config: config, taken: taken)
+        var changed = Set<String>()
+        for (path, page) in next where generated[path]?.sourceHash != page.sourceHash { changed.insert(path) }
+        for path in generated.keys where next[path] == nil { changed.insert(path) }
+        generated = next
+        return changed
     }
 
     private static func hasCollection(_ page: LoadedPage) -> Bool { !page.collectionFolders.isEmpty }

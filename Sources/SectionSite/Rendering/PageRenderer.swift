@@ -105,6 +105,7 @@ struct PageRenderer: Sendable {
         context["url"] = instance.url
         context["link"] = config.link(instance.url)
         context["tags"] = page.tags
+        context["tagLinks"] = TagPages.links(instance.source, config: config).mustache
         context["summary"] = instance.source.summary
         context["toc"] = TableOfContents.entries(instance.source.headings)
         context["showTOC"] = instance.source.headings.count >= TableOfContents.minimumHeadings

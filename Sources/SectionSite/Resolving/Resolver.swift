@@ -97,12 +97,13 @@ struct Resolver {
         guard let cell = spec.cell else {
             throw SectionSiteError("section '\(spec.id)' lists pages but has no 'cell:' to draw them", at: spec.location)
         }
+        let tagSlugs = Set(query.tags.map(Slug.of))
         var members = pages.indices.filter { index in
             let member = pages[index]
             guard !member.page.isIndex, member.page.url != page.url else { return false }
             let folder = member.page.folder
             guard query.from == "." || folder == query.from || folder.hasPrefix(query.from + "/") else { return false }
-            return query.tags.isEmpty || member.page.tags.contains(where: query.tags.contains)
+            return tagSlugs.isEmpty || member.tagSlugs.contains(where: tagSlugs.contains)
         }
         members.sort { Self.ordered(pages[$0], pages[$1], by: query.sort) }
         if let limit = query.limit { members = Array(members.prefix(limit)) }
@@ -115,6 +116,7 @@ struct Resolver {
             fields["title"] = .string(page.title)
             fields["summary"] = .string(member.summary)
             fields["tags"] = .list(page.tags.map { .string($0) })
+            fields["tagLinks"] = TagPages.links(member, config: config)
             if let date = page.date {
                 fields["date"] = .string(date.isoDate)
                 fields["dateDisplay"] = .string(date.display)

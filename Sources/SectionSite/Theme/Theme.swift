@@ -53,6 +53,10 @@ public struct Theme: Sendable {
             }
             names.append(name)
         }
+        // The cells of the generated tag pages, for themes that draw none of their own.
+        for (name, text) in Self.builtins where library.getTemplate(named: name) == nil {
+            library.register(try! MustacheTemplate(string: FastHTMLEscaping.pragma + text), named: name)
+        }
         self.library = library
         self.templateNames = names.sorted()
         self.templateHashes = hashes
@@ -61,6 +65,16 @@ public struct Theme: Sendable {
             FileManager.default.fileExists(atPath: folder.appendingPathComponent("assets").path, isDirectory: &assets)
             && assets.boolValue
     }
+
+    /// The templates SectionSite brings for the pages it makes (tag pages), used where the theme has no template of
+    /// that name: a theme need not know about tags to build a site that has them.
+    static let builtins: [(name: String, text: String)] = [
+        ("cells/\(TagPages.tagCell)", #"<a class="ss-tag" href="{{link}}">{{name}}</a> <span class="ss-tag-count">{{count}}</span>"#),
+        (
+            "cells/\(TagPages.pageCell)",
+            #"<a href="{{link}}">{{title}}</a>{{#date}} <time datetime="{{date}}">{{dateDisplay}}</time>{{/date}}"#
+        ),
+    ]
 
     /// Whether a template of that name exists.
     public func has(_ template: String) -> Bool { library.getTemplate(named: template) != nil }

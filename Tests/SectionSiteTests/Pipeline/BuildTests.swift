@@ -76,7 +76,9 @@ struct BuildTests {
         let first = site.outputSnapshot()
         try site.build()
         #expect(site.outputSnapshot() == first)
-        #expect(first.count == 13)  // five pages and their head.json, the sitemap, the Atom feed and the runtime
+        // Five pages, the tags index and the pages of 'swift' and 'ios', each with its head.json; the sitemap, the
+        // Atom feed, the feeds of the two tags, and the runtime.
+        #expect(first.count == 21)
     }
 
     @Test("sitemap, Atom feed, Static files and theme assets are written")
@@ -150,7 +152,7 @@ struct BuildTests {
         let folder = site.folder.appendingPathComponent("new")
         _ = try Starter.write(to: folder)
         let report = try SiteBuilder(options: BuildOptions(site: folder)).build()
-        #expect(report.pageCount == 3)
+        #expect(report.pageCount == 5)  // three written, the tags index and the page of its one tag
         #expect(report.warnings.isEmpty)
     }
 

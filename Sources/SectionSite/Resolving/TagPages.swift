@@ -1,0 +1,124 @@
+/// The taxonomy pages that `tags` make: `/tags/`, every tag with its count, and `/tags/<slug>/`, that tag's pages
+/// newest first, paginated. They are generated pages: a `LoadedPage` made here instead of read from a file, with
+/// sections of items like any other page, so the resolver, the renderer, the patches and the preview treat them as
+/// they treat written pages.
+///
+/// Tags are told apart by slug (`Slug.of`): `Swift UI` and `swift-ui` are one tag, shown as most pages spell it.
+/// A tag whose slug is empty (no letter or digit) gets no page. A page written at a tag URL (a
+/// `Content/tags/index.md`, say) takes the place of the generated one.
+public struct Tag: Sendable, Equatable {
+    /// The tag as most of its pages spell it (the first in sorted order on a tie).
+    public var name: String
+    /// Its URL name.
+    public var slug: String
+    /// How many published pages carry it (index pages, which collections leave out, are not counted).
+    public var count: Int
+
+    /// `/tags/<slug>/`.
+    public var url: String { TagPages.url(slug) }
+}
+
+enum TagPages {
+    /// The URL of the tags index.
+    static let indexURL = "/tags/"
+    /// The cell that draws one tag on the index: sees `name`, `slug`, `count`, `url`, `link`.
+    static let tagCell = "tag"
+    /// The cell that draws one page on a tag page: sees what collection items see.
+    static let pageCell = "tagged"
+
+    /// The URL of a tag's page.
+    static func url(_ slug: String) -> String { "\(indexURL)\(slug)/" }
+
+    /// The generated pages for `tags`, by their path (which is their URL: no file stands behind them), leaving out
+    /// URLs in `taken` (pages written there).
+    static func pages(for tags: [Tag], config: SiteConfig, taken: Set<String>) -> [String: LoadedPage] {
+        var pages: [String: LoadedPage] = [:]
+        guard !tags.isEmpty else { return pages }
+        if !taken.contains(indexURL) { pages[indexURL] = index(tags, config: config) }
+        for tag in tags where !taken.contains(tag.url) { pages[tag.url] = page(tag, config: config) }
+        return pages
+    }
+
+    /// The data a template sees for each of a page's tags: `name`, `slug`, `url` and `link`.
+    static func links(_ page: LoadedPage, config: SiteConfig) -> Value {
+        .list(
+            zip(page.page.tags, page.page.tags.map(Slug.of)).filter { !$0.1.isEmpty }.map { name, slug in
+                .map(["name": .string(name), "slug": .string(slug), "url": .string(url(slug)), "link": .string(config.link(url(slug)))])
+            })
+    }
+
+    private static func fields(_ tag: Tag, config: SiteConfig) -> [String: Value] {
+        [
+            "name": .string(tag.name), "slug": .string(tag.slug), "count": .int(tag.count), "url": .string(tag.url),
+            "link": .string(config.link(tag.url)),
+        ]
+    }
+
+    private static func index(_ tags: [Tag], config: SiteConfig) -> LoadedPage {
+        let location = SourceLocation(file: indexURL)
+        let items = tags.sorted { ($0.name.lowercased(), $0.slug) < ($1.name.lowercased(), $1.slug) }.map {
+            ItemSpec(id: $0.slug, cell: nil, body: nil, fields: fields($0, config: config), location: location)
+        }
+        let section = SectionSpec(
+            id: "tags", kind: "tags", header: nil, footer: nil, cell: tagCell, content: .items(items), location: location)
+        return generated(
+            url: indexURL, title: "Tags", sections: [section],
+            frontMatter: ["tagsIndex": .map(["count": .int(tags.count)])], hashing: tags.map { "\($0.slug)\u{1}\($0.name)\u{1}\($0.count)" })
+    }
+
+    private static func page(_ tag: Tag, config: SiteConfig) -> LoadedPage {
+        let location = SourceLocation(file: tag.url)
+        let query = CollectionQuery(from: ".", sort: .newestFirst, limit: nil, tags: [tag.slug], paginate: config.tagsPaginate)
+        let section = SectionSpec(
+            id: "pages", kind: "tagged", header: nil, footer: nil, cell: pageCell, content: .collection(query), location: location)
+        return generated(
+            url: tag.url, title: tag.name, sections: [section],
+            frontMatter: ["tag": .map(fields(tag, config: config))],
+            hashing: [tag.slug, tag.name, String(tag.count), String(config.tagsPaginate ?? 0)])
+    }
+
+    private static func generated(
+        url: String, title: String, sections: [SectionSpec], frontMatter: [String: Value], hashing: [String]
+    ) -> LoadedPage {
+        let page = Page(
+            path: url, url: url, folder: "tags", isIndex: true, frontMatter: frontMatter, title: title, date: nil,
+            isDraft: false, summary: nil, weight: nil, tags: [], layout: nil, animation: nil, sections: sections, body: "",
+            bodyLocation: SourceLocation(file: url))
+        var hash = ContentHash()
+        hash.combine("generated")
+        hash.combine(url)
+        for part in hashing { hash.combine(part) }
+        return LoadedPage(page: page, blocks: [], summary: "", sourceHash: hash.hex)
+    }
+}
+
+/// The tags of the published pages, kept up to date page by page as pages come, change and go, so that an edit
+/// costs the tags of the edited page, not a pass over the site.
+struct TagIndex: Sendable {
+    private var counts: [String: Int] = [:]
+    private var spellings: [String: [String: Int]] = [:]
+
+    /// Counts a page's tags in (`sign` 1) or out (`sign` -1); index pages are not counted.
+    mutating func count(_ page: LoadedPage, _ sign: Int) {
+        guard !page.page.isIndex else { return }
+        for slug in page.tagSlugs {
+            let count = counts[slug, default: 0] + sign
+            counts[slug] = count > 0 ? count : nil
+        }
+        for tag in page.page.tags {
+            let slug = Slug.of(tag)
+            guard !slug.isEmpty else { continue }
+            let count = spellings[slug, default: [:]][tag, default: 0] + sign
+            spellings[slug, default: [:]][tag] = count > 0 ? count : nil
+            if spellings[slug]!.isEmpty { spellings[slug] = nil }
+        }
+    }
+
+    /// Every tag, sorted by slug.
+    var tags: [Tag] {
+        counts.keys.sorted().map { slug in
+            let name = spellings[slug]!.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }!.key
+            return Tag(name: name, slug: slug, count: counts[slug]!)
+        }
+    }
+}

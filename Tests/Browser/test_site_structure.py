@@ -1,0 +1,72 @@
+"""What `sectionsite serve` makes around the pages, live in a real browser: tag pages are patched, not reloaded,
+when a post gains or loses a tag, and end as a fresh load of the same page shows them."""
+
+import pytest
+
+from conftest import assert_same_dom, normalized
+from test_preview_server import LiveServer
+
+
+def post(title, day, tags):
+    return f"---\ntitle: {title}\ndate: 2026-03-{day:02d}\ntags: [{', '.join(tags)}]\n---\nAbout {title}.\n"
+
+
+TAGGED = {
+    "Content/posts/a.md": post("Alpha", 1, ["swift"]),
+    "Content/posts/b.md": post("Beta", 2, ["ios"]),
+    "Content/posts/c.md": post("Gamma", 3, ["swift", "ios"]),
+}
+
+
+@pytest.fixture
+def tagged():
+    server = LiveServer(files=TAGGED)
+    yield server
+    server.close()
+
+
+def open_page(ctx, server, path):
+    page = ctx.new_page()
+    page.goto(server.url(path))
+    page.wait_for_function("() => window.SectionSite !== undefined")
+    page.evaluate("() => { window.__marker = 1; }")
+    return page
+
+
+def items(page):
+    return page.evaluate("() => [...document.querySelectorAll('[data-ss-key^=\"i:\"]')].map(e => e.dataset.ssKey)")
+
+
+def test_tagging_a_post_patches_the_open_tag_page_and_the_tags_index(browser, tagged):
+    ctx = browser.new_context()
+    try:
+        tag_page = open_page(ctx, tagged, "/tags/swift/")
+        index = open_page(ctx, tagged, "/tags/")
+        assert items(tag_page) == ["i:/posts/c/", "i:/posts/a/"]
+        assert index.text_content('[data-ss-key="i:swift"]').split() == ["swift", "2"]
+
+        tagged.write("Content/posts/b.md", post("Beta", 2, ["ios", "swift", "new tag"]))
+        tag_page.wait_for_function("() => document.querySelector('[data-ss-key=\"i:/posts/b/\"]') !== null", timeout=10000)
+        index.wait_for_function("() => document.querySelector('[data-ss-key=\"i:new-tag\"]') !== null", timeout=10000)
+        assert items(tag_page) == ["i:/posts/c/", "i:/posts/b/", "i:/posts/a/"]
+        assert index.text_content('[data-ss-key="i:swift"]').split() == ["swift", "3"]
+        assert tag_page.evaluate("() => window.__marker") == 1, "the tag page was reloaded"
+        assert index.evaluate("() => window.__marker") == 1, "the tags index was reloaded"
+        for page, path in ((tag_page, "/tags/swift/"), (index, "/tags/")):
+            fresh = ctx.new_page()
+            fresh.goto(tagged.url(path))
+            assert_same_dom(normalized(page), normalized(fresh), f"{path} after tagging")
+
+        # Untagged again: the post leaves the tag page, and the tag that no page has left leaves the index.
+        tagged.write("Content/posts/b.md", post("Beta", 2, ["ios"]))
+        tag_page.wait_for_function("() => document.querySelector('[data-ss-key=\"i:/posts/b/\"]') === null", timeout=10000)
+        index.wait_for_function("() => document.querySelector('[data-ss-key=\"i:new-tag\"]') === null", timeout=10000)
+        assert items(tag_page) == ["i:/posts/c/", "i:/posts/a/"]
+        assert tag_page.evaluate("() => window.__marker") == 1
+        assert index.evaluate("() => window.__marker") == 1
+        status, _ = tagged.get("/tags/new-tag/")
+        assert status == 404
+        status, body = tagged.get("/tags/swift/feed.xml")
+        assert status == 200 and body.count(b"<entry>") == 2
+    finally:
+        ctx.close()
