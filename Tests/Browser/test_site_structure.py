@@ -70,3 +70,50 @@ def test_tagging_a_post_patches_the_open_tag_page_and_the_tags_index(browser, ta
         assert status == 200 and body.count(b"<entry>") == 2
     finally:
         ctx.close()
+
+
+DOCS_LAYOUT = """<!doctype html>
+<html><head><meta charset="utf-8"><title>{{page.title}}</title></head>
+<body><nav data-ss-key="r:sidebar"><ul>{{#page.nav.tree}}{{> partials/tree}}{{/page.nav.tree}}</ul></nav>
+<nav data-ss-key="r:pager">{{#page.nav.prev}}<a rel="prev" href="{{link}}">{{title}}</a>{{/page.nav.prev}}{{#page.nav.next}}<a rel="next" href="{{link}}">{{title}}</a>{{/page.nav.next}}</nav>
+<h1 data-ss-key="r:title">{{page.title}}</h1>{{{sections}}}{{{body}}}</body></html>
+"""
+
+DOCS = {
+    "Themes/default/layouts/docs.mustache": DOCS_LAYOUT,
+    "Themes/default/partials/tree.mustache":
+        '<li{{#current}} aria-current="page"{{/current}}>{{title}}{{#hasChildren}}<ul>{{#children}}{{> partials/tree}}{{/children}}</ul>{{/hasChildren}}</li>',
+    "Content/docs/index.md": "---\ntitle: Docs\nlayout: docs\n---\nDocs.\n",
+    "Content/docs/a.md": "---\ntitle: Alpha\nweight: 1\nlayout: docs\n---\nA.\n",
+    "Content/docs/b.md": "---\ntitle: Beta\nweight: 2\nlayout: docs\n---\nB.\n",
+    "Content/docs/more/index.md": "---\ntitle: More\nweight: 3\nlayout: docs\n---\nMore.\n",
+    "Content/docs/more/c.md": "---\ntitle: Gamma\nlayout: docs\n---\nC.\n",
+}
+
+
+def test_retitling_a_docs_page_patches_the_sidebar_and_pager_of_the_open_pages(browser):
+    server = LiveServer(files=DOCS)
+    ctx = browser.new_context()
+    try:
+        page_a = open_page(ctx, server, "/docs/a/")
+        page_c = open_page(ctx, server, "/docs/more/c/")
+        sidebar = "() => document.querySelector('[data-ss-key=\"r:sidebar\"]').textContent"
+        assert page_c.evaluate(sidebar) == "AlphaBetaMoreGamma"
+        assert page_a.text_content('a[rel="next"]') == "Beta"
+
+        server.write("Content/docs/b.md", "---\ntitle: Beta, renamed\nweight: 2\nlayout: docs\n---\nB.\n")
+        page_c.wait_for_function(f"() => ({sidebar})().includes('Beta, renamed')", timeout=10000)
+        page_a.wait_for_function("() => document.querySelector('a[rel=\"next\"]').textContent === 'Beta, renamed'", timeout=10000)
+        # A new page joins the tree where its weight puts it.
+        server.write("Content/docs/first.md", "---\ntitle: First\nweight: 0\nlayout: docs\n---\nFirst.\n")
+        page_c.wait_for_function(f"() => ({sidebar})().startsWith('First')", timeout=10000)
+        page_a.wait_for_function("() => document.querySelector('a[rel=\"prev\"]') !== null", timeout=10000)
+        assert page_c.evaluate(sidebar) == "FirstAlphaBeta, renamedMoreGamma"
+        for page, path in ((page_a, "/docs/a/"), (page_c, "/docs/more/c/")):
+            assert page.evaluate("() => window.__marker") == 1, f"{path} was reloaded"
+            fresh = ctx.new_page()
+            fresh.goto(server.url(path))
+            assert_same_dom(normalized(page), normalized(fresh), f"{path} after the docs changed")
+    finally:
+        ctx.close()
+        server.close()

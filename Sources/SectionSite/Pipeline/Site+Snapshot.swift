@@ -40,8 +40,10 @@ extension Site {
         listing = []
         tagIndex = TagIndex()
         generated = [:]
+        tree = ContentTree()
         refreshPublished()
         _ = refreshGenerated()
+        tree = ContentTree(published)
         for record in snapshot.rendered {
             guard let source = loaded[record.path] ?? generated[record.path] else { return nil }
             pages[record.url] = RenderedPage(

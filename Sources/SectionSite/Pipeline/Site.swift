@@ -40,6 +40,7 @@ public struct Site: Sendable {
     var emptySections: [String: [Diagnostic]]  // warnings about sections without items, by URL
     var tagIndex: TagIndex  // the tags of `published`
     var generated: [String: LoadedPage]  // the tag pages, by path (their URL)
+    var tree: ContentTree  // `published` as folders, for `page.nav`
 
     /// Every tag of the published pages, sorted by slug.
     public var tags: [Tag] { tagIndex.tags }
@@ -84,8 +85,10 @@ public struct Site: Sendable {
         fileList = []
         tagIndex = TagIndex()
         generated = [:]
+        tree = ContentTree()
         refreshPublished()
         _ = refreshGenerated()
+        tree = ContentTree(published)
         _ = try render(paths: Set(paths).union(generated.keys), force: true, report: report)
         refreshFiles()
         try checkAliases()
@@ -162,8 +165,10 @@ public struct Site: Sendable {
         }
         var folders = Set<String>()
         var tagSlugs = Set<String>()  // the tags of the changed pages, before and after
+        var restructured = false  // whether a page came, went, or changed its title or weight
         for path in contentPaths {
-            if let old = loaded[path] {
+            let old = loaded[path]
+            if let old {
                 folders.insert(old.page.folder)
                 tagSlugs.formUnion(old.tagSlugs)
             }
@@ -175,12 +180,18 @@ public struct Site: Sendable {
             } else {
                 loaded[path] = nil
             }
+            restructured = restructured || ContentTree.changes(old, loaded[path], drafts: options.drafts)
         }
         var affected = contentPaths
         if !contentPaths.isEmpty {
             refreshPublished(changed: contentPaths)
             affected.formUnion(refreshGenerated())
             affected.formUnion(tagSlugs.map(TagPages.url).filter { generated[$0] != nil || urls[$0] != nil })
+        }
+        if restructured {
+            let before = tree.hash
+            tree = ContentTree(published)
+            if tree.hash != before { affected.formUnion(pathsDrawingNavigation()) }
         }
         if rerenderAll {
             affected.formUnion(loaded.keys)
@@ -286,9 +297,9 @@ public struct Site: Sendable {
             if let owner = pages[instance.url]?.path, made[owner] == nil { claimed[instance.url] = owner }
         }
         try Self.checkUniqueURLs(Array(instances.joined()), claimed: claimed)
-        let stale = instances.joined().filter { force || inputs[$0.url] != $0.inputs }
+        let stale = instances.joined().map(withNavigation).filter { force || inputs[$0.url] != $0.inputs }
         report?(4, 0, stale.count)
-        let renderer = PageRenderer(theme: theme, config: config)
+        let renderer = PageRenderer(theme: theme, config: config, tree: tree)
         nonisolated(unsafe) let siteContext = renderer.siteContext
         let rendered = try stale.parallelMap(progress: { report?(4, $0, stale.count) }) {
             try renderer.render($0, site: siteContext)
@@ -342,6 +353,27 @@ public struct Site: Sendable {
             }
             if let page = loaded[path], Self.hasCollection(page) { listing.insert(path) } else { listing.remove(path) }
         }
+    }
+
+    /// The instance with the content tree's hash in its inputs when its page was drawn with navigation last time
+    /// (a page rendered for the first time is rendered anyway).
+    private func withNavigation(_ instance: PageInstance) -> PageInstance {
+        guard let used = pages[instance.url]?.templatesUsed, !used.isDisjoint(with: theme.navigationTemplates) else {
+            return instance
+        }
+        var instance = instance
+        var hash = ContentHash()
+        hash.combine(instance.inputs)
+        hash.combine(tree.hash)
+        instance.inputs = hash.hex
+        return instance
+    }
+
+    /// The paths whose pages were drawn with navigation, which a change of the content tree may change.
+    private func pathsDrawingNavigation() -> Set<String> {
+        let drawing = theme.navigationTemplates
+        guard !drawing.isEmpty else { return [] }
+        return Set(urls.filter { $0.value.contains { !(pages[$0]?.templatesUsed.isDisjoint(with: drawing) ?? true) } }.keys)
     }
 
     /// Makes the tag pages anew from the tag index and says which of them are new, changed or gone (their paths).

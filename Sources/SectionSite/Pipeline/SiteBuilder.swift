@@ -74,7 +74,14 @@ public struct SiteBuilder: Sendable {
             files += PatchFeed.unchangedFiles(url: page.url, from: versions)
         }
         if let snapshot {
+            // Pages rendered again to the same version (their navigation's inputs changed, not what they show)
+            // are in the output already.
+            let versions = Dictionary(snapshot.rendered.map { ($0.url, $0.version) }) { first, _ in first }
+            let same = Set(rendered.filter { versions[$0.url] == $0.version }.map { OutputFile.pagePath($0.url) })
             files = files.map { file in
+                if same.contains(file.path), case .text = file.contents {
+                    return OutputFile(path: file.path, contents: .unchanged, origin: file.origin)
+                }
                 guard case .copy(let source) = file.contents, let stamp = snapshot.copies[file.path],
                     FileStamp.of(source.path) == stamp, stamp.modified < snapshot.takenAt - 2_000_000_000
                 else { return file }  // changed, or stamped too recently to tell: copied again

@@ -7,6 +7,8 @@ struct PageRenderer: Sendable {
     var theme: Theme
     /// The site settings.
     var config: SiteConfig
+    /// The pages as a tree, for `page.nav`.
+    var tree = ContentTree()
 
     /// The `site` value templates see.
     var siteContext: [String: Any] {
@@ -106,6 +108,8 @@ struct PageRenderer: Sendable {
         context["link"] = config.link(instance.url)
         context["tags"] = page.tags
         context["tagLinks"] = TagPages.links(instance.source, config: config).mustache
+        context["nav"] = NavigationContext(tree: tree, page: page, config: config)
+        if let menu = Menu.marked(config.data["menu"], url: instance.url, config: config) { context["menu"] = menu }
         context["summary"] = instance.source.summary
         context["toc"] = TableOfContents.entries(instance.source.headings)
         context["showTOC"] = instance.source.headings.count >= TableOfContents.minimumHeadings

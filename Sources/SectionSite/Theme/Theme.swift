@@ -15,6 +15,9 @@ public struct Theme: Sendable {
     /// A hash of each template's text, by file under the theme folder (`cells/card.mustache`), to tell which
     /// templates changed since the previous build.
     public var templateHashes: [String: String]
+    /// The templates that draw navigation: those whose text, or a partial they include, names `page.nav`. Only the
+    /// pages rendered with one of them change when the content tree does.
+    public var navigationTemplates: Set<String> = []
     /// Whether an `assets/` folder is there.
     public var hasAssets: Bool
     private var library: MustacheLibrary
@@ -38,10 +41,12 @@ public struct Theme: Sendable {
         var library = MustacheLibrary()
         var names: [String] = []
         var hashes: [String: String] = [:]
+        var texts: [String: String] = [:]
         for file in FileTree.files(under: folder) where file.hasSuffix(".mustache") && !file.hasPrefix("assets/") {
             let name = String(file.dropLast(".mustache".count))
             let text = try SourceText.read(folder.appendingPathComponent(file), path: "\(path)/\(file)")
             hashes[file] = ContentHash.of(text).hex
+            texts[name] = text
             do {
                 library.register(try MustacheTemplate(string: FastHTMLEscaping.pragma + text), named: name)
             } catch let error as MustacheTemplate.ParserError {
@@ -60,6 +65,7 @@ public struct Theme: Sendable {
         self.library = library
         self.templateNames = names.sorted()
         self.templateHashes = hashes
+        self.navigationTemplates = Self.templates(in: texts, naming: "page.nav")
         var assets: ObjCBool = false
         self.hasAssets =
             FileManager.default.fileExists(atPath: folder.appendingPathComponent("assets").path, isDirectory: &assets)
@@ -75,6 +81,22 @@ public struct Theme: Sendable {
             #"<a href="{{link}}">{{title}}</a>{{#date}} <time datetime="{{date}}">{{dateDisplay}}</time>{{/date}}"#
         ),
     ]
+
+    /// The templates whose text holds `needle`, directly or through the partials they include (`{{> name}}`).
+    static func templates(in texts: [String: String], naming needle: String) -> Set<String> {
+        let partials = texts.mapValues { text in
+            Set(text.matches(of: /\{\{>\s*([^\s}]+)\s*\}\}/).map { String($0.1) })
+        }
+        var memo: [String: Bool] = [:]
+        func uses(_ name: String, _ visiting: Set<String>) -> Bool {
+            if let known = memo[name] { return known }
+            guard let text = texts[name], !visiting.contains(name) else { return false }
+            let result = text.contains(needle) || partials[name]!.contains { uses($0, visiting.union([name])) }
+            memo[name] = result
+            return result
+        }
+        return Set(texts.keys.filter { uses($0, []) })
+    }
 
     /// Whether a template of that name exists.
     public func has(_ template: String) -> Bool { library.getTemplate(named: template) != nil }

@@ -11,7 +11,10 @@ struct IncrementalBuildTests {
     static func startingSite() -> [String: String] {
         var files = TestSite.theme
         files["Themes/default/layouts/list.mustache"] =
-            "<!doctype html><html><head><title>{{page.title}}</title></head><body><h1 data-ss-key=\"r:title\">{{site.title}}: {{page.title}}</h1>{{{sections}}}{{{body}}}</body></html>\n"
+            "<!doctype html><html><head><title>{{page.title}}</title></head><body><h1 data-ss-key=\"r:title\">{{site.title}}: {{page.title}}</h1>{{{sections}}}{{{body}}}<nav>{{#page.nav.children}}{{title}}|{{/page.nav.children}}</nav></body></html>\n"
+        // Posts draw their neighbours: a retitled, new, deleted or drafted post changes the pages beside it.
+        files["Themes/default/layouts/page.mustache"] =
+            "<!doctype html><html><head><title>{{page.title}}</title></head><body><h1 data-ss-key=\"r:title\">{{page.title}}</h1>{{{sections}}}{{{body}}}<nav>{{#page.nav.prev}}{{title}}{{/page.nav.prev}}|{{#page.nav.next}}{{title}}{{/page.nav.next}}|{{#page.tagLinks}}{{name}}{{/page.tagLinks}}</nav></body></html>\n"
         files["sectionsite.yml"] = "title: Site\nfeed: {keep: 3}\n"
         files["Content/index.md"] =
             "---\ntitle: Home\nsections:\n  - id: latest\n    cell: b\n    from: posts\n    limit: 4\n  - id: swift\n    cell: a\n    from: posts\n    tags: [swift]\n    sort: title\n---\nWelcome.\n"
@@ -125,11 +128,21 @@ struct IncrementalBuildTests {
         #expect(unchanged.incremental && unchanged.changedPages == 0)
         let after = try FileManager.default.attributesOfItem(atPath: site.out.appendingPathComponent("about/index.html").path)
         #expect(before[.systemFileNumber] as? Int == after[.systemFileNumber] as? Int, "the page was linked, not written")
+        let previous = site.outputSnapshot()
         try site.write(["Content/posts/p3.md": Self.post(3, title: "Changed", day: 4, tags: "[]")])
         let one = try site.build()
-        // The post, and the one page of the paginated list that shows it (newest first, three a page: p7 p6 p5 |
-        // p4 p3 p2 | ...); the home page lists the four newest, which p3 is not among.
-        #expect(one.changedPages == 2)
+        let now = site.outputSnapshot()
+        let changed = now.keys.filter { $0.hasSuffix(".html") && now[$0] != previous[$0] }.sorted()
+        // The post; the one page of the paginated list that shows it (newest first, three a page: p7 p6 p5 |
+        // p4 p3 p2 | ...); the posts beside it in title order before and after, which draw their neighbours'
+        // titles (Post 2 | Post 3 | Post 4 becomes Changed | Post 0 ... Post 2 | Post 4); and every page of the list,
+        // which draws the folder's children. The home page lists the four newest, which p3 is not among.
+        #expect(
+            changed == [
+                "posts/index.html", "posts/p0/index.html", "posts/p2/index.html", "posts/p3/index.html", "posts/p4/index.html",
+                "posts/page/2/index.html", "posts/page/3/index.html",
+            ])
+        #expect(one.changedPages == changed.count)
         #expect(try site.output("posts/p3/index.html").contains("Changed"))
         #expect(try site.output("posts/page/2/index.html").contains("Changed"))
         #expect(!(try site.output("index.html").contains("Changed")))

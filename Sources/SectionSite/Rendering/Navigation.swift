@@ -1,0 +1,98 @@
+import Mustache
+
+/// `page.nav`: a page's place in the content tree, made when a template asks for it, so that pages whose templates
+/// draw no navigation pay nothing for it. Every entry is a map of `title`, `url` and `link` (false for a folder
+/// without an index page), `current` (this page), `active` (this page or one of its ancestors) and `children`
+/// and `hasChildren` (filled in `tree` only, else empty: every key is there, so a template's lookup never climbs to an
+/// outer entry's).
+///
+/// | key | what |
+/// | --- | --- |
+/// | `ancestors` | from the home page down to the parent (breadcrumbs) |
+/// | `parent` | the folder the page is in |
+/// | `siblings` | the parent's children, the page among them |
+/// | `children` | for a folder's index page, the pages and folders in it |
+/// | `prev`, `next` | the siblings before and after the page |
+/// | `section` | the top-level folder the page is in (the home page for a page at the root) |
+/// | `tree` | the section's children, each with its `children`, all the way down (one level at the root) |
+final class NavigationContext: MustacheParent {
+    private let tree: ContentTree
+    private let id: String
+    private let config: SiteConfig
+    private lazy var active: Set<String> = Set(tree.ancestors(of: id) + [id])
+
+    init(tree: ContentTree, page: Page, config: SiteConfig) {
+        self.tree = tree
+        self.id = ContentTree.id(of: page)
+        self.config = config
+    }
+
+    func child(named name: String) -> Any? {
+        guard let node = tree.nodes[id] else { return nil }  // a generated page: not in the tree
+        let siblings = node.parent.flatMap { tree.nodes[$0]?.children } ?? []
+        let position = siblings.firstIndex(of: id)
+        switch name {
+        case "ancestors": return tree.ancestors(of: id).map { entry($0) }
+        case "parent": return node.parent.map { entry($0) }
+        case "siblings": return siblings.map { entry($0) }
+        case "children": return node.children.map { entry($0) }
+        case "prev": return position.flatMap { $0 > 0 ? entry(siblings[$0 - 1]) : nil }
+        case "next": return position.flatMap { $0 + 1 < siblings.count ? entry(siblings[$0 + 1]) : nil }
+        case "section": return entry(section)
+        case "tree":
+            let section = self.section
+            return tree.nodes[section]!.children.map { entry($0, depth: section == ContentTree.root ? 0 : .max) }
+        default: return nil
+        }
+    }
+
+    /// The top-level folder node above the page, or the root for a page at the root.
+    private var section: String {
+        let chain = tree.ancestors(of: id) + [id]
+        return chain.count > 1 && chain[1].hasPrefix("dir:") ? chain[1] : ContentTree.root
+    }
+
+    private func entry(_ id: String, depth: Int = 0) -> [String: Any] {
+        let node = tree.nodes[id]!
+        return [
+            "title": node.title, "current": id == self.id, "active": active.contains(id),
+            "url": node.url ?? false as Any, "link": node.url.map(config.link) ?? false as Any,
+            "children": depth > 0 ? node.children.map { self.entry($0, depth: depth - 1) } : [],
+            "hasChildren": depth > 0 && !node.children.isEmpty,
+        ]
+    }
+}
+
+/// `page.menu`: the `menu` of `sectionsite.yml` with each entry's `link` under `baseURL`'s path, and `current`
+/// (the entry is this page) and `active` (this page is the entry or under it) marked; an entry's `children` are
+/// marked the same way, so menus may nest.
+enum Menu {
+    static func marked(_ menu: Value?, url: String, config: SiteConfig) -> Any? {
+        guard case .list(let entries)? = menu else { return nil }
+        return entries.map { mark($0, url: url, config: config) }
+    }
+
+    private static func mark(_ value: Value, url: String, config: SiteConfig) -> Any {
+        guard case .map(let fields) = value else { return value.mustache }
+        var entry = fields.mustache
+        entry["current"] = false
+        entry["active"] = false
+        entry["children"] = [Any]()
+        if let target = fields["url"]?.scalarText, !target.contains("://") {
+            var path = "/" + target.drop { $0 == "/" }
+            if !path.hasSuffix("/") && !(path.split(separator: "/").last?.contains(".") ?? false) { path += "/" }
+            entry["link"] = config.link(path)
+            entry["current"] = path == url
+            entry["active"] = path == "/" ? url == "/" : url.hasPrefix(path)
+        } else if let target = fields["url"]?.scalarText {
+            entry["link"] = target
+        }
+        if case .list(let children)? = fields["children"] {
+            entry["children"] = children.map { mark($0, url: url, config: config) }
+            if !(entry["active"] as? Bool ?? false) {
+                entry["active"] = (entry["children"] as! [Any]).contains { ($0 as? [String: Any])?["active"] as? Bool ?? false }
+            }
+        }
+        return entry
+    }
+}
