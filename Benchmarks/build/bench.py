@@ -115,8 +115,8 @@ def check_output(tool: str, out: Path, corpus: corpus_mod.Corpus) -> None:
         if "index.html" in filenames:
             found.add("index.html" if rel_dir == "." else f"{rel_dir}/index.html")
     if tool == "hugo":
-        # Hugo also writes <section>/page/1/ as a redirect to <section>/: an alias, not a page.
-        for folder in corpus.counts:
+        # Hugo also writes <section>/page/1/ (and tags/<tag>/page/1/) as a redirect: an alias, not a page.
+        for folder in [*corpus.counts, *(f"tags/{tag}" for tag in corpus.tag_counts)]:
             alias = f"{folder}/page/1/index.html"
             if alias in found and "http-equiv=\"refresh\"" in (out / alias).read_text(encoding="utf-8"):
                 found.discard(alias)

@@ -114,6 +114,7 @@ class Corpus:
 
     pages: list[Page]
     counts: dict[str, int] = field(default_factory=dict)  # section folder -> number of pages
+    tag_counts: dict[str, int] = field(default_factory=dict)  # tag -> number of pages carrying it
 
     def list_pages(self) -> dict[str, tuple[str, list[str]]]:
         """Each list page's output path (relative, `index.html` form) -> (section, URLs it lists, in order)."""
@@ -132,6 +133,11 @@ class Corpus:
         paths = {"index.html"}
         paths.update(p.url.lstrip("/") + "index.html" for p in self.pages)
         paths.update(self.list_pages())
+        if self.tag_counts:  # both tools make /tags/ and a page per tag, PAGE_SIZE pages a page
+            paths.add("tags/index.html")
+            for tag, count in self.tag_counts.items():
+                paths.add(f"tags/{tag}/index.html")
+                paths.update(f"tags/{tag}/page/{n}/index.html" for n in range(2, math.ceil(count / PAGE_SIZE) + 1))
         return paths
 
 
@@ -303,14 +309,17 @@ def write_hugo(root: Path, corpus: Corpus, sources: dict[str, str]) -> None:
 title = "{SITE_TITLE}"
 languageCode = "en"
 paginate = {PAGE_SIZE}
-# SectionSite has no taxonomy pages: do not make Hugo build them either.
-disableKinds = ["taxonomy", "term"]
+# Tag pages only, as SectionSite makes (Hugo's default adds categories): /tags/ and /tags/<tag>/ with a feed each.
+[taxonomies]
+tag = "tags"
 
 # One site-wide feed and a sitemap, like SectionSite (Hugo's default adds a feed per section).
 [outputs]
 home = ["HTML", "RSS"]
 section = ["HTML"]
 page = ["HTML"]
+taxonomy = ["HTML"]
+term = ["HTML", "RSS"]
 
 # Both tools highlight every fenced block with a language into spans with classes (Hugo through Chroma,
 # SectionSite through KSyntaxHighlighting), so both do the same work.
@@ -341,6 +350,15 @@ noClasses = false
 Page {{ $pager.PageNumber }} of {{ $pager.TotalPages }}
 {{ with $pager.Next }}<a href="{{ .URL }}">Older</a>{{ end }}</nav>{{ end }}
 """)
+    _write(root / "layouts/_default/taxonomy.html", """{{ define "main" }}<h1>{{ .Title }}</h1>
+<ul class="items">{{ range .Data.Terms.Alphabetical }}<li><a href="{{ .Page.RelPermalink }}">{{ .Page.Title }}</a> {{ .Count }}</li>{{ end }}</ul>{{ end }}
+""")
+    _write(root / "layouts/_default/term.html", """{{ define "main" }}<h1>{{ .Title }}</h1>
+{{ $pager := .Paginate .Pages.ByDate.Reverse }}<ul class="items">{{ range $pager.Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a> <time>{{ .Date.Format "2006-01-02" }}</time></li>{{ end }}</ul>
+<nav class="pager">{{ with $pager.Prev }}<a href="{{ .URL }}">Newer</a>{{ end }}
+Page {{ $pager.PageNumber }} of {{ $pager.TotalPages }}
+{{ with $pager.Next }}<a href="{{ .URL }}">Older</a>{{ end }}</nav>{{ end }}
+""")
     _write(root / "layouts/index.html", """{{ define "main" }}<article><h1>{{ .Title }}</h1>
 {{ .Content }}</article>{{ end }}
 """)
@@ -360,7 +378,8 @@ Page {{ $pager.PageNumber }} of {{ $pager.TotalPages }}
 
 
 def write_sectionsite(root: Path, corpus: Corpus, sources: dict[str, str]) -> None:
-    _write(root / "sectionsite.yml", f'title: "{SITE_TITLE}"\nbaseURL: "{BASE_URL}"\ntheme: bench\nlanguage: en\n')
+    _write(root / "sectionsite.yml",
+           f'title: "{SITE_TITLE}"\nbaseURL: "{BASE_URL}"\ntheme: bench\nlanguage: en\ntags:\n  paginate: {PAGE_SIZE}\n')
     theme = root / "Themes/bench"
     nav = _nav_html()
     head = """<!DOCTYPE html>
@@ -433,6 +452,8 @@ def generate(pages: int, out: Path, seed: int = 1) -> Corpus:
     sources: dict[str, str] = {}
     for page in plan:
         tags = sorted(set(rng.sample(TAGS, rng.randint(1, 4))))
+        for tag in tags:
+            corpus.tag_counts[tag] = corpus.tag_counts.get(tag, 0) + 1
         cats = sorted(set(rng.sample(CATEGORIES, rng.randint(1, 2))))
         description, _ = writer.sentence(plan)
         description = description.replace('"', "").replace("`", "").replace("*", "")

@@ -19,10 +19,14 @@ struct Build: ParsableCommand {
     @Flag(help: "Print nothing but errors.")
     var quiet = false
 
+    @Flag(name: .customLong("no-link-check"), help: "Do not check the links of the pages built (sectionsite check does).")
+    var noLinkCheck = false
+
     func run() throws {
         let site = siteOptions.siteURL
         let outURL = URL(fileURLWithPath: out, isDirectory: true, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-        let options = BuildOptions(site: site, out: outURL, baseURL: baseURL, drafts: drafts)
+        var options = BuildOptions(site: site, out: outURL, baseURL: baseURL, drafts: drafts)
+        options.keepsLinks = !noLinkCheck
         let terminal = Terminal(quiet: quiet)
         let interruption = Interruption()
         let signals = Self.handleSignals(interruption, terminal: terminal)

@@ -117,3 +117,59 @@ def test_retitling_a_docs_page_patches_the_sidebar_and_pager_of_the_open_pages(b
     finally:
         ctx.close()
         server.close()
+
+
+def test_search_box_finds_pages_and_headings_of_the_example_site(browser, tmp_path):
+    """The repository's example site and default theme, built; the search box reads the search.json it wrote."""
+    import json
+    import shutil
+    import subprocess
+
+    from conftest import REPO, Server
+    from test_preview_server import BINARY
+
+    site = tmp_path / "site"
+    for name in ("Content", "Themes", "Static"):
+        if (REPO / name).is_dir():
+            shutil.copytree(REPO / name, site / name)
+    shutil.copy(REPO / "sectionsite.yml", site / "sectionsite.yml")
+    result = subprocess.run([str(BINARY), "build", "--site", str(site), "--out", str(site / "_site"), "--base-url", "/", "--quiet"],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    index = json.loads((site / "_site" / "search.json").read_text())
+    assert index["format"] == "sectionsite-search/1"
+    drafts = {p.relative_to(site / "Content") for p in (site / "Content").rglob("*.md") if "draft: true" in p.read_text()}
+    assert len(index["pages"]) == sum(1 for _ in (site / "Content").rglob("*.md")) - len(drafts)
+    assert all(len(page["text"]) <= 1000 for page in index["pages"])
+
+    server = Server(site / "_site")
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.goto(server.url("/about/"))
+        box = page.locator(".site-search-input")
+        box.fill("fewest moves")
+        page.wait_for_selector(".site-search-results:not([hidden]) a")
+        links = page.eval_on_selector_all(".site-search-results a", "links => links.map(a => new URL(a.href).pathname)")
+        assert links[0] == "/posts/fewest-moves/", links
+        # Accents and capitals fold: the word is found however it is typed.
+        box.fill("FÉWEST")
+        page.wait_for_function("() => document.querySelector('.site-search-results a') !== null")
+        assert "/posts/fewest-moves/" in page.eval_on_selector_all(".site-search-results a", "l => l.map(a => a.pathname)")
+        # A word only a heading holds links to the heading.
+        heading = next((p, h) for p in index["pages"] for h in p["headings"]
+                       if h["text"].split()[0].lower() not in (p["title"] + " " + p["text"]).lower())
+        box.fill(heading[1]["text"].split()[0])
+        page.wait_for_function("() => document.querySelector('.site-search-results a') !== null")
+        hrefs = page.eval_on_selector_all(".site-search-results a", "l => l.map(a => a.getAttribute('href'))")
+        assert f"{heading[0]['url']}#{heading[1]['id']}" in hrefs, (heading, hrefs)
+        box.fill("zzzqqqxxy")
+        page.wait_for_selector(".site-search-none")
+        box.fill("fewest moves")
+        page.wait_for_selector(".site-search-results a")
+        with page.expect_navigation():
+            box.press("Enter")
+        assert page.url.endswith("/posts/fewest-moves/")
+    finally:
+        ctx.close()
+        server.close()

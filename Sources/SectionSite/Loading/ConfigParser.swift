@@ -48,6 +48,27 @@ struct ConfigParser {
                     }
                     config.tagsPaginate = size == 0 ? nil : size
                 }
+            case "search":
+                if case .scalar = node {
+                    config.search = try yaml.bool(node, key: key)
+                } else {
+                    for (option, value, optionNode) in try yaml.entries(node, what: "'search'") {
+                        guard option == "text" else {
+                            throw SectionSiteError("unknown search option '\(option)' (known: text)", at: yaml.location(optionNode))
+                        }
+                        if yaml.value(value) == .string("all") {
+                            config.searchText = nil
+                        } else {
+                            let limit = try yaml.int(value, key: option)
+                            guard limit >= 0 else {
+                                throw SectionSiteError(
+                                    "'text' must be how many characters of each page to index (0 or more), or 'all'",
+                                    at: yaml.location(value))
+                            }
+                            config.searchText = limit
+                        }
+                    }
+                }
             case "animation": config.animation = try PageParser.animation(node, yaml: yaml)
             default: _ = keyNode
             }

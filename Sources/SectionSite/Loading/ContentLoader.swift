@@ -49,7 +49,8 @@ struct ContentLoader {
         }
         return LoadedPage(
             page: page, blocks: document.blocks, summary: page.summary ?? document.firstParagraph ?? "",
-            headings: document.headings, itemBodies: itemBodies, fileLinks: links, links: allLinks, sourceHash: ContentHash.of(text).hex,
+            headings: document.headings, itemBodies: itemBodies, fileLinks: links, links: allLinks,
+            text: document.text, sourceHash: ContentHash.of(text).hex,
             stamp: stamp)
     }
 }

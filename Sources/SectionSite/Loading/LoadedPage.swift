@@ -37,6 +37,8 @@ public final class LoadedPage: Sendable, Equatable {
     /// Every link and image of the body and item bodies, for `sectionsite check`; empty unless the site is built
     /// with `BuildOptions.keepsLinks`, and for a page restored from the previous build's record.
     public let links: [Link]
+    /// The body's plain text as far as the search index keeps it (`Markdown.textLimit`).
+    public let text: String
     /// A hash of the file's text: equal hashes mean the same page, so what depends on it need not be redone.
     public let sourceHash: String
     /// The folders under `Content/` that the page's collections list (`.` for all), for what a change elsewhere
@@ -53,7 +55,8 @@ public final class LoadedPage: Sendable, Equatable {
     /// Creates a loaded page.
     public init(
         page: Page, blocks: [Markdown.Block], summary: String, headings: [Markdown.Heading] = [],
-        itemBodies: [String: String] = [:], fileLinks: [FileLink] = [], links: [Link] = [], sourceHash: String,
+        itemBodies: [String: String] = [:], fileLinks: [FileLink] = [], links: [Link] = [], text: String = "",
+        sourceHash: String,
         isComplete: Bool = true,
         collectionFolders: [String]? = nil, stamp: FileStamp? = nil
     ) {
@@ -64,6 +67,7 @@ public final class LoadedPage: Sendable, Equatable {
         self.itemBodies = itemBodies
         self.fileLinks = fileLinks
         self.links = links
+        self.text = text
         self.sourceHash = sourceHash
         self.isComplete = isComplete
         self.stamp = stamp
@@ -83,6 +87,6 @@ public final class LoadedPage: Sendable, Equatable {
         lhs === rhs
             || (lhs.sourceHash == rhs.sourceHash && lhs.page == rhs.page && lhs.blocks == rhs.blocks
                 && lhs.summary == rhs.summary && lhs.headings == rhs.headings && lhs.itemBodies == rhs.itemBodies
-                && lhs.fileLinks == rhs.fileLinks && lhs.links == rhs.links && lhs.isComplete == rhs.isComplete)
+                && lhs.fileLinks == rhs.fileLinks && lhs.links == rhs.links && lhs.text == rhs.text && lhs.isComplete == rhs.isComplete)
     }
 }

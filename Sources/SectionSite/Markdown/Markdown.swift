@@ -19,6 +19,9 @@ public struct Markdown: Sendable {
     /// Whether `Document.links` lists every link: only `sectionsite check` needs them, and at 10,000 pages they
     /// would add a quarter of a million values to the build's memory.
     public var collectsLinks = false
+    /// How many characters of a page's plain text `Document.text` keeps, for the search index: 0 keeps none (the
+    /// default), nil all of it.
+    public var textLimit: Int? = 0
 
     /// Smart punctuation turns quotes and dashes typographic; raw HTML passes through only when `unsafe` is on
     /// (and then GitHub's tag filter still disarms `<script>`, `<iframe>` and the like); fenced code is highlighted
@@ -112,6 +115,8 @@ public struct Markdown: Sendable {
         public var fileLinks: [FileLink]
         /// Every link and image, in order.
         public var links: [Link] = []
+        /// The plain text of the paragraphs, lists, quotes and tables, up to `textLimit` characters (cut at a word).
+        public var text = ""
     }
 
     /// The document as HTML, for an item's body: `source` is the file it is written in, for relative links.
@@ -159,6 +164,12 @@ public struct Markdown: Sendable {
                     continue
                 }
                 if type == CMARK_NODE_PARAGRAPH, result.firstParagraph == nil { result.firstParagraph = plainText(current) }
+                if headingIDs, textLimit.map({ result.text.count < $0 }) ?? true, type != CMARK_NODE_HEADING,
+                    type != CMARK_NODE_CODE_BLOCK, type != CMARK_NODE_THEMATIC_BREAK
+                {
+                    let text = plainText(current)
+                    if !text.isEmpty { result.text += result.text.isEmpty ? text : " " + text }
+                }
                 var html = trimmed(render(current, extensions))
                 if type == CMARK_NODE_FOOTNOTE_DEFINITION {
                     footnote += 1
@@ -167,6 +178,7 @@ public struct Markdown: Sendable {
                 if let headings = headingsByNode[current] { html = Self.addingIDs(headings, to: html) }
                 result.blocks.append(Block(html: html, isRawHTML: false))
             }
+            if let limit = textLimit { result.text = Self.cut(result.text, at: limit) }
             return result
         }
     }
@@ -338,6 +350,14 @@ public struct Markdown: Sendable {
         return end == html.utf8.endIndex ? html : String(html[..<end])
     }
 
+    /// `text` cut to at most `limit` characters, at the last space before the limit when there is one.
+    static func cut(_ text: String, at limit: Int) -> String {
+        guard text.count > limit else { return text }
+        let prefix = text.prefix(limit)
+        guard let space = prefix.lastIndex(of: " "), space > prefix.startIndex else { return String(prefix) }
+        return String(prefix[..<space])
+    }
+
     private func plainText(_ node: OpaquePointer) -> String {
         var text = ""
         let iterator = cmark_iter_new(node)
@@ -351,6 +371,8 @@ public struct Markdown: Sendable {
                 if let literal = cmark_node_get_literal(current) { text += String(cString: literal) }
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
                 text += " "
+            case CMARK_NODE_PARAGRAPH, CMARK_NODE_ITEM, CMARK_NODE_HEADING:
+                if !text.isEmpty && !text.hasSuffix(" ") { text += " " }
             default:
                 break
             }

@@ -16,6 +16,10 @@ public struct SiteConfig: Sendable, Equatable {
     public var feedKeep = 20
     /// How many pages a tag page lists before the rest go to `page/2/` and on; nil lists them all on one page.
     public var tagsPaginate: Int? = 10
+    /// Whether the build writes `search.json`, the index the search box reads.
+    public var search = true
+    /// How many characters of each page's text the search index holds; nil for all of it.
+    public var searchText: Int? = 1000
     /// The site-wide animation of patches.
     public var animation: AnimationConfiguration? = nil
     /// Every key of the file, for templates (`site.menu`, say).

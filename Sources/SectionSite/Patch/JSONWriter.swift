@@ -63,30 +63,45 @@ struct JSONWriter {
 
     private mutating func string(_ value: String) {
         text += "\""
-        // Most strings (URLs, versions, keys) need no escaping: append them whole.
-        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) {
-            text += value
-            text += "\""
-            return
-        }
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case "\u{2028}": text += "\\u2028"
-            case "\u{2029}": text += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    text.unicodeScalars.append(scalar)
+        // Runs of bytes that need no escaping are appended whole: most strings (URLs, versions, keys) are one run,
+        // and a page's text with typographic quotes (whose UTF-8 starts with 0xE2, as U+2028 does) stays a few.
+        let bytes = value.utf8
+        var run = bytes.startIndex
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            var escape: String?
+            var length = 1
+            switch byte {
+            case 0x22: escape = "\\\""
+            case 0x5C: escape = "\\\\"
+            case 0x0A: escape = "\\n"
+            case 0x0D: escape = "\\r"
+            case 0x09: escape = "\\t"
+            case 0..<0x20:
+                let hex = String(byte, radix: 16)
+                escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            case 0xE2:
+                let second = bytes.index(after: index)
+                if second != bytes.endIndex, bytes[second] == 0x80 {
+                    let third = bytes.index(after: second)
+                    if third != bytes.endIndex, bytes[third] == 0xA8 || bytes[third] == 0xA9 {
+                        escape = bytes[third] == 0xA8 ? "\\u2028" : "\\u2029"
+                        length = 3
+                    }
                 }
+            default: break
+            }
+            if let escape {
+                text += value[run..<index]
+                text += escape
+                index = bytes.index(index, offsetBy: length)
+                run = index
+            } else {
+                index = bytes.index(after: index)
             }
         }
+        text += value[run..<bytes.endIndex]
         text += "\""
     }
 }

@@ -12,7 +12,7 @@ extension Site {
     }
 
     /// Every alias of every rendered page, with its page, in the order of the pages' paths.
-    private func aliases() -> [(alias: Page.Alias, page: Page)] {
+    func aliases() -> [(alias: Page.Alias, page: Page)] {
         loaded.keys.sorted().flatMap { path -> [(alias: Page.Alias, page: Page)] in
             guard let page = loaded[path]?.page, urls[path] != nil else { return [] }
             return page.aliases.map { ($0, page) }

@@ -17,6 +17,8 @@ extension Site {
         // An incremental build renders a few pages: reading the whole highlight cache would cost more than it saves.
         highlighter = Highlighter()
         markdown = Markdown(config: config, highlighter: highlighter, site: options.site)
+        markdown.textLimit = config.search ? config.searchText : 0
+        markdown.collectsLinks = options.keepsLinks
         loaded = [:]
         for record in snapshot.pages {
             var page = Page(
@@ -26,7 +28,8 @@ extension Site {
                 body: "", bodyLocation: SourceLocation(file: record.path))
             page.aliases = record.aliases
             loaded[record.path] = LoadedPage(
-                page: page, blocks: [], summary: record.summary, fileLinks: record.fileLinks,
+                page: page, blocks: [], summary: record.summary, headings: record.headings, fileLinks: record.fileLinks,
+                text: record.text,
                 sourceHash: record.sourceHash, isComplete: false, collectionFolders: record.collectionFolders,
                 stamp: record.stamp)
         }
@@ -43,7 +46,7 @@ extension Site {
         tree = ContentTree()
         refreshPublished()
         _ = refreshGenerated()
-        tree = ContentTree(published)
+        tree = theme.navigationTemplates.isEmpty ? ContentTree() : ContentTree(published)
         for record in snapshot.rendered {
             guard let source = loaded[record.path] ?? generated[record.path] else { return nil }
             pages[record.url] = RenderedPage(
@@ -94,7 +97,8 @@ extension Site {
                 path: page.path, stamp: stamp, sourceHash: loaded.sourceHash, url: page.url, folder: page.folder,
                 isIndex: page.isIndex, isDraft: page.isDraft, title: page.title, date: page.date, weight: page.weight,
                 tags: page.tags, aliases: page.aliases, summary: loaded.summary, frontMatter: page.frontMatter,
-                collectionFolders: loaded.collectionFolders, fileLinks: loaded.fileLinks)
+                collectionFolders: loaded.collectionFolders, fileLinks: loaded.fileLinks, headings: loaded.headings,
+                text: loaded.text)
         }
         let rendered = pages.values.sorted { $0.url < $1.url }.map { page in
             return SiteSnapshot.RenderedRecord(

@@ -40,7 +40,7 @@ public struct Site: Sendable {
     var emptySections: [String: [Diagnostic]]  // warnings about sections without items, by URL
     var tagIndex: TagIndex  // the tags of `published`
     var generated: [String: LoadedPage]  // the tag pages, by path (their URL)
-    var tree: ContentTree  // `published` as folders, for `page.nav`
+    var tree: ContentTree  // `published` as folders, for `page.nav`; empty when no template draws navigation
 
     /// Every tag of the published pages, sorted by slug.
     public var tags: [Tag] { tagIndex.tags }
@@ -70,6 +70,7 @@ public struct Site: Sendable {
         highlighter = Highlighter(cache: Self.highlightCache(options.site))
         markdown = Markdown(config: config, highlighter: highlighter, site: options.site)
         markdown.collectsLinks = options.keepsLinks
+        markdown.textLimit = config.search ? config.searchText : 0
         let loader = ContentLoader(site: options.site, markdown: markdown)
         let paths = loader.pagePaths()
         report(2, 0, paths.count)
@@ -88,7 +89,7 @@ public struct Site: Sendable {
         tree = ContentTree()
         refreshPublished()
         _ = refreshGenerated()
-        tree = ContentTree(published)
+        tree = theme.navigationTemplates.isEmpty ? ContentTree() : ContentTree(published)
         _ = try render(paths: Set(paths).union(generated.keys), force: true, report: report)
         refreshFiles()
         try checkAliases()
@@ -188,9 +189,9 @@ public struct Site: Sendable {
             affected.formUnion(refreshGenerated())
             affected.formUnion(tagSlugs.map(TagPages.url).filter { generated[$0] != nil || urls[$0] != nil })
         }
-        if restructured {
+        if restructured || ((!templates.isEmpty || rerenderAll) && !theme.navigationTemplates.isEmpty && tree.nodes.isEmpty) {
             let before = tree.hash
-            tree = ContentTree(published)
+            tree = theme.navigationTemplates.isEmpty ? ContentTree() : ContentTree(published)
             if tree.hash != before { affected.formUnion(pathsDrawingNavigation()) }
         }
         if rerenderAll {
@@ -223,7 +224,19 @@ public struct Site: Sendable {
             + fileList + aliasFiles() + indexes(sorted)
     }
 
-    /// The sitemap, the Atom feed and each tag's Atom feed (`tags/<slug>/feed.xml`) of the current pages.
+    /// The path of every file `outputFiles()` lists, without making their contents.
+    public func outputPaths() -> Set<String> {
+        var paths = Set(pages.keys.map(OutputFile.pagePath))
+        paths.formUnion(fileList.map(\.path))
+        paths.formUnion(aliases().map(\.alias.outputPath))
+        paths.formUnion(["sitemap.xml", "feed.xml"])
+        if config.search { paths.insert("search.json") }
+        paths.formUnion(tagIndex.tags.map { String($0.url.dropFirst()) + "feed.xml" })
+        return paths
+    }
+
+    /// The sitemap, the Atom feed, the search index and each tag's Atom feed (`tags/<slug>/feed.xml`) of the
+    /// current pages.
     public func indexes() -> [OutputFile] {
         indexes(pages.values.sorted { $0.url < $1.url })
     }
@@ -235,6 +248,11 @@ public struct Site: Sendable {
                 path: "feed.xml", contents: .text(SiteIndexes.atom(sorted, title: config.title, page: "/", config: config)),
                 origin: "the Atom feed"),
         ]
+        if config.search {
+            let searched = published.filter { urls[$0.page.path] != nil }.sorted { $0.page.url < $1.page.url }
+            files.append(
+                OutputFile(path: "search.json", contents: .text(SearchIndex.json(searched, config: config)), origin: "the search index"))
+        }
         let tags = tagIndex.tags
         guard !tags.isEmpty else { return files }
         var tagged: [String: [RenderedPage]] = [:]

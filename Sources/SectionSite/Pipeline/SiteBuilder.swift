@@ -126,9 +126,17 @@ public struct SiteBuilder: Sendable {
             try? FileManager.default.removeItem(at: SiteSnapshot.file(options.site))
             warnings.warn("could not save .sectionsite/ for the next build: \(error.localizedDescription)")
         }
+        // The links written in the Markdown of the pages rendered (all of them from nothing), checked against the
+        // output just written; `sectionsite check` also checks what the templates wrote, and every page.
+        // A link to a `.md` file that is no page has its warning already.
+        let siteWarnings = site.warnings
+        let warned = Set(siteWarnings.compactMap(\.location))
+        let brokenLinks = !options.keepsLinks ? [] : site.brokenLinks(templates: false).errors.filter { !warned.contains($0.location!) }.map {
+            Diagnostic(.warning, $0.message, at: $0.location)
+        }
         let report = BuildReport(
             pageCount: pages.count, fileCount: files.count, changedPages: patches.changed,
-            warnings: site.warnings + warnings.all, seconds: Date().timeIntervalSince(start), incremental: restored,
+            warnings: siteWarnings + brokenLinks + warnings.all, seconds: Date().timeIntervalSince(start), incremental: restored,
             reloads: patches.reloads)
         return (report, site)
     }

@@ -36,6 +36,12 @@ extension SiteSnapshot {
                 out.int(link.link.column)
                 out.location(link.location)
             }
+            out.list(page.headings) { out, heading in
+                out.int(heading.level)
+                out.string(heading.id)
+                out.string(heading.text)
+            }
+            out.string(page.text)
         }
         out.list(rendered) { out, page in
             out.string(page.url)
@@ -79,7 +85,9 @@ extension SiteSnapshot {
                                 target: target, destination: try input.string(), line: try input.int(),
                                 column: try input.int())
                             return LoadedPage.FileLink(link: link, location: try input.location())
-                        })
+                        },
+                        headings: try input.list { Markdown.Heading(level: try $0.int(), id: try $0.string(), text: try $0.string()) },
+                        text: try input.string())
                 }
                 let rendered = try input.list { input in
                     RenderedRecord(

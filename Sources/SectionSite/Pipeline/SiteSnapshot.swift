@@ -5,7 +5,7 @@ import Foundation
 /// and inputs, the stamps of copied files, the feed's versions, and fingerprints of the settings and templates.
 /// The next build compares files' stamps with it, re-reads what changed, and re-renders only what depends on that.
 struct SiteSnapshot: Sendable {
-    static let format = "sectionsite-snapshot/2"
+    static let format = "sectionsite-snapshot/3"
 
     /// One Markdown file as the collections and warnings see it.
     struct PageRecord: Sendable {
@@ -25,6 +25,9 @@ struct SiteSnapshot: Sendable {
         var frontMatter: [String: Value]
         var collectionFolders: [String]
         var fileLinks: [LoadedPage.FileLink]
+        /// The body's headings and text, for the search index.
+        var headings: [Markdown.Heading]
+        var text: String
     }
 
     /// One output page; its title, date and summary are its source page's.

@@ -120,7 +120,7 @@ public struct PreviewServer: Sendable {
         if path.hasSuffix("index.html"), let page = site.pages["/" + path.dropLast("index.html".count)] {
             return ok(page.html, type: path)
         }
-        if path.hasSuffix(".xml"), let file = site.indexes().first(where: { $0.path == path }),
+        if path.hasSuffix(".xml") || path == "search.json", let file = site.indexes().first(where: { $0.path == path }),
             case .text(let text) = file.contents
         {
             return ok(text, type: path)

@@ -63,6 +63,27 @@ final class NavigationContext: MustacheParent {
     }
 }
 
+/// `tagLinks`: each of a page's tags as `name`, `slug`, `url` and `link`, made as a template goes through them, so that
+/// the thousands of collection items whose templates draw no tag links cost nothing for them.
+struct TagLinks: MustacheSequence {
+    var tags: [String]
+    var config: SiteConfig
+
+    func makeIterator() -> AnyIterator<[String: Any]> {
+        var names = tags.makeIterator()
+        let config = config
+        return AnyIterator {
+            while let name = names.next() {
+                let slug = Slug.of(name)
+                guard !slug.isEmpty else { continue }
+                let url = TagPages.url(slug)
+                return ["name": name, "slug": slug, "url": url, "link": config.link(url)]
+            }
+            return nil
+        }
+    }
+}
+
 /// `page.menu`: the `menu` of `sectionsite.yml` with each entry's `link` under `baseURL`'s path, and `current`
 /// (the entry is this page) and `active` (this page is the entry or under it) marked; an entry's `children` are
 /// marked the same way, so menus may nest.

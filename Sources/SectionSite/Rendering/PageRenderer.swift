@@ -33,6 +33,9 @@ struct PageRenderer: Sendable {
                 context["id"] = item.id
                 context["cell"] = item.cell
                 context["body"] = item.bodyHTML ?? ""
+                if item.sourceHash != nil, case .list(let tags)? = item.fields["tags"] {  // a collection item
+                    context["tagLinks"] = TagLinks(tags: tags.compactMap(\.scalarText), config: config)
+                }
                 context["section"] = Self.sectionContext(section)
                 context["page"] = pageContext
                 context["site"] = site
@@ -107,7 +110,7 @@ struct PageRenderer: Sendable {
         context["url"] = instance.url
         context["link"] = config.link(instance.url)
         context["tags"] = page.tags
-        context["tagLinks"] = TagPages.links(instance.source, config: config).mustache
+        context["tagLinks"] = TagLinks(tags: page.tags, config: config)
         context["nav"] = NavigationContext(tree: tree, page: page, config: config)
         if let menu = Menu.marked(config.data["menu"], url: instance.url, config: config) { context["menu"] = menu }
         context["summary"] = instance.source.summary

@@ -116,7 +116,6 @@ struct Resolver {
             fields["title"] = .string(page.title)
             fields["summary"] = .string(member.summary)
             fields["tags"] = .list(page.tags.map { .string($0) })
-            fields["tagLinks"] = TagPages.links(member, config: config)
             if let date = page.date {
                 fields["date"] = .string(date.isoDate)
                 fields["dateDisplay"] = .string(date.display)

@@ -39,13 +39,6 @@ enum TagPages {
         return pages
     }
 
-    /// The data a template sees for each of a page's tags: `name`, `slug`, `url` and `link`.
-    static func links(_ page: LoadedPage, config: SiteConfig) -> Value {
-        .list(
-            zip(page.page.tags, page.page.tags.map(Slug.of)).filter { !$0.1.isEmpty }.map { name, slug in
-                .map(["name": .string(name), "slug": .string(slug), "url": .string(url(slug)), "link": .string(config.link(url(slug)))])
-            })
-    }
 
     private static func fields(_ tag: Tag, config: SiteConfig) -> [String: Value] {
         [

@@ -15,8 +15,9 @@ public struct Theme: Sendable {
     /// A hash of each template's text, by file under the theme folder (`cells/card.mustache`), to tell which
     /// templates changed since the previous build.
     public var templateHashes: [String: String]
-    /// The templates that draw navigation: those whose text, or a partial they include, names `page.nav`. Only the
-    /// pages rendered with one of them change when the content tree does.
+    /// The templates that may draw navigation: those with a Mustache tag naming `nav` (`{{#page.nav.tree}}`, or
+    /// `{{#nav.prev}}` inside `{{#page}}`), themselves or in a partial they include. Only the pages rendered with
+    /// one of them change when the content tree does, and a site whose theme has none makes no tree.
     public var navigationTemplates: Set<String> = []
     /// Whether an `assets/` folder is there.
     public var hasAssets: Bool
@@ -65,7 +66,11 @@ public struct Theme: Sendable {
         self.library = library
         self.templateNames = names.sorted()
         self.templateHashes = hashes
-        self.navigationTemplates = Self.templates(in: texts, naming: "page.nav")
+        self.navigationTemplates = Self.templates(in: texts) { text in
+            text.matches(of: /\{\{([^}]*)\}\}/).contains { tag in
+                tag.1.split { !($0.isLetter || $0.isNumber || $0 == "_") }.contains("nav")
+            }
+        }
         var assets: ObjCBool = false
         self.hasAssets =
             FileManager.default.fileExists(atPath: folder.appendingPathComponent("assets").path, isDirectory: &assets)
@@ -82,8 +87,8 @@ public struct Theme: Sendable {
         ),
     ]
 
-    /// The templates whose text holds `needle`, directly or through the partials they include (`{{> name}}`).
-    static func templates(in texts: [String: String], naming needle: String) -> Set<String> {
+    /// The templates whose text satisfies `uses`, directly or through the partials they include (`{{> name}}`).
+    static func templates(in texts: [String: String], where usesItself: (String) -> Bool) -> Set<String> {
         let partials = texts.mapValues { text in
             Set(text.matches(of: /\{\{>\s*([^\s}]+)\s*\}\}/).map { String($0.1) })
         }
@@ -91,7 +96,7 @@ public struct Theme: Sendable {
         func uses(_ name: String, _ visiting: Set<String>) -> Bool {
             if let known = memo[name] { return known }
             guard let text = texts[name], !visiting.contains(name) else { return false }
-            let result = text.contains(needle) || partials[name]!.contains { uses($0, visiting.union([name])) }
+            let result = usesItself(text) || partials[name]!.contains { uses($0, visiting.union([name])) }
             memo[name] = result
             return result
         }

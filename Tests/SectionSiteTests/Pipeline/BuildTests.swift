@@ -77,8 +77,8 @@ struct BuildTests {
         try site.build()
         #expect(site.outputSnapshot() == first)
         // Five pages, the tags index and the pages of 'swift' and 'ios', each with its head.json; the sitemap, the
-        // Atom feed, the feeds of the two tags, and the runtime.
-        #expect(first.count == 21)
+        // Atom feed, the feeds of the two tags, the search index, and the runtime.
+        #expect(first.count == 22)
     }
 
     @Test("sitemap, Atom feed, Static files and theme assets are written")

@@ -36,6 +36,7 @@ struct TagPageTests {
         let live = try Site(options: site.options)
         // 'Swift UI' is written by two pages, 'swift-ui' by one: the name is the commoner spelling. The draft's tag,
         // the index page's tag and a tag without letters make no page.
+        #expect(live.outputPaths() == Set(live.outputFiles().map(\.path)))
         #expect(live.tags == [Tag(name: "iOS", slug: "ios", count: 1), Tag(name: "Swift UI", slug: "swift-ui", count: 3)])
         let html = try site.output("tags/index.html")
         #expect(

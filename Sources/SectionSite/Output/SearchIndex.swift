@@ -1,0 +1,37 @@
+/// `search.json`: what the search box of a theme searches, written with the site so that search needs no service.
+///
+/// ```json
+/// {"format": "sectionsite-search/1",
+///  "pages": [{"url": "/blog/posts/a/", "title": "A", "headings": [{"id": "setup", "text": "Setup"}], "text": "..."}]}
+/// ```
+/// One entry per published page (the first page of a paginated list; no alias or tag page), sorted by URL; `url` is
+/// the link under `baseURL`'s path; `text` is the plain text of the body's paragraphs, lists, quotes and tables, as
+/// much of it as `search: {text: N}` keeps (1,000 characters unless the settings say otherwise, cut at a word).
+enum SearchIndex {
+    /// The format's name, first in the file.
+    static let format = "sectionsite-search/1"
+
+    /// The index of `pages`, each with the URL it is published at.
+    static func json(_ pages: [LoadedPage], config: SiteConfig) -> String {
+        var json = JSONWriter()
+        json.object { json in
+            json.field("format", format)
+            json.key("pages")
+            json.array(pages) { json, loaded in
+                json.object { json in
+                    json.field("url", config.link(loaded.page.url))
+                    json.field("title", loaded.page.title)
+                    json.key("headings")
+                    json.array(loaded.headings) { json, heading in
+                        json.object { json in
+                            json.field("id", heading.id)
+                            json.field("text", heading.text)
+                        }
+                    }
+                    json.field("text", loaded.text)
+                }
+            }
+        }
+        return json.text + "\n"
+    }
+}
