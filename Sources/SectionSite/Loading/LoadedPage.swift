@@ -21,6 +21,20 @@ public final class LoadedPage: Sendable, Equatable {
         public var location: SourceLocation
     }
 
+    /// What collections filter and sort by, copied out of `page`: reading `page.folder` of a class's `let` copies
+    /// the whole `Page` (a dozen reference-counted fields), and the preview filters every page of the site for each
+    /// list an edit touches (this made a 10,000-page site's lists take 13 ms an edit instead of 1).
+    public struct Listing: Sendable, Equatable {
+        /// The page's folder under `Content/`, its URL, and whether it is an index page.
+        public var folder: String, url: String, isIndex: Bool
+        /// The date and weight; the title lowercased, for `sort: title`.
+        public var date: PageDate?, weight: Int?, sortTitle: String
+        /// Whether the page has `aliases`, so that finding the alias pages passes over the others quickly.
+        public var hasAliases: Bool
+    }
+
+    /// What collections filter and sort by.
+    public let listing: Listing
     /// The page as written; its title is the front matter's, else the body's first `# ` heading, else the file's.
     public let page: Page
     /// The body's top-level blocks as HTML.
@@ -71,6 +85,9 @@ public final class LoadedPage: Sendable, Equatable {
         self.sourceHash = sourceHash
         self.isComplete = isComplete
         self.stamp = stamp
+        self.listing = Listing(
+            folder: page.folder, url: page.url, isIndex: page.isIndex, date: page.date, weight: page.weight,
+            sortTitle: page.title.lowercased(), hasAliases: !page.aliases.isEmpty)
         var slugs: [String] = []
         for tag in page.tags {
             let slug = Slug.of(tag)

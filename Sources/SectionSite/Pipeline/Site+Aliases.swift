@@ -13,8 +13,10 @@ extension Site {
 
     /// Every alias of every rendered page, with its page, in the order of the pages' paths.
     func aliases() -> [(alias: Page.Alias, page: Page)] {
-        loaded.keys.sorted().flatMap { path -> [(alias: Page.Alias, page: Page)] in
-            guard let page = loaded[path]?.page, urls[path] != nil else { return [] }
+        // `published` is sorted by path and holds every page that is rendered.
+        published.filter(\.listing.hasAliases).flatMap { loaded -> [(alias: Page.Alias, page: Page)] in
+            let page = loaded.page
+            guard urls[page.path] != nil else { return [] }
             return page.aliases.map { ($0, page) }
         }
     }

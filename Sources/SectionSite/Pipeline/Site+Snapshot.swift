@@ -40,6 +40,7 @@ extension Site {
         files = [:]
         fileList = []
         published = []
+        listings = []
         listing = []
         tagIndex = TagIndex()
         generated = [:]

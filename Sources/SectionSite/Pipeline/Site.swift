@@ -34,6 +34,7 @@ public struct Site: Sendable {
     var markdown: Markdown
     var loaded: [String: LoadedPage]  // every Markdown file, drafts too, by path
     var published: [LoadedPage]  // what collections list: published pages, sorted by path
+    var listings: [LoadedPage.Listing]  // their `listing`s, in the same order, for the resolver to filter
     var listing: Set<String>  // paths of pages with a collection, which a change elsewhere may change
     var urls: [String: [String]]  // the URLs each source path renders
     var inputs: [String: String]  // each page's `PageInstance.inputs`, by URL, to skip what cannot differ
@@ -77,6 +78,7 @@ public struct Site: Sendable {
         let pages = try paths.parallelMap(progress: { report(2, $0, paths.count) }) { try loader.load($0) }
         loaded = Dictionary(uniqueKeysWithValues: zip(paths, pages))
         published = []
+        listings = []
         listing = []
         self.pages = [:]
         urls = [:]
@@ -256,8 +258,8 @@ public struct Site: Sendable {
         let tags = tagIndex.tags
         guard !tags.isEmpty else { return files }
         var tagged: [String: [RenderedPage]] = [:]
-        for page in published where !page.page.isIndex && !page.tagSlugs.isEmpty {
-            guard let rendered = pages[page.page.url] else { continue }
+        for page in published where !page.listing.isIndex && !page.tagSlugs.isEmpty {
+            guard let rendered = pages[page.listing.url] else { continue }
             for slug in page.tagSlugs { tagged[slug, default: []].append(rendered) }
         }
         for tag in tags {
@@ -301,13 +303,14 @@ public struct Site: Sendable {
             for page in try incomplete.parallelMap({ try loader.load($0) }) { loaded[page.page.path] = page }
             refreshPublished(changed: Set(incomplete))
         }
-        let resolver = Resolver(pages: published, config: config, site: options.site)
+        let resolver = Resolver(pages: published, listings: listings, tags: tagIndex, config: config, site: options.site)
         let drafts = options.drafts
         let sortedPaths = paths.sorted()
         let (pagesByPath, generated) = (self.loaded, self.generated)
+        let (previous, withNavigation) = (force ? [:] : self.inputs, self.navigationInputs())
         let instances = try sortedPaths.parallelMap { path -> [PageInstance] in
             guard let page = pagesByPath[path] ?? generated[path], drafts || !page.page.isDraft else { return [] }
-            return try resolver.instances(of: page)
+            return try resolver.instances(of: page) { url, inputs in previous[url] == withNavigation(url, inputs) }
         }
         let made = Dictionary(uniqueKeysWithValues: zip(sortedPaths, instances))
         var claimed: [String: String] = [:]  // URLs of these pages that pages not re-rendered here hold already
@@ -315,7 +318,11 @@ public struct Site: Sendable {
             if let owner = pages[instance.url]?.path, made[owner] == nil { claimed[instance.url] = owner }
         }
         try Self.checkUniqueURLs(Array(instances.joined()), claimed: claimed)
-        let stale = instances.joined().map(withNavigation).filter { force || inputs[$0.url] != $0.inputs }
+        let stale = instances.joined().map { instance in
+            var instance = instance
+            instance.inputs = withNavigation(instance.url, instance.inputs)
+            return instance
+        }.filter { force || inputs[$0.url] != $0.inputs }
         report?(4, 0, stale.count)
         let renderer = PageRenderer(theme: theme, config: config, tree: tree)
         nonisolated(unsafe) let siteContext = renderer.siteContext
@@ -354,6 +361,7 @@ public struct Site: Sendable {
         let isPublished = { (page: LoadedPage) in drafts || !page.page.isDraft }
         guard let changed else {
             published = loaded.values.filter(isPublished).sorted { $0.page.path < $1.page.path }
+            listings = published.map(\.listing)
             listing = Set(loaded.filter { Self.hasCollection($0.value) }.keys)
             tagIndex = TagIndex()
             for page in published { tagIndex.count(page, 1) }
@@ -364,27 +372,33 @@ public struct Site: Sendable {
             let present = index < published.count && published[index].page.path == path
             if present { tagIndex.count(published[index], -1) }
             if let page = loaded[path], isPublished(page) {
-                if present { published[index] = page } else { published.insert(page, at: index) }
+                if present {
+                    published[index] = page
+                    listings[index] = page.listing
+                } else {
+                    published.insert(page, at: index)
+                    listings.insert(page.listing, at: index)
+                }
                 tagIndex.count(page, 1)
             } else if present {
                 published.remove(at: index)
+                listings.remove(at: index)
             }
             if let page = loaded[path], Self.hasCollection(page) { listing.insert(path) } else { listing.remove(path) }
         }
     }
 
-    /// The instance with the content tree's hash in its inputs when its page was drawn with navigation last time
-    /// (a page rendered for the first time is rendered anyway).
-    private func withNavigation(_ instance: PageInstance) -> PageInstance {
-        guard let used = pages[instance.url]?.templatesUsed, !used.isDisjoint(with: theme.navigationTemplates) else {
-            return instance
+    /// A page's inputs (URL, resolver's inputs) with the content tree's hash in them when the page was drawn with
+    /// navigation last time (a page rendered for the first time is rendered anyway).
+    private func navigationInputs() -> @Sendable (String, String) -> String {
+        let (pages, drawing, treeHash) = (self.pages, theme.navigationTemplates, tree.hash)
+        return { url, inputs in
+            guard !drawing.isEmpty, let used = pages[url]?.templatesUsed, !used.isDisjoint(with: drawing) else { return inputs }
+            var hash = ContentHash()
+            hash.combine(inputs)
+            hash.combine(treeHash)
+            return hash.hex
         }
-        var instance = instance
-        var hash = ContentHash()
-        hash.combine(instance.inputs)
-        hash.combine(tree.hash)
-        instance.inputs = hash.hex
-        return instance
     }
 
     /// The paths whose pages were drawn with navigation, which a change of the content tree may change.

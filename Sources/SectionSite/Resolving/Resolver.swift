@@ -4,18 +4,31 @@ import Foundation
 struct Resolver {
     /// Every published page, sorted by path.
     var pages: [LoadedPage]
+    /// Their `listing`s, in the same order: one contiguous array that filtering reads without touching the pages.
+    var listings: [LoadedPage.Listing]
+    /// The tags of the pages, for tag filters.
+    var tags: TagIndex
     /// The site's settings, for links.
     var config: SiteConfig
     /// The site folder, to check that collection folders exist.
     var site: URL
 
-    /// The output pages of one loaded page: one, or one per slice of its paginated section.
-    func instances(of loaded: LoadedPage) throws -> [PageInstance] {
+    /// The output pages of one loaded page: one, or one per slice of its paginated section. A slice for which
+    /// `unchanged(url, inputs)` holds is returned with its paginated section's items left out: it will not be
+    /// rendered, and making the data of the items of every slice of a long list, for the one slice that an edit
+    /// changed, would cost the live preview more than rendering that slice.
+    func instances(of loaded: LoadedPage, unchanged: (String, String) -> Bool = { _, _ in false }) throws -> [PageInstance] {
         var sections: [PageSection] = []
-        var paginated: (index: Int, size: Int)?
+        // The paginated section's pages and their item ids; its items are made slice by slice, for the slices
+        // that will be rendered.
+        var paginated: (index: Int, size: Int, members: [LoadedPage], ids: [String])?
+        // Inline ids are unique in the page (the parser checks) and so are a collection's URLs: only a page with
+        // more than one section can list a page twice.
+        let checksIDs = loaded.page.sections.count > 1
         var itemPlaces: [String: SourceLocation] = [:]
         for spec in loaded.page.sections {
-            var items: [PageItem]
+            var items: [PageItem] = []
+            var ids: [String]
             switch spec.content {
             case .items(let specs):
                 items = try specs.map { item in
@@ -28,64 +41,88 @@ struct Resolver {
                         id: item.id, cell: cell, fields: item.fields, bodyHTML: loaded.itemBodies[item.id],
                         location: item.location, sourceHash: nil)
                 }
+                ids = items.map(\.id)
             case .collection(let query):
-                items = try collection(query, of: spec, in: loaded.page)
+                let members = try collection(query, of: spec, in: loaded.page)
+                // A page listed by two collections of one page (the latest posts, and the posts of a tag) is two
+                // cells: the later one is keyed by its section too.
+                ids = members.map { itemPlaces[$0.listing.url] == nil ? $0.listing.url : "\(spec.id):\($0.listing.url)" }
                 if let size = query.paginate {
                     if paginated != nil {
                         throw SectionSiteError("only one section of a page may paginate", at: spec.location)
                     }
-                    paginated = (sections.count, size)
+                    paginated = (sections.count, size, members, ids)
+                } else {
+                    items = zip(ids, members).map { id, member in
+                        PageItem(
+                            id: id, cell: spec.cell!, fields: fields(of: member), bodyHTML: nil, location: spec.location,
+                            sourceHash: member.sourceHash)
+                    }
                 }
             }
-            // A page listed by two collections of one page (the latest posts, and the posts of a tag) is two cells:
-            // the later one is keyed by its section too.
-            for index in items.indices where items[index].sourceHash != nil && itemPlaces[items[index].id] != nil {
-                items[index].id = "\(spec.id):\(items[index].id)"
-            }
-            for item in items {
-                if let earlier = itemPlaces[item.id] {
-                    throw SectionSiteError(
-                        "duplicate item id '\(item.id)'", at: item.location,
-                        notes: [.init(location: earlier, message: "item '\(item.id)' first given here")])
+            if checksIDs {
+                for (offset, id) in ids.enumerated() {
+                    let location = items.isEmpty ? spec.location : items[offset].location
+                    if let earlier = itemPlaces[id] {
+                        throw SectionSiteError(
+                            "duplicate item id '\(id)'", at: location,
+                            notes: [.init(location: earlier, message: "item '\(id)' first given here")])
+                    }
+                    itemPlaces[id] = location
                 }
-                itemPlaces[item.id] = item.location
             }
             sections.append(PageSection(spec: spec, items: items))
         }
-        guard let (index, size) = paginated else {
+        guard let (index, size, members, ids) = paginated else {
             return [
                 PageInstance(
                     source: loaded, url: loaded.page.url, sections: sections, pagination: nil,
                     inputs: inputs(loaded, sections, pagination: nil))
             ]
         }
-        let all = sections[index].items
-        let total = max(1, (all.count + size - 1) / size)
+        let total = max(1, (members.count + size - 1) / size)
         let urls = (1...total).map { $0 == 1 ? loaded.page.url : "\(loaded.page.url)page/\($0)/" }
+        let spec = sections[index].spec
         return (1...total).map { number in
-            var slice = sections
-            slice[index].items = Array(all[min(all.count, (number - 1) * size)..<min(all.count, number * size)])
+            let range = min(members.count, (number - 1) * size)..<min(members.count, number * size)
             let pagination = Pagination(current: number, total: total, urls: urls)
+            let inputs = inputs(loaded, sections, pagination: pagination, paginated: (index, members[range]))
+            var slice = sections
+            if !unchanged(urls[number - 1], inputs) {
+                slice[index].items = range.map { position in
+                    PageItem(
+                        id: ids[position], cell: spec.cell!, fields: fields(of: members[position]), bodyHTML: nil,
+                        location: spec.location, sourceHash: members[position].sourceHash)
+                }
+            }
             return PageInstance(
-                source: loaded, url: urls[number - 1], sections: slice, pagination: pagination,
-                inputs: inputs(loaded, slice, pagination: pagination))
+                source: loaded, url: urls[number - 1], sections: slice, pagination: pagination, inputs: inputs)
         }
     }
 
-    /// The hash of what an output page is made from; collection items stand for their pages' files.
-    private func inputs(_ loaded: LoadedPage, _ sections: [PageSection], pagination: Pagination?) -> String {
+    /// The hash of what an output page is made from; collection items stand for their pages' files (for the
+    /// paginated section, the pages of this slice).
+    private func inputs(
+        _ loaded: LoadedPage, _ sections: [PageSection], pagination: Pagination?,
+        paginated: (index: Int, members: ArraySlice<LoadedPage>)? = nil
+    ) -> String {
         var hash = ContentHash()
         hash.combine(loaded.sourceHash)
         if let pagination { hash.combine("\(pagination.current)/\(pagination.total)") }
-        for section in sections {
+        for (index, section) in sections.enumerated() {
             guard case .collection = section.spec.content else { continue }
-            for item in section.items { hash.combine(item.sourceHash ?? item.id) }
+            if let paginated, paginated.index == index {
+                for member in paginated.members { hash.combine(member.sourceHash) }
+            } else {
+                for item in section.items { hash.combine(item.sourceHash ?? item.id) }
+            }
             hash.combine("|")
         }
         return hash.hex
     }
 
-    private func collection(_ query: CollectionQuery, of spec: SectionSpec, in page: Page) throws -> [PageItem] {
+    /// The pages a collection lists, in order.
+    private func collection(_ query: CollectionQuery, of spec: SectionSpec, in page: Page) throws -> [LoadedPage] {
         if query.from != "." {
             var isFolder: ObjCBool = false
             let folder = site.appendingPathComponent("Content").appendingPathComponent(query.from)
@@ -94,35 +131,42 @@ struct Resolver {
                     "collection folder 'Content/\(query.from)/' does not exist", at: spec.location)
             }
         }
-        guard let cell = spec.cell else {
+        guard spec.cell != nil else {
             throw SectionSiteError("section '\(spec.id)' lists pages but has no 'cell:' to draw them", at: spec.location)
         }
         let tagSlugs = Set(query.tags.map(Slug.of))
-        var members = pages.indices.filter { index in
-            let member = pages[index]
-            guard !member.page.isIndex, member.page.url != page.url else { return false }
-            let folder = member.page.folder
-            guard query.from == "." || folder == query.from || folder.hasPrefix(query.from + "/") else { return false }
-            return tagSlugs.isEmpty || member.tagSlugs.contains(where: tagSlugs.contains)
+        let tagged = tagSlugs.isEmpty ? nil : tags.pages(tagged: tagSlugs)
+        let (all, from, under) = (query.from == ".", query.from, query.from + "/")
+        // The page itself is left out by position: `pages` is sorted by path.
+        let position = pages.partitioningIndex { $0.page.path >= page.path }
+        let own = position < pages.count && pages[position].page.path == page.path ? position : -1
+        var members = listings.indices.filter { index in
+            guard !listings[index].isIndex, index != own else { return false }
+            guard all || listings[index].folder == from || listings[index].folder.hasPrefix(under) else { return false }
+            return tagged.map { $0.contains(ObjectIdentifier(pages[index])) } ?? true
         }
-        members.sort { Self.ordered(pages[$0], pages[$1], by: query.sort) }
+        let keys = members.map { listings[$0] }  // by position in `members`
+        var order = Array(keys.indices)
+        order.sort { Self.ordered(keys[$0], keys[$1], by: query.sort) }
+        members = order.map { members[$0] }
         if let limit = query.limit { members = Array(members.prefix(limit)) }
-        return members.map { index in
-            let member = pages[index]
-            let page = member.page
-            var fields = page.frontMatter
-            fields["url"] = .string(page.url)
-            fields["link"] = .string(config.link(page.url))
-            fields["title"] = .string(page.title)
-            fields["summary"] = .string(member.summary)
-            fields["tags"] = .list(page.tags.map { .string($0) })
-            if let date = page.date {
-                fields["date"] = .string(date.isoDate)
-                fields["dateDisplay"] = .string(date.display)
-            }
-            return PageItem(
-                id: page.url, cell: cell, fields: fields, bodyHTML: nil, location: spec.location, sourceHash: member.sourceHash)
+        return members.map { pages[$0] }
+    }
+
+    /// What a collection item's cell sees of the page it stands for.
+    private func fields(of member: LoadedPage) -> [String: Value] {
+        let page = member.page
+        var fields = page.frontMatter
+        fields["url"] = .string(page.url)
+        fields["link"] = .string(config.link(page.url))
+        fields["title"] = .string(page.title)
+        fields["summary"] = .string(member.summary)
+        fields["tags"] = .list(page.tags.map { .string($0) })
+        if let date = page.date {
+            fields["date"] = .string(date.isoDate)
+            fields["dateDisplay"] = .string(date.display)
         }
+        return fields
     }
 
     /// Whether a page with collections lists pages of `folder` (so a change there may change it).
@@ -131,26 +175,26 @@ struct Resolver {
     }
 
     /// The collection order; ties fall back to the URL so the order never depends on the file system.
-    static func ordered(_ a: LoadedPage, _ b: LoadedPage, by sort: CollectionQuery.Sort) -> Bool {
+    static func ordered(_ a: LoadedPage.Listing, _ b: LoadedPage.Listing, by sort: CollectionQuery.Sort) -> Bool {
         switch sort {
         case .date, .newestFirst:
-            let (left, right) = (a.page.date, b.page.date)
+            let (left, right) = (a.date, b.date)
             if left != right {
                 guard let left else { return false }
                 guard let right else { return true }
                 return sort == .date ? left < right : right < left
             }
         case .title:
-            let (left, right) = (a.page.title.lowercased(), b.page.title.lowercased())
+            let (left, right) = (a.sortTitle, b.sortTitle)
             if left != right { return left < right }
         case .weight:
-            let (left, right) = (a.page.weight, b.page.weight)
+            let (left, right) = (a.weight, b.weight)
             if left != right {
                 guard let left else { return false }
                 guard let right else { return true }
                 return left < right
             }
         }
-        return a.page.url < b.page.url
+        return a.url < b.url
     }
 }

@@ -90,13 +90,27 @@ enum TagPages {
 struct TagIndex: Sendable {
     private var counts: [String: Int] = [:]
     private var spellings: [String: [String: Int]] = [:]
+    /// The pages of each tag, by identity: a tag collection tests its candidates against this set instead of
+    /// reading every page's tags (the pages stay alive in the site's list of published pages while they are here).
+    private var members: [String: Set<ObjectIdentifier>] = [:]
+
+    /// The pages carrying any of these tags (slugs).
+    func pages(tagged slugs: Set<String>) -> Set<ObjectIdentifier> {
+        slugs.count == 1 ? members[slugs.first!] ?? [] : slugs.reduce(into: Set()) { $0.formUnion(members[$1] ?? []) }
+    }
 
     /// Counts a page's tags in (`sign` 1) or out (`sign` -1); index pages are not counted.
     mutating func count(_ page: LoadedPage, _ sign: Int) {
-        guard !page.page.isIndex else { return }
+        guard !page.listing.isIndex else { return }
         for slug in page.tagSlugs {
             let count = counts[slug, default: 0] + sign
             counts[slug] = count > 0 ? count : nil
+            if sign > 0 {
+                members[slug, default: []].insert(ObjectIdentifier(page))
+            } else {
+                members[slug]?.remove(ObjectIdentifier(page))
+                if members[slug]?.isEmpty == true { members[slug] = nil }
+            }
         }
         for tag in page.page.tags {
             let slug = Slug.of(tag)

@@ -44,6 +44,21 @@ struct BuildTests {
         #expect(html.contains(">/posts/beta/|Beta|2026-01-03|3 January 2026|About beta.</div>"))
     }
 
+    @Test("a page listed by two collections of one page is keyed by its section the second time, paginated or not")
+    func listedTwice() throws {
+        for paginate in ["", "\n    paginate: 1"] {
+            var files = Self.blog()
+            files["Content/index.md"] =
+                "---\ntitle: Home\nsections:\n  - id: latest\n    cell: b\n    from: posts\n    limit: 1\n  - id: swift\n    cell: b\n    from: posts\n    tags: [swift]\(paginate)\n---\n"
+            let html = try built(files, page: "index.html")
+            // Newest first: beta is the latest; gamma and alpha carry 'swift'.
+            #expect(Self.itemKeys(html) == (paginate.isEmpty ? ["/posts/beta/", "/posts/gamma/", "/posts/alpha/"] : ["/posts/beta/", "/posts/gamma/"]))
+            files["Content/index.md"] = files["Content/index.md"]!.replacingOccurrences(of: "limit: 1", with: "limit: 2")
+            let twice = try built(files, page: "index.html")
+            #expect(Array(Self.itemKeys(twice).prefix(3)) == ["/posts/beta/", "/posts/gamma/", "swift:/posts/gamma/"])
+        }
+    }
+
     @Test("paginate splits the list into page/2/ and on")
     func pagination() throws {
         var files = Self.blog(paginate: 2)
@@ -156,9 +171,9 @@ struct BuildTests {
         #expect(report.warnings.isEmpty)
     }
 
-    private func built(_ files: [String: String]) throws -> String {
+    private func built(_ files: [String: String], page: String = "posts/index.html") throws -> String {
         let site = try TestSite(files)
         try site.build()
-        return try site.output("posts/index.html")
+        return try site.output(page)
     }
 }
