@@ -46,10 +46,13 @@ public struct SiteBuilder: Sendable {
         // The record the site starts from, when there is one that fits this build; nil for a build from nothing.
         var snapshot = incremental ? SiteSnapshot.load(options.site).flatMap(usable) : nil
         var site: Site
+        var unchanged = false  // nothing changed since the record: the sitemap, feeds and search index are as written
         if let record = snapshot, let previous = try Site(restoring: record, options: options) {
             site = previous
             progress(BuildProgress(step: 2, steps: Site.stepNames.count, name: "Loading changed pages"))
-            _ = try site.apply(site.changes(since: record))
+            let changes = site.changes(since: record)
+            unchanged = changes.isEmpty
+            _ = try site.apply(changes)
         } else {
             snapshot = nil
             site = try Site(options: options, progress: progress)
@@ -67,7 +70,7 @@ public struct SiteBuilder: Sendable {
             progress(BuildProgress(step: 5, steps: steps, name: Site.stepNames[4], done: done, total: rendered.count))
         }
         var from = patches.from
-        var files = site.outputFiles() + patches.files
+        var files = site.outputFiles(indexes: !unchanged) + patches.files
         for page in pages where !page.isComplete {
             let versions = snapshot?.feed[page.url] ?? []
             from[page.url] = versions

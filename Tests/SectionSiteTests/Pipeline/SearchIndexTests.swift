@@ -71,6 +71,10 @@ struct SearchIndexTests {
         #expect(try site.build().incremental)
         let incremental = try site.output("search.json")
         #expect(incremental.contains(#"{"url":"/blog/guide/","title":"Guide","headings":[{"id":"other","text":"Other"}],"text":"New words."}"#))
+        // A build that finds nothing changed does not make the index again, but one taken away is written again.
+        try FileManager.default.removeItem(at: site.out.appendingPathComponent("search.json"))
+        _ = try site.build()
+        #expect(try site.output("search.json") == incremental)
         let fresh = try TestSite(Self.files().merging(["Content/guide.md": "---\ntitle: Guide\n---\n## Other\n\nNew words.\n", "Content/more.md": "More.\n"]) { $1 })
         try fresh.build()
         #expect(try fresh.output("search.json") == incremental)
