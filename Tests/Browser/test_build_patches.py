@@ -255,7 +255,7 @@ def test_example_site_edits_patch_exactly(shared_page, tmp_path):
     if not (BIN.is_file() and os.access(BIN, os.X_OK)):
         pytest.fail(f"the sectionsite binary is missing at {BIN}: build it first (swift build) or set SECTIONSITE_BIN", pytrace=False)
     site_dir = tmp_path / "site"
-    for name in ("Content", "Themes", "Static"):
+    for name in ("Content", "Data", "Themes", "Static"):
         if (REPO / name).is_dir():
             shutil.copytree(REPO / name, site_dir / name)
     shutil.copy(REPO / "sectionsite.yml", site_dir / "sectionsite.yml")

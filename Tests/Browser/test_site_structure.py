@@ -129,7 +129,7 @@ def test_search_box_finds_pages_and_headings_of_the_example_site(browser, tmp_pa
     from test_preview_server import BINARY
 
     site = tmp_path / "site"
-    for name in ("Content", "Themes", "Static"):
+    for name in ("Content", "Data", "Themes", "Static"):
         if (REPO / name).is_dir():
             shutil.copytree(REPO / name, site / name)
     shutil.copy(REPO / "sectionsite.yml", site / "sectionsite.yml")

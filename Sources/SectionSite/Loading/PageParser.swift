@@ -81,6 +81,7 @@ struct PageParser {
         var items: [ItemSpec]?
         var query: CollectionQuery?
         var queryKeys: [String: Node] = [:]
+        var data: (String, SourceLocation)?
         for (key, value, keyNode) in entries {
             switch key {
             case "id": break
@@ -96,9 +97,16 @@ struct PageParser {
                 items = try list.map { try parseItem($0, yaml: yaml, itemPlaces: &itemPlaces) }
             case "from", "sort", "limit", "tags", "paginate":
                 queryKeys[key] = value
+            case "data":
+                let name = try yaml.string(value, key: key)
+                var stem = name.hasPrefix("Data/") ? String(name.dropFirst(5)) : name
+                if DataFile.extensions.contains((stem as NSString).pathExtension.lowercased()) {
+                    stem = (stem as NSString).deletingPathExtension
+                }
+                data = (stem, yaml.location(value))
             default:
                 throw SectionSiteError(
-                    "unknown section key '\(key)' (known: cell, footer, from, header, id, items, kind, limit, paginate, sort, tags)",
+                    "unknown section key '\(key)' (known: cell, data, footer, from, header, id, items, kind, limit, paginate, sort, tags)",
                     at: yaml.location(keyNode))
             }
         }
@@ -112,6 +120,14 @@ struct PageParser {
                     "section '\(id)' has both 'items' and 'from'; give one", at: yaml.location(fromNode))
             }
             query = try collection(queryKeys, yaml: yaml)
+        }
+        if let (name, location) = data {
+            if items != nil || query != nil {
+                throw SectionSiteError(
+                    "section '\(id)' has 'data' and also '\(items != nil ? "items" : "from")'; give one", at: location)
+            }
+            section.content = .data(name, location)
+            return section
         }
         section.content = query.map { .collection($0) } ?? .items(items ?? [])
         return section

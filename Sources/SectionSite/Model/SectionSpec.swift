@@ -19,6 +19,8 @@ public struct SectionSpec: Sendable, Equatable {
     public enum Content: Sendable, Equatable {
         case items([ItemSpec])
         case collection(CollectionQuery)
+        /// The records of a file under `Data/`, by its name without extension, and where `data:` is written.
+        case data(String, SourceLocation)
     }
 }
 

@@ -8,12 +8,14 @@ extension Site {
     init?(restoring snapshot: SiteSnapshot, options: BuildOptions) throws {
         let (config, configText) = try Self.loadConfig(options)
         let theme = try Theme(name: config.theme, site: options.site)
-        let fingerprint = SiteSnapshot.fingerprint(options: options, configText: configText, theme: theme)
+        let data = try DataFile.loadAll(site: options.site)
+        let fingerprint = SiteSnapshot.fingerprint(options: options, configText: configText, theme: theme, data: data)
         guard snapshot.fingerprint == fingerprint else { return nil }
         self.options = options
         self.config = config
         self.configText = configText
         self.theme = theme
+        self.data = data
         // An incremental build renders a few pages: reading the whole highlight cache would cost more than it saves.
         highlighter = Highlighter()
         markdown = Markdown(config: config, highlighter: highlighter, site: options.site)
@@ -112,7 +114,7 @@ extension Site {
             if case .copy(let source) = file.contents, let stamp = FileStamp.of(source.path) { copies[file.path] = stamp }
         }
         return SiteSnapshot(
-            fingerprint: SiteSnapshot.fingerprint(options: options, configText: configText, theme: theme),
+            fingerprint: SiteSnapshot.fingerprint(options: options, configText: configText, theme: theme, data: data),
             templates: theme.templateHashes, pages: records, rendered: rendered, copies: copies, feed: feed,
             out: out.path, outStamp: FileStamp.of(out.path), takenAt: Int64(Date().timeIntervalSince1970 * 1e9))
     }

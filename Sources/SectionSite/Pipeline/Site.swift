@@ -31,6 +31,7 @@ public struct Site: Sendable {
     // Internal rather than private so that `Site+Snapshot.swift` can record and restore them.
     var fileList: [OutputFile]  // the same files in the order they were found, for conflict errors
     var theme: Theme
+    var data: [String: DataFile]  // the files of `Data/`, by name
     var markdown: Markdown
     var loaded: [String: LoadedPage]  // every Markdown file, drafts too, by path
     var published: [LoadedPage]  // what collections list: published pages, sorted by path
@@ -68,6 +69,7 @@ public struct Site: Sendable {
         self.options = options
         (config, configText) = try Self.loadConfig(options)
         theme = try Theme(name: config.theme, site: options.site)
+        data = try DataFile.loadAll(site: options.site)
         highlighter = Highlighter(cache: Self.highlightCache(options.site))
         markdown = Markdown(config: config, highlighter: highlighter, site: options.site)
         markdown.collectsLinks = options.keepsLinks
@@ -152,6 +154,11 @@ public struct Site: Sendable {
                     refresh = true
                     update.assets.append(String(path.dropFirst("Content/".count)))
                 }
+            } else if path.hasPrefix("Data/") || path == "Data" {
+                // Templates may show any data file as site.data.<name>: every page is rendered again (the
+                // versions of those that did not change stay, so nothing else is sent).
+                data = try DataFile.loadAll(site: options.site)
+                rerenderAll = true
             } else if path.hasPrefix("Static/") {
                 refresh = true
                 update.assets.append(String(path.dropFirst("Static/".count)))
@@ -311,7 +318,8 @@ public struct Site: Sendable {
             for page in try incomplete.parallelMap({ try loader.load($0) }) { loaded[page.page.path] = page }
             refreshPublished(changed: Set(incomplete))
         }
-        let resolver = Resolver(pages: published, listings: listings, tags: tagIndex, config: config, site: options.site)
+        let resolver = Resolver(
+            pages: published, listings: listings, tags: tagIndex, data: data, config: config, site: options.site)
         let drafts = options.drafts
         let sortedPaths = paths.sorted()
         let (pagesByPath, generated) = (self.loaded, self.generated)
@@ -332,7 +340,7 @@ public struct Site: Sendable {
             return instance
         }.filter { force || inputs[$0.url] != $0.inputs }
         report?(4, 0, stale.count)
-        let renderer = PageRenderer(theme: theme, config: config, tree: tree)
+        let renderer = PageRenderer(theme: theme, config: config, tree: tree, data: data)
         nonisolated(unsafe) let siteContext = renderer.siteContext
         let rendered = try stale.parallelMap(progress: { report?(4, $0, stale.count) }) {
             try renderer.render($0, site: siteContext)

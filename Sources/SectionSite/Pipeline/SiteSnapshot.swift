@@ -86,9 +86,11 @@ struct SiteSnapshot: Sendable {
         }
     }
 
-    /// What a build's result depends on as a whole; any change to it means a build from nothing.
-    static func fingerprint(options: BuildOptions, configText: String?, theme: Theme) -> String {
+    /// What, when it changes, makes a build start from nothing: the settings, the options, the list of templates,
+    /// the highlighter's cache format, and the data files (templates may show any of them on any page).
+    static func fingerprint(options: BuildOptions, configText: String?, theme: Theme, data: [String: DataFile]) -> String {
         var hash = ContentHash()
+        for name in data.keys.sorted() { hash.combine("\(name)=\(data[name]!.hash)") }
         hash.combine(configText ?? "<none>")
         hash.combine(options.baseURL ?? "<none>")
         hash.combine(options.drafts ? "drafts" : "published")

@@ -6,7 +6,7 @@ import Synchronization
 #endif
 import Glibc
 
-/// Watches a site's `Content/`, `Themes/`, `Static/` and `sectionsite.yml` with inotify, recursively (folders
+/// Watches a site's `Content/`, `Data/`, `Themes/`, `Static/` and `sectionsite.yml` with inotify, recursively (folders
 /// created later are watched too), and reports the changed paths once the burst of events has been quiet for a
 /// few milliseconds: a save that writes, renames and touches a file is one change, not five.
 public final class FileWatcher: @unchecked Sendable {
@@ -22,7 +22,7 @@ public final class FileWatcher: @unchecked Sendable {
     private let stopped = Atomic<Bool>(false)
 
     /// The top-level names that are watched.
-    public static let watched: Set<String> = ["Content", "Themes", "Static", "sectionsite.yml"]
+    public static let watched: Set<String> = ["Content", "Data", "Themes", "Static", "sectionsite.yml"]
 
     /// Creates a watcher; `quietMilliseconds` is how long events must stop before a change is reported, and a
     /// change is reported at the latest `longestMilliseconds` after its first event even if events keep coming.
@@ -43,7 +43,7 @@ public final class FileWatcher: @unchecked Sendable {
             throw SectionSiteError("cannot watch files: \(String(cString: strerror(errno)))")
         }
         watch("", recursive: false)
-        for name in ["Content", "Themes", "Static"] { _ = watchTree(name) }
+        for name in ["Content", "Data", "Themes", "Static"] { _ = watchTree(name) }
         let thread = Thread { [self] in run() }
         thread.name = "sectionsite-watcher"
         self.thread = thread

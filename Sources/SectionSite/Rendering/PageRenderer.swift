@@ -9,6 +9,8 @@ struct PageRenderer: Sendable {
     var config: SiteConfig
     /// The pages as a tree, for `page.nav`.
     var tree = ContentTree()
+    /// The files of `Data/`, which templates see as `site.data.<name>`.
+    var data: [String: DataFile] = [:]
 
     /// The `site` value templates see.
     var siteContext: [String: Any] {
@@ -17,6 +19,7 @@ struct PageRenderer: Sendable {
         site["baseURL"] = config.baseURL
         site["language"] = config.language
         site["root"] = config.rootPath
+        if !data.isEmpty { site["data"] = data.mapValues(\.value.mustache) }
         return site
     }
 

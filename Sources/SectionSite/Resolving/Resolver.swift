@@ -8,6 +8,8 @@ struct Resolver {
     var listings: [LoadedPage.Listing]
     /// The tags of the pages, for tag filters.
     var tags: TagIndex
+    /// The files of `Data/`, by name.
+    var data: [String: DataFile]
     /// The site's settings, for links.
     var config: SiteConfig
     /// The site folder, to check that collection folders exist.
@@ -40,6 +42,28 @@ struct Resolver {
                     return PageItem(
                         id: item.id, cell: cell, fields: item.fields, bodyHTML: loaded.itemBodies[item.id],
                         location: item.location, sourceHash: nil)
+                }
+                ids = items.map(\.id)
+            case .data(let name, let location):
+                guard let file = data[name] else {
+                    let known = data.keys.sorted().map { "'\($0)'" }.joined(separator: ", ")
+                    throw SectionSiteError(
+                        "no data file '\(name)': looked for Data/\(name).yml, .yaml, .json and .csv (known: \(known.isEmpty ? "none" : known))",
+                        at: location)
+                }
+                guard let records = file.records else {
+                    throw SectionSiteError(
+                        "\(file.path) is not a list of records, so it cannot be a section's items (templates still see it as site.data.\(name))",
+                        at: location)
+                }
+                items = try records.map { record in
+                    guard let cell = record.cell ?? spec.cell else {
+                        throw SectionSiteError(
+                            "record '\(record.id)' has no cell kind: give it a 'cell' field or give section '\(spec.id)' a 'cell:'",
+                            at: record.location)
+                    }
+                    return PageItem(
+                        id: record.id, cell: cell, fields: record.fields, bodyHTML: nil, location: record.location, sourceHash: nil)
                 }
                 ids = items.map(\.id)
             case .collection(let query):
@@ -110,6 +134,7 @@ struct Resolver {
         hash.combine(loaded.sourceHash)
         if let pagination { hash.combine("\(pagination.current)/\(pagination.total)") }
         for (index, section) in sections.enumerated() {
+            if case .data(let name, _) = section.spec.content { hash.combine(data[name]?.hash ?? "") }
             guard case .collection = section.spec.content else { continue }
             if let paginated, paginated.index == index {
                 for member in paginated.members { hash.combine(member.sourceHash) }

@@ -21,6 +21,8 @@ struct IncrementalBuildTests {
         files["Content/posts/index.md"] = "---\ntitle: Posts\nsections:\n  - id: all\n    cell: b\n    from: posts\n    paginate: 3\n---\n"
         files["Content/about.md"] = "---\ntitle: About\nsections:\n  - id: facts\n    cell: a\n    items:\n      - {id: one, title: One, body: \"See [home](index.md).\"}\n---\nAbout us.\n"
         files["Static/robots.txt"] = "User-agent: *\n"
+        files["Data/team.csv"] = "id,name\nada,Ada\n"
+        files["Content/team.md"] = "---\ntitle: Team\nsections:\n  - id: people\n    cell: a\n    data: team\n---\n"
         files["Content/posts/picture.svg"] = "<svg/>\n"
         for n in 0..<8 { files["Content/posts/p\(n).md"] = post(n, title: "Post \(n)", day: n + 1, tags: n % 2 == 0 ? "[swift]" : "[]") }
         return files
@@ -35,7 +37,7 @@ struct IncrementalBuildTests {
         let existing = posts.sorted()
         let n = existing.randomElement(using: &random) ?? 0
         let day = Int.random(in: 1...28, using: &random)
-        switch Int.random(in: 0..<10, using: &random) {
+        switch Int.random(in: 0..<11, using: &random) {
         case 0:
             try site.write(["Content/posts/p\(n).md": post(n, title: "Post \(n)", day: day, tags: "[swift]", body: "Edited \(day)")])
             posts.insert(n)
@@ -71,6 +73,10 @@ struct IncrementalBuildTests {
             try site.write(["Content/posts/p\(n).md": post(n, title: "Post \(n)", day: n + 1, tags: "[]", draft: day % 2 == 0)])
             posts.insert(n)
             return "draft flag of p\(n)"
+        case 9:
+            let rows = (1...(day % 4 + 1)).map { "r\(($0 * day) % 5 + $0 * 10),Row \($0) of \(day)\n" }  // ids unique, order varies
+            try site.write(["Data/team.csv": "id,name\n" + rows.shuffled(using: &random).joined()])
+            return "data file"
         default:
             try site.write(["Content/about.md": "---\ntitle: About\n---\nAbout us, \(day).\n"])
             return "about page"
@@ -175,7 +181,7 @@ struct InPlaceUpdateTests {
 struct PreviewAgreementTests {
     static func files(_ site: TestSite) -> [String: Data] {
         var files: [String: Data] = [:]
-        for top in ["Content", "Themes", "Static"] {
+        for top in ["Content", "Data", "Themes", "Static"] {
             for path in FileTree.files(under: site.folder.appendingPathComponent(top)) {
                 files["\(top)/\(path)"] = try? Data(contentsOf: site.folder.appendingPathComponent("\(top)/\(path)"))
             }

@@ -1,0 +1,168 @@
+import CSV
+import Foundation
+import Yams
+
+/// One file of `Data/`: its records, when it is a list of them (what a section's `data:` draws as items), and its
+/// whole value, which templates see as `site.data.<name>`.
+public struct DataFile: Sendable, Equatable {
+    /// One record: its identity, its optional cell kind, its other fields, and where it is written.
+    public struct Record: Sendable, Equatable {
+        /// Unique in the file.
+        public var id: String
+        /// The cell kind, over the section's.
+        public var cell: String?
+        /// The cell's data: every field but `id` and `cell`.
+        public var fields: [String: Value]
+        /// Where the record starts.
+        public var location: SourceLocation
+    }
+
+    /// The file name without its extension (`menu` for `Data/menu.csv`).
+    public var name: String
+    /// The file, relative to the site.
+    public var path: String
+    /// The records, when the file is a list of maps (a CSV file always is); nil otherwise.
+    public var records: [Record]?
+    /// The whole file as templates see it.
+    public var value: Value
+    /// A hash of the file's text.
+    public var hash: String
+
+    /// The extensions read, in the order a name is looked for.
+    static let extensions = ["yml", "yaml", "json", "csv"]
+
+    /// Every data file of the site, by name; two files of one name (`menu.csv`, `menu.yml`) are an error.
+    static func loadAll(site: URL) throws -> [String: DataFile] {
+        var files: [String: DataFile] = [:]
+        let folder = site.appendingPathComponent("Data")
+        for file in FileTree.files(under: folder).sorted() {
+            let ext = (file as NSString).pathExtension.lowercased()
+            guard extensions.contains(ext), !file.contains("/") else { continue }
+            let path = "Data/\(file)"
+            let data = try parse(SourceText.read(folder.appendingPathComponent(file), path: path), path: path)
+            if let other = files[data.name] {
+                throw SectionSiteError(
+                    "two data files are named '\(data.name)': give one another name", at: SourceLocation(file: path),
+                    notes: [.init(location: SourceLocation(file: other.path), message: "'\(data.name)' is this file too")])
+            }
+            files[data.name] = data
+        }
+        return files
+    }
+
+    /// Parses one data file's text.
+    static func parse(_ text: String, path: String) throws -> DataFile {
+        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let hash = ContentHash.of(text).hex
+        if (path as NSString).pathExtension.lowercased() == "csv" {
+            let records = try csv(text, path: path)
+            let value = Value.list(records.map { record in
+                var fields = record.fields
+                fields["id"] = .string(record.id)
+                if let cell = record.cell { fields["cell"] = .string(cell) }
+                return .map(fields)
+            })
+            return DataFile(name: name, path: path, records: records, value: value, hash: hash)
+        }
+        let yaml = YAMLReader(path: path, firstLine: 1)
+        guard let root = try yaml.compose(text) else {
+            return DataFile(name: name, path: path, records: nil, value: .null, hash: hash)
+        }
+        guard case .sequence(let list) = root else {
+            return DataFile(name: name, path: path, records: nil, value: yaml.value(root), hash: hash)
+        }
+        var records: [Record] = []
+        var places: [String: SourceLocation] = [:]
+        for node in list {
+            guard case .mapping = node else {
+                throw SectionSiteError("a record must be a map of fields with an 'id'", at: yaml.location(node))
+            }
+            var record = Record(id: "", cell: nil, fields: [:], location: yaml.location(node))
+            var idNode: Node?
+            for (key, value, _) in try yaml.entries(node, what: "a record") {
+                switch key {
+                case "id":
+                    idNode = value
+                    guard let id = yaml.value(value).scalarText, !id.isEmpty else {
+                        throw SectionSiteError("a record's 'id' must be a string or a number", at: yaml.location(value))
+                    }
+                    record.id = id
+                case "cell": record.cell = try yaml.string(value, key: key)
+                default: record.fields[key] = yaml.value(value)
+                }
+            }
+            guard let idNode else { throw SectionSiteError("record has no 'id'", at: record.location) }
+            try check(record.id, at: yaml.location(idNode), places: &places)
+            records.append(record)
+        }
+        return DataFile(name: name, path: path, records: records, value: yaml.value(root), hash: hash)
+    }
+
+    /// The rows of a CSV file with a header line, as records; every field is a string.
+    private static func csv(_ text: String, path: String) throws -> [Record] {
+        let reader: CSVReader
+        do {
+            reader = try CSVReader(string: text, hasHeaderRow: true)
+        } catch {
+            throw SectionSiteError("a CSV data file needs a header line naming its columns", at: SourceLocation(file: path, line: 1, column: 1))
+        }
+        let header = reader.headerRow ?? []
+        guard let idColumn = header.firstIndex(of: "id") else {
+            throw SectionSiteError(
+                "the header line has no 'id' column (it has \(header.map { "'\($0)'" }.joined(separator: ", ")))",
+                at: SourceLocation(file: path, line: 1, column: 1))
+        }
+        // CSV.swift does not say where a row is: lines are counted here, a row taking one line more for each line
+        // break inside its quoted fields.
+        var line = 2 + header.reduce(0) { $0 + $1.count(where: \.isNewline) }
+        var records: [Record] = []
+        var places: [String: SourceLocation] = [:]
+        while let row = reader.next() {
+            defer { line += 1 + row.reduce(0) { $0 + $1.count(where: \.isNewline) } }
+            if row.count == 1 && row[0].isEmpty { continue }  // a blank line
+            guard row.count == header.count else {
+                throw SectionSiteError(
+                    "this row has \(row.count) field\(row.count == 1 ? "" : "s"), the header line \(header.count)",
+                    at: SourceLocation(file: path, line: line, column: 1))
+            }
+            let location = Self.place(of: idColumn, in: row, line: line, path: path)
+            guard !row[idColumn].isEmpty else { throw SectionSiteError("this row's 'id' is empty", at: location) }
+            var record = Record(id: row[idColumn], cell: nil, fields: [:], location: SourceLocation(file: path, line: line, column: 1))
+            for (key, field) in zip(header, row) where key != "id" {
+                if key == "cell" { record.cell = field.isEmpty ? nil : field } else { record.fields[key] = .string(field) }
+            }
+            try check(record.id, at: location, places: &places)
+            records.append(record)
+        }
+        if let error = reader.error {
+            throw SectionSiteError("the CSV does not read: \(error)", at: SourceLocation(file: path, line: line, column: 1))
+        }
+        return records
+    }
+
+    /// Where field `index` of a row starting at `line` begins, from the fields before it as they were written: a
+    /// field with a comma, a quote or a line break was quoted (its quotes doubled); CSV.swift keeps no positions.
+    private static func place(of index: Int, in row: [String], line: Int, path: String) -> SourceLocation {
+        var (line, column) = (line, 1)
+        for field in row[..<index] {
+            let quoted = field.contains { $0 == "," || $0 == "\"" || $0.isNewline }
+            let raw = quoted ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : field
+            if let last = raw.lastIndex(where: \.isNewline) {
+                line += raw.count(where: \.isNewline)
+                column = raw.distance(from: raw.index(after: last), to: raw.endIndex) + 2
+            } else {
+                column += raw.count + 1
+            }
+        }
+        return SourceLocation(file: path, line: line, column: column)
+    }
+
+    private static func check(_ id: String, at location: SourceLocation, places: inout [String: SourceLocation]) throws {
+        if let earlier = places[id] {
+            throw SectionSiteError(
+                "duplicate record id '\(id)'", at: location,
+                notes: [.init(location: earlier, message: "record '\(id)' first given here")])
+        }
+        places[id] = location
+    }
+}
