@@ -173,3 +173,30 @@ def test_search_box_finds_pages_and_headings_of_the_example_site(browser, tmp_pa
     finally:
         ctx.close()
         server.close()
+
+
+def test_editing_a_data_file_patches_the_row_it_changed(browser):
+    server = LiveServer(files={
+        "Data/menu.csv": "id,title\nsoup,Soup 5\npie,Pie 4\n",
+        "Content/menu.md": "---\ntitle: Menu\nsections:\n  - id: dishes\n    cell: note\n    data: menu\n---\n",
+    })
+    ctx = browser.new_context()
+    try:
+        page = open_page(ctx, server, "/menu/")
+        assert items(page) == ["i:soup", "i:pie"]
+        server.write("Data/menu.csv", "id,title\nsoup,Soup 6\npie,Pie 4\ntart,Tart 3\n")
+        page.wait_for_function("() => document.querySelector('[data-ss-key=\"i:tart\"]') !== null", timeout=10000)
+        assert page.text_content('[data-ss-key="i:soup"]') == "Soup 6"
+        assert page.evaluate("() => window.__marker") == 1, "the page was reloaded"
+        fresh = ctx.new_page()
+        fresh.goto(server.url("/menu/"))
+        assert_same_dom(normalized(page), normalized(fresh), "/menu/ after the data file changed")
+        # A broken row keeps the last good page served.
+        server.write("Data/menu.csv", "id,title\nsoup\n")
+        page.wait_for_function("() => document.querySelector('[data-ss-runtime]') !== null", timeout=10000)
+        assert "Data/menu.csv" in page.evaluate("() => document.querySelector('[data-ss-runtime]').textContent")
+        status, body = server.get("/menu/")
+        assert status == 200 and b"Tart 3" in body
+    finally:
+        ctx.close()
+        server.close()
