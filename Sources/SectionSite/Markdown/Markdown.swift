@@ -39,11 +39,14 @@ public struct Markdown: Sendable {
         Self.registerExtensions
     }
 
-    /// The Markdown of a site's settings.
-    public init(config: SiteConfig, highlighter: Highlighter?, site: URL? = nil) {
+    /// The Markdown of a site's settings: punctuation, raw HTML, links under `baseURL`, and as much plain text as
+    /// the search index keeps.
+    public init(config: SiteConfig, highlighter: Highlighter?, site: URL? = nil, collectsLinks: Bool = false) {
         self.init(
             smart: config.smartPunctuation, unsafe: config.unsafeHTML, highlighter: highlighter, rootPath: config.rootPath,
             site: site)
+        self.textLimit = config.search ? config.searchText : 0
+        self.collectsLinks = collectsLinks
     }
 
     private static let registerExtensions: Void = cmark_gfm_core_extensions_ensure_registered()

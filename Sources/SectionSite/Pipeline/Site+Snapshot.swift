@@ -18,9 +18,7 @@ extension Site {
         self.data = data
         // An incremental build renders a few pages: reading the whole highlight cache would cost more than it saves.
         highlighter = Highlighter()
-        markdown = Markdown(config: config, highlighter: highlighter, site: options.site)
-        markdown.textLimit = config.search ? config.searchText : 0
-        markdown.collectsLinks = options.keepsLinks
+        markdown = Markdown(config: config, highlighter: highlighter, site: options.site, collectsLinks: options.keepsLinks)
         loaded = [:]
         for record in snapshot.pages {
             var page = Page(
@@ -41,15 +39,7 @@ extension Site {
         emptySections = [:]
         files = [:]
         fileList = []
-        published = []
-        listings = []
-        listing = []
-        tagIndex = TagIndex()
-        generated = [:]
-        tree = ContentTree()
-        refreshPublished()
-        _ = refreshGenerated()
-        tree = theme.navigationTemplates.isEmpty ? ContentTree() : ContentTree(published)
+        refreshDerived()
         for record in snapshot.rendered {
             guard let source = loaded[record.path] ?? generated[record.path] else { return nil }
             pages[record.url] = RenderedPage(

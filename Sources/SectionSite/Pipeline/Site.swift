@@ -34,15 +34,16 @@ public struct Site: Sendable {
     var data: [String: DataFile]  // the files of `Data/`, by name
     var markdown: Markdown
     var loaded: [String: LoadedPage]  // every Markdown file, drafts too, by path
-    var published: [LoadedPage]  // what collections list: published pages, sorted by path
-    var listings: [LoadedPage.Listing]  // their `listing`s, in the same order, for the resolver to filter
-    var listing: Set<String>  // paths of pages with a collection, which a change elsewhere may change
+    // Made from `loaded` by `refreshDerived()` (and kept up to date edit by edit):
+    var published: [LoadedPage] = []  // what collections list: published pages, sorted by path
+    var listings: [LoadedPage.Listing] = []  // their `listing`s, in the same order, for the resolver to filter
+    var listing: Set<String> = []  // paths of pages with a collection, which a change elsewhere may change
     var urls: [String: [String]]  // the URLs each source path renders
     var inputs: [String: String]  // each page's `PageInstance.inputs`, by URL, to skip what cannot differ
     var emptySections: [String: [Diagnostic]]  // warnings about sections without items, by URL
-    var tagIndex: TagIndex  // the tags of `published`
-    var generated: [String: LoadedPage]  // the tag pages, by path (their URL)
-    var tree: ContentTree  // `published` as folders, for `page.nav`; empty when no template draws navigation
+    var tagIndex = TagIndex()  // the tags of `published`
+    var generated: [String: LoadedPage] = [:]  // the tag pages, by path (their URL)
+    var tree = ContentTree()  // `published` as folders, for `page.nav`; empty when no template draws navigation
 
     /// Every tag of the published pages, sorted by slug.
     public var tags: [Tag] { tagIndex.tags }
@@ -71,29 +72,19 @@ public struct Site: Sendable {
         theme = try Theme(name: config.theme, site: options.site)
         data = try DataFile.loadAll(site: options.site)
         highlighter = Highlighter(cache: Self.highlightCache(options.site))
-        markdown = Markdown(config: config, highlighter: highlighter, site: options.site)
-        markdown.collectsLinks = options.keepsLinks
-        markdown.textLimit = config.search ? config.searchText : 0
+        markdown = Markdown(config: config, highlighter: highlighter, site: options.site, collectsLinks: options.keepsLinks)
         let loader = ContentLoader(site: options.site, markdown: markdown)
         let paths = loader.pagePaths()
         report(2, 0, paths.count)
         let pages = try paths.parallelMap(progress: { report(2, $0, paths.count) }) { try loader.load($0) }
         loaded = Dictionary(uniqueKeysWithValues: zip(paths, pages))
-        published = []
-        listings = []
-        listing = []
         self.pages = [:]
         urls = [:]
         inputs = [:]
         emptySections = [:]
         files = [:]
         fileList = []
-        tagIndex = TagIndex()
-        generated = [:]
-        tree = ContentTree()
-        refreshPublished()
-        _ = refreshGenerated()
-        tree = theme.navigationTemplates.isEmpty ? ContentTree() : ContentTree(published)
+        refreshDerived()
         _ = try render(paths: Set(paths).union(generated.keys), force: true, report: report)
         refreshFiles()
         try checkAliases()
@@ -198,10 +189,10 @@ public struct Site: Sendable {
             affected.formUnion(refreshGenerated())
             affected.formUnion(tagSlugs.map(TagPages.url).filter { generated[$0] != nil || urls[$0] != nil })
         }
-        if restructured || ((!templates.isEmpty || rerenderAll) && !theme.navigationTemplates.isEmpty && tree.nodes.isEmpty) {
-            let before = tree.hash
-            tree = theme.navigationTemplates.isEmpty ? ContentTree() : ContentTree(published)
-            if tree.hash != before { affected.formUnion(pathsDrawingNavigation()) }
+        if restructured || ((!templates.isEmpty || rerenderAll) && !theme.navigationTemplates.isEmpty && tree.nodes.isEmpty),
+            refreshTree()
+        {
+            affected.formUnion(pathsDrawingNavigation())
         }
         if rerenderAll {
             affected.formUnion(loaded.keys)
@@ -258,19 +249,32 @@ public struct Site: Sendable {
         indexes(pages.values.sorted { $0.url < $1.url })
     }
 
-    private func indexes(_ sorted: [RenderedPage]) -> [OutputFile] {
-        var files = [
-            OutputFile(path: "sitemap.xml", contents: .text(SiteIndexes.sitemap(sorted, config: config)), origin: "the sitemap"),
-            OutputFile(
-                path: "feed.xml", contents: .text(SiteIndexes.atom(sorted, title: config.title, page: "/", config: config)),
-                origin: "the Atom feed"),
-        ]
-        if config.search {
-            let searched = published.filter { urls[$0.page.path] != nil }.sorted { $0.page.url < $1.page.url }
+    /// The one file of `indexes()` at this output path, made alone (the preview serves them one request at a time:
+    /// making all of them, a 16 MB search index among them at 10,000 pages, to answer for the sitemap would not do).
+    public func indexFile(at path: String) -> OutputFile? {
+        guard indexPaths().contains(path) else { return nil }
+        return indexes(pages.values.sorted { $0.url < $1.url }, only: path).first
+    }
+
+    /// The files of `indexes()`, or only the one at `only`.
+    private func indexes(_ sorted: [RenderedPage], only: String? = nil) -> [OutputFile] {
+        func wanted(_ path: String) -> Bool { only == nil || only == path }
+        var files: [OutputFile] = []
+        if wanted("sitemap.xml") {
+            files.append(
+                OutputFile(path: "sitemap.xml", contents: .text(SiteIndexes.sitemap(sorted, config: config)), origin: "the sitemap"))
+        }
+        if wanted("feed.xml") {
+            let atom = SiteIndexes.atom(sorted, title: config.title, page: "/", config: config)
+            files.append(OutputFile(path: "feed.xml", contents: .text(atom), origin: "the Atom feed"))
+        }
+        if config.search, wanted("search.json") {
+            // Every published page is rendered: `published` is the index's list, in URL order.
+            let searched = published.sorted { $0.listing.url < $1.listing.url }
             files.append(
                 OutputFile(path: "search.json", contents: .text(SearchIndex.json(searched, config: config)), origin: "the search index"))
         }
-        let tags = tagIndex.tags
+        let tags = tagIndex.tags.filter { wanted(String($0.url.dropFirst()) + "feed.xml") }
         guard !tags.isEmpty else { return files }
         var tagged: [String: [RenderedPage]] = [:]
         for page in published where !page.listing.isIndex && !page.tagSlugs.isEmpty {
@@ -368,6 +372,21 @@ public struct Site: Sendable {
                 empty.isEmpty ? nil : empty.map { Diagnostic(.warning, "section '\($0.spec.id)' has no items", at: $0.spec.location) }
         }
         return (changed.sorted(), removed.sorted())
+    }
+
+    /// Makes everything that comes from `loaded` anew: the published pages and their listings, the listing pages,
+    /// the tag index and tag pages, and the folder tree.
+    mutating func refreshDerived() {
+        refreshPublished()
+        _ = refreshGenerated()
+        _ = refreshTree()
+    }
+
+    /// Makes the folder tree of the published pages anew, when a template draws navigation; says whether it changed.
+    mutating func refreshTree() -> Bool {
+        let before = tree.hash
+        tree = theme.navigationTemplates.isEmpty ? ContentTree() : ContentTree(published)
+        return tree.hash != before
     }
 
     /// Brings the sorted list of published pages and the set of listing pages up to date after `changed` paths

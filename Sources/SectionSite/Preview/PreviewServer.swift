@@ -120,9 +120,7 @@ public struct PreviewServer: Sendable {
         if path.hasSuffix("index.html"), let page = site.pages["/" + path.dropLast("index.html".count)] {
             return ok(page.html, type: path)
         }
-        if path.hasSuffix(".xml") || path == "search.json", let file = site.indexes().first(where: { $0.path == path }),
-            case .text(let text) = file.contents
-        {
+        if let file = site.indexFile(at: path), case .text(let text) = file.contents {
             return ok(text, type: path)
         }
         if let file = site.files[path] {

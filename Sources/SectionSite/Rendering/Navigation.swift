@@ -29,15 +29,19 @@ final class NavigationContext: MustacheParent {
 
     func child(named name: String) -> Any? {
         guard let node = tree.nodes[id] else { return nil }  // a generated page: not in the tree
-        let siblings = node.parent.flatMap { tree.nodes[$0]?.children } ?? []
-        let position = siblings.firstIndex(of: id)
+        var siblings: [String] { node.parent.flatMap { tree.nodes[$0]?.children } ?? [] }
+        func neighbour(_ offset: Int) -> [String: Any]? {
+            let siblings = siblings
+            guard let position = siblings.firstIndex(of: id), siblings.indices.contains(position + offset) else { return nil }
+            return entry(siblings[position + offset])
+        }
         switch name {
         case "ancestors": return tree.ancestors(of: id).map { entry($0) }
         case "parent": return node.parent.map { entry($0) }
         case "siblings": return siblings.map { entry($0) }
         case "children": return node.children.map { entry($0) }
-        case "prev": return position.flatMap { $0 > 0 ? entry(siblings[$0 - 1]) : nil }
-        case "next": return position.flatMap { $0 + 1 < siblings.count ? entry(siblings[$0 + 1]) : nil }
+        case "prev": return neighbour(-1)
+        case "next": return neighbour(1)
         case "section": return entry(section)
         case "tree":
             let section = self.section

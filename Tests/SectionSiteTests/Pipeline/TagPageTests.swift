@@ -37,6 +37,10 @@ struct TagPageTests {
         // 'Swift UI' is written by two pages, 'swift-ui' by one: the name is the commoner spelling. The draft's tag,
         // the index page's tag and a tag without letters make no page.
         #expect(live.outputPaths() == Set(live.outputFiles().map(\.path)))
+        // The preview makes one index at a time: each is the one `indexes()` makes, and other paths are none.
+        for file in live.indexes() { #expect(live.indexFile(at: file.path) == file) }
+        #expect(live.indexes().map(\.path).sorted() == ["feed.xml", "search.json", "sitemap.xml", "tags/ios/feed.xml", "tags/swift-ui/feed.xml"])
+        #expect(live.indexFile(at: "tags/index.html") == nil && live.indexFile(at: "other.xml") == nil)
         #expect(live.tags == [Tag(name: "iOS", slug: "ios", count: 1), Tag(name: "Swift UI", slug: "swift-ui", count: 3)])
         let html = try site.output("tags/index.html")
         #expect(
