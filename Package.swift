@@ -43,16 +43,11 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "CSV", package: "CSV.swift"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.embedInCode("Runtime/sectionsite.js")]
         ),
-        .executableTarget(
-            name: "SectionSiteCLI",
-            dependencies: [
-                "SectionSite",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
+        .executableTarget(name: "SectionSiteCLI", dependencies: ["SectionSite"]),
         .testTarget(
             name: "SectionSiteTests",
             dependencies: ["SectionSite"]

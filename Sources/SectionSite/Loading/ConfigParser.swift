@@ -29,12 +29,22 @@ struct ConfigParser {
                 }
             case "feed":
                 for (option, value, optionNode) in try yaml.entries(node, what: "'feed'") {
-                    guard option == "keep" else {
-                        throw SectionSiteError("unknown feed option '\(option)' (known: keep)", at: yaml.location(optionNode))
-                    }
-                    config.feedKeep = try yaml.int(value, key: option)
-                    guard config.feedKeep >= 0 else {
-                        throw SectionSiteError("'keep' must be 0 or more", at: yaml.location(value))
+                    switch option {
+                    case "keep":
+                        config.feedKeep = try yaml.int(value, key: option)
+                        guard config.feedKeep >= 0 else {
+                            throw SectionSiteError("'keep' must be 0 or more", at: yaml.location(value))
+                        }
+                    case "poll":
+                        config.feedPoll = try yaml.int(value, key: option)
+                        guard config.feedPoll >= 0 else {
+                            throw SectionSiteError(
+                                "'poll' must be how many seconds between checks of the feed (0 for none)",
+                                at: yaml.location(value))
+                        }
+                    default:
+                        throw SectionSiteError(
+                            "unknown feed option '\(option)' (known: keep, poll)", at: yaml.location(optionNode))
                     }
                 }
             case "tags":

@@ -23,18 +23,28 @@ struct ContentLoader {
 
     /// Parses one page from its text: front matter, the body's blocks, and the bodies of its items.
     func load(_ path: String, text: String, stamp: FileStamp? = nil) throws -> LoadedPage {
-        var page = try PageParser(path: path).parse(text)
+        load(try PageParser(path: path).parse(text), source: path, sourceHash: ContentHash.of(text).hex, stamp: stamp)
+    }
+
+    /// A page defined by a Swift program, loaded as a file's would be.
+    func load(_ definition: SitePage) -> LoadedPage {
+        load(definition.page, source: definition.markdownSource, sourceHash: definition.sourceHash, stamp: nil)
+    }
+
+    /// Renders a parsed page's body and item bodies; `source` is the file that relative links start from.
+    private func load(_ parsed: Page, source path: String, sourceHash: String, stamp: FileStamp?) -> LoadedPage {
+        var page = parsed
         let document = markdown.render(page.body, source: path, takeTitle: page.title.isEmpty)
         page.body = ""  // rendered into blocks: the text would only double what thousands of pages keep in memory
         if page.title.isEmpty { page.title = document.title ?? PageParser.defaultTitle(path) }
         let bodyLine = page.bodyLocation.line
         var links = document.fileLinks.map {
-            LoadedPage.FileLink(link: $0, location: SourceLocation(file: path, line: bodyLine + $0.line - 1, column: $0.column))
+            LoadedPage.FileLink(link: $0, location: SourceLocation(file: page.bodyLocation.file, line: bodyLine + $0.line - 1, column: $0.column))
         }
         var allLinks = document.links.map {
             LoadedPage.Link(
                 destination: $0.destination, written: $0.written,
-                location: SourceLocation(file: path, line: bodyLine + $0.line - 1, column: $0.column))
+                location: SourceLocation(file: page.bodyLocation.file, line: bodyLine + $0.line - 1, column: $0.column))
         }
         var itemBodies: [String: String] = [:]
         for section in page.sections {
@@ -50,7 +60,7 @@ struct ContentLoader {
         return LoadedPage(
             page: page, blocks: document.blocks, summary: page.summary ?? document.firstParagraph ?? "",
             headings: document.headings, itemBodies: itemBodies, fileLinks: links, links: allLinks,
-            text: document.text, sourceHash: ContentHash.of(text).hex,
+            text: document.text, sourceHash: sourceHash,
             stamp: stamp)
     }
 }

@@ -70,8 +70,8 @@ public struct Page: Sendable, Equatable {
         }
     }
 
-    /// The location of the file's first line.
-    public var location: SourceLocation { SourceLocation(file: path) }
+    /// The location of the file's first line; for a page a program defines, where it is defined.
+    public var location: SourceLocation { bodyLocation.file == path ? SourceLocation(file: path) : bodyLocation }
 
     /// The URL, folder and index flag of a content path: `Content/posts/index.md` is `/posts/`.
     public static func route(_ path: String) -> (url: String, folder: String, isIndex: Bool) {

@@ -36,6 +36,8 @@ public struct ItemSpec: Sendable, Equatable {
     public var fields: [String: Value]
     /// Where the item starts in its file.
     public var location: SourceLocation
+    /// HTML a Swift program made for the cell itself, drawn instead of the cell's template.
+    public var html: String? = nil
 }
 
 /// A header or footer: a kind that names its template, and its data.
@@ -46,6 +48,8 @@ public struct SupplementarySpec: Sendable, Equatable {
     public var fields: [String: Value]
     /// Where it is written.
     public var location: SourceLocation
+    /// HTML a Swift program made for the view itself, drawn instead of the kind's template.
+    public var html: String? = nil
 }
 
 /// Items taken from pages: a folder, a sort order, a tag filter, a limit and an optional page size.

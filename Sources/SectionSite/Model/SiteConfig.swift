@@ -14,6 +14,9 @@ public struct SiteConfig: Sendable, Equatable {
     public var unsafeHTML = false
     /// How many earlier versions of a page keep a patch in the feed.
     public var feedKeep = 20
+    /// Every how many seconds a deployed page revalidates its `head.json` while visible; 0 only when the reader
+    /// comes back to the tab.
+    public var feedPoll = 0
     /// How many pages a tag page lists before the rest go to `page/2/` and on; nil lists them all on one page.
     public var tagsPaginate: Int? = 10
     /// Whether the build writes `search.json`, the index the search box reads.

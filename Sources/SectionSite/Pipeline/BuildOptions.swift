@@ -12,6 +12,8 @@ public struct BuildOptions: Sendable, Equatable {
     public var drafts: Bool
     /// Keeps every link of every page (`LoadedPage.links`), for `Site.brokenLinks()`; off for builds.
     public var keepsLinks = false
+    /// Pages a Swift program defines, beside those of `Content/` (`Website`).
+    var pages: [SitePage] = []
 
     /// Creates options; the output defaults to `_site` in the site folder.
     public init(site: URL, out: URL? = nil, baseURL: String? = nil, drafts: Bool = false) {

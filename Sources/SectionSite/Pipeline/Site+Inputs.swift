@@ -15,7 +15,9 @@ extension Site {
         } else {
             var isFolder: ObjCBool = false
             let content = options.site.appendingPathComponent("Content")
-            guard FileManager.default.fileExists(atPath: content.path, isDirectory: &isFolder), isFolder.boolValue else {
+            guard FileManager.default.fileExists(atPath: content.path, isDirectory: &isFolder) && isFolder.boolValue
+                || !options.pages.isEmpty  // a program's site may have no file of its own but its theme
+            else {
                 throw SectionSiteError(
                     "'\(options.site.path)' is not a site: it has neither sectionsite.yml nor Content/ (run 'sectionsite new DIR' to start one)")
             }
@@ -51,7 +53,7 @@ extension Site {
         for instance in instances {
             if let owner = owners[instance.url] {
                 throw SectionSiteError(
-                    "two pages have the URL '\(instance.url)'", at: SourceLocation(file: instance.source.page.path),
+                    "two pages have the URL '\(instance.url)'", at: instance.source.page.location,
                     notes: [.init(location: SourceLocation(file: owner), message: "'\(instance.url)' first comes from here")])
             }
             owners[instance.url] = instance.source.page.path

@@ -39,6 +39,7 @@ extension Site {
         emptySections = [:]
         files = [:]
         fileList = []
+        define(options.pages, loader: ContentLoader(site: options.site, markdown: markdown))
         refreshDerived()
         for record in snapshot.rendered {
             guard let source = loaded[record.path] ?? generated[record.path] else { return nil }
@@ -74,6 +75,8 @@ extension Site {
             }
         }
         changed.formUnion(Set(stamps.keys).subtracting(present))
+        // A program's pages have no file to stamp: rendered again, they are written only if their inputs changed.
+        changed.formUnion(definitions.keys)
         for (file, hash) in theme.templateHashes where snapshot.templates[file] != hash {
             changed.insert("\(theme.path)/\(file)")
         }

@@ -16,8 +16,8 @@ public struct Site: Sendable {
         "Writing output",
     ]
 
-    /// The options the site is built with.
-    public let options: BuildOptions
+    /// The options the site is built with; their `pages` follow every page a program defines anew.
+    public internal(set) var options: BuildOptions
     /// The settings.
     public internal(set) var config: SiteConfig
     /// The text of `sectionsite.yml` the settings were read from (nil without one), for the record's fingerprint.
@@ -33,7 +33,8 @@ public struct Site: Sendable {
     var theme: Theme
     var data: [String: DataFile]  // the files of `Data/`, by name
     var markdown: Markdown
-    var loaded: [String: LoadedPage]  // every Markdown file, drafts too, by path
+    var loaded: [String: LoadedPage]  // every Markdown file and page a program defines, drafts too, by path
+    var definitions: [String: SitePage] = [:]  // the pages a program defines (`options.pages`), by path
     // Made from `loaded` by `refreshDerived()` (and kept up to date edit by edit):
     var published: [LoadedPage] = []  // what collections list: published pages, sorted by path
     var listings: [LoadedPage.Listing] = []  // their `listing`s, in the same order, for the resolver to filter
@@ -84,32 +85,45 @@ public struct Site: Sendable {
         emptySections = [:]
         files = [:]
         fileList = []
+        define(options.pages, loader: loader)
         refreshDerived()
-        _ = try render(paths: Set(paths).union(generated.keys), force: true, report: report)
+        _ = try render(paths: Set(loaded.keys).union(generated.keys), force: true, report: report)
         refreshFiles()
         try checkAliases()
     }
 
-    /// The site after changed paths (relative to the site; folders end in `/`), and what changed; `self` stays
-    /// as it is, also when the rebuild throws.
-    public func applying(_ changed: Set<String>) throws -> (site: Site, update: Update) {
+    /// The site after changed paths (relative to the site; folders end in `/`) and pages a program defines anew,
+    /// and what changed; `self` stays as it is, also when the rebuild throws.
+    public func applying(_ changed: Set<String>, pages: [SitePage] = []) throws -> (site: Site, update: Update) {
         var next = self
-        let update = try next.apply(changed)
+        let update = try next.apply(changed, pages: pages)
         return (next, update)
     }
 
-    /// Applies changed paths (relative to the site; folders end in `/`) and says what changed. On error the site
-    /// is left as it was.
-    public mutating func apply(_ changed: Set<String>) throws -> Update {
+    /// Applies changed paths (relative to the site; folders end in `/`) and pages a program defines anew (by URL:
+    /// each replaces the page of its URL, or is added), and says what changed. On error the site is left as it was.
+    public mutating func apply(_ changed: Set<String>, pages: [SitePage] = []) throws -> Update {
         var next = self
-        let update = try next.applyInPlace(changed)
+        let update = try next.applyInPlace(changed, pages: pages)
         self = next
         return update
     }
 
-    private mutating func applyInPlace(_ changed: Set<String>) throws -> Update {
+    /// Takes pages a program defines, each replacing the one of its URL, and keeps `options.pages` (what a rebuild
+    /// from nothing starts from) the same list; `loader` loads them at once.
+    mutating func define(_ pages: [SitePage], loader: ContentLoader? = nil) {
+        guard !pages.isEmpty else { return }
+        for page in pages {
+            definitions[page.path] = page
+            if let loader { loaded[page.path] = loader.load(page) }
+        }
+        options.pages = definitions.values.sorted { $0.url < $1.url }
+    }
+
+    private mutating func applyInPlace(_ changed: Set<String>, pages defined: [SitePage]) throws -> Update {
         var update = Update()
-        var contentPaths = Set<String>()
+        define(defined)
+        var contentPaths = Set(defined.map(\.path))
         var templates = Set<String>()
         var rescan = false
         var rerenderAll = false
@@ -150,6 +164,8 @@ public struct Site: Sendable {
                 // versions of those that did not change stay, so nothing else is sent).
                 data = try DataFile.loadAll(site: options.site)
                 rerenderAll = true
+            } else if definitions[path] != nil {
+                contentPaths.insert(path)
             } else if path.hasPrefix("Static/") {
                 refresh = true
                 update.assets.append(String(path.dropFirst("Static/".count)))
@@ -162,7 +178,7 @@ public struct Site: Sendable {
         if rescan {
             let present = Set(loader.pagePaths())
             contentPaths.formUnion(present.subtracting(loaded.keys))
-            contentPaths.formUnion(Set(loaded.keys).subtracting(present))
+            contentPaths.formUnion(Set(loaded.keys).subtracting(present).subtracting(definitions.keys))
         }
         var folders = Set<String>()
         var tagSlugs = Set<String>()  // the tags of the changed pages, before and after
@@ -173,7 +189,12 @@ public struct Site: Sendable {
                 folders.insert(old.page.folder)
                 tagSlugs.formUnion(old.tagSlugs)
             }
-            if FileManager.default.fileExists(atPath: options.site.path + "/" + path) {
+            if let definition = definitions[path] {
+                let page = loader.load(definition)
+                folders.insert(page.page.folder)
+                tagSlugs.formUnion(page.tagSlugs)
+                loaded[path] = page
+            } else if FileManager.default.fileExists(atPath: options.site.path + "/" + path) {
                 let page = try loader.load(path)
                 folders.insert(page.page.folder)
                 tagSlugs.formUnion(page.tagSlugs)

@@ -16,6 +16,8 @@ public struct PreviewServer: Sendable {
     public var quietMilliseconds = 8
     /// Names answered besides 127.0.0.1, localhost, [::1] and `host` (`--allow-host`); see `HostPolicy`.
     public var allowedHosts: [String] = []
+    /// Pages bound to sequences of values (`Website.bind`): each new value patches the page's open tabs.
+    var bindings: [PageBinding] = []
 
     /// Creates a server.
     public init(options: BuildOptions, host: String = "127.0.0.1", port: Int = 8000) {
@@ -26,10 +28,14 @@ public struct PreviewServer: Sendable {
 
     /// Runs until SIGINT or SIGTERM; `ready` is told the URL once the socket is bound.
     public func run(ready: @escaping @Sendable (String) -> Void, log: @escaping @Sendable (String) -> Void) async throws {
+        let rebuilds = RebuildQueue()
+        var options = self.options
+        let bound = try await PageBinding.start(bindings, then: { rebuilds.add($0) }, log: log)
+        options.pages += bound.first
+        defer { bound.task.cancel() }
         let site = try Site(options: options)
         for warning in site.warnings { log(warning.description) }
         let hub = PreviewHub(site: site)
-        let rebuilds = RebuildQueue()
         let watcher = FileWatcher(root: options.site, quietMilliseconds: quietMilliseconds) { paths in rebuilds.add(paths) }
         try watcher.start()
         let rebuildLoop = Task { await Self.rebuild(rebuilds, hub: hub, log: log) }
@@ -167,15 +173,16 @@ public struct PreviewServer: Sendable {
     /// Rebuilds one batch of changes after another; edits made during a rebuild wait for the next one, and the
     /// paths of a failed rebuild are tried again with the next edit.
     static func rebuild(_ queue: RebuildQueue, hub: PreviewHub, log: @escaping @Sendable (String) -> Void) async {
-        var failed = Set<String>()
+        var failed = RebuildQueue.Batch()
         var warned = Set(await hub.site.warnings.map(\.description))
-        while let batch = await queue.next() {
-            let paths = batch.union(failed)
+        while var batch = await queue.next() {
+            failed.merge(batch)
+            batch = failed
             var next = await hub.site
             let start = ContinuousClock.now
             do {
-                let update = try next.apply(paths)
-                failed = []
+                let update = try next.apply(batch.paths, pages: Array(batch.pages.values))
+                failed = RebuildQueue.Batch()
                 let reloads = await hub.commit(next, update)
                 if ProcessInfo.processInfo.environment["SECTIONSITE_TRACE"] != nil {
                     for reload in reloads { log("trace: reload patch \(reload)") }
@@ -187,59 +194,11 @@ public struct PreviewServer: Sendable {
                 for warning in warnings where !warned.contains(warning) { log(warning) }
                 warned = Set(warnings)
             } catch let error as SectionSiteError {
-                failed = paths
                 await hub.fail(error)
                 log(error.description)
             } catch {
-                failed = paths
                 log("error: \(error)")
             }
-        }
-    }
-}
-
-/// The changed paths waiting for the next rebuild, filled by the watcher's thread.
-final class RebuildQueue: Sendable {
-    private struct State {
-        var paths = Set<String>()
-        var waiter: CheckedContinuation<Set<String>?, Never>?
-    }
-
-    private let state = Locked(State())
-
-    /// Adds paths; wakes the rebuild loop if it waits.
-    func add(_ more: Set<String>) {
-        let waiter = state.withLock { state -> CheckedContinuation<Set<String>?, Never>? in
-            guard let waiter = state.waiter else {
-                state.paths.formUnion(more)
-                return nil
-            }
-            state.waiter = nil
-            return waiter
-        }
-        waiter?.resume(returning: more)
-    }
-
-    /// Every path added since the last call, waiting for one if there are none; nil once cancelled.
-    func next() async -> Set<String>? {
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let ready = state.withLock { state -> Set<String>?? in
-                    if !state.paths.isEmpty {
-                        defer { state.paths = [] }
-                        return .some(state.paths)
-                    }
-                    if Task.isCancelled { return .some(nil) }
-                    state.waiter = continuation
-                    return nil
-                }
-                if let ready { continuation.resume(returning: ready) }
-            }
-        } onCancel: {
-            state.withLock { state in
-                defer { state.waiter = nil }
-                return state.waiter
-            }?.resume(returning: nil)
         }
     }
 }

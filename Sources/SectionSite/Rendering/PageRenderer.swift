@@ -28,8 +28,9 @@ struct PageRenderer: Sendable {
         let page = instance.source.page
         var used: Set<String> = []
         let pageContext = self.pageContext(instance)
-        let dataSource = SectionedDataSource<PageSection>(
-            configureCell: { section, item in
+        let drawing = SectionHTML<PageSection>(
+            cell: { section, item in
+                if let html = item.html { return (item.cell, html) }
                 let template = try theme.template("cells", kind: item.cell, what: "cell kind", at: item.location)
                 used.insert(template)
                 var context = item.fields.mustache
@@ -42,10 +43,11 @@ struct PageRenderer: Sendable {
                 context["section"] = Self.sectionContext(section)
                 context["page"] = pageContext
                 context["site"] = site
-                return .init(kind: item.cell, html: trimmed(theme.render(template, context)))
+                return (item.cell, trimmed(theme.render(template, context)))
             },
-            configureSupplementaryView: { section, kind in
+            supplementary: { section, kind in
                 guard let view = kind == .header ? section.spec.header : section.spec.footer else { return nil }
+                if let html = view.html { return (view.kind, html) }
                 let template = try theme.template(
                     "supplementary", kind: view.kind, what: "\(kind.rawValue) kind", at: view.location)
                 used.insert(template)
@@ -54,11 +56,11 @@ struct PageRenderer: Sendable {
                 context["section"] = Self.sectionContext(section)
                 context["page"] = pageContext
                 context["site"] = site
-                return .init(kind: view.kind, html: trimmed(theme.render(template, context)))
+                return (view.kind, trimmed(theme.render(template, context)))
             },
-            kindForSection: { $0.spec.kind }
+            kind: { $0.spec.kind }
         )
-        let sections = try dataSource.render(instance.sections)
+        let sections = try drawing.render(instance.sections)
         let layoutName = page.layout ?? (page.isIndex && !page.folder.isEmpty && theme.has("layouts/list") ? "list" : "page")
         let layout = try theme.template("layouts", kind: layoutName, what: "layout", at: page.location)
         used.insert(layout)
@@ -76,7 +78,9 @@ struct PageRenderer: Sendable {
         html += #"<meta name="sectionsite-page" content="\#(HTML.escape(instance.url))"><meta name="sectionsite-version" content=""#
         let versionStart = html.utf8.count
         html += blank
-        html += #""><script src="\#(config.rootPath)_sectionsite/sectionsite.js" defer></script>"#
+        html += #"">"#
+        if config.feedPoll > 0 { html += #"<meta name="sectionsite-poll" content="\#(config.feedPoll)">"# }
+        html += #"<script src="\#(config.rootPath)_sectionsite/sectionsite.js" defer></script>"#
         html += document[headEnd.lowerBound...]
         let version = ContentHash.of(html).prefix(blank.count)
         let start = html.utf8.index(html.utf8.startIndex, offsetBy: versionStart)

@@ -49,6 +49,8 @@ public struct PageItem: Sendable, Equatable, IdentifiableType {
     public var location: SourceLocation
     /// For a collection item, the source hash of the page it stands for.
     public var sourceHash: String?
+    /// HTML made by a Swift program, drawn instead of the cell's template.
+    public var html: String? = nil
 
     /// The item's id.
     public var identity: String { id }

@@ -41,7 +41,7 @@ struct Resolver {
                     }
                     return PageItem(
                         id: item.id, cell: cell, fields: item.fields, bodyHTML: loaded.itemBodies[item.id],
-                        location: item.location, sourceHash: nil)
+                        location: item.location, sourceHash: nil, html: item.html)
                 }
                 ids = items.map(\.id)
             case .data(let name, let location):

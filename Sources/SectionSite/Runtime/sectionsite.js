@@ -380,7 +380,18 @@
     // Coming back to a tab is when a reader may have missed a deploy. Debounced, at most every 5 s.
     let timer = 0;
     let last = 0;
+    // feed.poll: a check every N seconds while the page is visible, none while it is hidden. A failed check keeps
+    // the pace: it is one revalidating request for a small file, and the next tick is the retry.
+    const seconds = Number((meta("poll") || {}).content);
+    let poller = 0;
+    const poll = () => {
+      clearInterval(poller);
+      // Longer than setInterval's 2^31 - 1 ms would fire at once, again and again.
+      if (seconds > 0 && document.visibilityState === "visible") poller = setInterval(checkForUpdate, Math.min(seconds * 1000, 2 ** 31 - 1));
+    };
+    poll();
     document.addEventListener("visibilitychange", () => {
+      poll();
       clearTimeout(timer);
       timer = setTimeout(() => {
         if (document.visibilityState !== "visible" || Date.now() - last < 5000) return;

@@ -127,9 +127,13 @@ struct RenderingTests {
             configureCell: { _, dish in .init(kind: "dish", html: "<b>\(HTML.escape(dish.name))</b>") },
             titleForHeaderInSection: { $0.model },
             kindForSection: { _ in "menu" })
-        #expect(try dataSource.render(sections) ==
+        let site = try TestSite(TestSite.theme)
+        var options = site.options
+        options.pages = [try SitePage(url: "/menu/", title: "Menu", sections: sections, dataSource: dataSource)]
+        let html = try Site(options: options).pages["/menu/"]!.html
+        #expect(html.contains(
             #"<div class="ss-sections" data-ss-children="page"><section class="ss-section" data-ss-key="s:mains" data-ss-kind="menu">"#
             + #"<header class="ss-header" data-ss-key="h:mains" data-ss-supplementary="header"><h2>Mains</h2></header>"#
-            + #"<div class="ss-items" data-ss-children="s:mains"><div class="ss-item" data-ss-key="i:soup" data-ss-cell="dish"><b>Soup &amp; bread</b></div></div></section></div>"#)
+            + #"<div class="ss-items" data-ss-children="s:mains"><div class="ss-item" data-ss-key="i:soup" data-ss-cell="dish"><b>Soup &amp; bread</b></div></div></section></div>"#))
     }
 }

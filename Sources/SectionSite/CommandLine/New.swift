@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import SectionSite
 
 struct New: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Write a small working site to start from.")

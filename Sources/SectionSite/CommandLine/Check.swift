@@ -1,8 +1,7 @@
 import ArgumentParser
 import Foundation
-import SectionSite
 
-struct Check: ParsableCommand {
+struct Check: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Build the site in memory and report every internal link or anchor that leads nowhere.")
 
@@ -14,11 +13,13 @@ struct Check: ParsableCommand {
     @Flag(help: "Print nothing but the broken links and errors.")
     var quiet = false
 
-    func run() throws {
+    func run() async throws {
         let terminal = Terminal(quiet: quiet)
         do {
-            var options = BuildOptions(site: siteOptions.siteURL, drafts: drafts)
+            let website = SectionSiteCommand.website
+            var options = website.options(site: siteOptions.siteURL, drafts: drafts)
             options.keepsLinks = true
+            options.pages += try await PageBinding.start(website.bindings, then: { _ in }, log: { _ in }).first
             let site = try Site(options: options, progress: terminal.progress)
             terminal.finishProgress()
             terminal.warnings(site.warnings)

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import SectionSite
 
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,8 +27,9 @@ struct Serve: AsyncParsableCommand {
     var quiet = false
 
     func run() async throws {
-        let options = BuildOptions(site: siteOptions.siteURL, drafts: drafts)
-        var server = PreviewServer(options: options, host: host, port: port)
+        let website = SectionSiteCommand.website
+        var server = PreviewServer(options: website.options(site: siteOptions.siteURL, drafts: drafts), host: host, port: port)
+        server.bindings = website.bindings
         server.allowedHosts = allowHosts
         let quiet = self.quiet
         do {

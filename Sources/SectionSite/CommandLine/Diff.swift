@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import SectionSite
 
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,8 +1,7 @@
 import ArgumentParser
 import Foundation
-import SectionSite
 
-struct Build: ParsableCommand {
+struct Build: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Build the site into a folder.")
 
     @OptionGroup var siteOptions: SiteOptions
@@ -22,23 +21,28 @@ struct Build: ParsableCommand {
     @Flag(name: .customLong("no-link-check"), help: "Do not check the links of the pages built (sectionsite check does).")
     var noLinkCheck = false
 
-    func run() throws {
-        let site = siteOptions.siteURL
+    @Flag(help: "Keep running and build again whenever a page bound to a sequence in Swift has a new value.")
+    var follow = false
+
+    func run() async throws {
+        let website = SectionSiteCommand.website
         let outURL = URL(fileURLWithPath: out, isDirectory: true, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-        var options = BuildOptions(site: site, out: outURL, baseURL: baseURL, drafts: drafts)
+        var options = website.options(site: siteOptions.siteURL, out: outURL, baseURL: baseURL, drafts: drafts)
         options.keepsLinks = !noLinkCheck
         let terminal = Terminal(quiet: quiet)
         let interruption = Interruption()
         let signals = Self.handleSignals(interruption, terminal: terminal)
         defer { signals.forEach { $0.cancel() } }
         do {
-            var builder = SiteBuilder(options: options)
-            builder.interruption = interruption
-            let report = try builder.build(progress: terminal.progress)
-            terminal.finishProgress()
-            terminal.warnings(report.warnings)
-            terminal.trace(report.reloads.map { "reload patch \($0)" })
-            terminal.say(report.summary(out: out))
+            try await website.build(
+                options, follow: follow, interruption: interruption, progress: terminal.progress,
+                log: { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+            ) { report in
+                terminal.finishProgress()
+                terminal.warnings(report.warnings)
+                terminal.trace(report.reloads.map { "reload patch \($0)" })
+                terminal.say(report.summary(out: out))
+            }
             if let signal = interruption.signal { throw ExitCode(128 + signal) }  // it came after the output was whole
         } catch let exit as ExitCode {
             throw exit

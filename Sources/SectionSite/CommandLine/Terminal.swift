@@ -1,6 +1,5 @@
 import Foundation
-import SectionSite
-import Synchronization
+
 
 /// What the commands print: a progress line on a terminal for work over a second, warnings and errors on stderr.
 final class Terminal: Sendable {
@@ -10,7 +9,7 @@ final class Terminal: Sendable {
         var showing = false
         var lastStep = ""
     }
-    private let line = Mutex(Line())
+    private let line = Locked(Line())
     private let isTerminal = isatty(STDERR_FILENO) == 1
 
     init(quiet: Bool) {

@@ -1,0 +1,131 @@
+import Foundation
+
+/// A site as a Swift program sees it: a folder (`sectionsite.yml`, `Content/`, `Data/`, `Themes/`, `Static/`, all
+/// optional) and the pages the program defines beside those of `Content/`, some of them bound to sequences of values.
+///
+/// The `sectionsite` command is a `Website` without pages of its own; a program's site goes through the same
+/// pipeline: `build`, `serve` and `check`, from code or from the command line with `main()`.
+///
+/// ```swift
+/// var site = Website(folder: URL(fileURLWithPath: "Site"))
+/// site.pages.append(try SitePage(url: "/menu/", title: "Menu", sections: menu, dataSource: dataSource))
+/// site.bind(board.updates) { try SitePage(url: "/board/", title: "Board", sections: $0, dataSource: dataSource) }
+/// await site.main()  // swift run MySite build | serve | check
+/// ```
+public struct Website: Sendable {
+    /// The site folder.
+    public var folder: URL
+    /// Pages defined in Swift. Their URLs must differ from each other's and from those of `Content/`.
+    public var pages: [SitePage]
+    var bindings: [PageBinding] = []
+
+    /// A site in `folder`, the current directory when nil.
+    public init(folder: URL? = nil, pages: [SitePage] = []) {
+        self.folder = (folder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)).standardizedFileURL
+        self.pages = pages
+    }
+
+    /// Binds a page to a sequence of values, as `bind(to:)` binds a relay to a table view: the page exists from the
+    /// sequence's first value on, and each later value makes it anew. In `serve`, every open tab of the page is
+    /// patched (animated per the page's `animation`); in `build --follow`, the page and its feed entry are
+    /// written again, so deployed pages can follow it (`feed.poll`). `build` and `serve` wait for each bound
+    /// sequence's first value before they start.
+    ///
+    /// - Parameters:
+    ///   - values: the values; a value that makes the same HTML as the last changes nothing.
+    ///   - page: makes a value the page; it must keep the page's URL.
+    public mutating func bind<Values: AsyncSequence & Sendable>(
+        _ values: Values, to page: @escaping @Sendable (Values.Element) throws -> SitePage
+    ) where Values.Element: Sendable {
+        bindings.append(PageBinding(values, page: page))
+    }
+
+    /// Runs the `sectionsite` command line with this site: `build`, `serve`, `check`, `diff` and `new`, their
+    /// options as `sectionsite --help` lists them, `--site` defaulting to `folder`. Ends the process on error.
+    public func main(arguments: [String]? = nil) async {
+        await SectionSiteCommand.$website.withValue(self) {
+            await SectionSiteCommand.main(arguments)
+        }
+    }
+
+    /// Builds the site into `out` (`_site` in the folder when nil) once each bound page has its first value, as
+    /// `sectionsite build` does: incrementally when the previous build's record fits, the output swapped in whole.
+    ///
+    /// - Throws: `SectionSiteError` for bad input; the previous output stays as it was.
+    @discardableResult
+    public func build(into out: URL? = nil, drafts: Bool = false) async throws -> BuildReport {
+        var report: BuildReport?
+        try await build(options(out: out, drafts: drafts), follow: false, log: { _ in }) { report = $0 }
+        return report!
+    }
+
+    /// Builds the site into `out`, then again each time a bound page has a new value, until every bound sequence
+    /// ends or the task is cancelled; `built` is told each build's report.
+    public func follow(
+        into out: URL? = nil, drafts: Bool = false, built: @escaping @Sendable (BuildReport) -> Void
+    ) async throws {
+        try await build(options(out: out, drafts: drafts), follow: true, log: { _ in }, built: built)
+    }
+
+    /// Serves the site from memory with live patching, as `sectionsite serve` does, until SIGINT or SIGTERM.
+    ///
+    /// - Parameters:
+    ///   - ready: told the URL once the server listens.
+    ///   - log: told each line `sectionsite serve` prints (rebuilds, warnings, errors).
+    public func serve(
+        host: String = "127.0.0.1", port: Int = 8000, drafts: Bool = false,
+        ready: @escaping @Sendable (String) -> Void = { _ in }, log: @escaping @Sendable (String) -> Void = { _ in }
+    ) async throws {
+        var server = PreviewServer(options: options(drafts: drafts), host: host, port: port)
+        server.bindings = bindings
+        try await server.run(ready: ready, log: log)
+    }
+
+    /// Builds the site in memory and reports every internal link or anchor that leads nowhere, as
+    /// `sectionsite check` does.
+    public func check(drafts: Bool = false) async throws -> [Diagnostic] {
+        var options = self.options(drafts: drafts)
+        options.keepsLinks = true
+        options.pages += try await PageBinding.start(bindings, then: { _ in }, log: { _ in }).first
+        return try Site(options: options).brokenLinks().errors
+    }
+
+    /// The build options of this site.
+    func options(site: URL? = nil, out: URL? = nil, baseURL: String? = nil, drafts: Bool = false) -> BuildOptions {
+        var options = BuildOptions(site: site ?? folder, out: out, baseURL: baseURL, drafts: drafts)
+        options.pages = pages
+        return options
+    }
+
+    /// One build, and with `follow` one more for each batch of new values of bound pages.
+    func build(
+        _ options: BuildOptions, follow: Bool, interruption: Interruption? = nil,
+        progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }, log: @escaping @Sendable (String) -> Void,
+        built: (BuildReport) -> Void
+    ) async throws {
+        let queue = RebuildQueue()
+        let bound = try await PageBinding.start(bindings, then: { queue.add($0) }, log: log)
+        defer { bound.task.cancel() }
+        var builder = SiteBuilder(options: options)
+        builder.options.pages += bound.first
+        builder.interruption = interruption
+        built(try builder.build(progress: progress))
+        guard follow, !bindings.isEmpty else { return }
+        // The bound sequences end: the queue is told nothing more, and the loop stops at the next wait.
+        let ended = Task {
+            await bound.task.value
+            queue.cancel()
+        }
+        defer { ended.cancel() }
+        while let batch = await queue.next() {
+            var latest = Dictionary(builder.options.pages.map { ($0.url, $0) }) { _, newer in newer }
+            latest.merge(batch.pages) { _, newer in newer }
+            builder.options.pages = latest.values.sorted { $0.url < $1.url }
+            do {
+                built(try builder.build(progress: progress))
+            } catch let error as SectionSiteError {
+                log(error.description)  // the output stays as the last good build left it; the next value may mend it
+            }
+        }
+    }
+}

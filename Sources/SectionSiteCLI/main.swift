@@ -1,0 +1,5 @@
+import Foundation
+import SectionSite
+
+// `sectionsite` is a site without pages defined in Swift: the site folder is `--site`, else this one.
+await Website().main()
