@@ -4,7 +4,7 @@ PYTHON ?= python3
 APT_GET = DEBIAN_FRONTEND=noninteractive apt-get
 PORT ?= 8000
 
-.PHONY: run test build release deps test-deps swift-test tsan-test browser-test fuzz bench clean
+.PHONY: run test build release deps test-deps swift-test tsan-test browser-test examples docs fuzz bench clean
 
 ## The Debian packages the build links: libcmark-gfm (GitHub's CommonMark with its extensions) and
 ## KSyntaxHighlighting (Kate's highlighter, with Qt's headers), installed when missing.
@@ -39,24 +39,30 @@ tsan-test: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip-build
 
-browser-test: test-deps
+browser-test: test-deps examples
 	$(PYTHON) -m pytest -q Tests/Browser
+
+## The example packages (Examples/*, each depending on this one by path), in one build folder of their own.
+examples: deps
+	$(SWIFT) build --package-path Examples/CoffeeSite --scratch-path .build-examples
+	$(SWIFT) build --package-path Examples/LiveBoard --scratch-path .build-examples
 
 ## The libFuzzer targets (Fuzz/), each for ten minutes; findings land in Fuzz/.findings/.
 fuzz: deps
 	$(SWIFT) build
 	Fuzz/fuzz.sh --seconds 600
 
-## Every test: the Swift suites, again under ThreadSanitizer, each fuzz target for 500 inputs of a fixed seed
-## (so that they keep building and their seeds keep passing), then the real-browser suite, whose summary line
-## closes the run.
+## Every test: the Swift suites, the example packages built, the Swift suites again under ThreadSanitizer, each
+## fuzz target for 500 inputs of a fixed seed (so that they keep building and their seeds keep passing), then the
+## real-browser suite (the examples' binaries among what it runs), whose summary line closes the run.
 test: test-deps
 	$(SWIFT) build
 	$(SWIFT) test
+	$(MAKE) examples
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip-build
 	Fuzz/fuzz.sh --runs 500
-	SECTIONSITE_BIN=$(CURDIR)/.build/debug/sectionsite $(PYTHON) -m pytest -q Tests/Browser
+	SECTIONSITE_BIN=$(CURDIR)/.build/debug/sectionsite EXAMPLES_BIN=$(CURDIR)/.build-examples/debug $(PYTHON) -m pytest -q Tests/Browser
 
 clean:
 	rm -rf .build .build-tsan Fuzz/.build-fuzz Fuzz/.corpus Fuzz/.findings _site .sectionsite

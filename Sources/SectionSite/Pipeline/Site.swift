@@ -314,7 +314,8 @@ public struct Site: Sendable {
     /// templates no page uses.
     public var warnings: [Diagnostic] {
         var warnings = Warnings()
-        let paths = Set(published.map(\.page.path))
+        // A page a program defines answers for the Markdown file that would have its URL.
+        let paths = Set(published.map { definitions[$0.page.path]?.markdownSource ?? $0.page.path })
         for page in published {
             for link in page.fileLinks where !(link.link.target.map(paths.contains) ?? false) {
                 let reason = link.link.target == nil ? "it leads out of Content/" : "no page comes from '\(link.link.target!)'"

@@ -62,21 +62,21 @@ where Section.Item: IdentifiableType {
     /// Draws one item of a section.
     public var configureCell: @Sendable (Section, Section.Item) throws -> Cell
     /// Draws a header or footer, or returns nil for none (then the title closures are asked).
-    public var configureSupplementaryView: @Sendable (Section, SupplementaryKind) throws -> SupplementaryView?
+    public var configureSupplementaryView: (@Sendable (Section, SupplementaryKind) throws -> SupplementaryView?)?
     /// A plain header title, drawn by the theme's `header` view.
-    public var titleForHeaderInSection: @Sendable (Section) -> String?
+    public var titleForHeaderInSection: (@Sendable (Section) -> String?)?
     /// A plain footer title, drawn by the theme's `footer` view.
-    public var titleForFooterInSection: @Sendable (Section) -> String?
+    public var titleForFooterInSection: (@Sendable (Section) -> String?)?
     /// The section kind written as `data-ss-kind`, for themes to style by.
-    public var kindForSection: @Sendable (Section) -> String?
+    public var kindForSection: (@Sendable (Section) -> String?)?
 
     /// Creates a data source; only `configureCell` is required.
     public init(
         configureCell: @escaping @Sendable (Section, Section.Item) throws -> Cell,
-        configureSupplementaryView: @escaping @Sendable (Section, SupplementaryKind) throws -> SupplementaryView? = { _, _ in nil },
-        titleForHeaderInSection: @escaping @Sendable (Section) -> String? = { _ in nil },
-        titleForFooterInSection: @escaping @Sendable (Section) -> String? = { _ in nil },
-        kindForSection: @escaping @Sendable (Section) -> String? = { _ in nil }
+        configureSupplementaryView: (@Sendable (Section, SupplementaryKind) throws -> SupplementaryView?)? = nil,
+        titleForHeaderInSection: (@Sendable (Section) -> String?)? = nil,
+        titleForFooterInSection: (@Sendable (Section) -> String?)? = nil,
+        kindForSection: (@Sendable (Section) -> String?)? = nil
     ) {
         self.configureCell = configureCell
         self.configureSupplementaryView = configureSupplementaryView

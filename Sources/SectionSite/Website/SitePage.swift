@@ -78,18 +78,18 @@ public struct SitePage: Sendable, Equatable {
                     html: cell.fields == nil ? cell.html : nil)
             }
             func view(_ kind: SectionedDataSource<Section>.SupplementaryKind) throws -> SupplementarySpec? {
-                if let view = try dataSource.configureSupplementaryView(section, kind) {
+                if let view = try dataSource.configureSupplementaryView?(section, kind) {
                     return SupplementarySpec(
                         kind: view.kind, fields: view.fields ?? [:], location: location,
                         html: view.fields == nil ? view.html : nil)
                 }
-                let title = kind == .header ? dataSource.titleForHeaderInSection(section) : dataSource.titleForFooterInSection(section)
+                let title = kind == .header ? dataSource.titleForHeaderInSection?(section) : dataSource.titleForFooterInSection?(section)
                 // As front matter's `header: Title`: the theme's plain `header` or `footer` view.
                 return title.map { SupplementarySpec(kind: kind.rawValue, fields: ["title": .string($0)], location: location) }
             }
             self.sections.append(
                 SectionSpec(
-                    id: id, kind: dataSource.kindForSection(section), header: try view(.header), footer: try view(.footer),
+                    id: id, kind: dataSource.kindForSection?(section), header: try view(.header), footer: try view(.footer),
                     cell: nil, content: .items(items), location: location))
         }
     }

@@ -1,0 +1,77 @@
+import Foundation
+import SectionSite
+
+/// A train on the board.
+struct Departure: IdentifiableType, Equatable, Encodable, Sendable {
+    var id: String
+    var time: String
+    var destination: String
+    var platform: Int
+    var status: String
+    var delayed: Bool
+
+    var identity: String { id }
+}
+
+/// The board's sections: trains boarding now, and those later. As the clock moves, trains move from one to the
+/// other, leave the board, and new ones come onto it; each step is one small patch.
+typealias BoardSection = SectionModel<String, String, Departure>
+
+/// The timetable at step `tick`: the clock moves two minutes a step from 08:00; a train boards within six minutes
+/// of leaving and leaves the board when it has gone; some are late for a while. The same tick always gives the same
+/// board, so a page patched step by step equals the page loaded fresh.
+func board(at tick: Int) -> [BoardSection] {
+    let destinations = ["Busan", "Daejeon", "Gwangju", "Gangneung", "Mokpo", "Yeosu", "Pohang", "Jeonju"]
+    let now = 8 * 60 + tick * 2
+    var boarding: [Departure] = []
+    var later: [Departure] = []
+    for index in 0..<60 {
+        let leaves = 8 * 60 + index * 4 + (index % 3)
+        let late = (index * 7 + tick / 4) % 5 == 0 ? 3 + index % 4 : 0
+        let actual = leaves + late
+        guard actual >= now, later.count < 6 || actual - now < 6 else { continue }
+        let departure = Departure(
+            id: "train-\(101 + index)", time: String(format: "%02d:%02d", leaves / 60 % 24, leaves % 60),
+            destination: destinations[index % destinations.count], platform: 1 + index % 4,
+            status: late > 0 ? "\(late) min late" : (actual - now < 6 ? "Boarding" : "On time"), delayed: late > 0)
+        if actual - now < 6 { boarding.append(departure) } else if later.count < 6 { later.append(departure) }
+    }
+    return [
+        BoardSection(identity: "boarding", model: "Boarding now", items: boarding),
+        BoardSection(identity: "later", model: "Later", items: later),
+    ]
+}
+
+let dataSource = SectionedDataSource<BoardSection>(
+    configureCell: { _, departure in try .template("departure", departure) },
+    titleForHeaderInSection: { $0.model }
+)
+
+/// Ticks every `BOARD_INTERVAL` seconds (3 unless set), `BOARD_TICKS` of them (without end unless set).
+let environment = ProcessInfo.processInfo.environment
+let interval = environment["BOARD_INTERVAL"].flatMap(Double.init) ?? 3
+let tickCount = environment["BOARD_TICKS"].flatMap(Int.init) ?? .max
+let ticks = AsyncStream<Int> { continuation in
+    let task = Task {
+        for tick in 0..<tickCount {
+            continuation.yield(tick)
+            try? await Task.sleep(for: .seconds(interval))
+            if Task.isCancelled { break }
+        }
+        continuation.finish()
+    }
+    continuation.onTermination = { _ in task.cancel() }
+}
+
+let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Site")
+var site = Website(folder: folder)
+site.bind(ticks) { tick in
+    let clock = 8 * 60 + tick * 2
+    return try SitePage(
+        url: "/", title: "Departures",
+        markdown: String(format: "Seoul Station, **%02d:%02d**.", clock / 60 % 24, clock % 60),
+        animation: AnimationConfiguration(insert: .top, delete: .left, reload: .fade, move: .flip),
+        sections: board(at: tick), dataSource: dataSource)
+}
+await site.main()  // swift run LiveBoard serve | build --follow
