@@ -47,6 +47,17 @@ examples: deps
 	$(SWIFT) build --package-path Examples/CoffeeSite --scratch-path .build-examples
 	$(SWIFT) build --package-path Examples/LiveBoard --scratch-path .build-examples
 
+## The library's documentation (the DocC catalog and every public symbol) as a static site in .build-docs/site;
+## `make docs PREVIEW=1` serves it instead. Not part of `make test`: it builds the library once more.
+docs: deps
+ifdef PREVIEW
+	$(SWIFT) package --scratch-path .build-docs --disable-sandbox preview-documentation --target SectionSite
+else
+	$(SWIFT) package --scratch-path .build-docs --allow-writing-to-directory .build-docs/site \
+		generate-documentation --target SectionSite --output-path .build-docs/site \
+		--transform-for-static-hosting --hosting-base-path / --warnings-as-errors
+endif
+
 ## The libFuzzer targets (Fuzz/), each for ten minutes; findings land in Fuzz/.findings/.
 fuzz: deps
 	$(SWIFT) build

@@ -4,7 +4,7 @@
 // Run: swift package --package-path Benchmarks benchmark --target HotPaths
 import Benchmark
 import Foundation
-import SectionSite
+@_spi(Engine) import SectionSite
 
 /// A starter site with `posts` more posts of a few paragraphs and a code block each, in a temporary folder.
 func makeSite(posts: Int) throws -> URL {

@@ -1,7 +1,7 @@
 // Times the sectioned diff on the workloads of the diff issue, then prints the patch sizes of the size goals.
 // Run: swift run -c release --package-path Benchmarks DiffBenchmark [--runs N]
 import Foundation
-import SectionSite
+@_spi(Engine) import SectionSite
 
 struct Item: IdentifiableType, Equatable, Sendable {
     var identity: Int

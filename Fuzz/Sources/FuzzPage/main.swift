@@ -1,7 +1,7 @@
 import Foundation
 import FuzzSupport
 
-@testable import SectionSite
+@_spi(Engine) @testable import SectionSite
 
 // A Markdown page as a contributor could write it: front matter, sections, Markdown body and item bodies, through
 // everything that reads a page (YAML, the page model, libcmark-gfm, heading ids, link rewriting, highlighting).

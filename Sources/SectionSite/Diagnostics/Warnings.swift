@@ -1,18 +1,18 @@
 /// A list of warnings that a step adds to; sorted when read so output is stable. A value: every step that warns
 /// does so on one thread (the parallel stages return what they find instead).
-public struct Warnings: Sendable {
+struct Warnings: Sendable {
     private var items: [Diagnostic] = []
 
     /// Creates an empty list.
-    public init() {}
+    init() {}
 
     /// Adds a warning.
-    public mutating func warn(_ message: String, at location: SourceLocation? = nil) {
+    mutating func warn(_ message: String, at location: SourceLocation? = nil) {
         items.append(Diagnostic(.warning, message, at: location))
     }
 
     /// All warnings so far, ordered by file, line and message.
-    public var all: [Diagnostic] {
+    var all: [Diagnostic] {
         items.sorted {
             ($0.location?.file ?? "", $0.location?.line ?? 0, $0.location?.column ?? 0, $0.message)
                 < ($1.location?.file ?? "", $1.location?.line ?? 0, $1.location?.column ?? 0, $1.message)

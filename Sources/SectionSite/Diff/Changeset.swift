@@ -10,7 +10,7 @@
 /// 4. sections that are gone are deleted, with whatever items were left in them;
 /// 5. sections and items whose content changed are updated.
 /// Moves are minimal: in each list, kept elements minus a longest increasing subsequence of their old positions.
-public struct Changeset<Section: AnimatableSectionModelType>
+@_spi(Engine) public struct Changeset<Section: AnimatableSectionModelType>
 where Section.Item: IdentifiableType & Equatable {
     /// One step.
     public enum Change {

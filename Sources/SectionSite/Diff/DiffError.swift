@@ -1,5 +1,5 @@
 /// Why two lists of sections cannot be diffed: an identity used twice, which would make the patch ambiguous.
-public enum DiffError: Error, Sendable, Equatable, CustomStringConvertible {
+@_spi(Engine) public enum DiffError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Two sections of one list share an identity (positions from 0).
     case duplicateSection(identity: String, first: Int, second: Int, inNew: Bool)
     /// Two items of one list share an identity (section and item positions from 0).

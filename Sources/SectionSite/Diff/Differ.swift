@@ -1,5 +1,5 @@
 /// Computes the changeset between two lists of sections, by identity and content.
-public enum Differ {
+@_spi(Engine) public enum Differ {
     /// The steps that turn `old` into `new`; see `Changeset` for their order.
     ///
     /// Identities must be unique: sections among sections, items across the whole list (an item that changes

@@ -4,29 +4,29 @@ import Yams
 
 /// One file of `Data/`: its records, when it is a list of them (what a section's `data:` draws as items), and its
 /// whole value, which templates see as `site.data.<name>`.
-public struct DataFile: Sendable, Equatable {
+struct DataFile: Sendable, Equatable {
     /// One record: its identity, its optional cell kind, its other fields, and where it is written.
-    public struct Record: Sendable, Equatable {
+    struct Record: Sendable, Equatable {
         /// Unique in the file.
-        public var id: String
+        var id: String
         /// The cell kind, over the section's.
-        public var cell: String?
+        var cell: String?
         /// The cell's data: every field but `id` and `cell`.
-        public var fields: [String: Value]
+        var fields: [String: Value]
         /// Where the record starts.
-        public var location: SourceLocation
+        var location: SourceLocation
     }
 
     /// The file name without its extension (`menu` for `Data/menu.csv`).
-    public var name: String
+    var name: String
     /// The file, relative to the site.
-    public var path: String
+    var path: String
     /// The records, when the file is a list of maps (a CSV file always is); nil otherwise.
-    public var records: [Record]?
+    var records: [Record]?
     /// The whole file as templates see it.
-    public var value: Value
+    var value: Value
     /// A hash of the file's text.
-    public var hash: String
+    var hash: String
 
     /// The extensions read, in the order a name is looked for.
     static let extensions = ["yml", "yaml", "json", "csv"]

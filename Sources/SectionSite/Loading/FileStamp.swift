@@ -2,14 +2,14 @@ import Foundation
 
 /// A file's size and modification time: what an incremental build compares to tell whether a file changed
 /// without reading it.
-public struct FileStamp: Sendable, Equatable {
+struct FileStamp: Sendable, Equatable {
     /// The size in bytes.
-    public var size: Int64
+    var size: Int64
     /// The modification time in nanoseconds since 1970.
-    public var modified: Int64
+    var modified: Int64
 
     /// The stamp of the file at `path`, or nil when it cannot be read.
-    public static func of(_ path: String) -> FileStamp? {
+    static func of(_ path: String) -> FileStamp? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return FileStamp(size: Int64(info.st_size), modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))

@@ -2,72 +2,72 @@
 ///
 /// A class with constant properties, so the lists and maps of thousands of pages that collections and the live
 /// preview keep are copied by reference, not field by field.
-public final class LoadedPage: Sendable, Equatable {
+final class LoadedPage: Sendable, Equatable {
     /// A relative link to a `.md` file, where it is written.
-    public struct FileLink: Sendable, Equatable {
+    struct FileLink: Sendable, Equatable {
         /// The link.
-        public var link: Markdown.FileLink
+        var link: Markdown.FileLink
         /// Where it is written: exact in the body, the item's place in an item's body.
-        public var location: SourceLocation
+        var location: SourceLocation
     }
 
     /// A link or image of the body or an item's body as it ends up in the HTML, where it is written.
-    public struct Link: Sendable, Equatable {
+    struct Link: Sendable, Equatable {
         /// The destination in the HTML.
-        public var destination: String
+        var destination: String
         /// The destination as written (`guide.md` for `/docs/guide/`).
-        public var written: String
+        var written: String
         /// Where it is written: exact in the body, the item's place in an item's body.
-        public var location: SourceLocation
+        var location: SourceLocation
     }
 
     /// What collections filter and sort by, copied out of `page`: reading `page.folder` of a class's `let` copies
     /// the whole `Page` (a dozen reference-counted fields), and the preview filters every page of the site for each
     /// list an edit touches (this made a 10,000-page site's lists take 13 ms an edit instead of 1).
-    public struct Listing: Sendable, Equatable {
+    struct Listing: Sendable, Equatable {
         /// The page's folder under `Content/`, its URL, and whether it is an index page.
-        public var folder: String, url: String, isIndex: Bool
+        var folder: String, url: String, isIndex: Bool
         /// The date and weight; the title lowercased, for `sort: title`.
-        public var date: PageDate?, weight: Int?, sortTitle: String
+        var date: PageDate?, weight: Int?, sortTitle: String
         /// Whether the page has `aliases`, so that finding the alias pages passes over the others quickly.
-        public var hasAliases: Bool
+        var hasAliases: Bool
     }
 
     /// What collections filter and sort by.
-    public let listing: Listing
+    let listing: Listing
     /// The page as written; its title is the front matter's, else the body's first `# ` heading, else the file's.
-    public let page: Page
+    let page: Page
     /// The body's top-level blocks as HTML.
-    public let blocks: [Markdown.Block]
+    let blocks: [Markdown.Block]
     /// The front matter summary, else the plain text of the body's first paragraph, else empty.
-    public let summary: String
+    let summary: String
     /// The body's headings, in order, for the table of contents.
-    public let headings: [Markdown.Heading]
+    let headings: [Markdown.Heading]
     /// The HTML of each item's `body`, by item id.
-    public let itemBodies: [String: String]
+    let itemBodies: [String: String]
     /// The relative links to `.md` files in the body and item bodies, already rewritten to page URLs; a later stage
     /// warns about those that lead to no page.
-    public let fileLinks: [FileLink]
+    let fileLinks: [FileLink]
     /// Every link and image of the body and item bodies, for `sectionsite check`; empty unless the site is built
     /// with `BuildOptions.keepsLinks`, and for a page restored from the previous build's record.
-    public let links: [Link]
+    let links: [Link]
     /// The body's plain text as far as the search index keeps it (`Markdown.textLimit`).
-    public let text: String
+    let text: String
     /// A hash of the file's text: equal hashes mean the same page, so what depends on it need not be redone.
-    public let sourceHash: String
+    let sourceHash: String
     /// The folders under `Content/` that the page's collections list (`.` for all), for what a change elsewhere
     /// may change.
-    public let collectionFolders: [String]
+    let collectionFolders: [String]
     /// The slugs of the page's tags, each once, in the order written: what tag pages and tag filters match.
-    public let tagSlugs: [String]
+    let tagSlugs: [String]
     /// False for a page restored from the previous build's record: enough for the collections that list it, not
     /// for rendering it, which first loads it again.
-    public let isComplete: Bool
+    let isComplete: Bool
     /// The file's stamp when it was read.
-    public let stamp: FileStamp?
+    let stamp: FileStamp?
 
     /// Creates a loaded page.
-    public init(
+    init(
         page: Page, blocks: [Markdown.Block], summary: String, headings: [Markdown.Heading] = [],
         itemBodies: [String: String] = [:], fileLinks: [FileLink] = [], links: [Link] = [], text: String = "",
         sourceHash: String,
@@ -100,7 +100,7 @@ public final class LoadedPage: Sendable, Equatable {
             }
     }
 
-    public static func == (lhs: LoadedPage, rhs: LoadedPage) -> Bool {
+    static func == (lhs: LoadedPage, rhs: LoadedPage) -> Bool {
         lhs === rhs
             || (lhs.sourceHash == rhs.sourceHash && lhs.page == rhs.page && lhs.blocks == rhs.blocks
                 && lhs.summary == rhs.summary && lhs.headings == rhs.headings && lhs.itemBodies == rhs.itemBodies

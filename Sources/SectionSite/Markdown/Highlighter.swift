@@ -6,7 +6,7 @@ import Foundation
 ///
 /// The HTML is the code escaped as libcmark-gfm escapes it, with runs of one style in `<span class="hl-XX">`
 /// (`kw` keyword, `st` string, `co` comment ...: Kate's default styles), so stripping the spans gives the code back.
-public final class Highlighter: Sendable {
+@_spi(Engine) public final class Highlighter: Sendable {
     /// The cache file's first line; another engine or class map makes the file stale.
     static let cacheFormat = "sectionsite-highlight/1 ksyntaxhighlighting"
 

@@ -9,7 +9,7 @@ import Foundation
 /// relative links to `.md` files get the target page's URL; each footnote definition is rendered as a block of
 /// its own, so editing one footnote patches that footnote only; headings get `id`s after rendering, in document
 /// order.
-public struct Markdown: Sendable {
+@_spi(Engine) public struct Markdown: Sendable {
     private let options: Int32
     private let highlighter: Highlighter?
     /// The path prefix of every page URL (`/`, or `/blog/` under a base URL with a path).
@@ -41,7 +41,7 @@ public struct Markdown: Sendable {
 
     /// The Markdown of a site's settings: punctuation, raw HTML, links under `baseURL`, and as much plain text as
     /// the search index keeps.
-    public init(config: SiteConfig, highlighter: Highlighter?, site: URL? = nil, collectsLinks: Bool = false) {
+    init(config: SiteConfig, highlighter: Highlighter?, site: URL? = nil, collectsLinks: Bool = false) {
         self.init(
             smart: config.smartPunctuation, unsafe: config.unsafeHTML, highlighter: highlighter, rootPath: config.rootPath,
             site: site)

@@ -1,16 +1,16 @@
 /// A stable 64-bit hash of text: the same bytes give the same hash in every process and on every machine, which
 /// Swift's own `Hasher` (seeded per process) does not. FNV-1a's multiply-xor step taken over 8-byte words, then
 /// a final mix, so a 10 KB page costs about 1,300 steps rather than 10,000.
-public struct ContentHash: Sendable {
+struct ContentHash: Sendable {
     private var state: UInt64 = 0xcbf2_9ce4_8422_2325
 
     /// A fresh hash.
-    public init() {}
+    init() {}
 
     /// Feeds the UTF-8 bytes of `text`.
     ///
     /// - Complexity: O(n) in the length of `text`.
-    public mutating func combine(_ text: String) {
+    mutating func combine(_ text: String) {
         var text = text
         text.withUTF8 { bytes in
             var hash = state
@@ -30,7 +30,7 @@ public struct ContentHash: Sendable {
     }
 
     /// The hash as 16 lowercase hex digits, after a final mix so that every digit depends on every byte.
-    public var hex: String {
+    var hex: String {
         var mixed = state
         mixed = (mixed ^ (mixed >> 33)) &* 0xff51_afd7_ed55_8ccd
         mixed = (mixed ^ (mixed >> 33)) &* 0xc4ce_b9fe_1a85_ec53
@@ -40,10 +40,10 @@ public struct ContentHash: Sendable {
     }
 
     /// The first `count` hex digits: short names for versions and blocks.
-    public func prefix(_ count: Int) -> String { String(hex.prefix(count)) }
+    func prefix(_ count: Int) -> String { String(hex.prefix(count)) }
 
     /// The hash of one string.
-    public static func of(_ text: String) -> ContentHash {
+    static func of(_ text: String) -> ContentHash {
         var hash = ContentHash()
         hash.combine(text)
         return hash

@@ -1,63 +1,63 @@
 import Foundation
 
 /// A page as written: one Markdown file's front matter, sections and body, before collections are resolved.
-public struct Page: Sendable, Equatable {
+struct Page: Sendable, Equatable {
     /// The file, relative to the site (`Content/posts/hello.md`).
-    public var path: String
+    var path: String
     /// The page's URL (`/posts/hello/`), its identity.
-    public var url: String
+    var url: String
     /// The folder under `Content/` that holds the page (`posts`, or `` for the root).
-    public var folder: String
+    var folder: String
     /// Whether this is a folder's `index.md`.
-    public var isIndex: Bool
+    var isIndex: Bool
     /// Every front matter key, for templates.
-    public var frontMatter: [String: Value]
+    var frontMatter: [String: Value]
     /// The title (front matter, else the file name).
-    public var title: String
+    var title: String
     /// The date, when the page has one.
-    public var date: PageDate?
+    var date: PageDate?
     /// Drafts are left out unless the build asks for them.
-    public var isDraft: Bool
+    var isDraft: Bool
     /// The summary from front matter; else the body's first paragraph is used.
-    public var summary: String?
+    var summary: String?
     /// The sort weight.
-    public var weight: Int?
+    var weight: Int?
     /// Tags.
-    public var tags: [String]
+    var tags: [String]
     /// Earlier URLs of the page, each to get a page that sends readers on.
-    public var aliases: [Alias] = []
+    var aliases: [Alias] = []
     /// The layout named in front matter, if any.
-    public var layout: String?
+    var layout: String?
     /// The page's own animation, over the site's.
-    public var animation: AnimationConfiguration?
+    var animation: AnimationConfiguration?
     /// The sections, in order.
-    public var sections: [SectionSpec]
+    var sections: [SectionSpec]
     /// The Markdown body, until it is rendered into `LoadedPage.blocks` (then empty).
-    public var body: String
+    var body: String
     /// Where the front matter ends and the body starts.
-    public var bodyLocation: SourceLocation
+    var bodyLocation: SourceLocation
 
     /// An earlier URL of a page, where it is written.
-    public struct Alias: Sendable, Equatable {
+    struct Alias: Sendable, Equatable {
         /// A site path: a folder (`/old/path/`) or an HTML file (`/old/page.html`).
-        public var url: String
+        var url: String
         /// Where the alias is written in the front matter.
-        public var location: SourceLocation
+        var location: SourceLocation
 
         /// Creates an alias.
-        public init(url: String, location: SourceLocation) {
+        init(url: String, location: SourceLocation) {
             self.url = url
             self.location = location
         }
 
         /// The alias's output path: `old/path/index.html`, or the HTML file itself.
-        public var outputPath: String {
+        var outputPath: String {
             url.hasSuffix("/") ? String(url.dropFirst()) + "index.html" : String(url.dropFirst())
         }
 
         /// An alias as written, made a site path: a leading `/` added, and a trailing one unless it names an HTML
         /// file; nil for anything that is not a plain path (a scheme, a query, `..`, nothing).
-        public static func normalized(_ written: String) -> String? {
+        static func normalized(_ written: String) -> String? {
             let text = written.trimmingCharacters(in: .whitespaces)
             guard !text.isEmpty, !text.contains("://"), !text.contains("?"), !text.contains("#"), !text.contains("\\"),
                 !text.split(separator: "/").contains(where: { $0 == ".." || $0 == "." })
@@ -71,10 +71,10 @@ public struct Page: Sendable, Equatable {
     }
 
     /// The location of the file's first line; for a page a program defines, where it is defined.
-    public var location: SourceLocation { bodyLocation.file == path ? SourceLocation(file: path) : bodyLocation }
+    var location: SourceLocation { bodyLocation.file == path ? SourceLocation(file: path) : bodyLocation }
 
     /// The URL, folder and index flag of a content path: `Content/posts/index.md` is `/posts/`.
-    public static func route(_ path: String) -> (url: String, folder: String, isIndex: Bool) {
+    static func route(_ path: String) -> (url: String, folder: String, isIndex: Bool) {
         var parts = path.split(separator: "/").map(String.init)
         if parts.first == "Content" { parts.removeFirst() }
         let file = parts.removeLast()

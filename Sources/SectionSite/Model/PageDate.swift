@@ -1,9 +1,9 @@
 import Foundation
 
 /// A page's date, as written in front matter (`2026-01-05` or `2026-01-05T09:30:00Z`), normalised to UTC.
-public struct PageDate: Sendable, Equatable, Hashable, Comparable {
+struct PageDate: Sendable, Equatable, Hashable, Comparable {
     /// Year, month, day, hour, minute, second.
-    public var year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
+    var year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
 
     /// Parses `YYYY-MM-DD`, optionally followed by `THH:MM[:SS]` or a space, and `Z` (other offsets are not taken).
     /// A date from its six parts (year, month, day, hour, minute, second), or nil when one is out of range.
@@ -14,7 +14,7 @@ public struct PageDate: Sendable, Equatable, Hashable, Comparable {
         (year, month, day, hour, minute, second) = (parts[0], parts[1], parts[2], parts[3], parts[4], parts[5])
     }
 
-    public init?(parsing text: String) {
+    init?(parsing text: String) {
         let digits = text.trimmingCharacters(in: .whitespaces)
         let parts = digits.split(whereSeparator: { "-T :Z".contains($0) }).map(String.init)
         guard parts.count >= 3, parts.count <= 6, parts[0].count == 4 else { return nil }
@@ -28,13 +28,13 @@ public struct PageDate: Sendable, Equatable, Hashable, Comparable {
     }
 
     /// `2026-01-05`.
-    public var isoDate: String { "\(pad(year, 4))-\(pad(month))-\(pad(day))" }
+    var isoDate: String { "\(pad(year, 4))-\(pad(month))-\(pad(day))" }
     /// `2026-01-05T00:00:00Z`, for Atom and the sitemap.
-    public var rfc3339: String { "\(isoDate)T\(pad(hour)):\(pad(minute)):\(pad(second))Z" }
+    var rfc3339: String { "\(isoDate)T\(pad(hour)):\(pad(minute)):\(pad(second))Z" }
     /// `5 January 2026`.
-    public var display: String { "\(day) \(Self.monthNames[month - 1]) \(year)" }
+    var display: String { "\(day) \(Self.monthNames[month - 1]) \(year)" }
 
-    public static func < (lhs: PageDate, rhs: PageDate) -> Bool { lhs.rfc3339 < rhs.rfc3339 }
+    static func < (lhs: PageDate, rhs: PageDate) -> Bool { lhs.rfc3339 < rhs.rfc3339 }
 
     private static let monthNames = [
         "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",

@@ -1,24 +1,24 @@
 /// The keyed-HTML contract of SPEC §4 in one place: the attributes, the key kinds and the list names that the
 /// renderer writes, the patch builder reads and the browser runtime patches. `RuntimeContractTests` checks that the
 /// runtime's constants are these.
-public enum PatchContract {
+enum PatchContract {
     /// The attribute that keys an element: `data-ss-key="i:classic"`.
-    public static let keyAttribute = "data-ss-key"
+    static let keyAttribute = "data-ss-key"
     /// The attribute that marks a keyed list: `data-ss-children="page"`.
-    public static let childrenAttribute = "data-ss-children"
+    static let childrenAttribute = "data-ss-children"
     /// The section kind a theme styles by.
-    public static let kindAttribute = "data-ss-kind"
+    static let kindAttribute = "data-ss-kind"
     /// An item's cell kind.
-    public static let cellAttribute = "data-ss-cell"
+    static let cellAttribute = "data-ss-cell"
     /// A header's or footer's view kind.
-    public static let supplementaryAttribute = "data-ss-supplementary"
+    static let supplementaryAttribute = "data-ss-supplementary"
     /// The list of sections.
-    public static let pageList = "page"
+    static let pageList = "page"
     /// The list of body blocks.
-    public static let bodyList = "body"
+    static let bodyList = "body"
 
     /// What a key names; the key is the kind's prefix and an identity: `s:menu`, `i:classic`, `b:1f2e3d4c`.
-    public enum Kind: String, CaseIterable, Sendable {
+    enum Kind: String, CaseIterable, Sendable {
         case section = "s:"
         case header = "h:"
         case footer = "f:"
@@ -27,9 +27,9 @@ public enum PatchContract {
         case region = "r:"
 
         /// The key of `id` (not escaped for HTML).
-        public func key(_ id: String) -> String { rawValue + id }
+        func key(_ id: String) -> String { rawValue + id }
 
         /// Whether `key` is of this kind.
-        public func matches(_ key: String) -> Bool { key.hasPrefix(rawValue) }
+        func matches(_ key: String) -> Bool { key.hasPrefix(rawValue) }
     }
 }

@@ -1,38 +1,38 @@
 /// The settings of `sectionsite.yml`; every key is optional.
-public struct SiteConfig: Sendable, Equatable {
+struct SiteConfig: Sendable, Equatable {
     /// The site's title.
-    public var title: String = "Untitled site"
+    var title: String = "Untitled site"
     /// Where the site is deployed, ending in `/` (`https://example.com/blog/`, or `/`).
-    public var baseURL: String = "/"
+    var baseURL: String = "/"
     /// The theme folder under `Themes/`.
-    public var theme: String = "default"
+    var theme: String = "default"
     /// The language of the pages (`en`).
-    public var language: String = "en"
+    var language: String = "en"
     /// Smart punctuation in Markdown.
-    public var smartPunctuation = true
+    var smartPunctuation = true
     /// Raw HTML in Markdown is passed through only when this is on.
-    public var unsafeHTML = false
+    var unsafeHTML = false
     /// How many earlier versions of a page keep a patch in the feed.
-    public var feedKeep = 20
+    var feedKeep = 20
     /// Every how many seconds a deployed page revalidates its `head.json` while visible; 0 only when the reader
     /// comes back to the tab.
-    public var feedPoll = 0
+    var feedPoll = 0
     /// How many pages a tag page lists before the rest go to `page/2/` and on; nil lists them all on one page.
-    public var tagsPaginate: Int? = 10
+    var tagsPaginate: Int? = 10
     /// Whether the build writes `search.json`, the index the search box reads.
-    public var search = true
+    var search = true
     /// How many characters of each page's text the search index holds; nil for all of it.
-    public var searchText: Int? = 1000
+    var searchText: Int? = 1000
     /// The site-wide animation of patches.
-    public var animation: AnimationConfiguration? = nil
+    var animation: AnimationConfiguration? = nil
     /// Every key of the file, for templates (`site.menu`, say).
-    public var data: [String: Value] = [:]
+    var data: [String: Value] = [:]
 
     /// The default settings.
-    public init() {}
+    init() {}
 
     /// The path part of `baseURL`, ending in `/`: the prefix of every link in the output.
-    public var rootPath: String {
+    var rootPath: String {
         var path = baseURL
         if let scheme = path.range(of: "://") {
             let afterScheme = path[scheme.upperBound...]
@@ -45,19 +45,19 @@ public struct SiteConfig: Sendable, Equatable {
 
     /// A site path (`/posts/a/`) as the sitemap and feed write it: `baseURL` joined with it when `baseURL` is
     /// absolute (`https://example.com/blog/posts/a/`), else the path under the root (`/blog/posts/a/`).
-    public func absoluteURL(_ url: String) -> String {
+    func absoluteURL(_ url: String) -> String {
         (origin ?? "") + link(url)
     }
 
     /// `scheme://host[:port]` of `baseURL`, or nil when it is a path alone.
-    public var origin: String? {
+    var origin: String? {
         guard let scheme = baseURL.range(of: "://") else { return nil }
         let host = baseURL[scheme.upperBound...]
         return String(host.firstIndex(of: "/").map { baseURL[..<$0] } ?? baseURL[...])
     }
 
     /// A site path (`/posts/a/`) under the root path (`/blog/posts/a/`).
-    public func link(_ url: String) -> String {
+    func link(_ url: String) -> String {
         rootPath + url.drop(while: { $0 == "/" })
     }
 }

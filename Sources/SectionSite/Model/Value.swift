@@ -1,7 +1,7 @@
 /// A value from front matter or site settings, as templates see it.
 ///
 /// Maps are dictionaries: templates look keys up and never iterate a map, so output stays deterministic.
-public enum Value: Sendable, Equatable, Hashable {
+enum Value: Sendable, Equatable, Hashable {
     case string(String)
     case int(Int)
     case double(Double)
@@ -11,7 +11,7 @@ public enum Value: Sendable, Equatable, Hashable {
     case map([String: Value])
 
     /// The string, when this is a scalar; numbers and booleans print as written.
-    public var scalarText: String? {
+    var scalarText: String? {
         switch self {
         case .string(let text): text
         case .int(let number): String(number)
@@ -22,7 +22,7 @@ public enum Value: Sendable, Equatable, Hashable {
     }
 
     /// The value as swift-mustache renders it: strings, numbers, booleans, arrays and dictionaries.
-    public var mustache: Any {
+    var mustache: Any {
         switch self {
         case .string(let text): text
         case .int(let number): number

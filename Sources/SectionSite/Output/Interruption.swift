@@ -6,7 +6,7 @@ import Foundation
 /// Once the new output is being put in place (one exchange of folders, or the journal's renames) and
 /// `.sectionsite/` saved, that is finished first. So whenever the process ends, the output folder holds the
 /// previous build or the new one, whole, with the record that goes with it.
-public final class Interruption: Sendable {
+final class Interruption: Sendable {
     private struct State {
         var writing = false
         var signal: Int32?
@@ -15,10 +15,10 @@ public final class Interruption: Sendable {
     private let state = Locked(State())
 
     /// A request not yet made.
-    public init() {}
+    init() {}
 
     /// Records a request; true when the process may end at once, false when the writer will stop at a whole point.
-    public func request(signal: Int32) -> Bool {
+    func request(signal: Int32) -> Bool {
         state.withLock { state in
             state.signal = state.signal ?? signal
             return !state.writing
@@ -26,7 +26,7 @@ public final class Interruption: Sendable {
     }
 
     /// The signal of the request, if one was made.
-    public var signal: Int32? { state.withLock { $0.signal } }
+    var signal: Int32? { state.withLock { $0.signal } }
 
     /// Starts writing output; throws if a request came already.
     func beginWriting() throws {
@@ -47,5 +47,5 @@ public final class Interruption: Sendable {
     }
 
     /// What a build that a request stopped throws, and what the command says when it ends at once.
-    public static let error = SectionSiteError("interrupted; the previous output is unchanged")
+    static let error = SectionSiteError("interrupted; the previous output is unchanged")
 }

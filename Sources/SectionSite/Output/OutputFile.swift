@@ -1,9 +1,9 @@
 import Foundation
 
 /// One file of the output: where it goes and what it holds.
-public struct OutputFile: Sendable, Equatable {
+struct OutputFile: Sendable, Equatable {
     /// What to write.
-    public enum Contents: Sendable, Equatable {
+    enum Contents: Sendable, Equatable {
         /// Text written as UTF-8.
         case text(String)
         /// A file copied as is.
@@ -13,21 +13,21 @@ public struct OutputFile: Sendable, Equatable {
     }
 
     /// The path under the output folder, without a leading slash (`posts/a/index.html`).
-    public var path: String
+    var path: String
     /// The contents.
-    public var contents: Contents
+    var contents: Contents
     /// What the file comes from, for the error when two sources claim one path.
-    public var origin: String
+    var origin: String
 
     /// Creates a file.
-    public init(path: String, contents: Contents, origin: String) {
+    init(path: String, contents: Contents, origin: String) {
         self.path = path
         self.contents = contents
         self.origin = origin
     }
 
     /// The output path of a page URL: `/posts/a/` is `posts/a/index.html`.
-    public static func pagePath(_ url: String) -> String {
+    static func pagePath(_ url: String) -> String {
         String(url.dropFirst()) + "index.html"
     }
 }

@@ -1,5 +1,5 @@
 /// A patch of the `sectionsite-patch/1` format: keyed DOM operations that turn one version of a page into another.
-public struct Patch: Sendable, Equatable {
+@_spi(Engine) public struct Patch: Sendable, Equatable {
     /// The page's URL.
     public var page: String
     /// The version the patch applies to.
@@ -50,7 +50,7 @@ public struct Patch: Sendable, Equatable {
 }
 
 /// One DOM operation of a patch.
-public enum PatchOp: Sendable, Equatable {
+@_spi(Engine) public enum PatchOp: Sendable, Equatable {
     /// Remove the element with this key.
     case remove(key: String)
     /// Insert one new element into a list (`page`, `s:<id>` or `body`) before a key, or at the end for nil.

@@ -3,7 +3,7 @@
 ///
 /// Anything it cannot express as keyed operations (a change outside every keyed element, a key used twice) becomes
 /// a single `reload`.
-public enum PatchBuilder {
+@_spi(Engine) public enum PatchBuilder {
     /// The patch from `old` (version `from`) to `new` (version `to`) of the page at `page`.
     ///
     /// - Complexity: O(n log n) in the size of the two documents.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a build is asked to do.
-public struct BuildOptions: Sendable, Equatable {
+@_spi(Engine) public struct BuildOptions: Sendable, Equatable {
     /// The site folder.
     public var site: URL
     /// The output folder.
@@ -25,7 +25,7 @@ public struct BuildOptions: Sendable, Equatable {
 }
 
 /// Where a build stands, for a progress line.
-public struct BuildProgress: Sendable, Equatable {
+@_spi(Engine) public struct BuildProgress: Sendable, Equatable {
     /// The step, from 1.
     public var step: Int
     /// The number of steps.

@@ -2,12 +2,12 @@
 /// page, with a canonical link for search engines and a refresh for browsers.
 extension Site {
     /// The alias pages of every rendered page, in the order of their pages' paths.
-    public func aliasFiles() -> [OutputFile] {
+    func aliasFiles() -> [OutputFile] {
         aliases().map { aliasFile($0.alias, of: $0.page) }
     }
 
     /// The alias page at an output path, if there is one (the preview serves it without making the others).
-    public func aliasFile(at path: String) -> OutputFile? {
+    func aliasFile(at path: String) -> OutputFile? {
         aliases().first { $0.alias.outputPath == path }.map { aliasFile($0.alias, of: $0.page) }
     }
 

@@ -4,11 +4,11 @@ import Foundation
 /// leads nowhere, or to an anchor the target page does not have, is an error at the place the link is written.
 extension Site {
     /// What `brokenLinks()` found.
-    public struct LinkReport: Sendable, Equatable {
+    struct LinkReport: Sendable, Equatable {
         /// One error per broken link, sorted by place.
-        public var errors: [Diagnostic]
+        var errors: [Diagnostic]
         /// How many internal links were checked.
-        public var checked: Int
+        var checked: Int
     }
 
     /// Resolves every internal link of every published page (of a site built with `BuildOptions.keepsLinks`): those of its body and item bodies, reported where they
@@ -18,7 +18,7 @@ extension Site {
     /// `baseURL` itself, which are checked. Without `templates`, only the links written in Markdown are checked
     /// (what `build` warns about: reading every page's HTML for the links its templates wrote costs a build half
     /// as long again at 10,000 pages).
-    public func brokenLinks(templates: Bool = true) -> LinkReport {
+    func brokenLinks(templates: Bool = true) -> LinkReport {
         let outputs = outputPaths()
         let anchors = Locked<[String: Set<String>]>([:])  // by page URL, read when first needed
         let rootRelative = Locked<[String: String?]>([:])  // what `problem` said of each root-relative link templates wrote

@@ -9,25 +9,25 @@ import Foundation
 /// files of the pages its collections list (folded into `PageInstance.inputs`), on the templates it used
 /// (`RenderedPage.templatesUsed`), and on the settings and layouts (any change there rebuilds everything). A
 /// rebuild that throws leaves the value it was called on as it was.
-public struct Site: Sendable {
+@_spi(Engine) public struct Site: Sendable {
     /// The steps of a build, as progress names them; `Site` does the first four, `SiteBuilder` the last two.
-    public static let stepNames = [
+    static let stepNames = [
         "Reading settings and theme", "Loading pages", "Resolving collections", "Rendering pages", "Making patches",
         "Writing output",
     ]
 
     /// The options the site is built with; their `pages` follow every page a program defines anew.
-    public internal(set) var options: BuildOptions
+    var options: BuildOptions
     /// The settings.
-    public internal(set) var config: SiteConfig
+    var config: SiteConfig
     /// The text of `sectionsite.yml` the settings were read from (nil without one), for the record's fingerprint.
     let configText: String?
     /// Every rendered page, by URL.
     public internal(set) var pages: [String: RenderedPage]
     /// Every output file that is not a page, by output path (the sitemap and Atom feed are made on demand).
-    public internal(set) var files: [String: OutputFile]
+    var files: [String: OutputFile]
     /// The highlighter, whose cache a successful build saves for the next one.
-    public internal(set) var highlighter: Highlighter
+    var highlighter: Highlighter
     // Internal rather than private so that `Site+Snapshot.swift` can record and restore them.
     var fileList: [OutputFile]  // the same files in the order they were found, for conflict errors
     var theme: Theme
@@ -47,18 +47,18 @@ public struct Site: Sendable {
     var tree = ContentTree()  // `published` as folders, for `page.nav`; empty when no template draws navigation
 
     /// Every tag of the published pages, sorted by slug.
-    public var tags: [Tag] { tagIndex.tags }
+    var tags: [Tag] { tagIndex.tags }
 
     /// What a rebuild changed.
-    public struct Update: Sendable, Equatable {
+    struct Update: Sendable, Equatable {
         /// Pages that are new or whose version changed, by URL, sorted.
-        public var changed: [String] = []
+        var changed: [String] = []
         /// Pages that are gone.
-        public var removed: [String] = []
+        var removed: [String] = []
         /// Output paths of changed files that are not pages (a stylesheet, say).
-        public var assets: [String] = []
+        var assets: [String] = []
         /// Whether the whole site was rebuilt (settings or layouts changed).
-        public var everything = false
+        var everything = false
     }
 
     /// Builds the whole site in memory: settings and theme, every page loaded on all cores, collections resolved
@@ -94,7 +94,7 @@ public struct Site: Sendable {
 
     /// The site after changed paths (relative to the site; folders end in `/`) and pages a program defines anew,
     /// and what changed; `self` stays as it is, also when the rebuild throws.
-    public func applying(_ changed: Set<String>, pages: [SitePage] = []) throws -> (site: Site, update: Update) {
+    func applying(_ changed: Set<String>, pages: [SitePage] = []) throws -> (site: Site, update: Update) {
         var next = self
         let update = try next.apply(changed, pages: pages)
         return (next, update)
@@ -102,7 +102,7 @@ public struct Site: Sendable {
 
     /// Applies changed paths (relative to the site; folders end in `/`) and pages a program defines anew (by URL:
     /// each replaces the page of its URL, or is added), and says what changed. On error the site is left as it was.
-    public mutating func apply(_ changed: Set<String>, pages: [SitePage] = []) throws -> Update {
+    mutating func apply(_ changed: Set<String>, pages: [SitePage] = []) throws -> Update {
         var next = self
         let update = try next.applyInPlace(changed, pages: pages)
         self = next
@@ -240,7 +240,7 @@ public struct Site: Sendable {
     /// Without `indexes`, the sitemap, feeds and search index are listed as unchanged instead of made (a build that
     /// found nothing changed since its record: making 16 MB of search index at 10,000 pages to find it the same
     /// took a third of such a build).
-    public func outputFiles(indexes: Bool = true) -> [OutputFile] {
+    func outputFiles(indexes: Bool = true) -> [OutputFile] {
         let sorted = pages.values.sorted { $0.url < $1.url }
         return sorted.map {
             OutputFile(path: OutputFile.pagePath($0.url), contents: $0.isComplete ? .text($0.html) : .unchanged, origin: $0.path)
@@ -250,7 +250,7 @@ public struct Site: Sendable {
     }
 
     /// The path of every file `outputFiles()` lists, without making their contents.
-    public func outputPaths() -> Set<String> {
+    func outputPaths() -> Set<String> {
         var paths = Set(pages.keys.map(OutputFile.pagePath))
         paths.formUnion(fileList.map(\.path))
         paths.formUnion(aliases().map(\.alias.outputPath))
@@ -266,13 +266,13 @@ public struct Site: Sendable {
 
     /// The sitemap, the Atom feed, the search index and each tag's Atom feed (`tags/<slug>/feed.xml`) of the
     /// current pages.
-    public func indexes() -> [OutputFile] {
+    func indexes() -> [OutputFile] {
         indexes(pages.values.sorted { $0.url < $1.url })
     }
 
     /// The one file of `indexes()` at this output path, made alone (the preview serves them one request at a time:
     /// making all of them, a 16 MB search index among them at 10,000 pages, to answer for the sitemap would not do).
-    public func indexFile(at path: String) -> OutputFile? {
+    func indexFile(at path: String) -> OutputFile? {
         guard indexPaths().contains(path) else { return nil }
         return indexes(pages.values.sorted { $0.url < $1.url }, only: path).first
     }
@@ -312,7 +312,7 @@ public struct Site: Sendable {
 
     /// The warnings of the site as it is, sorted: links to `.md` files that are no page, sections without items,
     /// templates no page uses.
-    public var warnings: [Diagnostic] {
+    var warnings: [Diagnostic] {
         var warnings = Warnings()
         // A page a program defines answers for the Markdown file that would have its URL.
         let paths = Set(published.map { definitions[$0.page.path]?.markdownSource ?? $0.page.path })

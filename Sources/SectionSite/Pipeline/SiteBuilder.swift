@@ -2,14 +2,14 @@ import Foundation
 
 /// `sectionsite build`: renders the site, makes the patch feed against the previous build, and swaps the new
 /// output in atomically.
-public struct SiteBuilder: Sendable {
+struct SiteBuilder: Sendable {
     /// The options.
-    public var options: BuildOptions
+    var options: BuildOptions
     /// Where SIGINT and SIGTERM are honoured, so that they never leave a half-written output (see `Interruption`).
-    public var interruption: Interruption?
+    var interruption: Interruption?
 
     /// Creates a builder.
-    public init(options: BuildOptions) {
+    init(options: BuildOptions) {
         self.options = options
     }
 
@@ -20,7 +20,7 @@ public struct SiteBuilder: Sendable {
     /// and links every other file from the previous output into the new one instead of writing it again. The
     /// output is the same, byte for byte, as a build from nothing with the same `.sectionsite/` history.
     @discardableResult
-    public func build(
+    func build(
         incremental: Bool = true, progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }
     ) throws -> BuildReport {
         let (report, site) = try make(incremental: incremental, progress: progress)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The patches between two site folders, built in memory: what `sectionsite diff` prints.
-public enum SiteDiff {
+@_spi(Engine) public enum SiteDiff {
     /// For every page in both sites whose version differs (or only `page`), the patch from old to new, by URL.
     public static func patches(old: URL, new: URL, page: String? = nil) throws -> [Patch] {
         let oldPages = try Site(options: BuildOptions(site: old)).pages

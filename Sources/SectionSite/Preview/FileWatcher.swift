@@ -9,9 +9,9 @@ import Glibc
 /// Watches a site's `Content/`, `Data/`, `Themes/`, `Static/` and `sectionsite.yml` with inotify, recursively (folders
 /// created later are watched too), and reports the changed paths once the burst of events has been quiet for a
 /// few milliseconds: a save that writes, renames and touches a file is one change, not five.
-public final class FileWatcher: @unchecked Sendable {
+final class FileWatcher: @unchecked Sendable {
     /// The site folder.
-    public let root: URL
+    let root: URL
     private let quiet: Duration
     private let longest: Duration
     private let onChange: @Sendable (Set<String>) -> Void
@@ -22,11 +22,11 @@ public final class FileWatcher: @unchecked Sendable {
     private let stopped = Atomic<Bool>(false)
 
     /// The top-level names that are watched.
-    public static let watched: Set<String> = ["Content", "Data", "Themes", "Static", "sectionsite.yml"]
+    static let watched: Set<String> = ["Content", "Data", "Themes", "Static", "sectionsite.yml"]
 
     /// Creates a watcher; `quietMilliseconds` is how long events must stop before a change is reported, and a
     /// change is reported at the latest `longestMilliseconds` after its first event even if events keep coming.
-    public init(
+    init(
         root: URL, quietMilliseconds: Int = 8, longestMilliseconds: Int = 100,
         onChange: @escaping @Sendable (Set<String>) -> Void
     ) {
@@ -37,7 +37,7 @@ public final class FileWatcher: @unchecked Sendable {
     }
 
     /// Starts watching on a thread of its own.
-    public func start() throws {
+    func start() throws {
         descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard descriptor >= 0, pipe(&wake) == 0 else {
             throw SectionSiteError("cannot watch files: \(String(cString: strerror(errno)))")
@@ -52,7 +52,7 @@ public final class FileWatcher: @unchecked Sendable {
 
     /// Stops watching: wakes the watching thread, which closes the rest. Safe to call more than once and from
     /// any thread; `wake` itself is never reassigned once the thread runs.
-    public func stop() {
+    func stop() {
         guard wake[1] >= 0, !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         var byte: UInt8 = 1
         _ = Glibc.write(wake[1], &byte, 1)

@@ -2,13 +2,13 @@ import Foundation
 
 /// The preview's state, owned by one actor: the last good site, the build counter, each page's recent versions,
 /// the current build error, and the open event streams, by page.
-public actor PreviewHub {
+actor PreviewHub {
     /// The last good build.
-    public private(set) var site: Site
+    private(set) var site: Site
     /// Increases with every successful build; the id of patch events.
-    public private(set) var buildID = 0
+    private(set) var buildID = 0
     /// The build error, while it lasts.
-    public private(set) var error: SectionSiteError?
+    private(set) var error: SectionSiteError?
     private var history: [String: [Version]] = [:]
     private var streams: [String: [UUID: Stream]] = [:]
     private let keep: Int
@@ -29,7 +29,7 @@ public actor PreviewHub {
 
     /// Starts from a built site; each page keeps `keep` earlier versions to catch clients up from (the settings'
     /// `feed.keep`, as in a build, unless told otherwise).
-    public init(site: Site, keep: Int? = nil) {
+    init(site: Site, keep: Int? = nil) {
         self.site = site
         self.keep = max(keep ?? site.config.feedKeep, 1)
         self.state = BuildState(folder: site.options.site.appendingPathComponent(".sectionsite"))
@@ -68,11 +68,11 @@ public actor PreviewHub {
     }
 
     /// The number of open event streams.
-    public var streamCount: Int { streams.values.reduce(0) { $0 + $1.count } }
+    var streamCount: Int { streams.values.reduce(0) { $0 + $1.count } }
 
     /// Opens the event stream of a page for a client at `lastEventID` (a build id) or `since` (a version); a
     /// client behind gets one patch straight to the current version, one that cannot be patched gets `reload`.
-    public func connect(page url: String, lastEventID: Int?, since: String?) -> AsyncStream<ServerEvent> {
+    func connect(page url: String, lastEventID: Int?, since: String?) -> AsyncStream<ServerEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: ServerEvent.self, bufferingPolicy: .bufferingNewest(256))
         guard let current = site.pages[url] else {
             continuation.yield(.reload)
@@ -117,7 +117,7 @@ public actor PreviewHub {
     /// changed page (computed once per version it starts from), `reload` to streams of pages that are gone, and
     /// `css` for changed assets.
     @discardableResult
-    public func commit(_ next: Site, _ update: Site.Update) -> [String] {
+    func commit(_ next: Site, _ update: Site.Update) -> [String] {
         var reloads: [String] = []
         buildID += 1
         site = next
@@ -155,17 +155,17 @@ public actor PreviewHub {
     }
 
     /// Takes a failed rebuild: the last good site stays; every stream is told the error.
-    public func fail(_ error: SectionSiteError) {
+    func fail(_ error: SectionSiteError) {
         self.error = error
         broadcast(.error(error))
     }
 
     /// Sends a keep-alive comment on every stream.
-    public func keepAlive() { broadcast(.keepAlive) }
+    func keepAlive() { broadcast(.keepAlive) }
 
     /// Sends a keep-alive comment on every stream each `interval` of `clock` until the task is cancelled (SPEC §8:
     /// every 15 s). The clock is a parameter so that tests can advance it by hand.
-    public func keepAlive<C: Clock>(every interval: C.Duration, clock: C) async {
+    func keepAlive<C: Clock>(every interval: C.Duration, clock: C) async {
         while true {
             do {
                 try await clock.sleep(for: interval)
@@ -177,7 +177,7 @@ public actor PreviewHub {
     }
 
     /// Ends every stream and writes any state still waiting, for shutting down.
-    public func closeAll() {
+    func closeAll() {
         saving.flush()
         for page in streams.values { for stream in page.values { stream.continuation.finish() } }
         streams = [:]

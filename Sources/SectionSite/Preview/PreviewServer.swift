@@ -5,29 +5,29 @@ import ServiceLifecycle
 
 /// `sectionsite serve`: builds the site in memory, serves it over HTTP from memory, watches its files, rebuilds
 /// what an edit affects, and pushes patches to every open tab over Server-Sent Events.
-public struct PreviewServer: Sendable {
+struct PreviewServer: Sendable {
     /// What to build.
-    public var options: BuildOptions
+    var options: BuildOptions
     /// The address to bind; 127.0.0.1 unless told otherwise.
-    public var host: String
+    var host: String
     /// The port; 0 picks a free one.
-    public var port: Int
+    var port: Int
     /// How long a burst of file events must be quiet before a rebuild.
-    public var quietMilliseconds = 8
+    var quietMilliseconds = 8
     /// Names answered besides 127.0.0.1, localhost, [::1] and `host` (`--allow-host`); see `HostPolicy`.
-    public var allowedHosts: [String] = []
+    var allowedHosts: [String] = []
     /// Pages bound to sequences of values (`Website.bind`): each new value patches the page's open tabs.
     var bindings: [PageBinding] = []
 
     /// Creates a server.
-    public init(options: BuildOptions, host: String = "127.0.0.1", port: Int = 8000) {
+    init(options: BuildOptions, host: String = "127.0.0.1", port: Int = 8000) {
         self.options = options
         self.host = host
         self.port = port
     }
 
     /// Runs until SIGINT or SIGTERM; `ready` is told the URL once the socket is bound.
-    public func run(ready: @escaping @Sendable (String) -> Void, log: @escaping @Sendable (String) -> Void) async throws {
+    func run(ready: @escaping @Sendable (String) -> Void, log: @escaping @Sendable (String) -> Void) async throws {
         let rebuilds = RebuildQueue()
         var options = self.options
         let bound = try await PageBinding.start(bindings, then: { rebuilds.add($0) }, log: log)

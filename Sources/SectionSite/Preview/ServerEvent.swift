@@ -1,16 +1,16 @@
 /// One Server-Sent Event of the preview's event stream, as it goes on the wire.
-public struct ServerEvent: Sendable, Equatable {
+struct ServerEvent: Sendable, Equatable {
     /// The event name (`patch`, `reload`, `error`, `ok`, `css`), or nil for a comment line.
-    public var name: String?
+    var name: String?
     /// The event id, for `Last-Event-ID`.
-    public var id: Int?
+    var id: Int?
     /// The data line (one line of JSON).
-    public var data: String
+    var data: String
     /// For a patch that is a `reload`, why: traced, never sent.
-    public var reloadReason: String? = nil
+    var reloadReason: String? = nil
 
     /// `event:`, `id:` and `data:` lines and a blank line; a comment is one `:` line.
-    public var wire: String {
+    var wire: String {
         guard let name else { return ": \(data)\n\n" }
         var text = "event: \(name)\n"
         if let id { text += "id: \(id)\n" }

@@ -2,7 +2,7 @@
 ///
 /// A class with constant properties, so that keeping every page of a large site in a map, as the live preview
 /// does, copies references rather than fields.
-public final class RenderedPage: Sendable, Equatable {
+@_spi(Engine) public final class RenderedPage: Sendable, Equatable {
     /// The page's URL, its identity.
     public let url: String
     /// The source file, relative to the site.
@@ -14,7 +14,7 @@ public final class RenderedPage: Sendable, Equatable {
     /// The page's title.
     public let title: String
     /// The page's date, when it has one.
-    public let date: PageDate?
+    let date: PageDate?
     /// The summary text.
     public let summary: String
     /// The templates this page used (`layouts/page`, `cells/card`, ...), for the unused-template warning.
@@ -26,7 +26,7 @@ public final class RenderedPage: Sendable, Equatable {
     public let isComplete: Bool
 
     /// Creates a rendered page.
-    public init(
+    init(
         url: String, path: String, html: String, version: String, title: String, date: PageDate?, summary: String,
         templatesUsed: Set<String>, animation: AnimationConfiguration?, isComplete: Bool = true
     ) {

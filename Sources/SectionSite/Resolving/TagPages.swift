@@ -6,16 +6,16 @@
 /// Tags are told apart by slug (`Slug.of`): `Swift UI` and `swift-ui` are one tag, shown as most pages spell it.
 /// A tag whose slug is empty (no letter or digit) gets no page. A page written at a tag URL (a
 /// `Content/tags/index.md`, say) takes the place of the generated one.
-public struct Tag: Sendable, Equatable {
+struct Tag: Sendable, Equatable {
     /// The tag as most of its pages spell it (the first in sorted order on a tie).
-    public var name: String
+    var name: String
     /// Its URL name.
-    public var slug: String
+    var slug: String
     /// How many published pages carry it (index pages, which collections leave out, are not counted).
-    public var count: Int
+    var count: Int
 
     /// `/tags/<slug>/`.
-    public var url: String { TagPages.url(slug) }
+    var url: String { TagPages.url(slug) }
 }
 
 enum TagPages {

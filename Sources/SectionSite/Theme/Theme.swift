@@ -3,29 +3,29 @@ import Mustache
 
 /// A theme: its Mustache templates by name (`layouts/page`, `cells/card`, `supplementary/header`, `partials/nav`)
 /// and its assets folder.
-public struct Theme: Sendable {
+struct Theme: Sendable {
     /// The theme's folder name under `Themes/`.
-    public var name: String
+    var name: String
     /// The theme's folder.
-    public var folder: URL
+    var folder: URL
     /// The theme's folder relative to the site, for messages (`Themes/default`).
-    public var path: String
+    var path: String
     /// Every template name.
-    public var templateNames: [String]
+    var templateNames: [String]
     /// A hash of each template's text, by file under the theme folder (`cells/card.mustache`), to tell which
     /// templates changed since the previous build.
-    public var templateHashes: [String: String]
+    var templateHashes: [String: String]
     /// The templates that may draw navigation: those with a Mustache tag naming `nav` (`{{#page.nav.tree}}`, or
     /// `{{#nav.prev}}` inside `{{#page}}`), themselves or in a partial they include. Only the pages rendered with
     /// one of them change when the content tree does, and a site whose theme has none makes no tree.
-    public var navigationTemplates: Set<String> = []
+    var navigationTemplates: Set<String> = []
     /// Whether an `assets/` folder is there.
-    public var hasAssets: Bool
+    var hasAssets: Bool
     private var library: MustacheLibrary
 
     /// Loads every `.mustache` file under `Themes/<name>/`; a missing theme or a template that does not parse is an
     /// error with its location.
-    public init(name: String, site: URL) throws {
+    init(name: String, site: URL) throws {
         self.name = name
         self.path = "Themes/\(name)"
         self.folder = site.appendingPathComponent("Themes").appendingPathComponent(name)
@@ -104,10 +104,10 @@ public struct Theme: Sendable {
     }
 
     /// Whether a template of that name exists.
-    public func has(_ template: String) -> Bool { library.getTemplate(named: template) != nil }
+    func has(_ template: String) -> Bool { library.getTemplate(named: template) != nil }
 
     /// Renders a template that must exist.
-    public func render(_ template: String, _ context: [String: Any]) -> String {
+    func render(_ template: String, _ context: [String: Any]) -> String {
         guard let output = library.render(context, withTemplate: template) else {
             preconditionFailure("template '\(template)' was checked before rendering")
         }
@@ -116,7 +116,7 @@ public struct Theme: Sendable {
 
     /// The template for a kind in a folder (`cells`, `supplementary`, `layouts`), or an error at `location` naming
     /// the path looked for and the known kinds.
-    public func template(_ folder: String, kind: String, what: String, at location: SourceLocation?) throws -> String {
+    func template(_ folder: String, kind: String, what: String, at location: SourceLocation?) throws -> String {
         let name = "\(folder)/\(kind)"
         guard has(name) else {
             let known = kinds(in: folder).map { "'\($0)'" }.joined(separator: ", ")
@@ -128,7 +128,7 @@ public struct Theme: Sendable {
     }
 
     /// The kinds that a folder of templates offers, sorted.
-    public func kinds(in folder: String) -> [String] {
+    func kinds(in folder: String) -> [String] {
         templateNames.filter { $0.hasPrefix(folder + "/") }.map { String($0.dropFirst(folder.count + 1)) }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SectionSite
+@_spi(Engine) @testable import SectionSite
 
 extension TestSite {
     /// Options of a build that keeps every link, as `sectionsite check` builds.

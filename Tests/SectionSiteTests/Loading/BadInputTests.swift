@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SectionSite
+@_spi(Engine) @testable import SectionSite
 
 /// Every kind of bad input: the exact message with its location, and the previous output left as it was.
 @Suite("Bad input")

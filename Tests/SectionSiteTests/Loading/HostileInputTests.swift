@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SectionSite
+@_spi(Engine) @testable import SectionSite
 
 /// Input a careless or hostile contributor could send: bounded, located, and never the end of the previous output.
 @Suite("Hostile input")

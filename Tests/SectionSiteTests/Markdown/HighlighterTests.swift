@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SectionSite
+@_spi(Engine) @testable import SectionSite
 
 @Suite("Highlighter: KSyntaxHighlighting spans that leave the code as it was")
 struct HighlighterTests {

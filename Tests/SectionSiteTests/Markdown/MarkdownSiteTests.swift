@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SectionSite
+@_spi(Engine) @testable import SectionSite
 
 @Suite("Markdown in a site: links between pages, titles, the table of contents, the highlight cache")
 struct MarkdownSiteTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SectionSite
+@_spi(Engine) @testable import SectionSite
 
 @Suite("Markdown: GFM, heading ids, links between files, titles, alerts")
 struct MarkdownTests {

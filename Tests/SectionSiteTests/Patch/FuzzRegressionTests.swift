@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SectionSite
+@_spi(Engine) @testable import SectionSite
 
 /// Inputs the fuzz targets (Fuzz/) found crashing, each kept as a regression test of the same properties.
 @Suite("Fuzz findings")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SectionSite
+@_spi(Engine) @testable import SectionSite
 
 /// The browser runtime is JavaScript and cannot import `PatchContract`: its constants are checked here against the
 /// Swift definitions, so that a key kind or attribute renamed on one side fails the tests, not a reader's page.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SectionSite
+@_spi(Engine) @testable import SectionSite
 
 /// Front matter `aliases`: a page at each earlier URL that sends readers on.
 @Suite("Aliases")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SectionSite
+@_spi(Engine) @testable import SectionSite
 
 /// An incremental build must write exactly what a build from nothing writes: after every step of a seeded random
 /// series of edits, the output of the site built step by step equals, byte for byte, a build from nothing of a

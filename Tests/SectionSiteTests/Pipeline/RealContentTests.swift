@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SectionSite
+@_spi(Engine) @testable import SectionSite
 
 /// Real Markdown that nobody here wrote: the documentation of the Swift packages this package depends on, which
 /// SwiftPM checks out into `.build/checkouts` before any test runs.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SectionSite
+@_spi(Engine) @testable import SectionSite
 
 /// When the file watcher reports a burst of events, driven by the manual clock's instants.
 @Suite("Watcher timing")

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SectionSite
+@_spi(Engine) @testable import SectionSite
 
 @Suite("Host policy")
 struct HostPolicyTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SectionSite
+@_spi(Engine) @testable import SectionSite
 
 /// A site written into a fresh temporary folder from `[path: contents]`, removed when the test is done with it.
 final class TestSite {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SectionSite
+@_spi(Engine) @testable import SectionSite
 
 /// Pages defined in Swift with the shapes of RxDataSources: sections of the program's own types, drawn by a data
 /// source of closures, through the same pipeline as Markdown pages.
