@@ -8,14 +8,18 @@ public protocol SectionModelType {
     init(original: Self, items: [Item])
 }
 
-/// A section whose changes can be animated: it and its items have identities, and items tell when they changed.
+/// A section whose changes can be animated: it and its items have identities, and can be compared.
+///
+/// As in RxDataSources, so that the same models serve an app's table view and a site. What a patch calls changed is
+/// decided from each item's drawn HTML (its content hash), not from `==`: an item whose value differs but draws the
+/// same is left alone.
 public typealias AnimatableSectionModelType = SectionModelType & IdentifiableType & Equatable
 
 /// A ready-made section model: an identity, a header value and items, for callers who need nothing more.
 public struct SectionModel<Identity: Hashable & Sendable, Header: Equatable & Sendable, Item: Sendable>: Sendable {
     /// The section's identity.
     public var identity: Identity
-    /// Whatever describes the section itself (a title, say); compared to detect a changed section.
+    /// Whatever describes the section itself (a title, say), for the data source's closures to draw.
     public var model: Header
     /// The items.
     public var items: [Item]

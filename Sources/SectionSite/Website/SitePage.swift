@@ -40,10 +40,25 @@ public struct SitePage: Sendable, Equatable {
 
     /// A page of sections drawn by `dataSource`.
     ///
+    /// The data source runs now, once per item and view: what it draws is what the page holds.
+    ///
     /// - Parameters:
+    ///   - url: the page's URL, a site path (`/menu/`; `menu` is taken as `/menu/`).
+    ///   - title: the title layouts, lists, feeds and the search index show.
+    ///   - date: the date, for feeds and `sort: date`.
+    ///   - summary: what lists and feeds show; else the Markdown's first paragraph.
+    ///   - tags: tags, which put the page on tag pages.
+    ///   - weight: the sort weight, for `sort: weight` and navigation.
+    ///   - layout: the theme's layout, `page` when nil.
+    ///   - isDraft: leaves the page out unless the site is built with drafts.
+    ///   - markdown: the page's body, as a Markdown file's.
+    ///   - animation: how patches of this page animate, over the site's `animation`.
     ///   - data: any `Encodable` value whose properties templates see as `page.<name>`.
     ///   - sections: the sections; their identities and their items' identities are the keys patches use, so
     ///     they must be unique in the page (section identities: letters, digits, `-` and `_`).
+    ///   - dataSource: draws each item's cell and each section's header and footer.
+    ///   - fileID: where the page is made, for errors: leave the default.
+    ///   - line: the line where the page is made, for errors: leave the default.
     /// - Throws: `SectionSiteError` at the call's place when an identity is repeated or not allowed, or whatever
     ///   the data source's closures throw.
     public init<Section: AnimatableSectionModelType>(
@@ -95,6 +110,22 @@ public struct SitePage: Sendable, Equatable {
     }
 
     /// A page without sections: Markdown and page data only.
+    ///
+    /// - Parameters:
+    ///   - url: the page's URL, a site path (`/menu/`; `menu` is taken as `/menu/`).
+    ///   - title: the title layouts, lists, feeds and the search index show.
+    ///   - date: the date, for feeds and `sort: date`.
+    ///   - summary: what lists and feeds show; else the Markdown's first paragraph.
+    ///   - tags: tags, which put the page on tag pages.
+    ///   - weight: the sort weight, for `sort: weight` and navigation.
+    ///   - layout: the theme's layout, `page` when nil.
+    ///   - isDraft: leaves the page out unless the site is built with drafts.
+    ///   - markdown: the page's body, as a Markdown file's.
+    ///   - animation: how patches of this page animate, over the site's `animation`.
+    ///   - data: any `Encodable` value whose properties templates see as `page.<name>`.
+    ///   - fileID: where the page is made, for errors: leave the default.
+    ///   - line: the line where the page is made, for errors: leave the default.
+    /// - Throws: `SectionSiteError` when `url` is not a site path, or when `data` cannot be encoded as a map.
     public init(
         url: String, title: String, date: Date? = nil, summary: String? = nil, tags: [String] = [],
         weight: Int? = nil, layout: String? = nil, isDraft: Bool = false, markdown: String = "",

@@ -20,6 +20,10 @@ public struct Website: Sendable {
     var bindings: [PageBinding] = []
 
     /// A site in `folder`, the current directory when nil.
+    ///
+    /// - Parameters:
+    ///   - folder: the site folder; it needs no file when every page is defined in Swift, but its theme.
+    ///   - pages: pages defined in Swift.
     public init(folder: URL? = nil, pages: [SitePage] = []) {
         self.folder = (folder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)).standardizedFileURL
         self.pages = pages
@@ -42,34 +46,54 @@ public struct Website: Sendable {
 
     /// Runs the `sectionsite` command line with this site: `build`, `serve`, `check`, `diff` and `new`, their
     /// options as `sectionsite --help` lists them, `--site` defaulting to `folder`. Ends the process on error.
+    ///
+    /// - Parameter arguments: the arguments, the process's own when nil.
     public func main(arguments: [String]? = nil) async {
         await SectionSiteCommand.$website.withValue(self) {
             await SectionSiteCommand.main(arguments)
         }
     }
 
-    /// Builds the site into `out` (`_site` in the folder when nil) once each bound page has its first value, as
-    /// `sectionsite build` does: incrementally when the previous build's record fits, the output swapped in whole.
+    /// Builds the site into `out` once each bound page has its first value, as `sectionsite build` does:
+    /// incrementally when the previous build's record fits, the output swapped in whole, the broken links of the
+    /// Markdown it rendered among the report's warnings.
     ///
+    /// - Parameters:
+    ///   - out: the output folder; `_site` in the site folder when nil (the command's `--out` is relative to the
+    ///     working directory instead).
+    ///   - drafts: publishes pages marked draft.
+    /// - Returns: what was built, with the warnings.
     /// - Throws: `SectionSiteError` for bad input; the previous output stays as it was.
     @discardableResult
     public func build(into out: URL? = nil, drafts: Bool = false) async throws -> BuildReport {
         var report: BuildReport?
-        try await build(options(out: out, drafts: drafts), follow: false, log: { _ in }) { report = $0 }
+        try await build(options(out: out, drafts: drafts, checksLinks: true), follow: false, log: { _ in }) { report = $0 }
         return report!
     }
 
     /// Builds the site into `out`, then again each time a bound page has a new value, until every bound sequence
-    /// ends or the task is cancelled; `built` is told each build's report.
+    /// ends or the task is cancelled, as `sectionsite build --follow` does.
+    ///
+    /// - Parameters:
+    ///   - out: the output folder; `_site` in the site folder when nil.
+    ///   - drafts: publishes pages marked draft.
+    ///   - built: told each build's report.
+    ///   - log: told what goes wrong after the first build (a build that fails, keeping the last good output; a
+    ///     bound sequence that throws, keeping its page as it was), as lines `sectionsite build` would print.
+    /// - Throws: what makes the first build fail.
     public func follow(
-        into out: URL? = nil, drafts: Bool = false, built: @escaping @Sendable (BuildReport) -> Void
+        into out: URL? = nil, drafts: Bool = false, built: @escaping @Sendable (BuildReport) -> Void,
+        log: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws {
-        try await build(options(out: out, drafts: drafts), follow: true, log: { _ in }, built: built)
+        try await build(options(out: out, drafts: drafts, checksLinks: true), follow: true, log: log, built: built)
     }
 
     /// Serves the site from memory with live patching, as `sectionsite serve` does, until SIGINT or SIGTERM.
     ///
     /// - Parameters:
+    ///   - host: the address to bind; only 127.0.0.1, localhost, [::1] and `host` are answered.
+    ///   - port: the port; 0 picks a free one (`ready` says which).
+    ///   - drafts: publishes pages marked draft.
     ///   - ready: told the URL once the server listens.
     ///   - log: told each line `sectionsite serve` prints (rebuilds, warnings, errors).
     public func serve(
@@ -83,6 +107,9 @@ public struct Website: Sendable {
 
     /// Builds the site in memory and reports every internal link or anchor that leads nowhere, as
     /// `sectionsite check` does.
+    ///
+    /// - Parameter drafts: checks pages marked draft too.
+    /// - Returns: one error per broken link, sorted by place.
     public func check(drafts: Bool = false) async throws -> [Diagnostic] {
         var options = self.options(drafts: drafts)
         options.keepsLinks = true
@@ -91,9 +118,12 @@ public struct Website: Sendable {
     }
 
     /// The build options of this site.
-    func options(site: URL? = nil, out: URL? = nil, baseURL: String? = nil, drafts: Bool = false) -> BuildOptions {
+    func options(
+        site: URL? = nil, out: URL? = nil, baseURL: String? = nil, drafts: Bool = false, checksLinks: Bool = false
+    ) -> BuildOptions {
         var options = BuildOptions(site: site ?? folder, out: out, baseURL: baseURL, drafts: drafts)
         options.pages = pages
+        options.keepsLinks = checksLinks
         return options
     }
 
@@ -123,8 +153,9 @@ public struct Website: Sendable {
             builder.options.pages = latest.values.sorted { $0.url < $1.url }
             do {
                 built(try builder.build(progress: progress))
-            } catch let error as SectionSiteError {
-                log(error.description)  // the output stays as the last good build left it; the next value may mend it
+            } catch {
+                // The output stays as the last good build left it; the next value may mend it.
+                log((error as? SectionSiteError)?.description ?? "error: \(error)")
             }
         }
     }
