@@ -42,10 +42,11 @@ tsan-test: deps
 browser-test: test-deps examples
 	$(PYTHON) -m pytest -q Tests/Browser
 
-## The example packages (Examples/*, each depending on this one by path), in one build folder of their own.
+## The example packages (Examples/*, each depending on this one by path), each in a build folder of its own
+## (.build-examples/NAME: one folder shared by two root packages does not always relink the second).
 examples: deps
-	$(SWIFT) build --package-path Examples/CoffeeSite --scratch-path .build-examples
-	$(SWIFT) build --package-path Examples/LiveBoard --scratch-path .build-examples
+	$(SWIFT) build --package-path Examples/CoffeeSite --scratch-path .build-examples/CoffeeSite
+	$(SWIFT) build --package-path Examples/LiveBoard --scratch-path .build-examples/LiveBoard
 
 ## The library's documentation (the DocC catalog and every public symbol) as a static site in .build-docs/site;
 ## `make docs PREVIEW=1` serves it instead. Not part of `make test`: it builds the library once more.
@@ -73,7 +74,7 @@ test: test-deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip-build
 	Fuzz/fuzz.sh --runs 500
-	SECTIONSITE_BIN=$(CURDIR)/.build/debug/sectionsite EXAMPLES_BIN=$(CURDIR)/.build-examples/debug $(PYTHON) -m pytest -q Tests/Browser
+	SECTIONSITE_BIN=$(CURDIR)/.build/debug/sectionsite EXAMPLES=$(CURDIR)/.build-examples $(PYTHON) -m pytest -q Tests/Browser
 
 clean:
 	rm -rf .build .build-tsan Fuzz/.build-fuzz Fuzz/.corpus Fuzz/.findings _site .sectionsite

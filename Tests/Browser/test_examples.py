@@ -1,6 +1,6 @@
 """The example packages under Examples/ (built by `make test` into .build-examples, or EXAMPLES_BIN): a site
 defined in Swift built and checked like any site, and a page bound to a sequence whose values patch an open
-Chromium tab, each without a reload."""
+Chromium tab, each without a reload. EXAMPLES names the folder of their build folders (.build-examples/NAME)."""
 
 import os
 import shutil
@@ -14,13 +14,13 @@ import pytest
 
 from conftest import REPO, assert_same_dom, normalized, wait_for_animations
 
-BIN = Path(os.environ.get("EXAMPLES_BIN") or REPO / ".build-examples" / "debug")
+BUILDS = Path(os.environ.get("EXAMPLES") or REPO / ".build-examples")
 
 
 def example(name):
-    binary = BIN / name
+    binary = BUILDS / name / "debug" / name
     if not binary.exists():
-        pytest.fail(f"no {name} binary at {binary}: run `make examples` (or set EXAMPLES_BIN)", pytrace=False)
+        pytest.fail(f"no {name} binary at {binary}: run `make examples` (or set EXAMPLES)", pytrace=False)
     return binary
 
 
