@@ -39,7 +39,9 @@ extension Site {
         emptySections = [:]
         files = [:]
         fileList = []
-        define(options.pages, loader: ContentLoader(site: options.site, markdown: markdown))
+        // A program's pages stand for themselves from their records too, so that a new value is compared with the
+        // old one (its title, tags and place change the pages around it); `apply` loads the new values.
+        define(options.pages)
         refreshDerived()
         for record in snapshot.rendered {
             guard let source = loaded[record.path] ?? generated[record.path] else { return nil }
@@ -74,8 +76,9 @@ extension Site {
                 changed.insert(path)
             }
         }
+        // A program's pages, recorded with `FileStamp.noFile`, are among these: loaded again from their
+        // definitions (rendered again, they are written only if their inputs changed), or removed.
         changed.formUnion(Set(stamps.keys).subtracting(present))
-        // A program's pages have no file to stamp: rendered again, they are written only if their inputs changed.
         changed.formUnion(definitions.keys)
         for (file, hash) in theme.templateHashes where snapshot.templates[file] != hash {
             changed.insert("\(theme.path)/\(file)")
@@ -87,7 +90,8 @@ extension Site {
     /// output folder just written.
     func snapshot(feed: [String: [String]], out: URL) -> SiteSnapshot {
         let records = loaded.values.sorted { $0.page.path < $1.page.path }.compactMap { loaded -> SiteSnapshot.PageRecord? in
-            guard let stamp = loaded.stamp else { return nil }  // pages given as text, in tests: read again
+            let defined = definitions[loaded.page.path] != nil
+            guard let stamp = defined ? FileStamp.noFile : loaded.stamp else { return nil }  // pages given as text, in tests: read again
             let page = loaded.page
             return SiteSnapshot.PageRecord(
                 path: page.path, stamp: stamp, sourceHash: loaded.sourceHash, url: page.url, folder: page.folder,

@@ -164,7 +164,7 @@ import Foundation
                 // versions of those that did not change stay, so nothing else is sent).
                 data = try DataFile.loadAll(site: options.site)
                 rerenderAll = true
-            } else if definitions[path] != nil {
+            } else if path.hasPrefix(SitePage.pathPrefix) {  // a page a program defines (or defined: then it goes)
                 contentPaths.insert(path)
             } else if path.hasPrefix("Static/") {
                 refresh = true
@@ -341,7 +341,10 @@ import Foundation
         let incomplete = paths.filter { loaded[$0]?.isComplete == false }.sorted()
         if !incomplete.isEmpty {
             let loader = ContentLoader(site: options.site, markdown: markdown)
-            for page in try incomplete.parallelMap({ try loader.load($0) }) { loaded[page.page.path] = page }
+            let definitions = self.definitions
+            for page in try incomplete.parallelMap({ path in try definitions[path].map(loader.load) ?? loader.load(path) }) {
+                loaded[page.page.path] = page
+            }
             refreshPublished(changed: Set(incomplete))
         }
         let resolver = Resolver(

@@ -28,16 +28,43 @@ struct IncrementalBuildTests {
         return files
     }
 
+    /// A row of the page a program defines among the posts (`/posts/live/`), which the home page and the post list
+    /// hold like the Markdown posts.
+    struct Row: IdentifiableType, Equatable, Encodable, Sendable {
+        var id: String
+        var title: String
+        var identity: String { id }
+    }
+
+    static let rowSource = SectionedDataSource<SectionModel<String, String, Row>>(
+        configureCell: { _, row in
+            row.id.hasSuffix("0") ? .init(kind: "raw", html: "<i>\(HTML.escape(row.title))</i>") : try .template("b", row)
+        },
+        titleForHeaderInSection: { $0.model })
+
+    /// The Swift page's value for `day`: its title, date, tags and rows all follow the day.
+    static func livePage(day: Int) throws -> SitePage {
+        let ids = Set((1...(day % 5 + 1)).map { ($0 * day) % 7 * 10 + $0 % 2 })
+        let rows = ids.sorted { ($0 * 31 + day) % 11 < ($1 * 31 + day) % 11 || (($0 * 31 + day) % 11 == ($1 * 31 + day) % 11 && $0 < $1) }
+            .map { Row(id: "r\($0)", title: "Row \($0) on \(day)") }
+        return try SitePage(
+            url: "/posts/live/", title: day % 3 == 0 ? "Live" : "Live \(day)",
+            date: Date(timeIntervalSince1970: 1_767_225_600 + Double(day) * 86_400), tags: day % 2 == 0 ? ["swift"] : [],
+            sections: [SectionModel(identity: "rows", model: "Rows", items: rows)], dataSource: rowSource)
+    }
+
     static func post(_ n: Int, title: String, day: Int, tags: String, body: String = "Body", draft: Bool = false) -> String {
         "---\ntitle: \(title)\ndate: 2026-01-\(String(format: "%02d", day))\ntags: \(tags)\ndraft: \(draft)\n---\n\(body) of \(n).\n\n## Part\n\n```swift\nlet n = \(n)\n```\n"
     }
 
     /// One random edit of the kinds an author makes.
-    static func edit(_ site: TestSite, _ random: inout SeededRandom, posts: inout Set<Int>, next: inout Int) throws -> String {
+    static func edit(
+        _ site: TestSite, _ random: inout SeededRandom, posts: inout Set<Int>, next: inout Int, live: inout SitePage
+    ) throws -> String {
         let existing = posts.sorted()
         let n = existing.randomElement(using: &random) ?? 0
         let day = Int.random(in: 1...28, using: &random)
-        switch Int.random(in: 0..<11, using: &random) {
+        switch Int.random(in: 0..<12, using: &random) {
         case 0:
             try site.write(["Content/posts/p\(n).md": post(n, title: "Post \(n)", day: day, tags: "[swift]", body: "Edited \(day)")])
             posts.insert(n)
@@ -77,6 +104,9 @@ struct IncrementalBuildTests {
             let rows = (1...(day % 4 + 1)).map { "r\(($0 * day) % 5 + $0 * 10),Row \($0) of \(day)\n" }  // ids unique, order varies
             try site.write(["Data/team.csv": "id,name\n" + rows.shuffled(using: &random).joined()])
             return "data file"
+        case 10:
+            live = try livePage(day: day)
+            return "Swift page, day \(day)"
         default:
             try site.write(["Content/about.md": "---\ntitle: About\n---\nAbout us, \(day).\n"])
             return "about page"
@@ -100,20 +130,28 @@ struct IncrementalBuildTests {
         let site = try TestSite(Self.startingSite())
         var posts = Set(0..<8)
         var next = 7
-        try site.build()
+        var live = try Self.livePage(day: 1)
+        func options(_ folder: URL) -> BuildOptions {
+            var options = BuildOptions(site: folder, out: folder.appendingPathComponent("_site"))
+            options.pages = [live]
+            return options
+        }
+        try SiteBuilder(options: options(site.folder)).build()
         let reference = FileManager.default.temporaryDirectory.appendingPathComponent("sectionsite-cold-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: reference) }
         var incrementalSteps = 0
         for step in 1...12 {
             var what: [String] = []
-            for _ in 0..<Int.random(in: 1...3, using: &random) { what.append(try Self.edit(site, &random, posts: &posts, next: &next)) }
-            let report = try site.build()
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                what.append(try Self.edit(site, &random, posts: &posts, next: &next, live: &live))
+            }
+            let report = try SiteBuilder(options: options(site.folder)).build()
             incrementalSteps += report.incremental ? 1 : 0
             // The reference: the same files and feed history, built from nothing into an empty output folder.
             try Self.copy(site.folder, to: reference)
             try? FileManager.default.removeItem(at: reference.appendingPathComponent("_site"))
             try? FileManager.default.removeItem(at: SiteSnapshot.file(reference))
-            let cold = try SiteBuilder(options: BuildOptions(site: reference, out: reference.appendingPathComponent("_site"))).build(incremental: false)
+            let cold = try SiteBuilder(options: options(reference)).build(incremental: false)
             let (built, expected) = (Self.tree(site.out), Self.tree(reference.appendingPathComponent("_site")))
             #expect(built.keys.sorted() == expected.keys.sorted(), "seed \(seed) step \(step) (\(what)): file lists differ")
             for path in expected.keys.sorted() where built[path] != expected[path] {
@@ -194,19 +232,23 @@ struct PreviewAgreementTests {
     func liveEqualsFresh(seed: UInt64) throws {
         var random = SeededRandom(seed: seed)
         let site = try TestSite(IncrementalBuildTests.startingSite())
-        var live = try Site(options: site.options)
+        var page = try IncrementalBuildTests.livePage(day: 1)
+        var options = site.options
+        options.pages = [page]
+        var live = try Site(options: options)
         var posts = Set(0..<8)
         var next = 7
         for step in 1...12 {
             let before = Self.files(site)
             var what: [String] = []
             for _ in 0..<Int.random(in: 1...3, using: &random) {
-                what.append(try IncrementalBuildTests.edit(site, &random, posts: &posts, next: &next))
+                what.append(try IncrementalBuildTests.edit(site, &random, posts: &posts, next: &next, live: &page))
             }
             let after = Self.files(site)
             let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
-            _ = try live.apply(changed)
-            let fresh = try Site(options: site.options)
+            _ = try live.apply(changed, pages: [page])
+            options.pages = [page]
+            let fresh = try Site(options: options)
             #expect(live.pages.keys.sorted() == fresh.pages.keys.sorted(), "seed \(seed) step \(step) (\(what))")
             for url in fresh.pages.keys.sorted() where live.pages[url]?.html != fresh.pages[url]?.html {
                 Issue.record("seed \(seed) step \(step) (\(what)): \(url) differs from a fresh build")

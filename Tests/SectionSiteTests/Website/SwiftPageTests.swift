@@ -166,6 +166,12 @@ import Testing
         let incremental = site.outputSnapshot()
         try SiteBuilder(options: website.options(out: site.out)).build(incremental: false)
         #expect(site.outputSnapshot() == incremental)
+        // A page the program no longer defines is gone, and the list that showed it changes.
+        website.pages = []
+        again = try await website.build(into: site.out)
+        #expect(again.incremental && again.pageCount == 1)
+        #expect(!FileManager.default.fileExists(atPath: site.out.appendingPathComponent("menu/index.html").path))
+        #expect(try !site.output("index.html").contains("Menu"))
     }
 
     @Test("build --follow writes a bound page for each value its sequence yields, with a patch from each earlier version")
