@@ -88,7 +88,10 @@ where Section.Item: IdentifiableType {
 
 /// A header or a footer of a section.
 public enum SupplementaryKind: String, Sendable {
-    case header, footer
+    /// Above the section's items.
+    case header
+    /// Below the section's items.
+    case footer
 }
 
 /// Writes sections as the keyed HTML of the patch contract, from closures that draw each cell and view: what the
