@@ -54,6 +54,23 @@ public struct Website: Sendable {
         }
     }
 
+    /// Runs the command line with the site `define` makes, as `main()` does; an error while making it (a bad page,
+    /// say) is printed as `path:line:column: error: message` and ends the process with status 1, so a program's
+    /// `main.swift` can be `await Website.main { ... }`.
+    ///
+    /// - Parameter define: makes the site: its folder, pages and bindings.
+    public static func main(_ define: () async throws -> Website) async {
+        let site: Website
+        do {
+            site = try await define()
+        } catch {
+            let line = (error as? SectionSiteError)?.description ?? "error: \(error)"
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+            exit(1)
+        }
+        await site.main()
+    }
+
     /// Builds the site into `out` once each bound page has its first value, as `sectionsite build` does:
     /// incrementally when the previous build's record fits, the output swapped in whole, the broken links of the
     /// Markdown it rendered among the report's warnings.

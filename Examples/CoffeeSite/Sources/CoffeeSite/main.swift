@@ -115,12 +115,13 @@ let home: [HomeSection] = [
 // The site folder beside this package's sources: its settings, theme and Markdown pages (`Content/about.md`).
 let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Site")
-do {
-    let site = Website(
+// `swift run CoffeeSite build | serve | check`; an error in a page is printed where it is made.
+await Website.main {
+    Website(
         folder: folder,
-        pages: [try SitePage(url: "/", title: "Corner Coffee", markdown: "Open *Tuesday to Sunday*, 8 to 5.", sections: home, dataSource: dataSource)])
-    await site.main()  // swift run CoffeeSite build | serve | check
-} catch {
-    FileHandle.standardError.write(Data("\(error)\n".utf8))
-    exit(1)
+        pages: [
+            try SitePage(
+                url: "/", title: "Corner Coffee", markdown: "Open *Tuesday to Sunday*, 8 to 5.", sections: home,
+                dataSource: dataSource)
+        ])
 }
