@@ -78,13 +78,15 @@ public struct Website: Sendable {
     /// - Parameters:
     ///   - out: the output folder; `_site` in the site folder when nil (the command's `--out` is relative to the
     ///     working directory instead).
+    ///   - baseURL: where the site is deployed, over `sectionsite.yml`'s `baseURL` (the command's `--base-url`).
     ///   - drafts: publishes pages marked draft.
     /// - Returns: what was built, with the warnings.
     /// - Throws: `SectionSiteError` for bad input; the previous output stays as it was.
     @discardableResult
-    public func build(into out: URL? = nil, drafts: Bool = false) async throws -> BuildReport {
+    public func build(into out: URL? = nil, baseURL: String? = nil, drafts: Bool = false) async throws -> BuildReport {
         var report: BuildReport?
-        try await build(options(out: out, drafts: drafts, checksLinks: true), follow: false, log: { _ in }) { report = $0 }
+        let options = self.options(out: out, baseURL: baseURL, drafts: drafts, checksLinks: true)
+        try await build(options, follow: false, log: { _ in }) { report = $0 }
         return report!
     }
 
@@ -93,16 +95,18 @@ public struct Website: Sendable {
     ///
     /// - Parameters:
     ///   - out: the output folder; `_site` in the site folder when nil.
+    ///   - baseURL: where the site is deployed, over `sectionsite.yml`'s `baseURL`.
     ///   - drafts: publishes pages marked draft.
     ///   - built: told each build's report.
     ///   - log: told what goes wrong after the first build (a build that fails, keeping the last good output; a
     ///     bound sequence that throws, keeping its page as it was), as lines `sectionsite build` would print.
     /// - Throws: what makes the first build fail.
     public func follow(
-        into out: URL? = nil, drafts: Bool = false, built: @escaping @Sendable (BuildReport) -> Void,
-        log: @escaping @Sendable (String) -> Void = { _ in }
+        into out: URL? = nil, baseURL: String? = nil, drafts: Bool = false,
+        built: @escaping @Sendable (BuildReport) -> Void, log: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws {
-        try await build(options(out: out, drafts: drafts, checksLinks: true), follow: true, log: log, built: built)
+        let options = self.options(out: out, baseURL: baseURL, drafts: drafts, checksLinks: true)
+        try await build(options, follow: true, log: log, built: built)
     }
 
     /// Serves the site from memory with live patching, as `sectionsite serve` does, until SIGINT or SIGTERM.
@@ -110,14 +114,16 @@ public struct Website: Sendable {
     /// - Parameters:
     ///   - host: the address to bind; only 127.0.0.1, localhost, [::1] and `host` are answered.
     ///   - port: the port; 0 picks a free one (`ready` says which).
+    ///   - allowedHosts: more host names to answer (the command's `--allow-host`), for a proxy or another device.
     ///   - drafts: publishes pages marked draft.
     ///   - ready: told the URL once the server listens.
     ///   - log: told each line `sectionsite serve` prints (rebuilds, warnings, errors).
     public func serve(
-        host: String = "127.0.0.1", port: Int = 8000, drafts: Bool = false,
+        host: String = "127.0.0.1", port: Int = 8000, allowedHosts: [String] = [], drafts: Bool = false,
         ready: @escaping @Sendable (String) -> Void = { _ in }, log: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws {
         var server = PreviewServer(options: options(drafts: drafts), host: host, port: port)
+        server.allowedHosts = allowedHosts
         server.bindings = bindings
         try await server.run(ready: ready, log: log)
     }

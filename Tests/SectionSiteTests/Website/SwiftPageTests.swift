@@ -174,6 +174,15 @@ import Testing
         #expect(try !site.output("index.html").contains("Menu"))
     }
 
+    @Test("a base URL given in code is the one links, the sitemap and the runtime use, as --base-url")
+    func baseURL() async throws {
+        let site = try Self.site()
+        let website = Website(folder: site.folder, pages: [try Self.page(Self.menu())])
+        try await website.build(into: site.out, baseURL: "https://example.com/shop")
+        #expect(try site.output("sitemap.xml").contains("<loc>https://example.com/shop/menu/</loc>"))
+        #expect(try site.output("menu/index.html").contains(#"<script src="/shop/_sectionsite/sectionsite.js" defer>"#))
+    }
+
     @Test("build --follow writes a bound page for each value its sequence yields, with a patch from each earlier version")
     func followed() async throws {
         let site = try Self.site()
