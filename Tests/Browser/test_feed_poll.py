@@ -1,7 +1,7 @@
 """`feed.poll` (SPEC §6): a deployed page revalidates its head.json every N seconds while it is visible, so it follows
 deploys without a reload. Sites are built by the real `sectionsite build` and served by a plain `http.server`, as a
-static host would (Last-Modified and If-Modified-Since, so unchanged feed files are answered 304); the runtime under
-test is copied over the built one after every build."""
+static host would (Last-Modified and If-Modified-Since, so unchanged feed files are answered 304). The runtime under
+test is the one the build writes, which the binary carries."""
 
 import functools
 import http.server
@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO, RUNTIME, assert_same_dom, normalized
+from conftest import REPO, assert_same_dom, normalized
+from sitegen import THEME
 
 BIN = Path(os.environ.get("SECTIONSITE_BIN") or REPO / ".build" / "debug" / "sectionsite")
 VERSION_META = re.compile(r'<meta name="sectionsite-version" content="([^"]*)"')
@@ -26,21 +27,6 @@ SET_VISIBILITY_JS = """(state) => {
   Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => state});
   document.dispatchEvent(new Event('visibilitychange'));
 }"""
-
-LAYOUT = """<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>{{page.title}}</title>
-</head>
-<body>
-<h1 data-ss-key="r:title">{{page.title}}</h1>
-<main>{{{sections}}}</main>
-<article>{{{body}}}</article>
-<p class="colophon">LAYOUT_LINE</p>
-</body>
-</html>
-"""
 
 MENU = [("burger", "Burger", "With cheese."), ("salad", "Salad", "Green leaves.")]
 
@@ -92,11 +78,11 @@ class StaticHost:
 class Site:
     """A one-page site in a temporary folder, built into `out` again and again (so each build diffs against the last)."""
 
-    def __init__(self, root, poll=1, runtime_prefix=""):
+    def __init__(self, root, poll=1, live=False):
         self.dir = root / "site"
         self.out = root / "out"
         self.poll = poll
-        self.runtime_prefix = runtime_prefix
+        self.live = live
 
     def build(self, items, header="Mains", layout="Built by SectionSite."):
         head = self.out / "_sectionsite" / "pages" / "head.json"
@@ -111,9 +97,10 @@ class Site:
             lines += [f"      - id: {key}", f"        title: {title}", f"        text: {text}"]
         files = {
             "sectionsite.yml": settings,
-            "Themes/t/layouts/page.mustache": LAYOUT.replace("LAYOUT_LINE", layout),
+            "Themes/t/layouts/page.mustache": THEME["layouts/page.mustache"].replace("LAYOUT_LINE", layout),
+            "Themes/t/assets/gen.css": THEME["assets/gen.css"],
             "Themes/t/cells/dish.mustache": "<h3>{{title}}</h3><p>{{text}}</p>",
-            "Themes/t/supplementary/header.mustache": "<h2>{{title}}</h2>",
+            "Themes/t/supplementary/header.mustache": THEME["supplementary/header.mustache"],
             "Content/index.md": "\n".join(lines + ["---", "Today's menu.", ""]),
         }
         for path, text in files.items():
@@ -122,7 +109,9 @@ class Site:
         result = subprocess.run([str(BIN), "build", "--site", str(self.dir), "--out", str(self.out), "--quiet"],
                                 capture_output=True, text=True, timeout=60)
         assert result.returncode == 0, result.stderr
-        (self.out / "_sectionsite" / "sectionsite.js").write_text(self.runtime_prefix + RUNTIME.read_text())
+        if self.live:  # what `serve` puts before the runtime
+            runtime = self.out / "_sectionsite" / "sectionsite.js"
+            runtime.write_text('window.SectionSiteLive={events:"/_sectionsite/events"};' + runtime.read_text())
         return VERSION_META.search((self.out / "index.html").read_text()).group(1)
 
 
@@ -171,6 +160,14 @@ def follow(page, version):
     page.wait_for_function(f"() => SectionSite.version === {version!r}", timeout=10000)
 
 
+def assert_no_feed_requests(server, page, version):
+    """Over QUIET seconds after a rebuild, the page asks the host nothing and stays at `version`."""
+    server.log.clear()
+    page.wait_for_timeout(QUIET * 1000)
+    assert server.feed() == []
+    assert page.evaluate("SectionSite.version") == version
+
+
 def test_a_visible_page_follows_two_deploys_without_reloading(tmp_path, host, tabs):
     site = Site(tmp_path)
     v1 = site.build(MENU)
@@ -212,10 +209,7 @@ def test_a_hidden_page_does_not_poll_and_checks_once_visible_again(tmp_path, hos
     page.evaluate(SET_VISIBILITY_JS, "hidden")
     page.wait_for_timeout(300)  # a check that was already under way ends
     v2 = site.build([*MENU, ("soup", "Soup", "Hot.")])
-    server.log.clear()
-    page.wait_for_timeout(QUIET * 1000)
-    assert server.feed() == []
-    assert page.evaluate("SectionSite.version") == v1
+    assert_no_feed_requests(server, page, v1)
 
     page.evaluate(SET_VISIBILITY_JS, "visible")
     follow(page, v2)
@@ -233,10 +227,7 @@ def test_without_feed_poll_a_visible_page_does_not_poll(poll, tmp_path, host, ta
     server = host(site.out)
     page = tabs(server.url("/"))
     site.build([*MENU, ("soup", "Soup", "Hot.")])
-    server.log.clear()
-    page.wait_for_timeout(QUIET * 1000)
-    assert server.feed() == []
-    assert page.evaluate("SectionSite.version") == v1
+    assert_no_feed_requests(server, page, v1)
     assert tabs.errors == []
 
 
@@ -261,12 +252,9 @@ def test_a_reload_patch_is_never_applied_and_polling_goes_on(tmp_path, host, tab
 
 
 def test_a_live_preview_page_never_polls(tmp_path, host, tabs):
-    site = Site(tmp_path, runtime_prefix='window.SectionSiteLive={events:"/_sectionsite/events"};')
+    site = Site(tmp_path, live=True)
     v1 = site.build(MENU)
     server = host(site.out)
     page = tabs(server.url("/"))
     site.build([*MENU, ("soup", "Soup", "Hot.")])
-    server.log.clear()
-    page.wait_for_timeout(QUIET * 1000)
-    assert server.feed() == []
-    assert page.evaluate("SectionSite.version") == v1
+    assert_no_feed_requests(server, page, v1)

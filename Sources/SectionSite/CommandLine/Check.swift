@@ -17,10 +17,8 @@ struct Check: AsyncParsableCommand {
         let terminal = Terminal(quiet: quiet)
         do {
             let website = SectionSiteCommand.website
-            var options = website.options(site: siteOptions.siteURL, drafts: drafts)
-            options.keepsLinks = true
-            options.pages += try await PageBinding.start(website.bindings, then: { _ in }, log: { _ in }).first
-            let site = try Site(options: options, progress: terminal.progress)
+            let site = try await website.site(
+                website.options(site: siteOptions.siteURL, drafts: drafts, checksLinks: true), progress: terminal.progress)
             terminal.finishProgress()
             terminal.warnings(site.warnings)
             let report = site.brokenLinks()

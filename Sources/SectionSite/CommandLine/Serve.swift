@@ -28,12 +28,10 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let website = SectionSiteCommand.website
-        var server = PreviewServer(options: website.options(site: siteOptions.siteURL, drafts: drafts), host: host, port: port)
-        server.bindings = website.bindings
-        server.allowedHosts = allowHosts
         let quiet = self.quiet
         do {
-            try await server.run(
+            try await website.serve(
+                website.options(site: siteOptions.siteURL, drafts: drafts), host: host, port: port, allowedHosts: allowHosts,
                 ready: { url in
                     FileHandle.standardOutput.write(Data("Serving at \(url)\n".utf8))
                 },

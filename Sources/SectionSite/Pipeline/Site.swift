@@ -16,8 +16,9 @@ import Foundation
         "Writing output",
     ]
 
-    /// The options the site is built with; their `pages` follow every page a program defines anew.
-    var options: BuildOptions
+    /// The options the site was first made with (its pages defined in Swift as they were then: `definitions`
+    /// holds the current ones).
+    let options: BuildOptions
     /// The settings.
     var config: SiteConfig
     /// The text of `sectionsite.yml` the settings were read from (nil without one), for the record's fingerprint.
@@ -109,15 +110,12 @@ import Foundation
         return update
     }
 
-    /// Takes pages a program defines, each replacing the one of its URL, and keeps `options.pages` (what a rebuild
-    /// from nothing starts from) the same list; `loader` loads them at once.
+    /// Takes pages a program defines, each replacing the one of its URL; `loader` loads them at once.
     mutating func define(_ pages: [SitePage], loader: ContentLoader? = nil) {
-        guard !pages.isEmpty else { return }
         for page in pages {
             definitions[page.path] = page
             if let loader { loaded[page.path] = loader.load(page) }
         }
-        options.pages = definitions.values.sorted { $0.url < $1.url }
     }
 
     private mutating func applyInPlace(_ changed: Set<String>, pages defined: [SitePage]) throws -> Update {
@@ -132,6 +130,8 @@ import Foundation
         for path in changed.sorted() {
             if path == "sectionsite.yml" || path == "Themes/" || path == themePrefix {
                 let previous = pages
+                var options = self.options
+                options.pages = definitions.values.sorted { $0.url < $1.url }
                 self = try Site(options: options)
                 update.everything = true
                 update.changed = pages.keys.filter { previous[$0]?.version != pages[$0]?.version }.sorted()

@@ -122,7 +122,15 @@ public struct Website: Sendable {
         host: String = "127.0.0.1", port: Int = 8000, allowedHosts: [String] = [], drafts: Bool = false,
         ready: @escaping @Sendable (String) -> Void = { _ in }, log: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws {
-        var server = PreviewServer(options: options(drafts: drafts), host: host, port: port)
+        try await serve(options(drafts: drafts), host: host, port: port, allowedHosts: allowedHosts, ready: ready, log: log)
+    }
+
+    /// Serves the site built with `options` and this site's bindings.
+    func serve(
+        _ options: BuildOptions, host: String, port: Int, allowedHosts: [String],
+        ready: @escaping @Sendable (String) -> Void, log: @escaping @Sendable (String) -> Void
+    ) async throws {
+        var server = PreviewServer(options: options, host: host, port: port)
         server.allowedHosts = allowedHosts
         server.bindings = bindings
         try await server.run(ready: ready, log: log)
@@ -134,10 +142,17 @@ public struct Website: Sendable {
     /// - Parameter drafts: checks pages marked draft too.
     /// - Returns: one error per broken link, sorted by place.
     public func check(drafts: Bool = false) async throws -> [Diagnostic] {
-        var options = self.options(drafts: drafts)
-        options.keepsLinks = true
-        options.pages += try await PageBinding.start(bindings, then: { _ in }, log: { _ in }).first
-        return try Site(options: options).brokenLinks().errors
+        try await site(options(drafts: drafts, checksLinks: true)).brokenLinks().errors
+    }
+
+    /// The site built in memory with `options` and each bound page's first value; the bound sequences are
+    /// stopped once those are in.
+    func site(_ options: BuildOptions, progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) async throws -> Site {
+        var options = options
+        let bound = try await PageBinding.start(bindings, then: { _ in }, log: { _ in })
+        bound.task.cancel()
+        options.pages += bound.first
+        return try Site(options: options, progress: progress)
     }
 
     /// The build options of this site.

@@ -138,10 +138,13 @@ import Testing
         #expect(update.changed.isEmpty)
         update = try live.apply([], pages: [try Self.page(Self.menu(), title: "Carte")])
         #expect(update.changed == ["/", "/menu/"])
-        // Equal to a site built from nothing with that page.
+        // Equal to a site built from nothing with that page, also after a settings edit rebuilds everything.
         options.pages = [try Self.page(Self.menu(), title: "Carte")]
         let fresh = try Site(options: options)
         #expect(fresh.pages.mapValues(\.html) == live.pages.mapValues(\.html))
+        try site.write(["sectionsite.yml": "title: Shop\n"])
+        update = try live.apply(["sectionsite.yml"])
+        #expect(update.everything && live.pages["/menu/"]!.html.contains("<title>Carte</title>"))
     }
 
     @Test("build writes a Swift page with its feed, incrementally: a new value is one changed page and one patch")
@@ -181,6 +184,24 @@ import Testing
         try await website.build(into: site.out, baseURL: "https://example.com/shop")
         #expect(try site.output("sitemap.xml").contains("<loc>https://example.com/shop/menu/</loc>"))
         #expect(try site.output("menu/index.html").contains(#"<script src="/shop/_sectionsite/sectionsite.js" defer>"#))
+    }
+
+    @Test("check builds a bound page from its sequence's first value, checks its links and stops the sequence")
+    func checkedBound() async throws {
+        let site = try Self.site()
+        var website = Website(folder: site.folder)
+        let stopped = Locked(false)
+        let (values, continuation) = AsyncStream.makeStream(of: Int.self)
+        continuation.onTermination = { _ in stopped.withLock { $0 = true } }
+        continuation.yield(1)
+        let line = #line + 1
+        website.bind(values) { _ in try SitePage(url: "/menu/", title: "Menu", markdown: "See [this](/nowhere/).") }
+        let errors = try await website.check()
+        #expect(errors.map(\.description) == [
+            "SectionSiteTests/SwiftPageTests.swift:\(line):5: error: link to '/nowhere/' leads nowhere: the site has no /nowhere/"
+        ])
+        for _ in 0..<200 where !stopped.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(stopped.withLock { $0 }, "the bound sequence still runs after check")
     }
 
     @Test("build --follow writes a bound page for each value its sequence yields, with a patch from each earlier version")
