@@ -36,7 +36,7 @@ import Foundation
         self.highlighter = highlighter
         self.rootPath = rootPath
         self.site = site
-        Self.registerExtensions
+        _ = Self.extensions
     }
 
     /// The Markdown of a site's settings: punctuation, raw HTML, links under `baseURL`, and as much plain text as
@@ -49,7 +49,30 @@ import Foundation
         self.collectsLinks = collectsLinks
     }
 
-    private static let registerExtensions: Void = cmark_gfm_core_extensions_ensure_registered()
+    /// GitHub's extensions, registered once per process.
+    nonisolated(unsafe) private static let extensions: [OpaquePointer] = {
+        cmark_gfm_core_extensions_ensure_registered()
+        return extensionNames.map { name in
+            guard let syntax = cmark_find_syntax_extension(name) else { preconditionFailure("libcmark-gfm has no '\(name)' extension") }
+            return syntax
+        }
+    }()
+
+    /// Held by every `cmark_parser_finish` of the process: one document's inlines are parsed at a time.
+    ///
+    /// libcmark-gfm keeps the table of characters that end a run of plain inline text (`~` for strikethrough, `:`
+    /// and `w` for autolinks) in one process-wide array, which `cmark_parser_finish` fills with its extensions'
+    /// characters before it parses inlines and clears when it is done (`process_inlines` in `blocks.c`). Two
+    /// documents finishing at once on two threads race: the one that ends first clears `~` while the other is
+    /// in the middle of its inlines, which then loses its strikethroughs and autolinks (standardese/standardese
+    /// #199 describes the same race). The array is read and written nowhere else (only while inlines are parsed,
+    /// inside `cmark_parser_finish`), so holding one lock across that call removes the race rather than making it
+    /// rarer. Emptying the extensions' character lists after filling the array once does not work: the same lists
+    /// tell the delimiter pass which extension closes a `~~`, and without them it never ends.
+    ///
+    /// What stays parallel: reading the blocks (`cmark_parser_feed`), our pass over the tree, highlighting and
+    /// rendering HTML, which are most of a page's Markdown time; see the internals documentation for the cost.
+    private static let finishing = NSLock()
 
     /// The GFM extensions every document is parsed and rendered with.
     static let extensionNames = ["table", "strikethrough", "autolink", "tasklist", "tagfilter"]
@@ -329,14 +352,14 @@ import Foundation
     private func withDocument<Result>(_ text: String, _ body: (OpaquePointer, UnsafeMutablePointer<cmark_llist>?) -> Result) -> Result {
         guard let parser = cmark_parser_new(options) else { preconditionFailure("libcmark-gfm could not make a parser") }
         defer { cmark_parser_free(parser) }
-        for name in Self.extensionNames {
-            if let syntax = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, syntax) }
-        }
+        for syntax in Self.extensions { cmark_parser_attach_syntax_extension(parser, syntax) }
         var text = text
         text.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in cmark_parser_feed(parser, chars.baseAddress, chars.count) }
         }
-        guard let document = cmark_parser_finish(parser) else { preconditionFailure("libcmark-gfm returned no document") }
+        guard let document = Self.finishing.withLock({ cmark_parser_finish(parser) }) else {
+            preconditionFailure("libcmark-gfm returned no document")
+        }
         defer { cmark_node_free(document) }
         return body(document, cmark_parser_get_syntax_extensions(parser))
     }
