@@ -54,7 +54,7 @@ struct IncrementalBuildTests {
     }
 
     static func post(_ n: Int, title: String, day: Int, tags: String, body: String = "Body", draft: Bool = false) -> String {
-        "---\ntitle: \(title)\ndate: 2026-01-\(String(format: "%02d", day))\ntags: \(tags)\ndraft: \(draft)\n---\n\(body) of \(n).\n\n## Part\n\n```swift\nlet n = \(n)\n```\n"
+        "---\ntitle: \(title)\ndate: 2026-01-\(String(format: "%02d", day))\ntags: \(tags)\ndraft: \(draft)\n---\n\(body) of \(n), ~~struck~~.\n\n| state | ~~was~~ |\n| --- | --- |\n| ~~draft \(n)~~ | now |\n\n## Part\n\n```swift\nlet n = \(n)\n```\n"
     }
 
     /// One random edit of the kinds an author makes.
