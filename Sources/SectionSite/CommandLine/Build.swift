@@ -21,6 +21,9 @@ struct Build: AsyncParsableCommand {
     @Flag(name: .customLong("no-link-check"), help: "Do not check the links of the pages built (sectionsite check does).")
     var noLinkCheck = false
 
+    @Flag(help: "Treat every warning as an error: the build fails and the output stays as it was (also 'strict: true' in sectionsite.yml).")
+    var strict = false
+
     @Flag(help: "Keep running and build again whenever a page bound to a sequence in Swift has a new value.")
     var follow = false
 
@@ -29,6 +32,7 @@ struct Build: AsyncParsableCommand {
         let outURL = URL(fileURLWithPath: out, isDirectory: true, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         var options = website.options(site: siteOptions.siteURL, out: outURL, baseURL: baseURL, drafts: drafts)
         options.keepsLinks = !noLinkCheck
+        options.strict = strict
         let terminal = Terminal(quiet: quiet)
         let interruption = Interruption()
         let signals = Self.handleSignals(interruption, terminal: terminal)

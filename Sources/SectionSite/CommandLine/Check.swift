@@ -13,6 +13,9 @@ struct Check: AsyncParsableCommand {
     @Flag(help: "Print nothing but the broken links and errors.")
     var quiet = false
 
+    @Flag(help: "Treat every warning as an error, so that it fails the check (also 'strict: true' in sectionsite.yml).")
+    var strict = false
+
     func run() async throws {
         let terminal = Terminal(quiet: quiet)
         do {
@@ -20,14 +23,21 @@ struct Check: AsyncParsableCommand {
             let site = try await website.site(
                 website.options(site: siteOptions.siteURL, drafts: drafts, checksLinks: true), progress: terminal.progress)
             terminal.finishProgress()
-            terminal.warnings(site.warnings)
+            let strict = strict || site.config.strict
+            let warnings = site.warnings
+            if strict {
+                for warning in warnings { terminal.error(SectionSiteError(Diagnostic(.error, warning.message, at: warning.location, notes: warning.notes))) }
+            } else {
+                terminal.warnings(warnings)
+            }
             let report = site.brokenLinks()
             for error in report.errors { FileHandle.standardError.write(Data((error.description + "\n").utf8)) }
             let broken = report.errors.count
             terminal.say(
                 "Checked \(report.checked) internal link(s) in \(site.pages.count) pages: "
-                    + (broken == 0 ? "none broken" : "\(broken) broken"))
-            if broken > 0 { throw ExitCode(1) }
+                    + (broken == 0 ? "none broken" : "\(broken) broken")
+                    + (strict && !warnings.isEmpty ? "; \(warnings.count) warning(s) taken as errors (strict)" : ""))
+            if broken > 0 || (strict && !warnings.isEmpty) { throw ExitCode(1) }
         } catch let exit as ExitCode {
             throw exit
         } catch {

@@ -1,22 +1,30 @@
 /// The one error the library throws to its callers: every stage's failure, as a diagnostic.
 public struct SectionSiteError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What went wrong and where.
-    public var diagnostic: Diagnostic
+    /// What went wrong and where (the first of `diagnostics`).
+    public var diagnostic: Diagnostic { diagnostics[0] }
+    /// Every error the run found, at least one.
+    public var diagnostics: [Diagnostic]
 
     /// Wraps a diagnostic, which must be an error.
     public init(_ diagnostic: Diagnostic) {
-        precondition(diagnostic.severity == .error, "a SectionSiteError carries an error, not a warning")
-        self.diagnostic = diagnostic
+        self.init([diagnostic])
+    }
+
+    /// Wraps every error a run found, in the order to print them; there must be one at least.
+    public init(_ diagnostics: [Diagnostic]) {
+        precondition(!diagnostics.isEmpty, "a SectionSiteError carries an error")
+        precondition(diagnostics.allSatisfy { $0.severity == .error }, "a SectionSiteError carries errors, not warnings")
+        self.diagnostics = diagnostics
     }
 
     /// An error at a location.
     public init(_ message: String, at location: SourceLocation? = nil, notes: [Diagnostic.Note] = []) {
-        self.diagnostic = Diagnostic(.error, message, at: location, notes: notes)
+        self.init(Diagnostic(.error, message, at: location, notes: notes))
     }
 
     /// The file the error names, when there is one.
     public var location: SourceLocation? { diagnostic.location }
 
-    /// What the user reads: `path:line:column: error: message`.
-    public var description: String { diagnostic.description }
+    /// What the user reads: `path:line:column: error: message`, a line (and its notes) per error.
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }

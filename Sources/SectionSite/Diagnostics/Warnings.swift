@@ -11,6 +11,12 @@ struct Warnings: Sendable {
         items.append(Diagnostic(.warning, message, at: location))
     }
 
+    /// Adds a warning made elsewhere, with its notes.
+    mutating func add(_ warning: Diagnostic) {
+        precondition(warning.severity == .warning, "Warnings holds warnings")
+        items.append(warning)
+    }
+
     /// All warnings so far, ordered by file, line and message.
     var all: [Diagnostic] {
         items.sorted {

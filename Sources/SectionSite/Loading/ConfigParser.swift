@@ -79,6 +79,7 @@ struct ConfigParser {
                         }
                     }
                 }
+            case "strict": config.strict = try yaml.bool(node, key: key)
             case "animation": config.animation = try PageParser.animation(node, yaml: yaml)
             default: _ = keyNode
             }

@@ -23,6 +23,8 @@ struct SiteConfig: Sendable, Equatable {
     var search = true
     /// How many characters of each page's text the search index holds; nil for all of it.
     var searchText: Int? = 1000
+    /// Whether `build` and `check` treat every warning as an error (as `--strict` does), for CI.
+    var strict = false
     /// The site-wide animation of patches.
     var animation: AnimationConfiguration? = nil
     /// Every key of the file, for templates (`site.menu`, say).

@@ -12,6 +12,9 @@ import Foundation
     public var drafts: Bool
     /// Keeps every link of every page (`LoadedPage.links`), for `Site.brokenLinks()`; off for builds.
     public var keepsLinks = false
+    /// Turns every warning into an error that stops the build before anything is written (`--strict`); the
+    /// settings' `strict: true` does the same.
+    public var strict = false
     /// Pages a Swift program defines, beside those of `Content/` (`Website`).
     var pages: [SitePage] = []
 

@@ -11,37 +11,54 @@ extension Site {
         aliases().first { $0.alias.outputPath == path }.map { aliasFile($0.alias, of: $0.page) }
     }
 
-    /// Every alias of every rendered page, with its page, in the order of the pages' paths.
+    /// The alias pages written: every alias of every rendered page, with its page, in the order of the pages'
+    /// paths, less those that lose a conflict (`aliasConflicts()`).
     func aliases() -> [(alias: Page.Alias, page: Page)] {
+        resolveAliases().written
+    }
+
+    /// A warning for each alias that is not written, naming the page or file that has its URL instead.
+    ///
+    /// Real sites carry such conflicts for months, and other generators build them, so they do not stop a build:
+    /// a page at the URL keeps it, as does a file of `Static/` or the theme; of two pages that give one alias,
+    /// the first in path order sends readers on (the same page giving it twice, its first mention).
+    func aliasConflicts() -> [Diagnostic] {
+        resolveAliases().conflicts
+    }
+
+    private func resolveAliases() -> (written: [(alias: Page.Alias, page: Page)], conflicts: [Diagnostic]) {
+        var written: [(alias: Page.Alias, page: Page)] = []
+        var conflicts: [Diagnostic] = []
+        var first: [String: (alias: Page.Alias, page: Page)] = [:]  // by output path
         // `published` is sorted by path and holds every page that is rendered.
-        published.filter(\.listing.hasAliases).flatMap { loaded -> [(alias: Page.Alias, page: Page)] in
+        for loaded in published where loaded.listing.hasAliases && urls[loaded.page.path] != nil {
             let page = loaded.page
-            guard urls[page.path] != nil else { return [] }
-            return page.aliases.map { ($0, page) }
+            for alias in page.aliases {
+                if let other = pages[alias.url] {
+                    conflicts.append(Diagnostic(
+                        .warning, "alias '\(alias.url)' is not written: it is the URL of a page (\(other.path)), which keeps it",
+                        at: alias.location))
+                } else if let file = files[alias.outputPath] {
+                    conflicts.append(Diagnostic(
+                        .warning, "alias '\(alias.url)' is not written: \(file.origin) is written at \(alias.outputPath)",
+                        at: alias.location))
+                } else if let earlier = first[alias.outputPath] {
+                    let who = earlier.page.path == page.path ? "this page" : earlier.page.path
+                    conflicts.append(Diagnostic(
+                        .warning, "alias '\(alias.url)' is given again; readers are sent to the first page that gives it (\(who))",
+                        at: alias.location, notes: [.init(location: earlier.alias.location, message: "'\(earlier.alias.url)' first given here")]))
+                } else {
+                    first[alias.outputPath] = (alias, page)
+                    written.append((alias, page))
+                }
+            }
         }
+        return (written, conflicts)
     }
 
     private func aliasFile(_ alias: Page.Alias, of page: Page) -> OutputFile {
         let html = Self.aliasPage(title: pages[page.url]?.title ?? page.title, url: page.url, config: config)
         return OutputFile(path: alias.outputPath, contents: .text(html), origin: page.path)
-    }
-
-    /// Throws at the first alias (in file order) that is the URL of a page or an alias of another page.
-    func checkAliases() throws {
-        var seen: [String: Page.Alias] = [:]
-        for (alias, _) in aliases() {
-            if let other = pages[alias.url] {
-                throw SectionSiteError(
-                    "alias '\(alias.url)' is the URL of a page (\(other.path)); an alias needs a URL of its own",
-                    at: alias.location)
-            }
-            if let earlier = seen[alias.outputPath] {
-                throw SectionSiteError(
-                    "alias '\(alias.url)' is given twice", at: alias.location,
-                    notes: [.init(location: earlier.location, message: "'\(earlier.url)' first given here")])
-            }
-            seen[alias.outputPath] = alias
-        }
     }
 
     /// The page an alias gets: the title of the page it sends to, a canonical link, a refresh, a visible link.

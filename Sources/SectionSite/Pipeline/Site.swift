@@ -90,7 +90,6 @@ import Foundation
         refreshDerived()
         _ = try render(paths: Set(loaded.keys).union(generated.keys), force: true, report: report)
         refreshFiles()
-        try checkAliases()
     }
 
     /// The site after changed paths (relative to the site; folders end in `/`) and pages a program defines anew,
@@ -230,7 +229,6 @@ import Foundation
         }
         (update.changed, update.removed) = try render(paths: affected, force: rerenderAll || !templates.isEmpty)
         if refresh || rescan { refreshFiles() }
-        try checkAliases()
         // Only stylesheets that exist are announced: the runtime swaps them in place; other assets show on reload.
         update.assets = update.assets.filter { files[$0] != nil && $0.hasSuffix(".css") }.sorted()
         return update
@@ -311,7 +309,7 @@ import Foundation
     }
 
     /// The warnings of the site as it is, sorted: links to `.md` files that are no page, sections without items,
-    /// templates no page uses.
+    /// aliases that are not written, templates no page uses.
     var warnings: [Diagnostic] {
         var warnings = Warnings()
         // A page a program defines answers for the Markdown file that would have its URL.
@@ -323,6 +321,7 @@ import Foundation
             }
         }
         for warning in emptySections.values.joined() { warnings.warn(warning.message, at: warning.location) }
+        for conflict in aliasConflicts() { warnings.add(conflict) }
         let used = pages.values.reduce(into: Set<String>()) { $0.formUnion($1.templatesUsed) }
         for name in theme.templateNames where !name.hasPrefix("partials/") && !used.contains(name) {
             warnings.warn("template '\(name)' is never used", at: SourceLocation(file: "\(theme.path)/\(name).mustache"))

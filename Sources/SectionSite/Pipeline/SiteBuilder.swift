@@ -97,6 +97,20 @@ struct SiteBuilder: Sendable {
             }
         }
         try SiteWriter.checkConflicts(files)
+        // The links written in the Markdown of the pages rendered (all of them from nothing), checked against the
+        // output as it will be: pages not rendered again are in the output already and stay as they are.
+        // `sectionsite check` also checks what the templates wrote, and every page. A link to a `.md` file that
+        // is no page has its warning already.
+        let siteWarnings = site.warnings
+        let warned = Set(siteWarnings.compactMap(\.location))
+        let brokenLinks = !options.keepsLinks ? [] : site.brokenLinks(templates: false).errors.filter { !warned.contains($0.location!) }.map {
+            Diagnostic(.warning, $0.message, at: $0.location)
+        }
+        let found = siteWarnings + brokenLinks + warnings.all
+        if options.strict || site.config.strict, !found.isEmpty {
+            // Before anything is written: a strict build that fails leaves the output as it was.
+            throw SectionSiteError(found.map { Diagnostic(.error, $0.message, at: $0.location, notes: $0.notes) })
+        }
         let fileCount = files.count
         if restored, patches.history == history, Self.sameAsBefore(files, in: options.out) {
             // Nothing to write. Pages that were read again (touched, not changed) get their new stamps recorded.
@@ -104,7 +118,7 @@ struct SiteBuilder: Sendable {
                 try? site.snapshot(feed: from, out: options.out).save(options.site)
             }
             let report = BuildReport(
-                pageCount: pages.count, fileCount: fileCount, changedPages: 0, warnings: site.warnings + warnings.all,
+                pageCount: pages.count, fileCount: fileCount, changedPages: 0, warnings: found,
                 seconds: Date().timeIntervalSince(start), incremental: true)
             return (report, site)
         }
@@ -121,25 +135,18 @@ struct SiteBuilder: Sendable {
             try writer.write(files, progress: written)
         }
         progress(BuildProgress(step: 6, steps: steps, name: "Saving .sectionsite/ for the next build"))
+        var unsaved: [Diagnostic] = []  // the output is written by now: not saving the record is only a warning
         do {
             try state.save(patches.history, pages: rendered)
             if !restored { try site.highlighter.save(to: Site.highlightCache(options.site)) }
             try site.snapshot(feed: from, out: options.out).save(options.site)
         } catch {
             try? FileManager.default.removeItem(at: SiteSnapshot.file(options.site))
-            warnings.warn("could not save .sectionsite/ for the next build: \(error.localizedDescription)")
-        }
-        // The links written in the Markdown of the pages rendered (all of them from nothing), checked against the
-        // output just written; `sectionsite check` also checks what the templates wrote, and every page.
-        // A link to a `.md` file that is no page has its warning already.
-        let siteWarnings = site.warnings
-        let warned = Set(siteWarnings.compactMap(\.location))
-        let brokenLinks = !options.keepsLinks ? [] : site.brokenLinks(templates: false).errors.filter { !warned.contains($0.location!) }.map {
-            Diagnostic(.warning, $0.message, at: $0.location)
+            unsaved.append(Diagnostic(.warning, "could not save .sectionsite/ for the next build: \(error.localizedDescription)"))
         }
         let report = BuildReport(
             pageCount: pages.count, fileCount: files.count, changedPages: patches.changed,
-            warnings: siteWarnings + brokenLinks + warnings.all, seconds: Date().timeIntervalSince(start), incremental: restored,
+            warnings: found + unsaved, seconds: Date().timeIntervalSince(start), incremental: restored,
             reloads: patches.reloads)
         return (report, site)
     }
