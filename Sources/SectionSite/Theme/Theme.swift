@@ -59,6 +59,12 @@ struct Theme: Sendable {
             }
             names.append(name)
         }
+        if let (template, include, loop) = PartialCycles.firstLoop(in: texts) {
+            throw SectionSiteError(
+                "partial '\(include.name)' is included without end (\(loop.joined(separator: " > "))): no section around "
+                    + "the include stops it; put it inside one that ends with the data, like {{#children}}...{{/children}}",
+                at: SourceLocation(file: "\(path)/\(template).mustache", line: include.line, column: include.column))
+        }
         // The cells of the generated tag pages, for themes that draw none of their own.
         for (name, text) in Self.builtins where library.getTemplate(named: name) == nil {
             library.register(try! MustacheTemplate(string: FastHTMLEscaping.pragma + text), named: name)
