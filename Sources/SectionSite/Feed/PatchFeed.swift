@@ -104,7 +104,7 @@ struct PatchFeed: Sendable {
     }
 
     /// The feed folder of a page: `_sectionsite/pages/posts/a/` for `/posts/a/`.
-    static func folder(_ url: String) -> String { "_sectionsite/pages" + url }
+    static func folder(_ url: String) -> String { "_sectionsite/pages" + URLPath.decoded(url) }
 
     /// `head.json`: the page's version (null once the page is gone) and the versions that have a patch, newest first.
     static func head(_ url: String, version: String?, from: [String]) -> String {

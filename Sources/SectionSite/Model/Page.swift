@@ -52,11 +52,13 @@ struct Page: Sendable, Equatable {
 
         /// The alias's output path: `old/path/index.html`, or the HTML file itself.
         var outputPath: String {
-            url.hasSuffix("/") ? String(url.dropFirst()) + "index.html" : String(url.dropFirst())
+            let path = String(URLPath.decoded(url).dropFirst())
+            return url.hasSuffix("/") ? path + "index.html" : path
         }
 
         /// An alias as written, made a site path: a leading `/` added, and a trailing one unless it names an HTML
-        /// file; nil for anything that is not a plain path (a scheme, a query, `..`, nothing).
+        /// file, percent-encoded as page URLs are; nil for anything that is not a plain path (a scheme, a query,
+        /// `..`, nothing).
         static func normalized(_ written: String) -> String? {
             let text = written.trimmingCharacters(in: .whitespaces)
             guard !text.isEmpty, !text.contains("://"), !text.contains("?"), !text.contains("#"), !text.contains("\\"),
@@ -66,14 +68,15 @@ struct Page: Sendable, Equatable {
             let lower = path.lowercased()
             if !lower.hasSuffix(".html") && !lower.hasSuffix(".htm") && !path.hasSuffix("/") { path += "/" }
             while path.contains("//") { path = path.replacingOccurrences(of: "//", with: "/") }
-            return path == "/" ? nil : path
+            return path == "/" ? nil : URLPath.normalized(path)
         }
     }
 
     /// The location of the file's first line; for a page a program defines, where it is defined.
     var location: SourceLocation { bodyLocation.file == path ? SourceLocation(file: path) : bodyLocation }
 
-    /// The URL, folder and index flag of a content path: `Content/posts/index.md` is `/posts/`.
+    /// The URL, folder and index flag of a content path: `Content/posts/index.md` is `/posts/`, and
+    /// `Content/c#-notes.md` is `/c%23-notes/` (the URL percent-encoded, the folder as on disk).
     static func route(_ path: String) -> (url: String, folder: String, isIndex: Bool) {
         var parts = path.split(separator: "/").map(String.init)
         if parts.first == "Content" { parts.removeFirst() }
@@ -81,9 +84,9 @@ struct Page: Sendable, Equatable {
         let stem = file.hasSuffix(".md") ? String(file.dropLast(3)) : file
         let folder = parts.joined(separator: "/")
         if stem == "index" {
-            return (parts.isEmpty ? "/" : "/\(folder)/", folder, true)
+            return (parts.isEmpty ? "/" : URLPath.encoded("/\(folder)/"), folder, true)
         }
-        return ("/" + (parts + [stem]).joined(separator: "/") + "/", folder, false)
+        return (URLPath.encoded("/" + (parts + [stem]).joined(separator: "/") + "/"), folder, false)
     }
 
 }

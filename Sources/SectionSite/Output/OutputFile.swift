@@ -26,8 +26,15 @@ struct OutputFile: Sendable, Equatable {
         self.origin = origin
     }
 
-    /// The output path of a page URL: `/posts/a/` is `posts/a/index.html`.
+    /// The output path of a page URL: `/posts/a/` is `posts/a/index.html`, `/c%23-notes/` is `c#-notes/index.html`.
     static func pagePath(_ url: String) -> String {
-        String(url.dropFirst()) + "index.html"
+        String(URLPath.decoded(url).dropFirst()) + "index.html"
+    }
+
+    /// The page URL of an output path, the other way round (`c#-notes/index.html` is `/c%23-notes/`); nil for a
+    /// file that is not a folder's `index.html`.
+    static func pageURL(_ path: String) -> String? {
+        guard path == "index.html" || path.hasSuffix("/index.html") else { return nil }
+        return URLPath.encoded("/" + path.dropLast("index.html".count))
     }
 }

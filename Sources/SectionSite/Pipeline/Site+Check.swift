@@ -89,9 +89,9 @@ extension Site {
         let pageURL: String?  // the site URL of the page it leads to; nil for another file
         guard let file = RequestPath.outputPath(target.path, root: root) else { return "the site has no \(shown)" }
         if outputs.contains(file) {
-            pageURL = file == "index.html" || file.hasSuffix("/index.html") ? "/" + file.dropLast("index.html".count) : nil
+            pageURL = OutputFile.pageURL(file)
         } else if outputs.contains(file + "/index.html") {
-            pageURL = "/" + file + "/"
+            pageURL = OutputFile.pageURL(file + "/index.html")
         } else {
             return "the site has no \(shown)"
         }

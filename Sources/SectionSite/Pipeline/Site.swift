@@ -259,7 +259,7 @@ import Foundation
     /// The paths of the files `indexes()` makes.
     private func indexPaths() -> [String] {
         ["sitemap.xml", "feed.xml"] + (config.search ? ["search.json"] : [])
-            + tagIndex.tags.map { String($0.url.dropFirst()) + "feed.xml" }
+            + tagIndex.tags.map { TagPages.feedPath($0.url) }
     }
 
     /// The sitemap, the Atom feed, the search index and each tag's Atom feed (`tags/<slug>/feed.xml`) of the
@@ -293,7 +293,7 @@ import Foundation
             files.append(
                 OutputFile(path: "search.json", contents: .text(SearchIndex.json(searched, config: config)), origin: "the search index"))
         }
-        let tags = tagIndex.tags.filter { wanted(String($0.url.dropFirst()) + "feed.xml") }
+        let tags = tagIndex.tags.filter { wanted(TagPages.feedPath($0.url)) }
         guard !tags.isEmpty else { return files }
         var tagged: [String: [RenderedPage]] = [:]
         for page in published where !page.listing.isIndex && !page.tagSlugs.isEmpty {
@@ -301,7 +301,7 @@ import Foundation
             for slug in page.tagSlugs { tagged[slug, default: []].append(rendered) }
         }
         for tag in tags {
-            let path = String(tag.url.dropFirst()) + "feed.xml"
+            let path = TagPages.feedPath(tag.url)
             let atom = SiteIndexes.atom(tagged[tag.slug] ?? [], title: "\(config.title): \(tag.name)", page: tag.url, config: config)
             files.append(OutputFile(path: path, contents: .text(atom), origin: "the Atom feed of tag '\(tag.name)'"))
         }

@@ -5,7 +5,8 @@ import Foundation
 /// and inputs, the stamps of copied files, the feed's versions, and fingerprints of the settings and templates.
 /// The next build compares files' stamps with it, re-reads what changed, and re-renders only what depends on that.
 struct SiteSnapshot: Sendable {
-    static let format = "sectionsite-snapshot/3"
+    /// 4: page URLs percent-encoded (a record of 3 may hold raw ones, so it is not used).
+    static let format = "sectionsite-snapshot/4"
 
     /// One Markdown file as the collections and warnings see it.
     struct PageRecord: Sendable {

@@ -149,7 +149,7 @@ actor PreviewHub {
             }
             streams[url] = nil
         }
-        for asset in update.assets { broadcast(.asset(next.config.link("/" + asset))) }
+        for asset in update.assets { broadcast(.asset(next.config.link(URLPath.encoded("/" + asset)))) }
         persist(update.changed.compactMap { next.pages[$0] })
         return reloads
     }

@@ -101,9 +101,9 @@ struct PreviewServer: Sendable {
     /// The event stream of one page: `page`, and `Last-Event-ID` or `since`, say where the client stands.
     static func events(_ request: Request, hub: PreviewHub) async -> Response {
         let query = request.uri.queryParameters
-        let page = query.get("page").flatMap { $0.removingPercentEncoding } ?? "/"
+        let page = query.get("page").map { String($0) } ?? "/"  // Hummingbird has decoded the query once: the URL as written
         let lastEventID = request.headers.first { $0.name.canonicalName == "last-event-id" }.flatMap { Int($0.value) }
-        let since = query.get("since").flatMap { $0.removingPercentEncoding }
+        let since = query.get("since").map { String($0) }
         let events = await hub.connect(page: page, lastEventID: lastEventID, since: since)
         return Response(
             status: .ok,
@@ -123,7 +123,7 @@ struct PreviewServer: Sendable {
         if path == "_sectionsite/sectionsite.js" {
             return ok("window.SectionSiteLive={events:\"\(root)_sectionsite/events\"};\n" + Runtime.script, type: path)
         }
-        if path.hasSuffix("index.html"), let page = site.pages["/" + path.dropLast("index.html".count)] {
+        if let url = OutputFile.pageURL(path), let page = site.pages[url] {
             return ok(page.html, type: path)
         }
         if let file = site.indexFile(at: path), case .text(let text) = file.contents {
@@ -144,8 +144,8 @@ struct PreviewServer: Sendable {
         if let alias = site.aliasFile(at: path), case .text(let text) = alias.contents {
             return ok(text, type: path)
         }
-        if site.pages["/" + path + "/"] != nil || site.aliasFile(at: path + "/index.html") != nil {
-            return Response(status: .movedPermanently, headers: [.location: root + path + "/"])
+        if OutputFile.pageURL(path + "/index.html").flatMap({ site.pages[$0] }) != nil || site.aliasFile(at: path + "/index.html") != nil {
+            return Response(status: .movedPermanently, headers: [.location: root + URLPath.encoded(path) + "/"])
         }
         return await notFound(hub)
     }

@@ -27,7 +27,10 @@ enum TagPages {
     static let pageCell = "tagged"
 
     /// The URL of a tag's page.
-    static func url(_ slug: String) -> String { "\(indexURL)\(slug)/" }
+    static func url(_ slug: String) -> String { URLPath.encoded("\(indexURL)\(slug)/") }
+
+    /// The output path of a tag's Atom feed, in its page's folder.
+    static func feedPath(_ url: String) -> String { String(URLPath.decoded(url).dropFirst()) + "feed.xml" }
 
     /// The generated pages for `tags`, by their path (which is their URL: no file stands behind them), leaving out
     /// URLs in `taken` (pages written there).
