@@ -322,7 +322,10 @@ def test_stylesheet_edit_swaps_the_stylesheet_without_reload(browser, live):
     ctx = browser.new_context()
     page = ctx.new_page()
     try:
-        page.goto(live.url("/"))
+        # A stylesheet change has no version to catch up from: the edit must come after the stream is open
+        # (its response headers come once the server has registered it), or, on a busy machine, it is missed.
+        with page.expect_response(lambda response: "/_sectionsite/events" in response.url):
+            page.goto(live.url("/"))
         page.wait_for_function("() => window.SectionSite !== undefined")
         page.evaluate("() => { window.__marker = 5; }")
         assert page.evaluate("() => getComputedStyle(document.body).color") == "rgb(0, 0, 0)"
