@@ -43,7 +43,8 @@ public struct SitePage: Sendable, Equatable {
     /// The data source runs now, once per item and view: what it draws is what the page holds.
     ///
     /// - Parameters:
-    ///   - url: the page's URL, a site path (`/menu/`; `menu` is taken as `/menu/`).
+    ///   - url: the page's URL, a site path (`/menu/`; `menu` is taken as `/menu/`), percent-encoded as a Markdown
+    ///     page's is (`/café/` becomes `/caf%C3%A9/`).
     ///   - title: the title layouts, lists, feeds and the search index show.
     ///   - date: the date, for feeds and `sort: date`.
     ///   - summary: what lists and feeds show; else the Markdown's first paragraph.
@@ -112,7 +113,8 @@ public struct SitePage: Sendable, Equatable {
     /// A page without sections: Markdown and page data only.
     ///
     /// - Parameters:
-    ///   - url: the page's URL, a site path (`/menu/`; `menu` is taken as `/menu/`).
+    ///   - url: the page's URL, a site path (`/menu/`; `menu` is taken as `/menu/`), percent-encoded as a Markdown
+    ///     page's is (`/café/` becomes `/caf%C3%A9/`).
     ///   - title: the title layouts, lists, feeds and the search index show.
     ///   - date: the date, for feeds and `sort: date`.
     ///   - summary: what lists and feeds show; else the Markdown's first paragraph.
@@ -155,14 +157,14 @@ public struct SitePage: Sendable, Equatable {
 
     /// The Markdown file that would have this URL (`Content/menu.md` for `/menu/`): where the page's relative
     /// links start from, so `posts/a.md` leads where it would from that file.
-    var markdownSource: String { url == "/" ? "Content/index.md" : "Content\(url.dropLast()).md" }
+    var markdownSource: String { url == "/" ? "Content/index.md" : "Content\(URLPath.decoded(url).dropLast()).md" }
 
     /// What starts the path of every page a program defines.
     static let pathPrefix = "swift:"
 
     /// The page as the pipeline takes a Markdown file's: front matter, sections and body.
     var page: Page {
-        let parts = url.split(separator: "/").map(String.init)
+        let parts = URLPath.decoded(url).split(separator: "/").map(String.init)  // the folder as a file's would be
         return Page(
             path: path, url: url, folder: parts.dropLast().joined(separator: "/"), isIndex: parts.isEmpty,
             frontMatter: fields, title: title, date: date.map(PageDate.init), isDraft: isDraft, summary: summary,

@@ -177,6 +177,17 @@ import Testing
         #expect(try !site.output("index.html").contains("Menu"))
     }
 
+    @Test("a Swift page's URL is percent-encoded as a Markdown page's, and written at the decoded path")
+    func encodedURL() async throws {
+        let site = try Self.site()
+        let page = try SitePage(url: "/café menu/", title: "Menu", sections: Self.menu(), dataSource: Self.dataSource)
+        #expect(page.url == "/caf%C3%A9%20menu/")
+        #expect(page.markdownSource == "Content/café menu.md")
+        _ = try await Website(folder: site.folder, pages: [page]).build(into: site.out)
+        #expect(try site.output("café menu/index.html").contains(#"<meta name="sectionsite-page" content="/caf%C3%A9%20menu/">"#))
+        #expect(try site.output("index.html").contains("/caf%C3%A9%20menu/"))
+    }
+
     @Test("a base URL given in code is the one links, the sitemap and the runtime use, as --base-url")
     func baseURL() async throws {
         let site = try Self.site()
