@@ -4,7 +4,7 @@ PYTHON ?= python3
 APT_GET = DEBIAN_FRONTEND=noninteractive apt-get
 PORT ?= 8000
 
-.PHONY: run test build release deps test-deps swift-test tsan-test browser-test examples docs fuzz bench clean
+.PHONY: run test build release deps test-deps swift-test tsan-test browser-test examples docs fuzz clean
 
 ## The Debian packages the build links: libcmark-gfm (GitHub's CommonMark with its extensions) and
 ## KSyntaxHighlighting (Kate's highlighter, with Qt's headers), installed when missing.

@@ -276,3 +276,28 @@ def test_example_site_edits_patch_exactly(shared_page, tmp_path):
     assert checker.stats["patched"] > 5, checker.stats
     if failures:
         pytest.fail(f"{len(failures)} failures ({checker.stats}); the first:\n\n" + "\n\n".join(failures[:6]), pytrace=False)
+
+
+def test_two_processes_write_the_same_bytes_patches_included(tmp_path):
+    """Same input, same output across processes (each with its own random hash seed, unlike two calls in one test
+    process): the example site built, every page edited, built again, in two copies by separate processes; every
+    file of the two outputs, the patch feed included, is the same to the byte."""
+    outputs = []
+    for copy in ("one", "two"):
+        site_dir = tmp_path / copy
+        for name in ("Content", "Data", "Themes", "Static"):
+            if (REPO / name).is_dir():
+                shutil.copytree(REPO / name, site_dir / name)
+        shutil.copy(REPO / "sectionsite.yml", site_dir / "sectionsite.yml")
+        build(site_dir)
+        for page in sorted((site_dir / "Content").rglob("*.md")):
+            page.write_text(edit_example_page(page.read_text()))
+        build(site_dir)
+        out = site_dir / "_site"
+        outputs.append({str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()})
+    one, two = outputs
+    patches = [path for path in one if "/from-" in path]
+    assert len(patches) > 20, "the edits made patches"
+    assert sorted(one) == sorted(two)
+    differing = [path for path in one if one[path] != two[path]]
+    assert differing == [], f"{len(differing)} files differ, first {differing[:5]}"

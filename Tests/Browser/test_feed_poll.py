@@ -160,12 +160,17 @@ def follow(page, version):
     page.wait_for_function(f"() => SectionSite.version === {version!r}", timeout=10000)
 
 
-def assert_no_feed_requests(server, page, version):
-    """Over QUIET seconds after a rebuild, the page asks the host nothing and stays at `version`."""
+def assert_no_feed_requests(server, page, version, control=True):
+    """Over QUIET seconds after a rebuild, the page asks the host nothing and stays at `version`; then, as a positive
+    control in the same page, an explicit check does reach the host (so the silence was not a runtime that never
+    started, or a host that logs nothing)."""
     server.log.clear()
     page.wait_for_timeout(QUIET * 1000)
     assert server.feed() == []
     assert page.evaluate("SectionSite.version") == version
+    if control:
+        page.evaluate("SectionSite.checkForUpdate()")
+        wait_until(page, lambda: HEAD in [p for p, _ in server.feed()], what="an explicit check to reach the host")
 
 
 def test_a_visible_page_follows_two_deploys_without_reloading(tmp_path, host, tabs):
@@ -209,7 +214,7 @@ def test_a_hidden_page_does_not_poll_and_checks_once_visible_again(tmp_path, hos
     page.evaluate(SET_VISIBILITY_JS, "hidden")
     page.wait_for_timeout(300)  # a check that was already under way ends
     v2 = site.build([*MENU, ("soup", "Soup", "Hot.")])
-    assert_no_feed_requests(server, page, v1)
+    assert_no_feed_requests(server, page, v1, control=False)  # coming back below is the positive control
 
     page.evaluate(SET_VISIBILITY_JS, "visible")
     follow(page, v2)

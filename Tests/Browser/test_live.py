@@ -186,6 +186,9 @@ def test_no_feed_checks_in_live_mode(live, open_tab):
       document.dispatchEvent(new Event('visibilitychange')); }""")
     page.wait_for_timeout(600)
     assert [p for p in live.requests if "/_sectionsite/pages/" in p] == []
+    # Positive control in the same page: the runtime is running and listening (it takes a patch from its stream).
+    live.push("patch", PATCH)
+    page.wait_for_function("SectionSite.version === 'v2'", timeout=5000)
 
 
 def test_css_event_swaps_the_stylesheet_without_reload(live, open_tab):

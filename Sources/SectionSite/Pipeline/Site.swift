@@ -92,14 +92,6 @@ import Foundation
         refreshFiles()
     }
 
-    /// The site after changed paths (relative to the site; folders end in `/`) and pages a program defines anew,
-    /// and what changed; `self` stays as it is, also when the rebuild throws.
-    func applying(_ changed: Set<String>, pages: [SitePage] = []) throws -> (site: Site, update: Update) {
-        var next = self
-        let update = try next.apply(changed, pages: pages)
-        return (next, update)
-    }
-
     /// Applies changed paths (relative to the site; folders end in `/`) and pages a program defines anew (by URL:
     /// each replaces the page of its URL, or is added), and says what changed. On error the site is left as it was.
     mutating func apply(_ changed: Set<String>, pages: [SitePage] = []) throws -> Update {

@@ -42,7 +42,7 @@ final class FileWatcher: @unchecked Sendable {
         guard descriptor >= 0, pipe(&wake) == 0 else {
             throw SectionSiteError("cannot watch files: \(String(cString: strerror(errno)))")
         }
-        watch("", recursive: false)
+        watch("")
         for name in ["Content", "Data", "Themes", "Static"] { _ = watchTree(name) }
         let thread = Thread { [self] in run() }
         thread.name = "sectionsite-watcher"
@@ -63,7 +63,7 @@ final class FileWatcher: @unchecked Sendable {
         IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF)
 
     @discardableResult
-    private func watch(_ folder: String, recursive: Bool) -> Bool {
+    private func watch(_ folder: String) -> Bool {
         let path = folder.isEmpty ? root.path : root.path + "/" + folder
         let watch = inotify_add_watch(descriptor, path, Self.mask)
         guard watch >= 0 else { return false }
@@ -73,7 +73,7 @@ final class FileWatcher: @unchecked Sendable {
 
     /// Watches a folder and every folder under it; returns the files already in it.
     private func watchTree(_ folder: String) -> [String] {
-        guard watch(folder, recursive: true) else { return [] }
+        guard watch(folder) else { return [] }
         var files: [String] = []
         let path = root.path + "/" + folder
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] where !Self.ignored(entry) {

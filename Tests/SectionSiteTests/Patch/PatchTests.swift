@@ -107,7 +107,7 @@ struct PatchTests {
         #expect(Patch(page: "/", from: "a", to: "b", ops: [], animation: .default).json == #"{"format":"sectionsite-patch/1","page":"/","from":"a","to":"b","ops":[]}"#)
     }
 
-    @Test("the same two builds give byte-identical patches")
+    @Test("two patches made from the same two pages are byte-identical (across processes: test_build_patches.py)")
     func deterministic() throws {
         let old = Self.page("s:a,b,c t:d", body: "x\n\ny\n")
         let new = Self.page("t:d,b s:c,a,n", header: "H", body: "y\n\nx\n")
