@@ -61,9 +61,7 @@ struct PatchFeed: Sendable {
         let folder = Self.folder(page.url)
         if versions.last == page.version {
             let previous = previousOut.appendingPathComponent(folder)
-            if let head = try? String(contentsOf: previous.appendingPathComponent("head.json"), encoding: .utf8),
-                head.contains("\"version\":\"\(page.version)\"")
-            {
+            if Self.headVersion(previous.appendingPathComponent("head.json")) == page.version {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: previous.path)) ?? []
                 let files = names.filter { $0.hasSuffix(".json") }.sorted().map {
                     OutputFile(path: folder + $0, contents: .copy(previous.appendingPathComponent($0)), origin: "the patch feed")
@@ -75,10 +73,28 @@ struct PatchFeed: Sendable {
             let (files, from, reloads) = patches(page, earlier: Array(versions.dropLast()))
             return (files, versions, from, false, reloads)
         }
-        var updated = versions.filter { $0 != page.version } + [page.version]
-        updated = Array(updated.suffix(keep + 1))
+        let updated = Self.appending(page.version, to: versions, keep: keep)
         let (files, from, reloads) = patches(page, earlier: Array(updated.dropLast()))
         return (files, updated, from, true, reloads)
+    }
+
+    /// A page's history, oldest first, with `version` as its newest: a version seen before moves to the end (a page
+    /// edited back to an earlier state), and only the newest `keep` earlier ones stay, the ones patches start from.
+    /// The feed of a build and the preview's record of `.sectionsite/` keep their histories by this one rule.
+    static func appending(_ version: String, to versions: [String], keep: Int) -> [String] {
+        Array((versions.filter { $0 != version } + [version]).suffix(keep + 1))
+    }
+
+    /// The `version` a `head.json` file names; nil when there is none, it is gone, or it is no head of this format.
+    static func headVersion(_ file: URL) -> String? {
+        struct Head: Decodable {
+            var format: String
+            var version: String?
+        }
+        guard let data = try? Data(contentsOf: file), let head = try? JSONDecoder().decode(Head.self, from: data),
+            head.format == "sectionsite-head/1"
+        else { return nil }
+        return head.version
     }
 
     /// Versions in the order `head.json` lists them: newest first.

@@ -56,7 +56,7 @@ actor PreviewHub {
         for page in pages {
             let list = history[page.url] ?? []
             guard list.last != page.version else { continue }
-            history[page.url] = Array((list.filter { $0 != page.version } + [page.version]).suffix(keep + 1))
+            history[page.url] = PatchFeed.appending(page.version, to: list, keep: keep)
             appended.append(page)
         }
         return (history, appended)

@@ -58,6 +58,29 @@ struct FeedTests {
         #expect(!stored.contains("\(versions[0]).html"))
     }
 
+    @Test("a history keeps the newest version last, moves a version seen again to the end, and keeps feed.keep earlier ones")
+    func historyRule() {
+        #expect(PatchFeed.appending("d", to: ["a", "b", "c"], keep: 2) == ["b", "c", "d"])
+        #expect(PatchFeed.appending("a", to: ["a", "b"], keep: 5) == ["b", "a"])
+        #expect(PatchFeed.appending("x", to: [], keep: 0) == ["x"])
+    }
+
+    @Test("head.json is read as JSON: its version, or nil when it names none or is not a head")
+    func headVersion() throws {
+        let site = try TestSite([:])
+        let file = site.folder.appendingPathComponent("head.json")
+        try site.write(["head.json": PatchFeed.head("/a/", version: "v1", from: ["v0"])])
+        #expect(PatchFeed.headVersion(file) == "v1")
+        try site.write(["head.json": PatchFeed.head("/a/", version: nil, from: [])])
+        #expect(PatchFeed.headVersion(file) == nil)
+        // Text that merely contains the field, as the old substring test accepted, is no head.
+        try site.write(["head.json": #"truncated {"format":"sectionsite-head/1","version":"v1""#])
+        #expect(PatchFeed.headVersion(file) == nil)
+        try site.write(["head.json": #"{"format":"another/1","version":"v1"}"#])
+        #expect(PatchFeed.headVersion(file) == nil)
+        #expect(PatchFeed.headVersion(site.folder.appendingPathComponent("missing.json")) == nil)
+    }
+
     @Test("a page that disappears keeps a head.json that says it is gone")
     func deletedPage() throws {
         let site = try Self.site()
