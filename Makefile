@@ -64,11 +64,13 @@ fuzz: deps
 	$(SWIFT) build
 	Fuzz/fuzz.sh --seconds 600
 
-## Every test: the Swift suites, the example packages built, the Swift suites again under ThreadSanitizer, each
+## Every test: the documentation site (this folder's example site) checked for broken links, the Swift suites, the
+## example packages built, the Swift suites again under ThreadSanitizer, each
 ## fuzz target for 500 inputs of a fixed seed (so that they keep building and their seeds keep passing), then the
 ## real-browser suite (the examples' binaries among what it runs), whose summary line closes the run.
 test: test-deps
 	$(SWIFT) build
+	.build/debug/sectionsite check --site . --quiet
 	$(SWIFT) test
 	$(MAKE) examples
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
