@@ -226,6 +226,14 @@ def _blocks(lines, start_pattern, stop_indent):
     return head, blocks, tail
 
 
+def copy_example_site(site_dir):
+    """The repository's example site's inputs (not its output or build record), copied into site_dir."""
+    for name in ("Content", "Data", "Themes", "Static"):
+        if (REPO / name).is_dir():
+            shutil.copytree(REPO / name, site_dir / name)
+    shutil.copy(REPO / "sectionsite.yml", site_dir / "sectionsite.yml")
+
+
 def edit_example_page(text):
     """Edits one page of the repository's example site as an author would: a new title, the last section moved
     first, the middle one deleted, every section's items reversed, a paragraph added. Text edits, so any other
@@ -255,10 +263,7 @@ def test_example_site_edits_patch_exactly(shared_page, tmp_path):
     if not (BIN.is_file() and os.access(BIN, os.X_OK)):
         pytest.fail(f"the sectionsite binary is missing at {BIN}: build it first (swift build) or set SECTIONSITE_BIN", pytrace=False)
     site_dir = tmp_path / "site"
-    for name in ("Content", "Data", "Themes", "Static"):
-        if (REPO / name).is_dir():
-            shutil.copytree(REPO / name, site_dir / name)
-    shutil.copy(REPO / "sectionsite.yml", site_dir / "sectionsite.yml")
+    copy_example_site(site_dir)
     build(site_dir)
     shutil.copytree(site_dir / "_site", tmp_path / "old")
     for page in sorted((site_dir / "Content").rglob("*.md")):
@@ -285,10 +290,7 @@ def test_two_processes_write_the_same_bytes_patches_included(tmp_path):
     outputs = []
     for copy in ("one", "two"):
         site_dir = tmp_path / copy
-        for name in ("Content", "Data", "Themes", "Static"):
-            if (REPO / name).is_dir():
-                shutil.copytree(REPO / name, site_dir / name)
-        shutil.copy(REPO / "sectionsite.yml", site_dir / "sectionsite.yml")
+        copy_example_site(site_dir)
         build(site_dir)
         for page in sorted((site_dir / "Content").rglob("*.md")):
             page.write_text(edit_example_page(page.read_text()))

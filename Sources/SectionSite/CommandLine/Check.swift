@@ -25,8 +25,8 @@ struct Check: AsyncParsableCommand {
             terminal.finishProgress()
             let strict = strict || site.config.strict
             let warnings = site.warnings
-            if strict {
-                for warning in warnings { terminal.error(SectionSiteError(Diagnostic(.error, warning.message, at: warning.location, notes: warning.notes))) }
+            if strict, !warnings.isEmpty {
+                terminal.error(SectionSiteError(warnings.map(\.asError)))
             } else {
                 terminal.warnings(warnings)
             }

@@ -37,6 +37,9 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         self.notes = notes
     }
 
+    /// The same message, place and notes as an error: what `--strict` makes of a warning.
+    public var asError: Diagnostic { Diagnostic(.error, message, at: location, notes: notes) }
+
     /// `path:line:column: error: message`, then one `note:` line per note.
     public var description: String {
         var text = location.map { "\($0): " } ?? ""

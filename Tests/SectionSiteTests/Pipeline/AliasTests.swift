@@ -73,7 +73,7 @@ struct AliasTests {
         // --strict, or `strict: true`: every warning is an error, all of them are told, and nothing is written.
         let before = site.outputSnapshot()
         try site.write(["Content/about.md": "---\ntitle: About us\naliases: /about-us\n---\nHi.\n"])
-        let asErrors = report.warnings.map { Diagnostic(.error, $0.message, at: $0.location, notes: $0.notes).description }
+        let asErrors = report.warnings.map(\.asError.description)
         var options = site.options
         options.strict = true
         #expect(throws: SectionSiteError.self) { try SiteBuilder(options: options).build() }

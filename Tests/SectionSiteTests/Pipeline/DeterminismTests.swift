@@ -14,10 +14,7 @@ struct DeterminismTests {
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         let site = try TestSite([:])
-        for item in ["Content", "Data", "Themes", "Static", "sectionsite.yml"] {
-            try FileManager.default.copyItem(
-                at: repository.appendingPathComponent(item), to: site.folder.appendingPathComponent(item))
-        }
+        try copySite(repository, to: site.folder)
         var files: [String: String] = [
             "Content/stress/index.md": """
             ---
@@ -77,6 +74,14 @@ struct DeterminismTests {
         return site
     }
 
+    /// Copies a site's inputs (not its output or build record) into `folder`.
+    static func copySite(_ site: URL, to folder: URL) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for item in ["Content", "Data", "Themes", "Static", "sectionsite.yml"] {
+            try FileManager.default.copyItem(at: site.appendingPathComponent(item), to: folder.appendingPathComponent(item))
+        }
+    }
+
     @Test("a rich site built from nothing three times on all cores writes the same bytes every time")
     func threeColdBuilds() throws {
         let site = try Self.richSite(pages: 300)
@@ -84,11 +89,7 @@ struct DeterminismTests {
         for round in 0..<3 {
             // Each build its own copy of the site (no build record) and an empty output folder.
             let copy = site.folder.appendingPathComponent("copy-\(round)")
-            try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
-            for item in ["Content", "Data", "Themes", "Static", "sectionsite.yml"] {
-                try FileManager.default.copyItem(
-                    at: site.folder.appendingPathComponent(item), to: copy.appendingPathComponent(item))
-            }
+            try Self.copySite(site.folder, to: copy)
             let out = site.folder.appendingPathComponent("out-\(round)")
             try SiteBuilder(options: BuildOptions(site: copy, out: out)).build()
             builds.append(IncrementalBuildTests.tree(out))
