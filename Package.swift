@@ -1,10 +1,26 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The modules, each importing only those below it (the internals page of the documentation draws the graph):
+//
+//   sectionsite (executable) → SectionSiteCommands → SectionSitePreview → SectionSite → SectionSiteEngine → SectionSiteDiff
+//                                                  ↘ SectionSiteHighlight (KSyntaxHighlighting, Qt) → SectionSiteEngine
+//
+// A program that defines pages in Swift and only builds imports `SectionSite`: it links no server, no argument
+// parser and no Qt.
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
 let package = Package(
     name: "SectionSite",
     products: [
         .library(name: "SectionSite", targets: ["SectionSite"]),
+        .library(name: "SectionSiteHighlight", targets: ["SectionSiteHighlight"]),
+        .library(name: "SectionSitePreview", targets: ["SectionSitePreview"]),
+        .library(name: "SectionSiteCommands", targets: ["SectionSiteCommands"]),
+        .library(name: "SectionSiteDiff", targets: ["SectionSiteDiff"]),
         .executable(name: "sectionsite", targets: ["SectionSiteCLI"]),
     ],
     dependencies: [
@@ -34,25 +50,57 @@ let package = Package(
             linkerSettings: [.linkedLibrary("KF5SyntaxHighlighting"), .linkedLibrary("stdc++")]
         ),
         .target(name: "CLinux"),
+        // The keyed diff of identified sections and items: no HTML, no files.
+        .target(name: "SectionSiteDiff", swiftSettings: strict),
+        // The pipeline: settings, loading, Markdown, theme, resolving, rendering, patches, feed, output.
         .target(
-            name: "SectionSite",
+            name: "SectionSiteEngine",
             dependencies: [
+                "SectionSiteDiff",
                 "CMarkGFM",
-                "CHighlight",
-                "CLinux",
+                .target(name: "CLinux", condition: .when(platforms: [.linux])),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "CSV", package: "CSV.swift"),
+            ],
+            resources: [.embedInCode("Runtime/sectionsite.js")],
+            swiftSettings: strict
+        ),
+        // KSyntaxHighlighting as a `Highlighter`.
+        .target(name: "SectionSiteHighlight", dependencies: ["SectionSiteEngine", "CHighlight"], swiftSettings: strict),
+        // The public Swift API: `Website`, with the engine's public types.
+        .target(name: "SectionSite", dependencies: ["SectionSiteEngine", "SectionSiteDiff"], swiftSettings: strict),
+        // The live preview: the watcher, the hub, the server.
+        .target(
+            name: "SectionSitePreview",
+            dependencies: [
+                "SectionSite",
+                "SectionSiteEngine",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "CSV", package: "CSV.swift"),
+            ],
+            swiftSettings: strict
+        ),
+        // The command line, for `sectionsite` and for a program's `Website.main()`.
+        .target(
+            name: "SectionSiteCommands",
+            dependencies: [
+                "SectionSite",
+                "SectionSiteEngine",
+                "SectionSiteHighlight",
+                "SectionSitePreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            resources: [.embedInCode("Runtime/sectionsite.js")]
+            swiftSettings: strict
         ),
-        .executableTarget(name: "SectionSiteCLI", dependencies: ["SectionSite"]),
+        .executableTarget(name: "SectionSiteCLI", dependencies: ["SectionSiteCommands", "SectionSite"], swiftSettings: strict),
         .testTarget(
             name: "SectionSiteTests",
-            dependencies: ["SectionSite"]
+            dependencies: [
+                "SectionSiteDiff", "SectionSiteEngine", "SectionSiteHighlight", "SectionSite", "SectionSitePreview",
+                "SectionSiteCommands",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
         ),
     ],
     cxxLanguageStandard: .cxx17

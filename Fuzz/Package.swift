@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
 // libFuzzer targets for what reads untrusted input: `Fuzz/fuzz.sh` builds them with `-sanitize=fuzzer` (in
 // Fuzz/.build-fuzz) and runs them. They live in their own package: they need libFuzzer to link, which a plain
-// `swift build` of SectionSite must not. `@testable import` reaches the parsers, which are internal;
-// it works because fuzz.sh builds in debug, where SwiftPM compiles SectionSite with testing enabled.
+// `swift build` of SectionSite must not. `@testable import` reaches the engine's parsers, which are
+// internal; it works because fuzz.sh builds in debug, where SwiftPM compiles SectionSiteEngine with testing enabled.
 import PackageDescription
 
 let package = Package(
@@ -10,7 +10,12 @@ let package = Package(
     dependencies: [.package(name: "SectionSite", path: "..")],
     targets: [
         .target(name: "FuzzSupport"),
-        .executableTarget(name: "FuzzPage", dependencies: ["FuzzSupport", .product(name: "SectionSite", package: "SectionSite")]),
+        .executableTarget(
+            name: "FuzzPage",
+            dependencies: [
+                "FuzzSupport", .product(name: "SectionSite", package: "SectionSite"),
+                .product(name: "SectionSiteHighlight", package: "SectionSite"),
+            ]),
         .executableTarget(name: "FuzzConfig", dependencies: ["FuzzSupport", .product(name: "SectionSite", package: "SectionSite")]),
         .executableTarget(name: "FuzzPatch", dependencies: ["FuzzSupport", .product(name: "SectionSite", package: "SectionSite")]),
     ]

@@ -8,6 +8,9 @@ let package = Package(
     platforms: [.macOS(.v14)],
     dependencies: [.package(name: "SectionSite", path: "../..")],
     targets: [
-        .executableTarget(name: "LiveBoard", dependencies: [.product(name: "SectionSite", package: "SectionSite")])
+        .executableTarget(name: "LiveBoard", dependencies: [
+            .product(name: "SectionSite", package: "SectionSite"),
+            .product(name: "SectionSiteCommands", package: "SectionSite"),
+        ])
     ]
 )

@@ -15,7 +15,7 @@ from playwright.sync_api import sync_playwright
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 FIXTURES = HERE / "fixtures"
-RUNTIME = REPO / "Sources" / "SectionSite" / "Runtime" / "sectionsite.js"
+RUNTIME = REPO / "Sources" / "SectionSiteEngine" / "Runtime" / "sectionsite.js"
 RUNTIME_PATH = "/_sectionsite/sectionsite.js"
 
 # The DOM as data: elements with sorted attributes, adjacent text merged, whitespace-only text, comments and

@@ -1,6 +1,6 @@
 import FuzzSupport
 
-@_spi(Engine) @testable import SectionSite
+@testable import SectionSiteEngine
 
 // `sectionsite.yml` as anyone could write it. Errors are expected; a crash, a hang or a runaway allocation is a
 // finding.

@@ -1,6 +1,6 @@
 import FuzzSupport
 
-@_spi(Engine) @testable import SectionSite
+@testable import SectionSiteEngine
 
 // Two versions of a page, split at the first NUL byte, through the keyed document reader and the patch builder:
 // any HTML, including keys used twice, unclosed elements and attributes without quotes. The patch must be keyed

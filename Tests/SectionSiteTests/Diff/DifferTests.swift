@@ -1,6 +1,8 @@
 import Testing
 
-@_spi(Engine) @testable import SectionSite
+@testable import SectionSite
+@testable import SectionSiteDiff
+@testable import SectionSiteEngine
 
 struct Cell: IdentifiableType, Equatable, Sendable, CustomStringConvertible {
     var identity: String

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@_spi(Engine) @testable import SectionSite
+@testable import SectionSite
+@testable import SectionSiteDiff
+@testable import SectionSiteEngine
 
 /// Every kind of bad input: the exact message with its location, and the previous output left as it was.
 @Suite("Bad input")

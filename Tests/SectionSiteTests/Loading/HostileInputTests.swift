@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@_spi(Engine) @testable import SectionSite
+@testable import SectionSite
+@testable import SectionSiteDiff
+@testable import SectionSiteEngine
 
 /// Input a careless or hostile contributor could send: bounded, located, and never the end of the previous output.
 @Suite("Hostile input")

@@ -2,7 +2,10 @@ import Dispatch
 import Foundation
 import Testing
 
-@_spi(Engine) @testable import SectionSite
+@testable import SectionSite
+@testable import SectionSiteDiff
+@testable import SectionSiteEngine
+@testable import SectionSiteHighlight
 
 /// The C libraries the engine calls keep process-wide state (libcmark-gfm's table of special inline characters,
 /// Qt's and KSyntaxHighlighting's registries): each is run on every core at once against a serial run of the same
@@ -88,7 +91,7 @@ struct ConcurrencyTests {
     func highlighter() {
         let languages = ["swift", "python", "json", "cpp", "bash", "yaml", "rust", "go"]
         Self.compare(pages: 300) { text in
-            languages.map { Highlighter.highlight(text, language: $0) ?? "-" }.joined(separator: "\n")
+            languages.map { Highlighter.kateHTML(text, language: $0) ?? "-" }.joined(separator: "\n")
         }
     }
 }

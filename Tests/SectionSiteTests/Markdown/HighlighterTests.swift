@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@_spi(Engine) @testable import SectionSite
+@testable import SectionSite
+@testable import SectionSiteDiff
+@testable import SectionSiteEngine
+@testable import SectionSiteHighlight
 
 @Suite("Highlighter: KSyntaxHighlighting spans that leave the code as it was")
 struct HighlighterTests {
@@ -18,14 +21,14 @@ struct HighlighterTests {
 
     @Test("every promised language selects its definition", arguments: languages.map(\.word))
     func definitions(word: String) {
-        #expect(Highlighter.definitionName(word) == Self.languages.first { $0.word == word }!.definition)
+        #expect(Highlighter.kateDefinitionName(word) == Self.languages.first { $0.word == word }!.definition)
     }
 
     @Test("an unknown language is nil, not an error")
     func unknown() {
-        #expect(Highlighter.definitionName("klingon") == nil)
-        #expect(Highlighter.highlight("x", language: "klingon") == nil)
-        #expect(Highlighter.highlight("x", language: "") == nil)
+        #expect(Highlighter.kateDefinitionName("klingon") == nil)
+        #expect(Highlighter.kateHTML("x", language: "klingon") == nil)
+        #expect(Highlighter.kateHTML("x", language: "") == nil)
     }
 
     /// Pieces of code that lexers find hard: strings and comments left open, markup characters, tabs, Unicode
@@ -55,14 +58,14 @@ struct HighlighterTests {
                 code += Self.pieces.randomElement(using: &random)!
                 code += ["", " ", "\n", "\n\n"].randomElement(using: &random)!
             }
-            let html = try #require(Highlighter.highlight(code, language: word))
+            let html = try #require(Highlighter.kateHTML(code, language: word))
             #expect(Self.text(of: html) == code, "\(word): \(code.debugDescription)")
         }
     }
 
     @Test("spans open and close on the same line and carry known classes")
     func spansPerLine() throws {
-        let html = try #require(Highlighter.highlight("/* a\nb */ let s = \"x\"\n", language: "swift"))
+        let html = try #require(Highlighter.kateHTML("/* a\nb */ let s = \"x\"\n", language: "swift"))
         for line in html.split(separator: "\n", omittingEmptySubsequences: false) {
             #expect(line.components(separatedBy: "<span").count == line.components(separatedBy: "</span>").count)
         }
@@ -75,16 +78,16 @@ struct HighlighterTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sectionsite-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("highlight.cache")
-        let first = Highlighter(cache: file)
+        let first = HighlightCache(.kate, cache: file)
         let html = try #require(first.html("let a = \"b\"\n", language: "swift"))
         #expect(first.html("x", language: "klingon") == nil)
         try first.save(to: file)
-        #expect(try String(contentsOf: file, encoding: .utf8).hasPrefix(Highlighter.cacheFormat + "\n"))
+        #expect(try String(contentsOf: file, encoding: .utf8).hasPrefix(HighlightCache.format(.kate) + "\n"))
         // A second run answers from the file; prove it by planting a different answer for the same key.
         let planted = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "hl-kw", with: "hl-XX")
         try planted.write(to: file, atomically: true, encoding: .utf8)
-        #expect(Highlighter(cache: file).html("let a = \"b\"\n", language: "swift") == html.replacingOccurrences(of: "hl-kw", with: "hl-XX"))
+        #expect(HighlightCache(.kate, cache: file).html("let a = \"b\"\n", language: "swift") == html.replacingOccurrences(of: "hl-kw", with: "hl-XX"))
         try "sectionsite-highlight/1 ksyntaxhighlighting\nabc 99999\nshort\n".write(to: file, atomically: true, encoding: .utf8)
-        #expect(Highlighter(cache: file).html("let a = \"b\"\n", language: "swift") == html)
+        #expect(HighlightCache(.kate, cache: file).html("let a = \"b\"\n", language: "swift") == html)
     }
 }

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@_spi(Engine) @testable import SectionSite
+@testable import SectionSite
+@testable import SectionSiteDiff
+@testable import SectionSiteEngine
+@testable import SectionSiteHighlight
 
 @Suite("Markdown in a site: links between pages, titles, the table of contents, the highlight cache")
 struct MarkdownSiteTests {

@@ -1,11 +1,14 @@
 import Foundation
 import Testing
 
-@_spi(Engine) @testable import SectionSite
+@testable import SectionSite
+@testable import SectionSiteDiff
+@testable import SectionSiteEngine
+@testable import SectionSiteHighlight
 
 @Suite("Markdown: GFM, heading ids, links between files, titles, alerts")
 struct MarkdownTests {
-    let markdown = Markdown(smart: false, highlighter: Highlighter())
+    let markdown = Markdown(smart: false, highlighter: .kate)
 
     func blocks(_ text: String, source: String = "Content/docs/guide.md") -> [String] {
         markdown.render(text, source: source).blocks.map(\.html)

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@_spi(Engine) @testable import SectionSite
+@testable import SectionSite
+@testable import SectionSiteDiff
+@testable import SectionSiteEngine
 
 /// Page URLs percent-encoded whatever the file name, and the output path each names.
 @Suite("URL paths")

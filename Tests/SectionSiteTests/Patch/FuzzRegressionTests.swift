@@ -1,6 +1,8 @@
 import Testing
 
-@_spi(Engine) @testable import SectionSite
+@testable import SectionSite
+@testable import SectionSiteDiff
+@testable import SectionSiteEngine
 
 /// Inputs the fuzz targets (Fuzz/) found crashing, each kept as a regression test of the same properties.
 @Suite("Fuzz findings")

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@_spi(Engine) @testable import SectionSite
+@testable import SectionSite
+@testable import SectionSiteDiff
+@testable import SectionSiteEngine
 
 /// The browser runtime is JavaScript and cannot import `PatchContract`: its constants are checked here against the
 /// Swift definitions, so that a key kind or attribute renamed on one side fails the tests, not a reader's page.

@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 
-@_spi(Engine) @testable import SectionSite
+@testable import SectionSite
+@testable import SectionSiteCommands
+@testable import SectionSiteDiff
+@testable import SectionSiteEngine
+@testable import SectionSiteHighlight
 
 @Suite("Build")
 struct BuildTests {
@@ -128,7 +132,7 @@ struct BuildTests {
     @Test("a path-only base URL is written once in the sitemap and the Atom feed", arguments: ["/blog/", "/blog", "blog/"])
     func pathOnlyBaseURL(base: String) throws {
         let site = try TestSite(Self.blog())
-        try SiteBuilder(options: BuildOptions(site: site.folder, out: site.out, baseURL: base)).build()
+        try SiteBuilder(options: BuildOptions.highlighted(site: site.folder, out: site.out, baseURL: base)).build()
         let sitemap = try site.output("sitemap.xml")
         #expect(sitemap.contains("<url><loc>/blog/posts/beta/</loc><lastmod>2026-01-03</lastmod></url>"))
         #expect(!sitemap.contains("/blog/blog/"))
@@ -142,9 +146,9 @@ struct BuildTests {
         let site = try TestSite(Self.blog())
         try site.write(["blocker": "a file where a folder should be\n"])
         let out = site.folder.appendingPathComponent("blocker/_site")
-        #expect(throws: SectionSiteError.self) { try SiteBuilder(options: BuildOptions(site: site.folder, out: out)).build() }
+        #expect(throws: SectionSiteError.self) { try SiteBuilder(options: BuildOptions.highlighted(site: site.folder, out: out)).build() }
         do {
-            try SiteBuilder(options: BuildOptions(site: site.folder, out: out)).build()
+            try SiteBuilder(options: BuildOptions.highlighted(site: site.folder, out: out)).build()
         } catch let error as SectionSiteError {
             #expect(error.description == "\(site.folder.path)/blocker: error: cannot write the output: The operation could not be completed. A file with the same name already exists; the previous output is unchanged")
         }
@@ -167,7 +171,7 @@ struct BuildTests {
         let site = try TestSite([:])
         let folder = site.folder.appendingPathComponent("new")
         _ = try Starter.write(to: folder)
-        let report = try SiteBuilder(options: BuildOptions(site: folder)).build()
+        let report = try SiteBuilder(options: BuildOptions.highlighted(site: folder)).build()
         #expect(report.pageCount == 5)  // three written, the tags index and the page of its one tag
         #expect(report.warnings.isEmpty)
     }

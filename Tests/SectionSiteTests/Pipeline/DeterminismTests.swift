@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@_spi(Engine) @testable import SectionSite
+@testable import SectionSite
+@testable import SectionSiteDiff
+@testable import SectionSiteEngine
+@testable import SectionSiteHighlight
 
 /// Same input, same output: a feature-rich site built from nothing several times, each time from its own copy into
 /// an empty output folder on all cores, writes the same files byte for byte.
@@ -91,7 +94,7 @@ struct DeterminismTests {
             let copy = site.folder.appendingPathComponent("copy-\(round)")
             try Self.copySite(site.folder, to: copy)
             let out = site.folder.appendingPathComponent("out-\(round)")
-            try SiteBuilder(options: BuildOptions(site: copy, out: out)).build()
+            try SiteBuilder(options: BuildOptions.highlighted(site: copy, out: out)).build()
             builds.append(IncrementalBuildTests.tree(out))
         }
         let first = builds[0]

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@_spi(Engine) @testable import SectionSite
+@testable import SectionSite
+@testable import SectionSiteDiff
+@testable import SectionSiteEngine
+@testable import SectionSiteHighlight
 
 /// An incremental build must write exactly what a build from nothing writes: after every step of a seeded random
 /// series of edits, the output of the site built step by step equals, byte for byte, a build from nothing of a
@@ -132,7 +135,7 @@ struct IncrementalBuildTests {
         var next = 7
         var live = try Self.livePage(day: 1)
         func options(_ folder: URL) -> BuildOptions {
-            var options = BuildOptions(site: folder, out: folder.appendingPathComponent("_site"))
+            var options = BuildOptions.highlighted(site: folder, out: folder.appendingPathComponent("_site"))
             options.pages = [live]
             return options
         }

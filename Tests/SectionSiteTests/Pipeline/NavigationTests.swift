@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@_spi(Engine) @testable import SectionSite
+@testable import SectionSite
+@testable import SectionSiteDiff
+@testable import SectionSiteEngine
+@testable import SectionSiteHighlight
 
 @Suite("Navigation")
 struct NavigationTests {
@@ -75,7 +78,7 @@ struct NavigationTests {
                 == "A[Home|] S[Docs|About*|] C[] P[Docs] N[] T[(Docs@/site/docs/)(About+@/site/about/)] M[Docs(Guide)|About*+|Elsewhere|]")
         #expect(Self.nav(site, "/").hasPrefix("A[] S[] C[Docs|About|] P[] N[] T[(Docs@/site/docs/)(About@/site/about/)]"))
         // Drafts are left out of the tree unless the build takes them.
-        let drafts = try Site(options: BuildOptions(site: test.folder, drafts: true))
+        let drafts = try Site(options: BuildOptions.highlighted(site: test.folder, drafts: true))
         #expect(Self.nav(drafts, "/docs/guide/cells/").contains("S[Sections|Cells*|Drafty|]"))
     }
 

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@_spi(Engine) @testable import SectionSite
+@testable import SectionSite
+@testable import SectionSiteDiff
+@testable import SectionSiteEngine
 
 /// Real Markdown that nobody here wrote: the documentation of the Swift packages this package depends on, which
 /// SwiftPM checks out into `.build/checkouts` before any test runs.

@@ -1,6 +1,9 @@
 import Testing
 
-@_spi(Engine) @testable import SectionSite
+@testable import SectionSite
+@testable import SectionSiteDiff
+@testable import SectionSiteEngine
+@testable import SectionSitePreview
 
 /// When the file watcher reports a burst of events, driven by the manual clock's instants.
 @Suite("Watcher timing")

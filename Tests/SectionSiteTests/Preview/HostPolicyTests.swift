@@ -1,6 +1,9 @@
 import Testing
 
-@_spi(Engine) @testable import SectionSite
+@testable import SectionSite
+@testable import SectionSiteDiff
+@testable import SectionSiteEngine
+@testable import SectionSitePreview
 
 @Suite("Host policy")
 struct HostPolicyTests {

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@_spi(Engine) @testable import SectionSite
+@testable import SectionSite
+@testable import SectionSiteDiff
+@testable import SectionSiteEngine
+@testable import SectionSitePreview
 
 @Suite("Preview", .timeLimit(.minutes(1)))
 struct PreviewTests {

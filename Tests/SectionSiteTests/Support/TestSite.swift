@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@_spi(Engine) @testable import SectionSite
+@testable import SectionSite
+@testable import SectionSiteDiff
+@testable import SectionSiteEngine
+@testable import SectionSiteHighlight
 
 /// A site written into a fresh temporary folder from `[path: contents]`, removed when the test is done with it.
 final class TestSite {
@@ -29,11 +32,11 @@ final class TestSite {
 
     func remove(_ path: String) throws { try FileManager.default.removeItem(at: folder.appendingPathComponent(path)) }
 
-    var options: BuildOptions { BuildOptions(site: folder, out: out) }
+    var options: BuildOptions { BuildOptions.highlighted(site: folder, out: out) }
 
     @discardableResult
     func build(drafts: Bool = false) throws -> BuildReport {
-        try SiteBuilder(options: BuildOptions(site: folder, out: out, drafts: drafts)).build()
+        try SiteBuilder(options: BuildOptions.highlighted(site: folder, out: out, drafts: drafts)).build()
     }
 
     /// The error a build throws, or nil when it succeeds.
@@ -73,4 +76,13 @@ final class TestSite {
         "Themes/default/supplementary/footer.mustache": "<small>{{title}}</small>\n",
         "Themes/default/supplementary/banner.mustache": "<div class=\"banner\">{{text}}</div>\n",
     ]
+}
+
+extension BuildOptions {
+    /// Options as the `sectionsite` command makes them: fenced code highlighted by KSyntaxHighlighting.
+    static func highlighted(site: URL, out: URL? = nil, baseURL: String? = nil, drafts: Bool = false) -> BuildOptions {
+        var options = BuildOptions(site: site, out: out, baseURL: baseURL, drafts: drafts)
+        options.highlighter = .kate
+        return options
+    }
 }

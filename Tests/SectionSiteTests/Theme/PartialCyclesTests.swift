@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@_spi(Engine) @testable import SectionSite
+@testable import SectionSite
+@testable import SectionSiteDiff
+@testable import SectionSiteEngine
 
 /// A partial that includes itself outside every section never ends: an error where the loop closes.
 @Suite("Partials that include themselves")

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@_spi(Engine) @testable import SectionSite
+@testable import SectionSite
+@testable import SectionSiteDiff
+@testable import SectionSiteEngine
 
 /// Pages defined in Swift with the shapes of RxDataSources: sections of the program's own types, drawn by a data
 /// source of closures, through the same pipeline as Markdown pages.

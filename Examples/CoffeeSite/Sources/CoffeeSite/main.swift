@@ -115,13 +115,41 @@ let home: [HomeSection] = [
 // The site folder beside this package's sources: its settings, theme and Markdown pages (`Content/about.md`).
 let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Site")
-// `swift run CoffeeSite build | serve | check`; an error in a page is printed where it is made.
-await Website.main {
-    Website(
-        folder: folder,
+// `swift run CoffeeSite build [--site FOLDER] [--out FOLDER]` or `swift run CoffeeSite check [--site FOLDER]`. The
+// program builds and checks through the Swift API alone, so it links no server, no argument parser and no Qt (code
+// stays plain without a highlighter). LiveBoard shows the other way: the whole command line, `serve` included, with
+// `main()` from SectionSiteCommands.
+let arguments = Array(CommandLine.arguments.dropFirst())
+func folderOption(_ name: String) -> URL? {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+    return URL(fileURLWithPath: arguments[index + 1], isDirectory: true)
+}
+func fail(_ message: String, status: Int32) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(status)
+}
+do {
+    let site = Website(
+        folder: folderOption("--site") ?? folder,
         pages: [
             try SitePage(
                 url: "/", title: "Corner Coffee", markdown: "Open *Tuesday to Sunday*, 8 to 5.", sections: home,
                 dataSource: dataSource)
         ])
+    switch arguments.first {
+    case "build":
+        let out = folderOption("--out")
+        let report = try await site.build(into: out)
+        for warning in report.warnings { FileHandle.standardError.write(Data((warning.description + "\n").utf8)) }
+        print(report.summary(out: out?.path ?? "_site"))
+    case "check":
+        let broken = try await site.check()
+        for error in broken { FileHandle.standardError.write(Data((error.description + "\n").utf8)) }
+        print(broken.isEmpty ? "Links: none broken" : "Links: \(broken.count) broken")
+        if !broken.isEmpty { exit(1) }
+    default:
+        fail("usage: CoffeeSite build [--site FOLDER] [--out FOLDER] | check [--site FOLDER]", status: 2)
+    }
+} catch {
+    fail((error as? SectionSiteError)?.description ?? "error: \(error)", status: 1)
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SectionSite
+import SectionSiteCommands
 
 /// A train on the board.
 struct Departure: IdentifiableType, Equatable, Encodable, Sendable {

@@ -1,6 +1,0 @@
-/// The browser runtime, `/_sectionsite/sectionsite.js`, compiled into the library (no resource bundle to lose when
-/// the binary is copied elsewhere).
-enum Runtime {
-    /// The script's source.
-    static let script = String(decoding: PackageResources.sectionsite_js, as: UTF8.self)
-}

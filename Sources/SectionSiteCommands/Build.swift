@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import SectionSite
+import SectionSiteEngine
+
+struct Build: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Build the site into a folder.")
+
+    @OptionGroup var siteOptions: SiteOptions
+
+    @Option(help: "The output folder.")
+    var out: String = "_site"
+
+    @Option(name: .customLong("base-url"), help: "Overrides baseURL of sectionsite.yml.")
+    var baseURL: String?
+
+    @Flag(help: "Publish pages marked draft.")
+    var drafts = false
+
+    @Flag(help: "Print nothing but errors.")
+    var quiet = false
+
+    @Flag(name: .customLong("no-link-check"), help: "Do not check the links of the pages built (sectionsite check does).")
+    var noLinkCheck = false
+
+    @Flag(help: "Treat every warning as an error: the build fails and the output stays as it was (also 'strict: true' in sectionsite.yml).")
+    var strict = false
+
+    @Flag(help: "Keep running and build again whenever a page bound to a sequence in Swift has a new value.")
+    var follow = false
+
+    func run() async throws {
+        let website = SectionSiteCommand.website
+        let outURL = URL(fileURLWithPath: out, isDirectory: true, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        var options = website.options(site: siteOptions.siteURL, out: outURL, baseURL: baseURL, drafts: drafts)
+        options.keepsLinks = !noLinkCheck
+        options.strict = strict
+        let terminal = Terminal(quiet: quiet)
+        let interruption = Interruption()
+        let signals = Self.handleSignals(interruption, terminal: terminal)
+        defer { signals.forEach { $0.cancel() } }
+        do {
+            try await website.build(
+                options, follow: follow, interruption: interruption, progress: terminal.progress,
+                log: { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+            ) { report in
+                terminal.finishProgress()
+                terminal.warnings(report.warnings)
+                terminal.trace(report.reloads.map { "reload patch \($0)" })
+                terminal.say(report.summary(out: out))
+            }
+            if let signal = interruption.signal { throw ExitCode(128 + signal) }  // it came after the output was whole
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            terminal.finishProgress()
+            terminal.error(error as? SectionSiteError ?? SectionSiteError("\(error)"))
+            throw ExitCode(interruption.signal.map { 128 + $0 } ?? 1)
+        }
+    }
+
+    /// SIGINT, SIGTERM and SIGHUP lose their default action (ending the process wherever it is) and are taken on
+    /// a queue instead: the build ends at once unless it is writing the output, and otherwise at the next point
+    /// where the output is whole (`Interruption`). The caller keeps the returned sources alive.
+    private static func handleSignals(_ interruption: Interruption, terminal: Terminal) -> [any DispatchSourceSignal] {
+        let queue = DispatchQueue(label: "sectionsite.signals")
+        return [SIGINT, SIGTERM, SIGHUP].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler {
+                if interruption.request(signal: number) {
+                    terminal.finishProgress()
+                    terminal.error(Interruption.error)
+                    _exit(128 + number)
+                }
+            }
+            source.resume()
+            return source
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import ArgumentParser
+import Foundation
+import SectionSite
+import SectionSiteEngine
+
+/// The `sectionsite` command line, for the `Website` that `Website.main()` runs it with.
+struct SectionSiteCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sectionsite",
+        abstract: "A static site generator whose pages are sectioned data sources, patched live in the browser.",
+        version: "0.1.0",
+        subcommands: [Build.self, Serve.self, Check.self, Diff.self, New.self]
+    )
+
+    /// The site the commands work on: its folder is `--site`'s default, its pages and bindings are built with it.
+    @TaskLocal static var website = Website()
+}
+
+/// The `--site` option shared by the commands that read a site.
+struct SiteOptions: ParsableArguments {
+    @Option(help: "The site folder (default: the program's site folder, for `sectionsite` the current one).")
+    var site: String?
+
+    var siteURL: URL {
+        site.map { URL(fileURLWithPath: $0, isDirectory: true).standardizedFileURL } ?? SectionSiteCommand.website.folder
+    }
+}

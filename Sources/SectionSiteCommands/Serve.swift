@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import SectionSite
+import SectionSiteEngine
+import SectionSitePreview
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve the site from memory and patch every open tab as files change.")
+
+    @OptionGroup var siteOptions: SiteOptions
+
+    @Option(help: "The address to bind.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port; 0 picks a free one.")
+    var port = 8000
+
+    @Option(
+        name: .customLong("allow-host"),
+        help: ArgumentHelp(
+            "Also answer requests for this host name (repeatable); by default only 127.0.0.1, localhost, [::1] and --host are answered.",
+            valueName: "name"))
+    var allowHosts: [String] = []
+
+    @Flag(help: "Publish pages marked draft.")
+    var drafts = false
+
+    @Flag(help: "Print only the serving line and errors.")
+    var quiet = false
+
+    func run() async throws {
+        let website = SectionSiteCommand.website
+        let quiet = self.quiet
+        do {
+            try await website.serve(
+                website.options(site: siteOptions.siteURL, drafts: drafts), host: host, port: port, allowedHosts: allowHosts,
+                ready: { url in
+                    FileHandle.standardOutput.write(Data("Serving at \(url)\n".utf8))
+                },
+                log: { line in
+                    if line.contains("error:") || line.contains("warning:") {
+                        FileHandle.standardError.write(Data((line + "\n").utf8))
+                    } else if !quiet {
+                        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+                    }
+                })
+        } catch let error as SectionSiteError {
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            throw ExitCode(1)
+        }
+    }
+}

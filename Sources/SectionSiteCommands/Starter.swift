@@ -1,0 +1,138 @@
+import Foundation
+import SectionSite
+import SectionSiteEngine
+
+/// The small working site that `sectionsite new` writes: a home page of sections, a blog collection and a theme.
+package enum Starter {
+    /// Writes the starter site into `folder`, which must not exist or be empty; returns the paths written.
+    public static func write(to folder: URL) throws -> [String] {
+        let manager = FileManager.default
+        if let entries = try? manager.contentsOfDirectory(atPath: folder.path), !entries.isEmpty {
+            throw SectionSiteError("'\(folder.path)' is not empty; choose a new folder")
+        }
+        for (path, text) in files {
+            let target = folder.appendingPathComponent(path)
+            do {
+                try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(text.utf8).write(to: target)
+            } catch {
+                throw SectionSiteError("cannot write '\(target.path)': \(error.localizedDescription)")
+            }
+        }
+        return files.map(\.path)
+    }
+
+    /// The files, path and text.
+    static let files: [(path: String, text: String)] = [
+        (
+            "sectionsite.yml",
+            """
+            title: My SectionSite
+            baseURL: /
+            theme: starter
+            language: en
+            markdown: {smart: true, unsafe: false}
+            feed: {keep: 20}
+
+            """
+        ),
+        (
+            "Content/index.md",
+            """
+            ---
+            title: Welcome
+            sections:
+              - id: start
+                header: Start here
+                footer: Themes/starter holds the templates.
+                cell: note
+                items:
+                  - id: edit
+                    title: Edit this page
+                    body: Open `Content/index.md`; every section has an `id`, and every item too.
+                  - id: posts
+                    title: Write a post
+                    body: Add a Markdown file to `Content/posts/`.
+              - id: latest
+                header: Latest posts
+                cell: post
+                from: posts
+                sort: -date
+                limit: 5
+            ---
+            This site was made by `sectionsite new`. Its pages are lists of sections.
+
+            """
+        ),
+        (
+            "Content/posts/index.md",
+            """
+            ---
+            title: Posts
+            sections:
+              - id: all
+                cell: post
+                from: posts
+                sort: -date
+                paginate: 10
+            ---
+
+            """
+        ),
+        (
+            "Content/posts/hello.md",
+            """
+            ---
+            title: Hello
+            date: 2026-01-01
+            tags: [news]
+            ---
+            The first post. Edit it, build again, and the patch feed carries the change to open tabs.
+
+            """
+        ),
+        (
+            "Themes/starter/layouts/page.mustache",
+            """
+            <!doctype html>
+            <html lang="{{site.language}}">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>{{page.title}} · {{site.title}}</title>
+            <link rel="stylesheet" href="{{site.root}}assets/style.css">
+            </head>
+            <body>
+            <header class="site"><a href="{{site.root}}">{{site.title}}</a> <a href="{{site.root}}posts/">Posts</a></header>
+            <main>
+            <h1 data-ss-key="r:title">{{page.title}}</h1>
+            <p class="date" data-ss-key="r:date">{{page.dateDisplay}}</p>
+            {{{body}}}
+            {{{sections}}}
+            {{#page.pagination}}<nav class="pager">{{#prevLink}}<a href="{{.}}">Newer</a>{{/prevLink}} Page {{current}} of {{total}} {{#nextLink}}<a href="{{.}}">Older</a>{{/nextLink}}</nav>{{/page.pagination}}
+            </main>
+            </body>
+            </html>
+
+            """
+        ),
+        ("Themes/starter/cells/note.mustache", "<h3>{{title}}</h3>\n{{{body}}}\n"),
+        (
+            "Themes/starter/cells/post.mustache",
+            "<a href=\"{{link}}\"><h3>{{title}}</h3></a>\n<p class=\"date\">{{dateDisplay}}</p>\n<p>{{summary}}</p>\n"
+        ),
+        ("Themes/starter/supplementary/header.mustache", "<h2>{{title}}</h2>\n"),
+        ("Themes/starter/supplementary/footer.mustache", "<p>{{title}}</p>\n"),
+        (
+            "Themes/starter/assets/style.css",
+            """
+            body { font: 17px/1.6 system-ui, sans-serif; max-width: 42rem; margin: 2rem auto; padding: 0 1rem; }
+            header.site a { margin-right: 1rem; }
+            .ss-items { display: grid; gap: 1rem; }
+            .ss-item { border: 1px solid #ddd; border-radius: 8px; padding: 0 1rem; }
+            .date { color: #666; }
+
+            """
+        ),
+    ]
+}

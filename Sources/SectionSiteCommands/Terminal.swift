@@ -1,0 +1,71 @@
+import Foundation
+import SectionSite
+import SectionSiteEngine
+
+
+/// What the commands print: a progress line on a terminal for work over a second, warnings and errors on stderr.
+final class Terminal: Sendable {
+    private let quiet: Bool
+    private let start = Date()
+    private struct Line {
+        var showing = false
+        var lastStep = ""
+    }
+    private let line = Locked(Line())
+    private let isTerminal = isatty(STDERR_FILENO) == 1
+
+    init(quiet: Bool) {
+        self.quiet = quiet
+    }
+
+    private let trace = ProcessInfo.processInfo.environment["SECTIONSITE_TRACE"] != nil
+
+    /// Shows a progress line, only on a terminal and only once the work has taken a second; with
+    /// `SECTIONSITE_TRACE` set, prints when each step starts instead, for profiling.
+    var progress: @Sendable (BuildProgress) -> Void {
+        { [self] update in
+            if trace {
+                line.withLock { line in
+                    guard update.name != line.lastStep else { return }
+                    line.lastStep = update.name
+                    let elapsed = String(format: "%.3f", Date().timeIntervalSince(start))
+                    FileHandle.standardError.write(Data("\(elapsed) s: \(update.line)\n".utf8))
+                }
+                return
+            }
+            guard !quiet, isTerminal, Date().timeIntervalSince(start) > 1 else { return }
+            line.withLock { line in
+                FileHandle.standardError.write(Data(("\r\u{1B}[K" + update.line).utf8))
+                line.showing = true
+            }
+        }
+    }
+
+    /// Clears the progress line.
+    func finishProgress() {
+        line.withLock { line in
+            if line.showing { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            line.showing = false
+        }
+    }
+
+    func warnings(_ warnings: [Diagnostic]) {
+        guard !quiet else { return }
+        for warning in warnings { FileHandle.standardError.write(Data((warning.description + "\n").utf8)) }
+    }
+
+    /// Lines printed only with `SECTIONSITE_TRACE` set.
+    func trace(_ lines: [String]) {
+        guard trace else { return }
+        for text in lines { FileHandle.standardError.write(Data("trace: \(text)\n".utf8)) }
+    }
+
+    func error(_ error: SectionSiteError) {
+        FileHandle.standardError.write(Data((error.description + "\n").utf8))
+    }
+
+    func say(_ line: String) {
+        guard !quiet else { return }
+        print(line)
+    }
+}

@@ -1,0 +1,27 @@
+/// A list of warnings that a step adds to; sorted when read so output is stable. A value: every step that warns
+/// does so on one thread (the parallel stages return what they find instead).
+package struct Warnings: Sendable {
+    private var items: [Diagnostic] = []
+
+    /// Creates an empty list.
+    package init() {}
+
+    /// Adds a warning.
+    mutating func warn(_ message: String, at location: SourceLocation? = nil) {
+        items.append(Diagnostic(.warning, message, at: location))
+    }
+
+    /// Adds a warning made elsewhere, with its notes.
+    mutating func add(_ warning: Diagnostic) {
+        precondition(warning.severity == .warning, "Warnings holds warnings")
+        items.append(warning)
+    }
+
+    /// All warnings so far, ordered by file, line and message.
+    var all: [Diagnostic] {
+        items.sorted {
+            ($0.location?.file ?? "", $0.location?.line ?? 0, $0.location?.column ?? 0, $0.message)
+                < ($1.location?.file ?? "", $1.location?.line ?? 0, $1.location?.column ?? 0, $1.message)
+        }
+    }
+}

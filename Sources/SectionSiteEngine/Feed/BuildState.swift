@@ -1,0 +1,75 @@
+import Foundation
+
+/// What one build leaves for the next in `<site>/.sectionsite/`: each page's recent versions, oldest first, and the
+/// HTML of every version still listed, so the next build can diff against any of them.
+package struct BuildState: Sendable {
+    /// The state folder.
+    var folder: URL
+
+    /// The state kept in `folder` (a site's `.sectionsite`).
+    package init(folder: URL) {
+        self.folder = folder
+    }
+
+    /// Each page's versions, oldest first (deleted pages keep theirs).
+    package typealias History = [String: [String]]
+
+    private var historyFile: URL { folder.appendingPathComponent("history.json") }
+    private var versions: URL { folder.appendingPathComponent("versions") }
+
+    /// The history of the last build, or an empty one (with a warning when the file is unreadable).
+    package func loadHistory(warnings: inout Warnings) -> History {
+        guard let data = try? Data(contentsOf: historyFile) else { return [:] }
+        struct File: Decodable {
+            var format: String
+            var pages: [String: [String]]
+        }
+        guard let file = try? JSONDecoder().decode(File.self, from: data), file.format == "sectionsite-state/1" else {
+            warnings.warn("ignoring an unreadable .sectionsite/history.json; patches start again from this build")
+            return [:]
+        }
+        return file.pages
+    }
+
+    /// The stored HTML of a version.
+    func html(of version: String) -> String? {
+        try? String(contentsOf: versions.appendingPathComponent("\(version).html"), encoding: .utf8)
+    }
+
+    /// Stores the pages' current versions, then the history (written to a temporary file and renamed, so it is
+    /// never half-written), then, when `collect` is on, drops stored versions that no page lists any more (the
+    /// preview saves after every edit and leaves that to the next build).
+    package func save(_ history: History, pages: [RenderedPage], collect: Bool = true) throws {
+        let manager = FileManager.default
+        try manager.createDirectory(at: versions, withIntermediateDirectories: true)
+        let existing = collect ? Set((try? manager.contentsOfDirectory(atPath: versions.path)) ?? []) : []
+        let missing = pages.filter {
+            collect ? !existing.contains("\($0.version).html") : access(versions.path + "/\($0.version).html", F_OK) != 0
+        }
+        let versionsPath = versions.path
+        try missing.parallelForEach { page in
+            try SiteWriter.writeFile(versionsPath + "/\(page.version).html", page.html)
+        }
+        var json = JSONWriter()
+        json.object { json in
+            json.field("format", "sectionsite-state/1")
+            json.key("pages")
+            json.object { json in
+                for url in history.keys.sorted() {
+                    json.key(url)
+                    json.array(history[url]!) { json, version in json.stringValue(version) }
+                }
+            }
+        }
+        let temporary = folder.appendingPathComponent("history.json.tmp")
+        try Data(json.text.utf8).write(to: temporary)
+        guard rename(temporary.path, historyFile.path) == 0 else {
+            throw SectionSiteError("cannot replace \(historyFile.path): \(String(cString: strerror(errno)))")
+        }
+        guard collect else { return }
+        let listed = Set(history.values.joined().map { "\($0).html" })
+        for file in existing.union(missing.map { "\($0.version).html" }) where !listed.contains(file) {
+            try? manager.removeItem(at: versions.appendingPathComponent(file))
+        }
+    }
+}

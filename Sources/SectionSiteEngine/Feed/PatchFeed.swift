@@ -1,0 +1,137 @@
+import Foundation
+
+/// The patch feed of a deployed site: for each page, `head.json` naming its version and the earlier versions that
+/// have a patch, and one `from-<version>.json` per earlier version, straight to the current one.
+package struct PatchFeed: Sendable {
+    /// How many earlier versions keep a patch.
+    var keep: Int
+    /// The stored versions of earlier builds.
+    var state: BuildState
+    /// The previous output, whose feed files unchanged pages keep.
+    var previousOut: URL
+
+    /// What `make` returns.
+    struct Result {
+        /// The feed's files.
+        var files: [OutputFile]
+        /// The history to save.
+        var history: BuildState.History
+        /// The versions that have a patch, by URL, for the pages made here.
+        var from: [String: [String]]
+        /// How many pages changed.
+        var changed: Int
+        /// Each `reload` patch made, with its reason: `/a/ from 1f2e...: the page changed outside every keyed element`.
+        var reloads: [String]
+    }
+
+    /// The feed files of `pages` (the pages this build rendered) and of the pages that are gone: every URL in
+    /// `history` that is not in `current`, the URLs of every page of the site.
+    func make(
+        pages: [RenderedPage], current: Set<String>, history: BuildState.History,
+        progress: (@Sendable (Int) -> Void)? = nil
+    ) throws -> Result {
+        let results = try pages.parallelMap(progress: progress) { page in
+            feed(for: page, versions: history[page.url] ?? [])
+        }
+        var files = results.flatMap(\.files)
+        var newHistory = history
+        var from: [String: [String]] = [:]
+        for (page, result) in zip(pages, results) {
+            newHistory[page.url] = result.versions
+            from[page.url] = result.from
+        }
+        for url in history.keys.sorted() where !current.contains(url) {
+            files.append(OutputFile(path: Self.folder(url) + "head.json", contents: .text(Self.head(url, version: nil, from: [])), origin: "the patch feed"))
+        }
+        return Result(
+            files: files, history: newHistory, from: from, changed: results.count(where: \.changed),
+            reloads: results.flatMap(\.reloads))
+    }
+
+    /// The feed files of a page that did not change, as the previous build wrote them.
+    static func unchangedFiles(url: String, from: [String]) -> [OutputFile] {
+        let folder = Self.folder(url)
+        return from.map { OutputFile(path: folder + "from-\($0).json", contents: .unchanged, origin: "the patch feed") }
+            + [OutputFile(path: folder + "head.json", contents: .unchanged, origin: "the patch feed")]
+    }
+
+    private func feed(
+        for page: RenderedPage, versions: [String]
+    ) -> (files: [OutputFile], versions: [String], from: [String], changed: Bool, reloads: [String]) {
+        let folder = Self.folder(page.url)
+        if versions.last == page.version {
+            let previous = previousOut.appendingPathComponent(folder)
+            if Self.headVersion(previous.appendingPathComponent("head.json")) == page.version {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: previous.path)) ?? []
+                let files = names.filter { $0.hasSuffix(".json") }.sorted().map {
+                    OutputFile(path: folder + $0, contents: .copy(previous.appendingPathComponent($0)), origin: "the patch feed")
+                }
+                let from = names.filter { $0.hasPrefix("from-") && $0.hasSuffix(".json") }
+                    .map { String($0.dropFirst("from-".count).dropLast(".json".count)) }
+                return (files, versions, Self.fromOrder(from, versions: versions), false, [])
+            }
+            let (files, from, reloads) = patches(page, earlier: Array(versions.dropLast()))
+            return (files, versions, from, false, reloads)
+        }
+        let updated = Self.appending(page.version, to: versions, keep: keep)
+        let (files, from, reloads) = patches(page, earlier: Array(updated.dropLast()))
+        return (files, updated, from, true, reloads)
+    }
+
+    /// A page's history, oldest first, with `version` as its newest: a version seen before moves to the end (a page
+    /// edited back to an earlier state), and only the newest `keep` earlier ones stay, the ones patches start from.
+    /// The feed of a build and the preview's record of `.sectionsite/` keep their histories by this one rule.
+    package static func appending(_ version: String, to versions: [String], keep: Int) -> [String] {
+        Array((versions.filter { $0 != version } + [version]).suffix(keep + 1))
+    }
+
+    /// The `version` a `head.json` file names; nil when there is none, it is gone, or it is no head of this format.
+    static func headVersion(_ file: URL) -> String? {
+        struct Head: Decodable {
+            var format: String
+            var version: String?
+        }
+        guard let data = try? Data(contentsOf: file), let head = try? JSONDecoder().decode(Head.self, from: data),
+            head.format == "sectionsite-head/1"
+        else { return nil }
+        return head.version
+    }
+
+    /// Versions in the order `head.json` lists them: newest first.
+    private static func fromOrder(_ versions: [String], versions history: [String]) -> [String] {
+        history.reversed().filter(versions.contains)
+    }
+
+    private func patches(_ page: RenderedPage, earlier: [String]) -> (files: [OutputFile], from: [String], reloads: [String]) {
+        let folder = Self.folder(page.url)
+        var files: [OutputFile] = []
+        var from: [String] = []
+        var reloads: [String] = []
+        for version in earlier.suffix(keep).reversed() {
+            guard let html = state.html(of: version) else { continue }
+            let patch = PatchBuilder.patch(
+                page: page.url, from: html, version: version, to: page.html, version: page.version, animation: page.animation)
+            files.append(OutputFile(path: folder + "from-\(version).json", contents: .text(patch.json), origin: "the patch feed"))
+            from.append(version)
+            if let reason = patch.reloadReason { reloads.append("\(page.url) from \(version): \(reason)") }
+        }
+        files.append(OutputFile(path: folder + "head.json", contents: .text(Self.head(page.url, version: page.version, from: from)), origin: "the patch feed"))
+        return (files, from, reloads)
+    }
+
+    /// The feed folder of a page: `_sectionsite/pages/posts/a/` for `/posts/a/`.
+    static func folder(_ url: String) -> String { "_sectionsite/pages" + URLPath.decoded(url) }
+
+    /// `head.json`: the page's version (null once the page is gone) and the versions that have a patch, newest first.
+    static func head(_ url: String, version: String?, from: [String]) -> String {
+        var json = JSONWriter()
+        json.object { json in
+            json.field("format", "sectionsite-head/1")
+            json.field("page", url)
+            json.field("version", version)
+            json.key("from")
+            json.array(from) { json, version in json.stringValue(version) }
+        }
+        return json.text
+    }
+}

@@ -1,0 +1,412 @@
+import CMarkGFM
+import Foundation
+
+/// GitHub Flavored Markdown through libcmark-gfm: a page body split into its top-level blocks, with heading ids,
+/// highlighted code and links between Markdown files rewritten to page URLs.
+///
+/// What is ours on top of libcmark-gfm, done on its syntax tree before rendering: fenced code is replaced by a
+/// custom block holding the highlighter's HTML (a custom block renders as given whatever the raw-HTML setting);
+/// relative links to `.md` files get the target page's URL; each footnote definition is rendered as a block of
+/// its own, so editing one footnote patches that footnote only; headings get `id`s after rendering, in document
+/// order.
+package struct Markdown: Sendable {
+    private let options: Int32
+    private let highlighter: HighlightCache?
+    /// The path prefix of every page URL (`/`, or `/blog/` under a base URL with a path).
+    private let rootPath: String
+    /// The site folder, to tell whether a relative link names a file under `Content/`; nil rewrites none.
+    private let site: URL?
+    /// Whether `Document.links` lists every link: only `sectionsite check` needs them, and at 10,000 pages they
+    /// would add a quarter of a million values to the build's memory.
+    public var collectsLinks = false
+    /// How many characters of a page's plain text `Document.text` keeps, for the search index: 0 keeps none (the
+    /// default), nil all of it.
+    public var textLimit: Int? = 0
+
+    /// Smart punctuation turns quotes and dashes typographic; raw HTML passes through only when `unsafe` is on
+    /// (and then GitHub's tag filter still disarms `<script>`, `<iframe>` and the like); fenced code is highlighted
+    /// when a highlighter is given.
+    public init(
+        smart: Bool = true, unsafe: Bool = false, highlighter: Highlighter? = nil, rootPath: String = "/", site: URL? = nil
+    ) {
+        self.init(smart: smart, unsafe: unsafe, cache: highlighter.map { HighlightCache($0) }, rootPath: rootPath, site: site)
+    }
+
+    private init(smart: Bool, unsafe: Bool, cache: HighlightCache?, rootPath: String, site: URL?) {
+        var options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_FOOTNOTES
+        if smart { options |= CMARK_OPT_SMART }
+        if unsafe { options |= CMARK_OPT_UNSAFE }
+        self.options = options
+        self.highlighter = cache
+        self.rootPath = rootPath
+        self.site = site
+        _ = Self.extensions
+    }
+
+    /// The Markdown of a site's settings: punctuation, raw HTML, links under `baseURL`, and as much plain text as
+    /// the search index keeps.
+    init(config: SiteConfig, highlighter: HighlightCache?, site: URL? = nil, collectsLinks: Bool = false) {
+        self.init(
+            smart: config.smartPunctuation, unsafe: config.unsafeHTML, cache: highlighter, rootPath: config.rootPath,
+            site: site)
+        self.textLimit = config.search ? config.searchText : 0
+        self.collectsLinks = collectsLinks
+    }
+
+    /// GitHub's extensions, registered once per process.
+    nonisolated(unsafe) private static let extensions: [OpaquePointer] = {
+        cmark_gfm_core_extensions_ensure_registered()
+        return extensionNames.map { name in
+            guard let syntax = cmark_find_syntax_extension(name) else { preconditionFailure("libcmark-gfm has no '\(name)' extension") }
+            return syntax
+        }
+    }()
+
+    /// Held by every `cmark_parser_finish` of the process: one document's inlines are parsed at a time.
+    ///
+    /// libcmark-gfm keeps the table of characters that end a run of plain inline text (`~` for strikethrough, `:`
+    /// and `w` for autolinks) in one process-wide array, which `cmark_parser_finish` fills with its extensions'
+    /// characters before it parses inlines and clears when it is done (`process_inlines` in `blocks.c`). Two
+    /// documents finishing at once on two threads race: the one that ends first clears `~` while the other is
+    /// in the middle of its inlines, which then loses its strikethroughs and autolinks (standardese/standardese
+    /// #199 describes the same race). The array is read and written nowhere else (only while inlines are parsed,
+    /// inside `cmark_parser_finish`), so holding one lock across that call removes the race rather than making it
+    /// rarer. Emptying the extensions' character lists after filling the array once does not work: the same lists
+    /// tell the delimiter pass which extension closes a `~~`, and without them it never ends.
+    ///
+    /// What stays parallel: reading the blocks (`cmark_parser_feed`), our pass over the tree, highlighting and
+    /// rendering HTML, which are most of a page's Markdown time; see the internals documentation for the cost.
+    private static let finishing = NSLock()
+
+    /// The GFM extensions every document is parsed and rendered with.
+    static let extensionNames = ["table", "strikethrough", "autolink", "tasklist", "tagfilter"]
+
+    /// A rendered top-level block.
+    public struct Block: Sendable, Equatable {
+        /// The block's HTML, one element (or raw HTML for an HTML block), without the trailing newline.
+        public var html: String
+        /// Whether the block is raw HTML from the source (kept only when raw HTML is allowed).
+        public var isRawHTML: Bool
+
+        /// Creates a block.
+        public init(html: String, isRawHTML: Bool) {
+            self.html = html
+            self.isRawHTML = isRawHTML
+        }
+    }
+
+    /// A heading of the body, for the table of contents.
+    public struct Heading: Sendable, Equatable {
+        /// 1 to 6.
+        public var level: Int
+        /// Its `id`, unique in the page.
+        public var id: String
+        /// Its plain text.
+        public var text: String
+    }
+
+    /// A relative link to a Markdown file, rewritten to the URL of the page that file would be.
+    public struct FileLink: Sendable, Equatable {
+        /// The file the link leads to, relative to the site (`Content/posts/a.md`), or nil when the link climbs out
+        /// of `Content/`.
+        public var target: String?
+        /// The link as written.
+        public var destination: String
+        /// Line and column in the Markdown text, from 1.
+        public var line: Int
+        /// Column, from 1.
+        public var column: Int
+    }
+
+    /// A link or image of the document as it ends up in the HTML (`.md` links already rewritten), where it is
+    /// written, for `sectionsite check`.
+    public struct Link: Sendable, Equatable {
+        /// The destination in the HTML.
+        public var destination: String
+        /// The destination as written (`guide.md` for `/docs/guide/`).
+        public var written: String
+        /// Line in the Markdown text, from 1.
+        public var line: Int
+        /// Column, from 1.
+        public var column: Int
+    }
+
+    /// A rendered document.
+    public struct Document: Sendable, Equatable {
+        /// The top-level blocks.
+        public var blocks: [Block]
+        /// The plain text of the first paragraph (for summaries).
+        public var firstParagraph: String?
+        /// The text of the first top-level `# ` heading when it was taken out as the title.
+        public var title: String?
+        /// The headings, in order (without the one taken as title).
+        public var headings: [Heading]
+        /// The relative links to `.md` files, in order.
+        public var fileLinks: [FileLink]
+        /// Every link and image, in order.
+        public var links: [Link] = []
+        /// The plain text of the paragraphs, lists, quotes and tables, up to `textLimit` characters (cut at a word).
+        public var text = ""
+    }
+
+    /// The document as HTML, for an item's body: `source` is the file it is written in, for relative links.
+    ///
+    /// - Complexity: O(n) in the length of `text`, plus highlighting.
+    public func html(_ text: String, source: String) -> (html: String, fileLinks: [FileLink], links: [Link]) {
+        let document = render(text, source: source, takeTitle: false, headingIDs: false)
+        return (document.blocks.map(\.html).joined(separator: "\n"), document.fileLinks, document.links)
+    }
+
+    /// The document's top-level blocks with what the page around them needs; when `takeTitle` is on, the first
+    /// top-level level-1 heading is taken out of the body and returned as `title`.
+    ///
+    /// Raw HTML blocks are dropped when raw HTML is off, rather than leaving libcmark's placeholder comment.
+    /// - Complexity: O(n) in the length of `text`, plus highlighting.
+    public func render(_ text: String, source: String, takeTitle: Bool = false, headingIDs: Bool = true) -> Document {
+        withDocument(text) { document, extensions in
+            var result = Document(blocks: [], firstParagraph: nil, title: nil, headings: [], fileLinks: [])
+            var titleNode: OpaquePointer?
+            if takeTitle {
+                var node = cmark_node_first_child(document)
+                while let current = node {
+                    if cmark_node_get_type(current) == CMARK_NODE_HEADING, cmark_node_get_heading_level(current) == 1 {
+                        titleNode = current
+                        result.title = plainText(current)
+                        break
+                    }
+                    node = cmark_node_next(current)
+                }
+            }
+            var slugs = HeadingSlugs()
+            var headingsByNode: [OpaquePointer: [Heading]] = [:]  // top-level block -> its headings, in order
+            transform(document, source: source, titleNode: titleNode, headingIDs: headingIDs, slugs: &slugs,
+                      headings: &headingsByNode, result: &result)
+            var footnote = 0
+            var node = cmark_node_first_child(document)
+            while let current = node {
+                node = cmark_node_next(current)
+                if current == titleNode { continue }
+                let type = cmark_node_get_type(current)
+                if type == CMARK_NODE_HTML_BLOCK {
+                    if options & CMARK_OPT_UNSAFE != 0 {
+                        result.blocks.append(Block(html: trimmed(render(current, extensions)), isRawHTML: true))
+                    }
+                    continue
+                }
+                if type == CMARK_NODE_PARAGRAPH, result.firstParagraph == nil { result.firstParagraph = plainText(current) }
+                if headingIDs, textLimit.map({ result.text.count < $0 }) ?? true, type != CMARK_NODE_HEADING,
+                    type != CMARK_NODE_CODE_BLOCK, type != CMARK_NODE_THEMATIC_BREAK
+                {
+                    let text = plainText(current)
+                    if !text.isEmpty { result.text += result.text.isEmpty ? text : " " + text }
+                }
+                var html = trimmed(render(current, extensions))
+                if type == CMARK_NODE_FOOTNOTE_DEFINITION {
+                    footnote += 1
+                    html = Self.numbered(footnote: html, number: footnote)
+                }
+                if let headings = headingsByNode[current] { html = Self.addingIDs(headings, to: html) }
+                result.blocks.append(Block(html: html, isRawHTML: false))
+            }
+            if let limit = textLimit { result.text = Self.cut(result.text, at: limit) }
+            return result
+        }
+    }
+
+    /// Walks the tree once: collects headings, rewrites `.md` links, swaps highlighted code in.
+    private func transform(
+        _ document: OpaquePointer, source: String, titleNode: OpaquePointer?, headingIDs: Bool,
+        slugs: inout HeadingSlugs, headings: inout [OpaquePointer: [Heading]], result: inout Document
+    ) {
+        var codeBlocks: [OpaquePointer] = []
+        var alerts: [(node: OpaquePointer, kind: String)] = []
+        let iterator = cmark_iter_new(document)
+        defer { cmark_iter_free(iterator) }
+        var topLevel: OpaquePointer?
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            if cmark_node_parent(node) == document { topLevel = node }
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_HEADING where headingIDs && node != titleNode:
+                let text = plainText(node)
+                let heading = Heading(level: Int(cmark_node_get_heading_level(node)), id: slugs.unique(text), text: text)
+                result.headings.append(heading)
+                if let topLevel { headings[topLevel, default: []].append(heading) }
+            case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+                guard let url = cmark_node_get_url(node).map({ String(cString: $0) }) else { continue }
+                let (line, column) = (Int(cmark_node_get_start_line(node)), Int(cmark_node_get_start_column(node)))
+                defer {  // the destination as the rewriting below leaves it
+                    if collectsLinks {
+                        let final = cmark_node_get_url(node).map { String(cString: $0) } ?? url
+                        result.links.append(Link(destination: final, written: url, line: line, column: column))
+                    }
+                }
+                if let site, let file = MarkdownLinks.fileTarget(url, from: source),
+                    FileManager.default.fileExists(atPath: site.path + "/" + (file.target.removingPercentEncoding ?? file.target))
+                {
+                    cmark_node_set_url(node, rootPath + file.target.dropFirst("Content/".count) + file.suffix)
+                    continue
+                }
+                guard let link = MarkdownLinks.markdownTarget(url, from: source) else { continue }
+                result.fileLinks.append(FileLink(target: link.target, destination: url, line: line, column: column))
+                if let target = link.target {
+                    let rewritten = rootPath + Page.route(target).url.dropFirst() + link.suffix
+                    cmark_node_set_url(node, rewritten)
+                }
+            case CMARK_NODE_CODE_BLOCK where highlighter != nil:
+                codeBlocks.append(node)
+            case CMARK_NODE_BLOCK_QUOTE:
+                if let kind = Self.alertKind(node) { alerts.append((node, kind)) }
+            default:
+                break
+            }
+        }
+        // Replaced after the walk: the iterator must not meet a node it has already freed.
+        for node in codeBlocks { highlight(node) }
+        for (node, kind) in alerts { Self.makeAlert(node, kind: kind) }
+    }
+
+    /// The kinds of GitHub's blockquote alerts, `> [!NOTE]` and the like.
+    static let alertKinds = ["note", "tip", "important", "warning", "caution"]
+
+    /// For a blockquote whose first line is only `[!NOTE]` (or another alert kind, any case), that kind.
+    private static func alertKind(_ quote: OpaquePointer) -> String? {
+        guard let paragraph = cmark_node_first_child(quote), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH else {
+            return nil
+        }
+        var marker = ""
+        var node = cmark_node_first_child(paragraph)
+        while let current = node, cmark_node_get_type(current) == CMARK_NODE_TEXT, marker.count < 12 {
+            marker += cmark_node_get_literal(current).map { String(cString: $0) } ?? ""
+            node = cmark_node_next(current)
+        }
+        if let next = node, cmark_node_get_type(next) != CMARK_NODE_SOFTBREAK && cmark_node_get_type(next) != CMARK_NODE_LINEBREAK {
+            return nil
+        }
+        let trimmed = marker.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix("[!"), trimmed.hasSuffix("]") else { return nil }
+        let kind = trimmed.dropFirst(2).dropLast().lowercased()
+        return alertKinds.contains(kind) ? kind : nil
+    }
+
+    /// Turns an alert blockquote into `<div class="markdown-alert markdown-alert-note">` with a title paragraph,
+    /// as GitHub shows it: the marker line goes, the rest of the quote stays.
+    private static func makeAlert(_ quote: OpaquePointer, kind: String) {
+        guard let paragraph = cmark_node_first_child(quote), let alert = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { return }
+        while let first = cmark_node_first_child(paragraph) {  // the marker's text nodes, then the line break
+            let type = cmark_node_get_type(first)
+            cmark_node_free(first)
+            if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK { break }
+        }
+        if cmark_node_first_child(paragraph) == nil { cmark_node_free(paragraph) }
+        let title = kind.prefix(1).uppercased() + kind.dropFirst()
+        cmark_node_set_on_enter(
+            alert, #"<div class="markdown-alert markdown-alert-\#(kind)"><p class="markdown-alert-title">\#(title)</p>"#)
+        cmark_node_set_on_exit(alert, "</div>")
+        while let child = cmark_node_first_child(quote) { cmark_node_append_child(alert, child) }
+        cmark_node_replace(quote, alert)
+        cmark_node_free(quote)
+    }
+
+    /// Replaces a fenced code block whose language the highlighter knows by a custom block of highlighted HTML.
+    private func highlight(_ node: OpaquePointer) {
+        guard let highlighter, let info = cmark_node_get_fence_info(node).map({ String(cString: $0) }),
+            let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "{" }).first.map(String.init),
+            let code = cmark_node_get_literal(node).map({ String(cString: $0) }),
+            let html = highlighter.html(code, language: language)
+        else { return }
+        guard let custom = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { return }
+        let opening = #"<pre><code class="language-\#(HTML.escape(language))">"#
+        cmark_node_set_on_enter(custom, opening + html + "</code></pre>")
+        cmark_node_set_on_exit(custom, "")
+        cmark_node_replace(node, custom)
+        cmark_node_free(node)
+    }
+
+    /// `<section class="footnotes" data-footnotes><ol>` numbered from `number`, since each footnote is rendered
+    /// alone.
+    static func numbered(footnote html: String, number: Int) -> String {
+        guard number > 1, let list = html.range(of: "<ol>") else { return html }
+        return html.replacingCharacters(in: list, with: #"<ol start="\#(number)">"#)
+    }
+
+    /// Writes `id="..."` and a self-link into the block's headings, which libcmark-gfm writes as `<hN>`, in order.
+    static func addingIDs(_ headings: [Heading], to html: String) -> String {
+        var output = ""
+        output.reserveCapacity(html.utf8.count + headings.count * 80)
+        var rest = html[...]
+        for heading in headings {
+            let open = "<h\(heading.level)>"
+            let close = "</h\(heading.level)>"
+            guard let start = rest.range(of: open), let end = rest[start.upperBound...].range(of: close) else { break }
+            let id = HTML.escape(heading.id)
+            output += rest[..<start.lowerBound]
+            output += #"<h\#(heading.level) id="\#(id)">"#
+            output += rest[start.upperBound..<end.lowerBound]
+            output += ##"<a class="anchor" href="#\##(id)" aria-label="Link to this section">#</a>"##
+            output += close
+            rest = rest[end.upperBound...]
+        }
+        output += rest
+        return output
+    }
+
+    private func withDocument<Result>(_ text: String, _ body: (OpaquePointer, UnsafeMutablePointer<cmark_llist>?) -> Result) -> Result {
+        guard let parser = cmark_parser_new(options) else { preconditionFailure("libcmark-gfm could not make a parser") }
+        defer { cmark_parser_free(parser) }
+        for syntax in Self.extensions { cmark_parser_attach_syntax_extension(parser, syntax) }
+        var text = text
+        text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in cmark_parser_feed(parser, chars.baseAddress, chars.count) }
+        }
+        guard let document = Self.finishing.withLock({ cmark_parser_finish(parser) }) else {
+            preconditionFailure("libcmark-gfm returned no document")
+        }
+        defer { cmark_node_free(document) }
+        return body(document, cmark_parser_get_syntax_extensions(parser))
+    }
+
+    private func render(_ node: OpaquePointer, _ extensions: UnsafeMutablePointer<cmark_llist>?) -> String {
+        guard let html = cmark_render_html(node, options, extensions) else { return "" }
+        defer { free(html) }
+        return String(cString: html)
+    }
+
+    private func trimmed(_ html: String) -> String {
+        var end = html.utf8.endIndex
+        while end > html.utf8.startIndex, html.utf8[html.utf8.index(before: end)] == 10 { end = html.utf8.index(before: end) }
+        return end == html.utf8.endIndex ? html : String(html[..<end])
+    }
+
+    /// `text` cut to at most `limit` characters, at the last space before the limit when there is one.
+    static func cut(_ text: String, at limit: Int) -> String {
+        guard text.count > limit else { return text }
+        let prefix = text.prefix(limit)
+        guard let space = prefix.lastIndex(of: " "), space > prefix.startIndex else { return String(prefix) }
+        return String(prefix[..<space])
+    }
+
+    private func plainText(_ node: OpaquePointer) -> String {
+        var text = ""
+        let iterator = cmark_iter_new(node)
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let current = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(current) {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+                if let literal = cmark_node_get_literal(current) { text += String(cString: literal) }
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+                text += " "
+            case CMARK_NODE_PARAGRAPH, CMARK_NODE_ITEM, CMARK_NODE_HEADING:
+                if !text.isEmpty && !text.hasSuffix(" ") { text += " " }
+            default:
+                break
+            }
+        }
+        return text
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+/// The settings of `sectionsite.yml`; every key is optional.
+package struct SiteConfig: Sendable, Equatable {
+    /// The site's title.
+    var title: String = "Untitled site"
+    /// Where the site is deployed, ending in `/` (`https://example.com/blog/`, or `/`).
+    var baseURL: String = "/"
+    /// The theme folder under `Themes/`.
+    var theme: String = "default"
+    /// The language of the pages (`en`).
+    var language: String = "en"
+    /// Smart punctuation in Markdown.
+    var smartPunctuation = true
+    /// Raw HTML in Markdown is passed through only when this is on.
+    var unsafeHTML = false
+    /// How many earlier versions of a page keep a patch in the feed.
+    package var feedKeep = 20
+    /// Every how many seconds a deployed page revalidates its `head.json` while visible; 0 only when the reader
+    /// comes back to the tab.
+    var feedPoll = 0
+    /// How many pages a tag page lists before the rest go to `page/2/` and on; nil lists them all on one page.
+    var tagsPaginate: Int? = 10
+    /// Whether the build writes `search.json`, the index the search box reads.
+    var search = true
+    /// How many characters of each page's text the search index holds; nil for all of it.
+    var searchText: Int? = 1000
+    /// Whether `build` and `check` treat every warning as an error (as `--strict` does), for CI.
+    package var strict = false
+    /// The site-wide animation of patches.
+    var animation: AnimationConfiguration? = nil
+    /// Every key of the file, for templates (`site.menu`, say).
+    var data: [String: Value] = [:]
+
+    /// The default settings.
+    init() {}
+
+    /// The path part of `baseURL`, ending in `/`: the prefix of every link in the output.
+    package var rootPath: String {
+        var path = baseURL
+        if let scheme = path.range(of: "://") {
+            let afterScheme = path[scheme.upperBound...]
+            path = afterScheme.firstIndex(of: "/").map { String(afterScheme[$0...]) } ?? "/"
+        }
+        if !path.hasPrefix("/") { path = "/" + path }
+        if !path.hasSuffix("/") { path += "/" }
+        return path
+    }
+
+    /// A site path (`/posts/a/`) as the sitemap and feed write it: `baseURL` joined with it when `baseURL` is
+    /// absolute (`https://example.com/blog/posts/a/`), else the path under the root (`/blog/posts/a/`).
+    func absoluteURL(_ url: String) -> String {
+        (origin ?? "") + link(url)
+    }
+
+    /// `scheme://host[:port]` of `baseURL`, or nil when it is a path alone.
+    var origin: String? {
+        guard let scheme = baseURL.range(of: "://") else { return nil }
+        let host = baseURL[scheme.upperBound...]
+        return String(host.firstIndex(of: "/").map { baseURL[..<$0] } ?? baseURL[...])
+    }
+
+    /// A site path (`/posts/a/`) under the root path (`/blog/posts/a/`).
+    package func link(_ url: String) -> String {
+        rootPath + url.drop(while: { $0 == "/" })
+    }
+}

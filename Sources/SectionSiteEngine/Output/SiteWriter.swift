@@ -1,0 +1,188 @@
+#if canImport(CLinux)
+import CLinux
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Writes a whole site atomically: every file goes into a staging folder beside the output, which then takes the
+/// output's place in one exchange of names, so a failed or interrupted build never leaves a half-written site.
+struct SiteWriter {
+    /// The output folder.
+    var out: URL
+    /// Where a request to stop is honoured (see `Interruption`); none in the preview and in tests.
+    var interruption: Interruption?
+
+    /// Checks that no two sources claim the same output path.
+    static func checkConflicts(_ files: [OutputFile]) throws {
+        var owners: [String: String] = [:]
+        for file in files {
+            if let owner = owners[file.path] {
+                throw SectionSiteError(
+                    "two sources write the output file '\(file.path)': \(owner) and \(file.origin)",
+                    at: file.origin.contains("/") ? SourceLocation(file: file.origin) : nil)
+            }
+            owners[file.path] = file.origin
+        }
+    }
+
+    /// Refuses an output folder that would destroy something: the site itself, a parent of it, or a folder that
+    /// SectionSite did not write.
+    func checkSafe(site: URL) throws {
+        let outPath = out.standardizedFileURL.resolvingSymlinksInPath().path
+        let sitePath = site.standardizedFileURL.resolvingSymlinksInPath().path
+        if outPath == sitePath || sitePath.hasPrefix(outPath + "/") || outPath == "/" {
+            throw SectionSiteError("refusing to write the output to '\(out.path)': it holds the site itself")
+        }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: out.path, isDirectory: &isFolder) else { return }
+        guard isFolder.boolValue else {
+            throw SectionSiteError("the output '\(out.path)' exists and is not a folder")
+        }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []
+        if !entries.isEmpty && !entries.contains("_sectionsite") {
+            throw SectionSiteError(
+                "the output folder '\(out.path)' is not empty and was not written by sectionsite; remove it or choose another --out")
+        }
+    }
+
+    /// Writes `files` into a staging folder on all cores, then swaps it in; on any error the staging folder is
+    /// removed and the previous output stays as it was.
+    func write(_ files: [OutputFile], progress: @escaping @Sendable (Int) -> Void = { _ in }) throws {
+        let manager = FileManager.default
+        let parent = out.deletingLastPathComponent()
+        do {
+            try manager.createDirectory(at: parent, withIntermediateDirectories: true)
+        } catch {
+            throw Self.writeError(error, at: parent.path)
+        }
+        let staging = parent.appendingPathComponent(".\(out.lastPathComponent).staging-\(getpid())")
+        removeLeftovers(in: parent)
+        do {
+            try manager.createDirectory(at: staging, withIntermediateDirectories: true)
+            var folders = Set<String>()
+            for file in files {
+                var folder = Self.parent(file.path)
+                while !folder.isEmpty, folders.insert(folder).inserted { folder = Self.parent(folder) }
+            }
+            for folder in folders.sorted() {
+                try manager.createDirectory(
+                    at: staging.appendingPathComponent(folder), withIntermediateDirectories: true)
+            }
+            let stagingPath = staging.path + "/"
+            let out = self.out
+            let interruption = self.interruption
+            try files.parallelForEach(progress: progress) { file in
+                try interruption?.check()
+                try Self.place(file, at: stagingPath + file.path, out: out)
+            }
+            do {
+                try swapIn(staging)
+            } catch {
+                throw Self.writeError(error, at: out.path)
+            }
+        } catch {
+            try? manager.removeItem(at: staging)
+            throw error as? SectionSiteError ?? Self.writeError(error, at: staging.path)
+        }
+    }
+
+    /// A failure to write the output, located at the file or folder: `_site/a/index.html: error: cannot write ...`.
+    static func writeError(_ error: any Error, at path: String) -> SectionSiteError {
+        var reason: String
+        if let posix = error as? POSIXError {
+            reason = String(cString: strerror(posix.code.rawValue))
+        } else if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            reason = String(cString: strerror(Int32(underlying.code)))
+        } else {
+            reason = error.localizedDescription
+        }
+        while reason.hasSuffix(".") { reason.removeLast() }
+        let shown = path.hasPrefix(FileManager.default.currentDirectoryPath + "/")
+            ? String(path.dropFirst(FileManager.default.currentDirectoryPath.count + 1)) : path
+        return SectionSiteError("cannot write the output: \(reason); the previous output is unchanged", at: .file(shown))
+    }
+
+    /// Puts one file at `target`: text written, a source copied, an unchanged file linked from the output `out`.
+    static func place(_ file: OutputFile, at target: String, out: URL) throws {
+        do {
+            switch file.contents {
+            case .text(let text):
+                try writeFile(target, text)
+            case .copy(let source):
+                unlink(target)  // a leftover of a build cut short
+                try FileManager.default.copyItem(atPath: source.path, toPath: target)
+            case .unchanged:
+                guard link(out.path + "/" + file.path, target) == 0 else {
+                    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                }
+            }
+        } catch {
+            throw writeError(error, at: out.path + "/" + file.path)
+        }
+    }
+
+    /// Writes text to a new file with plain system calls: no `Data` copy, no URL work, for thousands of pages.
+    static func writeFile(_ path: String, _ text: String) throws {
+        let descriptor = systemOpen(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { systemClose(descriptor) }
+        var text = text
+        try text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                guard written > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+                offset += written
+            }
+        }
+    }
+
+    private func swapIn(_ staging: URL) throws {
+        let manager = FileManager.default
+        guard manager.fileExists(atPath: out.path) else {
+            try manager.moveItem(at: staging, to: out)
+            return
+        }
+        // One step: at every moment the output's name holds the previous site or the new one, whole.
+        #if canImport(CLinux)
+        if sectionsite_exchange(staging.path, out.path) == 0 {
+            try? manager.removeItem(at: staging)  // the previous site, now under the staging name
+            return
+        }
+        guard errno == EINVAL || errno == ENOSYS else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        #endif
+        // A file system that cannot exchange: two renames, with a moment between them when the name is free.
+        let old = out.deletingLastPathComponent().appendingPathComponent(".\(out.lastPathComponent).old-\(getpid())")
+        try? manager.removeItem(at: old)
+        try manager.moveItem(at: out, to: old)
+        do {
+            try manager.moveItem(at: staging, to: out)
+        } catch {
+            try? manager.moveItem(at: old, to: out)
+            throw error
+        }
+        try? manager.removeItem(at: old)
+    }
+
+    /// Removes staging and previous-output folders that builds killed outright (SIGKILL, a power cut) left beside
+    /// the output: those whose process is gone.
+    private func removeLeftovers(in parent: URL) {
+        let prefixes = [".\(out.lastPathComponent).staging-", ".\(out.lastPathComponent).old-"]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] {
+            guard let prefix = prefixes.first(where: { name.hasPrefix($0) }), let pid = Int32(name.dropFirst(prefix.count)),
+                pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH)
+            else { continue }
+            try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+        }
+    }
+}
+
+// The C library's calls under names of our own, at file scope: inside `SiteWriter`, `open`, `close` and `write`
+// would name its members.
+private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
+private func systemClose(_ descriptor: Int32) { _ = close(descriptor) }
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(descriptor, bytes, count) }

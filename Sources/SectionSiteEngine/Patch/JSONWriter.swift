@@ -1,0 +1,110 @@
+/// Writes compact JSON in the order it is told, so output bytes never depend on a dictionary's order.
+package struct JSONWriter {
+    /// The JSON so far.
+    package private(set) var text = ""
+    private var isFirst = [true]
+    private var afterKey = false
+
+    /// An empty writer.
+    package init() {}
+
+    /// An object whose members `body` writes.
+    package mutating func object(_ body: (inout JSONWriter) -> Void) {
+        beginValue()
+        text += "{"
+        isFirst.append(true)
+        body(&self)
+        isFirst.removeLast()
+        text += "}"
+    }
+
+    /// An array of `elements`, each written by `body`.
+    package mutating func array<Element>(_ elements: [Element], _ body: (inout JSONWriter, Element) -> Void) {
+        beginValue()
+        text += "["
+        isFirst.append(true)
+        for element in elements { body(&self, element) }
+        isFirst.removeLast()
+        text += "]"
+    }
+
+    /// A member's key; the next value written is its value.
+    package mutating func key(_ name: String) {
+        beginValue()
+        string(name)
+        text += ":"
+        afterKey = true
+    }
+
+    /// A member with a string value, or null.
+    package mutating func field(_ name: String, _ value: String?) {
+        key(name)
+        stringValue(value)
+    }
+
+    /// A member with a number.
+    package mutating func field(_ name: String, _ value: Int) {
+        key(name)
+        beginValue()
+        text += String(value)
+    }
+
+    /// A string value, or null.
+    package mutating func stringValue(_ value: String?) {
+        beginValue()
+        if let value { string(value) } else { text += "null" }
+    }
+
+    private mutating func beginValue() {
+        if afterKey {
+            afterKey = false
+            return
+        }
+        if !isFirst[isFirst.count - 1] { text += "," }
+        isFirst[isFirst.count - 1] = false
+    }
+
+    private mutating func string(_ value: String) {
+        text += "\""
+        // Runs of bytes that need no escaping are appended whole: most strings (URLs, versions, keys) are one run,
+        // and a page's text with typographic quotes (whose UTF-8 starts with 0xE2, as U+2028 does) stays a few.
+        let bytes = value.utf8
+        var run = bytes.startIndex
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            var escape: String?
+            var length = 1
+            switch byte {
+            case 0x22: escape = "\\\""
+            case 0x5C: escape = "\\\\"
+            case 0x0A: escape = "\\n"
+            case 0x0D: escape = "\\r"
+            case 0x09: escape = "\\t"
+            case 0..<0x20:
+                let hex = String(byte, radix: 16)
+                escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            case 0xE2:
+                let second = bytes.index(after: index)
+                if second != bytes.endIndex, bytes[second] == 0x80 {
+                    let third = bytes.index(after: second)
+                    if third != bytes.endIndex, bytes[third] == 0xA8 || bytes[third] == 0xA9 {
+                        escape = bytes[third] == 0xA8 ? "\\u2028" : "\\u2029"
+                        length = 3
+                    }
+                }
+            default: break
+            }
+            if let escape {
+                text += value[run..<index]
+                text += escape
+                index = bytes.index(index, offsetBy: length)
+                run = index
+            } else {
+                index = bytes.index(after: index)
+            }
+        }
+        text += value[run..<bytes.endIndex]
+        text += "\""
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// What a build is asked to do.
+package struct BuildOptions: Sendable, Equatable {
+    /// The site folder.
+    public var site: URL
+    /// The output folder.
+    public var out: URL
+    /// Overrides the settings' `baseURL`.
+    public var baseURL: String?
+    /// Publishes pages marked `draft: true`.
+    public var drafts: Bool
+    /// Keeps every link of every page (`LoadedPage.links`), for `Site.brokenLinks()`; off for builds.
+    public var keepsLinks = false
+    /// Turns every warning into an error that stops the build before anything is written (`--strict`); the
+    /// settings' `strict: true` does the same.
+    public var strict = false
+    /// Highlights fenced code; nil leaves it plain.
+    public var highlighter: Highlighter?
+    /// Pages a Swift program defines, beside those of `Content/` (`Website`).
+    package var pages: [SitePage] = []
+
+    /// Creates options; the output defaults to `_site` in the site folder.
+    public init(site: URL, out: URL? = nil, baseURL: String? = nil, drafts: Bool = false) {
+        self.site = site.standardizedFileURL
+        self.out = (out ?? site.appendingPathComponent("_site")).standardizedFileURL
+        self.baseURL = baseURL
+        self.drafts = drafts
+    }
+}
+
+/// Where a build stands, for a progress line.
+package struct BuildProgress: Sendable, Equatable {
+    /// The step, from 1.
+    public var step: Int
+    /// The number of steps.
+    public var steps: Int
+    /// What the step does.
+    public var name: String
+    /// How many things the step has done, when it counts.
+    public var done: Int?
+    /// How many things it will do.
+    public var total: Int?
+
+    /// `[4/6] Rendering pages 5000/10000`.
+    public var line: String {
+        var text = "[\(step)/\(steps)] \(name)"
+        if let done, let total { text += " \(done)/\(total)" }
+        return text
+    }
+}

@@ -1,0 +1,85 @@
+/// Aliases: each earlier URL of a page (front matter `aliases`) gets a small page that sends readers on to the
+/// page, with a canonical link for search engines and a refresh for browsers.
+extension Site {
+    /// The alias pages of every rendered page, in the order of their pages' paths.
+    func aliasFiles() -> [OutputFile] {
+        aliases().map { aliasFile($0.alias, of: $0.page) }
+    }
+
+    /// The alias page at an output path, if there is one (the preview serves it without making the others).
+    package func aliasFile(at path: String) -> OutputFile? {
+        aliases().first { $0.alias.outputPath == path }.map { aliasFile($0.alias, of: $0.page) }
+    }
+
+    /// The alias pages written: every alias of every rendered page, with its page, in the order of the pages'
+    /// paths, less those that lose a conflict (`aliasConflicts()`).
+    func aliases() -> [(alias: Page.Alias, page: Page)] {
+        resolveAliases().written
+    }
+
+    /// A warning for each alias that is not written, naming the page or file that has its URL instead.
+    ///
+    /// Real sites carry such conflicts for months, and other generators build them, so they do not stop a build:
+    /// a page at the URL keeps it, as does a file of `Static/` or the theme; of two pages that give one alias,
+    /// the first in path order sends readers on (the same page giving it twice, its first mention).
+    func aliasConflicts() -> [Diagnostic] {
+        resolveAliases().conflicts
+    }
+
+    private func resolveAliases() -> (written: [(alias: Page.Alias, page: Page)], conflicts: [Diagnostic]) {
+        var written: [(alias: Page.Alias, page: Page)] = []
+        var conflicts: [Diagnostic] = []
+        var first: [String: (alias: Page.Alias, page: Page)] = [:]  // by output path
+        // `published` is sorted by path and holds every page that is rendered.
+        for loaded in published where loaded.listing.hasAliases && urls[loaded.page.path] != nil {
+            let page = loaded.page
+            for alias in page.aliases {
+                if let other = pages[alias.url] {
+                    conflicts.append(Diagnostic(
+                        .warning, "alias '\(alias.url)' is not written: it is the URL of a page (\(other.path)), which keeps it",
+                        at: alias.location))
+                } else if let file = files[alias.outputPath] {
+                    conflicts.append(Diagnostic(
+                        .warning, "alias '\(alias.url)' is not written: \(file.origin) is written at \(alias.outputPath)",
+                        at: alias.location))
+                } else if let earlier = first[alias.outputPath] {
+                    let who = earlier.page.path == page.path ? "this page" : earlier.page.path
+                    conflicts.append(Diagnostic(
+                        .warning, "alias '\(alias.url)' is given again; readers are sent to the first page that gives it (\(who))",
+                        at: alias.location, notes: [.init(location: earlier.alias.location, message: "'\(earlier.alias.url)' first given here")]))
+                } else {
+                    first[alias.outputPath] = (alias, page)
+                    written.append((alias, page))
+                }
+            }
+        }
+        return (written, conflicts)
+    }
+
+    private func aliasFile(_ alias: Page.Alias, of page: Page) -> OutputFile {
+        let html = Self.aliasPage(title: pages[page.url]?.title ?? page.title, url: page.url, config: config)
+        return OutputFile(path: alias.outputPath, contents: .text(html), origin: page.path)
+    }
+
+    /// The page an alias gets: the title of the page it sends to, a canonical link, a refresh, a visible link.
+    static func aliasPage(title: String, url: String, config: SiteConfig) -> String {
+        let link = HTML.escape(config.link(url))
+        let title = HTML.escape(title)
+        return """
+            <!doctype html>
+            <html lang="\(HTML.escape(config.language))">
+            <head>
+            <meta charset="utf-8">
+            <title>\(title)</title>
+            <link rel="canonical" href="\(HTML.escape(config.absoluteURL(url)))">
+            <meta name="robots" content="noindex">
+            <meta http-equiv="refresh" content="0; url=\(link)">
+            </head>
+            <body>
+            <p>This page has moved to <a href="\(link)">\(title)</a>.</p>
+            </body>
+            </html>
+
+            """
+    }
+}

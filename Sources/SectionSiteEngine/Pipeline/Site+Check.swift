@@ -1,0 +1,224 @@
+import Foundation
+
+/// `sectionsite check`: every internal link and image of the pages, resolved against the built site; each that
+/// leads nowhere, or to an anchor the target page does not have, is an error at the place the link is written.
+extension Site {
+    /// What `brokenLinks()` found.
+    package struct LinkReport: Sendable, Equatable {
+        /// One error per broken link, sorted by place.
+        package var errors: [Diagnostic]
+        /// How many internal links were checked.
+        package var checked: Int
+    }
+
+    /// Resolves every internal link of every published page (of a site built with `BuildOptions.keepsLinks`): those of its body and item bodies, reported where they
+    /// are written, and those its templates wrote around them, each broken one reported once, where its text is
+    /// found in the theme or in `sectionsite.yml`. Links with a scheme (`https:`, `mailto:`), other hosts
+    /// and paths outside `baseURL`'s path are not the site's and are left alone, except absolute links to
+    /// `baseURL` itself, which are checked. Without `templates`, only the links written in Markdown are checked
+    /// (what `build` warns about: reading every page's HTML for the links its templates wrote costs a build half
+    /// as long again at 10,000 pages).
+    package func brokenLinks(templates: Bool = true) -> LinkReport {
+        let outputs = outputPaths()
+        let anchors = Locked<[String: Set<String>]>([:])  // by page URL, read when first needed
+        let rootRelative = Locked<[String: String?]>([:])  // what `problem` said of each root-relative link templates wrote
+        // Each page on its own core: its broken links, how many it checked, and the broken links of its templates.
+        let perPage = try! loaded.keys.sorted().parallelMap { path -> (errors: [Diagnostic], checked: Int, templates: [String: String]) in
+            guard let page = loaded[path], let owned = urls[path] else { return ([], 0, [:]) }  // drafts left out
+            var errors: [Diagnostic] = []
+            var checked = 0
+            let base = config.rootPath + owned[0].dropFirst()
+            for link in page.links {
+                guard let problem = problem(with: link.destination, base: base, outputs: outputs, anchors: anchors) else {
+                    continue
+                }
+                checked += 1
+                if !problem.isEmpty {
+                    errors.append(Diagnostic(.error, "link to '\(link.written)' leads nowhere: \(problem)", at: link.location))
+                }
+            }
+            // What the templates wrote around the body: menus, footers, lists. Each broken one is reported once,
+            // where its text is found in the theme or the settings.
+            var templateLinks: [String: String] = [:]
+            guard templates else { return (errors, checked, templateLinks) }
+            let own = Set(page.links.map(\.destination))
+            for url in owned {
+                guard let html = pages[url]?.html else { continue }
+                let base = config.rootPath + url.dropFirst()
+                for destination in Self.links(in: html) where !own.contains(destination) {
+                    // Menus and footers repeat the same root-relative links on every page: each is resolved once.
+                    let problem: String?
+                    if destination.hasPrefix("/"), let known = rootRelative.withLock({ $0[destination] }) {
+                        problem = known
+                    } else {
+                        problem = self.problem(with: destination, base: base, outputs: outputs, anchors: anchors)
+                        if destination.hasPrefix("/") { rootRelative.withLock { $0[destination] = .some(problem) } }
+                    }
+                    guard let problem else { continue }
+                    checked += 1
+                    if !problem.isEmpty, templateLinks[destination] == nil { templateLinks[destination] = problem }
+                }
+            }
+            return (errors, checked, templateLinks)
+        }
+        var errors = perPage.flatMap(\.errors)
+        var templateLinks: [String: String] = [:]
+        for page in perPage { templateLinks.merge(page.templates) { first, _ in first } }
+        for (destination, problem) in templateLinks {
+            errors.append(Diagnostic(.error, "link to '\(destination)' leads nowhere: \(problem)", at: templatePlace(of: destination)))
+        }
+        errors.sort {
+            ($0.location?.file ?? "", $0.location?.line ?? 0, $0.location?.column ?? 0, $0.message)
+                < ($1.location?.file ?? "", $1.location?.line ?? 0, $1.location?.column ?? 0, $1.message)
+        }
+        return LinkReport(errors: errors, checked: perPage.reduce(0) { $0 + $1.checked })
+    }
+
+    /// What is wrong with a link from the page at `base` (a path under `baseURL`): nil when the link is not the
+    /// site's, empty when it leads somewhere, else the reason.
+    private func problem(
+        with destination: String, base: String, outputs: Set<String>, anchors: Locked<[String: Set<String>]>
+    ) -> String? {
+        let root = config.rootPath
+        guard let target = Self.target(of: destination, base: base, config: config), target.path.hasPrefix(root) else {
+            return nil  // another host, a scheme, or another application on the same host
+        }
+        // Foundation's decoding is slow, and a link that leads somewhere never shows its path: decoded on error only.
+        var shown: String { target.path.removingPercentEncoding ?? target.path }
+        // The output file the preview would serve for it; a folder without its slash counts, as servers redirect.
+        let pageURL: String?  // the site URL of the page it leads to; nil for another file
+        guard let file = RequestPath.outputPath(target.path, root: root) else { return "the site has no \(shown)" }
+        if outputs.contains(file) {
+            pageURL = OutputFile.pageURL(file)
+        } else if outputs.contains(file + "/index.html") {
+            pageURL = OutputFile.pageURL(file + "/index.html")
+        } else {
+            return "the site has no \(shown)"
+        }
+        guard let fragment = target.fragment, !fragment.isEmpty else { return "" }
+        guard let pageURL, let page = pages[pageURL] else {
+            return "\(shown) is not a page, so it has no anchors"
+        }
+        var ids = anchors.withLock { $0[pageURL] }
+        if ids == nil {
+            // A page an incremental build did not render again is in the output as the previous build wrote it.
+            let html = page.isComplete
+                ? page.html
+                : (try? String(contentsOf: options.out.appendingPathComponent(OutputFile.pagePath(pageURL)), encoding: .utf8)) ?? ""
+            ids = Self.ids(in: html)
+            anchors.withLock { $0[pageURL] = ids }
+        }
+        return ids!.contains(fragment) ? "" : "\(shown) has no element with id '\(fragment)'"
+    }
+
+    /// Where a link that a template wrote comes from: the first template, or else `sectionsite.yml`, whose text
+    /// holds it; else the theme's folder.
+    private func templatePlace(of destination: String) -> SourceLocation {
+        let files = theme.templateNames.sorted().map { "\(theme.path)/\($0).mustache" } + ["sectionsite.yml"]
+        let candidates = [destination, destination.hasPrefix(config.rootPath) ? String(destination.dropFirst(config.rootPath.count)) : nil]
+            .compactMap { $0 }.filter { !$0.isEmpty }
+        for file in files {
+            guard let text = try? String(contentsOf: options.site.appendingPathComponent(file), encoding: .utf8) else { continue }
+            for candidate in candidates {
+                guard let range = text.range(of: candidate) else { continue }
+                let before = text[..<range.lowerBound]
+                let line = before.count(where: { $0 == "\n" }) + 1
+                let column = before.utf8.count - (before.lastIndex(of: "\n").map { before.utf8.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
+                return SourceLocation(file: file, line: line, column: column)
+            }
+        }
+        return SourceLocation(file: theme.path)
+    }
+
+    /// The values of the `href` and `src` attributes in the HTML, as written (entities for `&` undone).
+    static func links(in html: String) -> [String] {
+        attributeValues(in: html, named: ["href", "src"]).map { $0.replacingOccurrences(of: "&amp;", with: "&") }
+    }
+
+    /// The site path (still percent-encoded, `.` and `..` resolved) and the decoded fragment a link leads to, from
+    /// the page at `base`; nil for a link that is not the site's.
+    static func target(of destination: String, base: String, config: SiteConfig) -> (path: String, fragment: String?)? {
+        var link = Substring(destination)
+        if link.isEmpty { return nil }
+        if link.contains("://") || link.hasPrefix("//") {
+            // Absolute: the site's only when it starts with baseURL's scheme and host; then its path is checked.
+            guard let origin = config.origin, destination.hasPrefix(origin),
+                destination.dropFirst(origin.count).first.map({ $0 == "/" || $0 == "#" || $0 == "?" }) ?? true
+            else { return nil }
+            link = link.dropFirst(origin.count)
+            if link.isEmpty { link = "/" }
+        } else if let colon = link.firstIndex(of: ":"), !link[..<colon].contains("/"), !link[..<colon].contains("#"),
+            !link[..<colon].contains("?")
+        {
+            return nil  // mailto:, tel:, javascript: ...
+        }
+        var fragment: String?
+        if let hash = link.firstIndex(of: "#") {
+            let written = String(link[link.index(after: hash)...])
+            fragment = written.contains("%") ? written.removingPercentEncoding ?? written : written
+            link = link[..<hash]
+        }
+        if let query = link.firstIndex(of: "?") { link = link[..<query] }
+        var path: String
+        if link.isEmpty {
+            path = base
+        } else if link.hasPrefix("/") {
+            path = String(link)
+        } else {
+            path = base + link
+        }
+        if path.contains("/.") || path.contains("//") { path = Self.normalized(path) }
+        return (path, fragment)
+    }
+
+    /// `.` and `..` taken out of an absolute path, keeping a trailing `/`.
+    private static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        let pieces = path.split(separator: "/", omittingEmptySubsequences: true)
+        for piece in pieces {
+            switch piece {
+            case ".": continue
+            case "..": _ = parts.popLast()
+            default: parts.append(piece)
+            }
+        }
+        let trailing = path.hasSuffix("/") || pieces.last == "." || pieces.last == ".."
+        return "/" + parts.joined(separator: "/") + (trailing && !parts.isEmpty ? "/" : "")
+    }
+
+    /// The values of every `id` and `name` attribute in the HTML.
+    static func ids(in html: String) -> Set<String> {
+        Set(attributeValues(in: html, named: ["id", "name"]))
+    }
+
+    /// The values of the double-quoted attributes of these names, in the order they come: one pass over the bytes
+    /// (Foundation's `range(of:)` over a whole page, attribute after attribute, made a check of 10,000 pages take
+    /// five times a build).
+    static func attributeValues(in html: String, named names: Set<String>) -> [String] {
+        var values: [String] = []
+        var html = html
+        html.withUTF8 { bytes in
+            let count = bytes.count
+            var index = 1
+            while index + 1 < count {
+                defer { index += 1 }
+                guard bytes[index] == UInt8(ascii: "="), bytes[index + 1] == UInt8(ascii: "\"") else { continue }
+                var start = index
+                while start > 0, Self.isNameByte(bytes[start - 1]) { start -= 1 }
+                guard start > 0, start < index, bytes[start - 1] == UInt8(ascii: " ") || bytes[start - 1] == UInt8(ascii: "\n"),
+                    names.contains(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                else { continue }
+                var end = index + 2
+                while end < count, bytes[end] != UInt8(ascii: "\"") { end += 1 }
+                guard end < count else { break }
+                values.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 2)..<end]), as: UTF8.self))
+                index = end
+            }
+        }
+        return values
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || byte == UInt8(ascii: "-")
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+/// Recording the site for the next build, and starting from such a record.
+extension Site {
+    /// The site as the previous build left it, without reading its pages: each page stands for itself from its
+    /// record until something it depends on changes. Nil when the snapshot does not fit this build (other
+    /// settings, options or list of templates).
+    init?(restoring snapshot: SiteSnapshot, options: BuildOptions) throws {
+        let (config, configText) = try Self.loadConfig(options)
+        let theme = try Theme(name: config.theme, site: options.site)
+        let data = try DataFile.loadAll(site: options.site)
+        let fingerprint = SiteSnapshot.fingerprint(options: options, configText: configText, theme: theme, data: data)
+        guard snapshot.fingerprint == fingerprint else { return nil }
+        self.options = options
+        self.config = config
+        self.configText = configText
+        self.theme = theme
+        self.data = data
+        // An incremental build renders a few pages: reading the whole highlight cache would cost more than it saves.
+        highlighter = options.highlighter.map { HighlightCache($0) }
+        markdown = Markdown(config: config, highlighter: highlighter, site: options.site, collectsLinks: options.keepsLinks)
+        loaded = [:]
+        for record in snapshot.pages {
+            var page = Page(
+                path: record.path, url: record.url, folder: record.folder, isIndex: record.isIndex,
+                frontMatter: record.frontMatter, title: record.title, date: record.date, isDraft: record.isDraft,
+                summary: nil, weight: record.weight, tags: record.tags, layout: nil, animation: nil, sections: [],
+                body: "", bodyLocation: SourceLocation(file: record.path))
+            page.aliases = record.aliases
+            loaded[record.path] = LoadedPage(
+                page: page, blocks: [], summary: record.summary, headings: record.headings, fileLinks: record.fileLinks,
+                text: record.text,
+                sourceHash: record.sourceHash, isComplete: false, collectionFolders: record.collectionFolders,
+                stamp: record.stamp)
+        }
+        pages = [:]
+        urls = [:]
+        inputs = [:]
+        emptySections = [:]
+        files = [:]
+        fileList = []
+        // A program's pages stand for themselves from their records too, so that a new value is compared with the
+        // old one (its title, tags and place change the pages around it); `apply` loads the new values.
+        define(options.pages)
+        refreshDerived()
+        for record in snapshot.rendered {
+            guard let source = loaded[record.path] ?? generated[record.path] else { return nil }
+            pages[record.url] = RenderedPage(
+                url: record.url, path: record.path, html: "", version: record.version, title: source.page.title,
+                date: source.page.date, summary: source.summary, templatesUsed: Set(record.templatesUsed), animation: nil,
+                isComplete: false)
+            urls[record.path, default: []].append(record.url)
+            inputs[record.url] = record.inputs
+            if !record.emptySections.isEmpty { emptySections[record.url] = record.emptySections }
+        }
+        refreshFiles()
+    }
+
+    /// The site-relative paths that changed since `snapshot`: Markdown files added, removed or touched, and
+    /// templates whose text differs.
+    func changes(since snapshot: SiteSnapshot) -> Set<String> {
+        var changed = Set<String>()
+        let present = ContentLoader(site: options.site, markdown: markdown).pagePaths()
+        let stamps = Dictionary(snapshot.pages.map { ($0.path, $0.stamp) }) { first, _ in first }
+        let hashes = Dictionary(snapshot.pages.map { ($0.path, $0.sourceHash) }) { first, _ in first }
+        for path in present {
+            let file = options.site.path + "/" + path
+            guard let old = stamps[path], let stamp = FileStamp.of(file), stamp == old else {
+                changed.insert(path)
+                continue
+            }
+            // Stamped within two seconds of the snapshot: a second edit in the same clock tick keeps the stamp.
+            if stamp.modified > snapshot.takenAt - 2_000_000_000,
+                (try? String(contentsOfFile: file, encoding: .utf8)).map({ ContentHash.of($0).hex }) != hashes[path]
+            {
+                changed.insert(path)
+            }
+        }
+        // A program's pages, recorded with `FileStamp.noFile`, are among these: loaded again from their
+        // definitions (rendered again, they are written only if their inputs changed), or removed.
+        changed.formUnion(Set(stamps.keys).subtracting(present))
+        changed.formUnion(definitions.keys)
+        for (file, hash) in theme.templateHashes where snapshot.templates[file] != hash {
+            changed.insert("\(theme.path)/\(file)")
+        }
+        return changed
+    }
+
+    /// The record of this site for the next build; `feed` is each page's versions that have a patch, `out` the
+    /// output folder just written.
+    func snapshot(feed: [String: [String]], out: URL) -> SiteSnapshot {
+        let records = loaded.values.sorted { $0.page.path < $1.page.path }.compactMap { loaded -> SiteSnapshot.PageRecord? in
+            let defined = definitions[loaded.page.path] != nil
+            guard let stamp = defined ? FileStamp.noFile : loaded.stamp else { return nil }  // pages given as text, in tests: read again
+            let page = loaded.page
+            return SiteSnapshot.PageRecord(
+                path: page.path, stamp: stamp, sourceHash: loaded.sourceHash, url: page.url, folder: page.folder,
+                isIndex: page.isIndex, isDraft: page.isDraft, title: page.title, date: page.date, weight: page.weight,
+                tags: page.tags, aliases: page.aliases, summary: loaded.summary, frontMatter: page.frontMatter,
+                collectionFolders: loaded.collectionFolders, fileLinks: loaded.fileLinks, headings: loaded.headings,
+                text: loaded.text)
+        }
+        let rendered = pages.values.sorted { $0.url < $1.url }.map { page in
+            return SiteSnapshot.RenderedRecord(
+                url: page.url, path: page.path, version: page.version, inputs: inputs[page.url] ?? "",
+                templatesUsed: page.templatesUsed.sorted(),
+                emptySections: emptySections[page.url] ?? [])
+        }
+        var copies: [String: FileStamp] = [:]
+        for file in fileList {
+            if case .copy(let source) = file.contents, let stamp = FileStamp.of(source.path) { copies[file.path] = stamp }
+        }
+        return SiteSnapshot(
+            fingerprint: SiteSnapshot.fingerprint(options: options, configText: configText, theme: theme, data: data),
+            templates: theme.templateHashes, pages: records, rendered: rendered, copies: copies, feed: feed,
+            out: out.path, outStamp: FileStamp.of(out.path), takenAt: Int64(Date().timeIntervalSince1970 * 1e9))
+    }
+}

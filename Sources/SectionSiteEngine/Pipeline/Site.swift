@@ -1,0 +1,502 @@
+import Foundation
+
+/// The site as one value: settings, theme, every loaded page, every rendered page and every other output file.
+/// `sectionsite build`, `serve` and `diff` all make it the same way: a full build is every input changed on an
+/// empty site, and an edit re-reads only the changed files and re-renders only the pages they affect (the edited
+/// page, the lists whose collections hold it, the pages that use an edited template).
+///
+/// What depends on what, explicitly: a page's output depends on its own file (`LoadedPage.sourceHash`), on the
+/// files of the pages its collections list (folded into `PageInstance.inputs`), on the templates it used
+/// (`RenderedPage.templatesUsed`), and on the settings and layouts (any change there rebuilds everything). A
+/// rebuild that throws leaves the value it was called on as it was.
+package struct Site: Sendable {
+    /// The steps of a build, as progress names them; `Site` does the first four, `SiteBuilder` the last two.
+    static let stepNames = [
+        "Reading settings and theme", "Loading pages", "Resolving collections", "Rendering pages", "Making patches",
+        "Writing output",
+    ]
+
+    /// The options the site was first made with (its pages defined in Swift as they were then: `definitions`
+    /// holds the current ones).
+    package let options: BuildOptions
+    /// The settings.
+    package var config: SiteConfig
+    /// The text of `sectionsite.yml` the settings were read from (nil without one), for the record's fingerprint.
+    let configText: String?
+    /// Every rendered page, by URL.
+    public internal(set) var pages: [String: RenderedPage]
+    /// Every output file that is not a page, by output path (the sitemap and Atom feed are made on demand).
+    package var files: [String: OutputFile]
+    /// The highlighter, whose cache a successful build saves for the next one.
+    var highlighter: HighlightCache?
+    // Internal rather than private so that `Site+Snapshot.swift` can record and restore them.
+    var fileList: [OutputFile]  // the same files in the order they were found, for conflict errors
+    var theme: Theme
+    var data: [String: DataFile]  // the files of `Data/`, by name
+    var markdown: Markdown
+    var loaded: [String: LoadedPage]  // every Markdown file and page a program defines, drafts too, by path
+    var definitions: [String: SitePage] = [:]  // the pages a program defines (`options.pages`), by path
+    // Made from `loaded` by `refreshDerived()` (and kept up to date edit by edit):
+    var published: [LoadedPage] = []  // what collections list: published pages, sorted by path
+    var listings: [LoadedPage.Listing] = []  // their `listing`s, in the same order, for the resolver to filter
+    var listing: Set<String> = []  // paths of pages with a collection, which a change elsewhere may change
+    var urls: [String: [String]]  // the URLs each source path renders
+    var inputs: [String: String]  // each page's `PageInstance.inputs`, by URL, to skip what cannot differ
+    var emptySections: [String: [Diagnostic]]  // warnings about sections without items, by URL
+    var tagIndex = TagIndex()  // the tags of `published`
+    var generated: [String: LoadedPage] = [:]  // the tag pages, by path (their URL)
+    var tree = ContentTree()  // `published` as folders, for `page.nav`; empty when no template draws navigation
+
+    /// Every tag of the published pages, sorted by slug.
+    var tags: [Tag] { tagIndex.tags }
+
+    /// What a rebuild changed.
+    package struct Update: Sendable, Equatable {
+        /// Pages that are new or whose version changed, by URL, sorted.
+        package var changed: [String] = []
+        /// Pages that are gone.
+        package var removed: [String] = []
+        /// Output paths of changed files that are not pages (a stylesheet, say).
+        package var assets: [String] = []
+        /// Whether the whole site was rebuilt (settings or layouts changed).
+        var everything = false
+    }
+
+    /// Builds the whole site in memory: settings and theme, every page loaded on all cores, collections resolved
+    /// and pages rendered on all cores.
+    public init(options: BuildOptions, progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) throws {
+        @Sendable func report(_ step: Int, _ done: Int? = nil, _ total: Int? = nil) {
+            progress(BuildProgress(step: step, steps: Self.stepNames.count, name: Self.stepNames[step - 1], done: done, total: total))
+        }
+        report(1)
+        self.options = options
+        (config, configText) = try Self.loadConfig(options)
+        theme = try Theme(name: config.theme, site: options.site)
+        data = try DataFile.loadAll(site: options.site)
+        highlighter = options.highlighter.map { HighlightCache($0, cache: Self.highlightCache(options.site)) }
+        markdown = Markdown(config: config, highlighter: highlighter, site: options.site, collectsLinks: options.keepsLinks)
+        let loader = ContentLoader(site: options.site, markdown: markdown)
+        let paths = loader.pagePaths()
+        report(2, 0, paths.count)
+        let pages = try paths.parallelMap(progress: { report(2, $0, paths.count) }) { try loader.load($0) }
+        loaded = Dictionary(uniqueKeysWithValues: zip(paths, pages))
+        self.pages = [:]
+        urls = [:]
+        inputs = [:]
+        emptySections = [:]
+        files = [:]
+        fileList = []
+        define(options.pages, loader: loader)
+        refreshDerived()
+        _ = try render(paths: Set(loaded.keys).union(generated.keys), force: true, report: report)
+        refreshFiles()
+    }
+
+    /// Applies changed paths (relative to the site; folders end in `/`) and pages a program defines anew (by URL:
+    /// each replaces the page of its URL, or is added), and says what changed. On error the site is left as it was.
+    package mutating func apply(_ changed: Set<String>, pages: [SitePage] = []) throws -> Update {
+        var next = self
+        let update = try next.applyInPlace(changed, pages: pages)
+        self = next
+        return update
+    }
+
+    /// Takes pages a program defines, each replacing the one of its URL; `loader` loads them at once.
+    mutating func define(_ pages: [SitePage], loader: ContentLoader? = nil) {
+        for page in pages {
+            definitions[page.path] = page
+            if let loader { loaded[page.path] = loader.load(page) }
+        }
+    }
+
+    private mutating func applyInPlace(_ changed: Set<String>, pages defined: [SitePage]) throws -> Update {
+        var update = Update()
+        define(defined)
+        var contentPaths = Set(defined.map(\.path))
+        var templates = Set<String>()
+        var rescan = false
+        var rerenderAll = false
+        var refresh = false
+        let themePrefix = "Themes/\(config.theme)/"
+        for path in changed.sorted() {
+            if path == "sectionsite.yml" || path == "Themes/" || path == themePrefix {
+                let previous = pages
+                var options = self.options
+                options.pages = definitions.values.sorted { $0.url < $1.url }
+                self = try Site(options: options)
+                update.everything = true
+                update.changed = pages.keys.filter { previous[$0]?.version != pages[$0]?.version }.sorted()
+                update.removed = previous.keys.filter { pages[$0] == nil }.sorted()
+                return update
+            } else if path.hasPrefix(themePrefix) {
+                let inner = String(path.dropFirst(themePrefix.count))
+                if inner.hasPrefix("assets/") {
+                    refresh = true
+                    update.assets.append(inner)
+                } else if (inner.hasPrefix("cells/") || inner.hasPrefix("supplementary/")) && inner.hasSuffix(".mustache") {
+                    templates.insert(String(inner.dropLast(".mustache".count)))
+                } else {
+                    rerenderAll = true
+                }
+            } else if path.hasPrefix("Content/") {
+                if path.hasSuffix(".md") {
+                    contentPaths.insert(path)
+                } else if path.hasSuffix("/") {
+                    rescan = true
+                    refresh = true
+                } else if files[String(path.dropFirst("Content/".count))] != nil
+                    || FileManager.default.fileExists(atPath: options.site.path + "/" + path)
+                {  // an editor's temporary file that came and went changes nothing
+                    refresh = true
+                    update.assets.append(String(path.dropFirst("Content/".count)))
+                }
+            } else if path.hasPrefix("Data/") || path == "Data" {
+                // Templates may show any data file as site.data.<name>: every page is rendered again (the
+                // versions of those that did not change stay, so nothing else is sent).
+                data = try DataFile.loadAll(site: options.site)
+                rerenderAll = true
+            } else if path.hasPrefix(SitePage.pathPrefix) {  // a page a program defines (or defined: then it goes)
+                contentPaths.insert(path)
+            } else if path.hasPrefix("Static/") {
+                refresh = true
+                update.assets.append(String(path.dropFirst("Static/".count)))
+            }
+        }
+        if !templates.isEmpty || rerenderAll {
+            theme = try Theme(name: config.theme, site: options.site)
+        }
+        let loader = ContentLoader(site: options.site, markdown: markdown)
+        if rescan {
+            let present = Set(loader.pagePaths())
+            contentPaths.formUnion(present.subtracting(loaded.keys))
+            contentPaths.formUnion(Set(loaded.keys).subtracting(present).subtracting(definitions.keys))
+        }
+        var folders = Set<String>()
+        var tagSlugs = Set<String>()  // the tags of the changed pages, before and after
+        var restructured = false  // whether a page came, went, or changed its title or weight
+        for path in contentPaths {
+            let old = loaded[path]
+            if let old {
+                folders.insert(old.page.folder)
+                tagSlugs.formUnion(old.tagSlugs)
+            }
+            if let definition = definitions[path] {
+                let page = loader.load(definition)
+                folders.insert(page.page.folder)
+                tagSlugs.formUnion(page.tagSlugs)
+                loaded[path] = page
+            } else if FileManager.default.fileExists(atPath: options.site.path + "/" + path) {
+                let page = try loader.load(path)
+                folders.insert(page.page.folder)
+                tagSlugs.formUnion(page.tagSlugs)
+                loaded[path] = page
+            } else {
+                loaded[path] = nil
+            }
+            restructured = restructured || ContentTree.changes(old, loaded[path], drafts: options.drafts)
+        }
+        var affected = contentPaths
+        if !contentPaths.isEmpty {
+            refreshPublished(changed: contentPaths)
+            affected.formUnion(refreshGenerated())
+            affected.formUnion(tagSlugs.map(TagPages.url).filter { generated[$0] != nil || urls[$0] != nil })
+        }
+        if restructured || ((!templates.isEmpty || rerenderAll) && !theme.navigationTemplates.isEmpty && tree.nodes.isEmpty),
+            refreshTree()
+        {
+            affected.formUnion(pathsDrawingNavigation())
+        }
+        if rerenderAll {
+            affected.formUnion(loaded.keys)
+            affected.formUnion(generated.keys)
+        } else {
+            for path in listing where folders.contains(where: { Resolver.lists(loaded[path]!, folder: $0) }) {
+                affected.insert(path)
+            }
+            if !templates.isEmpty {
+                for (path, owned) in urls where owned.contains(where: { !(pages[$0]?.templatesUsed.isDisjoint(with: templates) ?? true) }) {
+                    affected.insert(path)
+                }
+            }
+        }
+        (update.changed, update.removed) = try render(paths: affected, force: rerenderAll || !templates.isEmpty)
+        if refresh || rescan { refreshFiles() }
+        // Only stylesheets that exist are announced: the runtime swaps them in place; other assets show on reload.
+        update.assets = update.assets.filter { files[$0] != nil && $0.hasSuffix(".css") }.sorted()
+        return update
+    }
+
+    /// Every output file but the patch feed: the pages by URL, the other files as found, the sitemap and the feed.
+    /// Without `indexes`, the sitemap, feeds and search index are listed as unchanged instead of made (a build that
+    /// found nothing changed since its record: making 16 MB of search index at 10,000 pages to find it the same
+    /// took a third of such a build).
+    func outputFiles(indexes: Bool = true) -> [OutputFile] {
+        let sorted = pages.values.sorted { $0.url < $1.url }
+        return sorted.map {
+            OutputFile(path: OutputFile.pagePath($0.url), contents: $0.isComplete ? .text($0.html) : .unchanged, origin: $0.path)
+        }
+            + fileList + aliasFiles()
+            + (indexes ? self.indexes(sorted) : indexPaths().map { OutputFile(path: $0, contents: .unchanged, origin: "the indexes") })
+    }
+
+    /// The path of every file `outputFiles()` lists, without making their contents.
+    func outputPaths() -> Set<String> {
+        var paths = Set(pages.keys.map(OutputFile.pagePath))
+        paths.formUnion(fileList.map(\.path))
+        paths.formUnion(aliases().map(\.alias.outputPath))
+        paths.formUnion(indexPaths())
+        return paths
+    }
+
+    /// The paths of the files `indexes()` makes.
+    private func indexPaths() -> [String] {
+        ["sitemap.xml", "feed.xml"] + (config.search ? ["search.json"] : [])
+            + tagIndex.tags.map { TagPages.feedPath($0.url) }
+    }
+
+    /// The sitemap, the Atom feed, the search index and each tag's Atom feed (`tags/<slug>/feed.xml`) of the
+    /// current pages.
+    func indexes() -> [OutputFile] {
+        indexes(pages.values.sorted { $0.url < $1.url })
+    }
+
+    /// The one file of `indexes()` at this output path, made alone (the preview serves them one request at a time:
+    /// making all of them, a 16 MB search index among them at 10,000 pages, to answer for the sitemap would not do).
+    package func indexFile(at path: String) -> OutputFile? {
+        guard indexPaths().contains(path) else { return nil }
+        return indexes(pages.values.sorted { $0.url < $1.url }, only: path).first
+    }
+
+    /// The files of `indexes()`, or only the one at `only`.
+    private func indexes(_ sorted: [RenderedPage], only: String? = nil) -> [OutputFile] {
+        func wanted(_ path: String) -> Bool { only == nil || only == path }
+        var files: [OutputFile] = []
+        if wanted("sitemap.xml") {
+            files.append(
+                OutputFile(path: "sitemap.xml", contents: .text(SiteIndexes.sitemap(sorted, config: config)), origin: "the sitemap"))
+        }
+        if wanted("feed.xml") {
+            let atom = SiteIndexes.atom(sorted, title: config.title, page: "/", config: config)
+            files.append(OutputFile(path: "feed.xml", contents: .text(atom), origin: "the Atom feed"))
+        }
+        if config.search, wanted("search.json") {
+            // Every published page is rendered: `published` is the index's list, in URL order.
+            let searched = published.sorted { $0.listing.url < $1.listing.url }
+            files.append(
+                OutputFile(path: "search.json", contents: .text(SearchIndex.json(searched, config: config)), origin: "the search index"))
+        }
+        let tags = tagIndex.tags.filter { wanted(TagPages.feedPath($0.url)) }
+        guard !tags.isEmpty else { return files }
+        var tagged: [String: [RenderedPage]] = [:]
+        for page in published where !page.listing.isIndex && !page.tagSlugs.isEmpty {
+            guard let rendered = pages[page.listing.url] else { continue }
+            for slug in page.tagSlugs { tagged[slug, default: []].append(rendered) }
+        }
+        for tag in tags {
+            let path = TagPages.feedPath(tag.url)
+            let atom = SiteIndexes.atom(tagged[tag.slug] ?? [], title: "\(config.title): \(tag.name)", page: tag.url, config: config)
+            files.append(OutputFile(path: path, contents: .text(atom), origin: "the Atom feed of tag '\(tag.name)'"))
+        }
+        return files
+    }
+
+    /// The warnings of the site as it is, sorted: links to `.md` files that are no page, sections without items,
+    /// aliases that are not written, templates no page uses.
+    package var warnings: [Diagnostic] {
+        var warnings = Warnings()
+        // A page a program defines answers for the Markdown file that would have its URL.
+        let paths = Set(published.map { definitions[$0.page.path]?.markdownSource ?? $0.page.path })
+        for page in published {
+            for link in page.fileLinks where !(link.link.target.map(paths.contains) ?? false) {
+                let reason = link.link.target == nil ? "it leads out of Content/" : "no page comes from '\(link.link.target!)'"
+                warnings.warn("link to '\(link.link.destination)' leads to no page: \(reason)", at: link.location)
+            }
+        }
+        for warning in emptySections.values.joined() { warnings.warn(warning.message, at: warning.location) }
+        for conflict in aliasConflicts() { warnings.add(conflict) }
+        let used = pages.values.reduce(into: Set<String>()) { $0.formUnion($1.templatesUsed) }
+        for name in theme.templateNames where !name.hasPrefix("partials/") && !used.contains(name) {
+            warnings.warn("template '\(name)' is never used", at: SourceLocation(file: "\(theme.path)/\(name).mustache"))
+        }
+        return warnings.all
+    }
+
+    /// Re-renders the pages made from `paths` whose inputs changed (all of them when `force`: a template or layout
+    /// changed); a path no longer loaded loses its pages. Returns the URLs whose version changed or that are new,
+    /// and the URLs that are gone, both sorted.
+    private mutating func render(
+        paths: Set<String>, force: Bool, report: (@Sendable (Int, Int?, Int?) -> Void)? = nil
+    ) throws -> (changed: [String], removed: [String]) {
+        report?(3, nil, nil)
+        // Pages restored from the previous build's record are read again before they are rendered.
+        let incomplete = paths.filter { loaded[$0]?.isComplete == false }.sorted()
+        if !incomplete.isEmpty {
+            let loader = ContentLoader(site: options.site, markdown: markdown)
+            let definitions = self.definitions
+            for page in try incomplete.parallelMap({ path in try definitions[path].map(loader.load) ?? loader.load(path) }) {
+                loaded[page.page.path] = page
+            }
+            refreshPublished(changed: Set(incomplete))
+        }
+        let resolver = Resolver(
+            pages: published, listings: listings, tags: tagIndex, data: data, config: config, site: options.site)
+        let drafts = options.drafts
+        let sortedPaths = paths.sorted()
+        let (pagesByPath, generated) = (self.loaded, self.generated)
+        let (previous, withNavigation) = (force ? [:] : self.inputs, self.navigationInputs())
+        let instances = try sortedPaths.parallelMap { path -> [PageInstance] in
+            guard let page = pagesByPath[path] ?? generated[path], drafts || !page.page.isDraft else { return [] }
+            return try resolver.instances(of: page) { url, inputs in previous[url] == withNavigation(url, inputs) }
+        }
+        let made = Dictionary(uniqueKeysWithValues: zip(sortedPaths, instances))
+        var claimed: [String: String] = [:]  // URLs of these pages that pages not re-rendered here hold already
+        for instance in instances.joined() {
+            if let owner = pages[instance.url]?.path, made[owner] == nil { claimed[instance.url] = owner }
+        }
+        try Self.checkUniqueURLs(Array(instances.joined()), claimed: claimed)
+        let stale = instances.joined().map { instance in
+            var instance = instance
+            instance.inputs = withNavigation(instance.url, instance.inputs)
+            return instance
+        }.filter { force || inputs[$0.url] != $0.inputs }
+        report?(4, 0, stale.count)
+        let renderer = PageRenderer(theme: theme, config: config, tree: tree, data: data)
+        nonisolated(unsafe) let siteContext = renderer.siteContext
+        let rendered = try stale.parallelMap(progress: { report?(4, $0, stale.count) }) {
+            try renderer.render($0, site: siteContext)
+        }
+        var removed: [String] = []
+        for (path, list) in made {
+            let now = Set(list.map(\.url))
+            for url in urls[path] ?? [] where !now.contains(url) {
+                pages[url] = nil
+                inputs[url] = nil
+                emptySections[url] = nil
+                removed.append(url)
+            }
+            urls[path] = list.isEmpty ? nil : list.map(\.url)
+        }
+        var changed: [String] = []
+        for page in rendered {
+            if pages[page.url]?.version != page.version { changed.append(page.url) }
+            pages[page.url] = page
+        }
+        for instance in stale {
+            inputs[instance.url] = instance.inputs
+            let empty = instance.sections.filter { $0.items.isEmpty && (instance.pagination.map { $0.current == 1 } ?? true) }
+            emptySections[instance.url] =
+                empty.isEmpty ? nil : empty.map { Diagnostic(.warning, "section '\($0.spec.id)' has no items", at: $0.spec.location) }
+        }
+        return (changed.sorted(), removed.sorted())
+    }
+
+    /// Makes everything that comes from `loaded` anew: the published pages and their listings, the listing pages,
+    /// the tag index and tag pages, and the folder tree.
+    mutating func refreshDerived() {
+        refreshPublished()
+        _ = refreshGenerated()
+        _ = refreshTree()
+    }
+
+    /// Makes the folder tree of the published pages anew, when a template draws navigation; says whether it changed.
+    mutating func refreshTree() -> Bool {
+        let before = tree.hash
+        tree = theme.navigationTemplates.isEmpty ? ContentTree() : ContentTree(published)
+        return tree.hash != before
+    }
+
+    /// Brings the sorted list of published pages and the set of listing pages up to date after `changed` paths
+    /// were loaded or removed (all of them when nil).
+    mutating func refreshPublished(changed: Set<String>? = nil) {
+        let drafts = options.drafts
+        let isPublished = { (page: LoadedPage) in drafts || !page.page.isDraft }
+        guard let changed else {
+            published = loaded.values.filter(isPublished).sorted { $0.page.path < $1.page.path }
+            listings = published.map(\.listing)
+            listing = Set(loaded.filter { Self.hasCollection($0.value) }.keys)
+            tagIndex = TagIndex()
+            for page in published { tagIndex.count(page, 1) }
+            return
+        }
+        for path in changed.sorted() {
+            let index = published.partitioningIndex { $0.page.path >= path }
+            let present = index < published.count && published[index].page.path == path
+            if present { tagIndex.count(published[index], -1) }
+            if let page = loaded[path], isPublished(page) {
+                if present {
+                    published[index] = page
+                    listings[index] = page.listing
+                } else {
+                    published.insert(page, at: index)
+                    listings.insert(page.listing, at: index)
+                }
+                tagIndex.count(page, 1)
+            } else if present {
+                published.remove(at: index)
+                listings.remove(at: index)
+            }
+            if let page = loaded[path], Self.hasCollection(page) { listing.insert(path) } else { listing.remove(path) }
+        }
+    }
+
+    /// A page's inputs (URL, resolver's inputs) with the content tree's hash in them when the page was drawn with
+    /// navigation last time (a page rendered for the first time is rendered anyway).
+    private func navigationInputs() -> @Sendable (String, String) -> String {
+        let (pages, drawing, treeHash) = (self.pages, theme.navigationTemplates, tree.hash)
+        return { url, inputs in
+            guard !drawing.isEmpty, let used = pages[url]?.templatesUsed, !used.isDisjoint(with: drawing) else { return inputs }
+            var hash = ContentHash()
+            hash.combine(inputs)
+            hash.combine(treeHash)
+            return hash.hex
+        }
+    }
+
+    /// The paths whose pages were drawn with navigation, which a change of the content tree may change.
+    private func pathsDrawingNavigation() -> Set<String> {
+        let drawing = theme.navigationTemplates
+        guard !drawing.isEmpty else { return [] }
+        return Set(urls.filter { $0.value.contains { !(pages[$0]?.templatesUsed.isDisjoint(with: drawing) ?? true) } }.keys)
+    }
+
+    /// Makes the tag pages anew from the tag index and says which of them are new, changed or gone (their paths).
+    mutating func refreshGenerated() -> Set<String> {
+        let drafts = options.drafts
+        let taken = Set(
+            [TagPages.indexURL] + tagIndex.tags.map(\.url)
+        ).filter { url in
+            ["Content\(url)index.md", "Content\(url.dropLast()).md"].contains { path in
+                loaded[path].map { drafts || !$0.page.isDraft } ?? false
+            }
+        }
+        let next = TagPages.pages(for: tagIndex.tags, config: config, taken: taken)
+        var changed = Set<String>()
+        for (path, page) in next where generated[path]?.sourceHash != page.sourceHash { changed.insert(path) }
+        for path in generated.keys where next[path] == nil { changed.insert(path) }
+        generated = next
+        return changed
+    }
+
+    private static func hasCollection(_ page: LoadedPage) -> Bool { !page.collectionFolders.isEmpty }
+
+    mutating func refreshFiles() {
+        fileList = Self.staticFiles(site: options.site, theme: theme)
+        files = Dictionary(fileList.map { ($0.path, $0) }) { first, _ in first }
+    }
+}
+
+extension Array {
+    /// The first index whose element satisfies `predicate`, for a predicate that is false then true along the
+    /// array (a binary search).
+    ///
+    /// - Complexity: O(log n).
+    func partitioningIndex(where predicate: (Element) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if predicate(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}

@@ -1,0 +1,52 @@
+/// A page rendered to its final HTML, with the version that names this content.
+///
+/// A class with constant properties, so that keeping every page of a large site in a map, as the live preview
+/// does, copies references rather than fields.
+package final class RenderedPage: Sendable, Equatable {
+    /// The page's URL, its identity.
+    public let url: String
+    /// The source file, relative to the site.
+    public let path: String
+    /// The whole document.
+    public let html: String
+    /// A hash of the rendered content: the version the patch feed and the runtime speak of.
+    public let version: String
+    /// The page's title.
+    public let title: String
+    /// The page's date, when it has one.
+    let date: PageDate?
+    /// The summary text.
+    public let summary: String
+    /// The templates this page used (`layouts/page`, `cells/card`, ...), for the unused-template warning.
+    public let templatesUsed: Set<String>
+    /// The animation of patches to this page: the page's own, else the site's.
+    public let animation: AnimationConfiguration?
+    /// False for a page restored from the previous build's record, whose HTML is in the previous output only
+    /// (`html` is empty then).
+    public let isComplete: Bool
+
+    /// Creates a rendered page.
+    init(
+        url: String, path: String, html: String, version: String, title: String, date: PageDate?, summary: String,
+        templatesUsed: Set<String>, animation: AnimationConfiguration?, isComplete: Bool = true
+    ) {
+        self.url = url
+        self.path = path
+        self.html = html
+        self.version = version
+        self.title = title
+        self.date = date
+        self.summary = summary
+        self.templatesUsed = templatesUsed
+        self.animation = animation
+        self.isComplete = isComplete
+    }
+
+    public static func == (lhs: RenderedPage, rhs: RenderedPage) -> Bool {
+        lhs === rhs
+            || (lhs.url == rhs.url && lhs.version == rhs.version && lhs.html == rhs.html && lhs.path == rhs.path
+                && lhs.title == rhs.title && lhs.date == rhs.date && lhs.summary == rhs.summary
+                && lhs.templatesUsed == rhs.templatesUsed && lhs.animation == rhs.animation
+                && lhs.isComplete == rhs.isComplete)
+    }
+}

@@ -1,0 +1,68 @@
+import SectionSiteDiff
+/// One output page: a loaded page with its collections filled in and, for paginated lists, one slice of them.
+struct PageInstance: Sendable, Equatable {
+    /// The page it comes from.
+    var source: LoadedPage
+    /// Its URL: the page's, or `<url>page/N/` for the later pages of a paginated list.
+    var url: String
+    /// The sections with their items.
+    var sections: [PageSection]
+    /// Where this page stands in a paginated list.
+    var pagination: Pagination?
+    /// A hash of everything the page is made from: its own file, the files of the pages its collections list (in
+    /// order), and its place in a pagination. Equal inputs with the same theme and settings render the same page.
+    var inputs: String
+}
+
+/// A section ready to render; the file pipeline's `SectionModelType`.
+struct PageSection: Sendable, Equatable, SectionModelType, IdentifiableType {
+    /// The section as written.
+    var spec: SectionSpec
+    /// Its items, resolved.
+    var items: [PageItem]
+
+    /// The section's `id`.
+    var identity: String { spec.id }
+
+    /// Creates a section.
+    init(spec: SectionSpec, items: [PageItem]) {
+        self.spec = spec
+        self.items = items
+    }
+
+    /// A copy with other items.
+    init(original: PageSection, items: [PageItem]) {
+        self.init(spec: original.spec, items: items)
+    }
+}
+
+/// An item ready to render: identity, cell kind and the data its template sees.
+struct PageItem: Sendable, Equatable, IdentifiableType {
+    /// Unique in the page: the item's `id`, or a collection page's URL.
+    var id: String
+    /// The cell kind: the item's, else its section's.
+    var cell: String
+    /// The template's data.
+    var fields: [String: Value]
+    /// The item's Markdown rendered as HTML, when it has a body.
+    var bodyHTML: String?
+    /// Where the item is written (for a collection item: where its section is).
+    var location: SourceLocation
+    /// For a collection item, the source hash of the page it stands for.
+    var sourceHash: String?
+    /// HTML made by a Swift program, drawn instead of the cell's template.
+    var html: String? = nil
+
+    /// The item's id.
+    var identity: String { id }
+}
+
+/// A page's place in a paginated list.
+struct Pagination: Sendable, Equatable {
+    /// This page's number, from 1.
+    var current: Int
+    /// The number of pages.
+    var total: Int
+    /// The URL of each page, first to last.
+    var urls: [String]
+}

@@ -1,0 +1,224 @@
+import Foundation
+import SectionSite
+import SectionSiteEngine
+
+/// The preview's state, owned by one actor: the last good site, the build counter, each page's recent versions,
+/// the current build error, and the open event streams, by page.
+actor PreviewHub {
+    /// The last good build.
+    private(set) var site: Site
+    /// Increases with every successful build; the id of patch events.
+    private(set) var buildID = 0
+    /// The build error, while it lasts.
+    private(set) var error: SectionSiteError?
+    private var history: [String: [Version]] = [:]
+    private var streams: [String: [UUID: Stream]] = [:]
+    private let keep: Int
+    private let state: BuildState
+    private var persisted: BuildState.History
+    private let saving = StateSaver()
+
+    private struct Version {
+        var id: Int
+        var version: String
+        var html: String
+    }
+
+    private struct Stream {
+        var continuation: AsyncStream<ServerEvent>.Continuation
+        var version: String
+    }
+
+    /// Starts from a built site; each page keeps `keep` earlier versions to catch clients up from (the settings'
+    /// `feed.keep`, as in a build, unless told otherwise).
+    init(site: Site, keep: Int? = nil) {
+        self.site = site
+        self.keep = max(keep ?? site.config.feedKeep, 1)
+        self.state = BuildState(folder: site.options.site.appendingPathComponent(".sectionsite"))
+        for page in site.pages.values { history[page.url] = [Version(id: 0, version: page.version, html: page.html)] }
+        var ignored = Warnings()  // an unreadable history only means patches start again from here
+        let (persisted, appended) = Self.appending(
+            Array(site.pages.values), to: state.loadHistory(warnings: &ignored), keep: site.config.feedKeep)
+        self.persisted = persisted
+        Self.save(appended, history: persisted, state: state, on: saving)
+    }
+
+    /// Keeps `<site>/.sectionsite/` up to date as `build` does, in the background, one save after another.
+    private func persist(_ pages: [RenderedPage]) {
+        let (persisted, appended) = Self.appending(pages, to: persisted, keep: site.config.feedKeep)
+        self.persisted = persisted
+        Self.save(appended, history: persisted, state: state, on: saving)
+    }
+
+    private static func appending(
+        _ pages: [RenderedPage], to history: BuildState.History, keep: Int
+    ) -> (BuildState.History, [RenderedPage]) {
+        var history = history
+        var appended: [RenderedPage] = []
+        for page in pages {
+            let list = history[page.url] ?? []
+            guard list.last != page.version else { continue }
+            history[page.url] = PatchFeed.appending(page.version, to: list, keep: keep)
+            appended.append(page)
+        }
+        return (history, appended)
+    }
+
+    private static func save(_ pages: [RenderedPage], history: BuildState.History, state: BuildState, on saver: StateSaver) {
+        guard !pages.isEmpty else { return }
+        saver.save(history, pages: pages, state: state)
+    }
+
+    /// The number of open event streams.
+    var streamCount: Int { streams.values.reduce(0) { $0 + $1.count } }
+
+    /// Opens the event stream of a page for a client at `lastEventID` (a build id) or `since` (a version); a
+    /// client behind gets one patch straight to the current version, one that cannot be patched gets `reload`.
+    func connect(page url: String, lastEventID: Int?, since: String?) -> AsyncStream<ServerEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: ServerEvent.self, bufferingPolicy: .bufferingNewest(256))
+        guard let current = site.pages[url] else {
+            continuation.yield(.reload)
+            continuation.finish()
+            return stream
+        }
+        var version: String? = current.version
+        if let lastEventID {
+            version = lastEventID > buildID ? nil : history[url]?.last(where: { $0.id <= lastEventID })?.version
+        } else if let since {
+            version = since
+        }
+        guard let version, let event = catchUp(url, from: version) else {
+            continuation.yield(.reload)
+            continuation.finish()
+            return stream
+        }
+        if let event { continuation.yield(event) }
+        if let error { continuation.yield(.error(error)) }
+        let id = UUID()
+        streams[url, default: [:]][id] = Stream(continuation: continuation, version: current.version)
+        continuation.onTermination = { _ in Task { await self.close(url, id) } }
+        return stream
+    }
+
+    /// The event that brings a client at `version` up to date: nil inside when it is current, nil when it cannot.
+    private func catchUp(_ url: String, from version: String) -> ServerEvent?? {
+        guard let current = site.pages[url] else { return nil }
+        if version == current.version { return .some(nil) }
+        guard let old = history[url]?.last(where: { $0.version == version }) else { return nil }
+        let patch = PatchBuilder.patch(
+            page: url, from: old.html, version: version, to: current.html, version: current.version, animation: current.animation)
+        return .some(.patch(patch, id: buildID))
+    }
+
+    private func close(_ url: String, _ id: UUID) {
+        streams[url]?[id] = nil
+        if streams[url]?.isEmpty == true { streams[url] = nil }
+    }
+
+    /// Takes a successful rebuild: sends `ok` if an error was showing, then one patch to every open stream of each
+    /// changed page (computed once per version it starts from), `reload` to streams of pages that are gone, and
+    /// `css` for changed assets.
+    @discardableResult
+    func commit(_ next: Site, _ update: Site.Update) -> [String] {
+        var reloads: [String] = []
+        buildID += 1
+        site = next
+        if error != nil {
+            error = nil
+            broadcast(.ok)
+        }
+        for url in update.changed {
+            guard let page = next.pages[url] else { continue }
+            var versions = history[url] ?? []
+            versions.append(Version(id: buildID, version: page.version, html: page.html))
+            history[url] = Array(versions.suffix(keep + 1))
+            guard let open = streams[url] else { continue }
+            var patches: [String: ServerEvent] = [:]
+            for (id, stream) in open {
+                let event = patches[stream.version] ?? (catchUp(url, from: stream.version) ?? nil) ?? .reload
+                if patches[stream.version] == nil, let reason = event.reloadReason {
+                    reloads.append("\(url) from \(stream.version): \(reason)")
+                }
+                patches[stream.version] = event
+                stream.continuation.yield(event)
+                streams[url]?[id]?.version = page.version
+            }
+        }
+        for url in update.removed {
+            for stream in streams[url]?.values ?? [:].values {
+                stream.continuation.yield(.reload)
+                stream.continuation.finish()
+            }
+            streams[url] = nil
+        }
+        for asset in update.assets { broadcast(.asset(next.config.link(URLPath.encoded("/" + asset)))) }
+        persist(update.changed.compactMap { next.pages[$0] })
+        return reloads
+    }
+
+    /// Takes a failed rebuild: the last good site stays; every stream is told the error.
+    func fail(_ error: SectionSiteError) {
+        self.error = error
+        broadcast(.error(error))
+    }
+
+    /// Sends a keep-alive comment on every stream.
+    func keepAlive() { broadcast(.keepAlive) }
+
+    /// Sends a keep-alive comment on every stream each `interval` of `clock` until the task is cancelled (SPEC §8:
+    /// every 15 s). The clock is a parameter so that tests can advance it by hand.
+    func keepAlive<C: Clock>(every interval: C.Duration, clock: C) async {
+        while true {
+            do {
+                try await clock.sleep(for: interval)
+            } catch {
+                return  // cancelled
+            }
+            keepAlive()
+        }
+    }
+
+    /// Ends every stream and writes any state still waiting, for shutting down.
+    func closeAll() {
+        saving.flush()
+        for page in streams.values { for stream in page.values { stream.continuation.finish() } }
+        streams = [:]
+    }
+
+    private func broadcast(_ event: ServerEvent) {
+        for page in streams.values { for stream in page.values { stream.continuation.yield(event) } }
+    }
+}
+
+/// Saves the preview's state for the next build in the background, at most about once a second: a burst of edits
+/// is one write of the history, with the versions of every page that changed in between.
+final class StateSaver: Sendable {
+    private typealias Work = (history: BuildState.History, pages: [String: RenderedPage], state: BuildState)
+    private let queue = DispatchQueue(label: "sectionsite.preview.state")
+    private let pending = Locked<Work?>(nil)
+
+    /// Asks for a save; it happens a second later with the newest history.
+    func save(_ history: BuildState.History, pages: [RenderedPage], state: BuildState) {
+        let scheduled = self.pending.withLock { pending -> Bool in
+            var waiting = pending?.pages ?? [:]
+            for page in pages { waiting[page.version] = page }
+            defer { pending = (history, waiting, state) }
+            return pending != nil
+        }
+        guard !scheduled else { return }
+        queue.asyncAfter(deadline: .now() + 1) { [self] in write() }
+    }
+
+    /// Writes what is waiting now, on the caller's thread (after any write in progress).
+    func flush() {
+        queue.sync { write() }
+    }
+
+    private func write() {
+        let work = pending.withLock { pending in
+            defer { pending = nil }
+            return pending
+        }
+        if let work { try? work.state.save(work.history, pages: Array(work.pages.values), collect: false) }
+    }
+}
