@@ -17,7 +17,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "HighlightBenchmark",
-            dependencies: [.product(name: "SectionSite", package: "SectionSite")],
+            dependencies: [.product(name: "SectionSiteHighlight", package: "SectionSite")],
             path: "Sources/HighlightBenchmark"
         ),
         // ordo-one/benchmark's suites: `swift package --package-path Benchmarks benchmark` (instructions and
@@ -27,6 +27,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "SectionSite", package: "SectionSite"),
+                .product(name: "SectionSiteHighlight", package: "SectionSite"),
             ],
             path: "Benchmarks/HotPaths",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

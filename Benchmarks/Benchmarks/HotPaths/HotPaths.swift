@@ -4,9 +4,20 @@
 // Run: swift package --package-path Benchmarks benchmark --target HotPaths
 import Benchmark
 import Foundation
-@_spi(Engine) import SectionSite
+import SectionSiteHighlight
+
+// The engine's types are `package`: this separate package reaches them with `@testable`, so the library must be
+// built with testing enabled (`-Xswiftc -enable-testing`, as Benchmarks/README says).
+@testable import SectionSiteEngine
 
 /// A starter site with `posts` more posts of a few paragraphs and a code block each, in a temporary folder.
+/// Build options for `site` with code highlighted, as the command line builds.
+func highlighted(_ site: URL) -> BuildOptions {
+    var options = BuildOptions(site: site)
+    options.highlighter = .kate
+    return options
+}
+
 func makeSite(posts: Int) throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sectionsite-hotpaths-\(UUID().uuidString)")
     _ = try Starter.write(to: folder)
@@ -43,13 +54,13 @@ let benchmarks: @Sendable () -> Void = {
         metrics: [.instructions, .mallocCountTotal, .wallClock], maxDuration: .seconds(2), maxIterations: 50)
 
     Benchmark("Site from nothing, 200 pages (load, resolve, render)") { (benchmark: Benchmark, site: URL) in
-        for _ in benchmark.scaledIterations { blackHole(try Site(options: BuildOptions(site: site))) }
+        for _ in benchmark.scaledIterations { blackHole(try Site(options: highlighted(site))) }
     } setup: { () -> URL in
         try makeSite(posts: 200)
     }
 
     Benchmark("Markdown, a 5,000-word article, its code from the highlight cache") { (benchmark: Benchmark, text: String) in
-        let markdown = Markdown(smart: true, highlighter: Highlighter())
+        let markdown = Markdown(smart: true, highlighter: .kate)
         for _ in benchmark.scaledIterations { blackHole(markdown.render(text, source: "Content/a.md")) }
     } setup: { () -> String in
         article(paragraphs: 160, seed: 7)
@@ -78,10 +89,10 @@ let benchmarks: @Sendable () -> Void = {
         let folder = try makeSite(posts: 0)
         let path = folder.appendingPathComponent("Content/a.md")
         try article(paragraphs: 160, seed: 1).write(to: path, atomically: true, encoding: .utf8)
-        let before = try Site(options: BuildOptions(site: folder)).pages["/a/"]!.html
+        let before = try Site(options: highlighted(folder)).pages["/a/"]!.html
         try article(paragraphs: 160, seed: 1).replacingOccurrences(of: "Paragraph 80 ", with: "Paragraph eighty ")
             .write(to: path, atomically: true, encoding: .utf8)
-        let after = try Site(options: BuildOptions(site: folder)).pages["/a/"]!.html
+        let after = try Site(options: highlighted(folder)).pages["/a/"]!.html
         return (before, after)
     }
 }

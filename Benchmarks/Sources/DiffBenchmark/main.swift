@@ -1,7 +1,7 @@
 // Times the sectioned diff on the workloads of the diff issue, then prints the patch sizes of the size goals.
 // Run: swift run -c release --package-path Benchmarks DiffBenchmark [--runs N]
 import Foundation
-@_spi(Engine) import SectionSite
+import SectionSiteDiff
 
 struct Item: IdentifiableType, Equatable, Sendable {
     var identity: Int

@@ -2,7 +2,7 @@
 // Run: swift run -c release --package-path Benchmarks HighlightBenchmark LANGUAGE=FILE... [--runs N]
 // Benchmarks/highlight/bench.py picks the files and runs Pygments on the same ones for comparison.
 import Foundation
-@_spi(Engine) import SectionSite
+import SectionSiteHighlight
 
 var runs = 5
 var inputs: [(language: String, files: [String])] = []
@@ -32,19 +32,18 @@ for (language, files) in inputs {
     let bytes = texts.reduce(0) { $0 + $1.utf8.count }
     // The first call loads the thread's repository and the language's definition.
     let firstStart = DispatchTime.now().uptimeNanoseconds
-    _ = Highlighter().html("x", language: language)
+    _ = Highlighter.kate.highlight("x", language)
     let first = Double(DispatchTime.now().uptimeNanoseconds - firstStart) / 1e6
     var rates: [Double] = []
     for _ in 0..<runs {
-        let highlighter = Highlighter()  // a fresh cache: every file is highlighted
         let start = DispatchTime.now().uptimeNanoseconds
         var out = 0
-        for text in texts { out += highlighter.html(text, language: language)?.utf8.count ?? 0 }
+        for text in texts { out += Highlighter.kate.highlight(text, language)?.utf8.count ?? 0 }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         precondition(out > 0, "\(language) was not highlighted")
         rates.append(Double(bytes) / seconds / 1e6)
     }
     let median = rates.sorted()[rates.count / 2]
-    let definition = Highlighter.definitionName(language) ?? "-"
+    let definition = Highlighter.kateDefinitionName(language) ?? "-"
     print("| \(language) | \(definition) | \(texts.count) | \(bytes) | \(String(format: "%.1f", median)) | \(String(format: "%.1f", first)) |")
 }
