@@ -425,8 +425,16 @@ sections:
         _write(root / "Content" / rel, text)
 
 
-def generate(pages: int, out: Path, seed: int = 1) -> Corpus:
+# Shapes of corpus: "sections" spreads the pages over the sections by share; "long" puts 40% of them (4,000 at 10,000
+# pages) in one folder, `blog`, whose list then runs to 80 pages of 50: the shape of a blog with years of posts.
+SHAPES = ("sections", "long")
+LONG_SHARE = 0.4
+
+
+def generate(pages: int, out: Path, seed: int = 1, shape: str = "sections") -> Corpus:
     """Write OUT/hugo and OUT/sectionsite (replacing them) and return what a build of them must contain."""
+    if shape not in SHAPES:
+        raise ValueError(f"shape must be one of {', '.join(SHAPES)}")
     if pages < 1:
         raise ValueError("pages must be at least 1")
     writer = Writer(seed)
@@ -435,6 +443,13 @@ def generate(pages: int, out: Path, seed: int = 1) -> Corpus:
     shares = [s[2] for s in SECTIONS]
     # Every section gets at least one page; the rest are drawn by share.
     assigned = folders[: min(pages, len(folders))] + rng.choices(folders, weights=shares, k=max(0, pages - len(folders)))
+    if shape == "long":
+        others = [(f, w) for f, w in zip(folders, shares) if f != "blog"]
+        long = ["blog"] * max(1, int(pages * LONG_SHARE))
+        rest = max(0, pages - len(long))
+        assigned = long + [f for f, _ in others[: min(rest, len(others))]]
+        assigned += rng.choices([f for f, _ in others], weights=[w for _, w in others], k=max(0, pages - len(assigned)))
+        rng.shuffle(assigned)
     # Unique timestamps 1 h to 13 h apart, so "newest first" is one order in both tools (no ties).
     minute = 0
     plan: list[Page] = []
@@ -523,8 +538,9 @@ def main() -> None:
     parser.add_argument("--pages", type=int, default=1000, help="number of content pages (default 1000)")
     parser.add_argument("--out", type=Path, required=True, help="folder to write hugo/ and sectionsite/ into")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    parser.add_argument("--shape", default="sections", choices=SHAPES, help="sections (default) or long: 40%% in blog/")
     args = parser.parse_args()
-    corpus = generate(args.pages, args.out, args.seed)
+    corpus = generate(args.pages, args.out, args.seed, args.shape)
     lists = corpus.list_pages()
     print(f"{len(corpus.pages)} pages in {len(corpus.counts)} sections, {len(lists)} list pages, "
           f"{len(corpus.expected_html())} HTML pages expected per build -> {args.out}/hugo, {args.out}/sectionsite")

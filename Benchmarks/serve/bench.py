@@ -997,6 +997,8 @@ def main() -> int:
     parser.add_argument("--tmpfs", type=Path, default=Path("/dev/shm"), help="where the corpus is generated")
     parser.add_argument("--keep", type=Path, help="generate the corpus into KEEP/<pages>/ and keep it")
     parser.add_argument("--seed", type=int, default=1, help="corpus seed")
+    parser.add_argument("--shape", default="sections", choices=corpus_mod.SHAPES,
+                        help="sections: pages spread over ten sections; long: 40%% of them in blog/, a list of many pages")
     parser.add_argument("--section", default="blog", choices=[s[0] for s in corpus_mod.SECTIONS],
                         help="section of the edited post (default blog, about a tenth of the posts)")
     args = parser.parse_args()
@@ -1034,7 +1036,7 @@ def main() -> int:
         if pages not in corpora:
             root = base / str(pages)
             log(f"generating {pages:,} pages into {root}")
-            corpus = corpus_mod.generate(pages, root, args.seed)
+            corpus = corpus_mod.generate(pages, root, args.seed, args.shape)
             corpora[pages] = (root, choose_target(corpus, root, args.section))
             log(f"edited page: {corpora[pages][1].url}")
         return corpora[pages]

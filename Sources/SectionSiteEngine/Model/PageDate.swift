@@ -34,7 +34,12 @@ struct PageDate: Sendable, Equatable, Hashable, Comparable {
     /// `5 January 2026`.
     var display: String { "\(day) \(Self.monthNames[month - 1]) \(year)" }
 
-    static func < (lhs: PageDate, rhs: PageDate) -> Bool { lhs.rfc3339 < rhs.rfc3339 }
+    /// Earlier first, part by part. (Comparing the RFC 3339 texts gave the same order for four-digit years, but
+    /// made two strings per comparison: sorting a 4,000-page collection took milliseconds.)
+    static func < (lhs: PageDate, rhs: PageDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day, lhs.hour, lhs.minute, lhs.second)
+            < (rhs.year, rhs.month, rhs.day, rhs.hour, rhs.minute, rhs.second)
+    }
 
     private static let monthNames = [
         "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",

@@ -165,15 +165,18 @@ struct Resolver {
         // The page itself is left out by position: `pages` is sorted by path.
         let position = pages.partitioningIndex { $0.page.path >= page.path }
         let own = position < pages.count && pages[position].page.path == page.path ? position : -1
-        var members = listings.indices.filter { index in
-            guard !listings[index].isIndex, index != own else { return false }
-            guard all || listings[index].folder == from || listings[index].folder.hasPrefix(under) else { return false }
-            return tagged.map { $0.contains(ObjectIdentifier(pages[index])) } ?? true
+        // Read in place, through the buffer: copying a `Listing` (five strings) for each test and each comparison
+        // of a sort over thousands of pages costs more than the tests and comparisons themselves.
+        var members = listings.withUnsafeBufferPointer { listings in
+            listings.indices.filter { index in
+                guard !listings[index].isIndex, index != own else { return false }
+                guard all || listings[index].folder == from || listings[index].folder.hasPrefix(under) else { return false }
+                return tagged.map { $0.contains(ObjectIdentifier(pages[index])) } ?? true
+            }
         }
-        let keys = members.map { listings[$0] }  // by position in `members`
-        var order = Array(keys.indices)
-        order.sort { Self.ordered(keys[$0], keys[$1], by: query.sort) }
-        members = order.map { members[$0] }
+        listings.withUnsafeBufferPointer { listings in
+            members.sort { Self.ordered(listings[$0], listings[$1], by: query.sort) }
+        }
         if let limit = query.limit { members = Array(members.prefix(limit)) }
         return members.map { pages[$0] }
     }
