@@ -30,6 +30,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         // `make docs`: the DocC catalog in Sources/SectionSite/SectionSite.docc as a static site.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -62,6 +63,7 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "CSV", package: "CSV.swift"),
+                .product(name: "HashTreeCollections", package: "swift-collections"),
             ],
             resources: [.embedInCode("Runtime/sectionsite.js")],
             swiftSettings: strict
@@ -76,6 +78,7 @@ let package = Package(
             dependencies: [
                 "SectionSite",
                 "SectionSiteEngine",
+                .product(name: "HashTreeCollections", package: "swift-collections"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],

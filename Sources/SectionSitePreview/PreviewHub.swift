@@ -1,6 +1,7 @@
 import Foundation
 import SectionSite
 import SectionSiteEngine
+import HashTreeCollections
 
 /// The preview's state, owned by one actor: the last good site, the build counter, each page's recent versions,
 /// the current build error, and the open event streams, by page.
@@ -16,7 +17,7 @@ actor PreviewHub {
     private let keep: Int
     private let state: BuildState
     private var persisted: BuildState.History
-    private let saving = StateSaver()
+    private let saving: StateSaver
 
     private struct Version {
         var id: Int
@@ -30,30 +31,29 @@ actor PreviewHub {
     }
 
     /// Starts from a built site; each page keeps `keep` earlier versions to catch clients up from (the settings'
-    /// `feed.keep`, as in a build, unless told otherwise).
-    init(site: Site, keep: Int? = nil) {
+    /// `feed.keep`, as in a build, unless told otherwise); `log` is told when the history cannot be saved.
+    init(site: Site, keep: Int? = nil, log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.site = site
+        self.saving = StateSaver(log: log)
         self.keep = max(keep ?? site.config.feedKeep, 1)
         self.state = BuildState(folder: site.options.site.appendingPathComponent(".sectionsite"))
         for page in site.pages.values { history[page.url] = [Version(id: 0, version: page.version, html: page.html)] }
         var ignored = Warnings()  // an unreadable history only means patches start again from here
-        let (persisted, appended) = Self.appending(
-            Array(site.pages.values), to: state.loadHistory(warnings: &ignored), keep: site.config.feedKeep)
+        var persisted = state.loadHistory(warnings: &ignored)
+        let appended = Self.appending(Array(site.pages.values), to: &persisted, keep: site.config.feedKeep)
         self.persisted = persisted
         Self.save(appended, history: persisted, state: state, on: saving)
     }
 
     /// Keeps `<site>/.sectionsite/` up to date as `build` does, in the background, one save after another.
     private func persist(_ pages: [RenderedPage]) {
-        let (persisted, appended) = Self.appending(pages, to: persisted, keep: site.config.feedKeep)
-        self.persisted = persisted
+        let appended = Self.appending(pages, to: &persisted, keep: site.config.feedKeep)
         Self.save(appended, history: persisted, state: state, on: saving)
     }
 
-    private static func appending(
-        _ pages: [RenderedPage], to history: BuildState.History, keep: Int
-    ) -> (BuildState.History, [RenderedPage]) {
-        var history = history
+    /// Appends each page's version to its history, in place (a copy of every page's history per edit would cost
+    /// the edit path milliseconds at 10,000 pages); returns the pages whose version was new.
+    private static func appending(_ pages: [RenderedPage], to history: inout BuildState.History, keep: Int) -> [RenderedPage] {
         var appended: [RenderedPage] = []
         for page in pages {
             let list = history[page.url] ?? []
@@ -61,7 +61,7 @@ actor PreviewHub {
             history[page.url] = PatchFeed.appending(page.version, to: list, keep: keep)
             appended.append(page)
         }
-        return (history, appended)
+        return appended
     }
 
     private static func save(_ pages: [RenderedPage], history: BuildState.History, state: BuildState, on saver: StateSaver) {
@@ -193,9 +193,15 @@ actor PreviewHub {
 /// Saves the preview's state for the next build in the background, at most about once a second: a burst of edits
 /// is one write of the history, with the versions of every page that changed in between.
 final class StateSaver: Sendable {
+    private let log: @Sendable (String) -> Void
     private typealias Work = (history: BuildState.History, pages: [String: RenderedPage], state: BuildState)
     private let queue = DispatchQueue(label: "sectionsite.preview.state")
     private let pending = Locked<Work?>(nil)
+
+    /// A saver that tells `log` when a save fails (the preview goes on: only patches from earlier versions are lost).
+    init(log: @escaping @Sendable (String) -> Void) {
+        self.log = log
+    }
 
     /// Asks for a save; it happens a second later with the newest history.
     func save(_ history: BuildState.History, pages: [RenderedPage], state: BuildState) {
@@ -219,6 +225,11 @@ final class StateSaver: Sendable {
             defer { pending = nil }
             return pending
         }
-        if let work { try? work.state.save(work.history, pages: Array(work.pages.values), collect: false) }
+        guard let work else { return }
+        do {
+            try work.state.save(work.history, pages: Array(work.pages.values), collect: false)
+        } catch {
+            log("warning: cannot save the patch history in \(work.state.folder.path): \(error)")
+        }
     }
 }

@@ -5,6 +5,7 @@ import SectionSite
 import SectionSiteEngine
 import ServiceLifecycle
 import UnixSignals
+import HashTreeCollections
 
 /// `sectionsite serve`: builds the site in memory, serves it over HTTP from memory, watches its files, rebuilds
 /// what an edit affects, and pushes patches to every open tab over Server-Sent Events.
@@ -38,7 +39,7 @@ struct PreviewServer: Sendable {
         defer { bound.task.cancel() }
         let site = try Site(options: options)
         for warning in site.warnings { log(warning.description) }
-        let hub = PreviewHub(site: site)
+        let hub = PreviewHub(site: site, log: log)
         let watcher = FileWatcher(root: options.site, quietMilliseconds: quietMilliseconds) { paths in rebuilds.add(paths) }
         try watcher.start()
         let rebuildLoop = Task { await Self.rebuild(rebuilds, hub: hub, log: log) }

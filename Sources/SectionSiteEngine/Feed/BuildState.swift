@@ -4,7 +4,7 @@ import Foundation
 /// HTML of every version still listed, so the next build can diff against any of them.
 package struct BuildState: Sendable {
     /// The state folder.
-    var folder: URL
+    package var folder: URL
 
     /// The state kept in `folder` (a site's `.sectionsite`).
     package init(folder: URL) {

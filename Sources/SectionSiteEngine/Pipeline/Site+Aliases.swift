@@ -1,3 +1,4 @@
+import HashTreeCollections
 /// Aliases: each earlier URL of a page (front matter `aliases`) gets a small page that sends readers on to the
 /// page, with a canonical link for search engines and a refresh for browsers.
 extension Site {

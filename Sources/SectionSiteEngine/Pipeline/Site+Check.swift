@@ -1,4 +1,5 @@
 import Foundation
+import HashTreeCollections
 
 /// `sectionsite check`: every internal link and image of the pages, resolved against the built site; each that
 /// leads nowhere, or to an anchor the target page does not have, is an error at the place the link is written.

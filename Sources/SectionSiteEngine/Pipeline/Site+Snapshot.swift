@@ -1,4 +1,5 @@
 import Foundation
+import HashTreeCollections
 
 /// Recording the site for the next build, and starting from such a record.
 extension Site {

@@ -1,4 +1,5 @@
 import Foundation
+import HashTreeCollections
 
 /// The site as one value: settings, theme, every loaded page, every rendered page and every other output file.
 /// `sectionsite build`, `serve` and `diff` all make it the same way: a full build is every input changed on an
@@ -24,7 +25,7 @@ package struct Site: Sendable {
     /// The text of `sectionsite.yml` the settings were read from (nil without one), for the record's fingerprint.
     let configText: String?
     /// Every rendered page, by URL.
-    public internal(set) var pages: [String: RenderedPage]
+    public internal(set) var pages: TreeDictionary<String, RenderedPage>
     /// Every output file that is not a page, by output path (the sitemap and Atom feed are made on demand).
     package var files: [String: OutputFile]
     /// The highlighter, whose cache a successful build saves for the next one.
@@ -34,15 +35,14 @@ package struct Site: Sendable {
     var theme: Theme
     var data: [String: DataFile]  // the files of `Data/`, by name
     var markdown: Markdown
-    var loaded: [String: LoadedPage]  // every Markdown file and page a program defines, drafts too, by path
+    var loaded: TreeDictionary<String, LoadedPage>  // every Markdown file and page a program defines, drafts too, by path
     var definitions: [String: SitePage] = [:]  // the pages a program defines (`options.pages`), by path
     // Made from `loaded` by `refreshDerived()` (and kept up to date edit by edit):
     var published: [LoadedPage] = []  // what collections list: published pages, sorted by path
-    var listings: [LoadedPage.Listing] = []  // their `listing`s, in the same order, for the resolver to filter
     var listing: Set<String> = []  // paths of pages with a collection, which a change elsewhere may change
-    var urls: [String: [String]]  // the URLs each source path renders
-    var inputs: [String: String]  // each page's `PageInstance.inputs`, by URL, to skip what cannot differ
-    var emptySections: [String: [Diagnostic]]  // warnings about sections without items, by URL
+    var urls: TreeDictionary<String, [String]>  // the URLs each source path renders
+    var inputs: TreeDictionary<String, String>  // each page's `PageInstance.inputs`, by URL, to skip what cannot differ
+    var emptySections: TreeDictionary<String, [Diagnostic]>  // warnings about sections without items, by URL
     var tagIndex = TagIndex()  // the tags of `published`
     var generated: [String: LoadedPage] = [:]  // the tag pages, by path (their URL)
     var tree = ContentTree()  // `published` as folders, for `page.nav`; empty when no template draws navigation
@@ -79,7 +79,7 @@ package struct Site: Sendable {
         let paths = loader.pagePaths()
         report(2, 0, paths.count)
         let pages = try paths.parallelMap(progress: { report(2, $0, paths.count) }) { try loader.load($0) }
-        loaded = Dictionary(uniqueKeysWithValues: zip(paths, pages))
+        loaded = TreeDictionary(uniqueKeysWithValues: zip(paths, pages))
         self.pages = [:]
         urls = [:]
         inputs = [:]
@@ -339,7 +339,7 @@ package struct Site: Sendable {
             refreshPublished(changed: Set(incomplete))
         }
         let resolver = Resolver(
-            pages: published, listings: listings, tags: tagIndex, data: data, config: config, site: options.site)
+            pages: published, tags: tagIndex, data: data, config: config, site: options.site)
         let drafts = options.drafts
         let sortedPaths = paths.sorted()
         let (pagesByPath, generated) = (self.loaded, self.generated)
@@ -390,7 +390,7 @@ package struct Site: Sendable {
         return (changed.sorted(), removed.sorted())
     }
 
-    /// Makes everything that comes from `loaded` anew: the published pages and their listings, the listing pages,
+    /// Makes everything that comes from `loaded` anew: the published pages, the listing pages,
     /// the tag index and tag pages, and the folder tree.
     mutating func refreshDerived() {
         refreshPublished()
@@ -412,7 +412,6 @@ package struct Site: Sendable {
         let isPublished = { (page: LoadedPage) in drafts || !page.page.isDraft }
         guard let changed else {
             published = loaded.values.filter(isPublished).sorted { $0.page.path < $1.page.path }
-            listings = published.map(\.listing)
             listing = Set(loaded.filter { Self.hasCollection($0.value) }.keys)
             tagIndex = TagIndex()
             for page in published { tagIndex.count(page, 1) }
@@ -425,15 +424,12 @@ package struct Site: Sendable {
             if let page = loaded[path], isPublished(page) {
                 if present {
                     published[index] = page
-                    listings[index] = page.listing
                 } else {
                     published.insert(page, at: index)
-                    listings.insert(page.listing, at: index)
                 }
                 tagIndex.count(page, 1)
             } else if present {
                 published.remove(at: index)
-                listings.remove(at: index)
             }
             if let page = loaded[path], Self.hasCollection(page) { listing.insert(path) } else { listing.remove(path) }
         }

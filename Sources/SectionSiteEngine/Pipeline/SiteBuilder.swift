@@ -1,4 +1,5 @@
 import Foundation
+import HashTreeCollections
 
 /// `sectionsite build`: renders the site, makes the patch feed against the previous build, and swaps the new
 /// output in atomically.

@@ -1,4 +1,5 @@
 import Foundation
+import HashTreeCollections
 
 /// The patches between two site folders, built in memory: what `sectionsite diff` prints.
 package enum SiteDiff {

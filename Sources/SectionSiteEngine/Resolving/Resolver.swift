@@ -4,8 +4,6 @@ import Foundation
 struct Resolver {
     /// Every published page, sorted by path.
     var pages: [LoadedPage]
-    /// Their `listing`s, in the same order: one contiguous array that filtering reads without touching the pages.
-    var listings: [LoadedPage.Listing]
     /// The tags of the pages, for tag filters.
     var tags: TagIndex
     /// The files of `Data/`, by name.
@@ -165,20 +163,20 @@ struct Resolver {
         // The page itself is left out by position: `pages` is sorted by path.
         let position = pages.partitioningIndex { $0.page.path >= page.path }
         let own = position < pages.count && pages[position].page.path == page.path ? position : -1
-        // Read in place, through the buffer: copying a `Listing` (five strings) for each test and each comparison
-        // of a sort over thousands of pages costs more than the tests and comparisons themselves.
-        var members = listings.withUnsafeBufferPointer { listings in
-            listings.indices.filter { index in
-                guard !listings[index].isIndex, index != own else { return false }
-                guard all || listings[index].folder == from || listings[index].folder.hasPrefix(under) else { return false }
+        // Read in place: copying a `Listing` (four strings) for each test and each comparison of a sort over
+        // thousands of pages costs more than the tests and comparisons themselves.
+        return pages.withUnsafeBufferPointer { pages in
+            var members = pages.indices.filter { index in
+                guard !pages[index].listing.isIndex, index != own else { return false }
+                guard all || pages[index].listing.folder == from || pages[index].listing.folder.hasPrefix(under) else {
+                    return false
+                }
                 return tagged.map { $0.contains(ObjectIdentifier(pages[index])) } ?? true
             }
+            members.sort { Self.ordered(pages[$0].listing, pages[$1].listing, by: query.sort) }
+            if let limit = query.limit { members = Array(members.prefix(limit)) }
+            return members.map { pages[$0] }
         }
-        listings.withUnsafeBufferPointer { listings in
-            members.sort { Self.ordered(listings[$0], listings[$1], by: query.sort) }
-        }
-        if let limit = query.limit { members = Array(members.prefix(limit)) }
-        return members.map { pages[$0] }
     }
 
     /// What a collection item's cell sees of the page it stands for.

@@ -140,6 +140,24 @@ struct PreviewTests {
         #expect(afterError.first?.name == "error")
     }
 
+    @Test("a patch history that cannot be saved is told to the log, and one that can is saved without a word")
+    func stateSaveFailure() async throws {
+        let site = try Self.blog()
+        // `.sectionsite` is a file: the history cannot go under it.
+        try site.write([".sectionsite": "not a folder"])
+        let lines = Locked<[String]>([])
+        let hub = PreviewHub(site: try Site(options: site.options), log: { line in lines.withLock { $0.append(line) } })
+        await hub.closeAll()
+        #expect(lines.withLock { $0 }.contains { $0.hasPrefix("warning: cannot save the patch history in ") })
+        // The control: the same site with a folder there saves, says nothing, and leaves the history.
+        try site.remove(".sectionsite")
+        let quiet = Locked<[String]>([])
+        let saved = PreviewHub(site: try Site(options: site.options), log: { line in quiet.withLock { $0.append(line) } })
+        await saved.closeAll()
+        #expect(quiet.withLock { $0 }.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: site.folder.appendingPathComponent(".sectionsite/history.json").path))
+    }
+
     @Test("open streams get a keep-alive comment each interval of the hub's clock, and none before")
     func keepAlive() async throws {
         let site = try Self.blog()
