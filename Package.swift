@@ -102,6 +102,8 @@ let package = Package(
             dependencies: [
                 "SectionSiteDiff", "SectionSiteEngine", "SectionSiteHighlight", "SectionSite", "SectionSitePreview",
                 "SectionSiteCommands",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

@@ -1,7 +1,7 @@
 import Foundation
+import HashTreeCollections
 import SectionSite
 import SectionSiteEngine
-import HashTreeCollections
 
 /// The preview's state, owned by one actor: the last good site, the build counter, each page's recent versions,
 /// the current build error, and the open event streams, by page.

@@ -1,0 +1,147 @@
+import Foundation
+import HashTreeCollections
+import Hummingbird
+import SectionSite
+import SectionSiteEngine
+
+/// What the preview answers, as routes on Hummingbird's `Router`: the event stream of a page, and every other
+/// `GET` or `HEAD` from the last good build in memory. A gate before the routes refuses what is not for this server:
+/// a `Host` that is not one of its names (`HostPolicy`), and any other method. Tests drive the router in process
+/// (`HummingbirdTesting`), without a socket.
+struct PreviewRoutes: Sendable {
+    /// The live site.
+    let hub: PreviewHub
+    /// Which hosts and origins are answered.
+    let policy: HostPolicy
+    /// The port the server is bound to, once known (port 0 picks one).
+    let port: @Sendable () -> Int
+    /// Told each refused host name, once.
+    let log: @Sendable (String) -> Void
+
+    /// The router of a site whose pages live under `root` (`/`, or the base URL's path).
+    func router(root: String) -> Router<BasicRequestContext> {
+        let router = Router()
+        router.add(middleware: Gate(policy: policy, port: port, log: log))
+        for method in [HTTPRequest.Method.get, .head] {
+            for path in ["/", "**"] {
+                router.on(RouterPath(path), method: method) { request, _ in
+                    var response = await respond(request)
+                    if request.method == .head { response.body = ResponseBody() }
+                    return response
+                }
+            }
+        }
+        return router
+    }
+
+    /// The event stream at the site's root (which an edit of the settings may move), else a file of the build.
+    private func respond(_ request: Request) async -> Response {
+        let root = await hub.site.config.rootPath
+        guard request.uri.path == root + "_sectionsite/events" else { return await serve(request.uri.path) }
+        let origin = request.headers[.origin]
+        let fetchSite = request.headers.first { $0.name.canonicalName == "sec-fetch-site" }?.value
+        guard policy.allowsEvents(origin: origin, fetchSite: fetchSite, host: request.head.authority) else {
+            return Self.forbidden("the event stream answers only pages of this preview, not other origins\n")
+        }
+        return await events(request)
+    }
+
+    /// Refuses, before any route, a request for a host that is not this server's and a method other than `GET`
+    /// and `HEAD`.
+    struct Gate: RouterMiddleware {
+        typealias Context = BasicRequestContext
+        let policy: HostPolicy
+        let port: @Sendable () -> Int
+        let log: @Sendable (String) -> Void
+        let refused = Locked(Set<String>())  // host names refused so far, each logged once
+
+        func handle(
+            _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+        ) async throws -> Response {
+            let port = port()
+            guard policy.allows(host: request.head.authority, port: port) else {
+                let name = request.head.authority ?? "(none)"
+                if refused.withLock({ $0.insert(name).inserted }) {
+                    log("warning: refused a request for Host '\(name)': not one of this server's names (see --allow-host)")
+                }
+                return PreviewRoutes.forbidden(policy.refusal(port: port))
+            }
+            guard request.method == .get || request.method == .head else {
+                return Response(status: .methodNotAllowed, headers: [.allow: "GET, HEAD"])
+            }
+            return try await next(request, context)
+        }
+    }
+
+    /// The event stream of one page: `page`, and `Last-Event-ID` or `since`, say where the client stands.
+    func events(_ request: Request) async -> Response {
+        let query = request.uri.queryParameters
+        let page = query.get("page").map { String($0) } ?? "/"  // Hummingbird has decoded the query once: the URL as written
+        let lastEventID = request.headers.first { $0.name.canonicalName == "last-event-id" }.flatMap { Int($0.value) }
+        let since = query.get("since").map { String($0) }
+        let events = await hub.connect(page: page, lastEventID: lastEventID, since: since)
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
+            body: ResponseBody { writer in
+                try await writer.write(ByteBuffer(string: ": connected\n\n"))
+                for await event in events { try await writer.write(ByteBuffer(string: event.wire)) }
+                try await writer.finish(nil)
+            })
+    }
+
+    /// Serves one request path from the last good build.
+    func serve(_ raw: String) async -> Response {
+        let site = await hub.site
+        let root = site.config.rootPath
+        guard let path = RequestPath.outputPath(raw, root: root) else { return await notFound() }
+        if path == "_sectionsite/sectionsite.js" {
+            return Self.ok("window.SectionSiteLive={events:\"\(root)_sectionsite/events\"};\n" + Runtime.script, type: path)
+        }
+        if let url = OutputFile.pageURL(path), let page = site.pages[url] {
+            return Self.ok(page.html, type: path)
+        }
+        if let file = site.indexFile(at: path), case .text(let text) = file.contents {
+            return Self.ok(text, type: path)
+        }
+        if let file = site.files[path] {
+            switch file.contents {
+            case .text(let text): return Self.ok(text, type: path)
+            case .copy(let source):
+                guard let data = try? Data(contentsOf: source) else { return await notFound() }
+                return Response(
+                    status: .ok, headers: [.contentType: RequestPath.contentType(path), .cacheControl: "no-cache"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+            case .unchanged:
+                preconditionFailure("the preview builds from nothing; only an incremental build links files")
+            }
+        }
+        if let alias = site.aliasFile(at: path), case .text(let text) = alias.contents {
+            return Self.ok(text, type: path)
+        }
+        if OutputFile.pageURL(path + "/index.html").flatMap({ site.pages[$0] }) != nil || site.aliasFile(at: path + "/index.html") != nil {
+            return Response(status: .movedPermanently, headers: [.location: root + URLPath.encoded(path) + "/"])
+        }
+        return await notFound()
+    }
+
+    static func forbidden(_ line: String) -> Response {
+        Response(
+            status: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: line)))
+    }
+
+    static func ok(_ text: String, type path: String) -> Response {
+        Response(
+            status: .ok, headers: [.contentType: RequestPath.contentType(path), .cacheControl: "no-cache"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    private func notFound() async -> Response {
+        let page = await hub.site.pages["/404/"]
+        let html = page?.html ?? "<!doctype html><title>Not found</title><h1>Not found</h1><p>Nothing is served at this address.</p>\n"
+        return Response(
+            status: .notFound, headers: [.contentType: "text/html; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+    }
+}
