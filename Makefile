@@ -42,21 +42,27 @@ tsan-test: deps
 browser-test: test-deps examples
 	$(PYTHON) -m pytest -q Tests/Browser
 
-## The example packages (Examples/*, each depending on this one by path), each in a build folder of its own
-## (.build-examples/NAME: one folder shared by two root packages does not always relink the second).
+## The example programs (Examples/Package.swift, depending on this package by path), in one build folder: one
+## package for both, so SectionSite is compiled once for them.
 examples: deps
-	$(SWIFT) build --package-path Examples/CoffeeSite --scratch-path .build-examples/CoffeeSite
-	$(SWIFT) build --package-path Examples/LiveBoard --scratch-path .build-examples/LiveBoard
+	$(SWIFT) build --package-path Examples --scratch-path .build-examples
 
-## The library's documentation (the DocC catalog and every public symbol) as a static site in .build-docs/site;
-## `make docs PREVIEW=1` serves it instead. Not part of `make test`: it builds the library once more.
-docs: deps
+## The documentation: the site in this folder (Content/docs/ is the manual), built by SectionSite with its default
+## theme into .build-docs/site and checked for broken links, then the DocC reference of the libraries (the catalog
+## in Sources/SectionSite/SectionSite.docc, and every public symbol of SectionSite, SectionSiteEngine, SectionSiteDiff,
+## SectionSiteHighlight, SectionSitePreview and SectionSiteCommands) into .build-docs/site/api.
+## `make docs PREVIEW=1` serves the site with live patching instead: edit a page and the tab follows.
+DOCC_TARGETS = --target SectionSite --target SectionSiteEngine --target SectionSiteDiff --target SectionSiteHighlight \
+	--target SectionSitePreview --target SectionSiteCommands
+docs: build
 ifdef PREVIEW
-	$(SWIFT) package --scratch-path .build-docs --disable-sandbox preview-documentation --target SectionSite
+	.build/debug/sectionsite serve --site . --port $(PORT)
 else
-	$(SWIFT) package --scratch-path .build-docs --allow-writing-to-directory .build-docs/site \
-		generate-documentation --target SectionSite --output-path .build-docs/site \
-		--transform-for-static-hosting --hosting-base-path / --warnings-as-errors
+	.build/debug/sectionsite build --site . --out .build-docs/site --quiet
+	.build/debug/sectionsite check --site . --quiet
+	$(SWIFT) package --scratch-path .build-docs/docc --allow-writing-to-directory .build-docs/site/api \
+		generate-documentation $(DOCC_TARGETS) --enable-experimental-combined-documentation \
+		--output-path .build-docs/site/api --transform-for-static-hosting --hosting-base-path /api
 endif
 
 ## The libFuzzer targets (Fuzz/), each for ten minutes; findings land in Fuzz/.findings/.
@@ -70,6 +76,7 @@ fuzz: deps
 ## real-browser suite (the examples' binaries among what it runs), whose summary line closes the run.
 test: test-deps
 	$(SWIFT) build
+	.build/debug/sectionsite build --site . --out .build-docs/site --quiet
 	.build/debug/sectionsite check --site . --quiet
 	$(SWIFT) test
 	$(MAKE) examples

@@ -1,6 +1,6 @@
-"""The example packages under Examples/ (built by `make test` into .build-examples, or EXAMPLES_BIN): a site
+"""The example programs of Examples/Package.swift (built by `make test` into .build-examples, or EXAMPLES): a site
 defined in Swift built and checked like any site, and a page bound to a sequence whose values patch an open
-Chromium tab, each without a reload. EXAMPLES names the folder of their build folders (.build-examples/NAME)."""
+Chromium tab, each without a reload. EXAMPLES names their build folder (.build-examples)."""
 
 import os
 import shutil
@@ -18,7 +18,7 @@ BUILDS = Path(os.environ.get("EXAMPLES") or REPO / ".build-examples")
 
 
 def example(name):
-    binary = BUILDS / name / "debug" / name
+    binary = BUILDS / "debug" / name
     if not binary.exists():
         pytest.fail(f"no {name} binary at {binary}: run `make examples` (or set EXAMPLES)", pytrace=False)
     return binary
