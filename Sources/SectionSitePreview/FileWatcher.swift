@@ -23,8 +23,6 @@ final class FileWatcher: @unchecked Sendable {
     private var thread: Thread?
     private let stopped = Atomic<Bool>(false)
 
-    /// The top-level names that are watched.
-    static let watched: Set<String> = ["Content", "Data", "Themes", "Static", "sectionsite.yml"]
 
     /// Creates a watcher; `quietMilliseconds` is how long events must stop before a change is reported, and a
     /// change is reported at the latest `longestMilliseconds` after its first event even if events keep coming.
@@ -78,7 +76,7 @@ final class FileWatcher: @unchecked Sendable {
         guard watch(folder) else { return [] }
         var files: [String] = []
         let path = root.path + "/" + folder
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] where !Self.ignored(entry) {
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] where !SiteLayout.isIgnored(name: Substring(entry)) {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path + "/" + entry, isDirectory: &isFolder) else { continue }
             if isFolder.boolValue {
@@ -88,10 +86,6 @@ final class FileWatcher: @unchecked Sendable {
             }
         }
         return files
-    }
-
-    private static func ignored(_ name: String) -> Bool {
-        name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".tmp")
     }
 
     private func run() {
@@ -122,9 +116,9 @@ final class FileWatcher: @unchecked Sendable {
                     folders[watch] = nil
                     continue
                 }
-                guard !name.isEmpty, !Self.ignored(name) else { continue }
+                guard !name.isEmpty, !SiteLayout.isIgnored(name: Substring(name)) else { continue }
                 let path = folder.isEmpty ? name : folder + "/" + name
-                if folder.isEmpty && !Self.watched.contains(name) { continue }
+                if folder.isEmpty && !SiteLayout.watchedRoots.contains(name) { continue }
                 let now = clock.now
                 if mask & UInt32(IN_ISDIR) != 0 {
                     if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {

@@ -117,9 +117,10 @@ package struct Site: Sendable {
         var rescan = false
         var rerenderAll = false
         var refresh = false
-        let themePrefix = "Themes/\(config.theme)/"
+        let layout = SiteLayout(theme: config.theme)
         for path in changed.sorted() {
-            if path == "sectionsite.yml" || path == "Themes/" || path == themePrefix {
+            switch layout.classify(path) {
+            case .settings:
                 let previous = pages
                 var options = self.options
                 options.pages = definitions.values.sorted { $0.url < $1.url }
@@ -128,38 +129,31 @@ package struct Site: Sendable {
                 update.changed = pages.keys.filter { previous[$0]?.version != pages[$0]?.version }.sorted()
                 update.removed = previous.keys.filter { pages[$0] == nil }.sorted()
                 return update
-            } else if path.hasPrefix(themePrefix) {
-                let inner = String(path.dropFirst(themePrefix.count))
-                if inner.hasPrefix("assets/") {
+            case .page(let path):  // a page a program defines may go: then its path is no longer defined
+                contentPaths.insert(path)
+            case .contentFolder:
+                rescan = true
+                refresh = true
+            case .contentFile(let output):
+                // An editor's temporary file that came and went changes nothing.
+                if files[output] != nil || FileManager.default.fileExists(atPath: options.site.path + "/" + path) {
                     refresh = true
-                    update.assets.append(inner)
-                } else if (inner.hasPrefix("cells/") || inner.hasPrefix("supplementary/")) && inner.hasSuffix(".mustache") {
-                    templates.insert(String(inner.dropLast(".mustache".count)))
-                } else {
-                    rerenderAll = true
+                    update.assets.append(output)
                 }
-            } else if path.hasPrefix("Content/") {
-                if path.hasSuffix(".md") {
-                    contentPaths.insert(path)
-                } else if path.hasSuffix("/") {
-                    rescan = true
-                    refresh = true
-                } else if files[String(path.dropFirst("Content/".count))] != nil
-                    || FileManager.default.fileExists(atPath: options.site.path + "/" + path)
-                {  // an editor's temporary file that came and went changes nothing
-                    refresh = true
-                    update.assets.append(String(path.dropFirst("Content/".count)))
-                }
-            } else if path.hasPrefix("Data/") || path == "Data" {
+            case .data:
                 // Templates may show any data file as site.data.<name>: every page is rendered again (the
                 // versions of those that did not change stay, so nothing else is sent).
                 data = try DataFile.loadAll(site: options.site)
                 rerenderAll = true
-            } else if path.hasPrefix(SitePage.pathPrefix) {  // a page a program defines (or defined: then it goes)
-                contentPaths.insert(path)
-            } else if path.hasPrefix("Static/") {
+            case .template(let name):
+                templates.insert(name)
+            case .layout:
+                rerenderAll = true
+            case .themeAsset(let output), .staticFile(let output):
                 refresh = true
-                update.assets.append(String(path.dropFirst("Static/".count)))
+                update.assets.append(output)
+            case .ignored:
+                continue
             }
         }
         if !templates.isEmpty || rerenderAll {
