@@ -45,6 +45,9 @@ package struct Site: Sendable {
     var emptySections: TreeDictionary<String, [Diagnostic]>  // warnings about sections without items, by URL
     var tagIndex = TagIndex()  // the tags of `published`
     var generated: [String: LoadedPage] = [:]  // the tag pages, by path (their URL)
+    /// Each collection's members in order, as positions in `published`; emptied when an edit may move a page in
+    /// any collection (`CollectionOrder.moves`), so that an edit of a page's body sorts nothing.
+    var collectionOrders: [CollectionOrder.Key: [Int]] = [:]
     var tree = ContentTree()  // `published` as folders, for `page.nav`; empty when no template draws navigation
 
     /// Every tag of the published pages, sorted by slug.
@@ -333,7 +336,7 @@ package struct Site: Sendable {
             refreshPublished(changed: Set(incomplete))
         }
         let resolver = Resolver(
-            pages: published, tags: tagIndex, data: data, config: config, site: options.site)
+            pages: published, tags: tagIndex, data: data, config: config, site: options.site, orders: collectionOrders)
         let drafts = options.drafts
         let sortedPaths = paths.sorted()
         let (pagesByPath, generated) = (self.loaded, self.generated)
@@ -342,6 +345,7 @@ package struct Site: Sendable {
             guard let page = pagesByPath[path] ?? generated[path], drafts || !page.page.isDraft else { return [] }
             return try resolver.instances(of: page) { url, inputs in previous[url] == withNavigation(url, inputs) }
         }
+        collectionOrders.merge(resolver.ordered.withLock { $0 }) { _, new in new }
         let made = Dictionary(uniqueKeysWithValues: zip(sortedPaths, instances))
         var claimed: [String: String] = [:]  // URLs of these pages that pages not re-rendered here hold already
         for instance in instances.joined() {
@@ -409,12 +413,15 @@ package struct Site: Sendable {
             listing = Set(loaded.filter { Self.hasCollection($0.value) }.keys)
             tagIndex = TagIndex()
             for page in published { tagIndex.count(page, 1) }
+            collectionOrders = [:]
             return
         }
         for path in changed.sorted() {
             let index = published.partitioningIndex { $0.page.path >= path }
             let present = index < published.count && published[index].page.path == path
             if present { tagIndex.count(published[index], -1) }
+            let now = loaded[path].flatMap { isPublished($0) ? $0 : nil }
+            if CollectionOrder.moves(present ? published[index] : nil, now) { collectionOrders = [:] }
             if let page = loaded[path], isPublished(page) {
                 if present {
                     published[index] = page

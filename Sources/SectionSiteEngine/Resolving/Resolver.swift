@@ -12,6 +12,11 @@ struct Resolver {
     var config: SiteConfig
     /// The site folder, to check that collection folders exist.
     var site: URL
+    /// Collections already in order, from earlier rebuilds: positions in `pages`, the listing page itself not left
+    /// out, no limit applied.
+    var orders: [CollectionOrder.Key: [Int]] = [:]
+    /// The collections put in order by this resolver, for the site to keep (`Site.collectionOrders`).
+    let ordered = Locked<[CollectionOrder.Key: [Int]]>([:])
 
     /// The output pages of one loaded page: one, or one per slice of its paginated section. A slice for which
     /// `unchanged(url, inputs)` holds is returned with its paginated section's items left out: it will not be
@@ -157,25 +162,38 @@ struct Resolver {
         guard spec.cell != nil else {
             throw SectionSiteError("section '\(spec.id)' lists pages but has no 'cell:' to draw them", at: spec.location)
         }
-        let tagSlugs = Set(query.tags.map(Slug.of))
-        let tagged = tagSlugs.isEmpty ? nil : tags.pages(tagged: tagSlugs)
-        let (all, from, under) = (query.from == ".", query.from, query.from + "/")
-        // The page itself is left out by position: `pages` is sorted by path.
+        // The page itself is found by position: `pages` is sorted by path.
         let position = pages.partitioningIndex { $0.page.path >= page.path }
         let own = position < pages.count && pages[position].page.path == page.path ? position : -1
+        let key = CollectionOrder.Key(query)
+        let order = orders[key] ?? ordered.withLock { $0[key] } ?? order(of: key)
+        ordered.withLock { $0[key] = order }
+        // The page itself is left out by position, then the limit applies.
+        var members: [LoadedPage] = []
+        members.reserveCapacity(min(order.count, query.limit ?? order.count))
+        for index in order where index != own {
+            if let limit = query.limit, members.count == limit { break }
+            members.append(pages[index])
+        }
+        return members
+    }
+
+    /// The positions in `pages` of a collection's members, in order.
+    private func order(of key: CollectionOrder.Key) -> [Int] {
+        let tagged = key.tags.isEmpty ? nil : tags.pages(tagged: Set(key.tags))
+        let (all, from, under) = (key.from == ".", key.from, key.from + "/")
         // Read in place: copying a `Listing` (four strings) for each test and each comparison of a sort over
         // thousands of pages costs more than the tests and comparisons themselves.
         return pages.withUnsafeBufferPointer { pages in
             var members = pages.indices.filter { index in
-                guard !pages[index].listing.isIndex, index != own else { return false }
+                guard !pages[index].listing.isIndex else { return false }
                 guard all || pages[index].listing.folder == from || pages[index].listing.folder.hasPrefix(under) else {
                     return false
                 }
                 return tagged.map { $0.contains(ObjectIdentifier(pages[index])) } ?? true
             }
-            members.sort { Self.ordered(pages[$0].listing, pages[$1].listing, by: query.sort) }
-            if let limit = query.limit { members = Array(members.prefix(limit)) }
-            return members.map { pages[$0] }
+            members.sort { Self.ordered(pages[$0].listing, pages[$1].listing, by: key.sort) }
+            return members
         }
     }
 
@@ -222,5 +240,29 @@ struct Resolver {
             }
         }
         return a.url < b.url
+    }
+}
+
+/// A collection's members in order, kept from one rebuild to the next: an edit that changes no page's place in any
+/// collection (its body, say) re-sorts nothing.
+enum CollectionOrder {
+    /// What a collection's order depends on: its folder, tags and sort (not its limit or pagination).
+    struct Key: Hashable, Sendable {
+        var from: String
+        var tags: [String]
+        var sort: CollectionQuery.Sort
+
+        init(_ query: CollectionQuery) {
+            from = query.from
+            tags = Set(query.tags.map(Slug.of)).sorted()
+            sort = query.sort
+        }
+    }
+
+    /// Whether a page's change from `old` to `new` (either nil: it came or went, or is a draft left out) may move
+    /// it in, out of or within a collection: its listing (folder, URL, date, weight, title) or its tags changed.
+    static func moves(_ old: LoadedPage?, _ new: LoadedPage?) -> Bool {
+        guard let old, let new else { return old !== new }
+        return old.listing != new.listing || old.tagSlugs != new.tagSlugs
     }
 }
