@@ -7,11 +7,12 @@ extension Array where Element: Sendable {
     ///
     /// Each result goes straight into its own slot of one buffer allocated up front: no thread touches another's
     /// slot, no array is resized or copied while the threads run, and no lock is taken on the way.
-    func parallelMap<Result: Sendable>(
-        progress: (@Sendable (Int) -> Void)? = nil, _ transform: @Sendable (Element) throws -> Result
-    ) throws -> [Result] {
+    /// A transform that cannot throw makes a map that cannot either (`Failure` is `Never`).
+    func parallelMap<Result: Sendable, Failure: Error>(
+        progress: (@Sendable (Int) -> Void)? = nil, _ transform: @Sendable (Element) throws(Failure) -> Result
+    ) throws(Failure) -> [Result] {
         let count = self.count
-        let slots = UnsafeMutableBufferPointer<Swift.Result<Result, any Error>>.allocate(capacity: count)
+        let slots = UnsafeMutableBufferPointer<Swift.Result<Result, Failure>>.allocate(capacity: count)
         defer {
             slots.baseAddress?.deinitialize(count: count)
             slots.deallocate()
@@ -21,18 +22,23 @@ extension Array where Element: Sendable {
         withUnsafeBufferPointer { elements in
             nonisolated(unsafe) let elements = elements
             DispatchQueue.concurrentPerform(iterations: count) { index in
-                (output.baseAddress! + index).initialize(to: Swift.Result { try transform(elements[index]) })
+                (output.baseAddress! + index).initialize(to: Swift.Result { () throws(Failure) -> Result in try transform(elements[index]) })
                 if let progress {
                     let finished = done.add(1, ordering: .relaxed).newValue
                     if finished % 250 == 0 { progress(finished) }
                 }
             }
         }
-        return try slots.map { try $0.get() }
+        var results: [Result] = []
+        results.reserveCapacity(count)
+        for slot in slots { results.append(try slot.get()) }
+        return results
     }
 
     /// Runs `body` for every element on all cores and throws the error of the lowest index, if any.
-    func parallelForEach(progress: (@Sendable (Int) -> Void)? = nil, _ body: @Sendable (Element) throws -> Void) throws {
+    func parallelForEach<Failure: Error>(
+        progress: (@Sendable (Int) -> Void)? = nil, _ body: @Sendable (Element) throws(Failure) -> Void
+    ) throws(Failure) {
         _ = try parallelMap(progress: progress, body)
     }
 }

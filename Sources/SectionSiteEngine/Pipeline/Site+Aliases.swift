@@ -32,7 +32,7 @@ extension Site {
         var conflicts: [Diagnostic] = []
         var first: [String: (alias: Page.Alias, page: Page)] = [:]  // by output path
         // `published` is sorted by path and holds every page that is rendered.
-        for loaded in published where loaded.listing.hasAliases && urls[loaded.page.path] != nil {
+        for loaded in content.published where loaded.listing.hasAliases && urls[loaded.page.path] != nil {
             let page = loaded.page
             for alias in page.aliases {
                 if let other = pages[alias.url] {

@@ -40,12 +40,14 @@ extension Site {
         emptySections = [:]
         files = [:]
         fileList = []
+        content = ContentIndex(drafts: options.drafts)
         // A program's pages stand for themselves from their records too, so that a new value is compared with the
         // old one (its title, tags and place change the pages around it); `apply` loads the new values.
         define(options.pages)
-        refreshDerived()
+        content.rebuild(from: loaded, config: config)
+        _ = content.refreshTree(drawn: !theme.navigationTemplates.isEmpty)
         for record in snapshot.rendered {
-            guard let source = loaded[record.path] ?? generated[record.path] else { return nil }
+            guard let source = loaded[record.path] ?? content.generated[record.path] else { return nil }
             pages[record.url] = RenderedPage(
                 url: record.url, path: record.path, html: "", version: record.version, title: source.page.title,
                 date: source.page.date, summary: source.summary, templatesUsed: Set(record.templatesUsed), animation: nil,

@@ -37,21 +37,14 @@ package struct Site: Sendable {
     var markdown: Markdown
     var loaded: TreeDictionary<String, LoadedPage>  // every Markdown file and page a program defines, drafts too, by path
     var definitions: [String: SitePage] = [:]  // the pages a program defines (`options.pages`), by path
-    // Made from `loaded` by `refreshDerived()` (and kept up to date edit by edit):
-    var published: [LoadedPage] = []  // what collections list: published pages, sorted by path
-    var listing: Set<String> = []  // paths of pages with a collection, which a change elsewhere may change
     var urls: TreeDictionary<String, [String]>  // the URLs each source path renders
     var inputs: TreeDictionary<String, String>  // each page's `PageInstance.inputs`, by URL, to skip what cannot differ
     var emptySections: TreeDictionary<String, [Diagnostic]>  // warnings about sections without items, by URL
-    var tagIndex = TagIndex()  // the tags of `published`
-    var generated: [String: LoadedPage] = [:]  // the tag pages, by path (their URL)
-    /// Each collection's members in order, as positions in `published`; emptied when an edit may move a page in
-    /// any collection (`CollectionOrder.moves`), so that an edit of a page's body sorts nothing.
-    var collectionOrders: [CollectionOrder.Key: [Int]] = [:]
-    var tree = ContentTree()  // `published` as folders, for `page.nav`; empty when no template draws navigation
-
+    /// The published pages, the tag index and tag pages, the folder tree and the collections' order, made from
+    /// `loaded` and kept in step with it.
+    var content: ContentIndex
     /// Every tag of the published pages, sorted by slug.
-    var tags: [Tag] { tagIndex.tags }
+    var tags: [Tag] { content.tags.tags }
 
     /// What a rebuild changed.
     package struct Update: Sendable, Equatable {
@@ -89,9 +82,11 @@ package struct Site: Sendable {
         emptySections = [:]
         files = [:]
         fileList = []
+        content = ContentIndex(drafts: options.drafts)
         define(options.pages, loader: loader)
-        refreshDerived()
-        _ = try render(paths: Set(loaded.keys).union(generated.keys), force: true, report: report)
+        content.rebuild(from: loaded, config: config)
+        _ = content.refreshTree(drawn: !theme.navigationTemplates.isEmpty)
+        _ = try render(paths: Set(loaded.keys).union(content.generated.keys), force: true, report: report)
         refreshFiles()
     }
 
@@ -194,20 +189,19 @@ package struct Site: Sendable {
         }
         var affected = contentPaths
         if !contentPaths.isEmpty {
-            refreshPublished(changed: contentPaths)
-            affected.formUnion(refreshGenerated())
-            affected.formUnion(tagSlugs.map(TagPages.url).filter { generated[$0] != nil || urls[$0] != nil })
+            affected.formUnion(content.update(changed: contentPaths, in: loaded, config: config))
+            affected.formUnion(tagSlugs.map(TagPages.url).filter { content.generated[$0] != nil || urls[$0] != nil })
         }
-        if restructured || ((!templates.isEmpty || rerenderAll) && !theme.navigationTemplates.isEmpty && tree.nodes.isEmpty),
-            refreshTree()
+        if restructured || ((!templates.isEmpty || rerenderAll) && !theme.navigationTemplates.isEmpty && content.tree.nodes.isEmpty),
+            content.refreshTree(drawn: !theme.navigationTemplates.isEmpty)
         {
             affected.formUnion(pathsDrawingNavigation())
         }
         if rerenderAll {
             affected.formUnion(loaded.keys)
-            affected.formUnion(generated.keys)
+            affected.formUnion(content.generated.keys)
         } else {
-            for path in listing where folders.contains(where: { Resolver.lists(loaded[path]!, folder: $0) }) {
+            for path in content.listing where folders.contains(where: { Resolver.lists(loaded[path]!, folder: $0) }) {
                 affected.insert(path)
             }
             if !templates.isEmpty {
@@ -248,7 +242,7 @@ package struct Site: Sendable {
     /// The paths of the files `indexes()` makes.
     private func indexPaths() -> [String] {
         ["sitemap.xml", "feed.xml"] + (config.search ? ["search.json"] : [])
-            + tagIndex.tags.map { TagPages.feedPath($0.url) }
+            + content.tags.tags.map { TagPages.feedPath($0.url) }
     }
 
     /// The sitemap, the Atom feed, the search index and each tag's Atom feed (`tags/<slug>/feed.xml`) of the
@@ -278,14 +272,14 @@ package struct Site: Sendable {
         }
         if config.search, wanted("search.json") {
             // Every published page is rendered: `published` is the index's list, in URL order.
-            let searched = published.sorted { $0.listing.url < $1.listing.url }
+            let searched = content.published.sorted { $0.listing.url < $1.listing.url }
             files.append(
                 OutputFile(path: "search.json", contents: .text(SearchIndex.json(searched, config: config)), origin: "the search index"))
         }
-        let tags = tagIndex.tags.filter { wanted(TagPages.feedPath($0.url)) }
+        let tags = content.tags.tags.filter { wanted(TagPages.feedPath($0.url)) }
         guard !tags.isEmpty else { return files }
         var tagged: [String: [RenderedPage]] = [:]
-        for page in published where !page.listing.isIndex && !page.tagSlugs.isEmpty {
+        for page in content.published where !page.listing.isIndex && !page.tagSlugs.isEmpty {
             guard let rendered = pages[page.listing.url] else { continue }
             for slug in page.tagSlugs { tagged[slug, default: []].append(rendered) }
         }
@@ -302,8 +296,8 @@ package struct Site: Sendable {
     package var warnings: [Diagnostic] {
         var warnings = Warnings()
         // A page a program defines answers for the Markdown file that would have its URL.
-        let paths = Set(published.map { definitions[$0.page.path]?.markdownSource ?? $0.page.path })
-        for page in published {
+        let paths = Set(content.published.map { definitions[$0.page.path]?.markdownSource ?? $0.page.path })
+        for page in content.published {
             for link in page.fileLinks where !(link.link.target.map(paths.contains) ?? false) {
                 let reason = link.link.target == nil ? "it leads out of Content/" : "no page comes from '\(link.link.target!)'"
                 warnings.warn("link to '\(link.link.destination)' leads to no page: \(reason)", at: link.location)
@@ -333,19 +327,20 @@ package struct Site: Sendable {
             for page in try incomplete.parallelMap({ path in try definitions[path].map(loader.load) ?? loader.load(path) }) {
                 loaded[page.page.path] = page
             }
-            refreshPublished(changed: Set(incomplete))
+            _ = content.update(changed: Set(incomplete), in: loaded, config: config)
         }
         let resolver = Resolver(
-            pages: published, tags: tagIndex, data: data, config: config, site: options.site, orders: collectionOrders)
+            pages: content.published, tags: content.tags, data: data, config: config, site: options.site,
+            orders: content.collectionOrders)
         let drafts = options.drafts
         let sortedPaths = paths.sorted()
-        let (pagesByPath, generated) = (self.loaded, self.generated)
+        let (pagesByPath, generated) = (self.loaded, content.generated)
         let (previous, withNavigation) = (force ? [:] : self.inputs, self.navigationInputs())
         let instances = try sortedPaths.parallelMap { path -> [PageInstance] in
             guard let page = pagesByPath[path] ?? generated[path], drafts || !page.page.isDraft else { return [] }
             return try resolver.instances(of: page) { url, inputs in previous[url] == withNavigation(url, inputs) }
         }
-        collectionOrders.merge(resolver.ordered.withLock { $0 }) { _, new in new }
+        content.collectionOrders.merge(resolver.ordered.withLock { $0 }) { _, new in new }
         let made = Dictionary(uniqueKeysWithValues: zip(sortedPaths, instances))
         var claimed: [String: String] = [:]  // URLs of these pages that pages not re-rendered here hold already
         for instance in instances.joined() {
@@ -358,7 +353,7 @@ package struct Site: Sendable {
             return instance
         }.filter { force || inputs[$0.url] != $0.inputs }
         report?(4, 0, stale.count)
-        let renderer = PageRenderer(theme: theme, config: config, tree: tree, data: data)
+        let renderer = PageRenderer(theme: theme, config: config, tree: content.tree, data: data)
         nonisolated(unsafe) let siteContext = renderer.siteContext
         let rendered = try stale.parallelMap(progress: { report?(4, $0, stale.count) }) {
             try renderer.render($0, site: siteContext)
@@ -388,58 +383,10 @@ package struct Site: Sendable {
         return (changed.sorted(), removed.sorted())
     }
 
-    /// Makes everything that comes from `loaded` anew: the published pages, the listing pages,
-    /// the tag index and tag pages, and the folder tree.
-    mutating func refreshDerived() {
-        refreshPublished()
-        _ = refreshGenerated()
-        _ = refreshTree()
-    }
-
-    /// Makes the folder tree of the published pages anew, when a template draws navigation; says whether it changed.
-    mutating func refreshTree() -> Bool {
-        let before = tree.hash
-        tree = theme.navigationTemplates.isEmpty ? ContentTree() : ContentTree(published)
-        return tree.hash != before
-    }
-
-    /// Brings the sorted list of published pages and the set of listing pages up to date after `changed` paths
-    /// were loaded or removed (all of them when nil).
-    mutating func refreshPublished(changed: Set<String>? = nil) {
-        let drafts = options.drafts
-        let isPublished = { (page: LoadedPage) in drafts || !page.page.isDraft }
-        guard let changed else {
-            published = loaded.values.filter(isPublished).sorted { $0.page.path < $1.page.path }
-            listing = Set(loaded.filter { Self.hasCollection($0.value) }.keys)
-            tagIndex = TagIndex()
-            for page in published { tagIndex.count(page, 1) }
-            collectionOrders = [:]
-            return
-        }
-        for path in changed.sorted() {
-            let index = published.partitioningIndex { $0.page.path >= path }
-            let present = index < published.count && published[index].page.path == path
-            if present { tagIndex.count(published[index], -1) }
-            let now = loaded[path].flatMap { isPublished($0) ? $0 : nil }
-            if CollectionOrder.moves(present ? published[index] : nil, now) { collectionOrders = [:] }
-            if let page = loaded[path], isPublished(page) {
-                if present {
-                    published[index] = page
-                } else {
-                    published.insert(page, at: index)
-                }
-                tagIndex.count(page, 1)
-            } else if present {
-                published.remove(at: index)
-            }
-            if let page = loaded[path], Self.hasCollection(page) { listing.insert(path) } else { listing.remove(path) }
-        }
-    }
-
     /// A page's inputs (URL, resolver's inputs) with the content tree's hash in them when the page was drawn with
     /// navigation last time (a page rendered for the first time is rendered anyway).
     private func navigationInputs() -> @Sendable (String, String) -> String {
-        let (pages, drawing, treeHash) = (self.pages, theme.navigationTemplates, tree.hash)
+        let (pages, drawing, treeHash) = (self.pages, theme.navigationTemplates, content.tree.hash)
         return { url, inputs in
             guard !drawing.isEmpty, let used = pages[url]?.templatesUsed, !used.isDisjoint(with: drawing) else { return inputs }
             var hash = ContentHash()
@@ -455,26 +402,6 @@ package struct Site: Sendable {
         guard !drawing.isEmpty else { return [] }
         return Set(urls.filter { $0.value.contains { !(pages[$0]?.templatesUsed.isDisjoint(with: drawing) ?? true) } }.keys)
     }
-
-    /// Makes the tag pages anew from the tag index and says which of them are new, changed or gone (their paths).
-    mutating func refreshGenerated() -> Set<String> {
-        let drafts = options.drafts
-        let taken = Set(
-            [TagPages.indexURL] + tagIndex.tags.map(\.url)
-        ).filter { url in
-            ["Content\(url)index.md", "Content\(url.dropLast()).md"].contains { path in
-                loaded[path].map { drafts || !$0.page.isDraft } ?? false
-            }
-        }
-        let next = TagPages.pages(for: tagIndex.tags, config: config, taken: taken)
-        var changed = Set<String>()
-        for (path, page) in next where generated[path]?.sourceHash != page.sourceHash { changed.insert(path) }
-        for path in generated.keys where next[path] == nil { changed.insert(path) }
-        generated = next
-        return changed
-    }
-
-    private static func hasCollection(_ page: LoadedPage) -> Bool { !page.collectionFolders.isEmpty }
 
     mutating func refreshFiles() {
         fileList = Self.staticFiles(site: options.site, theme: theme)

@@ -117,11 +117,17 @@ package struct SiteBuilder: Sendable {
         let fileCount = files.count
         if restored, patches.history == history, Self.sameAsBefore(files, in: options.out) {
             // Nothing to write. Pages that were read again (touched, not changed) get their new stamps recorded.
+            var unsaved: [Diagnostic] = []
             if !rendered.isEmpty {
-                try? site.snapshot(feed: from, out: options.out).save(options.site)
+                do {
+                    try site.snapshot(feed: from, out: options.out).save(options.site)
+                } catch {
+                    // The output is right; the next build only reads those pages again.
+                    unsaved.append(Diagnostic(.warning, "cannot save .sectionsite/site.state: \(error)"))
+                }
             }
             let report = BuildReport(
-                pageCount: pages.count, fileCount: fileCount, changedPages: 0, warnings: found,
+                pageCount: pages.count, fileCount: fileCount, changedPages: 0, warnings: found + unsaved,
                 seconds: Date().timeIntervalSince(start), incremental: true)
             return (report, site)
         }

@@ -67,7 +67,11 @@ struct Theme: Sendable {
         }
         // The cells of the generated tag pages, for themes that draw none of their own.
         for (name, text) in Self.builtins where library.getTemplate(named: name) == nil {
-            library.register(try! MustacheTemplate(string: FastHTMLEscaping.pragma + text), named: name)
+            do {
+                library.register(try MustacheTemplate(string: FastHTMLEscaping.pragma + text), named: name)
+            } catch {
+                throw SectionSiteError("SectionSite's own template '\(name)' does not parse: \(error); please report it")
+            }
         }
         self.library = library
         self.templateNames = names.sorted()
