@@ -30,7 +30,7 @@ package struct PatchFeed: Sendable {
         pages: [RenderedPage], current: Set<String>, history: BuildState.History,
         progress: (@Sendable (Int) -> Void)? = nil
     ) throws -> Result {
-        let results = try pages.parallelMap(progress: progress) { page in
+        let results = pages.parallelMap(progress: progress) { page in
             feed(for: page, versions: history[page.url] ?? [])
         }
         var files = results.flatMap(\.files)
