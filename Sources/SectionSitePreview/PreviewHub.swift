@@ -15,8 +15,6 @@ actor PreviewHub {
     private var history: [String: [Version]] = [:]
     private var streams: [String: [UUID: Stream]] = [:]
     private let keep: Int
-    private let state: BuildState
-    private var persisted: BuildState.History
     private let saving: StateSaver
 
     private struct Version {
@@ -34,39 +32,17 @@ actor PreviewHub {
     /// `feed.keep`, as in a build, unless told otherwise); `log` is told when the history cannot be saved.
     init(site: Site, keep: Int? = nil, log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.site = site
-        self.saving = StateSaver(log: log)
         self.keep = max(keep ?? site.config.feedKeep, 1)
-        self.state = BuildState(folder: site.options.site.appendingPathComponent(".sectionsite"))
+        let state = BuildState(folder: site.options.site.appendingPathComponent(".sectionsite"))
+        self.saving = StateSaver(state: state, log: log)
         for page in site.pages.values { history[page.url] = [Version(id: 0, version: page.version, html: page.html)] }
         var ignored = Warnings()  // an unreadable history only means patches start again from here
-        var persisted = state.loadHistory(warnings: &ignored)
-        let appended = Self.appending(Array(site.pages.values), to: &persisted, keep: site.config.feedKeep)
-        self.persisted = persisted
-        Self.save(appended, history: persisted, state: state, on: saving)
+        saving.start(from: state.loadHistory(warnings: &ignored), pages: Array(site.pages.values), keep: site.config.feedKeep)
     }
 
     /// Keeps `<site>/.sectionsite/` up to date as `build` does, in the background, one save after another.
     private func persist(_ pages: [RenderedPage]) {
-        let appended = Self.appending(pages, to: &persisted, keep: site.config.feedKeep)
-        Self.save(appended, history: persisted, state: state, on: saving)
-    }
-
-    /// Appends each page's version to its history, in place (a copy of every page's history per edit would cost
-    /// the edit path milliseconds at 10,000 pages); returns the pages whose version was new.
-    private static func appending(_ pages: [RenderedPage], to history: inout BuildState.History, keep: Int) -> [RenderedPage] {
-        var appended: [RenderedPage] = []
-        for page in pages {
-            let list = history[page.url] ?? []
-            guard list.last != page.version else { continue }
-            history[page.url] = PatchFeed.appending(page.version, to: list, keep: keep)
-            appended.append(page)
-        }
-        return appended
-    }
-
-    private static func save(_ pages: [RenderedPage], history: BuildState.History, state: BuildState, on saver: StateSaver) {
-        guard !pages.isEmpty else { return }
-        saver.save(history, pages: pages, state: state)
+        saving.append(pages, keep: site.config.feedKeep)
     }
 
     /// The number of open event streams.
@@ -193,26 +169,41 @@ actor PreviewHub {
 /// Saves the preview's state for the next build in the background, at most about once a second: a burst of edits
 /// is one write of the history, with the versions of every page that changed in between.
 final class StateSaver: Sendable {
+    private let state: BuildState
     private let log: @Sendable (String) -> Void
-    private typealias Work = (history: BuildState.History, pages: [String: RenderedPage], state: BuildState)
     private let queue = DispatchQueue(label: "sectionsite.preview.state")
-    private let pending = Locked<Work?>(nil)
+    /// The history as the next build will find it, and the versions not yet written, by version.
+    private let record = Locked<(history: BuildState.History, unwritten: [String: RenderedPage], scheduled: Bool)>(([:], [:], false))
 
-    /// A saver that tells `log` when a save fails (the preview goes on: only patches from earlier versions are lost).
-    init(log: @escaping @Sendable (String) -> Void) {
+    /// A saver into `state` that tells `log` when a save fails (the preview goes on: only patches from earlier
+    /// versions are lost).
+    init(state: BuildState, log: @escaping @Sendable (String) -> Void) {
+        self.state = state
         self.log = log
     }
 
-    /// Asks for a save; it happens a second later with the newest history.
-    func save(_ history: BuildState.History, pages: [RenderedPage], state: BuildState) {
-        let scheduled = self.pending.withLock { pending -> Bool in
-            var waiting = pending?.pages ?? [:]
-            for page in pages { waiting[page.version] = page }
-            defer { pending = (history, waiting, state) }
-            return pending != nil
+    /// Starts from the history the last build left, with the pages the preview starts from appended.
+    func start(from history: BuildState.History, pages: [RenderedPage], keep: Int) {
+        record.withLock { $0.history = history }
+        append(pages, keep: keep)
+    }
+
+    /// Appends each page's version to its history (`PatchFeed.appending`: the feed's one rule) and asks for a
+    /// save, a second later with whatever came meanwhile. The history is this saver's alone, changed in place:
+    /// the preview's edits never copy it.
+    func append(_ pages: [RenderedPage], keep: Int) {
+        let schedule = record.withLock { record -> Bool in
+            for page in pages {
+                let list = record.history[page.url] ?? []
+                guard list.last != page.version else { continue }
+                record.history[page.url] = PatchFeed.appending(page.version, to: list, keep: keep)
+                record.unwritten[page.version] = page
+            }
+            guard !record.unwritten.isEmpty, !record.scheduled else { return false }
+            record.scheduled = true
+            return true
         }
-        guard !scheduled else { return }
-        queue.asyncAfter(deadline: .now() + 1) { [self] in write() }
+        if schedule { queue.asyncAfter(deadline: .now() + 1) { [self] in write() } }
     }
 
     /// Writes what is waiting now, on the caller's thread (after any write in progress).
@@ -221,15 +212,18 @@ final class StateSaver: Sendable {
     }
 
     private func write() {
-        let work = pending.withLock { pending in
-            defer { pending = nil }
-            return pending
+        let (history, pages) = record.withLock { record in
+            defer {
+                record.unwritten = [:]
+                record.scheduled = false
+            }
+            return (record.history, Array(record.unwritten.values))
         }
-        guard let work else { return }
+        guard !pages.isEmpty else { return }
         do {
-            try work.state.save(work.history, pages: Array(work.pages.values), collect: false)
+            try state.save(history, pages: pages, collect: false)
         } catch {
-            log("warning: cannot save the patch history in \(work.state.folder.path): \(error)")
+            log("warning: cannot save the patch history in \(state.folder.path): \(error)")
         }
     }
 }
