@@ -34,10 +34,8 @@ extension Site {
                 sourceHash: record.sourceHash, isComplete: false, collectionFolders: record.collectionFolders,
                 stamp: record.stamp)
         }
-        pages = [:]
+        records = [:]
         urls = [:]
-        inputs = [:]
-        emptySections = [:]
         files = [:]
         fileList = []
         content = ContentIndex(drafts: options.drafts)
@@ -48,13 +46,12 @@ extension Site {
         _ = content.refreshTree(drawn: !theme.navigationTemplates.isEmpty)
         for record in snapshot.rendered {
             guard let source = loaded[record.path] ?? content.generated[record.path] else { return nil }
-            pages[record.url] = RenderedPage(
+            let page = RenderedPage(
                 url: record.url, path: record.path, html: "", version: record.version, title: source.page.title,
                 date: source.page.date, summary: source.summary, templatesUsed: Set(record.templatesUsed), animation: nil,
                 isComplete: false)
+            records[record.url] = OutputRecord(page: page, inputs: record.inputs, emptySections: record.emptySections)
             urls[record.path, default: []].append(record.url)
-            inputs[record.url] = record.inputs
-            if !record.emptySections.isEmpty { emptySections[record.url] = record.emptySections }
         }
         refreshFiles()
     }
@@ -103,11 +100,10 @@ extension Site {
                 collectionFolders: loaded.collectionFolders, fileLinks: loaded.fileLinks, headings: loaded.headings,
                 text: loaded.text)
         }
-        let rendered = pages.values.sorted { $0.url < $1.url }.map { page in
-            return SiteSnapshot.RenderedRecord(
-                url: page.url, path: page.path, version: page.version, inputs: inputs[page.url] ?? "",
-                templatesUsed: page.templatesUsed.sorted(),
-                emptySections: emptySections[page.url] ?? [])
+        let rendered = self.records.values.sorted { $0.page.url < $1.page.url }.map { record in
+            SiteSnapshot.RenderedRecord(
+                url: record.page.url, path: record.page.path, version: record.page.version, inputs: record.inputs,
+                templatesUsed: record.page.templatesUsed.sorted(), emptySections: record.emptySections)
         }
         var copies: [String: FileStamp] = [:]
         for file in fileList {

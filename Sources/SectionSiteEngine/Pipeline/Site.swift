@@ -25,7 +25,9 @@ package struct Site: Sendable {
     /// The text of `sectionsite.yml` the settings were read from (nil without one), for the record's fingerprint.
     let configText: String?
     /// Every rendered page, by URL.
-    public internal(set) var pages: TreeDictionary<String, RenderedPage>
+    package var pages: PageTable { PageTable(records) }
+    /// Every output page's record, by URL.
+    var records: TreeDictionary<String, OutputRecord>
     /// Every output file that is not a page, by output path (the sitemap and Atom feed are made on demand).
     package var files: [String: OutputFile]
     /// The highlighter, whose cache a successful build saves for the next one.
@@ -38,8 +40,6 @@ package struct Site: Sendable {
     var loaded: TreeDictionary<String, LoadedPage>  // every Markdown file and page a program defines, drafts too, by path
     var definitions: [String: SitePage] = [:]  // the pages a program defines (`options.pages`), by path
     var urls: TreeDictionary<String, [String]>  // the URLs each source path renders
-    var inputs: TreeDictionary<String, String>  // each page's `PageInstance.inputs`, by URL, to skip what cannot differ
-    var emptySections: TreeDictionary<String, [Diagnostic]>  // warnings about sections without items, by URL
     /// The published pages, the tag index and tag pages, the folder tree and the collections' order, made from
     /// `loaded` and kept in step with it.
     var content: ContentIndex
@@ -76,10 +76,8 @@ package struct Site: Sendable {
         report(2, 0, paths.count)
         let pages = try paths.parallelMap(progress: { report(2, $0, paths.count) }) { try loader.load($0) }
         loaded = TreeDictionary(uniqueKeysWithValues: zip(paths, pages))
-        self.pages = [:]
+        records = [:]
         urls = [:]
-        inputs = [:]
-        emptySections = [:]
         files = [:]
         fileList = []
         content = ContentIndex(drafts: options.drafts)
@@ -303,7 +301,9 @@ package struct Site: Sendable {
                 warnings.warn("link to '\(link.link.destination)' leads to no page: \(reason)", at: link.location)
             }
         }
-        for warning in emptySections.values.joined() { warnings.warn(warning.message, at: warning.location) }
+        for record in records.values {
+            for warning in record.emptySections { warnings.warn(warning.message, at: warning.location) }
+        }
         for conflict in aliasConflicts() { warnings.add(conflict) }
         let used = pages.values.reduce(into: Set<String>()) { $0.formUnion($1.templatesUsed) }
         for name in theme.templateNames where !name.hasPrefix("partials/") && !used.contains(name) {
@@ -335,10 +335,10 @@ package struct Site: Sendable {
         let drafts = options.drafts
         let sortedPaths = paths.sorted()
         let (pagesByPath, generated) = (self.loaded, content.generated)
-        let (previous, withNavigation) = (force ? [:] : self.inputs, self.navigationInputs())
+        let (previous, withNavigation) = (force ? [:] : records, self.navigationInputs())
         let instances = try sortedPaths.parallelMap { path -> [PageInstance] in
             guard let page = pagesByPath[path] ?? generated[path], drafts || !page.page.isDraft else { return [] }
-            return try resolver.instances(of: page) { url, inputs in previous[url] == withNavigation(url, inputs) }
+            return try resolver.instances(of: page) { url, inputs in previous[url]?.inputs == withNavigation(url, inputs) }
         }
         content.collectionOrders.merge(resolver.ordered.withLock { $0 }) { _, new in new }
         let made = Dictionary(uniqueKeysWithValues: zip(sortedPaths, instances))
@@ -351,7 +351,7 @@ package struct Site: Sendable {
             var instance = instance
             instance.inputs = withNavigation(instance.url, instance.inputs)
             return instance
-        }.filter { force || inputs[$0.url] != $0.inputs }
+        }.filter { force || records[$0.url]?.inputs != $0.inputs }
         report?(4, 0, stale.count)
         let renderer = PageRenderer(theme: theme, config: config, tree: content.tree, data: data)
         nonisolated(unsafe) let siteContext = renderer.siteContext
@@ -362,23 +362,18 @@ package struct Site: Sendable {
         for (path, list) in made {
             let now = Set(list.map(\.url))
             for url in urls[path] ?? [] where !now.contains(url) {
-                pages[url] = nil
-                inputs[url] = nil
-                emptySections[url] = nil
+                records[url] = nil
                 removed.append(url)
             }
             urls[path] = list.isEmpty ? nil : list.map(\.url)
         }
         var changed: [String] = []
-        for page in rendered {
-            if pages[page.url]?.version != page.version { changed.append(page.url) }
-            pages[page.url] = page
-        }
-        for instance in stale {
-            inputs[instance.url] = instance.inputs
+        for (page, instance) in zip(rendered, stale) {
+            if records[page.url]?.page.version != page.version { changed.append(page.url) }
             let empty = instance.sections.filter { $0.items.isEmpty && (instance.pagination.map { $0.current == 1 } ?? true) }
-            emptySections[instance.url] =
-                empty.isEmpty ? nil : empty.map { Diagnostic(.warning, "section '\($0.spec.id)' has no items", at: $0.spec.location) }
+            records[page.url] = OutputRecord(
+                page: page, inputs: instance.inputs,
+                emptySections: empty.map { Diagnostic(.warning, "section '\($0.spec.id)' has no items", at: $0.spec.location) })
         }
         return (changed.sorted(), removed.sorted())
     }
@@ -386,9 +381,9 @@ package struct Site: Sendable {
     /// A page's inputs (URL, resolver's inputs) with the content tree's hash in them when the page was drawn with
     /// navigation last time (a page rendered for the first time is rendered anyway).
     private func navigationInputs() -> @Sendable (String, String) -> String {
-        let (pages, drawing, treeHash) = (self.pages, theme.navigationTemplates, content.tree.hash)
+        let (records, drawing, treeHash) = (self.records, theme.navigationTemplates, content.tree.hash)
         return { url, inputs in
-            guard !drawing.isEmpty, let used = pages[url]?.templatesUsed, !used.isDisjoint(with: drawing) else { return inputs }
+            guard !drawing.isEmpty, let used = records[url]?.page.templatesUsed, !used.isDisjoint(with: drawing) else { return inputs }
             var hash = ContentHash()
             hash.combine(inputs)
             hash.combine(treeHash)
