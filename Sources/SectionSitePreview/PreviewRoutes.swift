@@ -98,13 +98,7 @@ struct PreviewRoutes: Sendable {
         if path == "_sectionsite/sectionsite.js" {
             return Self.ok("window.SectionSiteLive={events:\"\(root)_sectionsite/events\"};\n" + Runtime.script, type: path)
         }
-        if let url = OutputFile.pageURL(path), let page = site.pages[url] {
-            return Self.ok(page.html, type: path)
-        }
-        if let file = site.indexFile(at: path), case .text(let text) = file.contents {
-            return Self.ok(text, type: path)
-        }
-        if let file = site.files[path] {
+        if let file = site.file(at: path) {
             switch file.contents {
             case .text(let text): return Self.ok(text, type: path)
             case .copy(let source):
@@ -116,10 +110,7 @@ struct PreviewRoutes: Sendable {
                 preconditionFailure("the preview builds from nothing; only an incremental build links files")
             }
         }
-        if let alias = site.aliasFile(at: path), case .text(let text) = alias.contents {
-            return Self.ok(text, type: path)
-        }
-        if OutputFile.pageURL(path + "/index.html").flatMap({ site.pages[$0] }) != nil || site.aliasFile(at: path + "/index.html") != nil {
+        if site.file(at: path + "/index.html") != nil {
             return Response(status: .movedPermanently, headers: [.location: root + URLPath.encoded(path) + "/"])
         }
         return await notFound()

@@ -38,7 +38,11 @@ struct TagPageTests {
         let live = try Site(options: site.options)
         // 'Swift UI' is written by two pages, 'swift-ui' by one: the name is the commoner spelling. The draft's tag,
         // the index page's tag and a tag without letters make no page.
+        // One listing: the paths the link check reads and the files the preview serves one at a time are those a
+        // build writes.
         #expect(live.outputPaths() == Set(live.outputFiles().map(\.path)))
+        for file in live.outputFiles() { #expect(live.file(at: file.path) == file, "\(file.path)") }
+        #expect(live.file(at: "posts/nowhere/index.html") == nil)
         // The preview makes one index at a time: each is the one `indexes()` makes, and other paths are none.
         for file in live.indexes() { #expect(live.indexFile(at: file.path) == file) }
         #expect(live.indexes().map(\.path).sorted() == ["feed.xml", "search.json", "sitemap.xml", "tags/ios/feed.xml", "tags/swift-ui/feed.xml"])

@@ -1,0 +1,90 @@
+import Foundation
+import HashTreeCollections
+
+/// The output as one listing: every file a build writes but the patch feed (pages by URL, the files of `Static/`,
+/// `Content/` and the theme's assets, alias pages, the sitemap, the Atom feeds and the search index). A build takes
+/// all of it (`outputFiles`), the link check its paths (`outputPaths`), the preview one file at a time
+/// (`file(at:)`); a test holds the three to the same list.
+extension Site {
+    /// Every output file but the patch feed: the pages by URL, the other files as found, the sitemap and the feed.
+    /// Without `indexes`, the sitemap, feeds and search index are listed as unchanged instead of made (a build that
+    /// found nothing changed since its record: making 16 MB of search index at 10,000 pages to find it the same
+    /// took a third of such a build).
+    func outputFiles(indexes: Bool = true) -> [OutputFile] {
+        let sorted = pages.values.sorted { $0.url < $1.url }
+        return sorted.map {
+            OutputFile(path: OutputFile.pagePath($0.url), contents: $0.isComplete ? .text($0.html) : .unchanged, origin: $0.path)
+        }
+            + fileList + aliasFiles()
+            + (indexes ? self.indexes(sorted) : indexPaths().map { OutputFile(path: $0, contents: .unchanged, origin: "the indexes") })
+    }
+
+    /// The path of every file `outputFiles()` lists, without making their contents.
+    func outputPaths() -> Set<String> {
+        var paths = Set(pages.keys.map(OutputFile.pagePath))
+        paths.formUnion(fileList.map(\.path))
+        paths.formUnion(aliases().map(\.alias.outputPath))
+        paths.formUnion(indexPaths())
+        return paths
+    }
+
+    /// The paths of the files `indexes()` makes.
+    private func indexPaths() -> [String] {
+        ["sitemap.xml", "feed.xml"] + (config.search ? ["search.json"] : [])
+            + content.tags.tags.map { TagPages.feedPath($0.url) }
+    }
+
+    /// The sitemap, the Atom feed, the search index and each tag's Atom feed (`tags/<slug>/feed.xml`) of the
+    /// current pages.
+    func indexes() -> [OutputFile] {
+        indexes(pages.values.sorted { $0.url < $1.url })
+    }
+
+    /// The file `outputFiles()` lists at an output path, made alone: what the preview serves, one request at a
+    /// time (making every file, a 16 MB search index among them at 10,000 pages, to answer for one would not do).
+    package func file(at path: String) -> OutputFile? {
+        if let url = OutputFile.pageURL(path), let page = pages[url] {
+            return OutputFile(path: path, contents: .text(page.html), origin: page.path)
+        }
+        return indexFile(at: path) ?? files[path] ?? aliasFile(at: path)
+    }
+
+    /// The one file of `indexes()` at this output path, made alone.
+    func indexFile(at path: String) -> OutputFile? {
+        guard indexPaths().contains(path) else { return nil }
+        return indexes(pages.values.sorted { $0.url < $1.url }, only: path).first
+    }
+
+    /// The files of `indexes()`, or only the one at `only`.
+    private func indexes(_ sorted: [RenderedPage], only: String? = nil) -> [OutputFile] {
+        func wanted(_ path: String) -> Bool { only == nil || only == path }
+        var files: [OutputFile] = []
+        if wanted("sitemap.xml") {
+            files.append(
+                OutputFile(path: "sitemap.xml", contents: .text(SiteIndexes.sitemap(sorted, config: config)), origin: "the sitemap"))
+        }
+        if wanted("feed.xml") {
+            let atom = SiteIndexes.atom(sorted, title: config.title, page: "/", config: config)
+            files.append(OutputFile(path: "feed.xml", contents: .text(atom), origin: "the Atom feed"))
+        }
+        if config.search, wanted("search.json") {
+            // Every published page is rendered: `published` is the index's list, in URL order.
+            let searched = content.published.sorted { $0.listing.url < $1.listing.url }
+            files.append(
+                OutputFile(path: "search.json", contents: .text(SearchIndex.json(searched, config: config)), origin: "the search index"))
+        }
+        let tags = content.tags.tags.filter { wanted(TagPages.feedPath($0.url)) }
+        guard !tags.isEmpty else { return files }
+        var tagged: [String: [RenderedPage]] = [:]
+        for page in content.published where !page.listing.isIndex && !page.tagSlugs.isEmpty {
+            guard let rendered = pages[page.listing.url] else { continue }
+            for slug in page.tagSlugs { tagged[slug, default: []].append(rendered) }
+        }
+        for tag in tags {
+            let path = TagPages.feedPath(tag.url)
+            let atom = SiteIndexes.atom(tagged[tag.slug] ?? [], title: "\(config.title): \(tag.name)", page: tag.url, config: config)
+            files.append(OutputFile(path: path, contents: .text(atom), origin: "the Atom feed of tag '\(tag.name)'"))
+        }
+        return files
+    }
+}
