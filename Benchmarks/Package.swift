@@ -17,7 +17,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "HighlightBenchmark",
-            dependencies: [.product(name: "SectionSiteHighlight", package: "SectionSite")],
+            dependencies: [
+                .product(name: "SectionSite", package: "SectionSite"),
+                .product(name: "SectionSiteHighlight", package: "SectionSite"),
+            ],
             path: "Sources/HighlightBenchmark"
         ),
         // ordo-one/benchmark's suites: `swift package --package-path Benchmarks benchmark` (instructions and
@@ -28,6 +31,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "SectionSite", package: "SectionSite"),
                 .product(name: "SectionSiteHighlight", package: "SectionSite"),
+                .product(name: "SectionSiteCommands", package: "SectionSite"),
             ],
             path: "Benchmarks/HotPaths",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

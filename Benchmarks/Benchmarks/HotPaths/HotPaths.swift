@@ -1,16 +1,16 @@
 // The hot paths of a build, counted in instructions and allocations rather than only timed, so that a change
 // shows its cost the same on any machine: loading and rendering a site, Markdown with highlighting, the diff, and
 // the patch of an edited page.
-// Run: swift package --package-path Benchmarks benchmark --target HotPaths
+// Run: swift package --package-path Benchmarks --disable-sandbox -Xswiftc -enable-testing benchmark --target HotPaths
+// (the engine's types are `package`: this separate package reaches them with `@testable`, hence -enable-testing).
 import Benchmark
 import Foundation
+import SectionSite
 import SectionSiteHighlight
 
-// The engine's types are `package`: this separate package reaches them with `@testable`, so the library must be
-// built with testing enabled (`-Xswiftc -enable-testing`, as Benchmarks/README says).
+@testable import SectionSiteCommands
 @testable import SectionSiteEngine
 
-/// A starter site with `posts` more posts of a few paragraphs and a code block each, in a temporary folder.
 /// Build options for `site` with code highlighted, as the command line builds.
 func highlighted(_ site: URL) -> BuildOptions {
     var options = BuildOptions(site: site)
@@ -18,6 +18,7 @@ func highlighted(_ site: URL) -> BuildOptions {
     return options
 }
 
+/// A starter site with `posts` more posts of a few paragraphs and a code block each, in a temporary folder.
 func makeSite(posts: Int) throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sectionsite-hotpaths-\(UUID().uuidString)")
     _ = try Starter.write(to: folder)

@@ -1,7 +1,11 @@
 // Times the sectioned diff on the workloads of the diff issue, then prints the patch sizes of the size goals.
-// Run: swift run -c release --package-path Benchmarks DiffBenchmark [--runs N]
+// Run: swift run -c release -Xswiftc -enable-testing --package-path Benchmarks DiffBenchmark [--runs N]
+// (the patch sizes come from the engine's `SiteDiff`, which is `package`: this separate package reaches it with
+// `@testable`, hence `-enable-testing`).
 import Foundation
 import SectionSiteDiff
+
+@testable import SectionSiteEngine
 
 struct Item: IdentifiableType, Equatable, Sendable {
     var identity: Int

@@ -2,6 +2,7 @@
 // Run: swift run -c release --package-path Benchmarks HighlightBenchmark LANGUAGE=FILE... [--runs N]
 // Benchmarks/highlight/bench.py picks the files and runs Pygments on the same ones for comparison.
 import Foundation
+import SectionSite
 import SectionSiteHighlight
 
 var runs = 5
