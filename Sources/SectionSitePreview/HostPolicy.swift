@@ -61,8 +61,8 @@ struct HostPolicy: Sendable {
         return (String(name), number)
     }
 
-    /// An IPv6 address as a `Host` header writes it, in brackets; other names as they are.
-    private static func bracketed(_ name: String) -> String {
+    /// An IPv6 address as a `Host` header or a URL writes it, in brackets; other names as they are.
+    static func bracketed(_ name: String) -> String {
         name.contains(":") && !name.hasPrefix("[") ? "[\(name)]" : name
     }
 }

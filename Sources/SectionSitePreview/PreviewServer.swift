@@ -63,7 +63,7 @@ struct PreviewServer: Sendable {
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 boundPort.withLock { $0 = port }
-                ready("http://\(host):\(port)/")
+                ready("http://\(HostPolicy.bracketed(host)):\(port)/")  // http://[::1]:8000/ for IPv6
             },
             logger: logger)
         // SIGINT and SIGTERM shut the group down gracefully, services in reverse order: first the open event streams

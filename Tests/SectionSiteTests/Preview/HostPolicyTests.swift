@@ -29,6 +29,9 @@ struct HostPolicyTests {
         let policy = HostPolicy(host: "::", allowed: [])
         #expect(policy.allows(host: "[::]:8000", port: 8000))
         #expect(!policy.allows(host: "192.168.1.2:8000", port: 8000))
+        // The ready line's URL writes the address as a Host header does: http://[::1]:8000/, not http://::1:8000/.
+        #expect(HostPolicy.bracketed("::1") == "[::1]" && HostPolicy.bracketed("[::1]") == "[::1]")
+        #expect(HostPolicy.bracketed("127.0.0.1") == "127.0.0.1" && HostPolicy.bracketed("localhost") == "localhost")
     }
 
     @Test("the event stream refuses other origins and cross-site fetches")
