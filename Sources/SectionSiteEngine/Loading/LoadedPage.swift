@@ -100,6 +100,14 @@ final class LoadedPage: Sendable, Equatable {
             }
     }
 
+    /// The page without what only rendering it reads (its body's blocks and its items' bodies): what a build that
+    /// renders no more keeps for the search index, the link check, the warnings and the record.
+    func withoutBody() -> LoadedPage {
+        LoadedPage(
+            page: page, blocks: [], summary: summary, headings: headings, fileLinks: fileLinks, links: links, text: text,
+            sourceHash: sourceHash, isComplete: isComplete, collectionFolders: collectionFolders, stamp: stamp)
+    }
+
     static func == (lhs: LoadedPage, rhs: LoadedPage) -> Bool {
         lhs === rhs
             || (lhs.sourceHash == rhs.sourceHash && lhs.page == rhs.page && lhs.blocks == rhs.blocks

@@ -15,6 +15,9 @@ package struct BuildOptions: Sendable, Equatable {
     /// Turns every warning into an error that stops the build before anything is written (`--strict`); the
     /// settings' `strict: true` does the same.
     public var strict = false
+    /// Keeps each page's body once it is rendered, so that the site can render it again (the preview); a build
+    /// that renders once lets them go as it goes (`SiteBuilder`), which lowers its peak memory.
+    package var keepsBodies = true
     /// Highlights fenced code; nil leaves it plain.
     public var highlighter: Highlighter?
     /// Pages a Swift program defines, beside those of `Content/` (`Website`).

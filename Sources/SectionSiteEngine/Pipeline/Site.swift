@@ -238,23 +238,10 @@ package struct Site: Sendable {
         return warnings.all
     }
 
-    /// Re-renders the pages made from `paths` whose inputs changed (all of them when `force`: a template or layout
-    /// changed); a path no longer loaded loses its pages. Returns the URLs whose version changed or that are new,
-    /// and the URLs that are gone, both sorted.
-    private mutating func render(
-        paths: Set<String>, force: Bool, report: (@Sendable (Int, Int?, Int?) -> Void)? = nil
-    ) throws -> (changed: [String], removed: [String]) {
-        report?(3, nil, nil)
-        // Pages restored from the previous build's record are read again before they are rendered.
-        let incomplete = paths.filter { loaded[$0]?.isComplete == false }.sorted()
-        if !incomplete.isEmpty {
-            let loader = ContentLoader(site: options.site, markdown: markdown)
-            let definitions = self.definitions
-            for page in try incomplete.parallelMap({ path in try definitions[path].map(loader.load) ?? loader.load(path) }) {
-                loaded[page.page.path] = page
-            }
-            _ = content.update(changed: Set(incomplete), in: loaded, config: config)
-        }
+    /// The output pages of `paths` whose inputs changed (all of them when `force`), after checking that no two
+    /// pages take one URL; and the URLs each of the paths now makes. Its own function, so that what it holds while
+    /// resolving (every instance, the resolver's pages) is let go before rendering.
+    private mutating func resolve(paths: Set<String>, force: Bool) throws -> (made: [(String, [String])], stale: [PageInstance]) {
         let resolver = Resolver(
             pages: content.published, tags: content.tags, data: data, config: config, site: options.site,
             orders: content.collectionOrders)
@@ -278,28 +265,76 @@ package struct Site: Sendable {
             instance.inputs = withNavigation(instance.url, instance.inputs)
             return instance
         }.filter { force || records[$0.url]?.inputs != $0.inputs }
-        report?(4, 0, stale.count)
-        let renderer = PageRenderer(theme: theme, config: config, tree: content.tree, data: data)
-        nonisolated(unsafe) let siteContext = renderer.siteContext
-        let rendered = try stale.parallelMap(progress: { report?(4, $0, stale.count) }) {
-            try renderer.render($0, site: siteContext)
+        return (zip(sortedPaths, instances).map { ($0, $1.map(\.url)) }, stale)
+    }
+
+    /// Re-renders the pages made from `paths` whose inputs changed (all of them when `force`: a template or layout
+    /// changed); a path no longer loaded loses its pages. Returns the URLs whose version changed or that are new,
+    /// and the URLs that are gone, both sorted.
+    private mutating func render(
+        paths: Set<String>, force: Bool, report: (@Sendable (Int, Int?, Int?) -> Void)? = nil
+    ) throws -> (changed: [String], removed: [String]) {
+        report?(3, nil, nil)
+        // Pages restored from the previous build's record are read again before they are rendered.
+        let incomplete = paths.filter { loaded[$0]?.isComplete == false }.sorted()
+        if !incomplete.isEmpty {
+            let loader = ContentLoader(site: options.site, markdown: markdown)
+            let definitions = self.definitions
+            for page in try incomplete.parallelMap({ path in try definitions[path].map(loader.load) ?? loader.load(path) }) {
+                loaded[page.page.path] = page
+            }
+            _ = content.update(changed: Set(incomplete), in: loaded, config: config)
+        }
+        let made: [(String, [String])]
+        var pending: [PageInstance?]
+        do {  // what `resolve` returns is held no longer than this block
+            let resolved = try resolve(paths: paths, force: force)
+            (made, pending) = (resolved.made, resolved.stale)
         }
         var removed: [String] = []
-        for (path, list) in made {
-            let now = Set(list.map(\.url))
+        for (path, owned) in made {
+            let now = Set(owned)
             for url in urls[path] ?? [] where !now.contains(url) {
                 records[url] = nil
                 removed.append(url)
             }
-            urls[path] = list.isEmpty ? nil : list.map(\.url)
+            urls[path] = owned.isEmpty ? nil : owned
         }
+        report?(4, 0, pending.count)
+        let renderer = PageRenderer(theme: theme, config: config, tree: content.tree, data: data)
+        nonisolated(unsafe) let siteContext = renderer.siteContext
+        // Rendered a slice at a time. A build that renders no more (`BuildOptions.keepsBodies` off) then drops
+        // each page's body once every output page of it is rendered: holding every body and every page's HTML at
+        // once set a build's peak memory.
+        var remaining: [String: Int] = [:]  // output pages of each source still to render
+        for instance in pending { remaining[instance!.source.page.path, default: 0] += 1 }
         var changed: [String] = []
-        for (page, instance) in zip(rendered, stale) {
-            if records[page.url]?.page.version != page.version { changed.append(page.url) }
-            let empty = instance.sections.filter { $0.items.isEmpty && (instance.pagination.map { $0.current == 1 } ?? true) }
-            records[page.url] = OutputRecord(
-                page: page, inputs: instance.inputs,
-                emptySections: empty.map { Diagnostic(.warning, "section '\($0.spec.id)' has no items", at: $0.spec.location) })
+        var start = 0
+        while start < pending.count {
+            let end = min(start + 512, pending.count)
+            let chunk = pending[start..<end].map { $0! }
+            for index in start..<end { pending[index] = nil }
+            let (done, total) = (start, pending.count)
+            let rendered = try chunk.parallelMap(progress: { report?(4, done + $0, total) }) {
+                try renderer.render($0, site: siteContext)
+            }
+            var finished = Set<String>()
+            for (page, instance) in zip(rendered, chunk) {
+                if records[page.url]?.page.version != page.version { changed.append(page.url) }
+                let empty = instance.sections.filter { $0.items.isEmpty && (instance.pagination.map { $0.current == 1 } ?? true) }
+                records[page.url] = OutputRecord(
+                    page: page, inputs: instance.inputs,
+                    emptySections: empty.map { Diagnostic(.warning, "section '\($0.spec.id)' has no items", at: $0.spec.location) })
+                let path = instance.source.page.path
+                remaining[path]! -= 1
+                if remaining[path] == 0, !options.keepsBodies, loaded[path] === instance.source { finished.insert(path) }
+            }
+            report?(4, end, pending.count)
+            if !finished.isEmpty {
+                for path in finished { loaded[path] = loaded[path]!.withoutBody() }
+                _ = content.update(changed: finished, in: loaded, config: config)  // it holds the same pages
+            }
+            start = end
         }
         return (changed.sorted(), removed.sorted())
     }

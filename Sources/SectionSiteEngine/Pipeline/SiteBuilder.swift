@@ -39,6 +39,8 @@ package struct SiteBuilder: Sendable {
     private func make(
         incremental: Bool, progress: @escaping @Sendable (BuildProgress) -> Void
     ) throws -> (BuildReport, Site) {
+        var options = self.options
+        options.keepsBodies = false  // this site renders once: each page's body goes once it is rendered
         let start = Date()
         let writer = SiteWriter(out: options.out, interruption: interruption)
         try writer.checkSafe(site: options.site)
