@@ -26,7 +26,7 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Publish pages marked draft.")
     var drafts = false
 
-    @Flag(help: "Print only the serving line and errors.")
+    @Flag(help: "Print only the serving line, warnings and errors: no line per rebuild.")
     var quiet = false
 
     func run() async throws {
