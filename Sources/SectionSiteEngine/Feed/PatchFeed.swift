@@ -29,7 +29,7 @@ package struct PatchFeed: Sendable {
     func make(
         pages: [RenderedPage], current: Set<String>, history: BuildState.History,
         progress: (@Sendable (Int) -> Void)? = nil
-    ) throws -> Result {
+    ) -> Result {
         let results = pages.parallelMap(progress: progress) { page in
             feed(for: page, versions: history[page.url] ?? [])
         }

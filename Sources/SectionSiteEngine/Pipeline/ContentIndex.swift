@@ -43,6 +43,13 @@ struct ContentIndex: Sendable {
     mutating func update(
         changed: Set<String>, in loaded: TreeDictionary<String, LoadedPage>, config: SiteConfig
     ) -> Set<String> {
+        replace(changed, in: loaded)
+        return refreshGenerated(loaded, config: config)
+    }
+
+    /// Takes the pages now at `changed` paths in place of the ones held (or drops them), without making the tag
+    /// pages again: for pages whose tags cannot have changed, like the same pages without their bodies.
+    mutating func replace(_ changed: Set<String>, in loaded: TreeDictionary<String, LoadedPage>) {
         for path in changed.sorted() {
             let index = published.partitioningIndex { $0.page.path >= path }
             let present = index < published.count && published[index].page.path == path
@@ -61,7 +68,6 @@ struct ContentIndex: Sendable {
             }
             if loaded[path]?.hasCollection == true { listing.insert(path) } else { listing.remove(path) }
         }
-        return refreshGenerated(loaded, config: config)
     }
 
     /// Makes the folder tree anew when `drawn` (a template draws navigation), else empties it; says whether it

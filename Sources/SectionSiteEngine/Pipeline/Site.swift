@@ -166,24 +166,20 @@ package struct Site: Sendable {
         var restructured = false  // whether a page came, went, or changed its title or weight
         for path in contentPaths {
             let old = loaded[path]
-            if let old {
-                folders.insert(old.page.folder)
-                tagSlugs.formUnion(old.tagSlugs)
-            }
-            if let definition = definitions[path] {
-                let page = loader.load(definition)
+            let new: LoadedPage? =
+                if let definition = definitions[path] {
+                    loader.load(definition)
+                } else if FileManager.default.fileExists(atPath: options.site.path + "/" + path) {
+                    try loader.load(path)
+                } else {
+                    nil
+                }
+            for page in [old, new].compactMap(\.self) {
                 folders.insert(page.page.folder)
                 tagSlugs.formUnion(page.tagSlugs)
-                loaded[path] = page
-            } else if FileManager.default.fileExists(atPath: options.site.path + "/" + path) {
-                let page = try loader.load(path)
-                folders.insert(page.page.folder)
-                tagSlugs.formUnion(page.tagSlugs)
-                loaded[path] = page
-            } else {
-                loaded[path] = nil
             }
-            restructured = restructured || ContentTree.changes(old, loaded[path], drafts: options.drafts)
+            loaded[path] = new
+            restructured = restructured || ContentTree.changes(old, new, drafts: options.drafts)
         }
         var affected = contentPaths
         if !contentPaths.isEmpty {
@@ -303,11 +299,9 @@ package struct Site: Sendable {
         report?(4, 0, pending.count)
         let renderer = PageRenderer(theme: theme, config: config, tree: content.tree, data: data)
         nonisolated(unsafe) let siteContext = renderer.siteContext
-        // Rendered a slice at a time. A build that renders no more (`BuildOptions.keepsBodies` off) then drops
-        // each page's body once every output page of it is rendered: holding every body and every page's HTML at
-        // once set a build's peak memory.
-        var remaining: [String: Int] = [:]  // output pages of each source still to render
-        for instance in pending { remaining[instance!.source.page.path, default: 0] += 1 }
+        // Rendered a slice at a time. A build that renders no more (`BuildOptions.keepsBodies` off) then keeps
+        // each rendered page without its body: holding every body and every page's HTML at once set a build's peak
+        // memory. Instances still to render hold their own page, so a body goes when its last page is rendered.
         var changed: [String] = []
         var start = 0
         while start < pending.count {
@@ -326,13 +320,12 @@ package struct Site: Sendable {
                     page: page, inputs: instance.inputs,
                     emptySections: empty.map { Diagnostic(.warning, "section '\($0.spec.id)' has no items", at: $0.spec.location) })
                 let path = instance.source.page.path
-                remaining[path]! -= 1
-                if remaining[path] == 0, !options.keepsBodies, loaded[path] === instance.source { finished.insert(path) }
+                if !options.keepsBodies, loaded[path] === instance.source { finished.insert(path) }
             }
             report?(4, end, pending.count)
             if !finished.isEmpty {
                 for path in finished { loaded[path] = loaded[path]!.withoutBody() }
-                _ = content.update(changed: finished, in: loaded, config: config)  // it holds the same pages
+                content.replace(finished, in: loaded)  // it holds the same pages
             }
             start = end
         }

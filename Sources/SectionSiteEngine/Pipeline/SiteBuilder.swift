@@ -69,7 +69,7 @@ package struct SiteBuilder: Sendable {
         let rendered = pages.filter(\.isComplete)
         progress(BuildProgress(step: 5, steps: steps, name: Site.stepNames[4], done: 0, total: rendered.count))
         let history = state.loadHistory(warnings: &warnings)
-        let patches = try feed.make(pages: rendered, current: Set(site.pages.keys), history: history) { done in
+        let patches = feed.make(pages: rendered, current: Set(site.pages.keys), history: history) { done in
             progress(BuildProgress(step: 5, steps: steps, name: Site.stepNames[4], done: done, total: rendered.count))
         }
         var from = patches.from

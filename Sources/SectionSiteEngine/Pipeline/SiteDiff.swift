@@ -4,7 +4,7 @@ import HashTreeCollections
 /// The patches between two site folders, built in memory: what `sectionsite diff` prints.
 package enum SiteDiff {
     /// For every page in both sites whose version differs (or only `page`), the patch from old to new, by URL.
-    public static func patches(old: URL, new: URL, page: String? = nil, highlighter: Highlighter? = nil) throws -> [Patch] {
+    package static func patches(old: URL, new: URL, page: String? = nil, highlighter: Highlighter? = nil) throws -> [Patch] {
         func options(_ site: URL) -> BuildOptions {
             var options = BuildOptions(site: site)
             options.highlighter = highlighter

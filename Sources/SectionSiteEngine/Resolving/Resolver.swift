@@ -15,7 +15,7 @@ struct Resolver {
     /// Collections already in order, from earlier rebuilds: positions in `pages`, the listing page itself not left
     /// out, no limit applied.
     var orders: [CollectionOrder.Key: [Int]] = [:]
-    /// The collections put in order by this resolver, for the site to keep (`Site.collectionOrders`).
+    /// The collections put in order by this resolver, for the site to keep (`ContentIndex.collectionOrders`).
     let ordered = Locked<[CollectionOrder.Key: [Int]]>([:])
 
     /// The output pages of one loaded page: one, or one per slice of its paginated section. A slice for which
@@ -166,8 +166,13 @@ struct Resolver {
         let position = pages.partitioningIndex { $0.page.path >= page.path }
         let own = position < pages.count && pages[position].page.path == page.path ? position : -1
         let key = CollectionOrder.Key(query)
-        let order = orders[key] ?? ordered.withLock { $0[key] } ?? order(of: key)
-        ordered.withLock { $0[key] = order }
+        let order: [Int]
+        if let known = orders[key] ?? ordered.withLock({ $0[key] }) {
+            order = known
+        } else {
+            order = self.order(of: key)
+            ordered.withLock { $0[key] = order }
+        }
         // The page itself is left out by position, then the limit applies.
         var members: [LoadedPage] = []
         members.reserveCapacity(min(order.count, query.limit ?? order.count))

@@ -101,6 +101,28 @@ struct BuildTests {
         #expect(first.count == 22)
     }
 
+    @Test("a build that lets each page's body go once rendered writes what a site that keeps them renders, across slices")
+    func bodiesLetGo() throws {
+        // 700 posts, listed one to a page by an index page with a body of its own: its 700 output pages span two of
+        // the render's slices of 512, and each shows the index's body.
+        var files = TestSite.theme
+        for n in 0..<700 {
+            files["Content/posts/p\(n).md"] = "---\ntitle: P\(n)\ndate: 2026-01-01\n---\nBody of post \(n).\n"
+        }
+        files["Content/posts/index.md"] =
+            "---\ntitle: Posts\nsections:\n  - id: all\n    cell: b\n    from: posts\n    sort: title\n    paginate: 1\n---\nThe index's own words.\n"
+        let site = try TestSite(files)
+        try site.build()  // SiteBuilder: bodies go
+        let kept = try Site(options: site.options)  // the preview's way: bodies stay
+        #expect(kept.options.keepsBodies)
+        for url in ["/posts/", "/posts/page/2/", "/posts/page/600/", "/posts/page/700/", "/posts/p0/", "/posts/p699/"] {
+            let written = try site.output(OutputFile.pagePath(url))
+            #expect(written == kept.pages[url]?.html, "\(url)")
+        }
+        #expect(try site.output("posts/page/700/index.html").contains("own words."))
+        #expect(try site.output("posts/p699/index.html").contains("Body of post 699."))
+    }
+
     @Test("sitemap, Atom feed, Static files and theme assets are written")
     func siteFiles() throws {
         var files = Self.blog()
