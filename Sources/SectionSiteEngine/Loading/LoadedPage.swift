@@ -53,8 +53,12 @@ final class LoadedPage: Sendable, Equatable {
     let links: [Link]
     /// The body's plain text as far as the search index keeps it (`Markdown.textLimit`).
     let text: String
-    /// A hash of the file's text: equal hashes mean the same page, so what depends on it need not be redone.
+    /// A hash of the file's text and of the theme's templates that drew its Markdown (directives, render hooks):
+    /// equal hashes mean the same page, so what depends on it need not be redone.
     let sourceHash: String
+    /// The theme's templates that drew part of its Markdown (`directives/row`, `hooks/link`): an edit to one loads
+    /// the page again.
+    let templatesUsed: Set<String>
     /// The folders under `Content/` that the page's collections list (`.` for all), for what a change elsewhere
     /// may change.
     let collectionFolders: [String]
@@ -70,7 +74,7 @@ final class LoadedPage: Sendable, Equatable {
     init(
         page: Page, blocks: [Markdown.Block], summary: String, headings: [Markdown.Heading] = [],
         itemBodies: [String: String] = [:], fileLinks: [FileLink] = [], links: [Link] = [], text: String = "",
-        sourceHash: String,
+        sourceHash: String, templatesUsed: Set<String> = [],
         isComplete: Bool = true,
         collectionFolders: [String]? = nil, stamp: FileStamp? = nil
     ) {
@@ -83,6 +87,7 @@ final class LoadedPage: Sendable, Equatable {
         self.links = links
         self.text = text
         self.sourceHash = sourceHash
+        self.templatesUsed = templatesUsed
         self.isComplete = isComplete
         self.stamp = stamp
         self.listing = Listing(
@@ -105,7 +110,8 @@ final class LoadedPage: Sendable, Equatable {
     func withoutBody() -> LoadedPage {
         LoadedPage(
             page: page, blocks: [], summary: summary, headings: headings, fileLinks: fileLinks, links: links, text: text,
-            sourceHash: sourceHash, isComplete: isComplete, collectionFolders: collectionFolders, stamp: stamp)
+            sourceHash: sourceHash, templatesUsed: templatesUsed, isComplete: isComplete, collectionFolders: collectionFolders,
+            stamp: stamp)
     }
 
     static func == (lhs: LoadedPage, rhs: LoadedPage) -> Bool {

@@ -8,6 +8,7 @@
 /// Content/**                           a file copied as is (an image beside its page)
 /// Data/*                               a data file: templates may show it on any page
 /// Themes/<theme>/cells|supplementary/  a template drawing items or headers
+/// Themes/<theme>/directives|hooks/     a template drawing Markdown: the pages it drew are loaded again
 /// Themes/<theme>/assets/**             a file copied under assets/
 /// Themes/<theme>/**                    a layout or partial: every page renders again
 /// Static/**                            a file copied as is
@@ -30,6 +31,8 @@ package struct SiteLayout: Sendable, Equatable {
         case data
         /// A cell or supplementary template, by name (`cells/dish`).
         case template(String)
+        /// A directive or render hook template, by name (`directives/row`, `hooks/link`).
+        case component(String)
         /// Any other file of the theme: a layout, a partial.
         case layout
         /// A file or folder of the theme's `assets/`, copied to this output path (`assets/style.css`).
@@ -81,6 +84,9 @@ package struct SiteLayout: Sendable, Equatable {
             if parts[2] == "assets" { return .themeAsset(file) }
             if (parts[2] == "cells" || parts[2] == "supplementary"), !isFolder, file.hasSuffix(".mustache") {
                 return .template(String(file.dropLast(".mustache".count)))
+            }
+            if (parts[2] == "directives" || parts[2] == "hooks"), !isFolder, file.hasSuffix(".mustache") {
+                return .component(String(file.dropLast(".mustache".count)))
             }
             return .layout
         default:

@@ -16,6 +16,8 @@ package struct Markdown: Sendable {
     private let rootPath: String
     /// The site folder, to tell whether a relative link names a file under `Content/`; nil rewrites none.
     private let site: URL?
+    /// The theme whose directives and render hooks draw what Markdown alone cannot; nil knows only `@Comment`.
+    var theme: Theme?
     /// Whether `Document.links` lists every link: only `sectionsite check` needs them, and at 10,000 pages they
     /// would add a quarter of a million values to the build's memory.
     public var collectsLinks = false
@@ -45,10 +47,11 @@ package struct Markdown: Sendable {
 
     /// The Markdown of a site's settings: punctuation, raw HTML, links under `baseURL`, and as much plain text as
     /// the search index keeps.
-    init(config: SiteConfig, highlighter: HighlightCache?, site: URL? = nil, collectsLinks: Bool = false) {
+    init(config: SiteConfig, highlighter: HighlightCache?, theme: Theme? = nil, site: URL? = nil, collectsLinks: Bool = false) {
         self.init(
             smart: config.smartPunctuation, unsafe: config.unsafeHTML, cache: highlighter, rootPath: config.rootPath,
             site: site)
+        self.theme = theme
         self.textLimit = config.search ? config.searchText : 0
         self.collectsLinks = collectsLinks
     }
@@ -147,14 +150,26 @@ package struct Markdown: Sendable {
         public var links: [Link] = []
         /// The plain text of the paragraphs, lists, quotes and tables, up to `textLimit` characters (cut at a word).
         public var text = ""
+        /// The mistakes found: a directive unknown, unclosed or with a bad argument.
+        public var problems: [Problem] = []
+        /// The theme's templates that drew part of it (`directives/row`, `hooks/link`).
+        public var templatesUsed: Set<String> = []
+    }
+
+    /// A mistake in the Markdown, where it is.
+    public struct Problem: Sendable, Equatable {
+        /// What is wrong.
+        public var message: String
+        /// Line and column in the Markdown text, from 1.
+        public var line: Int, column: Int
     }
 
     /// The document as HTML, for an item's body: `source` is the file it is written in, for relative links.
     ///
     /// - Complexity: O(n) in the length of `text`, plus highlighting.
-    public func html(_ text: String, source: String) -> (html: String, fileLinks: [FileLink], links: [Link]) {
+    public func html(_ text: String, source: String) -> (html: String, document: Document) {
         let document = render(text, source: source, takeTitle: false, headingIDs: false)
-        return (document.blocks.map(\.html).joined(separator: "\n"), document.fileLinks, document.links)
+        return (document.blocks.map(\.html).joined(separator: "\n"), document)
     }
 
     /// The document's top-level blocks with what the page around them needs; when `takeTitle` is on, the first
@@ -163,8 +178,26 @@ package struct Markdown: Sendable {
     /// Raw HTML blocks are dropped when raw HTML is off, rather than leaving libcmark's placeholder comment.
     /// - Complexity: O(n) in the length of `text`, plus highlighting.
     public func render(_ text: String, source: String, takeTitle: Bool = false, headingIDs: Bool = true) -> Document {
-        withDocument(text) { document, extensions in
+        var state = DrawingState()
+        return render(DirectiveSyntax(text), source: source, takeTitle: takeTitle, headingIDs: headingIDs, state: &state).document
+    }
+
+    /// What the documents of one page share while drawn: heading ids and directive ids are unique in the page.
+    struct DrawingState {
+        var slugs = HeadingSlugs()
+        var directiveIDs: [String: Int] = [:]
+    }
+
+    /// Renders a text read for directives; also returns the template context of each of its directives, in order,
+    /// for the directive whose body it is.
+    func render(
+        _ syntax: DirectiveSyntax, source: String, takeTitle: Bool, headingIDs: Bool, state: inout DrawingState
+    ) -> (document: Document, directives: [[String: Any]]) {
+        withDocument(syntax.text) { document, extensions in
             var result = Document(blocks: [], firstParagraph: nil, title: nil, headings: [], fileLinks: [])
+            result.problems = syntax.problems.map { Problem(message: $0.message, line: $0.line, column: $0.column) }
+            var directives: [[String: Any]] = []
+            var directiveText: [OpaquePointer: String] = [:]
             var titleNode: OpaquePointer?
             if takeTitle {
                 var node = cmark_node_first_child(document)
@@ -177,10 +210,11 @@ package struct Markdown: Sendable {
                     node = cmark_node_next(current)
                 }
             }
-            var slugs = HeadingSlugs()
             var headingsByNode: [OpaquePointer: [Heading]] = [:]  // top-level block -> its headings, in order
-            transform(document, source: source, titleNode: titleNode, headingIDs: headingIDs, slugs: &slugs,
-                      headings: &headingsByNode, result: &result)
+            var walk = Walk(syntax: syntax, source: source, titleNode: titleNode, headingIDs: headingIDs)
+            transform(document, walk: &walk, state: &state, headings: &headingsByNode, result: &result)
+            directives = walk.contexts
+            directiveText = walk.texts
             var footnote = 0
             var node = cmark_node_first_child(document)
             while let current = node {
@@ -197,10 +231,11 @@ package struct Markdown: Sendable {
                 if headingIDs, textLimit.map({ result.text.count < $0 }) ?? true, type != CMARK_NODE_HEADING,
                     type != CMARK_NODE_CODE_BLOCK, type != CMARK_NODE_THEMATIC_BREAK
                 {
-                    let text = plainText(current)
+                    let text = directiveText[current] ?? plainText(current)
                     if !text.isEmpty { result.text += result.text.isEmpty ? text : " " + text }
                 }
                 var html = trimmed(render(current, extensions))
+                if html.isEmpty { continue }  // a directive that draws nothing, such as `@Comment`
                 if type == CMARK_NODE_FOOTNOTE_DEFINITION {
                     footnote += 1
                     html = Self.numbered(footnote: html, number: footnote)
@@ -209,17 +244,37 @@ package struct Markdown: Sendable {
                 result.blocks.append(Block(html: html, isRawHTML: false))
             }
             if let limit = textLimit { result.text = Self.cut(result.text, at: limit) }
-            return result
+            return (result, directives)
         }
     }
 
-    /// Walks the tree once: collects headings, rewrites `.md` links, swaps highlighted code in.
+    /// What one walk over a document's tree knows and collects.
+    struct Walk {
+        var syntax: DirectiveSyntax
+        var source: String
+        var titleNode: OpaquePointer?
+        var headingIDs: Bool
+        /// The template context of each directive drawn, in order, and the plain text of its body by node.
+        var contexts: [[String: Any]] = []
+        var texts: [OpaquePointer: String] = [:]
+
+        /// A position of libcmark-gfm's in the text of the file.
+        func place(_ node: OpaquePointer) -> (line: Int, column: Int) {
+            (syntax.firstLine - 1 + Int(cmark_node_get_start_line(node)), syntax.indent + Int(cmark_node_get_start_column(node)))
+        }
+    }
+
+    /// Walks the tree once: collects headings, rewrites `.md` links, draws directives; then swaps in what replaces
+    /// nodes: directives, highlighted code, render hooks.
     private func transform(
-        _ document: OpaquePointer, source: String, titleNode: OpaquePointer?, headingIDs: Bool,
-        slugs: inout HeadingSlugs, headings: inout [OpaquePointer: [Heading]], result: inout Document
+        _ document: OpaquePointer, walk: inout Walk, state: inout DrawingState,
+        headings: inout [OpaquePointer: [Heading]], result: inout Document
     ) {
         var codeBlocks: [OpaquePointer] = []
         var alerts: [(node: OpaquePointer, kind: String)] = []
+        var replacements: [(node: OpaquePointer, html: String, block: Bool)] = []
+        var hooked: [(node: OpaquePointer, hook: String, context: [String: Any])] = []
+        let hooks = theme?.components.hooks ?? []
         let iterator = cmark_iter_new(document)
         defer { cmark_iter_free(iterator) }
         var topLevel: OpaquePointer?
@@ -229,43 +284,124 @@ package struct Markdown: Sendable {
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
             if cmark_node_parent(node) == document { topLevel = node }
             switch cmark_node_get_type(node) {
-            case CMARK_NODE_HEADING where headingIDs && node != titleNode:
+            case CMARK_NODE_HEADING where cmark_node_get_heading_level(node) == 6 && directiveNumber(node) != nil:
+                let number = directiveNumber(node)!
+                guard number < walk.syntax.directives.count else { continue }
+                let drawn = draw(walk.syntax.directives[number], walk: walk, state: &state, result: &result)
+                replacements.append((node, drawn?.html ?? "", true))
+                if let drawn {
+                    walk.contexts.append(drawn.context)
+                    if !drawn.text.isEmpty { walk.texts[node] = drawn.text }
+                }
+            case CMARK_NODE_HEADING where walk.headingIDs && node != walk.titleNode:
                 let text = plainText(node)
-                let heading = Heading(level: Int(cmark_node_get_heading_level(node)), id: slugs.unique(text), text: text)
+                let heading = Heading(level: Int(cmark_node_get_heading_level(node)), id: state.slugs.unique(text), text: text)
                 result.headings.append(heading)
-                if let topLevel { headings[topLevel, default: []].append(heading) }
+                if hooks.contains("heading") {
+                    let context: [String: Any] = ["level": heading.level, "id": heading.id, "plainText": text]
+                    hooked.append((node, "heading", context))
+                } else if let topLevel {
+                    headings[topLevel, default: []].append(heading)
+                }
+            case CMARK_NODE_HEADING where hooks.contains("heading") && node != walk.titleNode:
+                hooked.append((node, "heading", ["level": Int(cmark_node_get_heading_level(node)), "plainText": plainText(node)]))
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
                 guard let url = cmark_node_get_url(node).map({ String(cString: $0) }) else { continue }
-                let (line, column) = (Int(cmark_node_get_start_line(node)), Int(cmark_node_get_start_column(node)))
-                defer {  // the destination as the rewriting below leaves it
-                    if collectsLinks {
-                        let final = cmark_node_get_url(node).map { String(cString: $0) } ?? url
-                        result.links.append(Link(destination: final, written: url, line: line, column: column))
-                    }
+                let (line, column) = walk.place(node)
+                let final = rewrite(url, source: walk.source, line: line, column: column, result: &result)
+                if final != url { cmark_node_set_url(node, final) }
+                let isImage = cmark_node_get_type(node) == CMARK_NODE_IMAGE
+                if hooks.contains(isImage ? "image" : "link") {
+                    let title = cmark_node_get_title(node).map { String(cString: $0) } ?? ""
+                    let context: [String: Any] = ["destination": final, "title": title, "plainText": plainText(node)]
+                    hooked.append((node, isImage ? "image" : "link", context))
                 }
-                if let site, let file = MarkdownLinks.fileTarget(url, from: source),
-                    FileManager.default.fileExists(atPath: site.path + "/" + (file.target.removingPercentEncoding ?? file.target))
-                {
-                    cmark_node_set_url(node, rootPath + file.target.dropFirst("Content/".count) + file.suffix)
-                    continue
+            case CMARK_NODE_CODE_BLOCK:
+                let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
+                let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "{" }).first.map(String.init) ?? ""
+                let hook = ["codeblock-\(language.lowercased())", "codeblock"].first { hooks.contains($0) && $0 != "codeblock-" }
+                if let hook {
+                    let code = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+                    let highlighted = language.isEmpty ? nil : highlighter?.html(code, language: language)
+                    let context: [String: Any] = [
+                        "language": language, "code": code,
+                        "attributes": String(info.dropFirst(language.count).drop(while: { $0 == " " || $0 == "\t" })),
+                        "highlighted": highlighted ?? HTML.escape(code),
+                    ]
+                    hooked.append((node, hook, context))
+                } else if highlighter != nil {
+                    codeBlocks.append(node)
                 }
-                guard let link = MarkdownLinks.markdownTarget(url, from: source) else { continue }
-                result.fileLinks.append(FileLink(target: link.target, destination: url, line: line, column: column))
-                if let target = link.target {
-                    let rewritten = rootPath + Page.route(target).url.dropFirst() + link.suffix
-                    cmark_node_set_url(node, rewritten)
-                }
-            case CMARK_NODE_CODE_BLOCK where highlighter != nil:
-                codeBlocks.append(node)
             case CMARK_NODE_BLOCK_QUOTE:
                 if let kind = Self.alertKind(node) { alerts.append((node, kind)) }
             default:
                 break
             }
         }
-        // Replaced after the walk: the iterator must not meet a node it has already freed.
+        // Replaced after the walk, innermost first: the iterator must not meet a node it has already freed, and a
+        // hooked link draws the images inside it as they will be.
         for node in codeBlocks { highlight(node) }
         for (node, kind) in alerts { Self.makeAlert(node, kind: kind) }
+        for (node, hook, context) in hooked.reversed() {
+            guard let theme else { break }
+            var context = context
+            let isBlock = hook == "heading" || hook.hasPrefix("codeblock")
+            if hook == "image" {
+                context["text"] = plainText(node)  // the alt text
+            } else if !hook.hasPrefix("codeblock") {
+                context["text"] = innerHTML(node)
+            }
+            let template = "hooks/\(hook)"
+            result.templatesUsed.insert(template)
+            replacements.append((node, Self.trimmedOutput(theme.render(template, context)), isBlock))
+        }
+        for (node, html, block) in replacements {
+            guard let custom = cmark_node_new(block ? CMARK_NODE_CUSTOM_BLOCK : CMARK_NODE_CUSTOM_INLINE) else { continue }
+            cmark_node_set_on_enter(custom, html)
+            cmark_node_set_on_exit(custom, "")
+            cmark_node_replace(node, custom)
+            cmark_node_free(node)
+        }
+    }
+
+    /// For a level-6 heading that is a directive's marker, the directive's number.
+    private func directiveNumber(_ heading: OpaquePointer) -> Int? {
+        guard let text = cmark_node_first_child(heading), cmark_node_next(text) == nil,
+            cmark_node_get_type(text) == CMARK_NODE_TEXT, let literal = cmark_node_get_literal(text)
+        else { return nil }
+        return DirectiveSyntax.number(inMarker: String(cString: literal))
+    }
+
+    /// A link's or image's destination as the HTML gets it: a relative link to a file of `Content/` made
+    /// root-relative, one to a Markdown file made the URL of its page. Records it for `sectionsite check`, and a
+    /// link to a Markdown file for the warnings.
+    func rewrite(_ url: String, source: String, line: Int, column: Int, result: inout Document) -> String {
+        var final = url
+        defer {
+            if collectsLinks { result.links.append(Link(destination: final, written: url, line: line, column: column)) }
+        }
+        if let site, let file = MarkdownLinks.fileTarget(url, from: source),
+            FileManager.default.fileExists(atPath: site.path + "/" + (file.target.removingPercentEncoding ?? file.target))
+        {
+            final = rootPath + file.target.dropFirst("Content/".count) + file.suffix
+            return final
+        }
+        guard let link = MarkdownLinks.markdownTarget(url, from: source) else { return final }
+        result.fileLinks.append(FileLink(target: link.target, destination: url, line: line, column: column))
+        if let target = link.target { final = rootPath + Page.route(target).url.dropFirst() + link.suffix }
+        return final
+    }
+
+    /// What a link, image or heading holds, as HTML: the element rendered and its own tag taken off.
+    private func innerHTML(_ node: OpaquePointer) -> String {
+        let html = trimmed(render(node, nil))
+        guard let open = html.firstIndex(of: ">"), let close = html.lastIndex(of: "<"), open < close else { return "" }
+        return String(html[html.index(after: open)..<close])
+    }
+
+    /// A template's output without the newlines a template file ends with.
+    static func trimmedOutput(_ text: String) -> String {
+        text.trimmingCharacters(in: .newlines)
     }
 
     /// The kinds of GitHub's blockquote alerts, `> [!NOTE]` and the like.

@@ -19,7 +19,8 @@ extension Site {
         self.data = data
         // An incremental build renders a few pages: reading the whole highlight cache would cost more than it saves.
         highlighter = options.highlighter.map { HighlightCache($0) }
-        markdown = Markdown(config: config, highlighter: highlighter, site: options.site, collectsLinks: options.keepsLinks)
+        markdown = Markdown(
+            config: config, highlighter: highlighter, theme: theme, site: options.site, collectsLinks: options.keepsLinks)
         loaded = [:]
         for record in snapshot.pages {
             var page = Page(
@@ -41,7 +42,7 @@ extension Site {
         content = ContentIndex(drafts: options.drafts)
         // A program's pages stand for themselves from their records too, so that a new value is compared with the
         // old one (its title, tags and place change the pages around it); `apply` loads the new values.
-        define(options.pages)
+        try define(options.pages)
         content.rebuild(from: loaded, config: config)
         _ = content.refreshTree(drawn: !theme.navigationTemplates.isEmpty)
         for record in snapshot.rendered {

@@ -70,18 +70,19 @@ package struct Site: Sendable {
         theme = try Theme(name: config.theme, site: options.site)
         data = try DataFile.loadAll(site: options.site)
         highlighter = options.highlighter.map { HighlightCache($0, cache: Self.highlightCache(options.site)) }
-        markdown = Markdown(config: config, highlighter: highlighter, site: options.site, collectsLinks: options.keepsLinks)
+        markdown = Markdown(
+            config: config, highlighter: highlighter, theme: theme, site: options.site, collectsLinks: options.keepsLinks)
         let loader = ContentLoader(site: options.site, markdown: markdown)
         let paths = loader.pagePaths()
         report(2, 0, paths.count)
-        let pages = try paths.parallelMap(progress: { report(2, $0, paths.count) }) { try loader.load($0) }
+        let pages = try loader.loadAll(paths, progress: { report(2, $0, paths.count) })
         loaded = TreeDictionary(uniqueKeysWithValues: zip(paths, pages))
         records = [:]
         urls = [:]
         files = [:]
         fileList = []
         content = ContentIndex(drafts: options.drafts)
-        define(options.pages, loader: loader)
+        try define(options.pages, loader: loader)
         content.rebuild(from: loaded, config: config)
         _ = content.refreshTree(drawn: !theme.navigationTemplates.isEmpty)
         _ = try render(paths: Set(loaded.keys).union(content.generated.keys), force: true, report: report)
@@ -98,18 +99,19 @@ package struct Site: Sendable {
     }
 
     /// Takes pages a program defines, each replacing the one of its URL; `loader` loads them at once.
-    mutating func define(_ pages: [SitePage], loader: ContentLoader? = nil) {
+    mutating func define(_ pages: [SitePage], loader: ContentLoader? = nil) throws {
         for page in pages {
             definitions[page.path] = page
-            if let loader { loaded[page.path] = loader.load(page) }
+            if let loader { loaded[page.path] = try loader.load(page) }
         }
     }
 
     private mutating func applyInPlace(_ changed: Set<String>, pages defined: [SitePage]) throws -> Update {
         var update = Update()
-        define(defined)
+        try define(defined)
         var contentPaths = Set(defined.map(\.path))
         var templates = Set<String>()
+        var components = Set<String>()  // directive and render hook templates, which draw pages' Markdown
         var rescan = false
         var rerenderAll = false
         var refresh = false
@@ -143,6 +145,8 @@ package struct Site: Sendable {
                 rerenderAll = true
             case .template(let name):
                 templates.insert(name)
+            case .component(let name):
+                components.insert(name)
             case .layout:
                 rerenderAll = true
             case .themeAsset(let output), .staticFile(let output):
@@ -152,8 +156,20 @@ package struct Site: Sendable {
                 continue
             }
         }
-        if !templates.isEmpty || rerenderAll {
+        if !templates.isEmpty || !components.isEmpty || rerenderAll {
+            let previous = theme
             theme = try Theme(name: config.theme, site: options.site)
+            markdown.theme = theme
+            // A page drawn with a changed directive or hook is loaded again; a hook or directive that came or went
+            // may change any page; a page restored from the record does not know what drew it.
+            let everyPage = previous.components.hooks != theme.components.hooks
+                || Set(previous.components.directives.keys) != Set(theme.components.directives.keys)
+            if !components.isEmpty {
+                for (path, page) in loaded
+                where everyPage || !page.isComplete || !page.templatesUsed.isDisjoint(with: components) {
+                    contentPaths.insert(path)
+                }
+            }
         }
         let loader = ContentLoader(site: options.site, markdown: markdown)
         if rescan {
@@ -168,7 +184,7 @@ package struct Site: Sendable {
             let old = loaded[path]
             let new: LoadedPage? =
                 if let definition = definitions[path] {
-                    loader.load(definition)
+                    try loader.load(definition)
                 } else if FileManager.default.fileExists(atPath: options.site.path + "/" + path) {
                     try loader.load(path)
                 } else {
@@ -227,7 +243,8 @@ package struct Site: Sendable {
             for warning in record.emptySections { warnings.warn(warning.message, at: warning.location) }
         }
         for conflict in aliasConflicts() { warnings.add(conflict) }
-        let used = pages.values.reduce(into: Set<String>()) { $0.formUnion($1.templatesUsed) }
+        var used = pages.values.reduce(into: Set<String>()) { $0.formUnion($1.templatesUsed) }
+        for page in loaded.values { used.formUnion(page.templatesUsed) }
         for name in theme.templateNames where !name.hasPrefix("partials/") && !used.contains(name) {
             warnings.warn("template '\(name)' is never used", at: SourceLocation(file: "\(theme.path)/\(name).mustache"))
         }

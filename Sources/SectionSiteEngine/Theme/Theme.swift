@@ -19,6 +19,8 @@ struct Theme: Sendable {
     /// `{{#nav.prev}}` inside `{{#page}}`), themselves or in a partial they include. Only the pages rendered with
     /// one of them change when the content tree does, and a site whose theme has none makes no tree.
     var navigationTemplates: Set<String> = []
+    /// The directives and render hooks the theme draws Markdown with.
+    var components: ThemeComponents
     /// Whether an `assets/` folder is there.
     var hasAssets: Bool
     private var library: MustacheLibrary
@@ -74,6 +76,7 @@ struct Theme: Sendable {
             }
         }
         self.library = library
+        self.components = try ThemeComponents(texts: texts, themePath: path)
         self.templateNames = names.sorted()
         self.templateHashes = hashes
         self.navigationTemplates = Self.templates(in: texts) { text in

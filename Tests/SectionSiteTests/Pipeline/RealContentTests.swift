@@ -27,6 +27,11 @@ struct RealContentTests {
         let sources = Self.markdownFiles()
         try #require(sources.count >= 30, "expected the repository's Markdown under \(Self.repository.path)")
         var files = TestSite.theme
+        // The pages use the default theme's directives.
+        let directives = Self.repository.appendingPathComponent("Themes/default/directives")
+        for file in FileTree.files(under: directives) {
+            files["Themes/default/directives/" + file] = try String(contentsOf: directives.appendingPathComponent(file), encoding: .utf8)
+        }
         var tables = 0
         var fences = 0
         for path in sources {
