@@ -6,12 +6,12 @@ PORT ?= 8000
 
 .PHONY: run test build release deps test-deps swift-test tsan-test browser-test examples docs fuzz clean
 
-## The Debian packages the build links: libcmark-gfm (GitHub's CommonMark with its extensions) and
-## KSyntaxHighlighting (Kate's highlighter, with Qt's headers), installed when missing.
-SYSTEM_PACKAGES = pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libkf5syntaxhighlighting-dev qtbase5-dev
+## The Debian packages the build links: libcmark-gfm (GitHub's CommonMark with its extensions),
+## KSyntaxHighlighting (Kate's highlighter, with Qt's headers) and libvips (pictures), installed when missing.
+SYSTEM_PACKAGES = pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libkf5syntaxhighlighting-dev qtbase5-dev libvips-dev
 
 deps:
-	@{ pkg-config --exists libcmark-gfm Qt5Gui && test -f /usr/include/cmark-gfm-core-extensions.h \
+	@{ pkg-config --exists libcmark-gfm Qt5Gui vips && test -f /usr/include/cmark-gfm-core-extensions.h \
 		&& test -f /usr/include/KF5/KSyntaxHighlighting/KSyntaxHighlighting/Repository; } \
 		|| { $(APT_GET) update -q && $(APT_GET) install -y -q --no-install-recommends $(SYSTEM_PACKAGES); }
 

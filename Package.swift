@@ -5,9 +5,10 @@ import PackageDescription
 //
 //   sectionsite (executable) → SectionSiteCommands → SectionSitePreview → SectionSite → SectionSiteEngine → SectionSiteDiff
 //                                                  ↘ SectionSiteHighlight (KSyntaxHighlighting, Qt) → SectionSiteEngine
+//                                                  ↘ SectionSiteImages (libvips) → SectionSiteEngine
 //
 // A program that defines pages in Swift and only builds imports `SectionSite`: it links no server, no argument
-// parser and no Qt.
+// parser, no Qt and no libvips.
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
@@ -18,6 +19,7 @@ let package = Package(
     products: [
         .library(name: "SectionSite", targets: ["SectionSite"]),
         .library(name: "SectionSiteHighlight", targets: ["SectionSiteHighlight"]),
+        .library(name: "SectionSiteImages", targets: ["SectionSiteImages"]),
         .library(name: "SectionSitePreview", targets: ["SectionSitePreview"]),
         .library(name: "SectionSiteCommands", targets: ["SectionSiteCommands"]),
         .library(name: "SectionSiteDiff", targets: ["SectionSiteDiff"]),
@@ -50,6 +52,7 @@ let package = Package(
             dependencies: ["CQt"],
             linkerSettings: [.linkedLibrary("KF5SyntaxHighlighting"), .linkedLibrary("stdc++")]
         ),
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .target(name: "CLinux"),
         // The keyed diff of identified sections and items: no HTML, no files.
         .target(name: "SectionSiteDiff", swiftSettings: strict),
@@ -70,6 +73,8 @@ let package = Package(
         ),
         // KSyntaxHighlighting as a `Highlighter`.
         .target(name: "SectionSiteHighlight", dependencies: ["SectionSiteEngine", "CHighlight"], swiftSettings: strict),
+        // libvips as an `ImageProcessor`.
+        .target(name: "SectionSiteImages", dependencies: ["SectionSiteEngine", "CVips"], swiftSettings: strict),
         // The public Swift API: `Website`, with the engine's public types.
         .target(name: "SectionSite", dependencies: ["SectionSiteEngine", "SectionSiteDiff"], swiftSettings: strict),
         // The live preview: the watcher, the hub, the server.
@@ -91,6 +96,7 @@ let package = Package(
                 "SectionSite",
                 "SectionSiteEngine",
                 "SectionSiteHighlight",
+                "SectionSiteImages",
                 "SectionSitePreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -100,7 +106,7 @@ let package = Package(
         .testTarget(
             name: "SectionSiteTests",
             dependencies: [
-                "SectionSiteDiff", "SectionSiteEngine", "SectionSiteHighlight", "SectionSite", "SectionSitePreview",
+                "SectionSiteDiff", "SectionSiteEngine", "SectionSiteHighlight", "SectionSiteImages", "SectionSite", "SectionSitePreview",
                 "SectionSiteCommands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -23,6 +23,10 @@ public struct Website: Sendable {
     /// Highlights fenced code: `Highlighter.kate` from `SectionSiteHighlight`, or one of the program's own; nil
     /// (the default) leaves code plain. `main()` uses KSyntaxHighlighting when this is nil.
     public var highlighter: Highlighter?
+    /// Processes local pictures into responsive files without their metadata: `ImageProcessor.vips` from
+    /// `SectionSiteImages`, or one of the program's own; nil (the default) leaves images as written. `main()` uses
+    /// libvips when this is nil.
+    public var imageProcessor: ImageProcessor?
     package var bindings: [PageBinding] = []
 
     /// A site in `folder`, the current directory when nil.
@@ -114,6 +118,7 @@ public struct Website: Sendable {
         var options = BuildOptions(site: site ?? folder, out: out, baseURL: baseURL, drafts: drafts)
         options.pages = pages
         options.highlighter = highlighter
+        options.imageProcessor = imageProcessor
         options.keepsLinks = checksLinks
         return options
     }

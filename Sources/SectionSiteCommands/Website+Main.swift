@@ -2,18 +2,21 @@ import Foundation
 import SectionSite
 import SectionSiteEngine
 import SectionSiteHighlight
+import SectionSiteImages
 import ArgumentParser
 
 extension Website {
     /// Runs the `sectionsite` command line with this site: `build`, `serve`, `check`, `diff` and `new`, their
     /// options as `sectionsite --help` lists them, `--site` defaulting to `folder`. Ends the process on error.
     ///
-    /// Code is highlighted with KSyntaxHighlighting (`Highlighter.kate`) unless the site names another highlighter.
+    /// Code is highlighted with KSyntaxHighlighting (`Highlighter.kate`) and pictures are processed with libvips
+    /// (`ImageProcessor.vips`) unless the site names others.
     ///
     /// - Parameter arguments: the arguments, the process's own when nil.
     public func main(arguments: [String]? = nil) async {
         var site = self
         if site.highlighter == nil { site.highlighter = .kate }
+        if site.imageProcessor == nil { site.imageProcessor = .vips }
         await SectionSiteCommand.$website.withValue(site) {
             await SectionSiteCommand.main(arguments)
         }

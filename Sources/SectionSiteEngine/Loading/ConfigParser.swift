@@ -80,6 +80,7 @@ struct ConfigParser {
                         }
                     }
                 }
+            case "images": config.images = try Self.images(node, yaml: yaml)
             case "strict": config.strict = try yaml.bool(node, key: key)
             case "animation": config.animation = try PageParser.animation(node, yaml: yaml)
             default: _ = keyNode
@@ -87,5 +88,57 @@ struct ConfigParser {
             config.data[key] = yaml.value(node)
         }
         return config
+    }
+
+    /// The `images` settings: `widths`, `formats`, `quality`, `sizes`, `maxPixels`, `metadata` (`strip` or `keep`).
+    static func images(_ node: Node, yaml: YAMLReader) throws -> ImageSettings {
+        var settings = ImageSettings()
+        for (option, value, optionNode) in try yaml.entries(node, what: "'images'") {
+            switch option {
+            case "widths":
+                guard case .sequence(let items) = value, !items.isEmpty else {
+                    throw SectionSiteError("'widths' must be a list of widths in pixels, such as [480, 960, 1600]", at: yaml.location(value))
+                }
+                settings.widths = try items.map { item in
+                    let width = try yaml.int(item, key: "widths")
+                    guard (1...10_000).contains(width) else {
+                        throw SectionSiteError("a width must be from 1 to 10000 pixels, not \(width)", at: yaml.location(item))
+                    }
+                    return width
+                }
+            case "formats":
+                let names: [Node] = if case .sequence(let items) = value { Array(items) } else { [value] }
+                settings.formats = try names.map { item in
+                    let name = try yaml.string(item, key: "formats")
+                    guard let format = ["avif": ImageFormat.avif, "webp": .webp, "jpeg": .jpeg, "jpg": .jpeg, "png": .png][name.lowercased()] else {
+                        throw SectionSiteError("unknown image format '\(name)' (known: avif, webp, jpeg, png)", at: yaml.location(item))
+                    }
+                    return format
+                }
+            case "quality":
+                settings.quality = try yaml.int(value, key: option)
+                guard (1...100).contains(settings.quality) else {
+                    throw SectionSiteError("'quality' must be from 1 to 100", at: yaml.location(value))
+                }
+            case "sizes": settings.sizes = try yaml.string(value, key: option)
+            case "maxPixels":
+                settings.maxPixels = try yaml.int(value, key: option)
+                guard settings.maxPixels > 0 else { throw SectionSiteError("'maxPixels' must be more than 0", at: yaml.location(value)) }
+            case "metadata":
+                switch try yaml.string(value, key: option) {
+                case "strip": settings.keepsMetadata = false
+                case "keep": settings.keepsMetadata = true
+                case let other:
+                    throw SectionSiteError(
+                        "'metadata' is 'strip' (the default: no EXIF, GPS positions included, is published) or 'keep', not '\(other)'",
+                        at: yaml.location(value))
+                }
+            default:
+                throw SectionSiteError(
+                    "unknown images option '\(option)' (known: widths, formats, quality, sizes, maxPixels, metadata)",
+                    at: yaml.location(optionNode))
+            }
+        }
+        return settings
     }
 }

@@ -13,46 +13,71 @@ struct ContentLoader {
             .map { "Content/\($0)" }
     }
 
-    /// Reads and parses every page of `paths` on all cores; when some fail, the error holds every page's errors,
+    /// Reads and parses every page of `paths` on all cores. Returns the pages that could be read, those with
+    /// mistakes in their Markdown among them (so that their pictures can be checked too), and every error found,
     /// sorted by file and place.
-    func loadAll(_ paths: [String], progress: (@Sendable (Int) -> Void)? = nil) throws -> [LoadedPage] {
-        let results = paths.parallelMap(progress: progress) { path in Result { try load(path) } }
+    func loadAll(_ paths: [String], progress: (@Sendable (Int) -> Void)? = nil) throws -> (pages: [LoadedPage], errors: [Diagnostic]) {
+        let results = paths.parallelMap(progress: progress) { path in
+            Result { () throws(SectionSiteError) -> (LoadedPage, [Diagnostic]) in try loadReportingProblems(path) }
+        }
         var errors: [Diagnostic] = []
         var pages: [LoadedPage] = []
         pages.reserveCapacity(results.count)
         for result in results {
             switch result {
-            case .success(let page): pages.append(page)
-            case .failure(let error as SectionSiteError): errors += error.diagnostics
-            case .failure(let error): throw error
+            case .success(let (page, problems)):
+                pages.append(page)
+                errors += problems
+            case .failure(let error): errors += error.diagnostics
             }
         }
-        if !errors.isEmpty { throw SectionSiteError(errors) }
-        return pages
+        return (pages, errors)
     }
 
-    /// Reads and parses one page.
+    /// Reads and parses one page; a mistake in its Markdown is an error.
     func load(_ path: String) throws -> LoadedPage {
+        let (page, problems) = try loadReportingProblems(path)
+        if !problems.isEmpty { throw SectionSiteError(problems) }
+        return page
+    }
+
+    /// Reads and parses one page, and tells the mistakes of its Markdown apart; a file that cannot be read or
+    /// whose front matter is wrong is an error.
+    func loadReportingProblems(_ path: String) throws(SectionSiteError) -> (LoadedPage, [Diagnostic]) {
         let file = site.path + "/" + path
         let stamp = FileStamp.of(file)  // taken before reading: an edit during the read shows as a newer stamp
-        let text = try SourceText.read(URL(fileURLWithPath: file), path: path)
-        return try load(path, text: text, stamp: stamp)
+        do {
+            let text = try SourceText.read(URL(fileURLWithPath: file), path: path)
+            return load(try PageParser(path: path).parse(text), source: path, sourceHash: ContentHash.of(text).hex, stamp: stamp)
+        } catch let error as SectionSiteError {
+            throw error
+        } catch {
+            throw SectionSiteError("cannot read the page: \(error.localizedDescription)", at: .file(path))
+        }
     }
 
     /// Parses one page from its text: front matter, the body's blocks, and the bodies of its items.
     func load(_ path: String, text: String, stamp: FileStamp? = nil) throws -> LoadedPage {
-        try load(try PageParser(path: path).parse(text), source: path, sourceHash: ContentHash.of(text).hex, stamp: stamp)
+        let (page, problems) = load(try PageParser(path: path).parse(text), source: path, sourceHash: ContentHash.of(text).hex, stamp: stamp)
+        if !problems.isEmpty { throw SectionSiteError(problems) }
+        return page
     }
 
     /// A page defined by a Swift program, loaded as a file's would be.
     func load(_ definition: SitePage) throws -> LoadedPage {
-        try load(definition.page, source: definition.markdownSource, sourceHash: definition.sourceHash, stamp: nil)
+        let (page, problems) = loadReportingProblems(definition)
+        if !problems.isEmpty { throw SectionSiteError(problems) }
+        return page
     }
 
-    /// Renders a parsed page's body and item bodies; `source` is the file that relative links start from. A
-    /// mistake in the Markdown (an unknown directive, say) is an error at its place; every one of the page is
-    /// reported.
-    private func load(_ parsed: Page, source path: String, sourceHash: String, stamp: FileStamp?) throws -> LoadedPage {
+    /// A page a Swift program defines, and the mistakes in its Markdown.
+    func loadReportingProblems(_ definition: SitePage) -> (LoadedPage, [Diagnostic]) {
+        load(definition.page, source: definition.markdownSource, sourceHash: definition.sourceHash, stamp: nil)
+    }
+
+    /// Renders a parsed page's body and item bodies; `source` is the file that relative links start from. Also
+    /// returns the mistakes in its Markdown (an unknown directive, a missing picture), each at its place, sorted.
+    private func load(_ parsed: Page, source path: String, sourceHash: String, stamp: FileStamp?) -> (LoadedPage, [Diagnostic]) {
         var page = parsed
         let document = markdown.render(page.body, source: path, takeTitle: page.title.isEmpty)
         page.body = ""  // rendered into blocks: the text would only double what thousands of pages keep in memory
@@ -68,6 +93,7 @@ struct ContentLoader {
         }
         var problems = document.problems.map { Diagnostic(.error, $0.message, at: inBody($0.line, $0.column)) }
         var templatesUsed = document.templatesUsed
+        var images = document.images.map { LoadedPage.ImageUse(image: $0.image, location: inBody($0.line, $0.column)) }
         var itemBodies: [String: String] = [:]
         for section in page.sections {
             guard case .items(let items) = section.content else { continue }
@@ -83,15 +109,16 @@ struct ContentLoader {
                     Diagnostic(.error, "in the body of item '\(item.id)': \($0.message)", at: item.location)
                 }
                 templatesUsed.formUnion(itemDocument.templatesUsed)
+                images += itemDocument.images.map { LoadedPage.ImageUse(image: $0.image, location: item.location) }
             }
         }
-        if !problems.isEmpty {
-            throw SectionSiteError(problems.sorted { ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0) })
-        }
-        return LoadedPage(
+        problems.sort { ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0) }
+        let loaded = LoadedPage(
             page: page, blocks: document.blocks, summary: page.summary ?? document.firstParagraph ?? "",
             headings: document.headings, itemBodies: itemBodies, fileLinks: links, links: allLinks,
-            text: document.text, sourceHash: markdown.dependencyHash(sourceHash, templatesUsed: templatesUsed),
-            templatesUsed: templatesUsed, stamp: stamp)
+            text: document.text,
+            sourceHash: markdown.dependencyHash(sourceHash, templatesUsed: templatesUsed, images: images.map(\.image)),
+            templatesUsed: templatesUsed, images: images, stamp: stamp)
+        return (loaded, problems)
     }
 }

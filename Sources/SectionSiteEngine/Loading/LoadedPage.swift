@@ -21,6 +21,12 @@ final class LoadedPage: Sendable, Equatable {
         var location: SourceLocation
     }
 
+    /// A local picture the page shows, and where it is named: exact in the body, the item's place in an item's body.
+    struct ImageUse: Sendable, Equatable {
+        var image: ProcessedImage
+        var location: SourceLocation
+    }
+
     /// What collections filter and sort by, copied out of `page`: reading `page.folder` of a class's `let` copies
     /// the whole `Page` (a dozen reference-counted fields), and the preview filters every page of the site for each
     /// list an edit touches (this made a 10,000-page site's lists take 13 ms an edit instead of 1).
@@ -59,6 +65,9 @@ final class LoadedPage: Sendable, Equatable {
     /// The theme's templates that drew part of its Markdown (`directives/row`, `hooks/link`): an edit to one loads
     /// the page again.
     let templatesUsed: Set<String>
+    /// The local pictures the body and item bodies show, in order: their files are output, and an edit to one
+    /// loads the page again.
+    let images: [ImageUse]
     /// The folders under `Content/` that the page's collections list (`.` for all), for what a change elsewhere
     /// may change.
     let collectionFolders: [String]
@@ -74,7 +83,7 @@ final class LoadedPage: Sendable, Equatable {
     init(
         page: Page, blocks: [Markdown.Block], summary: String, headings: [Markdown.Heading] = [],
         itemBodies: [String: String] = [:], fileLinks: [FileLink] = [], links: [Link] = [], text: String = "",
-        sourceHash: String, templatesUsed: Set<String> = [],
+        sourceHash: String, templatesUsed: Set<String> = [], images: [ImageUse] = [],
         isComplete: Bool = true,
         collectionFolders: [String]? = nil, stamp: FileStamp? = nil
     ) {
@@ -88,6 +97,7 @@ final class LoadedPage: Sendable, Equatable {
         self.text = text
         self.sourceHash = sourceHash
         self.templatesUsed = templatesUsed
+        self.images = images
         self.isComplete = isComplete
         self.stamp = stamp
         self.listing = Listing(
@@ -110,8 +120,8 @@ final class LoadedPage: Sendable, Equatable {
     func withoutBody() -> LoadedPage {
         LoadedPage(
             page: page, blocks: [], summary: summary, headings: headings, fileLinks: fileLinks, links: links, text: text,
-            sourceHash: sourceHash, templatesUsed: templatesUsed, isComplete: isComplete, collectionFolders: collectionFolders,
-            stamp: stamp)
+            sourceHash: sourceHash, templatesUsed: templatesUsed, images: images, isComplete: isComplete,
+            collectionFolders: collectionFolders, stamp: stamp)
     }
 
     static func == (lhs: LoadedPage, rhs: LoadedPage) -> Bool {

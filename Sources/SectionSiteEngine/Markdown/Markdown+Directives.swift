@@ -39,6 +39,7 @@ extension Markdown {
             result.links += document.links
             result.problems += document.problems
             result.templatesUsed.formUnion(document.templatesUsed)
+            result.images += document.images
             text = document.text
             children = nested
         } else {
@@ -96,7 +97,14 @@ extension Markdown {
                     continue
                 }
                 context[label] = number == number.rounded() && abs(number) < 1e15 ? Int(number) as Any : number as Any
-            case .url, .image:
+            case .image:
+                switch picture(argument.value, walk: walk, line: argument.line, column: argument.column, result: &result) {
+                case .found(let image): context[label] = image.templateValue
+                case .failed: continue
+                case .notLocal:
+                    context[label] = rewrite(argument.value, source: walk.source, line: argument.line, column: argument.column, result: &result)
+                }
+            case .url:
                 context[label] = rewrite(argument.value, source: walk.source, line: argument.line, column: argument.column, result: &result)
             }
         }
@@ -108,15 +116,19 @@ extension Markdown {
         return result.problems.count == before
     }
 
-    /// The hash of a page's text with the templates that drew its Markdown: an edit to one of them changes the
-    /// page as an edit to its text does.
-    func dependencyHash(_ sourceHash: String, templatesUsed: Set<String>) -> String {
-        guard !templatesUsed.isEmpty, let theme else { return sourceHash }
+    /// The hash of a page's text with the templates that drew its Markdown and the pictures it shows: an edit to
+    /// one of them changes the page as an edit to its text does.
+    func dependencyHash(_ sourceHash: String, templatesUsed: Set<String>, images: [ProcessedImage]) -> String {
+        guard !templatesUsed.isEmpty || !images.isEmpty else { return sourceHash }
         var hash = ContentHash()
         hash.combine(sourceHash)
         for template in templatesUsed.sorted() {
             hash.combine(template)
-            hash.combine(theme.templateHashes[template + ".mustache"] ?? "")
+            hash.combine(theme?.templateHashes[template + ".mustache"] ?? "")
+        }
+        for image in images {
+            hash.combine(image.source)
+            hash.combine(image.variants.last?.path ?? "")  // named by the picture's bytes and the settings
         }
         return hash.hex
     }

@@ -18,6 +18,9 @@ package struct Markdown: Sendable {
     private let site: URL?
     /// The theme whose directives and render hooks draw what Markdown alone cannot; nil knows only `@Comment`.
     var theme: Theme?
+    /// The site's pictures: a local picture an image names is drawn with the files made from it; nil leaves
+    /// images as written.
+    var images: ImageCatalog?
     /// Whether `Document.links` lists every link: only `sectionsite check` needs them, and at 10,000 pages they
     /// would add a quarter of a million values to the build's memory.
     public var collectsLinks = false
@@ -47,11 +50,15 @@ package struct Markdown: Sendable {
 
     /// The Markdown of a site's settings: punctuation, raw HTML, links under `baseURL`, and as much plain text as
     /// the search index keeps.
-    init(config: SiteConfig, highlighter: HighlightCache?, theme: Theme? = nil, site: URL? = nil, collectsLinks: Bool = false) {
+    init(
+        config: SiteConfig, highlighter: HighlightCache?, theme: Theme? = nil, images: ImageCatalog? = nil, site: URL? = nil,
+        collectsLinks: Bool = false
+    ) {
         self.init(
             smart: config.smartPunctuation, unsafe: config.unsafeHTML, cache: highlighter, rootPath: config.rootPath,
             site: site)
         self.theme = theme
+        self.images = images
         self.textLimit = config.search ? config.searchText : 0
         self.collectsLinks = collectsLinks
     }
@@ -154,6 +161,15 @@ package struct Markdown: Sendable {
         public var problems: [Problem] = []
         /// The theme's templates that drew part of it (`directives/row`, `hooks/link`).
         public var templatesUsed: Set<String> = []
+        /// The local pictures it shows, in order, where each is named.
+        var images: [ImageUse] = []
+    }
+
+    /// A local picture a document shows, and where it is named.
+    struct ImageUse: Sendable, Equatable {
+        var image: ProcessedImage
+        /// Line and column in the Markdown text, from 1.
+        var line: Int, column: Int
     }
 
     /// A mistake in the Markdown, where it is.
@@ -308,13 +324,24 @@ package struct Markdown: Sendable {
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
                 guard let url = cmark_node_get_url(node).map({ String(cString: $0) }) else { continue }
                 let (line, column) = walk.place(node)
-                let final = rewrite(url, source: walk.source, line: line, column: column, result: &result)
-                if final != url { cmark_node_set_url(node, final) }
                 let isImage = cmark_node_get_type(node) == CMARK_NODE_IMAGE
+                let title = cmark_node_get_title(node).map { String(cString: $0) } ?? ""
+                var processed: ProcessedImage?
+                if isImage {
+                    switch picture(url, walk: walk, line: line, column: column, result: &result) {
+                    case .notLocal: break
+                    case .failed: continue  // a problem, recorded
+                    case .found(let image): processed = image
+                    }
+                }
+                let final = processed.map { $0.url($0.largest) } ?? rewrite(url, source: walk.source, line: line, column: column, result: &result)
+                if final != url { cmark_node_set_url(node, final) }
                 if hooks.contains(isImage ? "image" : "link") {
-                    let title = cmark_node_get_title(node).map { String(cString: $0) } ?? ""
-                    let context: [String: Any] = ["destination": final, "title": title, "plainText": plainText(node)]
+                    var context: [String: Any] = ["destination": final, "title": title, "plainText": plainText(node)]
+                    if let processed { context["image"] = processed.templateValue }
                     hooked.append((node, isImage ? "image" : "link", context))
+                } else if let processed {
+                    replacements.append((node, processed.html(alt: plainText(node), title: title), false))
                 }
             case CMARK_NODE_CODE_BLOCK:
                 let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
@@ -361,6 +388,32 @@ package struct Markdown: Sendable {
             cmark_node_set_on_exit(custom, "")
             cmark_node_replace(node, custom)
             cmark_node_free(node)
+        }
+    }
+
+    /// What a destination names, for pictures.
+    enum PictureLookup {
+        /// Not a local picture SectionSite processes (or no processor): left as written.
+        case notLocal
+        /// A local picture that cannot be used: the problem is recorded.
+        case failed
+        /// A local picture, planned; its use and link are recorded.
+        case found(ProcessedImage)
+    }
+
+    /// The local picture a destination names, if any.
+    func picture(_ destination: String, walk: Walk, line: Int, column: Int, result: inout Document) -> PictureLookup {
+        guard let images, let path = images.source(of: destination, page: walk.source) else { return .notLocal }
+        do {
+            let image = try images.image(at: path)
+            result.images.append(ImageUse(image: image, line: line, column: column))
+            if collectsLinks {
+                result.links.append(Link(destination: image.url(image.largest), written: destination, line: line, column: column))
+            }
+            return .found(image)
+        } catch {
+            result.problems.append(Problem(message: "image '\(destination)' (\(path)) \(error.message)", line: line, column: column))
+            return .failed
         }
     }
 

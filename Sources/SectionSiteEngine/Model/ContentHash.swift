@@ -12,21 +12,25 @@ struct ContentHash: Sendable {
     /// - Complexity: O(n) in the length of `text`.
     mutating func combine(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            var hash = state
-            let raw = UnsafeRawBufferPointer(bytes)
-            var offset = 0
-            while offset + 8 <= raw.count {
-                hash = (hash ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))) &* 0x0000_0100_0000_01b3
-                hash ^= hash >> 29
-                offset += 8
-            }
-            while offset < raw.count {
-                hash = (hash ^ UInt64(raw[offset])) &* 0x0000_0100_0000_01b3
-                offset += 1
-            }
-            state = hash ^ UInt64(raw.count)
+        text.withUTF8 { combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Feeds raw bytes (a picture's file).
+    ///
+    /// - Complexity: O(n) in the number of bytes.
+    mutating func combine(bytes raw: UnsafeRawBufferPointer) {
+        var hash = state
+        var offset = 0
+        while offset + 8 <= raw.count {
+            hash = (hash ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))) &* 0x0000_0100_0000_01b3
+            hash ^= hash >> 29
+            offset += 8
         }
+        while offset < raw.count {
+            hash = (hash ^ UInt64(raw[offset])) &* 0x0000_0100_0000_01b3
+            offset += 1
+        }
+        state = hash ^ UInt64(raw.count)
     }
 
     /// The hash as 16 lowercase hex digits, after a final mix so that every digit depends on every byte.

@@ -28,6 +28,8 @@ package struct SiteConfig: Sendable, Equatable {
     package var strict = false
     /// The site-wide animation of patches.
     var animation: AnimationConfiguration? = nil
+    /// How pictures are processed (`images`).
+    var images = ImageSettings()
     /// Every key of the file, for templates (`site.menu`, say).
     var data: [String: Value] = [:]
 

@@ -20,6 +20,8 @@ package struct BuildOptions: Sendable, Equatable {
     package var keepsBodies = true
     /// Highlights fenced code; nil leaves it plain.
     public var highlighter: Highlighter?
+    /// Processes local pictures into responsive, metadata-free files; nil leaves images as written.
+    public var imageProcessor: ImageProcessor?
     /// Pages a Swift program defines, beside those of `Content/` (`Website`).
     package var pages: [SitePage] = []
 

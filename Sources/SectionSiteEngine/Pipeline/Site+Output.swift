@@ -15,14 +15,14 @@ extension Site {
         return sorted.map {
             OutputFile(path: OutputFile.pagePath($0.url), contents: $0.isComplete ? .text($0.html) : .unchanged, origin: $0.path)
         }
-            + fileList + aliasFiles()
+            + publishedFiles + aliasFiles()
             + (indexes ? self.indexes(sorted) : indexPaths().map { OutputFile(path: $0, contents: .unchanged, origin: "the indexes") })
     }
 
     /// The path of every file `outputFiles()` lists, without making their contents.
     func outputPaths() -> Set<String> {
         var paths = Set(pages.keys.map(OutputFile.pagePath))
-        paths.formUnion(fileList.map(\.path))
+        paths.formUnion(publishedFiles.map(\.path))
         paths.formUnion(aliases().map(\.alias.outputPath))
         paths.formUnion(indexPaths())
         return paths
@@ -46,7 +46,9 @@ extension Site {
         if let url = OutputFile.pageURL(path), let page = pages[url] {
             return OutputFile(path: path, contents: .text(page.html), origin: page.path)
         }
-        return indexFile(at: path) ?? files[path] ?? aliasFile(at: path)
+        if let image = imageFiles[path] { return image }
+        if let file = files[path], !processedSources.contains(file.origin) { return file }
+        return indexFile(at: path) ?? aliasFile(at: path)
     }
 
     /// The one file of `indexes()` at this output path, made alone.

@@ -20,7 +20,8 @@ extension Site {
         // An incremental build renders a few pages: reading the whole highlight cache would cost more than it saves.
         highlighter = options.highlighter.map { HighlightCache($0) }
         markdown = Markdown(
-            config: config, highlighter: highlighter, theme: theme, site: options.site, collectsLinks: options.keepsLinks)
+            config: config, highlighter: highlighter, theme: theme, images: Self.imageCatalog(options, config: config),
+            site: options.site, collectsLinks: options.keepsLinks)
         loaded = [:]
         for record in snapshot.pages {
             var page = Page(
@@ -32,7 +33,7 @@ extension Site {
             loaded[record.path] = LoadedPage(
                 page: page, blocks: [], summary: record.summary, headings: record.headings, fileLinks: record.fileLinks,
                 text: record.text,
-                sourceHash: record.sourceHash, isComplete: false, collectionFolders: record.collectionFolders,
+                sourceHash: record.sourceHash, templatesUsed: Set(record.templatesUsed), isComplete: false, collectionFolders: record.collectionFolders,
                 stamp: record.stamp)
         }
         records = [:]
@@ -55,6 +56,7 @@ extension Site {
             urls[record.path, default: []].append(record.url)
         }
         refreshFiles()
+        refreshImages()
     }
 
     /// The site-relative paths that changed since `snapshot`: Markdown files added, removed or touched, and
@@ -84,6 +86,14 @@ extension Site {
         for (file, hash) in theme.templateHashes where snapshot.templates[file] != hash {
             changed.insert("\(theme.path)/\(file)")
         }
+        // A picture that changed changes the pages that show it.
+        if let catalog = markdown.images {
+            let users = catalog.recordedUsers
+            for picture in catalog.changedSinceRecord() {
+                changed.insert(picture)
+                changed.formUnion(users[picture] ?? [])
+            }
+        }
         return changed
     }
 
@@ -99,7 +109,7 @@ extension Site {
                 isIndex: page.isIndex, isDraft: page.isDraft, title: page.title, date: page.date, weight: page.weight,
                 tags: page.tags, aliases: page.aliases, summary: loaded.summary, frontMatter: page.frontMatter,
                 collectionFolders: loaded.collectionFolders, fileLinks: loaded.fileLinks, headings: loaded.headings,
-                text: loaded.text)
+                text: loaded.text, templatesUsed: loaded.templatesUsed.sorted())
         }
         let rendered = self.records.values.sorted { $0.page.url < $1.page.url }.map { record in
             SiteSnapshot.RenderedRecord(
@@ -107,7 +117,7 @@ extension Site {
                 templatesUsed: record.page.templatesUsed.sorted(), emptySections: record.emptySections)
         }
         var copies: [String: FileStamp] = [:]
-        for file in fileList {
+        for file in publishedFiles {
             if case .copy(let source) = file.contents, let stamp = FileStamp.of(source.path) { copies[file.path] = stamp }
         }
         return SiteSnapshot(

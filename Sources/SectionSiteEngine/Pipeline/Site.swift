@@ -11,10 +11,10 @@ import HashTreeCollections
 /// (`RenderedPage.templatesUsed`), and on the settings and layouts (any change there rebuilds everything). A
 /// rebuild that throws leaves the value it was called on as it was.
 package struct Site: Sendable {
-    /// The steps of a build, as progress names them; `Site` does the first four, `SiteBuilder` the last two.
+    /// The steps of a build, as progress names them; `Site` does the first five, `SiteBuilder` the last two.
     static let stepNames = [
-        "Reading settings and theme", "Loading pages", "Resolving collections", "Rendering pages", "Making patches",
-        "Writing output",
+        "Reading settings and theme", "Loading pages", "Processing images", "Resolving collections", "Rendering pages",
+        "Making patches", "Writing output",
     ]
 
     /// The options the site was first made with (its pages defined in Swift as they were then: `definitions`
@@ -34,6 +34,10 @@ package struct Site: Sendable {
     var highlighter: HighlightCache?
     // Internal rather than private so that `Site+Snapshot.swift` can record and restore them.
     var fileList: [OutputFile]  // the same files in the order they were found, for conflict errors
+    /// The files made from the pictures the pages show, by output path.
+    var imageFiles: [String: OutputFile] = [:]
+    /// The pictures of `Content/` that are published only as the files made from them.
+    var processedSources: Set<String> = []
     var theme: Theme
     var data: [String: DataFile]  // the files of `Data/`, by name
     var markdown: Markdown
@@ -71,22 +75,27 @@ package struct Site: Sendable {
         data = try DataFile.loadAll(site: options.site)
         highlighter = options.highlighter.map { HighlightCache($0, cache: Self.highlightCache(options.site)) }
         markdown = Markdown(
-            config: config, highlighter: highlighter, theme: theme, site: options.site, collectsLinks: options.keepsLinks)
+            config: config, highlighter: highlighter, theme: theme, images: Self.imageCatalog(options, config: config),
+            site: options.site, collectsLinks: options.keepsLinks)
         let loader = ContentLoader(site: options.site, markdown: markdown)
         let paths = loader.pagePaths()
         report(2, 0, paths.count)
-        let pages = try loader.loadAll(paths, progress: { report(2, $0, paths.count) })
-        loaded = TreeDictionary(uniqueKeysWithValues: zip(paths, pages))
+        let (pages, errors) = try loader.loadAll(paths, progress: { report(2, $0, paths.count) })
+        loaded = TreeDictionary(uniqueKeysWithValues: pages.map { ($0.page.path, $0) })
         records = [:]
         urls = [:]
         files = [:]
         fileList = []
         content = ContentIndex(drafts: options.drafts)
         try define(options.pages, loader: loader)
+        report(3)
+        // Every error of the run at once: those of the pages' Markdown and those of the pictures they show.
+        try makeImages(of: loaded.values, alongWith: errors) { report(3, $0, $1) }
         content.rebuild(from: loaded, config: config)
         _ = content.refreshTree(drawn: !theme.navigationTemplates.isEmpty)
         _ = try render(paths: Set(loaded.keys).union(content.generated.keys), force: true, report: report)
         refreshFiles()
+        refreshImages()
     }
 
     /// Applies changed paths (relative to the site; folders end in `/`) and pages a program defines anew (by URL:
@@ -171,6 +180,13 @@ package struct Site: Sendable {
                 }
             }
         }
+        // A page showing a picture that changed is loaded again: the picture's files are named by its bytes.
+        let pictures = changed.filter { ImageFormat(fileName: $0) != nil }
+        if !pictures.isEmpty {
+            for (path, page) in loaded where page.images.contains(where: { pictures.contains($0.image.source) }) {
+                contentPaths.insert(path)
+            }
+        }
         let loader = ContentLoader(site: options.site, markdown: markdown)
         if rescan {
             let present = Set(loader.pagePaths())
@@ -180,23 +196,34 @@ package struct Site: Sendable {
         var folders = Set<String>()
         var tagSlugs = Set<String>()  // the tags of the changed pages, before and after
         var restructured = false  // whether a page came, went, or changed its title or weight
-        for path in contentPaths {
+        var reloaded: [LoadedPage] = []
+        var picturesChanged = false
+        var problems: [Diagnostic] = []  // every one of the edit, with those of the pictures, at once
+        for path in contentPaths.sorted() {
             let old = loaded[path]
-            let new: LoadedPage? =
-                if let definition = definitions[path] {
-                    try loader.load(definition)
-                } else if FileManager.default.fileExists(atPath: options.site.path + "/" + path) {
-                    try loader.load(path)
-                } else {
-                    nil
+            var new: LoadedPage?
+            if let definition = definitions[path] {
+                let (page, found) = loader.loadReportingProblems(definition)
+                (new, problems) = (page, problems + found)
+            } else if FileManager.default.fileExists(atPath: options.site.path + "/" + path) {
+                do {
+                    let (page, found) = try loader.loadReportingProblems(path)
+                    (new, problems) = (page, problems + found)
+                } catch {
+                    problems += error.diagnostics
+                    continue
                 }
+            }
             for page in [old, new].compactMap(\.self) {
                 folders.insert(page.page.folder)
                 tagSlugs.formUnion(page.tagSlugs)
             }
             loaded[path] = new
             restructured = restructured || ContentTree.changes(old, new, drafts: options.drafts)
+            if let new { reloaded.append(new) }
+            picturesChanged = picturesChanged || old?.images.map(\.image) != new?.images.map(\.image)
         }
+        try makeImages(of: reloaded, alongWith: problems)
         var affected = contentPaths
         if !contentPaths.isEmpty {
             affected.formUnion(content.update(changed: contentPaths, in: loaded, config: config))
@@ -222,6 +249,7 @@ package struct Site: Sendable {
         }
         (update.changed, update.removed) = try render(paths: affected, force: rerenderAll || !templates.isEmpty)
         if refresh || rescan { refreshFiles() }
+        if picturesChanged || refresh || rescan { refreshImages() }
         // Only stylesheets that exist are announced: the runtime swaps them in place; other assets show on reload.
         update.assets = update.assets.filter { files[$0] != nil && $0.hasSuffix(".css") }.sorted()
         return update
@@ -287,15 +315,15 @@ package struct Site: Sendable {
     private mutating func render(
         paths: Set<String>, force: Bool, report: (@Sendable (Int, Int?, Int?) -> Void)? = nil
     ) throws -> (changed: [String], removed: [String]) {
-        report?(3, nil, nil)
+        report?(4, nil, nil)
         // Pages restored from the previous build's record are read again before they are rendered.
         let incomplete = paths.filter { loaded[$0]?.isComplete == false }.sorted()
         if !incomplete.isEmpty {
             let loader = ContentLoader(site: options.site, markdown: markdown)
             let definitions = self.definitions
-            for page in try incomplete.parallelMap({ path in try definitions[path].map(loader.load) ?? loader.load(path) }) {
-                loaded[page.page.path] = page
-            }
+            let pages = try incomplete.parallelMap { path in try definitions[path].map(loader.load) ?? loader.load(path) }
+            try makeImages(of: pages)
+            for page in pages { loaded[page.page.path] = page }
             _ = content.update(changed: Set(incomplete), in: loaded, config: config)
         }
         let made: [(String, [String])]
@@ -313,7 +341,7 @@ package struct Site: Sendable {
             }
             urls[path] = owned.isEmpty ? nil : owned
         }
-        report?(4, 0, pending.count)
+        report?(5, 0, pending.count)
         let renderer = PageRenderer(theme: theme, config: config, tree: content.tree, data: data)
         nonisolated(unsafe) let siteContext = renderer.siteContext
         // Rendered a slice at a time. A build that renders no more (`BuildOptions.keepsBodies` off) then keeps
@@ -326,7 +354,7 @@ package struct Site: Sendable {
             let chunk = pending[start..<end].map { $0! }
             for index in start..<end { pending[index] = nil }
             let (done, total) = (start, pending.count)
-            let rendered = try chunk.parallelMap(progress: { report?(4, done + $0, total) }) {
+            let rendered = try chunk.parallelMap(progress: { report?(5, done + $0, total) }) {
                 try renderer.render($0, site: siteContext)
             }
             var finished = Set<String>()
@@ -339,7 +367,7 @@ package struct Site: Sendable {
                 let path = instance.source.page.path
                 if !options.keepsBodies, loaded[path] === instance.source { finished.insert(path) }
             }
-            report?(4, end, pending.count)
+            report?(5, end, pending.count)
             if !finished.isEmpty {
                 for path in finished { loaded[path] = loaded[path]!.withoutBody() }
                 content.replace(finished, in: loaded)  // it holds the same pages

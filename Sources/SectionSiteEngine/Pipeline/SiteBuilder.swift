@@ -67,10 +67,10 @@ package struct SiteBuilder: Sendable {
         let feed = PatchFeed(keep: site.config.feedKeep, state: state, previousOut: options.out)
         let pages = site.pages.values.sorted { $0.url < $1.url }
         let rendered = pages.filter(\.isComplete)
-        progress(BuildProgress(step: 5, steps: steps, name: Site.stepNames[4], done: 0, total: rendered.count))
+        progress(BuildProgress(step: 6, steps: steps, name: Site.stepNames[5], done: 0, total: rendered.count))
         let history = state.loadHistory(warnings: &warnings)
         let patches = feed.make(pages: rendered, current: Set(site.pages.keys), history: history) { done in
-            progress(BuildProgress(step: 5, steps: steps, name: Site.stepNames[4], done: done, total: rendered.count))
+            progress(BuildProgress(step: 6, steps: steps, name: Site.stepNames[5], done: done, total: rendered.count))
         }
         var from = patches.from
         var files = site.outputFiles(indexes: !unchanged) + patches.files
@@ -136,20 +136,21 @@ package struct SiteBuilder: Sendable {
         // From here until `.sectionsite/` is saved, SIGINT and SIGTERM wait for a point where both are whole.
         try interruption?.beginWriting()
         defer { interruption?.endWriting() }
-        progress(BuildProgress(step: 6, steps: steps, name: Site.stepNames[5], done: 0, total: fileCount))
+        progress(BuildProgress(step: 7, steps: steps, name: Site.stepNames[6], done: 0, total: fileCount))
         let written = { @Sendable (done: Int) in
-            progress(BuildProgress(step: 6, steps: steps, name: Site.stepNames[5], done: done, total: fileCount))
+            progress(BuildProgress(step: 7, steps: steps, name: Site.stepNames[6], done: done, total: fileCount))
         }
         if restored {
             try writer.update(files, journal: journal, progress: written)
         } else {
             try writer.write(files, progress: written)
         }
-        progress(BuildProgress(step: 6, steps: steps, name: "Saving .sectionsite/ for the next build"))
+        progress(BuildProgress(step: 7, steps: steps, name: "Saving .sectionsite/ for the next build"))
         var unsaved: [Diagnostic] = []  // the output is written by now: not saving the record is only a warning
         do {
             try state.save(patches.history, pages: rendered)
             if !restored { try site.highlighter?.save(to: Site.highlightCache(options.site)) }
+            try site.saveImageRecord()
             try site.snapshot(feed: from, out: options.out).save(options.site)
         } catch {
             try? FileManager.default.removeItem(at: SiteSnapshot.file(options.site))

@@ -6,7 +6,7 @@ import Foundation
 /// The next build compares files' stamps with it, re-reads what changed, and re-renders only what depends on that.
 struct SiteSnapshot: Sendable {
     /// 4: page URLs percent-encoded (a record of 3 may hold raw ones, so it is not used).
-    static let format = "sectionsite-snapshot/4"
+    static let format = "sectionsite-snapshot/5"
 
     /// One Markdown file as the collections and warnings see it.
     struct PageRecord: Sendable {
@@ -29,6 +29,8 @@ struct SiteSnapshot: Sendable {
         /// The body's headings and text, for the search index.
         var headings: [Markdown.Heading]
         var text: String
+        /// The theme's templates that drew its Markdown (directives, render hooks).
+        var templatesUsed: [String]
     }
 
     /// One output page; its title, date and summary are its source page's.
@@ -97,6 +99,7 @@ struct SiteSnapshot: Sendable {
         hash.combine(options.drafts ? "drafts" : "published")
         hash.combine(theme.templateNames.joined(separator: "\n"))
         hash.combine(options.highlighter.map(HighlightCache.format) ?? "no highlighter")
+        hash.combine(options.imageProcessor?.name ?? "no image processor")
         return hash.hex
     }
 }

@@ -38,7 +38,7 @@ struct LinkCheckTests {
             [mail](mailto:a@example.com), [no slash](/about).
 
             Broken: [gone](/gone/), [anchor](/about/#nobody), [here too](#missing),
-            ![image](/images/none.png), [md](missing.md), [absolute](https://example.com/lost/#x).
+            ![image](/images/none.svg), [md](missing.md), [absolute](https://example.com/lost/#x).
             """,
         "Content/posts/draft.md": "---\ntitle: Draft\ndraft: true\n---\n[never checked](/void/)\n",
     ]) { $1 }
@@ -53,7 +53,7 @@ struct LinkCheckTests {
             "Content/posts/first.md:16:9: error: link to '/gone/' leads nowhere: the site has no /gone/",
             "Content/posts/first.md:16:25: error: link to '/about/#nobody' leads nowhere: /about/ has no element with id 'nobody'",
             "Content/posts/first.md:16:51: error: link to '#missing' leads nowhere: /posts/first/ has no element with id 'missing'",
-            "Content/posts/first.md:17:1: error: link to '/images/none.png' leads nowhere: the site has no /images/none.png",
+            "Content/posts/first.md:17:1: error: link to '/images/none.svg' leads nowhere: the site has no /images/none.svg",
             "Content/posts/first.md:17:29: error: link to 'missing.md' leads nowhere: the site has no /posts/missing/",
             "Content/posts/first.md:17:47: error: link to 'https://example.com/lost/#x' leads nowhere: the site has no /lost/",
         ])

@@ -5,6 +5,7 @@ import Testing
 @testable import SectionSiteDiff
 @testable import SectionSiteEngine
 @testable import SectionSiteHighlight
+@testable import SectionSiteImages
 
 /// A site written into a fresh temporary folder from `[path: contents]`, removed when the test is done with it.
 final class TestSite {
@@ -83,6 +84,7 @@ extension BuildOptions {
     static func highlighted(site: URL, out: URL? = nil, baseURL: String? = nil, drafts: Bool = false) -> BuildOptions {
         var options = BuildOptions(site: site, out: out, baseURL: baseURL, drafts: drafts)
         options.highlighter = .kate
+        options.imageProcessor = .vips
         return options
     }
 }

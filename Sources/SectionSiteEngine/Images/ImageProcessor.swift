@@ -1,0 +1,118 @@
+import Foundation
+
+/// What reads and resizes pictures: the engine knows no image library of its own; `SectionSiteImages` gives libvips
+/// as `ImageProcessor.vips`, and a program may plug in another. Without one, Markdown images are left as written.
+public struct ImageProcessor: Sendable, Equatable {
+    /// What the processor reads from a file without decoding its pixels.
+    public struct Header: Sendable, Equatable {
+        /// Width and height as stored, before the EXIF orientation is applied.
+        public var width: Int, height: Int
+        /// The EXIF orientation, 1 to 8 (5 to 8 turn the picture a quarter).
+        public var orientation: Int
+        /// The format its bytes are in, whatever the file's name says; nil for one the processor reads but that
+        /// is none of `ImageFormat`'s.
+        public var format: ImageFormat?
+
+        /// Creates a header.
+        public init(width: Int, height: Int, orientation: Int, format: ImageFormat?) {
+            self.width = width
+            self.height = height
+            self.orientation = orientation
+            self.format = format
+        }
+    }
+
+    /// One resized picture to make: the source scaled down to `width` (turned upright first), written as each of
+    /// `outputs`.
+    public struct Job: Sendable, Equatable {
+        /// The source file's absolute path.
+        public var source: String
+        /// The width to scale to; never more than the source's.
+        public var width: Int
+        /// Each format to write and the absolute path to write it at.
+        public var outputs: [(format: ImageFormat, path: String)]
+        /// 1 to 100.
+        public var quality: Int
+        /// Keeps EXIF, XMP and ICC metadata (GPS positions included) instead of stripping it.
+        public var keepsMetadata: Bool
+
+        public static func == (lhs: Job, rhs: Job) -> Bool {
+            lhs.source == rhs.source && lhs.width == rhs.width && lhs.quality == rhs.quality
+                && lhs.keepsMetadata == rhs.keepsMetadata && lhs.outputs.map(\.path) == rhs.outputs.map(\.path)
+        }
+    }
+
+    /// Why a picture cannot be used, in words for the person who put it there.
+    public struct Failure: Error, Sendable, Equatable {
+        /// What is wrong, without the file's name.
+        public var message: String
+
+        /// Creates a failure.
+        public init(_ message: String) {
+            self.message = message
+        }
+    }
+
+    /// Names the processor and its version in the cache: another name makes every cached picture stale.
+    public var name: String
+    /// The formats it can write.
+    public var writes: Set<ImageFormat>
+    /// Reads a file's header.
+    public var header: @Sendable (_ path: String) throws(Failure) -> Header
+    /// Makes a job's files; it must leave no file behind when it fails.
+    public var make: @Sendable (_ job: Job) throws(Failure) -> Void
+
+    /// A processor called `name`.
+    public init(
+        name: String, writes: Set<ImageFormat>, header: @escaping @Sendable (_ path: String) throws(Failure) -> Header,
+        make: @escaping @Sendable (_ job: Job) throws(Failure) -> Void
+    ) {
+        self.name = name
+        self.writes = writes
+        self.header = header
+        self.make = make
+    }
+
+    /// Two processors are the same when their names are.
+    public static func == (lhs: ImageProcessor, rhs: ImageProcessor) -> Bool { lhs.name == rhs.name }
+}
+
+/// A raster format SectionSite reads and writes.
+public enum ImageFormat: String, Sendable, Equatable, Hashable, CaseIterable, Comparable {
+    case avif, webp, jpeg, png, tiff, heif
+
+    /// The extension of files SectionSite writes in it.
+    public var fileExtension: String {
+        switch self {
+        case .jpeg: "jpg"
+        case .tiff: "tif"
+        default: rawValue
+        }
+    }
+
+    /// The MIME type, for `<source type>`.
+    public var mimeType: String { "image/\(rawValue)" }
+
+    /// The format a file name's extension claims (`.JPG` too), or nil for one SectionSite does not process (an
+    /// SVG or GIF is copied as it is).
+    public init?(fileName: String) {
+        guard let dot = fileName.lastIndex(of: ".") else { return nil }
+        switch fileName[fileName.index(after: dot)...].lowercased() {
+        case "jpg", "jpeg": self = .jpeg
+        case "png": self = .png
+        case "webp": self = .webp
+        case "avif": self = .avif
+        case "tif", "tiff": self = .tiff
+        case "heic", "heif": self = .heif
+        default: return nil
+        }
+    }
+
+    /// The format every browser shows, for `<img src>`: PNG for PNG (it may be transparent), JPEG for the rest.
+    var fallback: ImageFormat { self == .png ? .png : .jpeg }
+
+    /// Newest first, the order of `<source>` elements: a browser takes the first it can show.
+    public static func < (lhs: ImageFormat, rhs: ImageFormat) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}

@@ -1,0 +1,20 @@
+/// How pictures are processed: the `images` settings.
+struct ImageSettings: Sendable, Equatable {
+    /// The widths to make, in CSS pixels; a picture narrower than one gets its own width instead (never enlarged).
+    var widths = [480, 960, 1600]
+    /// The formats to make besides the fallback (JPEG, or PNG for a PNG): WebP by default; AVIF is smaller still
+    /// and much slower to encode (see the documentation's figures).
+    var formats: [ImageFormat] = [.webp]
+    /// The encoders' quality, 1 to 100.
+    var quality = 75
+    /// The `sizes` attribute: how wide the picture shows at each viewport width, so that the browser picks a file.
+    var sizes = "(min-width: 50rem) 50rem, 100vw"
+    /// The most pixels a source may declare: a larger one (a decompression bomb, or a panorama nobody should
+    /// publish at full size) is an error and is never decoded.
+    var maxPixels = 100_000_000
+    /// Keeps EXIF, XMP and ICC metadata, GPS positions included; off by default, so none is published.
+    var keepsMetadata = false
+
+    /// The part of a processed file's name that changes with these settings.
+    var fingerprint: String { "q\(quality)\(keepsMetadata ? "k" : "s")" }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Mustache
+
+/// A local picture as pages show it: its size upright, and the files made from it, each named by a hash of the
+/// source's bytes and the settings, so that a browser may cache them forever.
+struct ProcessedImage: Sendable, Equatable, Hashable {
+    /// One file made from the picture.
+    struct Variant: Sendable, Equatable, Hashable {
+        var width: Int, height: Int
+        var format: ImageFormat
+        /// The output path (`img/photo-960w-1f2e3d4c5b.webp`).
+        var path: String
+    }
+
+    /// The source, relative to the site (`Content/posts/trip/photo.jpg`, `Static/logo.png`).
+    var source: String
+    /// A hash of the source's bytes.
+    var hash: String
+    /// Width and height with the EXIF orientation applied.
+    var width: Int, height: Int
+    /// Every file, grouped by format (newest first, the fallback last), narrowest first within a format.
+    var variants: [Variant]
+    /// The format of `<img src>`.
+    var fallback: ImageFormat
+    /// The `sizes` attribute.
+    var sizes: String
+    /// The site's URL path prefix (`/`, or `/blog/`).
+    var rootPath: String
+
+    /// The plan for a source of this size, hash and format under `settings`: the widths that are not larger than
+    /// the source (the source's own width when some are), in each format the processor writes.
+    init(
+        source: String, hash: String, header: ImageProcessor.Header, settings: ImageSettings, writes: Set<ImageFormat>,
+        processor: String, rootPath: String
+    ) {
+        self.source = source
+        self.hash = hash
+        let turned = header.orientation >= 5 && header.orientation <= 8
+        let (width, height) = turned ? (header.height, header.width) : (header.width, header.height)
+        (self.width, self.height) = (width, height)
+        fallback = (header.format ?? .jpeg).fallback
+        sizes = settings.sizes
+        self.rootPath = rootPath
+        var widths = Set(settings.widths.filter { $0 < width })
+        if widths.isEmpty || settings.widths.contains(where: { $0 >= width }) { widths.insert(width) }
+        let formats = (Set(settings.formats.filter(writes.contains)).union([fallback])).sorted()
+        let stem = Slug.of((source as NSString).lastPathComponent.split(separator: ".").dropLast().joined(separator: "."))
+        var variants: [Variant] = []
+        for format in formats {
+            for width in widths.sorted() {
+                var name = ContentHash()
+                name.combine(hash)
+                name.combine("\(processor) \(settings.fingerprint) \(width) \(format.rawValue)")
+                let scaled = max(1, Int((Double(width) * Double(height) / Double(self.width)).rounded()))
+                let file = "\(stem.isEmpty ? "image" : stem)-\(width)w-\(name.hex.prefix(10)).\(format.fileExtension)"
+                variants.append(Variant(width: width, height: scaled, format: format, path: "img/" + file))
+            }
+        }
+        self.variants = variants
+    }
+
+    /// The largest file in the fallback format: `<img src>`.
+    var largest: Variant { variants.last { $0.format == fallback }! }
+
+    /// The URL of a variant.
+    func url(_ variant: Variant) -> String { rootPath + URLPath.encoded(variant.path) }
+
+    /// `srcset` for a format: each file's URL and width.
+    func srcset(_ format: ImageFormat) -> String {
+        variants.filter { $0.format == format }.map { "\(url($0)) \($0.width)w" }.joined(separator: ", ")
+    }
+
+    /// The formats besides the fallback, newest first: a `<source>` each.
+    var otherFormats: [ImageFormat] {
+        var seen: [ImageFormat] = []
+        for variant in variants where variant.format != fallback && !seen.contains(variant.format) { seen.append(variant.format) }
+        return seen
+    }
+
+    /// `<picture>` with a `<source>` per modern format and an `<img>` with the fallback's files, its size (so the
+    /// page does not move as it loads), lazy loading and asynchronous decoding; a plain `<img>` when the fallback
+    /// is the only format.
+    func html(alt: String, title: String?) -> String {
+        let largest = self.largest
+        var img = #"<img src="\#(HTML.escape(url(largest)))""#
+        if variants.count(where: { $0.format == fallback }) > 1 {
+            img += #" srcset="\#(HTML.escape(srcset(fallback)))" sizes="\#(HTML.escape(sizes))""#
+        }
+        img += #" width="\#(largest.width)" height="\#(largest.height)" alt="\#(HTML.escape(alt))""#
+        if let title, !title.isEmpty { img += #" title="\#(HTML.escape(title))""# }
+        img += #" loading="lazy" decoding="async">"#
+        let sources = otherFormats.map {
+            #"<source type="\#($0.mimeType)" srcset="\#(HTML.escape(srcset($0)))" sizes="\#(HTML.escape(sizes))">"#
+        }
+        return sources.isEmpty ? img : "<picture>" + sources.joined() + img + "</picture>"
+    }
+
+    /// What templates see: `{{image}}` is the fallback's URL; `src`, `srcset`, `sizes`, `width`, `height` and
+    /// `type` are the fallback's; `sources` lists the other formats (`type`, `srcset`, `sizes`); `variants` every
+    /// file (`src`, `width`, `height`, `type`).
+    var templateValue: TemplateValue { TemplateValue(image: self) }
+
+    /// A processed picture in a template context.
+    struct TemplateValue: MustacheParent, CustomStringConvertible, Sendable {
+        var image: ProcessedImage
+
+        var description: String { image.url(image.largest) }
+
+        func child(named name: String) -> Any? {
+            let largest = image.largest
+            switch name {
+            case "src": return image.url(largest)
+            case "srcset": return image.srcset(image.fallback)
+            case "sizes": return image.sizes
+            case "width": return largest.width
+            case "height": return largest.height
+            case "type": return image.fallback.mimeType
+            case "sources":
+                return image.otherFormats.map { ["type": $0.mimeType, "srcset": image.srcset($0), "sizes": image.sizes] as [String: Any] }
+            case "variants":
+                return image.variants.map {
+                    ["src": image.url($0), "width": $0.width, "height": $0.height, "type": $0.format.mimeType] as [String: Any]
+                }
+            default: return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import HashTreeCollections
+
+/// The pictures the pages show: made into files on all cores before the pages are rendered, and published in place
+/// of their sources.
+extension Site {
+    /// The catalog of the site's pictures, when a processor is given.
+    static func imageCatalog(_ options: BuildOptions, config: SiteConfig) -> ImageCatalog? {
+        options.imageProcessor.map {
+            ImageCatalog(site: options.site, settings: config.images, processor: $0, rootPath: config.rootPath)
+        }
+    }
+
+    /// Makes the files that the cache lacks of the pictures `pages` show. A picture that cannot be decoded (a
+    /// damaged or truncated file) is an error at each place that names it; those errors and `earlier` are thrown
+    /// together, sorted.
+    func makeImages(
+        of pages: some Sequence<LoadedPage>, alongWith earlier: [Diagnostic] = [], report: (@Sendable (Int, Int) -> Void)? = nil
+    ) throws {
+        guard let catalog = markdown.images else {
+            if !earlier.isEmpty { throw SectionSiteError(earlier) }
+            return
+        }
+        var places: [String: [SourceLocation]] = [:]
+        var images: [ProcessedImage] = []
+        for page in pages {
+            for use in page.images {
+                if places[use.image.source] == nil { images.append(use.image) }
+                places[use.image.source, default: []].append(use.location)
+            }
+        }
+        let failures = catalog.make(images, progress: report)
+        guard !failures.isEmpty || !earlier.isEmpty else { return }
+        var errors = earlier
+        for (source, failure) in failures {
+            for place in places[source] ?? [] {
+                errors.append(Diagnostic(.error, "image '\(source)' \(failure.message)", at: place))
+            }
+        }
+        throw SectionSiteError(errors.sorted {
+            ($0.location?.file ?? "", $0.location?.line ?? 0, $0.location?.column ?? 0)
+                < ($1.location?.file ?? "", $1.location?.line ?? 0, $1.location?.column ?? 0)
+        })
+    }
+
+    /// The pictures each page shows: its own list when it was loaded, the record's for a page restored from it.
+    func imagesShown() -> [String: [ProcessedImage]] {
+        guard let catalog = markdown.images else { return [:] }
+        var recorded: [String: [String]] = [:]  // page -> pictures, from the record
+        for (image, users) in catalog.recordedUsers {
+            for page in users { recorded[page, default: []].append(image) }
+        }
+        var shown: [String: [ProcessedImage]] = [:]
+        for (path, page) in loaded {
+            if page.isComplete {
+                if !page.images.isEmpty { shown[path] = page.images.map(\.image) }
+            } else if let sources = recorded[path] {
+                shown[path] = sources.sorted().compactMap { try? catalog.image(at: $0) }
+            }
+        }
+        return shown
+    }
+
+    /// Lists the files made from the pictures the pages show, and hides the sources in `Content/` they are made
+    /// from (their metadata, GPS positions included, is not published).
+    mutating func refreshImages() {
+        guard let catalog = markdown.images else { return }
+        var outputs: [String: OutputFile] = [:]
+        var sources = Set<String>()
+        for image in imagesShown().values.joined() {
+            if image.source.hasPrefix("Content/") { sources.insert(image.source) }
+            for variant in image.variants where outputs[variant.path] == nil {
+                outputs[variant.path] = OutputFile(path: variant.path, contents: .copy(catalog.cached(variant)), origin: image.source)
+            }
+        }
+        imageFiles = outputs
+        processedSources = sources
+    }
+
+    /// The record of which pages show each picture, for the next incremental build.
+    func saveImageRecord() throws {
+        guard let catalog = markdown.images else { return }
+        var users: [String: [String]] = [:]
+        for (page, images) in imagesShown() {
+            for image in images where !(users[image.source]?.contains(page) ?? false) { users[image.source, default: []].append(page) }
+        }
+        try catalog.save(users: users)
+    }
+
+    /// The files copied or made as they are: `Static/`, `Content/` but the pictures processed, the theme's assets,
+    /// the runtime, and the files made from pictures.
+    var publishedFiles: [OutputFile] {
+        let sources = processedSources
+        let kept = sources.isEmpty ? fileList : fileList.filter { !sources.contains($0.origin) }
+        return kept + imageFiles.values.sorted { $0.path < $1.path }
+    }
+}

@@ -1,0 +1,99 @@
+import CVips
+import Foundation
+import SectionSiteEngine
+
+extension ImageProcessor {
+    /// libvips (Debian's `libvips-dev`): it reads a file's header without decoding it, scales a JPEG down while
+    /// decoding it (libjpeg's DCT scaling, so a 4,000-pixel photo is never held at full size to make a 480-pixel
+    /// one), streams the rest, and writes WebP and AVIF (through libheif) besides JPEG and PNG. See the
+    /// documentation's Images page for why it and not another library.
+    public static let vips: ImageProcessor = {
+        guard Vips.started else {
+            return ImageProcessor(
+                name: "libvips (unavailable)", writes: [],
+                header: { _ throws(Failure) in throw Failure("cannot be read: libvips did not start") },
+                make: { _ throws(Failure) in throw Failure("cannot be processed: libvips did not start") })
+        }
+        let writes = Set(ImageFormat.allCases.filter { format in Vips.number(format).map { sectionsite_vips_can_write($0) != 0 } ?? false })
+        return ImageProcessor(
+            name: "libvips \(vips_version(0)).\(vips_version(1)).\(vips_version(2))", writes: writes,
+            header: Vips.header, make: Vips.make)
+    }()
+}
+
+/// The calls into libvips.
+private enum Vips {
+    /// Whether libvips started: once per process.
+    static let started = sectionsite_vips_start() == 0
+
+    /// Held while reading libvips's error buffer, which is one for the process.
+    private static let errors = NSLock()
+
+    /// libvips's last error, in one line, and the buffer cleared.
+    static func lastError() -> String {
+        errors.withLock {
+            let message = String(cString: vips_error_buffer())
+            vips_error_clear()
+            let lines = message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            return lines.isEmpty ? "libvips gave no reason" : lines.joined(separator: "; ")
+        }
+    }
+
+    static func header(_ path: String) throws(ImageProcessor.Failure) -> ImageProcessor.Header {
+        guard let image = sectionsite_vips_open(path) else {
+            let reason = lastError()
+            if reason.contains("is not a known file format") || reason.contains("not a known") {
+                throw .init("is not a picture libvips can read")
+            }
+            throw .init("cannot be read as a picture: \(reason)")
+        }
+        defer { sectionsite_vips_release(image) }
+        let loader = sectionsite_vips_loader(image).map { String(cString: $0) } ?? ""
+        let format: ImageFormat? =
+            switch loader {
+            case let name where name.hasPrefix("jpeg"): .jpeg
+            case let name where name.hasPrefix("png"): .png
+            case let name where name.hasPrefix("webp"): .webp
+            case let name where name.hasPrefix("tiff"): .tiff
+            case let name where name.hasPrefix("heif"): ImageFormat.heifVariant(path)
+            default: nil
+            }
+        return ImageProcessor.Header(
+            width: Int(vips_image_get_width(image)), height: Int(vips_image_get_height(image)),
+            orientation: Int(sectionsite_vips_orientation(image)), format: format)
+    }
+
+    static func make(_ job: ImageProcessor.Job) throws(ImageProcessor.Failure) {
+        guard let image = sectionsite_vips_thumbnail(job.source, Int32(job.width)) else {
+            throw .init("cannot be decoded (damaged or cut short?): \(lastError())")
+        }
+        defer { sectionsite_vips_release(image) }
+        for (format, path) in job.outputs {
+            guard let number = Vips.number(format),
+                sectionsite_vips_save(image, path, number, Int32(job.quality), job.keepsMetadata ? 0 : 1) == 0
+            else {
+                throw .init("cannot be written as \(format.rawValue): \(lastError())")
+            }
+        }
+    }
+
+    /// The number `sectionsite_vips_save` knows a format by.
+    static func number(_ format: ImageFormat) -> Int32? {
+        switch format {
+        case .jpeg: Int32(SECTIONSITE_JPEG)
+        case .png: Int32(SECTIONSITE_PNG)
+        case .webp: Int32(SECTIONSITE_WEBP)
+        case .avif: Int32(SECTIONSITE_AVIF)
+        default: nil
+        }
+    }
+}
+
+extension ImageFormat {
+    /// AVIF or HEIF for a file libheif reads, by its brand: both are HEIF containers.
+    fileprivate static func heifVariant(_ path: String) -> ImageFormat {
+        guard let handle = FileHandle(forReadingAtPath: path), let head = try? handle.read(upToCount: 32) else { return .heif }
+        try? handle.close()
+        return String(decoding: head, as: UTF8.self).contains("avif") ? .avif : .heif
+    }
+}

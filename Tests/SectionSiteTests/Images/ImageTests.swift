@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+
+@testable import SectionSiteEngine
+@testable import SectionSiteImages
+
+/// Pictures processed with libvips: responsive files named by their bytes, turned upright, without metadata,
+/// made once and cached; bad pictures are errors where they are named.
+@Suite("Images")
+struct ImageTests {
+    static func site(_ files: [String: String] = [:], images: [String: Data] = [:]) throws -> TestSite {
+        var all = TestSite.theme
+        all["sectionsite.yml"] = "title: Pictures\nimages: {widths: [16, 32, 100], formats: [webp]}\n"
+        all["Themes/default/directives/image.mustache"] =
+            "{{! arguments: source (image, required), alt }}<figure>{{#source.sources}}<s t=\"{{type}}\" s=\"{{srcset}}\">{{/source.sources}}<img src=\"{{source}}\" w=\"{{source.width}}\"></figure>"
+        all.merge(files) { _, new in new }
+        let site = try TestSite(all)
+        for (path, data) in images { try site.write(path, data) }
+        return site
+    }
+
+    /// A processor that is libvips and counts the files it makes.
+    static func counting(_ made: Locked<Int>) -> ImageProcessor {
+        let vips = ImageProcessor.vips
+        return ImageProcessor(name: vips.name, writes: vips.writes, header: vips.header) { job throws(ImageProcessor.Failure) in
+            made.withLock { $0 += job.outputs.count }
+            try vips.make(job)
+        }
+    }
+
+    @Test("a picture beside its page becomes a picture element of files named by its bytes, upright, never enlarged, without metadata")
+    func processedPicture() throws {
+        let site = try Self.site(
+            ["Content/trip/index.md": "---\ntitle: Trip\n---\n![A *red* box](photo.jpg \"Box\")\n"],
+            images: ["Content/trip/photo.jpg": try TestImages.fixture("rotated-gps.jpg")])
+        try site.build()
+        let html = try site.output("trip/index.html")
+        let files = FileTree.files(under: site.out.appendingPathComponent("img")).sorted()
+        // 64 x 48 stored, EXIF orientation 6: 48 x 64 upright. Widths 16 and 32 are made; 100 would enlarge it, so
+        // its own width, 48, is made instead.
+        #expect(files.count == 6)
+        #expect(files.allSatisfy { $0.hasPrefix("photo-") })
+        #expect(files.filter { $0.hasSuffix(".webp") }.map { $0.split(separator: "-")[1] }.sorted() == ["16w", "32w", "48w"])
+        let picture = try #require(html.firstMatch(of: /<picture>.*<\/picture>/)?.output)
+        #expect(picture.contains(#"<source type="image/webp" srcset="/img/photo-16w-"#))
+        #expect(picture.contains(#" width="48" height="64" alt="A red box" title="Box" loading="lazy" decoding="async">"#))
+        for file in files {
+            let data = try Data(contentsOf: site.out.appendingPathComponent("img/" + file))
+            // No GPS position (the EXIF entry pointing to it, tag 0x8825, big-endian as the camera wrote it) and no
+            // camera name. (libvips writes a small EXIF block of its own into WebP files: size and resolution.)
+            #expect(data.range(of: Data([0x88, 0x25, 0x00, 0x04])) == nil, "\(file) keeps the GPS position")
+            #expect(data.range(of: Data("SectionSiteCam".utf8)) == nil, "\(file) keeps the camera's name")
+            let header = try ImageProcessor.vips.header(site.out.appendingPathComponent("img/" + file).path)
+            #expect(header.orientation == 1)
+            #expect(Double(header.height) / Double(header.width) > 1.3, "\(file) is not upright")
+        }
+        // The original, GPS position and all, is not published.
+        #expect(!FileManager.default.fileExists(atPath: site.out.appendingPathComponent("trip/photo.jpg").path))
+    }
+
+    @Test("a second build makes nothing; a changed picture makes only its own files and changes the pages that show it")
+    func cachedAndIncremental() throws {
+        let site = try Self.site(
+            [
+                "Content/a.md": "---\ntitle: A\n---\n![one](/pictures/one.png)\n",
+                "Content/b.md": "---\ntitle: B\n---\n@Image(source: \"/pictures/two.png\", alt: \"two\")\n",
+            ],
+            images: [
+                "Static/pictures/one.png": TestImages.png(width: 40, height: 20, seed: 1),
+                "Static/pictures/two.png": TestImages.png(width: 40, height: 20, seed: 2),
+            ])
+        let made = Locked(0)
+        var options = site.options
+        options.imageProcessor = Self.counting(made)
+        try SiteBuilder(options: options).build()
+        #expect(made.withLock { $0 } == 12)  // 16, 32 and (not 100: never enlarged) 40 wide, in WebP and PNG, twice
+        let b = try site.output("b/index.html")
+        #expect(b.contains(#"><s t="image/webp" s="/img/two-16w-"#) && b.contains(#"w="40"></figure>"#))
+        made.withLock { $0 = 0 }
+        let second = try SiteBuilder(options: options).build()
+        #expect(made.withLock { $0 } == 0)
+        #expect(second.changedPages == 0)
+        // Static files are copied as they are, besides the files made from them.
+        #expect(FileManager.default.fileExists(atPath: site.out.appendingPathComponent("pictures/one.png").path))
+        Thread.sleep(forTimeInterval: 0.01)
+        try site.write("Static/pictures/two.png", TestImages.png(width: 40, height: 20, seed: 3))
+        let third = try SiteBuilder(options: options).build()
+        #expect(made.withLock { $0 } == 6)
+        #expect(third.changedPages == 1)
+        #expect(try site.output("b/index.html") != b)
+        #expect(try site.output("a/index.html").contains("/img/one-16w-"))
+    }
+
+    @Test("in the preview, replacing a picture gives the pages that show it a new src, and its files are served")
+    func previewReplacesPicture() throws {
+        let site = try Self.site(
+            ["Content/trip/index.md": "---\ntitle: Trip\n---\nText.\n\n![p](photo.png)\n", "Content/other.md": "# Other\n"],
+            images: ["Content/trip/photo.png": TestImages.png(width: 30, height: 30, seed: 1)])
+        var live = try Site(options: site.options)
+        let before = try #require(live.pages["/trip/"]?.html)
+        try site.write("Content/trip/photo.png", TestImages.png(width: 30, height: 30, seed: 9))
+        let update = try live.apply(["Content/trip/photo.png"])
+        #expect(update.changed == ["/trip/"])
+        let after = try #require(live.pages["/trip/"]?.html)
+        #expect(before != after)
+        let src = try #require(after.firstMatch(of: /src="\/(img\/photo-30w-[0-9a-f]+\.png)"/)?.output.1)
+        guard case .copy(let file) = live.file(at: String(src))?.contents else {
+            Issue.record("the new file is not served")
+            return
+        }
+        #expect(try ImageProcessor.vips.header(file.path).width == 30)
+        #expect(live.file(at: "trip/photo.png") == nil)  // the source itself is not published
+    }
+
+    @Test("bad pictures are errors where they are named, every one in one run, and the previous output stays")
+    func badPictures() throws {
+        let site = try Self.site(["Content/a.md": "---\ntitle: A\n---\nFine.\n"])
+        try site.build()
+        let before = site.outputSnapshot()
+        try site.write(["Content/a.md": """
+            ---
+            title: A
+            ---
+            ![missing](nothing.jpg)
+
+            ![lies](lies.jpg) and ![text](text.jpg)
+
+            ![bomb](bomb.png)
+
+            @Image(source: "cut.jpg", alt: "cut")
+            """, "Content/text.jpg": "hello\n"])
+        try site.write("Content/lies.jpg", TestImages.png(width: 8, height: 8, seed: 1))
+        try site.write("Content/bomb.png", try TestImages.fixture("bomb.png"))
+        try site.write("Content/cut.jpg", try TestImages.fixture("truncated.jpg"))
+        let error = try #require(site.buildError())
+        let lines = error.diagnostics.map(\.description)
+        #expect(lines.count == 5)
+        #expect(lines[0] == "Content/a.md:4:1: error: image 'nothing.jpg' (Content/nothing.jpg) no such file")
+        #expect(lines[1] == "Content/a.md:6:1: error: image 'lies.jpg' (Content/lies.jpg) is a PNG picture, but its name says JPEG: rename it to 'lies.png'")
+        #expect(lines[2].hasPrefix("Content/a.md:6:23: error: image 'text.jpg' (Content/text.jpg) is not a picture"))
+        #expect(lines[3] == "Content/a.md:8:1: error: image 'bomb.png' (Content/bomb.png) is 50000 x 50000 pixels, more than the 100000000 that 'images: {maxPixels}' allows: it was not decoded")
+        #expect(lines[4].hasPrefix("Content/a.md:10:8: error: image 'Content/cut.jpg' cannot be decoded"), "\(lines[4])")
+        #expect(site.outputSnapshot() == before)
+        // In the preview too, the last good site stays.
+        try site.write(["Content/a.md": "---\ntitle: A\n---\nFine.\n"])
+        var live = try Site(options: site.options)
+        try site.write(["Content/a.md": "---\ntitle: A\n---\n![cut](cut.jpg)\n"])
+        #expect(throws: SectionSiteError.self) { try live.apply(["Content/a.md"]) }
+        #expect(live.pages["/a/"]?.html.contains("Fine.") == true)
+    }
+
+    @Test("templates see a picture's files: a hook draws its own markup, settings choose widths and formats")
+    func hookAndSettings() throws {
+        let site = try Self.site(
+            [
+                "Content/a.md": "---\ntitle: A\n---\n![alt](p.png)\n",
+                "Themes/default/hooks/image.mustache":
+                    "<img src=\"{{destination}}\" srcset=\"{{image.srcset}}\" data-w=\"{{image.width}}\" alt=\"{{text}}\">{{#image.variants}}[{{width}} {{type}}]{{/image.variants}}",
+                "sectionsite.yml": "title: P\nimages: {widths: [10, 20], formats: [], quality: 50}\n",
+            ],
+            images: ["Content/p.png": TestImages.png(width: 25, height: 5, seed: 4)])
+        try site.build()
+        let html = try site.output("a/index.html")
+        #expect(html.contains(#"data-w="20" alt="alt">[10 image/png][20 image/png]"#), "\(html)")
+        let bad = try Self.site(["sectionsite.yml": "title: P\nimages: {formats: [gif]}\n"])
+        #expect(bad.buildError()?.description == "sectionsite.yml:2:20: error: unknown image format 'gif' (known: avif, webp, jpeg, png)")
+    }
+}
