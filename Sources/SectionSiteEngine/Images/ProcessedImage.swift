@@ -98,13 +98,21 @@ struct ProcessedImage: Sendable, Equatable, Hashable {
     /// What templates see: `{{image}}` is the fallback's URL; `src`, `srcset`, `sizes`, `width`, `height` and
     /// `type` are the fallback's; `sources` lists the other formats (`type`, `srcset`, `sizes`); `variants` every
     /// file (`src`, `width`, `height`, `type`).
-    var templateValue: TemplateValue { TemplateValue(image: self) }
+    var templateValue: TemplateValue { TemplateValue(image: self, relative: false) }
+
+    /// What templates see for a front matter or item field that names the picture: the same, but `{{field}}` is
+    /// the fallback's path without the site's root (`img/photo-1600w-....jpg`), as the field's own value was, so
+    /// that a template written for it (`{{site.root}}{{image}}`) keeps working.
+    var fieldValue: TemplateValue { TemplateValue(image: self, relative: true) }
 
     /// A processed picture in a template context.
     struct TemplateValue: MustacheParent, CustomStringConvertible, Sendable {
         var image: ProcessedImage
+        var relative: Bool
 
-        var description: String { image.url(image.largest) }
+        var description: String {
+            relative ? URLPath.encoded(image.largest.path) : image.url(image.largest)
+        }
 
         func child(named name: String) -> Any? {
             let largest = image.largest

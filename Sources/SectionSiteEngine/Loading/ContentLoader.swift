@@ -112,13 +112,38 @@ struct ContentLoader {
                 images += itemDocument.images.map { LoadedPage.ImageUse(image: $0.image, location: item.location) }
             }
         }
+        // Front matter and item fields that name a local picture (an `image: cover.jpg` beside the page, or under
+        // Static/) show its files; a string that names no file stays as written.
+        var fieldImages: [String: [String: ProcessedImage]] = [:]
+        if let catalog = markdown.images {
+            func scan(_ fields: [String: Value], key: String, at location: SourceLocation) {
+                for (field, value) in fields {
+                    guard case .string(let text) = value, ImageFormat(fileName: text) != nil,
+                        let source = [catalog.source(of: text, page: path), catalog.source(of: "/" + text, page: path)]
+                            .compactMap(\.self).first(where: { FileManager.default.fileExists(atPath: catalog.site.path + "/" + $0) })
+                    else { continue }
+                    do {
+                        let image = try catalog.image(at: source)
+                        fieldImages[key, default: [:]][field] = image
+                        images.append(LoadedPage.ImageUse(image: image, location: location))
+                    } catch {
+                        problems.append(Diagnostic(.error, "image '\(text)' (\(source)) of '\(field)' \(error.message)", at: location))
+                    }
+                }
+            }
+            scan(page.frontMatter, key: "", at: page.location)
+            for section in page.sections {
+                guard case .items(let items) = section.content else { continue }
+                for item in items { scan(item.fields, key: item.id, at: item.location) }
+            }
+        }
         problems.sort { ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0) }
         let loaded = LoadedPage(
             page: page, blocks: document.blocks, summary: page.summary ?? document.firstParagraph ?? "",
             headings: document.headings, itemBodies: itemBodies, fileLinks: links, links: allLinks,
             text: document.text,
             sourceHash: markdown.dependencyHash(sourceHash, templatesUsed: templatesUsed, images: images.map(\.image)),
-            templatesUsed: templatesUsed, images: images, stamp: stamp)
+            templatesUsed: templatesUsed, images: images, fieldImages: fieldImages, stamp: stamp)
         return (loaded, problems)
     }
 }

@@ -68,6 +68,8 @@ final class LoadedPage: Sendable, Equatable {
     /// The local pictures the body and item bodies show, in order: their files are output, and an edit to one
     /// loads the page again.
     let images: [ImageUse]
+    /// The fields that name a local picture, by item id (`""` for the page's own front matter), then field.
+    let fieldImages: [String: [String: ProcessedImage]]
     /// The folders under `Content/` that the page's collections list (`.` for all), for what a change elsewhere
     /// may change.
     let collectionFolders: [String]
@@ -84,6 +86,7 @@ final class LoadedPage: Sendable, Equatable {
         page: Page, blocks: [Markdown.Block], summary: String, headings: [Markdown.Heading] = [],
         itemBodies: [String: String] = [:], fileLinks: [FileLink] = [], links: [Link] = [], text: String = "",
         sourceHash: String, templatesUsed: Set<String> = [], images: [ImageUse] = [],
+        fieldImages: [String: [String: ProcessedImage]] = [:],
         isComplete: Bool = true,
         collectionFolders: [String]? = nil, stamp: FileStamp? = nil
     ) {
@@ -98,6 +101,7 @@ final class LoadedPage: Sendable, Equatable {
         self.sourceHash = sourceHash
         self.templatesUsed = templatesUsed
         self.images = images
+        self.fieldImages = fieldImages
         self.isComplete = isComplete
         self.stamp = stamp
         self.listing = Listing(
@@ -120,7 +124,7 @@ final class LoadedPage: Sendable, Equatable {
     func withoutBody() -> LoadedPage {
         LoadedPage(
             page: page, blocks: [], summary: summary, headings: headings, fileLinks: fileLinks, links: links, text: text,
-            sourceHash: sourceHash, templatesUsed: templatesUsed, images: images, isComplete: isComplete,
+            sourceHash: sourceHash, templatesUsed: templatesUsed, images: images, fieldImages: fieldImages, isComplete: isComplete,
             collectionFolders: collectionFolders, stamp: stamp)
     }
 

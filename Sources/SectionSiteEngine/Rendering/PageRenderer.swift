@@ -34,6 +34,7 @@ struct PageRenderer: Sendable {
                 let template = try theme.template("cells", kind: item.cell, what: "cell kind", at: item.location)
                 used.insert(template)
                 var context = item.fields.mustache
+                for (field, image) in item.images { context[field] = image.fieldValue }
                 context["id"] = item.id
                 context["cell"] = item.cell
                 context["body"] = item.bodyHTML ?? ""
@@ -113,6 +114,7 @@ struct PageRenderer: Sendable {
     func pageContext(_ instance: PageInstance) -> [String: Any] {
         let page = instance.source.page
         var context = page.frontMatter.mustache
+        for (field, image) in instance.source.fieldImages[""] ?? [:] { context[field] = image.fieldValue }
         context["title"] = page.title
         context["url"] = instance.url
         context["link"] = config.link(instance.url)

@@ -52,6 +52,8 @@ struct PageItem: Sendable, Equatable, IdentifiableType {
     var sourceHash: String?
     /// HTML made by a Swift program, drawn instead of the cell's template.
     var html: String? = nil
+    /// The fields that name a local picture: the template sees the picture's files.
+    var images: [String: ProcessedImage] = [:]
 
     /// The item's id.
     var identity: String { id }

@@ -44,7 +44,7 @@ struct Resolver {
                     }
                     return PageItem(
                         id: item.id, cell: cell, fields: item.fields, bodyHTML: loaded.itemBodies[item.id],
-                        location: item.location, sourceHash: nil, html: item.html)
+                        location: item.location, sourceHash: nil, html: item.html, images: loaded.fieldImages[item.id] ?? [:])
                 }
                 ids = items.map(\.id)
             case .data(let name, let location):
@@ -83,7 +83,7 @@ struct Resolver {
                     items = zip(ids, members).map { id, member in
                         PageItem(
                             id: id, cell: spec.cell!, fields: fields(of: member), bodyHTML: nil, location: spec.location,
-                            sourceHash: member.sourceHash)
+                            sourceHash: member.sourceHash, images: member.fieldImages[""] ?? [:])
                     }
                 }
             }
@@ -119,7 +119,8 @@ struct Resolver {
                 slice[index].items = range.map { position in
                     PageItem(
                         id: ids[position], cell: spec.cell!, fields: fields(of: members[position]), bodyHTML: nil,
-                        location: spec.location, sourceHash: members[position].sourceHash)
+                        location: spec.location, sourceHash: members[position].sourceHash,
+                        images: members[position].fieldImages[""] ?? [:])
                 }
             }
             return PageInstance(

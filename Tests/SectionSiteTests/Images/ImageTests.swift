@@ -165,4 +165,40 @@ struct ImageTests {
         let bad = try Self.site(["sectionsite.yml": "title: P\nimages: {formats: [gif]}\n"])
         #expect(bad.buildError()?.description == "sectionsite.yml:2:20: error: unknown image format 'gif' (known: avif, webp, jpeg, png)")
     }
+
+    @Test("a front matter or item field naming a local picture shows its files in lists, items and the page itself")
+    func fieldPictures() throws {
+        let site = try Self.site(
+            [
+                "Content/index.md": """
+                    ---
+                    title: Home
+                    sections:
+                      - id: posts
+                        cell: a
+                        from: posts
+                      - id: own
+                        cell: b
+                        items:
+                          - {id: one, title: One, photo: pictures/one.png}
+                          - {id: two, title: Two, photo: elsewhere.png}
+                    ---
+                    """,
+                "Content/posts/trip.md": "---\ntitle: Trip\ncover: trip.png\n---\nText.\n",
+                "Themes/default/cells/a.mustache": "<img src=\"{{site.root}}{{cover}}\" srcset=\"{{cover.srcset}}\">\n",
+                "Themes/default/cells/b.mustache": "<i src=\"/{{photo}}\" w=\"{{photo.width}}\">\n",
+                "Themes/default/layouts/page.mustache":
+                    "<!doctype html><html><head><title>{{page.title}}</title></head><body><b data-c=\"{{page.cover.src}}\"></b>{{{sections}}}{{{body}}}</body></html>\n",
+            ],
+            images: [
+                "Content/posts/trip.png": TestImages.png(width: 40, height: 20, seed: 5),
+                "Static/pictures/one.png": TestImages.png(width: 20, height: 20, seed: 6),
+            ])
+        try site.build()
+        let home = try site.output("index.html")
+        #expect(home.contains(#"<img src="/img/trip-40w-"#) && home.contains(#"srcset="/img/trip-16w-"#), "\(home)")
+        #expect(home.contains(#"<i src="/img/one-20w-"#) && home.contains(#"w="20">"#))
+        #expect(home.contains(#"<i src="/elsewhere.png" w="">"#))  // names no file: as written
+        #expect(try site.output("posts/trip/index.html").contains(#"<b data-c="/img/trip-40w-"#))
+    }
 }
