@@ -62,22 +62,23 @@ def test_coffee_site_builds_and_checks(site_copy):
 
 
 def linked(binary):
-    """Which of the server, the argument parser and Qt a binary holds: Swift symbols name their module, and Qt is a
-    shared library."""
+    """Which of the server, the argument parser, Qt and libvips a binary holds: Swift symbols name their module, and
+    Qt and libvips are shared libraries."""
     data = binary.read_bytes()
     libraries = subprocess.run(["ldd", binary], capture_output=True, text=True, timeout=30).stdout
     return {
         "Hummingbird": b"Hummingbird" in data,
         "ArgumentParser": b"ArgumentParser" in data,
         "Qt": "libQt5" in libraries or "KF5SyntaxHighlighting" in libraries,
+        "libvips": "libvips" in libraries,
     }
 
 
-def test_a_program_that_only_builds_links_no_server_no_command_line_and_no_qt():
+def test_a_program_that_only_builds_links_no_server_no_command_line_no_qt_and_no_libvips():
     # CoffeeSite imports SectionSite alone; LiveBoard adds SectionSiteCommands (serve, the command line,
-    # KSyntaxHighlighting) and is the control: the same check finds all three there.
-    assert linked(example("CoffeeSite")) == {"Hummingbird": False, "ArgumentParser": False, "Qt": False}
-    assert linked(example("LiveBoard")) == {"Hummingbird": True, "ArgumentParser": True, "Qt": True}
+    # KSyntaxHighlighting, libvips) and is the control: the same check finds all four there.
+    assert linked(example("CoffeeSite")) == {"Hummingbird": False, "ArgumentParser": False, "Qt": False, "libvips": False}
+    assert linked(example("LiveBoard")) == {"Hummingbird": True, "ArgumentParser": True, "Qt": True, "libvips": True}
 
 
 PATCHED_JS = """() => { window.patches = 0; window.marker = 1;

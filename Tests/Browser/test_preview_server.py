@@ -87,7 +87,10 @@ class LiveServer:
     def write(self, path, text):
         target = self.folder / path
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text)
+        if isinstance(text, bytes):
+            target.write_bytes(text)
+        else:
+            target.write_text(text)
 
     def edit(self, path, old, new):
         target = self.folder / path
@@ -448,3 +451,50 @@ def test_allow_host_adds_a_name_at_any_port():
         assert raw_request(server.port, "/", "other.test")[0] == 403
     finally:
         server.close()
+
+
+def png(width, height, seed):
+    """A small RGB PNG whose colours follow `seed`."""
+    import struct
+    import zlib
+    rows = b"".join(b"\x00" + bytes(((x * 7 + seed * 40) & 255, (y * 5 + seed * 90) & 255, (x + y) & 255)[i]
+                                    for x in range(width) for i in range(3)) for y in range(height))
+
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+
+
+PICTURES = {
+    "sectionsite.yml": "title: Live\nbaseURL: /\nimages: {widths: [16, 32]}\n",
+    "Themes/default/directives/row.mustache": '<div class="row">{{{body}}}</div>\n',
+    "Content/pics.md": "---\ntitle: Pictures\n---\nIntro.\n\n![A picture](photo.png)\n\n@Row { one }\n",
+}
+
+
+def test_replaced_picture_and_edited_directive_patch_the_page_without_reload(browser):
+    live = LiveServer(files={**PICTURES, "Content/photo.png": png(24, 12, 1)})
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.goto(live.url("/pics/"))
+        page.wait_for_function("() => window.SectionSite !== undefined")
+        page.evaluate("() => { window.__marker = 7; document.querySelector('.ss-body p').__kept = true; }")
+        before = page.evaluate("() => document.querySelector('img').getAttribute('src')")
+        assert page.evaluate("() => document.querySelector('img').complete && document.querySelector('img').naturalWidth > 0")
+        live.write("Content/photo.png", png(24, 12, 2))
+        page.wait_for_function(f"() => document.querySelector('img').getAttribute('src') !== {before!r}", timeout=10000)
+        after = page.evaluate("() => document.querySelector('img').getAttribute('src')")
+        status, body = live.get(after)
+        assert status == 200 and body.startswith(b"\x89PNG"), after
+        live.edit("Content/pics.md", "@Row { one }", "@Row { two }")
+        page.wait_for_function("() => document.querySelector('.row').textContent.includes('two')", timeout=10000)
+        assert page.evaluate("() => window.__marker") == 7, "the page was reloaded"
+        assert page.evaluate("() => document.querySelector('.ss-body p').__kept === true"), "an untouched block was replaced"
+        fresh = ctx.new_page()
+        fresh.goto(live.url("/pics/"))
+        assert_same_dom(normalized(page), normalized(fresh), "after a picture and a directive edit")
+    finally:
+        ctx.close()
+        live.close()

@@ -2,8 +2,8 @@
 struct ImageSettings: Sendable, Equatable {
     /// The widths to make, in CSS pixels; a picture narrower than one gets its own width instead (never enlarged).
     var widths = [480, 960, 1600]
-    /// The formats to make besides the fallback (JPEG, or PNG for a PNG): WebP by default; AVIF is smaller still
-    /// and much slower to encode (see the documentation's figures).
+    /// The formats to make besides the fallback (JPEG, or PNG for a PNG): WebP by default; AVIF takes about three
+    /// times as long to encode (see the documentation's figures).
     var formats: [ImageFormat] = [.webp]
     /// The encoders' quality, 1 to 100.
     var quality = 75
