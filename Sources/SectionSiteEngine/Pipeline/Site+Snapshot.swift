@@ -33,7 +33,7 @@ extension Site {
             loaded[record.path] = LoadedPage(
                 page: page, blocks: [], summary: record.summary, headings: record.headings, fileLinks: record.fileLinks,
                 text: record.text,
-                sourceHash: record.sourceHash, templatesUsed: Set(record.templatesUsed), isComplete: false, collectionFolders: record.collectionFolders,
+                sourceHash: record.sourceHash, isComplete: false, collectionFolders: record.collectionFolders,
                 stamp: record.stamp)
         }
         records = [:]
@@ -109,7 +109,7 @@ extension Site {
                 isIndex: page.isIndex, isDraft: page.isDraft, title: page.title, date: page.date, weight: page.weight,
                 tags: page.tags, aliases: page.aliases, summary: loaded.summary, frontMatter: page.frontMatter,
                 collectionFolders: loaded.collectionFolders, fileLinks: loaded.fileLinks, headings: loaded.headings,
-                text: loaded.text, templatesUsed: loaded.templatesUsed.sorted())
+                text: loaded.text)
         }
         let rendered = self.records.values.sorted { $0.page.url < $1.page.url }.map { record in
             SiteSnapshot.RenderedRecord(

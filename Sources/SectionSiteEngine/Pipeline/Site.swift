@@ -271,9 +271,10 @@ package struct Site: Sendable {
             for warning in record.emptySections { warnings.warn(warning.message, at: warning.location) }
         }
         for conflict in aliasConflicts() { warnings.add(conflict) }
-        var used = pages.values.reduce(into: Set<String>()) { $0.formUnion($1.templatesUsed) }
-        for page in loaded.values { used.formUnion(page.templatesUsed) }
-        for name in theme.templateNames where !name.hasPrefix("partials/") && !used.contains(name) {
+        let used = pages.values.reduce(into: Set<String>()) { $0.formUnion($1.templatesUsed) }
+        // Partials, directives and hooks are there for the pages that want them: a site need not use them all.
+        let optional = ["partials/", "directives/", "hooks/"]
+        for name in theme.templateNames where !optional.contains(where: name.hasPrefix) && !used.contains(name) {
             warnings.warn("template '\(name)' is never used", at: SourceLocation(file: "\(theme.path)/\(name).mustache"))
         }
         return warnings.all

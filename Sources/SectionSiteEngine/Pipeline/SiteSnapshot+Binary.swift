@@ -42,7 +42,6 @@ extension SiteSnapshot {
                 out.string(heading.text)
             }
             out.string(page.text)
-            out.list(page.templatesUsed) { $0.string($1) }
         }
         out.list(rendered) { out, page in
             out.string(page.url)
@@ -88,7 +87,7 @@ extension SiteSnapshot {
                             return LoadedPage.FileLink(link: link, location: try input.location())
                         },
                         headings: try input.list { Markdown.Heading(level: try $0.int(), id: try $0.string(), text: try $0.string()) },
-                        text: try input.string(), templatesUsed: try input.list { try $0.string() })
+                        text: try input.string())
                 }
                 let rendered = try input.list { input in
                     RenderedRecord(

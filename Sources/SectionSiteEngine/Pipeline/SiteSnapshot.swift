@@ -29,8 +29,6 @@ struct SiteSnapshot: Sendable {
         /// The body's headings and text, for the search index.
         var headings: [Markdown.Heading]
         var text: String
-        /// The theme's templates that drew its Markdown (directives, render hooks).
-        var templatesUsed: [String]
     }
 
     /// One output page; its title, date and summary are its source page's.

@@ -45,6 +45,12 @@ struct RealContentTests {
             fences += text.components(separatedBy: "\n```").count / 2
         }
         let site = try TestSite(files)
+        // The pictures the pages show, at the same places.
+        let skipped = [".build", "Fuzz/", "Tests/", "_site"]
+        for path in FileTree.files(under: Self.repository)
+        where ImageFormat(fileName: path) != nil && !skipped.contains(where: { path.hasPrefix($0) }) && !path.contains("/.") {
+            try site.write("Content/" + path, try Data(contentsOf: Self.repository.appendingPathComponent(path)))
+        }
         let report = try site.build()
         #expect(report.pageCount == sources.count)
         let warned = Set(report.warnings.filter { $0.message.contains("leads to no page") }.map(\.location?.file))
