@@ -33,6 +33,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         // `make docs`: the DocC catalog in Sources/SectionSite/SectionSite.docc as a static site.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -67,6 +68,7 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "HashTreeCollections", package: "swift-collections"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             resources: [.embedInCode("Runtime/sectionsite.js")],
             swiftSettings: strict

@@ -40,6 +40,13 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     /// The same message, place and notes as an error: what `--strict` makes of a warning.
     public var asError: Diagnostic { Diagnostic(.error, message, at: location, notes: notes) }
 
+    /// The order errors are printed in: by file, then line, then column; those without a place first.
+    public static func inFileOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
+        let (left, right) = (lhs.location, rhs.location)
+        return (left?.file ?? "", left?.line ?? 0, left?.column ?? 0, lhs.message)
+            < (right?.file ?? "", right?.line ?? 0, right?.column ?? 0, rhs.message)
+    }
+
     /// `path:line:column: error: message`, then one `note:` line per note.
     public var description: String {
         var text = location.map { "\($0): " } ?? ""

@@ -25,6 +25,17 @@ public struct SectionSiteError: Error, Sendable, Equatable, CustomStringConverti
     /// The file the error names, when there is one.
     public var location: SourceLocation? { diagnostic.location }
 
-    /// What the user reads: `path:line:column: error: message`, a line (and its notes) per error.
-    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+    /// How many errors `description` shows before it says how many more there are.
+    public static let shownErrors = 100
+
+    /// What the user reads: `path:line:column: error: message`, a line (and its notes) per error, the first 100,
+    /// then `and N more errors`.
+    public var description: String {
+        var lines = diagnostics.prefix(Self.shownErrors).map(\.description)
+        if diagnostics.count > Self.shownErrors {
+            let more = diagnostics.count - Self.shownErrors
+            lines.append("and \(more) more error\(more == 1 ? "" : "s")")
+        }
+        return lines.joined(separator: "\n")
+    }
 }

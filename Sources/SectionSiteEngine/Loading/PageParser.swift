@@ -16,50 +16,66 @@ struct PageParser {
             title: "", date: nil, isDraft: false, summary: nil, weight: nil, tags: [],
             layout: nil, animation: nil, sections: [], body: split.body,
             bodyLocation: SourceLocation(file: path, line: split.bodyFirstLine))
-        guard let root = try yaml.compose(split.yaml), !(root.scalar.map { $0.string.isEmpty } ?? false) else {
+        // TOML is read as the YAML it says; JSON is YAML as it is.
+        let text = split.format == .toml ? try TOMLFrontMatter.yaml(split.yaml, path: path, firstLine: split.yamlFirstLine) : split.yaml
+        guard let root = try yaml.compose(text), !(root.scalar.map { $0.string.isEmpty } ?? false) else {
             return page
         }
         var itemPlaces: [String: SourceLocation] = [:]
+        var errors: [Diagnostic] = []  // every mistake of the front matter, not only the first
+        func attempt(_ body: () throws -> Void) {
+            do { try body() } catch let error as SectionSiteError { errors += error.diagnostics } catch {
+                errors.append(Diagnostic(.error, "\(error)", at: SourceLocation(file: path)))
+            }
+        }
         for (key, node, _) in try yaml.entries(root, what: "front matter") {
             switch key {
-            case "title": page.title = try yaml.string(node, key: key)
+            case "title": attempt { page.title = try yaml.string(node, key: key) }
             case "date":
-                let text = try yaml.string(node, key: key)
-                guard let date = PageDate(parsing: text) else {
-                    throw SectionSiteError(
-                        "'date' must look like 2026-01-31 or 2026-01-31T09:30:00Z, not '\(text)'",
-                        at: yaml.location(node))
+                attempt {
+                    let text = try yaml.string(node, key: key)
+                    guard let date = PageDate(parsing: text) else {
+                        throw SectionSiteError(
+                            "'date' must look like 2026-01-31 or 2026-01-31T09:30:00Z, not '\(text)'",
+                            at: yaml.location(node))
+                    }
+                    page.date = date
                 }
-                page.date = date
-            case "draft": page.isDraft = try yaml.bool(node, key: key)
-            case "summary": page.summary = try yaml.string(node, key: key)
-            case "weight": page.weight = try yaml.int(node, key: key)
-            case "tags": page.tags = try yaml.strings(node, key: key)
-            case "aliases": page.aliases = try Self.aliases(node, yaml: yaml)
-            case "layout": page.layout = try yaml.string(node, key: key)
-            case "animation": page.animation = try Self.animation(node, yaml: yaml)
+            case "draft": attempt { page.isDraft = try yaml.bool(node, key: key) }
+            case "summary": attempt { page.summary = try yaml.string(node, key: key) }
+            case "weight": attempt { page.weight = try yaml.int(node, key: key) }
+            case "tags": attempt { page.tags = try yaml.strings(node, key: key) }
+            case "aliases": attempt { page.aliases = try Self.aliases(node, yaml: yaml) }
+            case "layout":
+                attempt { page.layout = try yaml.string(node, key: key) }
+                page.layoutLocation = yaml.location(node)
+            case "animation": attempt { page.animation = try Self.animation(node, yaml: yaml) }
             case "sections":
                 // `sections:` with nothing after it (every section deleted) is a page without sections.
                 if case .null = yaml.value(node) { break }
                 guard case .sequence(let list) = node else {
-                    throw SectionSiteError("'sections' must be a list of sections", at: yaml.location(node))
+                    errors.append(Diagnostic(.error, "'sections' must be a list of sections", at: yaml.location(node)))
+                    continue
                 }
                 var sectionPlaces: [String: SourceLocation] = [:]
                 for sectionNode in list {
-                    let section = try parseSection(sectionNode, yaml: yaml, itemPlaces: &itemPlaces)
-                    if let earlier = sectionPlaces[section.id] {
-                        throw SectionSiteError(
-                            "duplicate section id '\(section.id)'", at: section.location,
-                            notes: [.init(location: earlier, message: "section '\(section.id)' first defined here")])
+                    attempt {
+                        let section = try parseSection(sectionNode, yaml: yaml, itemPlaces: &itemPlaces)
+                        if let earlier = sectionPlaces[section.id] {
+                            throw SectionSiteError(
+                                "duplicate section id '\(section.id)'", at: section.location,
+                                notes: [.init(location: earlier, message: "section '\(section.id)' first defined here")])
+                        }
+                        sectionPlaces[section.id] = section.location
+                        page.sections.append(section)
                     }
-                    sectionPlaces[section.id] = section.location
-                    page.sections.append(section)
                 }
                 continue
             default: break
             }
             page.frontMatter[key] = yaml.value(node)
         }
+        if !errors.isEmpty { throw SectionSiteError(errors.sorted(by: Diagnostic.inFileOrder)) }
         return page
     }
 

@@ -13,7 +13,7 @@ struct YAMLReader {
         do {
             return try Yams.compose(yaml: yaml, .basic, .default, .utf8)  // scalars are resolved by `value(_:)`, not by regexes
         } catch let error as YamlError {
-            throw located(error)
+            throw located(error, in: yaml)
         } catch {
             throw SectionSiteError("invalid YAML: \(error)", at: SourceLocation(file: path, line: firstLine))
         }
@@ -108,7 +108,7 @@ struct YAMLReader {
         }
     }
 
-    private func located(_ error: YamlError) -> SectionSiteError {
+    private func located(_ error: YamlError, in yaml: String) -> SectionSiteError {
         switch error {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
             .composer(_, let problem, let mark, _):
@@ -116,9 +116,26 @@ struct YAMLReader {
                 "invalid YAML: \(problem)",
                 at: SourceLocation(file: path, line: mark.line + firstLine - 1, column: mark.column))
         case .duplicatedKeysInMapping(let duplicates, let context):
-            return SectionSiteError(
-                "duplicate key '\(duplicates.joined(separator: "', '"))'",
-                at: SourceLocation(file: path, line: context.mark.line + firstLine - 1, column: context.mark.column))
+            // libyaml names the mapping; the key given twice is the place to blame, and where it came first.
+            let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+            let indent = context.mark.column - 1
+            var errors: [Diagnostic] = []
+            for key in duplicates.sorted() {
+                let places = lines.indices.filter { index in
+                    index >= context.mark.line - 1 && lines[index].prefix(indent).allSatisfy { $0 == " " }
+                        && (lines[index].dropFirst(indent).hasPrefix(key + ":") || lines[index].dropFirst(indent).hasPrefix("\"\(key)\":"))
+                }
+                guard places.count > 1 else {
+                    errors.append(Diagnostic(
+                        .error, "duplicate key '\(key)'",
+                        at: SourceLocation(file: path, line: context.mark.line + firstLine - 1, column: context.mark.column)))
+                    continue
+                }
+                errors.append(Diagnostic(
+                    .error, "duplicate key '\(key)'", at: SourceLocation(file: path, line: places[1] + firstLine, column: indent + 1),
+                    notes: [.init(location: SourceLocation(file: path, line: places[0] + firstLine, column: indent + 1), message: "'\(key)' first given here")]))
+            }
+            return SectionSiteError(errors)
         default:
             return SectionSiteError("invalid YAML: \(error)", at: SourceLocation(file: path, line: firstLine))
         }

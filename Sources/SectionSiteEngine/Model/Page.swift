@@ -28,6 +28,8 @@ struct Page: Sendable, Equatable {
     var aliases: [Alias] = []
     /// The layout named in front matter, if any.
     var layout: String?
+    /// Where `layout:` is written, for the error when no template has that name.
+    var layoutLocation: SourceLocation? = nil
     /// The page's own animation, over the site's.
     var animation: AnimationConfiguration?
     /// The sections, in order.
@@ -75,15 +77,16 @@ struct Page: Sendable, Equatable {
     /// The location of the file's first line; for a page a program defines, where it is defined.
     var location: SourceLocation { bodyLocation.file == path ? SourceLocation(file: path) : bodyLocation }
 
-    /// The URL, folder and index flag of a content path: `Content/posts/index.md` is `/posts/`, and
-    /// `Content/c#-notes.md` is `/c%23-notes/` (the URL percent-encoded, the folder as on disk).
+    /// The URL, folder and index flag of a content path: `Content/posts/index.md` (or `_index.md`, as Hugo names a
+    /// folder's list page) is `/posts/`, and `Content/c#-notes.md` is `/c%23-notes/` (the URL percent-encoded, the
+    /// folder as on disk).
     static func route(_ path: String) -> (url: String, folder: String, isIndex: Bool) {
         var parts = path.split(separator: "/").map(String.init)
         if parts.first == "Content" { parts.removeFirst() }
         let file = parts.removeLast()
         let stem = file.hasSuffix(".md") ? String(file.dropLast(3)) : file
         let folder = parts.joined(separator: "/")
-        if stem == "index" {
+        if stem == "index" || stem == "_index" {
             return (parts.isEmpty ? "/" : URLPath.encoded("/\(folder)/"), folder, true)
         }
         return (URLPath.encoded("/" + (parts + [stem]).joined(separator: "/") + "/"), folder, false)

@@ -82,7 +82,7 @@ struct ContentIndex: Sendable {
     /// A page written at a tag page's URL takes its place.
     private mutating func refreshGenerated(_ loaded: TreeDictionary<String, LoadedPage>, config: SiteConfig) -> Set<String> {
         let taken = Set([TagPages.indexURL] + tags.tags.map(\.url)).filter { url in
-            ["Content\(url)index.md", "Content\(url.dropLast()).md"].contains { path in
+            ["Content\(url)index.md", "Content\(url)_index.md", "Content\(url.dropLast()).md"].contains { path in
                 loaded[path].map(publishes) ?? false
             }
         }

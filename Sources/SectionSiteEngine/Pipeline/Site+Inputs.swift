@@ -49,15 +49,21 @@ extension Site {
 
     /// Checks that no two pages share a URL; `claimed` holds URLs already taken by other pages (URL to path).
     static func checkUniqueURLs(_ instances: [PageInstance], claimed: [String: String] = [:]) throws {
-        var owners = claimed
-        for instance in instances {
-            if let owner = owners[instance.url] {
-                throw SectionSiteError(
-                    "two pages have the URL '\(instance.url)'", at: instance.source.page.location,
-                    notes: [.init(location: SourceLocation(file: owner), message: "'\(instance.url)' first comes from here")])
-            }
-            owners[instance.url] = instance.source.page.path
+        var owners: [String: [String]] = claimed.mapValues { [$0] }
+        for instance in instances where !(owners[instance.url]?.contains(instance.source.page.path) ?? false) {
+            owners[instance.url, default: []].append(instance.source.page.path)
         }
+        var errors: [Diagnostic] = []
+        for (url, paths) in owners where paths.count > 1 {
+            // An error at each page, naming the others: either may be the one to move.
+            for path in paths {
+                let others = paths.filter { $0 != path }
+                errors.append(Diagnostic(
+                    .error, "two pages have the URL '\(url)'", at: SourceLocation(file: path),
+                    notes: others.map { .init(location: SourceLocation(file: $0), message: "'\(url)' also comes from here") }))
+            }
+        }
+        if !errors.isEmpty { throw SectionSiteError(errors.sorted(by: Diagnostic.inFileOrder)) }
     }
 
     private static func copies(

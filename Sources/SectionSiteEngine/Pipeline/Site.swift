@@ -283,7 +283,9 @@ package struct Site: Sendable {
     /// The output pages of `paths` whose inputs changed (all of them when `force`), after checking that no two
     /// pages take one URL; and the URLs each of the paths now makes. Its own function, so that what it holds while
     /// resolving (every instance, the resolver's pages) is let go before rendering.
-    private mutating func resolve(paths: Set<String>, force: Bool) throws -> (made: [(String, [String])], stale: [PageInstance]) {
+    private mutating func resolve(
+        paths: Set<String>, force: Bool
+    ) throws -> (made: [(String, [String])], stale: [PageInstance], errors: [Diagnostic]) {
         let resolver = Resolver(
             pages: content.published, tags: content.tags, data: data, config: config, site: options.site,
             orders: content.collectionOrders)
@@ -291,23 +293,32 @@ package struct Site: Sendable {
         let sortedPaths = paths.sorted()
         let (pagesByPath, generated) = (self.loaded, content.generated)
         let (previous, withNavigation) = (force ? [:] : records, self.navigationInputs())
-        let instances = try sortedPaths.parallelMap { path -> [PageInstance] in
-            guard let page = pagesByPath[path] ?? generated[path], drafts || !page.page.isDraft else { return [] }
-            return try resolver.instances(of: page) { url, inputs in previous[url]?.inputs == withNavigation(url, inputs) }
+        let results = sortedPaths.parallelMap { path in
+            Result { () throws -> [PageInstance] in
+                guard let page = pagesByPath[path] ?? generated[path], drafts || !page.page.isDraft else { return [] }
+                return try resolver.instances(of: page) { url, inputs in previous[url]?.inputs == withNavigation(url, inputs) }
+            }
         }
+        let instances = try Self.everyResult(results)
         content.collectionOrders.merge(resolver.ordered.withLock { $0 }) { _, new in new }
         let made = Dictionary(uniqueKeysWithValues: zip(sortedPaths, instances))
         var claimed: [String: String] = [:]  // URLs of these pages that pages not re-rendered here hold already
         for instance in instances.joined() {
             if let owner = pages[instance.url]?.path, made[owner] == nil { claimed[instance.url] = owner }
         }
-        try Self.checkUniqueURLs(Array(instances.joined()), claimed: claimed)
+        // Told with the errors of rendering, so that one run reports both.
+        var errors: [Diagnostic] = []
+        do {
+            try Self.checkUniqueURLs(Array(instances.joined()), claimed: claimed)
+        } catch let error as SectionSiteError {
+            errors = error.diagnostics
+        }
         let stale = instances.joined().map { instance in
             var instance = instance
             instance.inputs = withNavigation(instance.url, instance.inputs)
             return instance
         }.filter { force || records[$0.url]?.inputs != $0.inputs }
-        return (zip(sortedPaths, instances).map { ($0, $1.map(\.url)) }, stale)
+        return (zip(sortedPaths, instances).map { ($0, $1.map(\.url)) }, stale, errors)
     }
 
     /// Re-renders the pages made from `paths` whose inputs changed (all of them when `force`: a template or layout
@@ -329,9 +340,10 @@ package struct Site: Sendable {
         }
         let made: [(String, [String])]
         var pending: [PageInstance?]
+        var errors: [Diagnostic]
         do {  // what `resolve` returns is held no longer than this block
             let resolved = try resolve(paths: paths, force: force)
-            (made, pending) = (resolved.made, resolved.stale)
+            (made, pending, errors) = (resolved.made, resolved.stale, resolved.errors)
         }
         var removed: [String] = []
         for (path, owned) in made {
@@ -355,8 +367,20 @@ package struct Site: Sendable {
             let chunk = pending[start..<end].map { $0! }
             for index in start..<end { pending[index] = nil }
             let (done, total) = (start, pending.count)
-            let rendered = try chunk.parallelMap(progress: { report?(5, done + $0, total) }) {
-                try renderer.render($0, site: siteContext)
+            let results = chunk.parallelMap(progress: { report?(5, done + $0, total) }) { instance in
+                Result { try renderer.render(instance, site: siteContext) }
+            }
+            let rendered: [RenderedPage]
+            do {
+                rendered = try Self.everyResult(results)
+            } catch let error as SectionSiteError {
+                errors += error.diagnostics  // every page is still rendered, to find every error
+                start = end
+                continue
+            }
+            guard errors.isEmpty else {
+                start = end
+                continue
             }
             var finished = Set<String>()
             for (page, instance) in zip(rendered, chunk) {
@@ -374,6 +398,11 @@ package struct Site: Sendable {
                 content.replace(finished, in: loaded)  // it holds the same pages
             }
             start = end
+        }
+        if !errors.isEmpty {
+            var unique: [Diagnostic] = []
+            for error in errors.sorted(by: Diagnostic.inFileOrder) where unique.last != error { unique.append(error) }
+            throw SectionSiteError(unique)
         }
         return (changed.sorted(), removed.sorted())
     }
@@ -396,6 +425,26 @@ package struct Site: Sendable {
         let drawing = theme.navigationTemplates
         guard !drawing.isEmpty else { return [] }
         return Set(urls.filter { $0.value.contains { !(pages[$0]?.templatesUsed.isDisjoint(with: drawing) ?? true) } }.keys)
+    }
+
+    /// The values of `results`, or every error among them at once, sorted.
+    static func everyResult<Value>(_ results: [Result<Value, any Error>]) throws -> [Value] {
+        var values: [Value] = []
+        var errors: [Diagnostic] = []
+        values.reserveCapacity(results.count)
+        for result in results {
+            switch result {
+            case .success(let value): values.append(value)
+            case .failure(let error as SectionSiteError): errors += error.diagnostics
+            case .failure(let error): throw error
+            }
+        }
+        if !errors.isEmpty {
+            var unique: [Diagnostic] = []  // a template error met by many pages is told once a place
+            for error in errors.sorted(by: Diagnostic.inFileOrder) where unique.last != error { unique.append(error) }
+            throw SectionSiteError(unique)
+        }
+        return values
     }
 
     mutating func refreshFiles() {

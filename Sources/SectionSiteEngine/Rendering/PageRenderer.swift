@@ -63,7 +63,7 @@ struct PageRenderer: Sendable {
         )
         let sections = try drawing.render(instance.sections)
         let layoutName = page.layout ?? (page.isIndex && !page.folder.isEmpty && theme.has("layouts/list") ? "list" : "page")
-        let layout = try theme.template("layouts", kind: layoutName, what: "layout", at: page.location)
+        let layout = try theme.template("layouts", kind: layoutName, what: "layout", at: page.layoutLocation ?? page.location)
         used.insert(layout)
         let document = theme.render(
             layout, ["site": site, "page": pageContext, "sections": sections, "body": Self.body(instance.source.blocks)])

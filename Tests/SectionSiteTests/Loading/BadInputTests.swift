@@ -71,7 +71,7 @@ struct BadInputTests {
         Case(
             name: "unknown layout",
             files: ["Content/index.md": "---\ntitle: T\nlayout: wide\n---\n"],
-            expected: "Content/index.md:1:1: error: unknown layout 'wide': no template Themes/default/layouts/wide.mustache (known: 'page')"),
+            expected: "Content/index.md:3:9: error: unknown layout 'wide': no template Themes/default/layouts/wide.mustache (known: 'page')"),
         Case(
             name: "bad date",
             files: ["Content/index.md": "---\ntitle: T\ndate: yesterday\n---\n"],

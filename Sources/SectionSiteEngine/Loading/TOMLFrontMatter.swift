@@ -1,0 +1,68 @@
+import Foundation
+import TOMLKit
+
+/// TOML front matter, as Hugo writes it between `+++` lines, read with TOMLKit (toml++) and handed on as YAML, so
+/// that one reader checks every page's keys whatever it is written in.
+///
+/// Each top-level key becomes one line of YAML at the line where the TOML defines it (`title = "A"`, or the
+/// `[params]` header of a table), its value written as JSON (which YAML reads as it is), so that errors about a key
+/// point at the line in the file.
+enum TOMLFrontMatter {
+    /// The YAML for `toml`, whose first line is line `firstLine` of the file at `path`.
+    static func yaml(_ toml: String, path: String, firstLine: Int) throws -> String {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: toml)
+        } catch let error as TOMLParseError {
+            throw SectionSiteError(
+                "invalid TOML: \(error.description)",
+                at: SourceLocation(file: path, line: firstLine + error.source.begin.line - 1, column: error.source.begin.column))
+        }
+        guard let data = table.convert(to: .json).data(using: .utf8),
+            let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [String: Any]
+        else {
+            throw SectionSiteError("TOML front matter could not be read", at: SourceLocation(file: path, line: firstLine))
+        }
+        let lines = toml.split(separator: "\n", omittingEmptySubsequences: false)
+        var output = Array(repeating: "", count: lines.count)
+        var extra: [String] = []
+        for key in object.keys.sorted() {
+            let value = try JSONSerialization.data(withJSONObject: object[key]!, options: [.fragmentsAllowed, .sortedKeys])
+            let entry = "\(quoted(key)): \(String(decoding: value, as: UTF8.self))"
+            if let line = definingLine(of: key, in: lines), output[line].isEmpty {
+                output[line] = entry
+            } else {
+                extra.append(entry)
+            }
+        }
+        return (output + extra).joined(separator: "\n")
+    }
+
+    /// The line (from 0) where a top-level key is defined: `key = ...` before any table header, or a header
+    /// `[key]`, `[key.sub]` or `[[key]]`.
+    private static func definingLine(of key: String, in lines: [Substring]) -> Int? {
+        var inTable = false
+        for (index, line) in lines.enumerated() {
+            let text = line.drop(while: { $0 == " " || $0 == "\t" })
+            if text.hasPrefix("[") {
+                inTable = true
+                let name = text.drop(while: { $0 == "[" }).prefix(while: { $0 != "]" && $0 != "." })
+                    .trimmingCharacters(in: CharacterSet(charactersIn: " \t\"'"))
+                if name == key { return index }
+                continue
+            }
+            guard !inTable, let equals = text.firstIndex(of: "=") else { continue }
+            let name = text[..<equals].split(separator: ".").first.map {
+                $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t\"'"))
+            }
+            if name == key { return index }
+        }
+        return nil
+    }
+
+    /// A key as a YAML double-quoted scalar.
+    private static func quoted(_ key: String) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: key, options: [.fragmentsAllowed])) ?? Data("\"\"".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}
