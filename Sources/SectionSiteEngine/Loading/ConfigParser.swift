@@ -1,3 +1,4 @@
+import Foundation
 import Yams
 /// Reads `sectionsite.yml` into `SiteConfig`; unknown keys stay available to templates as `site.<key>`.
 struct ConfigParser {
@@ -81,6 +82,18 @@ struct ConfigParser {
                     }
                 }
             case "images": config.images = try Self.images(node, yaml: yaml)
+            case "permalinks":
+                for (folder, value, folderNode) in try yaml.entries(node, what: "'permalinks'") {
+                    let pattern = try yaml.string(value, key: folder)
+                    if let problem = Permalinks.problem(in: pattern) { throw SectionSiteError(problem, at: yaml.location(value)) }
+                    let name = folder.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+                    guard !name.contains("/") else {
+                        throw SectionSiteError(
+                            "'\(folder)': permalinks are given per top-level folder of Content/ (or '/' for its root pages)",
+                            at: yaml.location(folderNode))
+                    }
+                    config.permalinks.patterns[name] = pattern
+                }
             case "strict": config.strict = try yaml.bool(node, key: key)
             case "animation": config.animation = try PageParser.animation(node, yaml: yaml)
             default: _ = keyNode

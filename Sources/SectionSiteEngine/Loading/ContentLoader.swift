@@ -6,6 +6,8 @@ struct ContentLoader {
     var site: URL
     /// The Markdown renderer of the site's settings.
     var markdown: Markdown
+    /// Where pages go.
+    var permalinks: Permalinks { markdown.pageURLs?.permalinks ?? Permalinks() }
 
     /// Every Markdown file under `Content/` as a site-relative path, sorted.
     func pagePaths() -> [String] {
@@ -48,7 +50,9 @@ struct ContentLoader {
         let stamp = FileStamp.of(file)  // taken before reading: an edit during the read shows as a newer stamp
         do {
             let text = try SourceText.read(URL(fileURLWithPath: file), path: path)
-            return load(try PageParser(path: path).parse(text), source: path, sourceHash: ContentHash.of(text).hex, stamp: stamp)
+            let page = try PageParser(path: path, permalinks: permalinks).parse(text)
+            markdown.pageURLs?.record(path, url: page.url, stamp: stamp)
+            return load(page, source: path, sourceHash: ContentHash.of(text).hex, stamp: stamp)
         } catch let error as SectionSiteError {
             throw error
         } catch {
@@ -58,7 +62,9 @@ struct ContentLoader {
 
     /// Parses one page from its text: front matter, the body's blocks, and the bodies of its items.
     func load(_ path: String, text: String, stamp: FileStamp? = nil) throws -> LoadedPage {
-        let (page, problems) = load(try PageParser(path: path).parse(text), source: path, sourceHash: ContentHash.of(text).hex, stamp: stamp)
+        let (page, problems) = load(
+            try PageParser(path: path, permalinks: permalinks).parse(text), source: path, sourceHash: ContentHash.of(text).hex,
+            stamp: stamp)
         if !problems.isEmpty { throw SectionSiteError(problems) }
         return page
     }
@@ -142,7 +148,9 @@ struct ContentLoader {
             page: page, blocks: document.blocks, summary: page.summary ?? document.firstParagraph ?? "",
             headings: document.headings, itemBodies: itemBodies, fileLinks: links, links: allLinks,
             text: document.text,
-            sourceHash: markdown.dependencyHash(sourceHash, templatesUsed: templatesUsed, images: images.map(\.image)),
+            sourceHash: markdown.dependencyHash(
+                sourceHash, templatesUsed: templatesUsed, images: images.map(\.image),
+                linked: markdown.pageURLs.map { urls in links.compactMap { $0.link.target.map(urls.url(of:)) } } ?? []),
             templatesUsed: templatesUsed, images: images, fieldImages: fieldImages, stamp: stamp)
         return (loaded, problems)
     }

@@ -5,6 +5,8 @@ import Yams
 struct PageParser {
     /// The file, relative to the site (`Content/posts/hello.md`).
     var path: String
+    /// The site's permalink patterns, which with `url:`, `slug:` and the file's name say where the page goes.
+    var permalinks = Permalinks()
 
     /// Parses `text`, the contents of the file at `path`. The title stays empty when front matter gives none.
     func parse(_ text: String) throws -> Page {
@@ -19,10 +21,14 @@ struct PageParser {
         // TOML is read as the YAML it says; JSON is YAML as it is.
         let text = split.format == .toml ? try TOMLFrontMatter.yaml(split.yaml, path: path, firstLine: split.yamlFirstLine) : split.yaml
         guard let root = try yaml.compose(text), !(root.scalar.map { $0.string.isEmpty } ?? false) else {
+            page.date = Permalinks.fileName(Self.stem(path)).date
+            if let url = try? permalinks.url(.init(path: path, date: page.date)) { page.url = url }
             return page
         }
         var itemPlaces: [String: SourceLocation] = [:]
         var errors: [Diagnostic] = []  // every mistake of the front matter, not only the first
+        var (ownSlug, ownURL): (String?, String?) = (nil, nil)
+        var urlLocation: SourceLocation?
         func attempt(_ body: () throws -> Void) {
             do { try body() } catch let error as SectionSiteError { errors += error.diagnostics } catch {
                 errors.append(Diagnostic(.error, "\(error)", at: SourceLocation(file: path)))
@@ -50,6 +56,10 @@ struct PageParser {
                 attempt { page.layout = try yaml.string(node, key: key) }
                 page.layoutLocation = yaml.location(node)
             case "animation": attempt { page.animation = try Self.animation(node, yaml: yaml) }
+            case "slug": attempt { ownSlug = try yaml.string(node, key: key) }
+            case "url":
+                attempt { ownURL = try yaml.string(node, key: key) }
+                urlLocation = yaml.location(node)
             case "sections":
                 // `sections:` with nothing after it (every section deleted) is a page without sections.
                 if case .null = yaml.value(node) { break }
@@ -75,8 +85,26 @@ struct PageParser {
             }
             page.frontMatter[key] = yaml.value(node)
         }
+        page.date = page.date ?? Permalinks.fileName(Self.stem(path)).date
+        do throws(Permalinks.Failure) {
+            page.url = try permalinks.url(
+                .init(path: path, url: ownURL, slug: ownSlug, title: page.title.isEmpty ? nil : page.title, date: page.date))
+            if let ownURL, ownURL.hasSuffix(".html"), let alias = Page.Alias.normalized(ownURL) {  // the old address sends readers on
+                page.aliases.append(Page.Alias(url: alias, location: urlLocation ?? page.location))
+            }
+        } catch {
+            switch error {
+            case .url(let message): errors.append(Diagnostic(.error, message, at: urlLocation ?? page.location))
+            case .date(let message): errors.append(Diagnostic(.error, message, at: page.location))
+            }
+        }
         if !errors.isEmpty { throw SectionSiteError(errors.sorted(by: Diagnostic.inFileOrder)) }
         return page
+    }
+
+    /// A file's name without its folder and extension.
+    static func stem(_ path: String) -> String {
+        ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     }
 
     private func parseSection(
@@ -254,8 +282,8 @@ struct PageParser {
 
     /// The title of a page that has none in front matter nor a `# ` heading: its file name, words capitalized.
     static func defaultTitle(_ path: String) -> String {
-        let (url, _, _) = Page.route(path)
-        let last = url.split(separator: "/").last.map(String.init) ?? "Home"
+        let (url, _, isIndex) = Page.route(path)
+        let last = isIndex ? url.split(separator: "/").last.map(String.init) ?? "Home" : Permalinks.fileName(stem(path)).slug
         return last.replacingOccurrences(of: "-", with: " ").capitalized
     }
 

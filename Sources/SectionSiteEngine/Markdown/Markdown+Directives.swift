@@ -116,10 +116,12 @@ extension Markdown {
         return result.problems.count == before
     }
 
-    /// The hash of a page's text with the templates that drew its Markdown and the pictures it shows: an edit to
-    /// one of them changes the page as an edit to its text does.
-    func dependencyHash(_ sourceHash: String, templatesUsed: Set<String>, images: [ProcessedImage]) -> String {
-        guard !templatesUsed.isEmpty || !images.isEmpty else { return sourceHash }
+    /// The hash of a page's text with the templates that drew its Markdown, the pictures it shows and the URLs of
+    /// the pages it links to: a change to one of them changes the page as an edit to its text does.
+    func dependencyHash(
+        _ sourceHash: String, templatesUsed: Set<String>, images: [ProcessedImage], linked: [String] = []
+    ) -> String {
+        guard !templatesUsed.isEmpty || !images.isEmpty || !linked.isEmpty else { return sourceHash }
         var hash = ContentHash()
         hash.combine(sourceHash)
         for template in templatesUsed.sorted() {
@@ -130,6 +132,7 @@ extension Markdown {
             hash.combine(image.source)
             hash.combine(image.variants.last?.path ?? "")  // named by the picture's bytes and the settings
         }
+        for url in linked { hash.combine(url) }  // the URLs its links to other pages were given
         return hash.hex
     }
 }

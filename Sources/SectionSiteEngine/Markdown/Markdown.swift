@@ -21,6 +21,8 @@ package struct Markdown: Sendable {
     /// The site's pictures: a local picture an image names is drawn with the files made from it; nil leaves
     /// images as written.
     var images: ImageCatalog?
+    /// Each Markdown file's URL, for links between pages; nil takes each file's path as its URL.
+    var pageURLs: PageURLs?
     /// Whether `Document.links` lists every link: only `sectionsite check` needs them, and at 10,000 pages they
     /// would add a quarter of a million values to the build's memory.
     public var collectsLinks = false
@@ -441,7 +443,9 @@ package struct Markdown: Sendable {
         }
         guard let link = MarkdownLinks.markdownTarget(url, from: source) else { return final }
         result.fileLinks.append(FileLink(target: link.target, destination: url, line: line, column: column))
-        if let target = link.target { final = rootPath + Page.route(target).url.dropFirst() + link.suffix }
+        if let target = link.target {
+            final = rootPath + (pageURLs?.url(of: target) ?? Page.route(target).url).dropFirst() + link.suffix
+        }
         return final
     }
 

@@ -30,6 +30,8 @@ package struct SiteConfig: Sendable, Equatable {
     var animation: AnimationConfiguration? = nil
     /// How pictures are processed (`images`).
     var images = ImageSettings()
+    /// Where pages go, by top-level folder (`permalinks`).
+    var permalinks = Permalinks()
     /// Every key of the file, for templates (`site.menu`, say).
     var data: [String: Value] = [:]
 

@@ -22,8 +22,10 @@ extension Site {
         markdown = Markdown(
             config: config, highlighter: highlighter, theme: theme, images: Self.imageCatalog(options, config: config),
             site: options.site, collectsLinks: options.keepsLinks)
+        markdown.pageURLs = PageURLs(site: options.site, permalinks: config.permalinks)
         loaded = [:]
         for record in snapshot.pages {
+            markdown.pageURLs?.record(record.path, url: record.url, stamp: record.stamp)
             var page = Page(
                 path: record.path, url: record.url, folder: record.folder, isIndex: record.isIndex,
                 frontMatter: record.frontMatter, title: record.title, date: record.date, isDraft: record.isDraft,

@@ -77,6 +77,7 @@ package struct Site: Sendable {
         markdown = Markdown(
             config: config, highlighter: highlighter, theme: theme, images: Self.imageCatalog(options, config: config),
             site: options.site, collectsLinks: options.keepsLinks)
+        markdown.pageURLs = PageURLs(site: options.site, permalinks: config.permalinks)
         let loader = ContentLoader(site: options.site, markdown: markdown)
         let paths = loader.pagePaths()
         report(2, 0, paths.count)
@@ -199,29 +200,39 @@ package struct Site: Sendable {
         var reloaded: [LoadedPage] = []
         var picturesChanged = false
         var problems: [Diagnostic] = []  // every one of the edit, with those of the pictures, at once
-        for path in contentPaths.sorted() {
-            let old = loaded[path]
-            var new: LoadedPage?
-            if let definition = definitions[path] {
-                let (page, found) = loader.loadReportingProblems(definition)
-                (new, problems) = (page, problems + found)
-            } else if FileManager.default.fileExists(atPath: options.site.path + "/" + path) {
-                do {
-                    let (page, found) = try loader.loadReportingProblems(path)
+        var pending = contentPaths.sorted()
+        while !pending.isEmpty {
+            var moved = Set<String>()  // pages whose URL changed, came or went: links to them change
+            for path in pending {
+                let old = loaded[path]
+                var new: LoadedPage?
+                if let definition = definitions[path] {
+                    let (page, found) = loader.loadReportingProblems(definition)
                     (new, problems) = (page, problems + found)
-                } catch {
-                    problems += error.diagnostics
-                    continue
+                } else if FileManager.default.fileExists(atPath: options.site.path + "/" + path) {
+                    do {
+                        let (page, found) = try loader.loadReportingProblems(path)
+                        (new, problems) = (page, problems + found)
+                    } catch {
+                        problems += error.diagnostics
+                        continue
+                    }
                 }
+                for page in [old, new].compactMap(\.self) {
+                    folders.insert(page.page.folder)
+                    tagSlugs.formUnion(page.tagSlugs)
+                }
+                loaded[path] = new
+                restructured = restructured || ContentTree.changes(old, new, drafts: options.drafts)
+                if let new { reloaded.append(new) }
+                picturesChanged = picturesChanged || old?.images.map(\.image) != new?.images.map(\.image)
+                if old?.page.url != new?.page.url { moved.insert(path) }
             }
-            for page in [old, new].compactMap(\.self) {
-                folders.insert(page.page.folder)
-                tagSlugs.formUnion(page.tagSlugs)
-            }
-            loaded[path] = new
-            restructured = restructured || ContentTree.changes(old, new, drafts: options.drafts)
-            if let new { reloaded.append(new) }
-            picturesChanged = picturesChanged || old?.images.map(\.image) != new?.images.map(\.image)
+            // The pages that link to a page that moved are loaded again, for the links' new URL.
+            pending = moved.isEmpty ? [] : loaded.filter { path, page in
+                !contentPaths.contains(path) && page.fileLinks.contains { $0.link.target.map(moved.contains) ?? false }
+            }.keys.sorted()
+            contentPaths.formUnion(pending)
         }
         try makeImages(of: reloaded, alongWith: problems)
         var affected = contentPaths

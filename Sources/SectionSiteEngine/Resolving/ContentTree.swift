@@ -70,6 +70,7 @@ struct ContentTree: Sendable {
         let after = new.flatMap { drafts || !$0.page.isDraft ? $0 : nil }
         guard let before, let after else { return (before == nil) != (after == nil) }
         return before.page.title != after.page.title || before.page.weight != after.page.weight
+            || before.page.url != after.page.url  // a slug or permalink moved it
     }
 
     /// The ids from the root down to the node's parent.

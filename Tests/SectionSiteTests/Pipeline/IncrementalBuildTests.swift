@@ -32,6 +32,8 @@ struct IncrementalBuildTests {
         files["sectionsite.yml"] = "title: Site\nfeed: {keep: 3}\nimages: {widths: [8, 16]}\n"
         for n in 0..<8 { files["Content/posts/p\(n).md"] = post(n, title: "Post \(n)", day: n + 1, tags: n % 2 == 0 ? "[swift]" : "[]") }
         files["Content/posts/p1.md"] = post(1, title: "Post 1", day: 2, tags: "[]", body: "![A picture](photo.png)\n\n@Row {\n  @Column { One }\n}\n\nBody")
+        // A post that links to another, whose slug the series changes.
+        files["Content/posts/p3.md"] = post(3, title: "Post 3", day: 4, tags: "[]", body: "See [two](p2.md). Body")
         return files
     }
 
@@ -65,8 +67,10 @@ struct IncrementalBuildTests {
             sections: [SectionModel(identity: "rows", model: "Rows", items: rows)], dataSource: rowSource)
     }
 
-    static func post(_ n: Int, title: String, day: Int, tags: String, body: String = "Body", draft: Bool = false) -> String {
-        "---\ntitle: \(title)\ndate: 2026-01-\(String(format: "%02d", day))\ntags: \(tags)\ndraft: \(draft)\n---\n\(body) of \(n), ~~struck~~.\n\n| state | ~~was~~ |\n| --- | --- |\n| ~~draft \(n)~~ | now |\n\n## Part\n\n```swift\nlet n = \(n)\n```\n"
+    static func post(
+        _ n: Int, title: String, day: Int, tags: String, body: String = "Body", draft: Bool = false, extra: String = ""
+    ) -> String {
+        "---\ntitle: \(title)\ndate: 2026-01-\(String(format: "%02d", day))\ntags: \(tags)\ndraft: \(draft)\n\(extra)---\n\(body) of \(n), ~~struck~~.\n\n| state | ~~was~~ |\n| --- | --- |\n| ~~draft \(n)~~ | now |\n\n## Part\n\n```swift\nlet n = \(n)\n```\n"
     }
 
     /// One random edit of the kinds an author makes.
@@ -76,7 +80,7 @@ struct IncrementalBuildTests {
         let existing = posts.sorted()
         let n = existing.randomElement(using: &random) ?? 0
         let day = Int.random(in: 1...28, using: &random)
-        switch Int.random(in: 0..<17, using: &random) {
+        switch Int.random(in: 0..<18, using: &random) {
         case 0:
             try site.write(["Content/posts/p\(n).md": post(n, title: "Post \(n)", day: day, tags: "[swift]", body: "Edited \(day)")])
             posts.insert(n)
@@ -141,6 +145,11 @@ struct IncrementalBuildTests {
             }
             try? site.remove("Themes/default/hooks/link.mustache")
             return "no link hook"
+        case 17:
+            guard posts.contains(2) else { return "nothing" }
+            let slug = day % 3 == 0 ? "" : "slug: moved-\(day)\n"  // p3 links to p2: the link follows it
+            try site.write(["Content/posts/p2.md": post(2, title: "Post 2", day: 3, tags: "[swift]", extra: slug)])
+            return "slug of p2"
         default:
             try site.write(["Content/about.md": "---\ntitle: About\n---\nAbout us, \(day).\n"])
             return "about page"

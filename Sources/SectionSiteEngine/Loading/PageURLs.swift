@@ -1,0 +1,34 @@
+import Foundation
+
+/// The URL of each Markdown file, for the links between pages (`[guide](guide.md)` becomes the guide's URL, which
+/// its `url:`, `slug:`, file name date or the site's permalinks decide). Pages record their URL as they are
+/// loaded, on every core; a link to a page not loaded yet reads that page's front matter. Each entry holds the
+/// file's stamp, so an edited file is read again.
+final class PageURLs: Sendable {
+    let site: URL
+    let permalinks: Permalinks
+    private let known = Locked<[String: (stamp: FileStamp?, url: String)]>([:])
+
+    init(site: URL, permalinks: Permalinks) {
+        self.site = site
+        self.permalinks = permalinks
+    }
+
+    /// Records the URL a page was given when it was loaded (or restored from the record).
+    func record(_ path: String, url: String, stamp: FileStamp?) {
+        known.withLock { $0[path] = (stamp, url) }
+    }
+
+    /// The URL of the page at `path` (`Content/docs/guide.md`); a file that cannot be read or whose front matter
+    /// is wrong has the URL of its path (its own error is reported where it is loaded).
+    func url(of path: String) -> String {
+        let stamp = FileStamp.of(site.path + "/" + path)
+        if let entry = known.withLock({ $0[path] }), entry.stamp == stamp || stamp == nil { return entry.url }
+        let fallback = Page.route(path).url
+        guard stamp != nil, let text = try? SourceText.read(site.appendingPathComponent(path), path: path),
+            let page = try? PageParser(path: path, permalinks: permalinks).parse(text)
+        else { return fallback }
+        record(path, url: page.url, stamp: stamp)
+        return page.url
+    }
+}
