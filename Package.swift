@@ -75,6 +75,11 @@ let package = Package(
         ),
         // KSyntaxHighlighting as a `Highlighter`.
         .target(name: "SectionSiteHighlight", dependencies: ["SectionSiteEngine", "CHighlight"], swiftSettings: strict),
+        // `sectionsite import`: a Jekyll site as a SectionSite site.
+        .target(
+            name: "SectionSiteImport",
+            dependencies: ["SectionSiteEngine", .product(name: "Yams", package: "Yams")],
+            swiftSettings: strict),
         // libvips as an `ImageProcessor`.
         .target(name: "SectionSiteImages", dependencies: ["SectionSiteEngine", "CVips"], swiftSettings: strict),
         // The public Swift API: `Website`, with the engine's public types.
@@ -99,6 +104,7 @@ let package = Package(
                 "SectionSiteEngine",
                 "SectionSiteHighlight",
                 "SectionSiteImages",
+                "SectionSiteImport",
                 "SectionSitePreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -108,7 +114,8 @@ let package = Package(
         .testTarget(
             name: "SectionSiteTests",
             dependencies: [
-                "SectionSiteDiff", "SectionSiteEngine", "SectionSiteHighlight", "SectionSiteImages", "SectionSite", "SectionSitePreview",
+                "SectionSiteDiff", "SectionSiteEngine", "SectionSiteHighlight", "SectionSiteImages", "SectionSiteImport", "SectionSite",
+                "SectionSitePreview",
                 "SectionSiteCommands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),

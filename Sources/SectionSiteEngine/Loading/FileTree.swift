@@ -1,12 +1,12 @@
 import Foundation
 
 /// Lists files under a folder, as sorted relative paths, without following symbolic links out of it.
-enum FileTree {
+package enum FileTree {
     /// Every regular file under `folder`, relative to it, sorted; hidden files and folders are skipped, and so are
     /// symbolic links, so nothing outside the folder is ever listed.
     ///
     /// - Complexity: one `readdir` pass per folder; no `stat` where the file system reports entry types.
-    static func files(under folder: URL) -> [String] {
+    package static func files(under folder: URL) -> [String] {
         var files: [String] = []
         walk(folder.path, prefix: "", into: &files)
         return files.sorted()

@@ -11,16 +11,20 @@ import Foundation
 /// ```
 ///
 /// A folder's list page (`index.md`, `_index.md`) keeps its folder's URL; a page's `url:` wins over any pattern.
-struct Permalinks: Sendable, Equatable {
+package struct Permalinks: Sendable, Equatable {
     /// The pattern of each top-level folder under `Content/` (`""` for pages at the root).
-    var patterns: [String: String] = [:]
+    package var patterns: [String: String] = [:]
+
+    package init(patterns: [String: String] = [:]) {
+        self.patterns = patterns
+    }
 
     /// The words a pattern may use.
     static let tokens = ["year", "month", "day", "slug", "title", "section", "filename"]
 
     /// The date and slug a file's name gives: `2026-08-20-hello` is 2026-08-20 and `hello` (Jekyll also writes
     /// one-digit months and days: `2026-8-2-hello`); any other name is its own slug, without a date.
-    static func fileName(_ stem: String) -> (date: PageDate?, slug: String) {
+    package static func fileName(_ stem: String) -> (date: PageDate?, slug: String) {
         let parts = stem.split(separator: "-", maxSplits: 3, omittingEmptySubsequences: false)
         guard parts.count == 4, parts[0].count == 4, (1...2).contains(parts[1].count), (1...2).contains(parts[2].count),
             !parts[3].isEmpty, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
@@ -39,16 +43,20 @@ struct Permalinks: Sendable, Equatable {
     }
 
     /// What a page's URL is made of.
-    struct Parts {
+    package struct Parts {
         /// The file, relative to the site (`Content/blog/2026-08-20-hello.md`).
-        var path: String
+        package var path: String
         /// The front matter's `url:`, `slug:` and title, and the page's date (the front matter's or the file name's).
-        var url: String? = nil, slug: String? = nil, title: String? = nil, date: PageDate? = nil
+        package var url: String? = nil, slug: String? = nil, title: String? = nil, date: PageDate? = nil
+
+        package init(path: String, url: String? = nil, slug: String? = nil, title: String? = nil, date: PageDate? = nil) {
+            (self.path, self.url, self.slug, self.title, self.date) = (path, url, slug, title, date)
+        }
     }
 
     /// The page's URL, percent-encoded, or why it cannot be made (a pattern with a date for a page without one,
     /// a `url:` that is not a path of the site). `url:` ending in `.html` gives the page that URL's folder form.
-    func url(_ parts: Parts) throws(Failure) -> String {
+    package func url(_ parts: Parts) throws(Failure) -> String {
         let route = Page.route(parts.path)
         if let url = parts.url {
             guard url.hasPrefix("/"), !url.hasPrefix("//"), !url.contains("?"), !url.contains("#"),
@@ -98,7 +106,7 @@ struct Permalinks: Sendable, Equatable {
     }
 
     /// Why a page's URL cannot be made.
-    enum Failure: Error, Equatable {
+    package enum Failure: Error, Equatable {
         /// `url:` is no path of the site.
         case url(String)
         /// The pattern needs a date.

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import SectionSiteEngine
+import SectionSiteImport
+
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a SectionSite site from a Jekyll site, keeping every page's address.",
+        discussion: """
+            The source is only read. What cannot be converted (Liquid other than site.baseurl, site.url, post_url, \
+            link, highlight and raw; pages that are Liquid templates) stays as written and is listed, each at its \
+            place, in DST/import-report.txt.
+            """)
+
+    @Argument(help: "What the source is: jekyll.")
+    var kind: String
+
+    @Argument(help: "The site to read.")
+    var source: String
+
+    @Argument(help: "The folder to write; it must not exist or be empty.")
+    var destination: String
+
+    func run() throws {
+        guard kind == "jekyll" else {
+            FileHandle.standardError.write(Data("error: unknown kind of site '\(kind)' (known: jekyll)\n".utf8))
+            throw ExitCode(1)
+        }
+        let theme = Starter.files.filter { $0.path.hasPrefix("Themes/starter/") }
+        do {
+            let report = try JekyllImporter(
+                source: URL(fileURLWithPath: source), destination: URL(fileURLWithPath: destination), theme: theme,
+                themeName: "starter"
+            ).run()
+            let pages = report.written.filter { $0.hasPrefix("Content/") }.count
+            print("Imported \(pages) pages into \(destination) (\(report.written.count) files).")
+            if report.leftovers.isEmpty {
+                print("Everything was converted.")
+            } else {
+                print("Left as written (\(report.leftovers.count), each at its place in \(destination)/import-report.txt):")
+                for (kind, count) in report.summary { print("  \(count) \(kind)") }
+            }
+        } catch let error as SectionSiteError {
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// What an import wrote and what it left as written: each leftover at its place in the source site, with what it is.
+public struct ImportReport: Sendable, Equatable {
+    /// Something the importer could not convert.
+    public struct Leftover: Sendable, Equatable {
+        /// What it is, in a few words (`Liquid tag 'include'`); the summary counts by it.
+        public var kind: String
+        /// The file in the source site, and the line and column there, from 1.
+        public var file: String, line: Int, column: Int
+        /// The text as written, cut to a line.
+        public var text: String
+
+        public init(kind: String, file: String, line: Int = 1, column: Int = 1, text: String = "") {
+            self.kind = kind
+            self.file = file
+            self.line = line
+            self.column = column
+            self.text = text
+        }
+
+        /// `path:line:column: note: kind: text`.
+        public var description: String { "\(file):\(line):\(column): note: \(kind)\(text.isEmpty ? "" : ": \(text)")" }
+    }
+
+    /// The files written, relative to the new site.
+    public var written: [String] = []
+    /// What was left as written, sorted by file and place.
+    public var leftovers: [Leftover] = []
+
+    /// How many leftovers of each kind, most first.
+    public var summary: [(kind: String, count: Int)] {
+        Dictionary(grouping: leftovers, by: \.kind).map { ($0.key, $0.value.count) }
+            .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
+    }
+
+    /// The report as a text file: a line per leftover, then the summary.
+    public var text: String {
+        var lines = ["# What the import left as written (\(leftovers.count))", ""]
+        lines += leftovers.map(\.description)
+        lines += ["", "# By kind", ""]
+        lines += summary.map { "\($0.count) \($0.kind)" }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    public static func == (lhs: ImportReport, rhs: ImportReport) -> Bool {
+        lhs.written == rhs.written && lhs.leftovers == rhs.leftovers
+    }
+}

@@ -1,0 +1,369 @@
+import Foundation
+import SectionSiteEngine
+import Yams
+
+/// `sectionsite import jekyll SRC DST`: a Jekyll site made a SectionSite site that keeps every page's address.
+///
+/// - Settings: `title`, `description`, `url` + `baseurl` (the base URL), the posts' `permalink` (the site's, or the
+///   one `defaults:` gives posts), `paginate` (the posts' list page).
+/// - Posts (`_posts/YYYY-MM-DD-slug.md`) go to one folder of `Content/` (the permalink's first word when it is
+///   fixed, `/blog/:title/` giving `blog/`, else `posts/`) with a permalink pattern that gives the same URL; where
+///   Jekyll's address differs from the folder form SectionSite writes (`/2018/01/19/forums.html`), the old address
+///   becomes an alias that sends readers on.
+/// - Pages (Markdown outside `_` folders) keep their path; other files go to `Static/`; `_data/` files whose
+///   records all have an `id` go to `Data/`.
+/// - Front matter: `permalink` becomes `url`, `redirect_from` `aliases`, `categories` and `tags` tags,
+///   `published: false` a draft, `excerpt` the summary; `layout` is dropped unless the new theme has it.
+/// - Bodies: `{{ site.baseurl }}`, `{{ site.url }}`, `{% post_url %}`, `{% link %}`, `{% highlight %}` and
+///   `{% raw %}` are converted; any other Liquid stays as written and is listed in the report.
+///
+/// The source is only read. Everything is written under the destination, which must not exist or be empty.
+public struct JekyllImporter {
+    /// The Jekyll site and the new site's folder.
+    public var source: URL, destination: URL
+    /// The theme to write into the new site (its files by path, `Themes/<name>/...`) and its name.
+    public var theme: [(path: String, text: String)], themeName: String
+
+    public init(source: URL, destination: URL, theme: [(path: String, text: String)], themeName: String) {
+        self.source = source.standardizedFileURL
+        self.destination = destination.standardizedFileURL
+        self.theme = theme
+        self.themeName = themeName
+    }
+
+    /// Folders and files of a Jekyll site that are its machinery, not its content.
+    static let skipped: Set<String> = [
+        "_site", ".git", ".github", ".sass-cache", ".jekyll-cache", "node_modules", "vendor", "Gemfile", "Gemfile.lock",
+        "_config.yml", ".gitignore", "README.md", "LICENSE", "CNAME.md",
+    ]
+
+    /// A post or page to write, once every URL is known.
+    private struct Document {
+        var source: String  // relative to the Jekyll site
+        var target: String  // relative to the new site (`Content/blog/2018-01-19-forums.md`)
+        var front: [String: Any]
+        var frontLines: Int  // the lines before the body in the source file
+        var body: String
+        var url: String  // SectionSite's
+        var oldURL: String  // Jekyll's
+    }
+
+    /// Reads the Jekyll site and writes the new one.
+    public func run() throws -> ImportReport {
+        var report = ImportReport()
+        let manager = FileManager.default
+        var isFolder: ObjCBool = false
+        guard manager.fileExists(atPath: source.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw SectionSiteError("'\(source.path)' is not a folder")
+        }
+        if manager.fileExists(atPath: destination.path), !((try? manager.contentsOfDirectory(atPath: destination.path)) ?? []).isEmpty {
+            throw SectionSiteError("'\(destination.path)' is not empty; import into a new folder")
+        }
+        let config = try readConfig(&report)
+        let baseURL = (config["baseurl"] as? String).map { $0 == "/" ? "" : $0 } ?? ""
+        let siteURL = (config["url"] as? String) ?? ""
+        let postPattern = Self.postPermalink(config)
+        let postsFolder = Self.fixedFirstWord(postPattern) ?? "posts"
+        let ourPattern = Self.sectionSitePattern(postPattern)
+        let permalinks = Permalinks(patterns: [postsFolder: ourPattern])
+        let pretty = postPattern.hasSuffix("/")
+        var documents: [Document] = []
+        var outputs: [(path: String, data: Data)] = []
+
+        for path in FileTree.files(under: source).sorted() {
+            let parts = path.split(separator: "/").map(String.init)
+            if parts.contains(where: { Self.skipped.contains($0) }) || parts.last!.hasPrefix(".") { continue }
+            let isMarkdown = path.hasSuffix(".md") || path.hasSuffix(".markdown")
+            if parts.first == "_posts" {
+                guard isMarkdown else {
+                    if !path.hasSuffix("/") { report.leftovers.append(.init(kind: "post that is not Markdown", file: path)) }
+                    continue
+                }
+                let name = String(parts.last!.split(separator: ".").dropLast().joined(separator: "."))
+                let target = "Content/\(postsFolder)/\(name).md"
+                if let document = try readDocument(path, target: target, report: &report) {
+                    documents.append(document)
+                }
+                continue
+            }
+            if parts.first == "_data" {
+                try importData(path, into: &outputs, report: &report)
+                continue
+            }
+            if parts.first!.hasPrefix("_") {
+                report.leftovers.append(.init(kind: "Jekyll folder '\(parts.first!)' not imported", file: path))
+                continue
+            }
+            let data = try Data(contentsOf: source.appendingPathComponent(path))
+            let text = String(data: data, encoding: .utf8)
+            let hasFrontMatter = text?.hasPrefix("---\n") == true || text?.hasPrefix("---\r\n") == true
+            if isMarkdown {
+                let stem = path.split(separator: ".").dropLast().joined(separator: ".")
+                if let document = try readDocument(path, target: "Content/\(stem).md", report: &report) {
+                    documents.append(document)
+                }
+            } else if hasFrontMatter {
+                report.leftovers.append(.init(kind: "page with Liquid layout code, not converted", file: path))
+            } else {
+                outputs.append(("Static/\(path)", data))
+            }
+        }
+
+        // Every URL first: links between posts and pages need them.
+        for index in documents.indices {
+            var document = documents[index]
+            let isPost = document.source.hasPrefix("_posts/")
+            let stem = ((document.source as NSString).lastPathComponent as NSString).deletingPathExtension
+            let named = Permalinks.fileName(stem)
+            let date = Self.date(document.front["date"]) ?? named.date
+            let slug = document.front["slug"] as? String
+            if let permalink = document.front["permalink"] as? String {
+                document.oldURL = permalink.hasPrefix("/") ? permalink : "/" + permalink
+                document.front["url"] = document.oldURL
+                document.front["permalink"] = nil
+            } else if isPost {
+                document.oldURL = Self.jekyllPostURL(
+                    postPattern, date: date, slug: slug ?? named.slug, categories: Self.list(document.front["categories"]))
+            } else {
+                document.oldURL = Self.jekyllPageURL(document.source, pretty: pretty)
+            }
+            document.url =
+                (try? permalinks.url(
+                    .init(path: document.target, url: document.front["url"] as? String, slug: slug, title: document.front["title"] as? String, date: date)))
+                ?? document.oldURL
+            documents[index] = document
+        }
+        // `post_url` names a post by its date and slug, however the file writes the date (`2018-2-1` is `2018-02-01`).
+        let urlsByPost = Dictionary(documents.filter { $0.source.hasPrefix("_posts/") }.map {
+            (Self.postKey((($0.source as NSString).lastPathComponent as NSString).deletingPathExtension), $0.url)
+        }) { first, _ in first }
+        let urlsBySource = Dictionary(documents.map { ($0.source, $0.url) }) { first, _ in first }
+
+        let layouts = Set(theme.compactMap { file -> String? in
+            let prefix = "Themes/\(themeName)/layouts/"
+            return file.path.hasPrefix(prefix) ? String(file.path.dropFirst(prefix.count).dropLast(".mustache".count)) : nil
+        })
+        for document in documents {
+            var front = document.front
+            Self.mapFrontMatter(&front, layouts: layouts)
+            if document.front["url"] == nil, document.oldURL != document.url, document.oldURL + "/" != document.url {
+                var aliases = Self.list(front["aliases"])
+                if !aliases.contains(document.oldURL) { aliases.append(document.oldURL) }
+                front["aliases"] = aliases
+            }
+            let body = Liquid.convert(
+                document.body, file: document.source, firstLine: document.frontLines + 1, baseURL: baseURL, siteURL: siteURL,
+                postURL: { urlsByPost[Self.postKey(($0 as NSString).lastPathComponent)].map { baseURL + $0 } },
+                linkURL: { path in urlsBySource[path].map { baseURL + $0 } ?? baseURL + "/" + path },
+                report: &report)
+            outputs.append((document.target, Data((Self.frontMatter(front) + body).utf8)))
+        }
+
+        // A list page for the posts and a home page, unless the site brings its own.
+        let paginate = (config["paginate"] as? Int) ?? 10
+        if !documents.contains(where: { $0.target == "Content/\(postsFolder)/index.md" }) {
+            outputs.append((
+                "Content/\(postsFolder)/index.md",
+                Data("---\ntitle: Posts\nsections:\n  - id: posts\n    cell: post\n    from: \(postsFolder)\n    paginate: \(paginate)\n---\n".utf8)))
+        }
+        if !documents.contains(where: { $0.target == "Content/index.md" }) {
+            let title = Self.yamlScalar((config["title"] as? String) ?? "Home")
+            outputs.append((
+                "Content/index.md",
+                Data("---\ntitle: \(title)\nsections:\n  - id: latest\n    cell: post\n    from: \(postsFolder)\n    limit: 10\n---\n".utf8)))
+        }
+        var settings = "title: \(Self.yamlScalar((config["title"] as? String) ?? "Imported site"))\n"
+        if let description = config["description"] as? String { settings += "description: \(Self.yamlScalar(description))\n" }
+        settings += "baseURL: \(Self.yamlScalar((siteURL + baseURL).isEmpty ? "/" : siteURL + baseURL + "/"))\n"
+        settings += "theme: \(themeName)\n"
+        settings += "permalinks:\n  \(postsFolder): \(Self.yamlScalar(ourPattern))\n"
+        outputs.append(("sectionsite.yml", Data(settings.utf8)))
+        // The theme's link to its posts goes to the folder the posts went to.
+        for file in theme {
+            outputs.append((file.path, Data(file.text.replacingOccurrences(of: "{{site.root}}posts/", with: "{{site.root}}\(postsFolder)/").utf8)))
+        }
+
+        report.leftovers.sort { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }
+        outputs.append(("import-report.txt", Data(report.text.utf8)))
+        for (path, data) in outputs.sorted(by: { $0.path < $1.path }) {
+            let target = destination.appendingPathComponent(path)
+            try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: target)
+            report.written.append(path)
+        }
+        return report
+    }
+
+    // MARK: - Settings and addresses
+
+    private func readConfig(_ report: inout ImportReport) throws -> [String: Any] {
+        let file = source.appendingPathComponent("_config.yml")
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return [:] }
+        do {
+            return (try Yams.load(yaml: text) as? [String: Any]) ?? [:]
+        } catch {
+            throw SectionSiteError("_config.yml does not parse: \(error)", at: SourceLocation(file: file.path))
+        }
+    }
+
+    /// The posts' permalink: the site's, or the one `defaults:` gives posts; Jekyll's named styles spelled out.
+    static func postPermalink(_ config: [String: Any]) -> String {
+        var permalink = config["permalink"] as? String
+        for entry in (config["defaults"] as? [[String: Any]]) ?? [] {
+            let scope = entry["scope"] as? [String: Any] ?? [:]
+            let isPosts = (scope["type"] as? String) == "posts" || ((scope["path"] as? String) ?? "").hasPrefix("_posts")
+            if isPosts, let values = entry["values"] as? [String: Any], let value = values["permalink"] as? String {
+                permalink = value
+            }
+        }
+        switch permalink {
+        case nil, "date": return "/:categories/:year/:month/:day/:title:output_ext"
+        case "pretty": return "/:categories/:year/:month/:day/:title/"
+        case "ordinal": return "/:categories/:year/:y_day/:title:output_ext"
+        case "none": return "/:categories/:title:output_ext"
+        case let pattern?: return pattern.hasPrefix("/") ? pattern : "/" + pattern
+        }
+    }
+
+    /// The first word of a pattern when it is not a placeholder (`blog` of `/blog/:title/`).
+    static func fixedFirstWord(_ pattern: String) -> String? {
+        guard let first = pattern.split(separator: "/").first, !first.contains(":"), !first.contains(".") else { return nil }
+        return String(first)
+    }
+
+    /// The pattern SectionSite uses for the posts: Jekyll's words as SectionSite's, the extension and categories left
+    /// out (such posts keep their old address as an alias).
+    static func sectionSitePattern(_ jekyll: String) -> String {
+        var pattern = jekyll
+        for (from, to) in [
+            (":output_ext", ""), (":categories", ""), (":title", ":slug"), (":i_month", ":month"), (":i_day", ":day"),
+            (":short_year", ":year"), (":y_day", ":day"), (":name", ":slug"),
+        ] {
+            pattern = pattern.replacingOccurrences(of: from, with: to)
+        }
+        if pattern.hasSuffix(".html") { pattern = String(pattern.dropLast(5)) }
+        while pattern.contains("//") { pattern = pattern.replacingOccurrences(of: "//", with: "/") }
+        if !pattern.hasSuffix("/") { pattern += "/" }
+        return pattern
+    }
+
+    /// The address Jekyll gives a post.
+    static func jekyllPostURL(_ pattern: String, date: PageDate?, slug: String, categories: [String]) -> String {
+        var url = pattern
+        let words: [(String, String)] = [
+            (":output_ext", ".html"), (":categories", categories.map { Slug.of($0) }.joined(separator: "/")),
+            (":title", slug), (":slug", slug), (":name", slug),
+            (":year", date.map { String(format: "%04d", $0.year) } ?? ""),
+            (":short_year", date.map { String(format: "%02d", $0.year % 100) } ?? ""),
+            (":i_month", date.map { String($0.month) } ?? ""), (":month", date.map { String(format: "%02d", $0.month) } ?? ""),
+            (":i_day", date.map { String($0.day) } ?? ""), (":day", date.map { String(format: "%02d", $0.day) } ?? ""),
+        ]
+        for (word, value) in words { url = url.replacingOccurrences(of: word, with: value) }
+        while url.contains("//") { url = url.replacingOccurrences(of: "//", with: "/") }
+        return url
+    }
+
+    /// The address Jekyll gives a page: its path with `.html`, or its folder with `pretty` permalinks.
+    static func jekyllPageURL(_ path: String, pretty: Bool) -> String {
+        let stem = path.split(separator: ".").dropLast().joined(separator: ".")
+        if stem == "index" { return "/" }
+        if stem.hasSuffix("/index") { return "/" + stem.dropLast("index".count) }
+        return pretty ? "/\(stem)/" : "/\(stem).html"
+    }
+
+    /// A post's name as `post_url` matches it: its date written in full, then its slug.
+    static func postKey(_ name: String) -> String {
+        let named = Permalinks.fileName(name)
+        return (named.date.map { $0.isoDate + "-" } ?? "") + named.slug
+    }
+
+    // MARK: - Files
+
+    /// A post or page: its front matter and body; nil (with a leftover) when its front matter does not parse.
+    private func readDocument(_ path: String, target: String, report: inout ImportReport) throws -> Document? {
+        let text = try String(contentsOf: source.appendingPathComponent(path), encoding: .utf8)
+        var front: [String: Any] = [:]
+        var body = text
+        var frontLines = 0
+        if text.hasPrefix("---\n") || text.hasPrefix("---\r\n") {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            if let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" }) {
+                let yaml = lines[1..<end].joined(separator: "\n")
+                do {
+                    front = (try Yams.load(yaml: yaml) as? [String: Any]) ?? [:]
+                } catch {
+                    report.leftovers.append(.init(kind: "front matter that does not parse, page not imported", file: path, text: "\(error)"))
+                    return nil
+                }
+                body = lines[(end + 1)...].joined(separator: "\n")
+                frontLines = end + 1
+            }
+        }
+        return Document(source: path, target: target, front: front, frontLines: frontLines, body: body, url: "", oldURL: "")
+    }
+
+    /// A `_data` file goes to `Data/` when every record has an `id`, as SectionSite's data files must.
+    private func importData(_ path: String, into outputs: inout [(path: String, data: Data)], report: inout ImportReport) throws {
+        let data = try Data(contentsOf: source.appendingPathComponent(path))
+        let name = String(path.dropFirst("_data/".count))
+        let records: [Any]?
+        if path.hasSuffix(".csv") {
+            let header = String(decoding: data.prefix(1000), as: UTF8.self).split(separator: "\n").first ?? ""
+            records = header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.contains("id") ? [] : nil
+        } else {
+            records = (try? Yams.load(yaml: String(decoding: data, as: UTF8.self))) as? [Any]
+        }
+        let hasIDs = records.map { $0.allSatisfy { ($0 as? [String: Any])?["id"] != nil } } ?? false
+        if hasIDs {
+            outputs.append(("Data/\(name)", data))
+        } else {
+            report.leftovers.append(.init(kind: "data file without an 'id' in every record, not imported", file: path))
+        }
+    }
+
+    /// Jekyll's front matter keys as SectionSite's.
+    static func mapFrontMatter(_ front: inout [String: Any], layouts: Set<String>) {
+        var tags = list(front["tags"]) + list(front["categories"]) + list(front["category"])
+        tags = tags.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+        front["categories"] = nil
+        front["category"] = nil
+        front["tags"] = tags.isEmpty ? nil : tags
+        if let redirects = front.removeValue(forKey: "redirect_from") { front["aliases"] = list(redirects) }
+        if let published = front.removeValue(forKey: "published") as? Bool, !published { front["draft"] = true }
+        if let excerpt = front.removeValue(forKey: "excerpt") as? String, front["summary"] == nil { front["summary"] = excerpt }
+        if let layout = front["layout"] as? String, !layouts.contains(layout) { front["layout"] = nil }
+        if let date = front["date"] as? Date {
+            let formatter = ISO8601DateFormatter()
+            front["date"] = formatter.string(from: date)
+        }
+    }
+
+    /// A front matter date (YAML gives `Date`s for unquoted ones), in UTC.
+    static func date(_ value: Any?) -> PageDate? {
+        switch value {
+        case let date as Date: PageDate(parsing: ISO8601DateFormatter().string(from: date))
+        case let text as String: PageDate(parsing: text)
+        default: nil
+        }
+    }
+
+    /// A value that is a list, or a string of words (Jekyll's `tags: a b`), as strings.
+    static func list(_ value: Any?) -> [String] {
+        switch value {
+        case let text as String: text.split(separator: " ").map(String.init)
+        case let items as [Any]: items.map { "\($0)" }
+        default: []
+        }
+    }
+
+    /// Front matter written back as YAML, keys sorted.
+    static func frontMatter(_ front: [String: Any]) -> String {
+        guard !front.isEmpty, let yaml = try? Yams.dump(object: front, sortKeys: true) else { return "" }
+        return "---\n" + yaml + "---\n"
+    }
+
+    /// A string as a YAML scalar, quoted.
+    static func yamlScalar(_ text: String) -> String {
+        (try? Yams.dump(object: text).trimmingCharacters(in: .newlines)) ?? "\"\(text)\""
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// The Liquid that Jekyll pages use most, turned into plain Markdown; the rest stays as written and is reported.
+enum Liquid {
+    /// `text` (a body starting at `firstLine` of `file`) with its Liquid converted:
+    /// - `{{ site.baseurl }}` and `{{ site.url }}`: the site's base path and address;
+    /// - `{% post_url 2018-01-19-forums %}`: that post's URL; `{% link about.md %}`: that file's URL;
+    /// - `{% highlight swift linenos %}` ... `{% endhighlight %}`: a fenced code block;
+    /// - `{% raw %}` and `{% endraw %}`: dropped, what is between them kept.
+    static func convert(
+        _ text: String, file: String, firstLine: Int, baseURL: String, siteURL: String,
+        postURL: (String) -> String?, linkURL: (String) -> String, report: inout ImportReport
+    ) -> String {
+        var output = ""
+        var rest = Substring(text)
+        var inRaw = false
+        while let open = rest.firstMatch(of: /\{\{-?\s*([^}]*?)\s*-?\}\}|\{%-?\s*(\w+)\s*([^%]*?)\s*-?%\}/) {
+            output += rest[..<open.range.lowerBound]
+            let whole = String(open.output.0)
+            rest = rest[open.range.upperBound...]
+            if inRaw {
+                if open.output.2 == "endraw" { inRaw = false } else { output += whole }
+                continue
+            }
+            if let expression = open.output.1 {
+                switch expression.replacingOccurrences(of: " ", with: "") {
+                case "site.baseurl": output += baseURL
+                case "site.url": output += siteURL
+                case "site.url|append:site.baseurl", "site.url|append:site.baseurl|append:'/'": output += siteURL + baseURL
+                default:
+                    output += whole
+                    leftover("Liquid output '{{ \(expression) }}'", whole, at: open.range.lowerBound)
+                }
+                continue
+            }
+            let tag = String(open.output.2 ?? "")
+            let argument = String(open.output.3 ?? "").trimmingCharacters(in: .whitespaces)
+            switch tag {
+            case "post_url":
+                if let url = postURL(argument) {
+                    output += url
+                } else {
+                    output += whole
+                    leftover("'post_url' of a post that is not there", whole, at: open.range.lowerBound)
+                }
+            case "link": output += linkURL(argument)
+            case "highlight":
+                let language = argument.split(separator: " ").first.map(String.init) ?? ""
+                output += "```\(language)"
+            case "endhighlight": output += "```"
+            case "raw": inRaw = true
+            case "endraw": break
+            default:
+                output += whole
+                leftover("Liquid tag '\(tag)'", whole, at: open.range.lowerBound)
+            }
+        }
+        output += rest
+        return output
+
+        func leftover(_ kind: String, _ whole: String, at index: Substring.Index) {
+            let before = text[..<index]
+            let line = firstLine + before.count(where: { $0 == "\n" })
+            let column = before.distance(from: before.lastIndex(of: "\n").map { before.index(after: $0) } ?? before.startIndex, to: before.endIndex) + 1
+            report.leftovers.append(.init(kind: kind, file: file, line: line, column: column, text: String(whole.prefix(80))))
+        }
+    }
+}
