@@ -21,18 +21,18 @@ struct Import: ParsableCommand {
     @Argument(help: "The folder to write; it must not exist or be empty.")
     var destination: String
 
+    func validate() throws {
+        guard kind == "jekyll" else { throw ValidationError("unknown kind of site '\(kind)' (known: jekyll)") }
+    }
+
     func run() throws {
-        guard kind == "jekyll" else {
-            FileHandle.standardError.write(Data("error: unknown kind of site '\(kind)' (known: jekyll)\n".utf8))
-            throw ExitCode(1)
-        }
         let theme = Starter.files.filter { $0.path.hasPrefix("Themes/starter/") }
         do {
             let report = try JekyllImporter(
                 source: URL(fileURLWithPath: source), destination: URL(fileURLWithPath: destination), theme: theme,
                 themeName: "starter"
             ).run()
-            let pages = report.written.filter { $0.hasPrefix("Content/") }.count
+            let pages = report.written.filter { $0.hasPrefix("Content/") && $0.hasSuffix(".md") }.count
             print("Imported \(pages) pages into \(destination) (\(report.written.count) files).")
             if report.leftovers.isEmpty {
                 print("Everything was converted.")

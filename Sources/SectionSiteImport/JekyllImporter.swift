@@ -10,8 +10,9 @@ import Yams
 ///   fixed, `/blog/:title/` giving `blog/`, else `posts/`) with a permalink pattern that gives the same URL; where
 ///   Jekyll's address differs from the folder form SectionSite writes (`/2018/01/19/forums.html`), the old address
 ///   becomes an alias that sends readers on.
-/// - Pages (Markdown outside `_` folders) keep their path; other files go to `Static/`; `_data/` files whose
-///   records all have an `id` go to `Data/`.
+/// - Pages (Markdown outside `_` folders) keep their path; other files go beside them in `Content/` when a folder
+///   above them holds a page (so relative links and pictures still find them), else to `Static/`; `_data/` files
+///   whose records all have an `id` go to `Data/`.
 /// - Front matter: `permalink` becomes `url`, `redirect_from` `aliases`, `categories` and `tags` tags,
 ///   `published: false` a draft, `excerpt` the summary; `layout` is dropped unless the new theme has it.
 /// - Bodies: `{{ site.baseurl }}`, `{{ site.url }}`, `{% post_url %}`, `{% link %}`, `{% highlight %}` and
@@ -66,13 +67,31 @@ public struct JekyllImporter {
         let postsFolder = Self.fixedFirstWord(postPattern) ?? "posts"
         let ourPattern = Self.sectionSitePattern(postPattern)
         let permalinks = Permalinks(patterns: [postsFolder: ourPattern])
-        let pretty = postPattern.hasSuffix("/")
+        // Pages follow the site's own permalink style, not the one `defaults:` gives posts.
+        let pretty = Self.postPermalink(["permalink": config["permalink"] as Any]).hasSuffix("/")
         var documents: [Document] = []
         var outputs: [(path: String, data: Data)] = []
 
-        for path in FileTree.files(under: source).sorted() {
+        let allFiles = FileTree.files(under: source).sorted()
+        // Folders (but the root) that hold a page: files under them go beside their pages in Content/, where a
+        // page's relative links and pictures find them; the rest go to Static/.
+        let pageFolders = Set(allFiles.filter { ($0.hasSuffix(".md") || $0.hasSuffix(".markdown")) && !$0.hasPrefix("_") }
+            .map { ($0 as NSString).deletingLastPathComponent }.filter { !$0.isEmpty })
+        func besidePages(_ path: String) -> Bool {
+            var folder = (path as NSString).deletingLastPathComponent
+            while !folder.isEmpty {
+                if pageFolders.contains(folder) { return true }
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+            return false
+        }
+        // What `exclude:` names is not part of the site (a prefix of the path, as Jekyll matches it).
+        let excluded = ((config["exclude"] as? [Any]) ?? []).map { "\($0)".trimmingCharacters(in: CharacterSet(charactersIn: "/")) }
+        var reportedFolders = Set<String>()
+        for path in allFiles {
             let parts = path.split(separator: "/").map(String.init)
             if parts.contains(where: { Self.skipped.contains($0) }) || parts.last!.hasPrefix(".") { continue }
+            if excluded.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) { continue }
             let isMarkdown = path.hasSuffix(".md") || path.hasSuffix(".markdown")
             if parts.first == "_posts" {
                 guard isMarkdown else {
@@ -91,7 +110,10 @@ public struct JekyllImporter {
                 continue
             }
             if parts.first!.hasPrefix("_") {
-                report.leftovers.append(.init(kind: "Jekyll folder '\(parts.first!)' not imported", file: path))
+                if reportedFolders.insert(parts.first!).inserted {  // once for the folder
+                    let what = parts.count == 1 ? "Jekyll file" : "Jekyll folder"
+                    report.leftovers.append(.init(kind: "\(what) '\(parts.first!)' not imported", file: parts.count == 1 ? path : parts.first! + "/"))
+                }
                 continue
             }
             let data = try Data(contentsOf: source.appendingPathComponent(path))
@@ -105,7 +127,7 @@ public struct JekyllImporter {
             } else if hasFrontMatter {
                 report.leftovers.append(.init(kind: "page with Liquid layout code, not converted", file: path))
             } else {
-                outputs.append(("Static/\(path)", data))
+                outputs.append((besidePages(path) ? "Content/\(path)" : "Static/\(path)", data))
             }
         }
 
@@ -155,6 +177,12 @@ public struct JekyllImporter {
                 document.body, file: document.source, firstLine: document.frontLines + 1, baseURL: baseURL, siteURL: siteURL,
                 postURL: { urlsByPost[Self.postKey(($0 as NSString).lastPathComponent)].map { baseURL + $0 } },
                 linkURL: { path in urlsBySource[path].map { baseURL + $0 } ?? baseURL + "/" + path },
+                includeRelative: { name in
+                    let folder = (document.source as NSString).deletingLastPathComponent
+                    let file = source.appendingPathComponent(folder).appendingPathComponent(name).standardizedFileURL
+                    guard file.path.hasPrefix(source.path + "/") else { return nil }  // never outside the site
+                    return try? String(contentsOf: file, encoding: .utf8)
+                },
                 report: &report)
             outputs.append((document.target, Data((Self.frontMatter(front) + body).utf8)))
         }
@@ -288,9 +316,23 @@ public struct JekyllImporter {
         if text.hasPrefix("---\n") || text.hasPrefix("---\r\n") {
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             if let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" }) {
-                let yaml = lines[1..<end].joined(separator: "\n")
+                var yaml = lines[1..<end].joined(separator: "\n")
                 do {
                     front = (try Yams.load(yaml: yaml) as? [String: Any]) ?? [:]
+                } catch YamlError.duplicatedKeysInMapping(let keys, _) {
+                    // Jekyll's YAML reader keeps the last of a key given twice; so does the import, and says so.
+                    var frontLines = Array(lines[1..<end])
+                    for key in keys {
+                        let places = frontLines.indices.filter { frontLines[$0].hasPrefix(key + ":") }
+                        for index in places.dropLast() {
+                            report.leftovers.append(.init(
+                                kind: "front matter key given twice, the last kept", file: path, line: index + 2, column: 1,
+                                text: String(frontLines[index].prefix(80))))
+                            frontLines[index] = ""
+                        }
+                    }
+                    yaml = frontLines.joined(separator: "\n")
+                    front = ((try? Yams.load(yaml: yaml)) as? [String: Any]) ?? [:]
                 } catch {
                     report.leftovers.append(.init(kind: "front matter that does not parse, page not imported", file: path, text: "\(error)"))
                     return nil

@@ -6,20 +6,34 @@ enum Liquid {
     /// - `{{ site.baseurl }}` and `{{ site.url }}`: the site's base path and address;
     /// - `{% post_url 2018-01-19-forums %}`: that post's URL; `{% link about.md %}`: that file's URL;
     /// - `{% highlight swift linenos %}` ... `{% endhighlight %}`: a fenced code block;
-    /// - `{% raw %}` and `{% endraw %}`: dropped, what is between them kept.
+    /// - `{% raw %}` and `{% endraw %}`: dropped, what is between them kept;
+    /// - `{% comment %}` ... `{% endcomment %}`: dropped with what is between them;
+    /// - `{% include_relative notes.md %}`: that file's text, when it is there.
     static func convert(
         _ text: String, file: String, firstLine: Int, baseURL: String, siteURL: String,
-        postURL: (String) -> String?, linkURL: (String) -> String, report: inout ImportReport
+        postURL: (String) -> String?, linkURL: (String) -> String, includeRelative: (String) -> String? = { _ in nil },
+        report: inout ImportReport
     ) -> String {
         var output = ""
         var rest = Substring(text)
         var inRaw = false
+        var inComment = false
         while let open = rest.firstMatch(of: /\{\{-?\s*([^}]*?)\s*-?\}\}|\{%-?\s*(\w+)\s*([^%]*?)\s*-?%\}/) {
             output += rest[..<open.range.lowerBound]
             let whole = String(open.output.0)
             rest = rest[open.range.upperBound...]
             if inRaw {
                 if open.output.2 == "endraw" { inRaw = false } else { output += whole }
+                continue
+            }
+            if inComment {
+                if open.output.2 == "endcomment" {
+                    inComment = false
+                    // What the comment held is gone: drop it from the output written since it opened.
+                    if let start = output.range(of: "\u{0}comment\u{0}", options: .backwards) {
+                        output.removeSubrange(start.lowerBound...)
+                    }
+                }
                 continue
             }
             if let expression = open.output.1 {
@@ -29,7 +43,7 @@ enum Liquid {
                 case "site.url|append:site.baseurl", "site.url|append:site.baseurl|append:'/'": output += siteURL + baseURL
                 default:
                     output += whole
-                    leftover("Liquid output '{{ \(expression) }}'", whole, at: open.range.lowerBound)
+                    leftover("Liquid output", whole, at: open.range.lowerBound)
                 }
                 continue
             }
@@ -50,6 +64,17 @@ enum Liquid {
             case "endhighlight": output += "```"
             case "raw": inRaw = true
             case "endraw": break
+            case "comment":
+                inComment = true
+                output += "\u{0}comment\u{0}"
+            case "include_relative":
+                let name = argument.split(separator: " ").first.map(String.init) ?? argument
+                if let included = includeRelative(name) {
+                    output += included
+                } else {
+                    output += whole
+                    leftover("'include_relative' of a file that is not there", whole, at: open.range.lowerBound)
+                }
             default:
                 output += whole
                 leftover("Liquid tag '\(tag)'", whole, at: open.range.lowerBound)

@@ -19,7 +19,8 @@ struct JekyllImportTests {
             "_posts/2018-2-1-next.md": "---\ntitle: Next\nredirect_from: /old-next/\n---\nBack to [forums]({% post_url 2018-01-19-forums %}). {% raw %}{{ kept }}{% endraw %}\n",
             "_posts/2019-03-05-hidden.md": "---\ntitle: Hidden\npublished: false\n---\nNot yet.\n",
             "about.md": "---\nlayout: page\ntitle: About\npermalink: /about/\n---\nMe. [Forums]({% link _posts/2018-01-19-forums.md %})\n",
-            "contact.md": "---\ntitle: Contact\n---\nWrite.\n",
+            "contact.md": "---\ntitle: Contact\n---\nWrite.{% comment %} not for readers {% endcomment %}\n\n{% include_relative hours.txt %}\n",
+            "hours.txt": "Open *daily*.\n",
             "index.html": "---\nlayout: default\n---\n{% for post in paginator.posts %}{{ post.title }}{% endfor %}\n",
             "assets/pic.svg": "<svg/>\n",
             "_data/people.yml": "- id: a\n  name: A\n",
@@ -53,6 +54,8 @@ struct JekyllImportTests {
         #expect(forums.contains(#"<a href="/blog/next/">next</a>"#) && forums.contains(#"src="/assets/pic.svg""#))
         #expect(forums.contains(#"<code class="language-swift">"#))
         #expect(try String(contentsOf: built.appendingPathComponent("blog/next/index.html"), encoding: .utf8).contains("{{ kept }}"))
+        let contact = try String(contentsOf: built.appendingPathComponent("contact/index.html"), encoding: .utf8)
+        #expect(contact.contains("<em>daily</em>") && !contact.contains("not for readers"))
         // With a permalink ending in '/', Jekyll gave pages the folder form too: nothing to send on.
         #expect(!FileManager.default.fileExists(atPath: built.appendingPathComponent("contact.html").path))
         var options = BuildOptions.highlighted(site: out, out: built)
