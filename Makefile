@@ -44,8 +44,9 @@ browser-test: test-deps examples
 
 ## The example programs (Examples/Package.swift, depending on this package by path), in one build folder: one
 ## package for both, so SectionSite is compiled once for them.
+## (Without manifest caching: SwiftPM then misses source files added to this package, which it takes as a dependency.)
 examples: deps
-	$(SWIFT) build --package-path Examples --scratch-path .build-examples
+	$(SWIFT) build --package-path Examples --scratch-path .build-examples --disable-build-manifest-caching
 
 ## The documentation: the site in this folder (Content/docs/ is the manual), built by SectionSite with its default
 ## theme into .build-docs/site and checked for broken links, then the DocC reference of the libraries (the catalog
