@@ -75,10 +75,12 @@ let package = Package(
         ),
         // KSyntaxHighlighting as a `Highlighter`.
         .target(name: "SectionSiteHighlight", dependencies: ["SectionSiteEngine", "CHighlight"], swiftSettings: strict),
-        // `sectionsite import`: a Jekyll site as a SectionSite site.
+        // `sectionsite import`: a Jekyll or Hugo site as a SectionSite site.
         .target(
             name: "SectionSiteImport",
-            dependencies: ["SectionSiteEngine", .product(name: "Yams", package: "Yams")],
+            dependencies: [
+                "SectionSiteEngine", .product(name: "Yams", package: "Yams"), .product(name: "TOMLKit", package: "TOMLKit"),
+            ],
             swiftSettings: strict),
         // libvips as an `ImageProcessor`.
         .target(name: "SectionSiteImages", dependencies: ["SectionSiteEngine", "CVips"], swiftSettings: strict),

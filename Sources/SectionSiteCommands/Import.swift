@@ -5,14 +5,14 @@ import SectionSiteImport
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write a SectionSite site from a Jekyll site, keeping every page's address.",
+        abstract: "Write a SectionSite site from a Jekyll or Hugo site, keeping every page's address.",
         discussion: """
-            The source is only read. What cannot be converted (Liquid other than site.baseurl, site.url, post_url, \
-            link, highlight and raw; pages that are Liquid templates) stays as written and is listed, each at its \
-            place, in DST/import-report.txt.
+            The source is only read. What cannot be converted (Liquid or shortcodes SectionSite has no equivalent \
+            for, pages that are templates) stays as written and is listed, each at its place, in \
+            DST/import-report.txt.
             """)
 
-    @Argument(help: "What the source is: jekyll.")
+    @Argument(help: "What the source is: jekyll or hugo.")
     var kind: String
 
     @Argument(help: "The site to read.")
@@ -22,16 +22,17 @@ struct Import: ParsableCommand {
     var destination: String
 
     func validate() throws {
-        guard kind == "jekyll" else { throw ValidationError("unknown kind of site '\(kind)' (known: jekyll)") }
+        guard kind == "jekyll" || kind == "hugo" else { throw ValidationError("unknown kind of site '\(kind)' (known: jekyll, hugo)") }
     }
 
     func run() throws {
         let theme = Starter.files.filter { $0.path.hasPrefix("Themes/starter/") }
         do {
-            let report = try JekyllImporter(
-                source: URL(fileURLWithPath: source), destination: URL(fileURLWithPath: destination), theme: theme,
-                themeName: "starter"
-            ).run()
+            let (from, to) = (URL(fileURLWithPath: source), URL(fileURLWithPath: destination))
+            let report =
+                kind == "hugo"
+                ? try HugoImporter(source: from, destination: to, theme: theme, themeName: "starter").run()
+                : try JekyllImporter(source: from, destination: to, theme: theme, themeName: "starter").run()
             let pages = report.written.filter { $0.hasPrefix("Content/") && $0.hasSuffix(".md") }.count
             print("Imported \(pages) pages into \(destination) (\(report.written.count) files).")
             if report.leftovers.isEmpty {

@@ -52,14 +52,7 @@ public struct JekyllImporter {
     /// Reads the Jekyll site and writes the new one.
     public func run() throws -> ImportReport {
         var report = ImportReport()
-        let manager = FileManager.default
-        var isFolder: ObjCBool = false
-        guard manager.fileExists(atPath: source.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw SectionSiteError("'\(source.path)' is not a folder")
-        }
-        if manager.fileExists(atPath: destination.path), !((try? manager.contentsOfDirectory(atPath: destination.path)) ?? []).isEmpty {
-            throw SectionSiteError("'\(destination.path)' is not empty; import into a new folder")
-        }
+        try ImportFiles.checkFolders(source: source, destination: destination)
         let config = try readConfig(&report)
         let baseURL = (config["baseurl"] as? String).map { $0 == "/" ? "" : $0 } ?? ""
         let siteURL = (config["url"] as? String) ?? ""
@@ -106,7 +99,9 @@ public struct JekyllImporter {
                 continue
             }
             if parts.first == "_data" {
-                try importData(path, into: &outputs, report: &report)
+                try ImportFiles.importData(
+                    source.appendingPathComponent(path), name: String(path.dropFirst("_data/".count)), file: path, into: &outputs,
+                    report: &report)
                 continue
             }
             if parts.first!.hasPrefix("_") {
@@ -137,7 +132,7 @@ public struct JekyllImporter {
             let isPost = document.source.hasPrefix("_posts/")
             let stem = ((document.source as NSString).lastPathComponent as NSString).deletingPathExtension
             let named = Permalinks.fileName(stem)
-            let date = Self.date(document.front["date"]) ?? named.date
+            let date = ImportFiles.date(document.front["date"]) ?? named.date
             let slug = document.front["slug"] as? String
             if let permalink = document.front["permalink"] as? String {
                 document.oldURL = permalink.hasPrefix("/") ? permalink : "/" + permalink
@@ -145,7 +140,7 @@ public struct JekyllImporter {
                 document.front["permalink"] = nil
             } else if isPost {
                 document.oldURL = Self.jekyllPostURL(
-                    postPattern, date: date, slug: slug ?? named.slug, categories: Self.list(document.front["categories"]))
+                    postPattern, date: date, slug: slug ?? named.slug, categories: ImportFiles.list(document.front["categories"]))
             } else {
                 document.oldURL = Self.jekyllPageURL(document.source, pretty: pretty)
             }
@@ -161,15 +156,12 @@ public struct JekyllImporter {
         }) { first, _ in first }
         let urlsBySource = Dictionary(documents.map { ($0.source, $0.url) }) { first, _ in first }
 
-        let layouts = Set(theme.compactMap { file -> String? in
-            let prefix = "Themes/\(themeName)/layouts/"
-            return file.path.hasPrefix(prefix) ? String(file.path.dropFirst(prefix.count).dropLast(".mustache".count)) : nil
-        })
+        let layouts = ImportFiles.layouts(of: theme, themeName: themeName)
         for document in documents {
             var front = document.front
             Self.mapFrontMatter(&front, layouts: layouts)
             if document.front["url"] == nil, document.oldURL != document.url, document.oldURL + "/" != document.url {
-                var aliases = Self.list(front["aliases"])
+                var aliases = ImportFiles.list(front["aliases"])
                 if !aliases.contains(document.oldURL) { aliases.append(document.oldURL) }
                 front["aliases"] = aliases
             }
@@ -184,7 +176,7 @@ public struct JekyllImporter {
                     return try? String(contentsOf: file, encoding: .utf8)
                 },
                 report: &report)
-            outputs.append((document.target, Data((Self.frontMatter(front) + body).utf8)))
+            outputs.append((document.target, Data((ImportFiles.frontMatter(front) + body).utf8)))
         }
 
         // A list page for the posts and a home page, unless the site brings its own.
@@ -195,31 +187,18 @@ public struct JekyllImporter {
                 Data("---\ntitle: Posts\nsections:\n  - id: posts\n    cell: post\n    from: \(postsFolder)\n    paginate: \(paginate)\n---\n".utf8)))
         }
         if !documents.contains(where: { $0.target == "Content/index.md" }) {
-            let title = Self.yamlScalar((config["title"] as? String) ?? "Home")
+            let title = ImportFiles.yamlScalar((config["title"] as? String) ?? "Home")
             outputs.append((
                 "Content/index.md",
                 Data("---\ntitle: \(title)\nsections:\n  - id: latest\n    cell: post\n    from: \(postsFolder)\n    limit: 10\n---\n".utf8)))
         }
-        var settings = "title: \(Self.yamlScalar((config["title"] as? String) ?? "Imported site"))\n"
-        if let description = config["description"] as? String { settings += "description: \(Self.yamlScalar(description))\n" }
-        settings += "baseURL: \(Self.yamlScalar((siteURL + baseURL).isEmpty ? "/" : siteURL + baseURL + "/"))\n"
+        var settings = "title: \(ImportFiles.yamlScalar((config["title"] as? String) ?? "Imported site"))\n"
+        if let description = config["description"] as? String { settings += "description: \(ImportFiles.yamlScalar(description))\n" }
+        settings += "baseURL: \(ImportFiles.yamlScalar((siteURL + baseURL).isEmpty ? "/" : siteURL + baseURL + "/"))\n"
         settings += "theme: \(themeName)\n"
-        settings += "permalinks:\n  \(postsFolder): \(Self.yamlScalar(ourPattern))\n"
+        settings += "permalinks:\n  \(postsFolder): \(ImportFiles.yamlScalar(ourPattern))\n"
         outputs.append(("sectionsite.yml", Data(settings.utf8)))
-        // The theme's link to its posts goes to the folder the posts went to.
-        for file in theme {
-            outputs.append((file.path, Data(file.text.replacingOccurrences(of: "{{site.root}}posts/", with: "{{site.root}}\(postsFolder)/").utf8)))
-        }
-
-        report.leftovers.sort { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }
-        outputs.append(("import-report.txt", Data(report.text.utf8)))
-        for (path, data) in outputs.sorted(by: { $0.path < $1.path }) {
-            let target = destination.appendingPathComponent(path)
-            try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: target)
-            report.written.append(path)
-        }
-        return report
+        return try ImportFiles.write(outputs, theme: theme, postsFolder: postsFolder, to: destination, report: report)
     }
 
     // MARK: - Settings and addresses
@@ -310,67 +289,18 @@ public struct JekyllImporter {
     /// A post or page: its front matter and body; nil (with a leftover) when its front matter does not parse.
     private func readDocument(_ path: String, target: String, report: inout ImportReport) throws -> Document? {
         let text = try String(contentsOf: source.appendingPathComponent(path), encoding: .utf8)
-        var front: [String: Any] = [:]
-        var body = text
-        var frontLines = 0
-        if text.hasPrefix("---\n") || text.hasPrefix("---\r\n") {
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            if let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" }) {
-                var yaml = lines[1..<end].joined(separator: "\n")
-                do {
-                    front = (try Yams.load(yaml: yaml) as? [String: Any]) ?? [:]
-                } catch YamlError.duplicatedKeysInMapping(let keys, _) {
-                    // Jekyll's YAML reader keeps the last of a key given twice; so does the import, and says so.
-                    var frontLines = Array(lines[1..<end])
-                    for key in keys {
-                        let places = frontLines.indices.filter { frontLines[$0].hasPrefix(key + ":") }
-                        for index in places.dropLast() {
-                            report.leftovers.append(.init(
-                                kind: "front matter key given twice, the last kept", file: path, line: index + 2, column: 1,
-                                text: String(frontLines[index].prefix(80))))
-                            frontLines[index] = ""
-                        }
-                    }
-                    yaml = frontLines.joined(separator: "\n")
-                    front = ((try? Yams.load(yaml: yaml)) as? [String: Any]) ?? [:]
-                } catch {
-                    report.leftovers.append(.init(kind: "front matter that does not parse, page not imported", file: path, text: "\(error)"))
-                    return nil
-                }
-                body = lines[(end + 1)...].joined(separator: "\n")
-                frontLines = end + 1
-            }
-        }
+        guard let (front, frontLines, body) = ImportFiles.split(text, file: path, report: &report) else { return nil }
         return Document(source: path, target: target, front: front, frontLines: frontLines, body: body, url: "", oldURL: "")
-    }
-
-    /// A `_data` file goes to `Data/` when every record has an `id`, as SectionSite's data files must.
-    private func importData(_ path: String, into outputs: inout [(path: String, data: Data)], report: inout ImportReport) throws {
-        let data = try Data(contentsOf: source.appendingPathComponent(path))
-        let name = String(path.dropFirst("_data/".count))
-        let records: [Any]?
-        if path.hasSuffix(".csv") {
-            let header = String(decoding: data.prefix(1000), as: UTF8.self).split(separator: "\n").first ?? ""
-            records = header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.contains("id") ? [] : nil
-        } else {
-            records = (try? Yams.load(yaml: String(decoding: data, as: UTF8.self))) as? [Any]
-        }
-        let hasIDs = records.map { $0.allSatisfy { ($0 as? [String: Any])?["id"] != nil } } ?? false
-        if hasIDs {
-            outputs.append(("Data/\(name)", data))
-        } else {
-            report.leftovers.append(.init(kind: "data file without an 'id' in every record, not imported", file: path))
-        }
     }
 
     /// Jekyll's front matter keys as SectionSite's.
     static func mapFrontMatter(_ front: inout [String: Any], layouts: Set<String>) {
-        var tags = list(front["tags"]) + list(front["categories"]) + list(front["category"])
+        var tags = ImportFiles.list(front["tags"]) + ImportFiles.list(front["categories"]) + ImportFiles.list(front["category"])
         tags = tags.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
         front["categories"] = nil
         front["category"] = nil
         front["tags"] = tags.isEmpty ? nil : tags
-        if let redirects = front.removeValue(forKey: "redirect_from") { front["aliases"] = list(redirects) }
+        if let redirects = front.removeValue(forKey: "redirect_from") { front["aliases"] = ImportFiles.list(redirects) }
         if let published = front.removeValue(forKey: "published") as? Bool, !published { front["draft"] = true }
         if let excerpt = front.removeValue(forKey: "excerpt") as? String, front["summary"] == nil { front["summary"] = excerpt }
         if let layout = front["layout"] as? String, !layouts.contains(layout) { front["layout"] = nil }
@@ -378,34 +308,5 @@ public struct JekyllImporter {
             let formatter = ISO8601DateFormatter()
             front["date"] = formatter.string(from: date)
         }
-    }
-
-    /// A front matter date (YAML gives `Date`s for unquoted ones), in UTC.
-    static func date(_ value: Any?) -> PageDate? {
-        switch value {
-        case let date as Date: PageDate(parsing: ISO8601DateFormatter().string(from: date))
-        case let text as String: PageDate(parsing: text)
-        default: nil
-        }
-    }
-
-    /// A value that is a list, or a string of words (Jekyll's `tags: a b`), as strings.
-    static func list(_ value: Any?) -> [String] {
-        switch value {
-        case let text as String: text.split(separator: " ").map(String.init)
-        case let items as [Any]: items.map { "\($0)" }
-        default: []
-        }
-    }
-
-    /// Front matter written back as YAML, keys sorted.
-    static func frontMatter(_ front: [String: Any]) -> String {
-        guard !front.isEmpty, let yaml = try? Yams.dump(object: front, sortKeys: true) else { return "" }
-        return "---\n" + yaml + "---\n"
-    }
-
-    /// A string as a YAML scalar, quoted.
-    static func yamlScalar(_ text: String) -> String {
-        (try? Yams.dump(object: text).trimmingCharacters(in: .newlines)) ?? "\"\(text)\""
     }
 }

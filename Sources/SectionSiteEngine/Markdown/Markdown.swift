@@ -215,7 +215,7 @@ package struct Markdown: Sendable {
             var result = Document(blocks: [], firstParagraph: nil, title: nil, headings: [], fileLinks: [])
             result.problems = syntax.problems.map { Problem(message: $0.message, line: $0.line, column: $0.column) }
             var directives: [[String: Any]] = []
-            var directiveText: [OpaquePointer: String] = [:]
+            var directiveText: [Int: String] = [:]  // by top-level block, in order
             var titleNode: OpaquePointer?
             if takeTitle {
                 var node = cmark_node_first_child(document)
@@ -228,15 +228,19 @@ package struct Markdown: Sendable {
                     node = cmark_node_next(current)
                 }
             }
-            var headingsByNode: [OpaquePointer: [Heading]] = [:]  // top-level block -> its headings, in order
+            // Top-level blocks are known by their place, not their node: nodes are replaced (and freed) after the
+            // walk, and a new node may take a freed one's address.
+            var headingsByNode: [Int: [Heading]] = [:]  // top-level block -> its headings, in order
             var walk = Walk(syntax: syntax, source: source, titleNode: titleNode, headingIDs: headingIDs)
             transform(document, walk: &walk, state: &state, headings: &headingsByNode, result: &result)
             directives = walk.contexts
             directiveText = walk.texts
             var footnote = 0
             var node = cmark_node_first_child(document)
+            var place = -1
             while let current = node {
                 node = cmark_node_next(current)
+                place += 1
                 if current == titleNode { continue }
                 let type = cmark_node_get_type(current)
                 if type == CMARK_NODE_HTML_BLOCK {
@@ -249,7 +253,7 @@ package struct Markdown: Sendable {
                 if headingIDs, textLimit.map({ result.text.count < $0 }) ?? true, type != CMARK_NODE_HEADING,
                     type != CMARK_NODE_CODE_BLOCK, type != CMARK_NODE_THEMATIC_BREAK
                 {
-                    let text = directiveText[current] ?? plainText(current)
+                    let text = directiveText[place] ?? plainText(current)
                     if !text.isEmpty { result.text += result.text.isEmpty ? text : " " + text }
                 }
                 var html = trimmed(render(current, extensions))
@@ -258,7 +262,7 @@ package struct Markdown: Sendable {
                     footnote += 1
                     html = Self.numbered(footnote: html, number: footnote)
                 }
-                if let headings = headingsByNode[current] { html = Self.addingIDs(headings, to: html) }
+                if let headings = headingsByNode[place] { html = Self.addingIDs(headings, to: html) }
                 result.blocks.append(Block(html: html, isRawHTML: false))
             }
             if let limit = textLimit { result.text = Self.cut(result.text, at: limit) }
@@ -272,9 +276,10 @@ package struct Markdown: Sendable {
         var source: String
         var titleNode: OpaquePointer?
         var headingIDs: Bool
-        /// The template context of each directive drawn, in order, and the plain text of its body by node.
+        /// The template context of each directive drawn, in order, and the plain text of the body of each top-level
+        /// one, by its place among the top-level blocks.
         var contexts: [[String: Any]] = []
-        var texts: [OpaquePointer: String] = [:]
+        var texts: [Int: String] = [:]
 
         /// A position of libcmark-gfm's in the text of the file.
         func place(_ node: OpaquePointer) -> (line: Int, column: Int) {
@@ -286,7 +291,7 @@ package struct Markdown: Sendable {
     /// nodes: directives, highlighted code, render hooks.
     private func transform(
         _ document: OpaquePointer, walk: inout Walk, state: inout DrawingState,
-        headings: inout [OpaquePointer: [Heading]], result: inout Document
+        headings: inout [Int: [Heading]], result: inout Document
     ) {
         var codeBlocks: [OpaquePointer] = []
         var alerts: [(node: OpaquePointer, kind: String)] = []
@@ -295,12 +300,12 @@ package struct Markdown: Sendable {
         let hooks = theme?.components.hooks ?? []
         let iterator = cmark_iter_new(document)
         defer { cmark_iter_free(iterator) }
-        var topLevel: OpaquePointer?
+        var topLevel = -1  // the place of the top-level block the walk is in
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
-            if cmark_node_parent(node) == document { topLevel = node }
+            if cmark_node_parent(node) == document { topLevel += 1 }
             switch cmark_node_get_type(node) {
             case CMARK_NODE_HEADING where cmark_node_get_heading_level(node) == 6 && directiveNumber(node) != nil:
                 let number = directiveNumber(node)!
@@ -309,7 +314,7 @@ package struct Markdown: Sendable {
                 replacements.append((node, drawn?.html ?? "", true))
                 if let drawn {
                     walk.contexts.append(drawn.context)
-                    if !drawn.text.isEmpty { walk.texts[node] = drawn.text }
+                    if !drawn.text.isEmpty, cmark_node_parent(node) == document { walk.texts[topLevel] = drawn.text }
                 }
             case CMARK_NODE_HEADING where walk.headingIDs && node != walk.titleNode:
                 let text = plainText(node)
@@ -318,7 +323,7 @@ package struct Markdown: Sendable {
                 if hooks.contains("heading") {
                     let context: [String: Any] = ["level": heading.level, "id": heading.id, "plainText": text]
                     hooked.append((node, "heading", context))
-                } else if let topLevel {
+                } else if topLevel >= 0 {
                     headings[topLevel, default: []].append(heading)
                 }
             case CMARK_NODE_HEADING where hooks.contains("heading") && node != walk.titleNode:

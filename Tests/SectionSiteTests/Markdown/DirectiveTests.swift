@@ -100,6 +100,9 @@ import Testing
         #expect(page.headings.map(\.id) == ["inside"])
         #expect(page.templatesUsed == ["directives/row", "directives/column", "directives/tabnavigator", "directives/tab"])
         #expect(!page.text.contains("dropped"))
+        // A directive's body is searched like the rest of the page (its text is found by the block's place: the
+        // node that held it is freed when the directive's HTML takes its place).
+        #expect(page.text.contains("One") && page.text.contains("Two") && page.text.contains("let"))
     }
 
     @Test func unknownDirectivesAndBadArgumentsAreErrorsAtTheirPlace() throws {

@@ -105,6 +105,12 @@ struct DeterminismTests {
             #expect(build.keys.sorted() == first.keys.sorted(), "build \(round + 1) wrote other files")
             let differing = first.keys.sorted().filter { build[$0] != first[$0] }
             #expect(differing.isEmpty, "build \(round + 1): \(differing.count) files differ, first \(differing.prefix(5))")
+            for path in differing.prefix(1) {
+                let (a, b) = (Array(first[path]!), Array(build[path]!))
+                let at = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
+                let context = { (bytes: [UInt8]) in String(decoding: bytes[max(0, at - 150)..<min(bytes.count, at + 150)], as: UTF8.self) }
+                Issue.record("\(path) differs at byte \(at):\n\(context(a))\n----\n\(context(b))")
+            }
         }
     }
 }

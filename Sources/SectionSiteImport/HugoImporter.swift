@@ -1,0 +1,206 @@
+import Foundation
+import SectionSiteEngine
+import TOMLKit
+import Yams
+
+/// `sectionsite import hugo SRC DST`: a Hugo site made a SectionSite site that keeps every page's address.
+///
+/// - Settings (`hugo.toml`, `config.toml`, or their YAML and JSON forms): `title`, `baseURL`, the description
+///   (`params.description`), `permalinks` (Hugo's words as SectionSite's), the `main` menu, the pager size.
+/// - `content/` goes to `Content/` path for path: `_index.md` is a folder's list page in both, and one that lists
+///   nothing gets a section that lists its folder's pages. A leaf bundle (`posts/trip/index.md` with its pictures)
+///   stays a bundle: SectionSite publishes it at the same address.
+/// - `static/` goes to `Static/`, `data/` files whose records all have an `id` to `Data/`.
+/// - Front matter (TOML, YAML or JSON) is written as YAML: `categories` join `tags`, `description` is the summary
+///   when there is none, `layout` and `type` are dropped unless the new theme has that layout.
+/// - Shortcodes: `ref` and `relref` become links to the Markdown file (which SectionSite makes the page's URL and
+///   checks), `highlight` a fenced code block, `figure` an image; any other stays as written and is reported.
+public struct HugoImporter {
+    public var source: URL, destination: URL
+    public var theme: [(path: String, text: String)], themeName: String
+
+    public init(source: URL, destination: URL, theme: [(path: String, text: String)], themeName: String) {
+        self.source = source.standardizedFileURL
+        self.destination = destination.standardizedFileURL
+        self.theme = theme
+        self.themeName = themeName
+    }
+
+    /// Hugo's machinery, listed once each and not imported.
+    static let machinery: Set<String> = ["layouts", "themes", "archetypes", "i18n", "resources", "assets", "public"]
+
+    public func run() throws -> ImportReport {
+        var report = ImportReport()
+        try ImportFiles.checkFolders(source: source, destination: destination)
+        let config = try readConfig()
+        // A module mount (`source = 'content/en'`, `target = 'content'`) says where a folder really is.
+        let mounts = ((config["module"] as? [String: Any])?["mounts"] as? [[String: Any]]) ?? []
+        func folder(_ kind: String) -> String {
+            let mounted = mounts.first { ($0["target"] as? String) == kind }?["source"] as? String
+            return (mounted ?? (config[kind + "Dir"] as? String) ?? kind).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        }
+        let (contentDir, staticDir, dataDir) = (folder("content"), folder("static"), folder("data"))
+        let contentDepth = contentDir.split(separator: "/").count
+        let pagerSize = ((config["pagination"] as? [String: Any])?["pagerSize"] as? Int) ?? (config["paginate"] as? Int) ?? 10
+        var patterns: [String: String] = [:]
+        var patternsNeedingSlugs = Set<String>()
+        for (section, value) in Self.permalinks(config) {
+            let (pattern, unknown) = Self.sectionSitePattern(value)
+            for word in unknown {
+                report.leftovers.append(.init(kind: "permalink word \(word) has no equivalent", file: "hugo.toml", text: "\(section) = \(value)"))
+            }
+            patterns[section == "/" ? "" : section] = pattern
+            if value.contains(":slug") && !value.contains(":slugorfilename") { patternsNeedingSlugs.insert(section) }
+        }
+        var outputs: [(path: String, data: Data)] = []
+        var reported = Set<String>()
+        let layouts = ImportFiles.layouts(of: theme, themeName: themeName)
+
+        for path in FileTree.files(under: source).sorted() {
+            let parts = path.split(separator: "/").map(String.init)
+            guard let top = parts.first, !top.hasPrefix("."), !parts.last!.hasPrefix(".") else { continue }
+            if path.hasPrefix(contentDir + "/") {
+                let inner = parts.dropFirst(contentDepth).joined(separator: "/")
+                let data = try Data(contentsOf: source.appendingPathComponent(path))
+                guard inner.hasSuffix(".md") || inner.hasSuffix(".markdown") else {
+                    outputs.append(("Content/\(inner)", data))  // a bundle's picture, beside its page
+                    continue
+                }
+                let target = "Content/" + inner.replacingOccurrences(of: ".markdown", with: ".md")
+                let section = parts.count > contentDepth + 1 ? parts[contentDepth] : ""
+                let text = String(decoding: data, as: UTF8.self)
+                guard var document = ImportFiles.split(text, file: path, report: &report) else { continue }
+                Self.mapFrontMatter(&document.front, layouts: layouts)
+                if patternsNeedingSlugs.contains(section), document.front["slug"] == nil, let title = document.front["title"] as? String {
+                    document.front["slug"] = Slug.of(title)  // Hugo's :slug falls back to the title
+                }
+                // Hugo writes every address in lower case unless told not to; SectionSite keeps the file's case.
+                if (config["disablePathToLower"] as? Bool) != true, patterns[section] == nil, document.front["url"] == nil,
+                    document.front["slug"] == nil
+                {
+                    if let route = try? Permalinks().url(.init(path: target)), route != route.lowercased() {
+                        document.front["url"] = route.lowercased()
+                    }
+                }
+                if parts.last == "_index.md" || parts.last == "_index.markdown", document.front["sections"] == nil {
+                    let folder = parts.dropFirst(contentDepth).dropLast().joined(separator: "/")
+                    document.front["sections"] = [[
+                        "id": "pages", "cell": "post", "from": folder.isEmpty ? "." : folder, "paginate": pagerSize,
+                    ] as [String: Any]]
+                }
+                let body = Shortcodes.convert(
+                    document.body, file: path, firstLine: document.frontLines + 1, contentFolder: contentDir,
+                    page: inner, exists: { FileManager.default.fileExists(atPath: source.appendingPathComponent(contentDir + "/" + $0).path) },
+                    report: &report)
+                outputs.append((target, Data((ImportFiles.frontMatter(document.front) + body).utf8)))
+            } else if path.hasPrefix(staticDir + "/") {
+                outputs.append(("Static/" + path.dropFirst(staticDir.count + 1), try Data(contentsOf: source.appendingPathComponent(path))))
+            } else if path.hasPrefix(dataDir + "/") {
+                try ImportFiles.importData(
+                    source.appendingPathComponent(path), name: String(path.dropFirst(dataDir.count + 1)), file: path, into: &outputs,
+                    report: &report)
+            } else if Self.machinery.contains(top) {
+                if reported.insert(top).inserted {
+                    report.leftovers.append(.init(kind: "Hugo folder '\(top)' not imported", file: top + "/"))
+                }
+            }
+        }
+        if !outputs.contains(where: { $0.path == "Content/_index.md" || $0.path == "Content/index.md" }) {
+            let title = ImportFiles.yamlScalar((config["title"] as? String) ?? "Home")
+            outputs.append(("Content/_index.md", Data("---\ntitle: \(title)\n---\n".utf8)))
+        }
+        var settings = "title: \(ImportFiles.yamlScalar((config["title"] as? String) ?? "Imported site"))\n"
+        let params = config["params"] as? [String: Any] ?? [:]
+        if let description = (params["description"] ?? config["description"]) as? String {
+            settings += "description: \(ImportFiles.yamlScalar(description))\n"
+        }
+        settings += "baseURL: \(ImportFiles.yamlScalar((config["baseURL"] as? String) ?? "/"))\n"
+        settings += "theme: \(themeName)\n"
+        if !patterns.isEmpty {
+            settings += "permalinks:\n"
+            for (folder, pattern) in patterns.sorted(by: { $0.key < $1.key }) {
+                settings += "  \(ImportFiles.yamlScalar(folder.isEmpty ? "/" : folder)): \(ImportFiles.yamlScalar(pattern))\n"
+            }
+        }
+        let menu = Self.menu(config)
+        if !menu.isEmpty {
+            settings += "menu:\n" + menu.map { "  - {title: \(ImportFiles.yamlScalar($0.title)), url: \(ImportFiles.yamlScalar($0.url))}\n" }.joined()
+        }
+        outputs.append(("sectionsite.yml", Data(settings.utf8)))
+        return try ImportFiles.write(outputs, theme: theme, postsFolder: nil, to: destination, report: report)
+    }
+
+    private func readConfig() throws -> [String: Any] {
+        for name in ["hugo.toml", "config.toml", "hugo.yaml", "hugo.yml", "config.yaml", "config.yml", "hugo.json", "config.json"] {
+            let file = source.appendingPathComponent(name)
+            guard let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
+            do {
+                if name.hasSuffix(".toml") {
+                    let json = try TOMLTable(string: text).convert(to: .json)
+                    return (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]) ?? [:]
+                }
+                if name.hasSuffix(".json") { return (try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]) ?? [:] }
+                return (try Yams.load(yaml: text) as? [String: Any]) ?? [:]
+            } catch {
+                throw SectionSiteError("\(name) does not parse: \(error)", at: SourceLocation(file: file.path))
+            }
+        }
+        return [:]
+    }
+
+    /// `permalinks` by section: the flat form (`posts = "/:year/:title/"`) and the one by page kind
+    /// (`[permalinks.page] posts = ...`).
+    static func permalinks(_ config: [String: Any]) -> [String: String] {
+        guard let table = config["permalinks"] as? [String: Any] else { return [:] }
+        var result: [String: String] = [:]
+        for (key, value) in table {
+            if let pattern = value as? String { result[key] = pattern }
+            if key == "page", let pages = value as? [String: Any] {
+                for (section, pattern) in pages { if let pattern = pattern as? String { result[section] = pattern } }
+            }
+        }
+        return result
+    }
+
+    /// A Hugo pattern as SectionSite's, and the words SectionSite has no equivalent for.
+    static func sectionSitePattern(_ hugo: String) -> (String, [String]) {
+        var pattern = hugo
+        for (from, to) in [(":slugorfilename", ":slug"), (":contentbasename", ":filename"), (":sections", ":section")] {
+            pattern = pattern.replacingOccurrences(of: from, with: to)
+        }
+        let known = Set(["year", "month", "day", "slug", "title", "section", "filename"])
+        let unknown = pattern.matches(of: /:([a-z_]+)/).map { String($0.1) }.filter { !known.contains($0) }.map { ":" + $0 }
+        if !pattern.hasSuffix("/") { pattern += "/" }
+        return (pattern, unknown)
+    }
+
+    /// The `main` menu (else the first by name): its entries' names and URLs, by weight; entries to other sites
+    /// are left out (SectionSite's menu holds the site's own pages).
+    static func menu(_ config: [String: Any]) -> [(title: String, url: String)] {
+        let menus = (config["menus"] ?? config["menu"]) as? [String: Any] ?? [:]
+        let entries = (menus["main"] ?? menus.keys.sorted().first.flatMap { menus[$0] }) as? [[String: Any]] ?? []
+        return entries.sorted { ($0["weight"] as? Int ?? 0) < ($1["weight"] as? Int ?? 0) }.compactMap { entry in
+            guard let name = (entry["name"] ?? entry["title"]) as? String else { return nil }
+            let url = (entry["url"] as? String) ?? (entry["pageRef"] as? String).map { "/" + $0.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + "/" } ?? "/"
+            guard !url.contains("://") else { return nil }
+            return (name, url.hasPrefix("/") ? String(url.dropFirst()) : url)
+        }
+    }
+
+    static func mapFrontMatter(_ front: inout [String: Any], layouts: Set<String>) {
+        var tags = ImportFiles.list(front["tags"]) + ImportFiles.list(front["categories"])
+        tags = tags.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+        front["categories"] = nil
+        front["tags"] = tags.isEmpty ? nil : tags
+        if front["summary"] == nil, let description = front["description"] as? String { front["summary"] = description }
+        if let layout = front["layout"] as? String, !layouts.contains(layout) { front["layout"] = nil }
+        front["type"] = nil
+        // A page Hugo never renders (`build: {render: never}`, `_build` in older sites) is a draft here.
+        for key in ["build", "_build"] {
+            guard let build = front[key] as? [String: Any] else { continue }
+            if "\(build["render"] ?? "")" == "never" || (build["render"] as? Bool) == false { front["draft"] = true }
+            front[key] = nil
+        }
+        if let date = front["date"] as? Date { front["date"] = ISO8601DateFormatter().string(from: date) }
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import SectionSiteEngine
+import TOMLKit
+import Yams
+
+/// What both importers do with files: read front matter in any of its languages, write it back as YAML, take data
+/// files that SectionSite can read, and write the new site.
+enum ImportFiles {
+    /// Refuses a source that is no folder and a destination that is not new.
+    static func checkFolders(source: URL, destination: URL) throws {
+        let manager = FileManager.default
+        var isFolder: ObjCBool = false
+        guard manager.fileExists(atPath: source.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw SectionSiteError("'\(source.path)' is not a folder")
+        }
+        if manager.fileExists(atPath: destination.path), !((try? manager.contentsOfDirectory(atPath: destination.path)) ?? []).isEmpty {
+            throw SectionSiteError("'\(destination.path)' is not empty; import into a new folder")
+        }
+    }
+
+    /// A page's front matter (YAML between `---`, TOML between `+++`, or a JSON object) as values, how many lines
+    /// come before its body, and the body; nil, with a leftover, when the front matter does not parse. A key given
+    /// twice keeps its last value (as Jekyll and Hugo do), with a leftover.
+    static func split(_ text: String, file: String, report: inout ImportReport) -> (front: [String: Any], frontLines: Int, body: String)? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let first = lines.first?.trimmingCharacters(in: .whitespacesAndNewlines) else { return ([:], 0, text) }
+        let closing: String
+        switch first {
+        case "---": closing = "---"
+        case "+++": closing = "+++"
+        case "{": closing = "}"
+        default: return ([:], 0, text)
+        }
+        guard let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespacesAndNewlines) == closing }) else {
+            return ([:], 0, text)
+        }
+        let body = lines[(end + 1)...].joined(separator: "\n")
+        do {
+            switch first {
+            case "+++":
+                let json = try TOMLTable(string: lines[1..<end].joined(separator: "\n")).convert(to: .json)
+                return ((try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]) ?? [:], end + 1, body)
+            case "{":
+                let json = lines[0...end].joined(separator: "\n")
+                return ((try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]) ?? [:], end + 1, body)
+            default:
+                var frontLines = Array(lines[1..<end])
+                do {
+                    return ((try Yams.load(yaml: frontLines.joined(separator: "\n")) as? [String: Any]) ?? [:], end + 1, body)
+                } catch YamlError.duplicatedKeysInMapping(let keys, _) {
+                    for key in keys {
+                        let places = frontLines.indices.filter { frontLines[$0].hasPrefix(key + ":") }
+                        for index in places.dropLast() {
+                            report.leftovers.append(.init(
+                                kind: "front matter key given twice, the last kept", file: file, line: index + 2, column: 1,
+                                text: String(frontLines[index].prefix(80))))
+                            frontLines[index] = ""
+                        }
+                    }
+                    return ((try Yams.load(yaml: frontLines.joined(separator: "\n")) as? [String: Any]) ?? [:], end + 1, body)
+                }
+            }
+        } catch {
+            report.leftovers.append(.init(kind: "front matter that does not parse, page not imported", file: file, text: "\(error)"))
+            return nil
+        }
+    }
+
+    /// Front matter written back as YAML, keys sorted.
+    static func frontMatter(_ front: [String: Any]) -> String {
+        guard !front.isEmpty, let yaml = try? Yams.dump(object: plain(front), sortKeys: true) else { return "" }
+        return "---\n" + yaml + "---\n"
+    }
+
+    /// Values as Swift's own types: numbers read from JSON (TOML goes through JSON too) are `NSNumber`s, which YAML
+    /// would write as `1.0`; a whole number stays whole, true and false stay booleans.
+    static func plain(_ value: Any) -> Any {
+        switch value {
+        case let map as [String: Any]: return map.mapValues(plain)
+        case let list as [Any]: return list.map(plain)
+        case let flag as Bool where type(of: value) == Bool.self: return flag
+        case let number as NSNumber:
+            let kind = String(cString: number.objCType)
+            if kind == "c" || kind == "B" { return number.boolValue }
+            let double = number.doubleValue
+            return double == double.rounded() && abs(double) < 1e15 ? Int(double) as Any : double as Any
+        default: return value
+        }
+    }
+
+    /// A string as a YAML scalar, quoted where it must be.
+    static func yamlScalar(_ text: String) -> String {
+        (try? Yams.dump(object: text).trimmingCharacters(in: .newlines)) ?? "\"\(text)\""
+    }
+
+    /// A value that is a list, or a string of words (`tags: a b`), as strings.
+    static func list(_ value: Any?) -> [String] {
+        switch value {
+        case let text as String: text.split(separator: " ").map(String.init)
+        case let items as [Any]: items.map { "\($0)" }
+        default: []
+        }
+    }
+
+    /// A front matter date (YAML gives `Date`s for unquoted ones), in UTC.
+    static func date(_ value: Any?) -> PageDate? {
+        switch value {
+        case let date as Date: PageDate(parsing: ISO8601DateFormatter().string(from: date))
+        case let text as String: PageDate(parsing: text)
+        default: nil
+        }
+    }
+
+    /// The layouts a theme has, by name.
+    static func layouts(of theme: [(path: String, text: String)], themeName: String) -> Set<String> {
+        let prefix = "Themes/\(themeName)/layouts/"
+        return Set(theme.compactMap { $0.path.hasPrefix(prefix) ? String($0.path.dropFirst(prefix.count).dropLast(".mustache".count)) : nil })
+    }
+
+    /// A data file goes to `Data/` when every record has an `id`, as SectionSite's data files must; else it is listed.
+    static func importData(
+        _ url: URL, name: String, file: String, into outputs: inout [(path: String, data: Data)], report: inout ImportReport
+    ) throws {
+        let data = try Data(contentsOf: url)
+        let records: [Any]?
+        if name.hasSuffix(".csv") {
+            let header = String(decoding: data.prefix(1000), as: UTF8.self).split(separator: "\n").first ?? ""
+            records = header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.contains("id") ? [] : nil
+        } else if name.hasSuffix(".toml") {
+            records = nil
+        } else {
+            records = (try? Yams.load(yaml: String(decoding: data, as: UTF8.self))) as? [Any]
+        }
+        if records.map({ $0.allSatisfy { ($0 as? [String: Any])?["id"] != nil } }) ?? false {
+            outputs.append(("Data/\(name)", data))
+        } else {
+            report.leftovers.append(.init(kind: "data file without an 'id' in every record, not imported", file: file))
+        }
+    }
+
+    /// Writes the new site: `outputs`, the theme (its link to the posts sent to `postsFolder`), and the report.
+    static func write(
+        _ outputs: [(path: String, data: Data)], theme: [(path: String, text: String)], postsFolder: String?, to destination: URL,
+        report: ImportReport
+    ) throws -> ImportReport {
+        var report = report
+        var outputs = outputs
+        for file in theme {
+            // The starter theme links to its posts: to where the posts went, or nowhere when there are none.
+            let text = postsFolder.map { file.text.replacingOccurrences(of: "{{site.root}}posts/", with: "{{site.root}}\($0)/") }
+                ?? file.text.replacingOccurrences(of: #" <a href="{{site.root}}posts/">Posts</a>"#, with: "")
+            outputs.append((file.path, Data(text.utf8)))
+        }
+        report.leftovers.sort { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }
+        outputs.append(("import-report.txt", Data(report.text.utf8)))
+        for (path, data) in outputs.sorted(by: { $0.path < $1.path }) {
+            let target = destination.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: target)
+            report.written.append(path)
+        }
+        return report
+    }
+
+    /// The path from the folder `from` (relative to a root) to the file `to` (relative to the same root).
+    static func relativePath(from folder: String, to file: String) -> String {
+        let base = folder.split(separator: "/")
+        let target = file.split(separator: "/")
+        var common = 0
+        while common < base.count, common < target.count - 1, base[common] == target[common] { common += 1 }
+        return (Array(repeating: "..", count: base.count - common) + target[common...].map(String.init)).joined(separator: "/")
+    }
+}
