@@ -19,6 +19,16 @@ public struct ImportReport: Sendable, Equatable {
             self.text = text
         }
 
+        /// A leftover at `index` of `text`, a body whose first line is line `firstLine` of `file`.
+        init(kind: String, file: String, text: String, at index: String.Index, firstLine: Int, written: String) {
+            let before = text[..<index]
+            let line = firstLine + before.count(where: { $0 == "\n" })
+            let lineStart = before.lastIndex(of: "\n").map { before.index(after: $0) } ?? before.startIndex
+            self.init(
+                kind: kind, file: file, line: line, column: before.distance(from: lineStart, to: before.endIndex) + 1,
+                text: String(written.prefix(80)))
+        }
+
         /// `path:line:column: note: kind: text`.
         public var description: String { "\(file):\(line):\(column): note: \(kind)\(text.isEmpty ? "" : ": \(text)")" }
     }

@@ -84,10 +84,7 @@ enum Liquid {
         return output
 
         func leftover(_ kind: String, _ whole: String, at index: Substring.Index) {
-            let before = text[..<index]
-            let line = firstLine + before.count(where: { $0 == "\n" })
-            let column = before.distance(from: before.lastIndex(of: "\n").map { before.index(after: $0) } ?? before.startIndex, to: before.endIndex) + 1
-            report.leftovers.append(.init(kind: kind, file: file, line: line, column: column, text: String(whole.prefix(80))))
+            report.leftovers.append(.init(kind: kind, file: file, text: text, at: index, firstLine: firstLine, written: whole))
         }
     }
 }
