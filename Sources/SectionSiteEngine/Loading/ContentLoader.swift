@@ -99,6 +99,7 @@ struct ContentLoader {
         }
         var problems = document.problems.map { Diagnostic(.error, $0.message, at: inBody($0.line, $0.column)) }
         var templatesUsed = document.templatesUsed
+        var linkedURLs = document.linkedURLs  // resolved once, when the links were written
         var images = document.images.map { LoadedPage.ImageUse(image: $0.image, location: inBody($0.line, $0.column)) }
         var itemBodies: [String: String] = [:]
         for section in page.sections {
@@ -115,6 +116,7 @@ struct ContentLoader {
                     Diagnostic(.error, "in the body of item '\(item.id)': \($0.message)", at: item.location)
                 }
                 templatesUsed.formUnion(itemDocument.templatesUsed)
+                linkedURLs += itemDocument.linkedURLs
                 images += itemDocument.images.map { LoadedPage.ImageUse(image: $0.image, location: item.location) }
             }
         }
@@ -150,7 +152,7 @@ struct ContentLoader {
             text: document.text,
             sourceHash: markdown.dependencyHash(
                 sourceHash, templatesUsed: templatesUsed, images: images.map(\.image),
-                linked: markdown.pageURLs.map { urls in links.compactMap { $0.link.target.map(urls.url(of:)) } } ?? []),
+                linked: linkedURLs),
             templatesUsed: templatesUsed, images: images, fieldImages: fieldImages, stamp: stamp)
         return (loaded, problems)
     }

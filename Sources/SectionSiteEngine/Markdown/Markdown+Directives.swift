@@ -40,6 +40,7 @@ extension Markdown {
             result.problems += document.problems
             result.templatesUsed.formUnion(document.templatesUsed)
             result.images += document.images
+            result.linkedURLs += document.linkedURLs
             text = document.text
             children = nested
         } else {

@@ -165,6 +165,8 @@ package struct Markdown: Sendable {
         public var templatesUsed: Set<String> = []
         /// The local pictures it shows, in order, where each is named.
         var images: [ImageUse] = []
+        /// The URL each link to another page was given, in order: what the page changes with when one moves.
+        var linkedURLs: [String] = []
     }
 
     /// A local picture a document shows, and where it is named.
@@ -449,7 +451,9 @@ package struct Markdown: Sendable {
         guard let link = MarkdownLinks.markdownTarget(url, from: source) else { return final }
         result.fileLinks.append(FileLink(target: link.target, destination: url, line: line, column: column))
         if let target = link.target {
-            final = rootPath + (pageURLs?.url(of: target) ?? Page.route(target).url).dropFirst() + link.suffix
+            let url = pageURLs?.url(of: target) ?? Page.route(target).url
+            result.linkedURLs.append(url)
+            final = rootPath + url.dropFirst() + link.suffix
         }
         return final
     }
