@@ -94,13 +94,52 @@ struct ConfigParser {
                     }
                     config.permalinks.patterns[name] = pattern
                 }
+            case "languages": config.permalinks.languages.list = try Self.languages(node, yaml: yaml)
+            case "defaultLanguageInFolder": config.permalinks.languages.defaultInFolder = try yaml.bool(node, key: key)
             case "strict": config.strict = try yaml.bool(node, key: key)
             case "animation": config.animation = try PageParser.animation(node, yaml: yaml)
             default: _ = keyNode
             }
             config.data[key] = yaml.value(node)
         }
+        if let first = config.languages.list.first { config.language = first.code }
+        config.permalinks.languages.single = config.language
         return config
+    }
+
+    /// `languages`: a map by code, the default first, each with `name`, `direction` (`ltr` or `rtl`) and any
+    /// settings it gives in place of the site's.
+    static func languages(_ node: Node, yaml: YAMLReader) throws -> [Language] {
+        var languages: [Language] = []
+        for (code, value, codeNode) in try yaml.entries(node, what: "'languages'") {
+            guard code.wholeMatch(of: /[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*/) != nil else {
+                throw SectionSiteError(
+                    "'\(code)' is not a language code: write one as lang and hreflang take it, like en, fr or pt-BR",
+                    at: yaml.location(codeNode))
+            }
+            guard !["tags", "assets", "_sectionsite"].contains(code) else {
+                throw SectionSiteError("'\(code)' is a folder the site uses for itself", at: yaml.location(codeNode))
+            }
+            var language = Language(code: code, name: code)
+            if case .null = yaml.value(value) {
+                languages.append(language)
+                continue
+            }
+            for (option, setting, _) in try yaml.entries(value, what: "language '\(code)'") {
+                switch option {
+                case "name": language.name = try yaml.string(setting, key: option)
+                case "direction":
+                    let text = try yaml.string(setting, key: option)
+                    guard let direction = Language.Direction(rawValue: text) else {
+                        throw SectionSiteError("'direction' is 'ltr' or 'rtl', not '\(text)'", at: yaml.location(setting))
+                    }
+                    language.direction = direction
+                default: language.settings[option] = yaml.value(setting)
+                }
+            }
+            languages.append(language)
+        }
+        return languages
     }
 
     /// The `images` settings: `widths`, `formats`, `quality`, `sizes`, `maxPixels`, `metadata` (`strip` or `keep`).

@@ -78,7 +78,9 @@ struct ContentLoader {
 
     /// A page a Swift program defines, and the mistakes in its Markdown.
     func loadReportingProblems(_ definition: SitePage) -> (LoadedPage, [Diagnostic]) {
-        load(definition.page, source: definition.markdownSource, sourceHash: definition.sourceHash, stamp: nil)
+        var page = definition.page
+        page.placeIn(permalinks.languages)
+        return load(page, source: definition.markdownSource, sourceHash: definition.sourceHash, stamp: nil)
     }
 
     /// Renders a parsed page's body and item bodies; `source` is the file that relative links start from. Also

@@ -37,6 +37,8 @@ final class LoadedPage: Sendable, Equatable {
         var date: PageDate?, weight: Int?, sortTitle: String
         /// Whether the page has `aliases`, so that finding the alias pages passes over the others quickly.
         var hasAliases: Bool
+        /// The page's language: collections list the pages of their own page's.
+        var language: String
     }
 
     /// What collections filter and sort by.
@@ -106,7 +108,7 @@ final class LoadedPage: Sendable, Equatable {
         self.stamp = stamp
         self.listing = Listing(
             folder: page.folder, url: page.url, isIndex: page.isIndex, date: page.date, weight: page.weight,
-            sortTitle: page.title.lowercased(), hasAliases: !page.aliases.isEmpty)
+            sortTitle: page.title.lowercased(), hasAliases: !page.aliases.isEmpty, language: page.language)
         var slugs: [String] = []
         for tag in page.tags {
             let slug = Slug.of(tag)

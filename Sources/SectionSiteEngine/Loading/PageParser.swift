@@ -12,17 +12,19 @@ struct PageParser {
     func parse(_ text: String) throws -> Page {
         let split = try FrontMatter.split(text, path: path)
         let yaml = YAMLReader(path: path, firstLine: split.yamlFirstLine)
-        let (url, folder, isIndex) = Page.route(path)
+        let (url, folder, isIndex, language) = permalinks.route(path)
         var page = Page(
             path: path, url: url, folder: folder, isIndex: isIndex, frontMatter: [:],
             title: "", date: nil, isDraft: false, summary: nil, weight: nil, tags: [],
             layout: nil, animation: nil, sections: [], body: split.body,
             bodyLocation: SourceLocation(file: path, line: split.bodyFirstLine))
+        page.language = language
         // TOML is read as the YAML it says; JSON is YAML as it is.
         let text = split.format == .toml ? try TOMLFrontMatter.yaml(split.yaml, path: path, firstLine: split.yamlFirstLine) : split.yaml
         guard let root = try yaml.compose(text), !(root.scalar.map { $0.string.isEmpty } ?? false) else {
             page.date = Permalinks.fileName(Self.stem(path)).date
             if let url = try? permalinks.url(.init(path: path, date: page.date)) { page.url = url }
+            page.placeIn(permalinks.languages)
             return page
         }
         var itemPlaces: [String: SourceLocation] = [:]
@@ -57,6 +59,7 @@ struct PageParser {
                 page.layoutLocation = yaml.location(node)
             case "animation": attempt { page.animation = try Self.animation(node, yaml: yaml) }
             case "slug": attempt { ownSlug = try yaml.string(node, key: key) }
+            case "translationKey": attempt { _ = try yaml.string(node, key: key) }
             case "url":
                 attempt { ownURL = try yaml.string(node, key: key) }
                 urlLocation = yaml.location(node)
@@ -99,6 +102,7 @@ struct PageParser {
             }
         }
         if !errors.isEmpty { throw SectionSiteError(errors.sorted(by: Diagnostic.inFileOrder)) }
+        page.placeIn(permalinks.languages)
         return page
     }
 

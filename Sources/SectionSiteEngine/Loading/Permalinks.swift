@@ -14,9 +14,21 @@ import Foundation
 package struct Permalinks: Sendable, Equatable {
     /// The pattern of each top-level folder under `Content/` (`""` for pages at the root).
     package var patterns: [String: String] = [:]
+    /// The site's languages: a page of `Content/fr/` goes where the same page of `Content/` would, under `/fr/`;
+    /// patterns name the folders inside a language's.
+    package var languages = SiteLanguages()
 
-    package init(patterns: [String: String] = [:]) {
+    package init(patterns: [String: String] = [:], languages: SiteLanguages = SiteLanguages()) {
         self.patterns = patterns
+        self.languages = languages
+    }
+
+    /// The URL, folder (inside its language's) and index flag of a content path, with its language: `Page.route`
+    /// of the path inside the language's folder, the URL under the language's prefix.
+    package func route(_ path: String) -> (url: String, folder: String, isIndex: Bool, language: String) {
+        let (code, inner) = languages.locate(path)
+        let route = Page.route(inner)
+        return (languages.url(route.url, in: code), route.folder, route.isIndex, code)
     }
 
     /// The words a pattern may use.
@@ -57,7 +69,13 @@ package struct Permalinks: Sendable, Equatable {
     /// The page's URL, percent-encoded, or why it cannot be made (a pattern with a date for a page without one,
     /// a `url:` that is not a path of the site). `url:` ending in `.html` gives the page that URL's folder form.
     package func url(_ parts: Parts) throws(Failure) -> String {
-        let route = Page.route(parts.path)
+        let (code, inner) = languages.locate(parts.path)
+        return languages.url(try url(parts, inner: inner), in: code)
+    }
+
+    /// The URL of a page at `inner`, its path inside its language's folder, before the language's prefix.
+    private func url(_ parts: Parts, inner: String) throws(Failure) -> String {
+        let route = Page.route(inner)
         if let url = parts.url {
             guard url.hasPrefix("/"), !url.hasPrefix("//"), !url.contains("?"), !url.contains("#"),
                 !url.split(separator: "/").contains("..")

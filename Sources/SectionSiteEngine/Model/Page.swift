@@ -38,6 +38,11 @@ struct Page: Sendable, Equatable {
     var body: String
     /// Where the front matter ends and the body starts.
     var bodyLocation: SourceLocation
+    /// The language's code (`SiteLanguages`): the site's only language unless the site has `languages:`.
+    var language = ""
+    /// What the page's translations share: its front matter's `translationKey`, else its path inside its
+    /// language's folder (`posts/hello`, `docs/index` for a folder's list page).
+    var translationKey = ""
 
     /// An earlier URL of a page, where it is written.
     struct Alias: Sendable, Equatable {
@@ -80,6 +85,22 @@ struct Page: Sendable, Equatable {
     /// The URL, folder and index flag of a content path: `Content/posts/index.md` (or `_index.md`, as Hugo names a
     /// folder's list page) is `/posts/`, and `Content/c#-notes.md` is `/c%23-notes/` (the URL percent-encoded, the
     /// folder as on disk).
+    /// The translation key a file gives when front matter names none: its path inside its language's folder,
+    /// without `Content/` and `.md` (`posts/hello`; `_index` is `index`).
+    static func translationKey(inner path: String) -> String {
+        var key = path.hasPrefix("Content/") ? String(path.dropFirst("Content/".count)) : path
+        if key.hasSuffix(".md") { key.removeLast(3) }
+        if key == "_index" || key.hasSuffix("/_index") { key = String(key.dropLast("_index".count)) + "index" }
+        return key
+    }
+
+    /// Gives the page its language and translation key from its path and front matter (`translationKey`).
+    mutating func placeIn(_ languages: SiteLanguages) {
+        let (code, inner) = languages.locate(path)
+        language = code
+        translationKey = frontMatter["translationKey"]?.scalarText ?? Self.translationKey(inner: inner)
+    }
+
     static func route(_ path: String) -> (url: String, folder: String, isIndex: Bool) {
         var parts = path.split(separator: "/").map(String.init)
         if parts.first == "Content" { parts.removeFirst() }

@@ -30,13 +30,31 @@ package struct SiteConfig: Sendable, Equatable {
     var animation: AnimationConfiguration? = nil
     /// How pictures are processed (`images`).
     var images = ImageSettings()
-    /// Where pages go, by top-level folder (`permalinks`).
+    /// Where pages go, by top-level folder (`permalinks`), and in which language (`languages`).
     var permalinks = Permalinks()
+    /// The site's languages (`languages:`); a site without them has one, `language`.
+    package var languages: SiteLanguages { permalinks.languages }
     /// Every key of the file, for templates (`site.menu`, say).
     var data: [String: Value] = [:]
 
     /// The default settings.
     init() {}
+
+    /// The settings as a language's pages see them: its code, and every setting it gives (`title`, `menu` ...) in
+    /// place of the site's. The same settings for a site without `languages:`.
+    package func localized(_ code: String) -> SiteConfig {
+        guard let language = languages.language(code) else { return self }
+        var config = self
+        config.language = code
+        for (key, value) in language.settings {
+            config.data[key] = value
+            if key == "title", let title = value.scalarText { config.title = title }
+        }
+        return config
+    }
+
+    /// The site path of the language's home (`/fr/`, `/` for the default one).
+    package var languageHome: String { languages.prefix(language) + "/" }
 
     /// The path part of `baseURL`, ending in `/`: the prefix of every link in the output.
     package var rootPath: String {

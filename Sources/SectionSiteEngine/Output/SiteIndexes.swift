@@ -3,16 +3,31 @@ enum SiteIndexes {
     /// How many of the newest dated pages the Atom feed lists.
     static let atomEntries = 30
 
-    /// The sitemap of every page, by URL.
-    static func sitemap(_ pages: [RenderedPage], config: SiteConfig) -> String {
+    /// The sitemap of every page, by URL; a page with translations lists each (itself too) as an alternate, and
+    /// the default language's as `x-default`.
+    static func sitemap(_ pages: [RenderedPage], alternates: [String: [Translation]] = [:], config: SiteConfig) -> String {
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-        xml += #"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"# + "\n"
+        xml += #"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9""#
+        if config.languages.isMultilingual { xml += #" xmlns:xhtml="http://www.w3.org/1999/xhtml""# }
+        xml += ">\n"
         for page in pages.sorted(by: { $0.url < $1.url }) {
             xml += "  <url><loc>\(HTML.escape(config.absoluteURL(page.url)))</loc>"
             if let date = page.date { xml += "<lastmod>\(date.isoDate)</lastmod>" }
+            for (hreflang, url) in Self.alternates(alternates[page.url] ?? [], config: config) {
+                xml += #"<xhtml:link rel="alternate" hreflang="\#(hreflang)" href="\#(HTML.escape(config.absoluteURL(url)))"/>"#
+            }
             xml += "</url>\n"
         }
         return xml + "</urlset>\n"
+    }
+
+    /// The `hreflang` alternates of a page's translations: each language's, then `x-default` for the default
+    /// language's when it has the page.
+    static func alternates(_ translations: [Translation], config: SiteConfig) -> [(hreflang: String, url: String)] {
+        guard !translations.isEmpty else { return [] }
+        var list = translations.map { ($0.language, $0.url) }
+        if let main = translations.first(where: { $0.language == config.languages.defaultCode }) { list.append(("x-default", main.url)) }
+        return list
     }
 
     /// An Atom feed of the newest dated pages of `pages`, for the site page at `page` (`/`, or a tag's page) and

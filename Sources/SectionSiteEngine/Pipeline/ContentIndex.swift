@@ -11,12 +11,14 @@ struct ContentIndex: Sendable {
     private(set) var published: [LoadedPage] = []
     /// The paths of pages that have collections, which a change elsewhere may change.
     private(set) var listing: Set<String> = []
-    /// The tags of the published pages.
-    private(set) var tags = TagIndex()
+    /// The tags of the published pages, by language.
+    private(set) var tags: [String: TagIndex] = [:]
     /// The tag pages, by path (their URL).
     private(set) var generated: [String: LoadedPage] = [:]
-    /// The published pages as folders, for `page.nav`; empty when no template draws navigation.
-    private(set) var tree = ContentTree()
+    /// The published pages as folders, by language, for `page.nav`; empty when no template draws navigation.
+    private(set) var trees: [String: ContentTree] = [:]
+    /// The published pages that are translations of each other, by translation key (`Page.translationKey`).
+    private(set) var translations = TranslationIndex()
     /// Each collection's members in order, as positions in `published`; emptied when a change may move a page in
     /// any collection (`CollectionOrder.moves`), so that an edit of a page's body sorts nothing.
     var collectionOrders: [CollectionOrder.Key: [Int]] = [:]
@@ -32,28 +34,40 @@ struct ContentIndex: Sendable {
     mutating func rebuild(from loaded: TreeDictionary<String, LoadedPage>, config: SiteConfig) {
         published = loaded.values.filter(publishes).sorted { $0.page.path < $1.page.path }
         listing = Set(loaded.filter { $0.value.hasCollection }.keys)
-        tags = TagIndex()
-        for page in published { tags.count(page, 1) }
+        tags = [:]
+        translations = TranslationIndex()
+        for page in published {
+            tags[page.page.language, default: TagIndex()].count(page, 1)
+            translations.add(page)
+        }
         collectionOrders = [:]
         _ = refreshGenerated(loaded, config: config)
     }
 
     /// Brings everything up to date after the pages at `changed` paths were loaded again or removed; returns the
-    /// paths of the tag pages that are new, changed or gone.
+    /// paths of the tag pages that are new, changed or gone, and of the translations of the changed pages (before
+    /// and after), whose list of translations may have changed.
     mutating func update(
         changed: Set<String>, in loaded: TreeDictionary<String, LoadedPage>, config: SiteConfig
     ) -> Set<String> {
-        replace(changed, in: loaded)
-        return refreshGenerated(loaded, config: config)
+        let keys = replace(changed, in: loaded)
+        return refreshGenerated(loaded, config: config).union(keys.flatMap { translations.group($0).map(\.path) })
     }
 
     /// Takes the pages now at `changed` paths in place of the ones held (or drops them), without making the tag
     /// pages again: for pages whose tags cannot have changed, like the same pages without their bodies.
-    mutating func replace(_ changed: Set<String>, in loaded: TreeDictionary<String, LoadedPage>) {
+    /// Returns the translation keys of the pages before and after.
+    @discardableResult
+    mutating func replace(_ changed: Set<String>, in loaded: TreeDictionary<String, LoadedPage>) -> Set<String> {
+        var keys = Set<String>()
         for path in changed.sorted() {
             let index = published.partitioningIndex { $0.page.path >= path }
             let present = index < published.count && published[index].page.path == path
-            if present { tags.count(published[index], -1) }
+            if present {
+                tags[published[index].page.language]?.count(published[index], -1)
+                translations.remove(published[index])
+                keys.insert(published[index].page.translationKey)
+            }
             let now = loaded[path].flatMap { publishes($0) ? $0 : nil }
             if CollectionOrder.moves(present ? published[index] : nil, now) { collectionOrders = [:] }
             if let now {
@@ -62,31 +76,54 @@ struct ContentIndex: Sendable {
                 } else {
                     published.insert(now, at: index)
                 }
-                tags.count(now, 1)
+                tags[now.page.language, default: TagIndex()].count(now, 1)
+                translations.add(now)
+                keys.insert(now.page.translationKey)
             } else if present {
                 published.remove(at: index)
             }
             if loaded[path]?.hasCollection == true { listing.insert(path) } else { listing.remove(path) }
         }
+        return keys
     }
+
+    /// Every tag of every language, the languages in the settings' order.
+    func allTags(_ languages: SiteLanguages) -> [Tag] {
+        languages.codes.flatMap { code in (tags[code]?.tags ?? []).map { $0.in(code, prefix: languages.prefix(code)) } }
+    }
+
+    /// A hash of every language's tree.
+    var treeHash: String { trees.keys.sorted().map { trees[$0]!.hash }.joined() }
 
     /// Makes the folder tree anew when `drawn` (a template draws navigation), else empties it; says whether it
     /// changed.
     mutating func refreshTree(drawn: Bool) -> Bool {
-        let before = tree.hash
-        tree = drawn ? ContentTree(published) : ContentTree()
-        return tree.hash != before
+        let before = treeHash
+        var byLanguage: [String: [LoadedPage]] = [:]
+        if drawn { for page in published { byLanguage[page.page.language, default: []].append(page) } }
+        trees = byLanguage.mapValues { ContentTree($0) }
+        return treeHash != before
     }
 
     /// Makes the tag pages anew from the tag index and says which of them are new, changed or gone (their paths).
     /// A page written at a tag page's URL takes its place.
     private mutating func refreshGenerated(_ loaded: TreeDictionary<String, LoadedPage>, config: SiteConfig) -> Set<String> {
-        let taken = Set([TagPages.indexURL] + tags.tags.map(\.url)).filter { url in
-            ["Content\(url)index.md", "Content\(url)_index.md", "Content\(url.dropLast()).md"].contains { path in
-                loaded[path].map(publishes) ?? false
+        var next: [String: LoadedPage] = [:]
+        let languages = config.languages
+        let everyTag = allTags(languages)
+        for code in languages.codes {
+            let tags = everyTag.filter { $0.language == code }
+            // A page written at the URL: the default language's may be in its folder too.
+            let folder = languages.isMultilingual && code == languages.defaultCode && !languages.defaultInFolder ? "/" + code : ""
+            let taken = Set([TagPages.indexURL(languages.prefix(code))] + tags.map(\.url)).filter { url in
+                [url, folder + url].contains { url in
+                    ["Content\(url)index.md", "Content\(url)_index.md", "Content\(url.dropLast()).md"].contains { path in
+                        loaded[path].map(publishes) ?? false
+                    }
+                }
             }
+            next.merge(TagPages.pages(for: tags, config: config.localized(code), taken: taken)) { first, _ in first }
         }
-        let next = TagPages.pages(for: tags.tags, config: config, taken: taken)
         var changed = Set<String>()
         for (path, page) in next where generated[path]?.sourceHash != page.sourceHash { changed.insert(path) }
         for path in generated.keys where next[path] == nil { changed.insert(path) }

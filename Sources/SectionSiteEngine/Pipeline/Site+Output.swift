@@ -30,8 +30,13 @@ extension Site {
 
     /// The paths of the files `indexes()` makes.
     private func indexPaths() -> [String] {
-        ["sitemap.xml", "feed.xml"] + (config.search ? ["search.json"] : [])
-            + content.tags.tags.map { TagPages.feedPath($0.url) }
+        let languages = config.languages
+        return ["sitemap.xml"]
+            + languages.codes.flatMap { code in
+                let folder = String(languages.prefix(code).dropFirst()) + (languages.prefix(code).isEmpty ? "" : "/")
+                return [folder + "feed.xml"] + (config.search ? [folder + "search.json"] : [])
+            }
+            + content.allTags(languages).map { TagPages.feedPath($0.url) }
     }
 
     /// The sitemap, the Atom feed, the search index and each tag's Atom feed (`tags/<slug>/feed.xml`) of the
@@ -51,6 +56,16 @@ extension Site {
         return indexFile(at: path) ?? aliasFile(at: path)
     }
 
+    /// Each translated page's translations by URL, for the sitemap's alternates.
+    private func sitemapAlternates() -> [String: [Translation]] {
+        var alternates: [String: [Translation]] = [:]
+        for page in content.published {
+            let translations = content.translations.of(page.page, languages: config.languages)
+            if !translations.isEmpty { alternates[page.listing.url] = translations }
+        }
+        return alternates
+    }
+
     /// The one file of `indexes()` at this output path, made alone.
     func indexFile(at path: String) -> OutputFile? {
         guard indexPaths().contains(path) else { return nil }
@@ -61,30 +76,50 @@ extension Site {
     private func indexes(_ sorted: [RenderedPage], only: String? = nil) -> [OutputFile] {
         func wanted(_ path: String) -> Bool { only == nil || only == path }
         var files: [OutputFile] = []
+        let languages = config.languages
         if wanted("sitemap.xml") {
+            let alternates = languages.isMultilingual ? sitemapAlternates() : [:]
             files.append(
-                OutputFile(path: "sitemap.xml", contents: .text(SiteIndexes.sitemap(sorted, config: config)), origin: "the sitemap"))
+                OutputFile(
+                    path: "sitemap.xml", contents: .text(SiteIndexes.sitemap(sorted, alternates: alternates, config: config)),
+                    origin: "the sitemap"))
         }
-        if wanted("feed.xml") {
-            let atom = SiteIndexes.atom(sorted, title: config.title, page: "/", config: config)
-            files.append(OutputFile(path: "feed.xml", contents: .text(atom), origin: "the Atom feed"))
+        // Each language's feed and search index are its own pages' (a site without languages: every page).
+        var languageOf: [String: String] = [:]
+        if languages.isMultilingual {
+            for page in content.published { languageOf[page.listing.url] = page.listing.language }
+            for page in content.generated.values { languageOf[page.page.url] = page.page.language }
         }
-        if config.search, wanted("search.json") {
-            // Every published page is rendered: `published` is the index's list, in URL order.
-            let searched = content.published.sorted { $0.listing.url < $1.listing.url }
-            files.append(
-                OutputFile(path: "search.json", contents: .text(SearchIndex.json(searched, config: config)), origin: "the search index"))
+        for code in languages.codes {
+            let home = config.localized(code).languageHome
+            let folder = String(home.dropFirst())
+            let local = config.localized(code)
+            func mine(_ url: String) -> Bool { !languages.isMultilingual || languageOf[url] == code }
+            if wanted(folder + "feed.xml") {
+                let atom = SiteIndexes.atom(sorted.filter { mine($0.url) }, title: local.title, page: home, config: local)
+                files.append(OutputFile(path: folder + "feed.xml", contents: .text(atom), origin: "the Atom feed"))
+            }
+            if config.search, wanted(folder + "search.json") {
+                // Every published page is rendered: `published` is the index's list, in URL order.
+                let searched = content.published.filter { mine($0.listing.url) }.sorted { $0.listing.url < $1.listing.url }
+                files.append(
+                    OutputFile(
+                        path: folder + "search.json", contents: .text(SearchIndex.json(searched, config: config)),
+                        origin: "the search index"))
+            }
         }
-        let tags = content.tags.tags.filter { wanted(TagPages.feedPath($0.url)) }
+        let tags = content.allTags(languages).filter { wanted(TagPages.feedPath($0.url)) }
         guard !tags.isEmpty else { return files }
-        var tagged: [String: [RenderedPage]] = [:]
+        var tagged: [String: [RenderedPage]] = [:]  // by tag URL
         for page in content.published where !page.listing.isIndex && !page.tagSlugs.isEmpty {
             guard let rendered = pages[page.listing.url] else { continue }
-            for slug in page.tagSlugs { tagged[slug, default: []].append(rendered) }
+            let prefix = languages.prefix(page.listing.language)
+            for slug in page.tagSlugs { tagged[TagPages.url(slug, prefix: prefix), default: []].append(rendered) }
         }
         for tag in tags {
             let path = TagPages.feedPath(tag.url)
-            let atom = SiteIndexes.atom(tagged[tag.slug] ?? [], title: "\(config.title): \(tag.name)", page: tag.url, config: config)
+            let local = config.localized(tag.language)
+            let atom = SiteIndexes.atom(tagged[tag.url] ?? [], title: "\(local.title): \(tag.name)", page: tag.url, config: local)
             files.append(OutputFile(path: path, contents: .text(atom), origin: "the Atom feed of tag '\(tag.name)'"))
         }
         return files

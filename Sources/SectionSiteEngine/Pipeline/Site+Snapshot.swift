@@ -32,6 +32,7 @@ extension Site {
                 summary: nil, weight: record.weight, tags: record.tags, layout: nil, animation: nil, sections: [],
                 body: "", bodyLocation: SourceLocation(file: record.path))
             page.aliases = record.aliases
+            page.placeIn(config.languages)
             loaded[record.path] = LoadedPage(
                 page: page, blocks: [], summary: record.summary, headings: record.headings, fileLinks: record.fileLinks,
                 text: record.text,

@@ -48,7 +48,7 @@ package struct Site: Sendable {
     /// `loaded` and kept in step with it.
     var content: ContentIndex
     /// Every tag of the published pages, sorted by slug.
-    var tags: [Tag] { content.tags.tags }
+    var tags: [Tag] { content.allTags(config.languages) }
 
     /// What a rebuild changed.
     package struct Update: Sendable, Equatable {
@@ -195,7 +195,7 @@ package struct Site: Sendable {
             contentPaths.formUnion(Set(loaded.keys).subtracting(present).subtracting(definitions.keys))
         }
         var folders = Set<String>()
-        var tagSlugs = Set<String>()  // the tags of the changed pages, before and after
+        var tagURLs = Set<String>()  // the tag pages of the changed pages' tags, before and after
         var restructured = false  // whether a page came, went, or changed its title or weight
         var reloaded: [LoadedPage] = []
         var picturesChanged = false
@@ -220,7 +220,8 @@ package struct Site: Sendable {
                 }
                 for page in [old, new].compactMap(\.self) {
                     folders.insert(page.page.folder)
-                    tagSlugs.formUnion(page.tagSlugs)
+                    let prefix = config.languages.prefix(page.page.language)
+                    tagURLs.formUnion(page.tagSlugs.map { TagPages.url($0, prefix: prefix) })
                 }
                 loaded[path] = new
                 restructured = restructured || ContentTree.changes(old, new, drafts: options.drafts)
@@ -238,9 +239,9 @@ package struct Site: Sendable {
         var affected = contentPaths
         if !contentPaths.isEmpty {
             affected.formUnion(content.update(changed: contentPaths, in: loaded, config: config))
-            affected.formUnion(tagSlugs.map(TagPages.url).filter { content.generated[$0] != nil || urls[$0] != nil })
+            affected.formUnion(tagURLs.filter { content.generated[$0] != nil || urls[$0] != nil })
         }
-        if restructured || ((!templates.isEmpty || rerenderAll) && !theme.navigationTemplates.isEmpty && content.tree.nodes.isEmpty),
+        if restructured || ((!templates.isEmpty || rerenderAll) && !theme.navigationTemplates.isEmpty && content.trees.isEmpty),
             content.refreshTree(drawn: !theme.navigationTemplates.isEmpty)
         {
             affected.formUnion(pathsDrawingNavigation())
@@ -282,6 +283,7 @@ package struct Site: Sendable {
             for warning in record.emptySections { warnings.warn(warning.message, at: warning.location) }
         }
         for conflict in aliasConflicts() { warnings.add(conflict) }
+        for warning in theme.strings.warnings(config.languages) { warnings.add(warning) }
         let used = pages.values.reduce(into: Set<String>()) { $0.formUnion($1.templatesUsed) }
         // Partials, directives and hooks are there for the pages that want them: a site need not use them all.
         let optional = ["partials/", "directives/", "hooks/"]
@@ -298,7 +300,8 @@ package struct Site: Sendable {
         paths: Set<String>, force: Bool
     ) throws -> (made: [(String, [String])], stale: [PageInstance], errors: [Diagnostic]) {
         let resolver = Resolver(
-            pages: content.published, tags: content.tags, data: data, config: config, site: options.site,
+            pages: content.published, tags: content.tags, translations: content.translations, data: data, config: config,
+            site: options.site,
             orders: content.collectionOrders)
         let drafts = options.drafts
         let sortedPaths = paths.sorted()
@@ -366,8 +369,8 @@ package struct Site: Sendable {
             urls[path] = owned.isEmpty ? nil : owned
         }
         report?(5, 0, pending.count)
-        let renderer = PageRenderer(theme: theme, config: config, tree: content.tree, data: data)
-        nonisolated(unsafe) let siteContext = renderer.siteContext
+        let renderer = PageRenderer(theme: theme, config: config, trees: content.trees, data: data)
+        nonisolated(unsafe) let siteContexts = renderer.siteContexts
         // Rendered a slice at a time. A build that renders no more (`BuildOptions.keepsBodies` off) then keeps
         // each rendered page without its body: holding every body and every page's HTML at once set a build's peak
         // memory. Instances still to render hold their own page, so a body goes when its last page is rendered.
@@ -379,7 +382,7 @@ package struct Site: Sendable {
             for index in start..<end { pending[index] = nil }
             let (done, total) = (start, pending.count)
             let results = chunk.parallelMap(progress: { report?(5, done + $0, total) }) { instance in
-                Result { try renderer.render(instance, site: siteContext) }
+                Result { try renderer.render(instance, sites: siteContexts) }
             }
             let rendered: [RenderedPage]
             do {
@@ -421,7 +424,7 @@ package struct Site: Sendable {
     /// A page's inputs (URL, resolver's inputs) with the content tree's hash in them when the page was drawn with
     /// navigation last time (a page rendered for the first time is rendered anyway).
     private func navigationInputs() -> @Sendable (String, String) -> String {
-        let (records, drawing, treeHash) = (self.records, theme.navigationTemplates, content.tree.hash)
+        let (records, drawing, treeHash) = (self.records, theme.navigationTemplates, content.treeHash)
         return { url, inputs in
             guard !drawing.isEmpty, let used = records[url]?.page.templatesUsed, !used.isDisjoint(with: drawing) else { return inputs }
             var hash = ContentHash()

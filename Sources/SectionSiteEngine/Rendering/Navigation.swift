@@ -80,7 +80,7 @@ struct TagLinks: MustacheSequence {
             while let name = names.next() {
                 let slug = Slug.of(name)
                 guard !slug.isEmpty else { continue }
-                let url = TagPages.url(slug)
+                let url = TagPages.url(slug, prefix: config.languages.prefix(config.language))
                 return ["name": name, "slug": slug, "url": url, "link": config.link(url)]
             }
             return nil
@@ -104,7 +104,8 @@ enum Menu {
         entry["active"] = false
         entry["children"] = [Any]()
         if let target = fields["url"]?.scalarText, !target.contains("://") {
-            var path = "/" + target.drop { $0 == "/" }
+            // Relative to the language's home: a language's own menu names its own pages.
+            var path = config.languages.prefix(config.language) + "/" + target.drop { $0 == "/" }
             if !path.hasSuffix("/") && !(path.split(separator: "/").last?.contains(".") ?? false) { path += "/" }
             entry["link"] = config.link(path)
             entry["current"] = path == url

@@ -7,27 +7,60 @@ struct PageRenderer: Sendable {
     var theme: Theme
     /// The site settings.
     var config: SiteConfig
-    /// The pages as a tree, for `page.nav`.
-    var tree = ContentTree()
+    /// The pages of each language as a tree, for `page.nav`.
+    var trees: [String: ContentTree] = [:]
     /// The files of `Data/`, which templates see as `site.data.<name>`.
     var data: [String: DataFile] = [:]
+    /// The settings as each language's pages see them.
+    private let localized: [String: SiteConfig]
 
-    /// The `site` value templates see.
-    var siteContext: [String: Any] {
-        var site = config.data.mustache
-        site["title"] = config.title
-        site["baseURL"] = config.baseURL
-        site["language"] = config.language
-        site["root"] = config.rootPath
-        if !data.isEmpty { site["data"] = data.mapValues(\.value.mustache) }
-        return site
+    init(theme: Theme, config: SiteConfig, trees: [String: ContentTree] = [:], data: [String: DataFile] = [:]) {
+        (self.theme, self.config, self.trees, self.data) = (theme, config, trees, data)
+        localized = Dictionary(uniqueKeysWithValues: config.languages.codes.map { ($0, config.localized($0)) })
     }
 
-    /// Renders `instance`; `site` is `siteContext`, computed once per build.
-    func render(_ instance: PageInstance, site: [String: Any]) throws -> RenderedPage {
+    /// The settings of a language's pages.
+    func config(_ language: String) -> SiteConfig { localized[language] ?? config }
+
+    /// The `site` value templates see, by language: the settings as the language gives them, its code, name and
+    /// direction, every language, and the theme's strings in it (`site.i18n.<key>`).
+    var siteContexts: [String: [String: Any]] {
+        let languages = config.languages
+        var contexts: [String: [String: Any]] = [:]
+        for code in languages.codes {
+            let config = self.config(code)
+            var site = config.data.mustache
+            site["title"] = config.title
+            site["baseURL"] = config.baseURL
+            site["language"] = config.language
+            site["root"] = config.rootPath
+            site["languageRoot"] = config.link(config.languageHome)
+            if let language = languages.language(code) {
+                site["direction"] = language.direction.rawValue
+                site["rtl"] = language.direction == .rtl
+                site["languageName"] = language.name
+                site["languages"] = languages.list.map { other in
+                    [
+                        "code": other.code, "name": other.name, "direction": other.direction.rawValue,
+                        "link": config.link(languages.prefix(other.code) + "/"), "current": other.code == code,
+                    ] as [String: Any]
+                }
+            }
+            let strings = theme.strings(code, languages: languages)
+            if !strings.isEmpty { site["i18n"] = strings }
+            if !data.isEmpty { site["data"] = data.mapValues(\.value.mustache) }
+            contexts[code] = site
+        }
+        return contexts
+    }
+
+    /// Renders `instance`; `sites` is `siteContexts`, computed once per build.
+    func render(_ instance: PageInstance, sites: [String: [String: Any]]) throws -> RenderedPage {
         let page = instance.source.page
+        let config = self.config(page.language)
+        let site = sites[page.language] ?? sites[self.config.languages.defaultCode] ?? [:]
         var used: Set<String> = []
-        let pageContext = self.pageContext(instance)
+        let pageContext = self.pageContext(instance, config: config)
         let drawing = SectionHTML<PageSection>(
             cell: { section, item in
                 if let html = item.html { return (item.cell, html) }
@@ -81,6 +114,9 @@ struct PageRenderer: Sendable {
         html += blank
         html += #"">"#
         if config.feedPoll > 0 { html += #"<meta name="sectionsite-poll" content="\#(config.feedPoll)">"# }
+        for (hreflang, url) in SiteIndexes.alternates(instance.translations, config: config) {
+            html += #"<link rel="alternate" hreflang="\#(hreflang)" href="\#(HTML.escape(config.absoluteURL(url)))">"#
+        }
         html += #"<script src="\#(config.rootPath)_sectionsite/sectionsite.js" defer></script>"#
         html += document[headEnd.lowerBound...]
         let version = ContentHash.of(html).prefix(blank.count)
@@ -111,7 +147,7 @@ struct PageRenderer: Sendable {
     }
 
     /// The `page` value templates see: front matter and the computed keys.
-    func pageContext(_ instance: PageInstance) -> [String: Any] {
+    func pageContext(_ instance: PageInstance, config: SiteConfig) -> [String: Any] {
         let page = instance.source.page
         var context = page.frontMatter.mustache
         for (field, image) in instance.source.fieldImages[""] ?? [:] { context[field] = image.fieldValue }
@@ -120,14 +156,36 @@ struct PageRenderer: Sendable {
         context["link"] = config.link(instance.url)
         context["tags"] = page.tags
         context["tagLinks"] = TagLinks(tags: page.tags, config: config)
-        context["nav"] = NavigationContext(tree: tree, page: page, config: config)
+        context["nav"] = NavigationContext(tree: trees[page.language] ?? ContentTree(), page: page, config: config)
+        context["language"] = page.language
+        let languages = config.languages
+        if languages.isMultilingual {
+            // Every language, linked to this page's translation or, where there is none, to the language's home.
+            context["languages"] = languages.list.map { language in
+                let translation = instance.translations.first { $0.language == language.code }
+                return [
+                    "code": language.code, "name": language.name, "current": language.code == page.language,
+                    "translated": translation != nil || language.code == page.language,
+                    "link": config.link(
+                        language.code == page.language ? instance.url : translation?.url ?? languages.prefix(language.code) + "/"),
+                ] as [String: Any]
+            }
+        }
+        if !instance.translations.isEmpty {
+            context["translations"] = instance.translations.map { translation in
+                [
+                    "code": translation.language, "name": languages.language(translation.language)?.name ?? translation.language,
+                    "url": translation.url, "link": config.link(translation.url), "current": translation.language == page.language,
+                ] as [String: Any]
+            }
+        }
         if let menu = Menu.marked(config.data["menu"], url: instance.url, config: config) { context["menu"] = menu }
         context["summary"] = instance.source.summary
         context["toc"] = TableOfContents.entries(instance.source.headings)
         context["showTOC"] = instance.source.headings.count >= TableOfContents.minimumHeadings
         if let date = page.date {
             context["date"] = date.isoDate
-            context["dateDisplay"] = date.display
+            context["dateDisplay"] = config.display(date)
         }
         if let pagination = instance.pagination {
             var info: [String: Any] = [

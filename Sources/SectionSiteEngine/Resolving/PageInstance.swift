@@ -10,8 +10,11 @@ struct PageInstance: Sendable, Equatable {
     /// Where this page stands in a paginated list.
     var pagination: Pagination?
     /// A hash of everything the page is made from: its own file, the files of the pages its collections list (in
-    /// order), and its place in a pagination. Equal inputs with the same theme and settings render the same page.
+    /// order), its place in a pagination and its translations. Equal inputs with the same theme and settings render
+    /// the same page.
     var inputs: String
+    /// The page in each language that has it, itself among them; empty when it has no translation.
+    var translations: [Translation] = []
 }
 
 /// A section ready to render; the file pipeline's `SectionModelType`.

@@ -4,8 +4,10 @@ import Foundation
 struct Resolver {
     /// Every published page, sorted by path.
     var pages: [LoadedPage]
-    /// The tags of the pages, for tag filters.
-    var tags: TagIndex
+    /// The tags of the pages by language, for tag filters.
+    var tags: [String: TagIndex]
+    /// The pages that are translations of each other.
+    var translations = TranslationIndex()
     /// The files of `Data/`, by name.
     var data: [String: DataFile]
     /// The site's settings, for links.
@@ -100,11 +102,12 @@ struct Resolver {
             }
             sections.append(PageSection(spec: spec, items: items))
         }
+        let translations = translations.of(loaded.page, languages: config.languages)
         guard let (index, size, members, ids) = paginated else {
             return [
                 PageInstance(
                     source: loaded, url: loaded.page.url, sections: sections, pagination: nil,
-                    inputs: inputs(loaded, sections, pagination: nil))
+                    inputs: inputs(loaded, sections, pagination: nil, translations: translations), translations: translations)
             ]
         }
         let total = max(1, (members.count + size - 1) / size)
@@ -113,7 +116,8 @@ struct Resolver {
         return (1...total).map { number in
             let range = min(members.count, (number - 1) * size)..<min(members.count, number * size)
             let pagination = Pagination(current: number, total: total, urls: urls)
-            let inputs = inputs(loaded, sections, pagination: pagination, paginated: (index, members[range]))
+            let inputs = inputs(
+                loaded, sections, pagination: pagination, paginated: (index, members[range]), translations: translations)
             var slice = sections
             if !unchanged(urls[number - 1], inputs) {
                 slice[index].items = range.map { position in
@@ -124,7 +128,8 @@ struct Resolver {
                 }
             }
             return PageInstance(
-                source: loaded, url: urls[number - 1], sections: slice, pagination: pagination, inputs: inputs)
+                source: loaded, url: urls[number - 1], sections: slice, pagination: pagination, inputs: inputs,
+                translations: translations)
         }
     }
 
@@ -132,10 +137,11 @@ struct Resolver {
     /// paginated section, the pages of this slice).
     private func inputs(
         _ loaded: LoadedPage, _ sections: [PageSection], pagination: Pagination?,
-        paginated: (index: Int, members: ArraySlice<LoadedPage>)? = nil
+        paginated: (index: Int, members: ArraySlice<LoadedPage>)? = nil, translations: [Translation]
     ) -> String {
         var hash = ContentHash()
         hash.combine(loaded.sourceHash)
+        for translation in translations { hash.combine("\u{1}\(translation.language)\u{1}\(translation.url)") }
         if let pagination { hash.combine("\(pagination.current)/\(pagination.total)") }
         for (index, section) in sections.enumerated() {
             if case .data(let name, _) = section.spec.content { hash.combine(data[name]?.hash ?? "") }
@@ -153,11 +159,16 @@ struct Resolver {
     /// The pages a collection lists, in order.
     private func collection(_ query: CollectionQuery, of spec: SectionSpec, in page: Page) throws -> [LoadedPage] {
         if query.from != "." {
-            var isFolder: ObjCBool = false
-            let folder = site.appendingPathComponent("Content").appendingPathComponent(query.from)
-            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            // In a language's folder: `from: posts` on a page of Content/fr/ lists Content/fr/posts/.
+            let folders = config.languages.folders(page.language).map { $0.isEmpty ? query.from : $0 + "/" + query.from }
+            let exists = folders.contains { folder in
+                var isFolder: ObjCBool = false
+                let url = site.appendingPathComponent("Content").appendingPathComponent(folder)
+                return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue
+            }
+            guard exists else {
                 throw SectionSiteError(
-                    "collection folder 'Content/\(query.from)/' does not exist", at: spec.location)
+                    "collection folder 'Content/\(folders.last!)/' does not exist", at: spec.location)
             }
         }
         guard spec.cell != nil else {
@@ -166,7 +177,7 @@ struct Resolver {
         // The page itself is found by position: `pages` is sorted by path.
         let position = pages.partitioningIndex { $0.page.path >= page.path }
         let own = position < pages.count && pages[position].page.path == page.path ? position : -1
-        let key = CollectionOrder.Key(query)
+        let key = CollectionOrder.Key(query, language: page.language)
         let order: [Int]
         if let known = orders[key] ?? ordered.withLock({ $0[key] }) {
             order = known
@@ -186,13 +197,13 @@ struct Resolver {
 
     /// The positions in `pages` of a collection's members, in order.
     private func order(of key: CollectionOrder.Key) -> [Int] {
-        let tagged = key.tags.isEmpty ? nil : tags.pages(tagged: Set(key.tags))
-        let (all, from, under) = (key.from == ".", key.from, key.from + "/")
+        let tagged = key.tags.isEmpty ? nil : (tags[key.language]?.pages(tagged: Set(key.tags)) ?? [])
+        let (all, from, under, language) = (key.from == ".", key.from, key.from + "/", key.language)
         // Read in place: copying a `Listing` (four strings) for each test and each comparison of a sort over
         // thousands of pages costs more than the tests and comparisons themselves.
         return pages.withUnsafeBufferPointer { pages in
             var members = pages.indices.filter { index in
-                guard !pages[index].listing.isIndex else { return false }
+                guard !pages[index].listing.isIndex, pages[index].listing.language == language else { return false }
                 guard all || pages[index].listing.folder == from || pages[index].listing.folder.hasPrefix(under) else {
                     return false
                 }
@@ -214,7 +225,7 @@ struct Resolver {
         fields["tags"] = .list(page.tags.map { .string($0) })
         if let date = page.date {
             fields["date"] = .string(date.isoDate)
-            fields["dateDisplay"] = .string(date.display)
+            fields["dateDisplay"] = .string(config.display(date, in: page.language))
         }
         return fields
     }
@@ -257,9 +268,11 @@ enum CollectionOrder {
         var from: String
         var tags: [String]
         var sort: CollectionQuery.Sort
+        var language: String
 
-        init(_ query: CollectionQuery) {
+        init(_ query: CollectionQuery, language: String) {
             from = query.from
+            self.language = language
             tags = Set(query.tags.map(Slug.of)).sorted()
             sort = query.sort
         }

@@ -13,21 +13,30 @@ struct Tag: Sendable, Equatable {
     var slug: String
     /// How many published pages carry it (index pages, which collections leave out, are not counted).
     var count: Int
+    /// The language of the pages that carry it, and the prefix of its URLs (`/fr`, or nothing).
+    var language = "", prefix = ""
 
-    /// `/tags/<slug>/`.
-    var url: String { TagPages.url(slug) }
+    /// `/tags/<slug>/`, under the language's prefix.
+    var url: String { TagPages.url(slug, prefix: prefix) }
+
+    /// The tag as a language's pages carry it.
+    func `in`(_ code: String, prefix: String) -> Tag {
+        var tag = self
+        (tag.language, tag.prefix) = (code, prefix)
+        return tag
+    }
 }
 
 enum TagPages {
-    /// The URL of the tags index.
-    static let indexURL = "/tags/"
+    /// The URL of the tags index (of a language: `/fr/tags/`).
+    static func indexURL(_ prefix: String = "") -> String { prefix + "/tags/" }
     /// The cell that draws one tag on the index: sees `name`, `slug`, `count`, `url`, `link`.
     static let tagCell = "tag"
     /// The cell that draws one page on a tag page: sees what collection items see.
     static let pageCell = "tagged"
 
     /// The URL of a tag's page.
-    static func url(_ slug: String) -> String { URLPath.encoded("\(indexURL)\(slug)/") }
+    static func url(_ slug: String, prefix: String = "") -> String { URLPath.encoded("\(indexURL(prefix))\(slug)/") }
 
     /// The output path of a tag's Atom feed, in its page's folder.
     static func feedPath(_ url: String) -> String { String(URLPath.decoded(url).dropFirst()) + "feed.xml" }
@@ -37,6 +46,7 @@ enum TagPages {
     static func pages(for tags: [Tag], config: SiteConfig, taken: Set<String>) -> [String: LoadedPage] {
         var pages: [String: LoadedPage] = [:]
         guard !tags.isEmpty else { return pages }
+        let indexURL = indexURL(config.languages.prefix(config.language))
         if !taken.contains(indexURL) { pages[indexURL] = index(tags, config: config) }
         for tag in tags where !taken.contains(tag.url) { pages[tag.url] = page(tag, config: config) }
         return pages
@@ -51,6 +61,7 @@ enum TagPages {
     }
 
     private static func index(_ tags: [Tag], config: SiteConfig) -> LoadedPage {
+        let indexURL = indexURL(config.languages.prefix(config.language))
         let location = SourceLocation(file: indexURL)
         let items = tags.sorted { ($0.name.lowercased(), $0.slug) < ($1.name.lowercased(), $1.slug) }.map {
             ItemSpec(id: $0.slug, cell: nil, body: nil, fields: fields($0, config: config), location: location)
@@ -58,7 +69,7 @@ enum TagPages {
         let section = SectionSpec(
             id: "tags", kind: "tags", header: nil, footer: nil, cell: tagCell, content: .items(items), location: location)
         return generated(
-            url: indexURL, title: "Tags", sections: [section],
+            url: indexURL, title: "Tags", language: config.language, sections: [section],
             frontMatter: ["tagsIndex": .map(["count": .int(tags.count)])], hashing: tags.map { "\($0.slug)\u{1}\($0.name)\u{1}\($0.count)" })
     }
 
@@ -68,18 +79,19 @@ enum TagPages {
         let section = SectionSpec(
             id: "pages", kind: "tagged", header: nil, footer: nil, cell: pageCell, content: .collection(query), location: location)
         return generated(
-            url: tag.url, title: tag.name, sections: [section],
+            url: tag.url, title: tag.name, language: config.language, sections: [section],
             frontMatter: ["tag": .map(fields(tag, config: config))],
             hashing: [tag.slug, tag.name, String(tag.count), String(config.tagsPaginate ?? 0)])
     }
 
     private static func generated(
-        url: String, title: String, sections: [SectionSpec], frontMatter: [String: Value], hashing: [String]
+        url: String, title: String, language: String, sections: [SectionSpec], frontMatter: [String: Value], hashing: [String]
     ) -> LoadedPage {
-        let page = Page(
+        var page = Page(
             path: url, url: url, folder: "tags", isIndex: true, frontMatter: frontMatter, title: title, date: nil,
             isDraft: false, summary: nil, weight: nil, tags: [], layout: nil, animation: nil, sections: sections, body: "",
             bodyLocation: SourceLocation(file: url))
+        (page.language, page.translationKey) = (language, "generated:" + url)
         var hash = ContentHash()
         hash.combine("generated")
         hash.combine(url)

@@ -23,6 +23,8 @@ struct Theme: Sendable {
     var components: ThemeComponents
     /// Whether an `assets/` folder is there.
     var hasAssets: Bool
+    /// The words the theme writes, in each language (`i18n/<code>.yml`).
+    var strings = ThemeStrings()
     private var library: MustacheLibrary
 
     /// Loads every `.mustache` file under `Themes/<name>/`; a missing theme or a template that does not parse is an
@@ -78,6 +80,13 @@ struct Theme: Sendable {
         self.library = library
         self.components = try ThemeComponents(texts: texts, themePath: path)
         self.templateNames = names.sorted()
+        self.strings = try ThemeStrings(folder: folder, themePath: path)
+        // The strings' files too, so that an incremental build sees them change.
+        for file in FileTree.files(under: folder.appendingPathComponent("i18n")) {
+            if let text = try? String(contentsOf: folder.appendingPathComponent("i18n/" + file), encoding: .utf8) {
+                hashes["i18n/" + file] = ContentHash.of(text).hex
+            }
+        }
         self.templateHashes = hashes
         self.navigationTemplates = Self.templates(in: texts) { text in
             text.matches(of: /\{\{([^}]*)\}\}/).contains { tag in
@@ -115,6 +124,9 @@ struct Theme: Sendable {
         }
         return Set(texts.keys.filter { uses($0, []) })
     }
+
+    /// The theme's words in a language, for `site.i18n`.
+    func strings(_ code: String, languages: SiteLanguages) -> [String: String] { strings.texts(code, languages: languages) }
 
     /// Whether a template of that name exists.
     func has(_ template: String) -> Bool { library.getTemplate(named: template) != nil }

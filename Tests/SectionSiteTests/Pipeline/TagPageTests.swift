@@ -47,7 +47,7 @@ struct TagPageTests {
         for file in live.indexes() { #expect(live.indexFile(at: file.path) == file) }
         #expect(live.indexes().map(\.path).sorted() == ["feed.xml", "search.json", "sitemap.xml", "tags/ios/feed.xml", "tags/swift-ui/feed.xml"])
         #expect(live.indexFile(at: "tags/index.html") == nil && live.indexFile(at: "other.xml") == nil)
-        #expect(live.tags == [Tag(name: "iOS", slug: "ios", count: 1), Tag(name: "Swift UI", slug: "swift-ui", count: 3)])
+        #expect(live.tags == [Tag(name: "iOS", slug: "ios", count: 1, language: "en"), Tag(name: "Swift UI", slug: "swift-ui", count: 3, language: "en")])
         let html = try site.output("tags/index.html")
         #expect(
             Self.items(html) == [

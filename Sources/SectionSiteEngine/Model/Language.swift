@@ -1,0 +1,84 @@
+/// One language of a site (`languages:` in `sectionsite.yml`): its code, its name as its readers write it, which
+/// way its text runs, and the settings it gives in place of the site's (title, description, menu, footer, date
+/// format, any key templates read as `site.<key>`).
+package struct Language: Sendable, Equatable {
+    /// Which way a language's text runs.
+    package enum Direction: String, Sendable, Equatable {
+        case ltr, rtl
+    }
+
+    /// The code, as `lang` and `hreflang` take it (`en`, `fr`, `pt-BR`, `ar`); also the folder of its pages under
+    /// `Content/` and of its URLs.
+    package var code: String
+    /// The name readers of the language know it by (`Français`), for a language switcher.
+    package var name: String
+    /// Which way its text runs.
+    package var direction: Direction = .ltr
+    /// Every other key the language gives, over the site's own (`title`, `menu`, `dateFormat` ...).
+    var settings: [String: Value] = [:]
+
+    package init(code: String, name: String, direction: Direction = .ltr) {
+        (self.code, self.name, self.direction) = (code, name, direction)
+    }
+}
+
+/// The languages of a site and where each one's pages are: `Content/<code>/` for each, and for the default one also
+/// `Content/` outside the other languages' folders. A site without `languages:` has one language (`language:`, `en`
+/// unless set), every page is in it, and nothing changes: no folder is a language's, no URL gets a prefix.
+///
+/// ```text
+/// Content/about.md          en (the first language)   /about/
+/// Content/en/team.md        en                        /team/         (/en/team/ with defaultInFolder)
+/// Content/fr/about.md       fr                        /fr/about/
+/// ```
+package struct SiteLanguages: Sendable, Equatable {
+    /// The languages in the order the settings give them, the default first; empty for a one-language site.
+    package var list: [Language] = []
+    /// The language of a site without `languages:` (`language:` in the settings).
+    package var single = "en"
+    /// Whether the default language's pages go under `/<code>/` too (with a page at `/` sending readers there).
+    package var defaultInFolder = false
+
+    package init() {}
+
+    /// Whether the site has `languages:`.
+    package var isMultilingual: Bool { !list.isEmpty }
+
+    /// The default language's code.
+    package var defaultCode: String { list.first?.code ?? single }
+
+    /// Every language's code, the default first: one for a site without `languages:`.
+    package var codes: [String] { list.isEmpty ? [single] : list.map(\.code) }
+
+    /// The language with this code.
+    package func language(_ code: String) -> Language? { list.first { $0.code == code } }
+
+    /// The language of a file of `Content/` and its path as if the language's folder were `Content/` itself:
+    /// `Content/fr/posts/a.md` is `fr` and `Content/posts/a.md`.
+    ///
+    /// - Complexity: O(n) in the number of languages.
+    package func locate(_ path: String) -> (code: String, inner: String) {
+        guard isMultilingual, path.hasPrefix("Content/") else { return (defaultCode, path) }
+        let rest = path.dropFirst("Content/".count)
+        guard let slash = rest.firstIndex(of: "/") else { return (defaultCode, path) }
+        let folder = rest[..<slash]
+        guard list.contains(where: { $0.code == folder }) else { return (defaultCode, path) }
+        return (String(folder), "Content" + rest[slash...])
+    }
+
+    /// What starts the URLs of a language's pages: `/fr`, or nothing for the default language at the root.
+    package func prefix(_ code: String) -> String {
+        guard isMultilingual, code != defaultCode || defaultInFolder else { return "" }
+        return "/" + code
+    }
+
+    /// A site URL of the language's part of the site: `/about/` of `fr` is `/fr/about/`.
+    package func url(_ url: String, in code: String) -> String { prefix(code) + url }
+
+    /// The folder under `Content/` that holds the language's pages (`fr`); the default language's pages may also
+    /// be at the top of `Content/`.
+    package func folders(_ code: String) -> [String] {
+        guard isMultilingual else { return [""] }
+        return code == defaultCode ? [code, ""] : [code]
+    }
+}

@@ -1,0 +1,42 @@
+/// One page of a set of translations: the same page in another language.
+struct Translation: Sendable, Equatable {
+    /// The language's code.
+    var language: String
+    /// The page's URL.
+    var url: String
+    /// The page's file.
+    var path: String
+}
+
+/// The published pages that are translations of each other: pages at the same path in their languages' folders,
+/// or with the same `translationKey:`. Kept up to date page by page, as `ContentIndex` adds and removes pages.
+struct TranslationIndex: Sendable {
+    private var groups: [String: [Translation]] = [:]
+
+    /// Adds a published page.
+    mutating func add(_ page: LoadedPage) {
+        let entry = Translation(language: page.page.language, url: page.listing.url, path: page.page.path)
+        groups[page.page.translationKey, default: []].append(entry)
+        groups[page.page.translationKey]!.sort { ($0.path, $0.url) < ($1.path, $1.url) }
+    }
+
+    /// Removes a page added before.
+    mutating func remove(_ page: LoadedPage) {
+        groups[page.page.translationKey]?.removeAll { $0.path == page.page.path }
+        if groups[page.page.translationKey]?.isEmpty == true { groups[page.page.translationKey] = nil }
+    }
+
+    /// Every page with this key, sorted by path.
+    func group(_ key: String) -> [Translation] { groups[key] ?? [] }
+
+    /// A page's translations, itself among them, one per language in the settings' order (where two pages of a
+    /// language share a key, the first by path); empty when the page has none.
+    func of(_ page: Page, languages: SiteLanguages) -> [Translation] {
+        let group = groups[page.translationKey] ?? []
+        guard group.count > 1 else { return [] }
+        let found = languages.codes.compactMap { code in
+            code == page.language ? group.first { $0.path == page.path } : group.first { $0.language == code }
+        }
+        return found.count > 1 ? found : []
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import Testing
+
+@testable import SectionSiteEngine
+
+/// A site in three languages, one of them right-to-left: where pages go, which pages are translations of each
+/// other, what each language's lists, tags, feeds, search and navigation hold, the theme's words and dates in each
+/// language, and the live preview after edits that add and remove translations.
+@Suite("Languages")
+struct LanguageTests {
+    static let layout =
+        "<!doctype html><html lang=\"{{site.language}}\"{{#site.direction}} dir=\"{{site.direction}}\"{{/site.direction}}><head><title>{{page.title}} · {{site.title}}</title></head><body>"
+        + "<h1 data-ss-key=\"r:title\">{{page.title}}</h1>"
+        + "<p class=\"i18n\">{{site.i18n.readMore}}|{{site.i18n.search}}</p>"
+        + "<ul class=\"translations\">{{#page.translations}}<li>{{code}}:{{name}}:{{link}}{{#current}}*{{/current}}</li>{{/page.translations}}</ul>"
+        + "<ul class=\"switcher\">{{#page.languages}}<li>{{code}}:{{link}}{{#translated}}+{{/translated}}</li>{{/page.languages}}</ul>"
+        + "<ul class=\"menu\">{{#page.menu}}<li>{{title}}:{{link}}</li>{{/page.menu}}</ul>"
+        + "<p class=\"date\">{{page.dateDisplay}}</p><p class=\"tags\">{{#page.tagLinks}}{{link}} {{/page.tagLinks}}</p>"
+        + "<nav class=\"nav\">{{#page.nav.children}}{{title}}|{{/page.nav.children}}</nav>"
+        + "{{{sections}}}{{{body}}}</body></html>\n"
+
+    static func site() -> [String: String] {
+        var files = TestSite.theme
+        files["Themes/default/layouts/page.mustache"] = layout
+        files["Themes/default/i18n/en.yml"] = "readMore: Read more\nsearch: Search\n"
+        files["Themes/default/i18n/fr.yml"] = "readMore: Lire la suite\nsearch: Rechercher\n"
+        files["Themes/default/i18n/ar.yml"] = "readMore: اقرأ المزيد\n"  // no 'search': the English text, and a warning
+        files["sectionsite.yml"] = """
+            title: Notes
+            baseURL: https://notes.example/
+            menu:
+              - {title: Posts, url: posts/}
+            languages:
+              en: {name: English}
+              fr:
+                name: Français
+                title: Carnet
+                menu:
+                  - {title: Billets, url: posts/}
+              ar:
+                name: العربية
+                title: ملاحظات
+                direction: rtl
+
+            """
+        let list = "sections:\n  - id: latest\n    cell: b\n    from: posts\n"
+        files["Content/index.md"] = "---\ntitle: Home\n\(list)---\nWelcome.\n"
+        files["Content/fr/index.md"] = "---\ntitle: Accueil\n\(list)---\nBienvenue.\n"
+        files["Content/ar/index.md"] = "---\ntitle: الرئيسية\n---\nمرحبا.\n"
+        files["Content/posts/hello.md"] = "---\ntitle: Hello\ndate: 2026-08-20\ntags: [swift]\n---\nHello world.\n"
+        files["Content/posts/only.md"] = "---\ntitle: Only English\ndate: 2026-08-21\ntags: [swift]\n---\nJust here.\n"
+        files["Content/fr/posts/hello.md"] = "---\ntitle: Bonjour\ndate: 2026-08-20\ntags: [swift]\n---\nBonjour le monde.\n"
+        files["Content/ar/posts/salam.md"] = "---\ntitle: سلام\ndate: 2026-08-20\ntranslationKey: posts/hello\n---\nنص.\n"
+        return files
+    }
+
+    @Test("each language's pages go under its folder's URL, the default language's at the root; rtl sets dir")
+    func urlsAndDirection() throws {
+        let site = try TestSite(Self.site())
+        try site.build()
+        let html = try site.output("ar/posts/salam/index.html")
+        #expect(html.contains(#"<html lang="ar" dir="rtl">"#))
+        #expect(try site.output("fr/posts/hello/index.html").contains(#"<html lang="fr" dir="ltr">"#))
+        #expect(try site.output("posts/hello/index.html").contains(#"<html lang="en" dir="ltr">"#))
+        #expect(try site.output("fr/index.html").contains("<title>Accueil · Carnet</title>"))
+        #expect(!FileManager.default.fileExists(atPath: site.out.appendingPathComponent("en").path))
+    }
+
+    @Test("pages at one path, or with one translationKey, are translations: alternates, x-default and the switcher")
+    func translations() throws {
+        let site = try TestSite(Self.site())
+        try site.build()
+        let hello = try site.output("fr/posts/hello/index.html")
+        for (code, url) in [("en", "posts/hello/"), ("fr", "fr/posts/hello/"), ("ar", "ar/posts/salam/"), ("x-default", "posts/hello/")] {
+            #expect(hello.contains(#"<link rel="alternate" hreflang="\#(code)" href="https://notes.example/\#(url)">"#), "\(code)")
+        }
+        #expect(hello.contains("<li>en:English:/posts/hello/</li><li>fr:Français:/fr/posts/hello/*</li><li>ar:العربية:/ar/posts/salam/</li>"))
+        // A page without translations has no alternates; its switcher leads to the other languages' homes.
+        let only = try site.output("posts/only/index.html")
+        #expect(!only.contains("hreflang"))
+        #expect(only.contains(#"<ul class="translations"></ul>"#))
+        #expect(only.contains("<li>en:/posts/only/+</li><li>fr:/fr/</li><li>ar:/ar/</li>"))
+        let sitemap = try site.output("sitemap.xml")
+        #expect(sitemap.contains(#"xmlns:xhtml="http://www.w3.org/1999/xhtml""#))
+        #expect(
+            sitemap.contains(
+                #"<url><loc>https://notes.example/ar/posts/salam/</loc><lastmod>2026-08-20</lastmod><xhtml:link rel="alternate" hreflang="en" href="https://notes.example/posts/hello/"/>"#
+            ))
+        #expect(sitemap.contains(#"<url><loc>https://notes.example/posts/only/</loc><lastmod>2026-08-21</lastmod></url>"#))
+    }
+
+    @Test("lists, tag pages, feeds, search and navigation hold their own language's pages")
+    func everythingPerLanguage() throws {
+        let site = try TestSite(Self.site())
+        try site.build()
+        let home = try site.output("index.html")
+        #expect(home.contains("Only English") && home.contains(">Hello<") && !home.contains("Bonjour"))
+        let french = try site.output("fr/index.html")
+        #expect(french.contains("Bonjour") && !french.contains("Only English") && !french.contains(">Hello<"))
+        #expect(french.contains("<li>Billets:/fr/posts/</li>"), "the language's own menu, under its folder")
+        #expect(try site.output("fr/tags/swift/index.html").contains("Bonjour"))
+        #expect(!(try site.output("fr/tags/swift/index.html").contains("Only English")))
+        #expect(try site.output("tags/swift/index.html").contains("Only English"))
+        #expect(!(try site.output("tags/swift/index.html").contains("Bonjour")))
+        #expect(try site.output("fr/posts/hello/index.html").contains("/fr/tags/swift/"))
+        let frenchFeed = try site.output("fr/feed.xml")
+        #expect(frenchFeed.contains("<title>Carnet</title>") && frenchFeed.contains("Bonjour") && !frenchFeed.contains("Hello"))
+        #expect(!(try site.output("feed.xml").contains("Bonjour")))
+        #expect(try site.output("fr/tags/swift/feed.xml").contains("Bonjour"))
+        let search = try site.output("fr/search.json")
+        #expect(search.contains("/fr/posts/hello/") && !search.contains("\"/posts/hello/\""))
+        #expect(!(try site.output("search.json").contains("/fr/")))
+        #expect(try site.output("fr/posts/hello/index.html").contains(#"<nav class="nav"></nav>"#))
+    }
+
+    @Test("theme words in the page's language, the default's where missing (with a warning), dates by the language")
+    func wordsAndDates() throws {
+        let site = try TestSite(Self.site())
+        let report = try site.build()
+        #expect(try site.output("fr/index.html").contains("<p class=\"i18n\">Lire la suite|Rechercher</p>"))
+        #expect(try site.output("ar/index.html").contains("<p class=\"i18n\">اقرأ المزيد|Search</p>"))
+        #expect(try site.output("index.html").contains("<p class=\"i18n\">Read more|Search</p>"))
+        let missing = report.warnings.filter { $0.location?.file == "Themes/default/i18n/ar.yml" }.map(\.message)
+        #expect(missing == ["no 'search' in ar: the en text 'Search' is shown"])
+        #expect(try site.output("posts/hello/index.html").contains("<p class=\"date\">August 20, 2026</p>"))
+        #expect(try site.output("fr/posts/hello/index.html").contains("<p class=\"date\">20 août 2026</p>"))
+    }
+
+    @Test("defaultLanguageInFolder puts the default language under its code too")
+    func defaultInFolder() throws {
+        var files = Self.site()
+        files["sectionsite.yml"]! += "defaultLanguageInFolder: true\n"
+        let site = try TestSite(files)
+        try site.build()
+        #expect(try site.output("en/posts/hello/index.html").contains("<h1 data-ss-key=\"r:title\">Hello</h1>"))
+        #expect(try site.output("fr/posts/hello/index.html").contains(#"hreflang="x-default" href="https://notes.example/en/posts/hello/""#))
+    }
+
+    @Test("a bad language code or direction is an error at its place")
+    func badSettings() throws {
+        var files = Self.site()
+        files["sectionsite.yml"] = "title: T\nlanguages:\n  en: {name: English}\n  'fr fr': {name: Français}\n"
+        #expect(try TestSite(files).buildError()?.description.contains("sectionsite.yml:4:3: error: 'fr fr' is not a language code") == true)
+        files["sectionsite.yml"] = "title: T\nlanguages:\n  en: {name: English}\n  ar: {direction: rtl-ish}\n"
+        #expect(try TestSite(files).buildError()?.description.contains("sectionsite.yml:4:19: error: 'direction' is 'ltr' or 'rtl', not 'rtl-ish'") == true)
+    }
+
+    @Test("the preview: a translation that comes or goes changes its translations' alternates; equal to a fresh build")
+    func previewFollowsTranslations() throws {
+        // Without navigation, which a page that comes or goes changes on every page that draws it.
+        var files = Self.site()
+        files["Themes/default/layouts/page.mustache"] = Self.layout.replacing(/<nav class="nav">.*<\/nav>/, with: "")
+        let site = try TestSite(files)
+        var live = try Site(options: site.options)
+        func agrees(_ step: String) throws {
+            let fresh = try Site(options: site.options)
+            #expect(live.pages.keys.sorted() == fresh.pages.keys.sorted(), "\(step)")
+            for url in fresh.pages.keys.sorted() where live.pages[url]?.html != fresh.pages[url]?.html {
+                Issue.record("\(step): \(url) differs from a fresh build")
+            }
+            #expect(live.indexes() == fresh.indexes(), "\(step)")
+        }
+        try site.write(["Content/fr/posts/only.md": "---\ntitle: Seulement\ndate: 2026-08-21\n---\nIci.\n"])
+        var update = try live.apply(["Content/fr/posts/only.md"])
+        #expect(update.changed.contains("/posts/only/") && update.changed.contains("/fr/posts/only/"))
+        #expect(!update.changed.contains("/posts/hello/"), "other pages' alternates are left alone")
+        #expect(live.pages["/posts/only/"]!.html.contains(#"hreflang="fr" href="https://notes.example/fr/posts/only/""#))
+        try agrees("translation added")
+        try site.write(["Content/fr/posts/only.md": "---\ntitle: Seulement, encore\ndate: 2026-08-21\n---\nIci.\n"])
+        update = try live.apply(["Content/fr/posts/only.md"])
+        #expect(!update.changed.contains("/posts/only/"), "an edit that keeps the translations leaves the others alone")
+        try agrees("translation edited")
+        try site.remove("Content/fr/posts/only.md")
+        update = try live.apply(["Content/fr/posts/only.md"])
+        #expect(update.changed.contains("/posts/only/") && update.removed.contains("/fr/posts/only/"))
+        #expect(!live.pages["/posts/only/"]!.html.contains("hreflang"))
+        try agrees("translation removed")
+    }
+}
