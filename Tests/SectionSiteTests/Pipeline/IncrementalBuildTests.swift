@@ -11,13 +11,19 @@ import Testing
 /// copy of the same files and the same feed history.
 @Suite("Incremental builds")
 struct IncrementalBuildTests {
-    static func startingSite() -> [String: String] {
+    /// The settings of the site in two languages.
+    static func settings(title: String, languages: Bool) -> String {
+        "title: \(title)\nfeed: {keep: 3}\nimages: {widths: [8, 16]}\n"
+            + (languages ? "languages:\n  en: {name: English}\n  fr: {name: Français, title: Le site}\n" : "")
+    }
+
+    static func startingSite(languages: Bool = false) -> [String: String] {
         var files = TestSite.theme
         files["Themes/default/layouts/list.mustache"] =
             "<!doctype html><html><head><title>{{page.title}}</title></head><body><h1 data-ss-key=\"r:title\">{{site.title}}: {{page.title}}</h1>{{{sections}}}{{{body}}}<nav>{{#page.nav.children}}{{title}}|{{/page.nav.children}}</nav></body></html>\n"
         // Posts draw their neighbours: a retitled, new, deleted or drafted post changes the pages beside it.
         files["Themes/default/layouts/page.mustache"] =
-            "<!doctype html><html><head><title>{{page.title}}</title></head><body><h1 data-ss-key=\"r:title\">{{page.title}}</h1>{{{sections}}}{{{body}}}<nav>{{#page.nav.prev}}{{title}}{{/page.nav.prev}}|{{#page.nav.next}}{{title}}{{/page.nav.next}}|{{#page.tagLinks}}{{name}}{{/page.tagLinks}}</nav></body></html>\n"
+            "<!doctype html><html><head><title>{{page.title}}</title></head><body><h1 data-ss-key=\"r:title\">{{page.title}}</h1>{{{sections}}}{{{body}}}<nav>{{#page.nav.prev}}{{title}}{{/page.nav.prev}}|{{#page.nav.next}}{{title}}{{/page.nav.next}}|{{#page.tagLinks}}{{name}}{{/page.tagLinks}}</nav>{{#page.translations}}<a hreflang=\"{{code}}\" href=\"{{link}}\">{{site.i18n.read}}</a>{{/page.translations}}</body></html>\n"
         files["Content/index.md"] =
             "---\ntitle: Home\nsections:\n  - id: latest\n    cell: b\n    from: posts\n    limit: 4\n  - id: swift\n    cell: a\n    from: posts\n    tags: [swift]\n    sort: title\n---\nWelcome.\n"
         files["Content/posts/index.md"] = "---\ntitle: Posts\nsections:\n  - id: all\n    cell: b\n    from: posts\n    paginate: 3\n---\n"
@@ -29,7 +35,14 @@ struct IncrementalBuildTests {
         // Directives and pictures: a post shows a processed picture and a row; the theme draws the row.
         files["Themes/default/directives/row.mustache"] = "<div class=\"row\">{{{body}}}</div>\n"
         files["Themes/default/directives/column.mustache"] = "{{! arguments: size (number) }}<div class=\"col\" data-size=\"{{size}}\">{{{body}}}</div>\n"
-        files["sectionsite.yml"] = "title: Site\nfeed: {keep: 3}\nimages: {widths: [8, 16]}\n"
+        files["sectionsite.yml"] = settings(title: "Site", languages: languages)
+        if languages {  // French translations of some posts, a French home listing French posts, the theme's words
+            files["Content/fr/index.md"] = "---\ntitle: Accueil\nsections:\n  - id: latest\n    cell: b\n    from: posts\n    limit: 4\n---\nBienvenue.\n"
+            files["Content/fr/posts/index.md"] = "---\ntitle: Billets\nsections:\n  - id: all\n    cell: b\n    from: posts\n    paginate: 2\n---\n"
+            for n in 0..<3 { files["Content/fr/posts/p\(n).md"] = post(n, title: "Billet \(n)", day: n + 1, tags: "[swift]") }
+            files["Themes/default/i18n/en.yml"] = "read: Read\n"
+            files["Themes/default/i18n/fr.yml"] = "read: Lire\n"
+        }
         for n in 0..<8 { files["Content/posts/p\(n).md"] = post(n, title: "Post \(n)", day: n + 1, tags: n % 2 == 0 ? "[swift]" : "[]") }
         files["Content/posts/p1.md"] = post(1, title: "Post 1", day: 2, tags: "[]", body: "![A picture](photo.png)\n\n@Row {\n  @Column { One }\n}\n\nBody")
         // A post that links to another, whose slug the series changes.
@@ -75,12 +88,13 @@ struct IncrementalBuildTests {
 
     /// One random edit of the kinds an author makes.
     static func edit(
-        _ site: TestSite, _ random: inout SeededRandom, posts: inout Set<Int>, next: inout Int, live: inout SitePage
+        _ site: TestSite, _ random: inout SeededRandom, posts: inout Set<Int>, next: inout Int, live: inout SitePage,
+        languages: Bool = false
     ) throws -> String {
         let existing = posts.sorted()
         let n = existing.randomElement(using: &random) ?? 0
         let day = Int.random(in: 1...28, using: &random)
-        switch Int.random(in: 0..<18, using: &random) {
+        switch Int.random(in: 0..<(languages ? 23 : 18), using: &random) {
         case 0:
             try site.write(["Content/posts/p\(n).md": post(n, title: "Post \(n)", day: day, tags: "[swift]", body: "Edited \(day)")])
             posts.insert(n)
@@ -107,7 +121,7 @@ struct IncrementalBuildTests {
             try site.write(["Themes/default/cells/b.mustache": "<p class=\"b\">{{title}} ({{date}}) v\(day)</p>\n"])
             return "cell template"
         case 6:
-            try site.write(["sectionsite.yml": "title: Site \(day)\nfeed: {keep: 3}\nimages: {widths: [8, 16]}\n"])
+            try site.write(["sectionsite.yml": settings(title: "Site \(day)", languages: languages)])
             return "settings"
         case 7:
             try site.write(["Static/robots.txt": "User-agent: *\nDisallow: /\(day)/\n"])
@@ -150,6 +164,25 @@ struct IncrementalBuildTests {
             let slug = day % 3 == 0 ? "" : "slug: moved-\(day)\n"  // p3 links to p2: the link follows it
             try site.write(["Content/posts/p2.md": post(2, title: "Post 2", day: 3, tags: "[swift]", extra: slug)])
             return "slug of p2"
+        case 18:  // a translation comes or changes
+            try site.write(["Content/fr/posts/p\(n).md": post(n, title: "Billet \(day)", day: day, tags: day % 2 == 0 ? "[swift]" : "[ios]")])
+            return "French p\(n)"
+        case 19:
+            guard FileManager.default.fileExists(atPath: site.folder.appendingPathComponent("Content/fr/posts/p\(n).md").path) else {
+                return "nothing"
+            }
+            try site.remove("Content/fr/posts/p\(n).md")
+            return "French p\(n) deleted"
+        case 20:  // a translation under another name, linked by its key, or its key taken away
+            let key = day % 3 == 0 ? "" : "translationKey: posts/p\(n)\n"
+            try site.write(["Content/fr/posts/autre.md": post(90, title: "Autre", day: day, tags: "[swift]", extra: key)])
+            return "French autre for p\(n)"
+        case 21:
+            try site.write(["Themes/default/i18n/fr.yml": day % 2 == 0 ? "read: Lire \(day)\n" : "other: Autre\n"])
+            return "French words"
+        case 22:
+            try site.write(["Content/fr/index.md": "---\ntitle: Accueil \(day)\nsections:\n  - id: latest\n    cell: b\n    from: posts\n    limit: \(day % 4 + 1)\n---\nBienvenue.\n"])
+            return "French home"
         default:
             try site.write(["Content/about.md": "---\ntitle: About\n---\nAbout us, \(day).\n"])
             return "about page"
@@ -167,10 +200,12 @@ struct IncrementalBuildTests {
         try FileManager.default.copyItem(at: from, to: to)
     }
 
-    @Test("after every step of a random edit series, the incremental output equals a build from nothing", arguments: [1, 2, 3, 4])
-    func equalsColdBuild(seed: UInt64) throws {
+    @Test(
+        "after every step of a random edit series, the incremental output equals a build from nothing (one language, two)",
+        arguments: [(1, false), (2, false), (3, true), (4, true)] as [(UInt64, Bool)])
+    func equalsColdBuild(seed: UInt64, languages: Bool) throws {
         var random = SeededRandom(seed: seed)
-        let site = try TestSite(Self.startingSite())
+        let site = try TestSite(Self.startingSite(languages: languages))
         try Self.startingPictures(site)
         var posts = Set(0..<8)
         var next = 7
@@ -187,7 +222,7 @@ struct IncrementalBuildTests {
         for step in 1...12 {
             var what: [String] = []
             for _ in 0..<Int.random(in: 1...3, using: &random) {
-                what.append(try Self.edit(site, &random, posts: &posts, next: &next, live: &live))
+                what.append(try Self.edit(site, &random, posts: &posts, next: &next, live: &live, languages: languages))
             }
             let report = try SiteBuilder(options: options(site.folder)).build()
             incrementalSteps += report.incremental ? 1 : 0
@@ -273,10 +308,12 @@ struct PreviewAgreementTests {
         return files
     }
 
-    @Test("after every step of a random edit series, the live site's pages and files equal a fresh build's", arguments: [11, 12, 13])
-    func liveEqualsFresh(seed: UInt64) throws {
+    @Test(
+        "after every step of a random edit series, the live site's pages and files equal a fresh build's (one language, two)",
+        arguments: [(11, false), (12, true), (13, true)] as [(UInt64, Bool)])
+    func liveEqualsFresh(seed: UInt64, languages: Bool) throws {
         var random = SeededRandom(seed: seed)
-        let site = try TestSite(IncrementalBuildTests.startingSite())
+        let site = try TestSite(IncrementalBuildTests.startingSite(languages: languages))
         try IncrementalBuildTests.startingPictures(site)
         var page = try IncrementalBuildTests.livePage(day: 1)
         var options = site.options
@@ -288,7 +325,8 @@ struct PreviewAgreementTests {
             let before = Self.files(site)
             var what: [String] = []
             for _ in 0..<Int.random(in: 1...3, using: &random) {
-                what.append(try IncrementalBuildTests.edit(site, &random, posts: &posts, next: &next, live: &page))
+                what.append(
+                    try IncrementalBuildTests.edit(site, &random, posts: &posts, next: &next, live: &page, languages: languages))
             }
             let after = Self.files(site)
             let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
