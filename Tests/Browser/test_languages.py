@@ -1,0 +1,117 @@
+"""A site in three languages, one of them right-to-left, served by `sectionsite serve` with the repository's
+default theme and read by headless Chromium: each page says its language and direction, links its translations,
+lays itself out right to left in Arabic, and an edit in any language patches the open tab without a reload."""
+
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO, assert_same_dom, normalized
+from test_preview_server import LiveServer
+
+THEME = {
+    str(path.relative_to(REPO)): path.read_bytes()
+    for path in (REPO / "Themes" / "default").rglob("*")
+    if path.is_file()
+}
+
+SETTINGS = """title: Notes
+baseURL: /
+theme: default
+menu:
+  - {title: Posts, url: posts/}
+languages:
+  en: {name: English}
+  fr:
+    name: Français
+    title: Carnet
+    menu:
+      - {title: Billets, url: posts/}
+  ar:
+    name: العربية
+    title: ملاحظات
+    direction: rtl
+    menu:
+      - {title: المقالات, url: posts/}
+"""
+
+LIST = "sections:\n  - id: latest\n    cell: post-card\n    from: posts\n"
+
+SITE = {
+    **THEME,
+    "sectionsite.yml": SETTINGS,
+    "Content/index.md": f"---\ntitle: Home\n{LIST}---\nWelcome.\n",
+    "Content/fr/index.md": f"---\ntitle: Accueil\n{LIST}---\nBienvenue.\n",
+    "Content/ar/index.md": f"---\ntitle: الرئيسية\n{LIST}---\nمرحبا بكم.\n",
+    "Content/posts/hello.md": "---\ntitle: Hello\ndate: 2026-08-20\ntags: [swift]\n---\nHello world.\n\nA second paragraph.\n",
+    "Content/fr/posts/hello.md": "---\ntitle: Bonjour\ndate: 2026-08-20\ntags: [swift]\n---\nBonjour le monde.\n",
+    "Content/ar/posts/hello.md": "---\ntitle: أهلا\ndate: 2026-08-20\ntags: [swift]\n---\nمرحبا بالعالم.\n\nفقرة ثانية.\n",
+}
+
+
+@pytest.fixture
+def site():
+    live = LiveServer(files=SITE)
+    yield live
+    live.close()
+
+
+def test_each_page_says_its_language_and_direction_and_links_its_translations(browser, site):
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.goto(site.url("/ar/posts/hello/"))
+        assert page.evaluate("() => [document.documentElement.lang, document.documentElement.dir]") == ["ar", "rtl"]
+        alternates = page.evaluate(
+            "() => [...document.querySelectorAll('link[rel=alternate][hreflang]')].map(l => [l.hreflang, new URL(l.href).pathname])")
+        assert alternates == [["en", "/posts/hello/"], ["fr", "/fr/posts/hello/"], ["ar", "/ar/posts/hello/"], ["x-default", "/posts/hello/"]]
+        switcher = page.evaluate(
+            "() => [...document.querySelectorAll('.language-switcher a')].map(a => [a.lang, a.getAttribute('href'), a.getAttribute('aria-current')])")
+        assert switcher == [["en", "/posts/hello/", None], ["fr", "/fr/posts/hello/", None], ["ar", "/ar/posts/hello/", "page"]]
+        # Laid out right to left: the brand is at the right edge, the navigation to its left.
+        brand, nav = page.evaluate(
+            "() => [document.querySelector('.brand').getBoundingClientRect().right, document.querySelector('.site-nav').getBoundingClientRect().right]")
+        assert brand > nav, "the header is not mirrored"
+        assert page.evaluate("() => document.querySelector('.site-search-input').placeholder") == "بحث"
+        assert page.evaluate("() => document.querySelector('.site-nav a').textContent") == "المقالات"
+        # The language's own feed and search index.
+        assert page.evaluate("() => document.querySelector('.site-search').dataset.searchIndex") == "/ar/search.json"
+        status, body = site.get("/ar/search.json")
+        assert status == 200 and "/ar/posts/hello/" in body.decode() and '"/posts/hello/"' not in body.decode()
+        page.goto(site.url("/posts/hello/"))
+        assert page.evaluate("() => [document.documentElement.lang, document.documentElement.dir]") == ["en", "ltr"]
+        brand, nav = page.evaluate(
+            "() => [document.querySelector('.brand').getBoundingClientRect().right, document.querySelector('.site-nav').getBoundingClientRect().right]")
+        assert brand < nav
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("url, path, old, new", [
+    ("/ar/posts/hello/", "Content/ar/posts/hello.md", "مرحبا بالعالم.", "مرحبا بالعالم كله."),
+    ("/fr/posts/hello/", "Content/fr/posts/hello.md", "Bonjour le monde.", "Bonjour tout le monde."),
+])
+def test_an_edit_in_a_language_patches_its_open_tab_without_reload(browser, site, url, path, old, new):
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.goto(site.url(url))
+        page.wait_for_function("() => window.SectionSite !== undefined")
+        page.evaluate("() => { window.__marker = 7; document.querySelector('.ss-body p:last-child').__kept = true; }")
+        other = ctx.new_page()
+        other.goto(site.url("/posts/hello/"))
+        other.wait_for_function("() => window.SectionSite !== undefined")
+        other.evaluate("() => { window.__marker = 8; }")
+        site.edit(path, old, new)
+        page.wait_for_function(f"() => document.querySelector('.ss-body').textContent.includes({new!r})", timeout=10000)
+        assert page.evaluate("() => window.__marker") == 7, "the page was reloaded"
+        if url.startswith("/ar/"):
+            assert page.evaluate("() => document.querySelector('.ss-body p:last-child').__kept === true"), "an untouched block was replaced"
+        fresh = ctx.new_page()
+        fresh.goto(site.url(url))
+        assert_same_dom(normalized(page), normalized(fresh), f"after an edit of {path}")
+        # Its translation in English was not touched.
+        assert other.evaluate("() => window.__marker") == 8
+        assert "Hello world." in other.evaluate("() => document.querySelector('.ss-body').textContent")
+    finally:
+        ctx.close()
