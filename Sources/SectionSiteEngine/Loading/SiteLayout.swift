@@ -10,7 +10,7 @@
 /// Themes/<theme>/cells|supplementary/  a template drawing items or headers
 /// Themes/<theme>/directives|hooks/     a template drawing Markdown: the pages it drew are loaded again
 /// Themes/<theme>/assets/**             a file copied under assets/
-/// Themes/<theme>/**                    a layout or partial: every page renders again
+/// Themes/<theme>/**                    a layout, a partial, the theme's words (i18n/): every page renders again
 /// Static/**                            a file copied as is
 /// ```
 package struct SiteLayout: Sendable, Equatable {

@@ -85,23 +85,28 @@ extension Site {
                     origin: "the sitemap"))
         }
         // Each language's feed and search index are its own pages' (a site without languages: every page).
-        var languageOf: [String: String] = [:]
+        var rendered: [String: [RenderedPage]] = [:]
+        var searched: [String: [LoadedPage]] = [:]
         if languages.isMultilingual {
+            var languageOf: [String: String] = [:]
             for page in content.published { languageOf[page.listing.url] = page.listing.language }
             for page in content.generated.values { languageOf[page.page.url] = page.page.language }
+            for page in sorted { rendered[languageOf[page.url] ?? "", default: []].append(page) }
+            for page in content.published { searched[page.listing.language, default: []].append(page) }
+        } else {
+            (rendered[languages.defaultCode], searched[languages.defaultCode]) = (sorted, content.published)
         }
         for code in languages.codes {
-            let home = config.localized(code).languageHome
-            let folder = String(home.dropFirst())
             let local = config.localized(code)
-            func mine(_ url: String) -> Bool { !languages.isMultilingual || languageOf[url] == code }
+            let home = local.languageHome
+            let folder = String(home.dropFirst())
             if wanted(folder + "feed.xml") {
-                let atom = SiteIndexes.atom(sorted.filter { mine($0.url) }, title: local.title, page: home, config: local)
+                let atom = SiteIndexes.atom(rendered[code] ?? [], title: local.title, page: home, config: local)
                 files.append(OutputFile(path: folder + "feed.xml", contents: .text(atom), origin: "the Atom feed"))
             }
             if config.search, wanted(folder + "search.json") {
                 // Every published page is rendered: `published` is the index's list, in URL order.
-                let searched = content.published.filter { mine($0.listing.url) }.sorted { $0.listing.url < $1.listing.url }
+                let searched = (searched[code] ?? []).sorted { $0.listing.url < $1.listing.url }
                 files.append(
                     OutputFile(
                         path: folder + "search.json", contents: .text(SearchIndex.json(searched, config: config)),

@@ -7,9 +7,19 @@ enum DateDisplay {
     /// One formatter per language and format, each used under the lock (a `DateFormatter` is not safe to share
     /// between threads on Linux); a page needs few dates, so the lock is never where time goes.
     private static let formatters = Locked<[String: DateFormatter]>([:])
+    /// The dates already written, by language, format and date: a list of thousands of pages repeats few dates.
+    private static let written = Locked<[String: String]>([:])
 
     /// The date written for `locale` (a language code) in `format`.
     static func text(_ date: PageDate, locale: String, format: String) -> String {
+        let key = "\(locale)\u{1}\(format)\u{1}\(date.rfc3339)"
+        if let text = written.withLock({ $0[key] }) { return text }
+        let text = formatted(date, locale: locale, format: format)
+        written.withLock { $0[key] = text }
+        return text
+    }
+
+    private static func formatted(_ date: PageDate, locale: String, format: String) -> String {
         formatters.withLock { formatters in
             let key = locale + "\u{1}" + format
             let formatter = formatters[key] ?? make(locale: locale, format: format)

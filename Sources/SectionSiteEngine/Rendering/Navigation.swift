@@ -88,6 +88,31 @@ struct TagLinks: MustacheSequence {
     }
 }
 
+/// `page.languages`: every language of the site, linked to the page's translation in it or, where there is none, to
+/// the language's home; made only when a template draws it.
+struct LanguageLinks: MustacheSequence {
+    var page: Page
+    var url: String
+    var translations: [Translation]
+    var config: SiteConfig
+
+    func makeIterator() -> AnyIterator<[String: Any]> {
+        let (page, url, config) = (page, url, config)
+        let languages = config.languages
+        let byCode = Dictionary(translations.map { ($0.language, $0.url) }) { first, _ in first }
+        var list = languages.list.makeIterator()
+        return AnyIterator {
+            guard let language = list.next() else { return nil }
+            let current = language.code == page.language
+            let target = current ? url : byCode[language.code]
+            return [
+                "code": language.code, "name": language.name, "current": current, "translated": target != nil,
+                "link": config.link(target ?? languages.prefix(language.code) + "/"),
+            ]
+        }
+    }
+}
+
 /// `page.menu`: the `menu` of `sectionsite.yml` with each entry's `link` under `baseURL`'s path, and `current`
 /// (the entry is this page) and `active` (this page is the entry or under it) marked; an entry's `children` are
 /// marked the same way, so menus may nest.

@@ -160,16 +160,7 @@ struct PageRenderer: Sendable {
         context["language"] = page.language
         let languages = config.languages
         if languages.isMultilingual {
-            // Every language, linked to this page's translation or, where there is none, to the language's home.
-            context["languages"] = languages.list.map { language in
-                let translation = instance.translations.first { $0.language == language.code }
-                return [
-                    "code": language.code, "name": language.name, "current": language.code == page.language,
-                    "translated": translation != nil || language.code == page.language,
-                    "link": config.link(
-                        language.code == page.language ? instance.url : translation?.url ?? languages.prefix(language.code) + "/"),
-                ] as [String: Any]
-            }
+            context["languages"] = LanguageLinks(page: page, url: instance.url, translations: instance.translations, config: config)
         }
         if !instance.translations.isEmpty {
             context["translations"] = instance.translations.map { translation in
