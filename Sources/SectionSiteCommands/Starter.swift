@@ -95,7 +95,7 @@ package enum Starter {
             "Themes/starter/layouts/page.mustache",
             """
             <!doctype html>
-            <html lang="{{site.language}}">
+            <html lang="{{site.language}}"{{#site.direction}} dir="{{site.direction}}"{{/site.direction}}>
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -79,7 +79,7 @@ struct ContentLoader {
     /// A page a Swift program defines, and the mistakes in its Markdown.
     func loadReportingProblems(_ definition: SitePage) -> (LoadedPage, [Diagnostic]) {
         var page = definition.page
-        page.placeIn(permalinks.languages)
+        page.placeIn(permalinks.languages, source: definition.markdownSource)
         return load(page, source: definition.markdownSource, sourceHash: definition.sourceHash, stamp: nil)
     }
 

@@ -95,8 +95,10 @@ struct Page: Sendable, Equatable {
     }
 
     /// Gives the page its language and translation key from its path and front matter (`translationKey`).
-    mutating func placeIn(_ languages: SiteLanguages) {
-        let (code, inner) = languages.locate(path)
+    /// `source` is the file whose place stands for the page's (a page a program defines at `/fr/menu/` is where
+    /// `Content/fr/menu.md` would be: in French).
+    mutating func placeIn(_ languages: SiteLanguages, source: String? = nil) {
+        let (code, inner) = languages.locate(source ?? path)
         language = code
         translationKey = frontMatter["translationKey"]?.scalarText ?? Self.translationKey(inner: inner)
     }

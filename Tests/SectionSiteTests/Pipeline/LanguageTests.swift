@@ -136,6 +136,17 @@ struct LanguageTests {
         #expect(try site.output("fr/posts/hello/index.html").contains(#"hreflang="x-default" href="https://notes.example/en/posts/hello/""#))
     }
 
+    @Test("a page a program defines under /fr/ is French, and a translation of the page at the same path")
+    func programPages() throws {
+        let site = try TestSite(Self.site())
+        var options = site.options
+        options.pages = [try SitePage(url: "/fr/posts/only/", title: "Seulement", markdown: "Ici.")]
+        try SiteBuilder(options: options).build()
+        let french = try site.output("fr/posts/only/index.html")
+        #expect(french.contains(#"<html lang="fr" dir="ltr">"#) && french.contains("<title>Seulement · Carnet</title>"))
+        #expect(try site.output("posts/only/index.html").contains(#"hreflang="fr" href="https://notes.example/fr/posts/only/""#))
+    }
+
     @Test("a bad language code or direction is an error at its place")
     func badSettings() throws {
         var files = Self.site()
