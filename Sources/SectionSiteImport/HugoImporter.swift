@@ -40,7 +40,31 @@ public struct HugoImporter {
             return (mounted ?? (config[kind + "Dir"] as? String) ?? kind).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
         }
         let (contentDir, staticDir, dataDir) = (folder("content"), folder("static"), folder("data"))
-        let contentDepth = contentDir.split(separator: "/").count
+        // A multilingual site: each language's content folder (its `contentDir`, or a mount with its `lang`), or
+        // the shared one, where `page.fr.md` is the French page.
+        let languages = Self.languages(config)
+        let defaultLanguage = languages.first?.code ?? "en"
+        let languageFolders: [(folder: String, code: String)] = languages.compactMap { language in
+            let mounted = mounts.first { ($0["target"] as? String) == "content" && ($0["lang"] as? String)?.lowercased() == language.code }
+            let folder = (language.settings["contentDir"] as? String) ?? (mounted?["source"] as? String)
+            return folder.map { ($0.trimmingCharacters(in: CharacterSet(charactersIn: "/")), language.code) }
+        }
+        /// A content file's language and its path inside its language's folder, or nil for a file outside content.
+        func place(_ path: String) -> (code: String, inner: String, folder: String)? {
+            if let (folder, code) = languageFolders.first(where: { path.hasPrefix($0.folder + "/") }) {
+                return (code, String(path.dropFirst(folder.count + 1)), folder)
+            }
+            guard path.hasPrefix(contentDir + "/") else { return nil }
+            var inner = String(path.dropFirst(contentDir.count + 1))
+            var code = defaultLanguage
+            let name = inner.split(separator: "/").last.map(String.init) ?? inner
+            let pieces = name.split(separator: ".")
+            if pieces.count >= 3, let suffix = languages.first(where: { $0.code == pieces[pieces.count - 2].lowercased() }) {
+                code = suffix.code  // page.fr.md
+                inner = String(inner.dropLast(name.count)) + (pieces.dropLast(2) + [pieces.last!]).joined(separator: ".")
+            }
+            return (code, inner, contentDir)
+        }
         let pagerSize = ((config["pagination"] as? [String: Any])?["pagerSize"] as? Int) ?? (config["paginate"] as? Int) ?? 10
         var patterns: [String: String] = [:]
         var patternsNeedingSlugs = Set<String>()
@@ -59,15 +83,16 @@ public struct HugoImporter {
         for path in FileTree.files(under: source).sorted() {
             let parts = path.split(separator: "/").map(String.init)
             guard let top = parts.first, !top.hasPrefix("."), !parts.last!.hasPrefix(".") else { continue }
-            if path.hasPrefix(contentDir + "/") {
-                let inner = parts.dropFirst(contentDepth).joined(separator: "/")
+            if let (code, inner, languageFolder) = place(path) {
                 let data = try Data(contentsOf: source.appendingPathComponent(path))
+                let under = "Content/" + (code == defaultLanguage ? "" : code + "/")
                 guard inner.hasSuffix(".md") || inner.hasSuffix(".markdown") else {
-                    outputs.append(("Content/\(inner)", data))  // a bundle's picture, beside its page
+                    outputs.append((under + inner, data))  // a bundle's picture, beside its page
                     continue
                 }
-                let target = "Content/" + inner.replacingOccurrences(of: ".markdown", with: ".md")
-                let section = parts.count > contentDepth + 1 ? parts[contentDepth] : ""
+                let target = under + inner.replacingOccurrences(of: ".markdown", with: ".md")
+                let innerParts = inner.split(separator: "/").map(String.init)
+                let section = innerParts.count > 1 ? innerParts[0] : ""
                 let text = String(decoding: data, as: UTF8.self)
                 guard var document = ImportFiles.split(text, file: path, report: &report) else { continue }
                 Self.mapFrontMatter(&document.front, layouts: layouts)
@@ -82,15 +107,15 @@ public struct HugoImporter {
                         document.front["url"] = route.lowercased()
                     }
                 }
-                if parts.last == "_index.md" || parts.last == "_index.markdown", document.front["sections"] == nil {
-                    let folder = parts.dropFirst(contentDepth).dropLast().joined(separator: "/")
+                if innerParts.last == "_index.md" || innerParts.last == "_index.markdown", document.front["sections"] == nil {
+                    let folder = innerParts.dropLast().joined(separator: "/")
                     document.front["sections"] = [[
                         "id": "pages", "cell": "post", "from": folder.isEmpty ? "." : folder, "paginate": pagerSize,
                     ] as [String: Any]]
                 }
                 let body = Shortcodes.convert(
-                    document.body, file: path, firstLine: document.frontLines + 1, contentFolder: contentDir,
-                    page: inner, exists: { FileManager.default.fileExists(atPath: source.appendingPathComponent(contentDir + "/" + $0).path) },
+                    document.body, file: path, firstLine: document.frontLines + 1, contentFolder: languageFolder,
+                    page: inner, exists: { FileManager.default.fileExists(atPath: source.appendingPathComponent(languageFolder + "/" + $0).path) },
                     report: &report)
                 outputs.append((target, Data((ImportFiles.frontMatter(document.front) + body).utf8)))
             } else if path.hasPrefix(staticDir + "/") {
@@ -126,6 +151,26 @@ public struct HugoImporter {
         if !menu.isEmpty {
             settings += "menu:\n" + menu.map { "  - {title: \(ImportFiles.yamlScalar($0.title)), url: \(ImportFiles.yamlScalar($0.url))}\n" }.joined()
         }
+        if languages.count > 1 {
+            settings += "languages:\n"
+            for language in languages {
+                settings += "  \(language.code):\n"
+                let name = (language.settings["languageName"] as? String) ?? language.code
+                settings += "    name: \(ImportFiles.yamlScalar(name))\n"
+                if let title = language.settings["title"] as? String { settings += "    title: \(ImportFiles.yamlScalar(title))\n" }
+                if (language.settings["languageDirection"] as? String) == "rtl" { settings += "    direction: rtl\n" }
+                let params = language.settings["params"] as? [String: Any] ?? [:]
+                if let description = (params["description"] ?? language.settings["description"]) as? String {
+                    settings += "    description: \(ImportFiles.yamlScalar(description))\n"
+                }
+                let menu = Self.menu(language.settings)
+                if !menu.isEmpty {
+                    settings += "    menu:\n"
+                        + menu.map { "      - {title: \(ImportFiles.yamlScalar($0.title)), url: \(ImportFiles.yamlScalar($0.url))}\n" }.joined()
+                }
+            }
+            if (config["defaultContentLanguageInSubdir"] as? Bool) == true { settings += "defaultLanguageInFolder: true\n" }
+        }
         outputs.append(("sectionsite.yml", Data(settings.utf8)))
         return try ImportFiles.write(outputs, theme: theme, postsFolder: nil, to: destination, report: report)
     }
@@ -146,6 +191,19 @@ public struct HugoImporter {
             }
         }
         return [:]
+    }
+
+    /// The site's languages (`languages`), the default (`defaultContentLanguage`, else the lightest) first, then by
+    /// `weight` and code; codes lower-cased as Hugo reads them.
+    static func languages(_ config: [String: Any]) -> [(code: String, settings: [String: Any])] {
+        guard let table = config["languages"] as? [String: Any], !table.isEmpty else { return [] }
+        let main = (config["defaultContentLanguage"] as? String)?.lowercased()
+        let list = table.map { (code: $0.key.lowercased(), settings: $0.value as? [String: Any] ?? [:]) }
+        return list.sorted { a, b in
+            if (a.code == main) != (b.code == main) { return a.code == main }
+            let (left, right) = (a.settings["weight"] as? Int ?? Int.max, b.settings["weight"] as? Int ?? Int.max)
+            return left != right ? left < right : a.code < b.code
+        }
     }
 
     /// `permalinks` by section: the flat form (`posts = "/:year/:title/"`) and the one by page kind

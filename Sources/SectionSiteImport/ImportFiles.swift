@@ -68,7 +68,7 @@ enum ImportFiles {
 
     /// Front matter written back as YAML, keys sorted.
     static func frontMatter(_ front: [String: Any]) -> String {
-        guard !front.isEmpty, let yaml = try? Yams.dump(object: plain(front), sortKeys: true) else { return "" }
+        guard !front.isEmpty, let yaml = try? Yams.dump(object: plain(front), allowUnicode: true, sortKeys: true) else { return "" }
         return "---\n" + yaml + "---\n"
     }
 
@@ -90,7 +90,7 @@ enum ImportFiles {
 
     /// A string as a YAML scalar, quoted where it must be.
     static func yamlScalar(_ text: String) -> String {
-        (try? Yams.dump(object: text).trimmingCharacters(in: .newlines)) ?? "\"\(text)\""
+        (try? Yams.dump(object: text, allowUnicode: true).trimmingCharacters(in: .newlines)) ?? "\"\(text)\""
     }
 
     /// A value that is a list, or a string of words (`tags: a b`), as strings.

@@ -58,6 +58,8 @@ extension Site {
     }
 
     private func aliasFile(_ alias: Page.Alias, of page: Page) -> OutputFile {
+        var config = self.config
+        config.language = page.language.isEmpty ? config.language : page.language  // the lang of the page it sends to
         let html = Self.aliasPage(title: pages[page.url]?.title ?? page.title, url: page.url, config: config)
         return OutputFile(path: alias.outputPath, contents: .text(html), origin: page.path)
     }

@@ -76,4 +76,55 @@ struct HugoImportTests {
             "layouts/:1:1: note: Hugo folder 'layouts' not imported",
         ].sorted())
     }
+
+    @Test("a multilingual Hugo site: each language's content folder or suffix, its settings and menu, translations linked")
+    func languages() throws {
+        let hugo = try TestSite([
+            "hugo.toml": """
+                baseURL = "https://docs.example.com/"
+                title = "Docs"
+                defaultContentLanguage = "en"
+                [languages.en]
+                  languageName = "English"
+                  weight = 1
+                  contentDir = "content/en"
+                [languages.fr]
+                  languageName = "Français"
+                  title = "Documentation"
+                  weight = 2
+                  contentDir = "content/fr"
+                  [[languages.fr.menus.main]]
+                    name = "Guide"
+                    pageRef = "/guide"
+                [languages.ar]
+                  languageName = "العربية"
+                  languageDirection = "rtl"
+                  weight = 3
+                """,
+            "content/en/_index.md": "---\ntitle: Home\n---\nWelcome.\n",
+            "content/en/guide.md": "---\ntitle: Guide\n---\nRead on.\n",
+            "content/fr/_index.md": "---\ntitle: Accueil\n---\nBienvenue.\n",
+            "content/fr/guide.md": "---\ntitle: Guide\n---\nLisez [l'accueil]({{< ref \"/\" >}}).\n",
+            "content/guide.ar.md": "---\ntitle: دليل\n---\nاقرأ.\n",
+        ])
+        let out = hugo.folder.appendingPathComponent("imported")
+        _ = try HugoImporter(
+            source: hugo.folder, destination: out, theme: Starter.files.filter { $0.path.hasPrefix("Themes/starter/") },
+            themeName: "starter"
+        ).run()
+        let settings = try String(contentsOf: out.appendingPathComponent("sectionsite.yml"), encoding: .utf8)
+        #expect(
+            settings.contains(
+                "languages:\n  en:\n    name: English\n  fr:\n    name: Français\n    title: Documentation\n    menu:\n      - {title: Guide, url: guide/}\n  ar:\n    name: العربية\n    direction: rtl\n"
+            ), "\(settings)")
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("Content/fr/guide.md").path))
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("Content/ar/guide.md").path))
+        let built = out.appendingPathComponent("_site")
+        try SiteBuilder(options: BuildOptions.highlighted(site: out, out: built)).build()
+        let guide = try String(contentsOf: built.appendingPathComponent("fr/guide/index.html"), encoding: .utf8)
+        #expect(guide.contains(#"hreflang="ar" href="https://docs.example.com/ar/guide/""#))
+        #expect(guide.contains(#"<html lang="fr""#) && guide.contains(#"href="/fr/""#))
+        let arabic = try String(contentsOf: built.appendingPathComponent("ar/guide/index.html"), encoding: .utf8)
+        #expect(arabic.contains(#"dir="rtl""#))
+    }
 }
