@@ -69,6 +69,11 @@ struct ContentLoader {
         return page
     }
 
+    /// Parses one page from its text, and tells the mistakes of its Markdown apart; wrong front matter is an error.
+    func loadReportingProblems(_ path: String, text: String) throws -> (LoadedPage, [Diagnostic]) {
+        load(try PageParser(path: path, permalinks: permalinks).parse(text), source: path, sourceHash: ContentHash.of(text).hex, stamp: nil)
+    }
+
     /// A page defined by a Swift program, loaded as a file's would be.
     func load(_ definition: SitePage) throws -> LoadedPage {
         let (page, problems) = loadReportingProblems(definition)

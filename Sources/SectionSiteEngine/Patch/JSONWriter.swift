@@ -49,6 +49,13 @@ package struct JSONWriter {
         text += String(value)
     }
 
+    /// A member with `true` or `false`.
+    package mutating func field(_ name: String, _ value: Bool) {
+        key(name)
+        beginValue()
+        text += value ? "true" : "false"
+    }
+
     /// A string value, or null.
     package mutating func stringValue(_ value: String?) {
         beginValue()
