@@ -155,10 +155,13 @@ public struct HugoImporter {
             settings += "languages:\n"
             for language in languages {
                 settings += "  \(language.code):\n"
-                let name = (language.settings["languageName"] as? String) ?? language.code
+                // Newer Hugo (0.168 here) names languageName and languageDirection label and direction.
+                let name = ((language.settings["label"] ?? language.settings["languageName"]) as? String) ?? language.code
                 settings += "    name: \(ImportFiles.yamlScalar(name))\n"
                 if let title = language.settings["title"] as? String { settings += "    title: \(ImportFiles.yamlScalar(title))\n" }
-                if (language.settings["languageDirection"] as? String) == "rtl" { settings += "    direction: rtl\n" }
+                if ((language.settings["direction"] ?? language.settings["languageDirection"]) as? String) == "rtl" {
+                    settings += "    direction: rtl\n"
+                }
                 let params = language.settings["params"] as? [String: Any] ?? [:]
                 if let description = (params["description"] ?? language.settings["description"]) as? String {
                     settings += "    description: \(ImportFiles.yamlScalar(description))\n"

@@ -97,8 +97,8 @@ struct HugoImportTests {
                     name = "Guide"
                     pageRef = "/guide"
                 [languages.ar]
-                  languageName = "العربية"
-                  languageDirection = "rtl"
+                  label = "العربية"
+                  direction = "rtl"
                   weight = 3
                 """,
             "content/en/_index.md": "---\ntitle: Home\n---\nWelcome.\n",
