@@ -4,7 +4,10 @@ package struct SiteConfig: Sendable, Equatable {
     /// The site's title.
     var title: String = "Untitled site"
     /// Where the site is deployed, ending in `/` (`https://example.com/blog/`, or `/`).
-    var baseURL: String = "/"
+    var baseURL: String = "/" { didSet { rootPath = Self.path(of: baseURL) } }
+    /// The path part of `baseURL`, ending in `/`: the prefix of every link in the output. Kept, not computed on
+    /// each use: every link of every page starts with it.
+    package private(set) var rootPath = "/"
     /// The theme folder under `Themes/`.
     var theme: String = "default"
     /// The language of the pages (`en`).
@@ -56,8 +59,8 @@ package struct SiteConfig: Sendable, Equatable {
     /// The site path of the language's home (`/fr/`, `/` for the default one).
     package var languageHome: String { languages.prefix(language) + "/" }
 
-    /// The path part of `baseURL`, ending in `/`: the prefix of every link in the output.
-    package var rootPath: String {
+    /// The path part of a base URL, ending in `/`.
+    private static func path(of baseURL: String) -> String {
         var path = baseURL
         if let scheme = path.range(of: "://") {
             let afterScheme = path[scheme.upperBound...]

@@ -1,4 +1,5 @@
-/// The site-wide files every build writes: `sitemap.xml`, the Atom feed `feed.xml` and one per tag.
+/// The site-wide files every build writes: `sitemap.xml` (with languages, an index of each one's sitemap), the Atom
+/// feed `feed.xml` and one per tag.
 enum SiteIndexes {
     /// How many of the newest dated pages the Atom feed lists.
     static let atomEntries = 30
@@ -19,6 +20,23 @@ enum SiteIndexes {
             xml += "</url>\n"
         }
         return xml + "</urlset>\n"
+    }
+
+    /// Where a language's sitemap is, in a site with languages: `sitemap-<code>.xml`, at the root so that it may
+    /// list any of the site's URLs.
+    static func sitemapPath(_ code: String) -> String { "sitemap-\(code).xml" }
+
+    /// `sitemap.xml` of a site with languages: an index of each language's sitemap, with the newest date of its
+    /// pages.
+    static func sitemapIndex(_ codes: [String], pages: [String: [RenderedPage]], config: SiteConfig) -> String {
+        var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+        xml += #"<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"# + "\n"
+        for code in codes {
+            xml += "  <sitemap><loc>\(HTML.escape(config.absoluteURL("/" + sitemapPath(code))))</loc>"
+            if let newest = (pages[code] ?? []).compactMap(\.date).max() { xml += "<lastmod>\(newest.isoDate)</lastmod>" }
+            xml += "</sitemap>\n"
+        }
+        return xml + "</sitemapindex>\n"
     }
 
     /// The `hreflang` alternates of a page's translations: each language's, then `x-default` for the default

@@ -147,3 +147,27 @@ enum Menu {
         return entry
     }
 }
+
+/// One language of `page.translations` or `page.languages`. A type of its own rather than a dictionary: a site of
+/// many languages draws one for each translation of every page, and the template engine finds a field of this
+/// faster than a dictionary's.
+struct LanguageLink: MustacheParent {
+    var code: String
+    var name: String
+    var url: String?
+    var link: String
+    var current: Bool
+    var translated: Bool
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "code": code
+        case "name": name
+        case "url": url
+        case "link": link
+        case "current": current
+        case "translated": translated
+        default: nil
+        }
+    }
+}

@@ -162,13 +162,11 @@ struct PageRenderer: Sendable {
         if languages.isMultilingual {
             context["languages"] = LanguageLinks(page: page, url: instance.url, translations: instance.translations, config: config)
         }
-        if !instance.translations.isEmpty {
-            context["translations"] = instance.translations.map { translation in
-                [
-                    "code": translation.language, "name": languages.language(translation.language)?.name ?? translation.language,
-                    "url": translation.url, "link": config.link(translation.url), "current": translation.language == page.language,
-                ] as [String: Any]
-            }
+        context["translations"] = instance.translations.map { translation in
+            LanguageLink(
+                code: translation.language, name: languages.language(translation.language)?.name ?? translation.language,
+                url: translation.url, link: config.link(translation.url), current: translation.language == page.language,
+                translated: true)
         }
         if let menu = Menu.marked(config.data["menu"], url: instance.url, config: config) { context["menu"] = menu }
         context["summary"] = instance.source.summary

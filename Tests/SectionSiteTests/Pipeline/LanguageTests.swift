@@ -80,13 +80,21 @@ struct LanguageTests {
         #expect(!only.contains("hreflang"))
         #expect(only.contains(#"<ul class="translations"></ul>"#))
         #expect(only.contains("<li>en:/posts/only/+</li><li>fr:/fr/</li><li>ar:/ar/</li>"))
-        let sitemap = try site.output("sitemap.xml")
-        #expect(sitemap.contains(#"xmlns:xhtml="http://www.w3.org/1999/xhtml""#))
+        // sitemap.xml is an index of each language's sitemap; each lists its own pages, with their alternates.
+        let index = try site.output("sitemap.xml")
+        #expect(index.contains("<sitemapindex "))
+        #expect(index.contains("<sitemap><loc>https://notes.example/sitemap-en.xml</loc><lastmod>2026-08-21</lastmod></sitemap>"))
+        #expect(index.contains("<sitemap><loc>https://notes.example/sitemap-ar.xml</loc>"))
+        let arabic = try site.output("sitemap-ar.xml")
+        #expect(arabic.contains(#"xmlns:xhtml="http://www.w3.org/1999/xhtml""#))
         #expect(
-            sitemap.contains(
+            arabic.contains(
                 #"<url><loc>https://notes.example/ar/posts/salam/</loc><lastmod>2026-08-20</lastmod><xhtml:link rel="alternate" hreflang="en" href="https://notes.example/posts/hello/"/>"#
             ))
-        #expect(sitemap.contains(#"<url><loc>https://notes.example/posts/only/</loc><lastmod>2026-08-21</lastmod></url>"#))
+        #expect(!arabic.contains("<loc>https://notes.example/posts/"))
+        let english = try site.output("sitemap-en.xml")
+        #expect(english.contains(#"<url><loc>https://notes.example/posts/only/</loc><lastmod>2026-08-21</lastmod></url>"#))
+        #expect(!english.contains("<loc>https://notes.example/ar/"))
     }
 
     @Test("lists, tag pages, feeds, search and navigation hold their own language's pages")
