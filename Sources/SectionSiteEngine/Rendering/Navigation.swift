@@ -96,7 +96,7 @@ struct LanguageLinks: MustacheSequence {
     var translations: [Translation]
     var config: SiteConfig
 
-    func makeIterator() -> AnyIterator<[String: Any]> {
+    func makeIterator() -> AnyIterator<LanguageLink> {
         let (page, url, config) = (page, url, config)
         let languages = config.languages
         let byCode = Dictionary(translations.map { ($0.language, $0.url) }) { first, _ in first }
@@ -105,10 +105,9 @@ struct LanguageLinks: MustacheSequence {
             guard let language = list.next() else { return nil }
             let current = language.code == page.language
             let target = current ? url : byCode[language.code]
-            return [
-                "code": language.code, "name": language.name, "current": current, "translated": target != nil,
-                "link": config.link(target ?? languages.prefix(language.code) + "/"),
-            ]
+            return LanguageLink(
+                code: language.code, name: language.name, url: target, link: config.link(target ?? languages.prefix(language.code) + "/"),
+                current: current, translated: target != nil)
         }
     }
 }
