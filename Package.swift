@@ -6,6 +6,7 @@ import PackageDescription
 //   sectionsite (executable) → SectionSiteCommands → SectionSitePreview → SectionSite → SectionSiteEngine → SectionSiteDiff
 //                                                  ↘ SectionSiteHighlight (KSyntaxHighlighting, Qt) → SectionSiteEngine
 //                                                  ↘ SectionSiteImages (libvips) → SectionSiteEngine
+//                                                  ↘ SectionSiteAPI (SymbolKit) → SectionSiteEngine
 //
 // A program that defines pages in Swift and only builds imports `SectionSite`: it links no server, no argument
 // parser, no Qt and no libvips.
@@ -34,6 +35,7 @@ let package = Package(
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-symbolkit", from: "1.0.0"),
         // `make docs`: the DocC catalog in Sources/SectionSite/SectionSite.docc as a static site.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -75,6 +77,12 @@ let package = Package(
         ),
         // KSyntaxHighlighting as a `Highlighter`.
         .target(name: "SectionSiteHighlight", dependencies: ["SectionSiteEngine", "CHighlight"], swiftSettings: strict),
+        // A Swift package's API reference as pages, from its symbol graphs (SymbolKit).
+        .target(
+            name: "SectionSiteAPI",
+            dependencies: ["SectionSiteEngine", .product(name: "SymbolKit", package: "swift-docc-symbolkit")],
+            swiftSettings: strict
+        ),
         // `sectionsite import`: a Jekyll or Hugo site as a SectionSite site.
         .target(
             name: "SectionSiteImport",
@@ -104,6 +112,7 @@ let package = Package(
             dependencies: [
                 "SectionSite",
                 "SectionSiteEngine",
+                "SectionSiteAPI",
                 "SectionSiteHighlight",
                 "SectionSiteImages",
                 "SectionSiteImport",
@@ -116,7 +125,7 @@ let package = Package(
         .testTarget(
             name: "SectionSiteTests",
             dependencies: [
-                "SectionSiteDiff", "SectionSiteEngine", "SectionSiteHighlight", "SectionSiteImages", "SectionSiteImport", "SectionSite",
+                "SectionSiteDiff", "SectionSiteEngine", "SectionSiteAPI", "SectionSiteHighlight", "SectionSiteImages", "SectionSiteImport", "SectionSite",
                 "SectionSitePreview",
                 "SectionSiteCommands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

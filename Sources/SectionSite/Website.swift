@@ -27,6 +27,9 @@ public struct Website: Sendable {
     /// `SectionSiteImages`, or one of the program's own; nil (the default) leaves images as written. `main()` uses
     /// libvips when this is nil.
     public var imageProcessor: ImageProcessor?
+    /// Makes the API reference's pages when `sectionsite.yml` has `api:`: `APIReader.symbolGraphs` from
+    /// `SectionSiteAPI`; nil (the default) makes `api:` an error. `main()` uses SymbolKit when this is nil.
+    public var apiReader: APIReader?
     package var bindings: [PageBinding] = []
 
     /// A site in `folder`, the current directory when nil.
@@ -119,6 +122,7 @@ public struct Website: Sendable {
         options.pages = pages
         options.highlighter = highlighter
         options.imageProcessor = imageProcessor
+        options.apiReader = apiReader
         options.keepsLinks = checksLinks
         return options
     }

@@ -1,5 +1,6 @@
 import Foundation
 import SectionSite
+import SectionSiteAPI
 import SectionSiteEngine
 import SectionSiteHighlight
 import SectionSiteImages
@@ -10,13 +11,15 @@ extension Website {
     /// options as `sectionsite --help` lists them, `--site` defaulting to `folder`. Ends the process on error.
     ///
     /// Code is highlighted with KSyntaxHighlighting (`Highlighter.kate`) and pictures are processed with libvips
-    /// (`ImageProcessor.vips`) unless the site names others.
+    /// (`ImageProcessor.vips`) unless the site names others; `api:` in the settings is read from symbol graphs
+    /// (`APIReader.symbolGraphs`).
     ///
     /// - Parameter arguments: the arguments, the process's own when nil.
     public func main(arguments: [String]? = nil) async {
         var site = self
         if site.highlighter == nil { site.highlighter = .kate }
         if site.imageProcessor == nil { site.imageProcessor = .vips }
+        if site.apiReader == nil { site.apiReader = .symbolGraphs }
         await SectionSiteCommand.$website.withValue(site) {
             await SectionSiteCommand.main(arguments)
         }

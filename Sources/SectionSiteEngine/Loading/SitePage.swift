@@ -153,6 +153,21 @@ public struct SitePage: Sendable, Equatable {
         self.fields = try data.map { try Value.fields(of: $0) } ?? [:]
     }
 
+    /// A page whose sections a part of SectionSite made itself (the API reference), items with Markdown bodies
+    /// among them; the identities must already be unique, as `init(sections:dataSource:)` checks.
+    package init(
+        url: String, title: String, summary: String? = nil, weight: Int? = nil, layout: String? = nil,
+        markdown: String = "", fields: [String: Value] = [:], sections: [SectionSpec], location: SourceLocation
+    ) throws {
+        self.location = location
+        guard let normalized = Self.normalizedURL(url) else {
+            throw SectionSiteError("a page's URL must be a site path like /menu/, not '\(url)'", at: location)
+        }
+        (self.url, self.title, self.summary, self.weight, self.layout) = (normalized, title, summary, weight, layout)
+        (self.date, self.tags, self.isDraft, self.animation) = (nil, [], false, nil)
+        (self.markdown, self.fields, self.sections) = (markdown, fields, sections)
+    }
+
     /// The page's key in the site's list of pages: no file has it, so it never meets a Markdown page's path.
     var path: String { Self.pathPrefix + url }
 
@@ -185,14 +200,14 @@ public struct SitePage: Sendable, Equatable {
         hash.combine("\(date?.timeIntervalSince1970 ?? .nan) \(weight ?? .min) \(isDraft) \(String(describing: animation))")
         Value.map(fields).hash(into: &hash)
         for section in sections {
-            hash.combine("\u{3}\(section.id)\u{1}\(section.kind ?? "\u{0}")")
+            hash.combine("\u{3}\(section.id)\u{1}\(section.kind ?? "\u{0}")\u{1}\(section.cell ?? "\u{0}")")
             for view in [section.header, section.footer] {
                 hash.combine("\u{4}\(view?.kind ?? "\u{0}")\u{1}\(view?.html ?? "\u{0}")")
                 Value.map(view?.fields ?? [:]).hash(into: &hash)
             }
             guard case .items(let items) = section.content else { continue }
             for item in items {
-                hash.combine("\u{5}\(item.id)\u{1}\(item.cell ?? "")\u{1}\(item.html ?? "\u{0}")")
+                hash.combine("\u{5}\(item.id)\u{1}\(item.cell ?? "")\u{1}\(item.html ?? "\u{0}")\u{1}\(item.body ?? "\u{0}")")
                 Value.map(item.fields).hash(into: &hash)
             }
         }

@@ -297,6 +297,7 @@ package struct Markdown: Sendable {
     ) {
         var codeBlocks: [OpaquePointer] = []
         var alerts: [(node: OpaquePointer, kind: String)] = []
+        var asides: [(OpaquePointer, Aside)] = []
         var replacements: [(node: OpaquePointer, html: String, block: Bool)] = []
         var hooked: [(node: OpaquePointer, hook: String, context: [String: Any])] = []
         let hooks = theme?.components.hooks ?? []
@@ -369,7 +370,11 @@ package struct Markdown: Sendable {
                     codeBlocks.append(node)
                 }
             case CMARK_NODE_BLOCK_QUOTE:
-                if let kind = Self.alertKind(node) { alerts.append((node, kind)) }
+                if let kind = Self.alertKind(node) {
+                    alerts.append((node, kind))
+                } else if let aside = Self.asideKind(node) {
+                    asides.append((node, aside))
+                }
             default:
                 break
             }
@@ -378,6 +383,7 @@ package struct Markdown: Sendable {
         // hooked link draws the images inside it as they will be.
         for node in codeBlocks { highlight(node) }
         for (node, kind) in alerts { Self.makeAlert(node, kind: kind) }
+        for (node, aside) in asides { Self.makeAside(node, aside) }
         for (node, hook, context) in hooked.reversed() {
             guard let theme else { break }
             var context = context
@@ -491,6 +497,63 @@ package struct Markdown: Sendable {
         guard trimmed.hasPrefix("[!"), trimmed.hasSuffix("]") else { return nil }
         let kind = trimmed.dropFirst(2).dropLast().lowercased()
         return alertKinds.contains(kind) ? kind : nil
+    }
+
+    /// A DocC aside: a blockquote whose first words are a kind DocC knows and a colon (`> Note: ...`,
+    /// `> Parameters:`), the label it is shown with, and how many characters of the first text node the marker is.
+    struct Aside {
+        var kind: String
+        var label: String
+        var length: Int
+    }
+
+    /// The aside kinds DocC knows, as written (any case, spaces ignored), and their labels; `Parameters` and
+    /// `Returns` are what a doc comment's callouts become.
+    package static let asideKinds: [String: String] = [
+        "attention": "Attention", "author": "Author", "authors": "Authors", "bug": "Bug", "complexity": "Complexity",
+        "copyright": "Copyright", "date": "Date", "experiment": "Experiment", "important": "Important",
+        "invariant": "Invariant", "mutatingvariant": "Mutating Variant", "nonmutatingvariant": "Non-Mutating Variant",
+        "note": "Note", "parameters": "Parameters", "postcondition": "Postcondition", "precondition": "Precondition",
+        "remark": "Remark", "requires": "Requires", "returns": "Returns", "seealso": "See Also", "since": "Since",
+        "throws": "Throws", "tip": "Tip", "todo": "To Do", "version": "Version", "warning": "Warning",
+    ]
+
+    /// For a blockquote whose first paragraph starts with an aside kind and a colon, the aside.
+    private static func asideKind(_ quote: OpaquePointer) -> Aside? {
+        guard let paragraph = cmark_node_first_child(quote), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
+            let text = cmark_node_first_child(paragraph), cmark_node_get_type(text) == CMARK_NODE_TEXT,
+            let literal = cmark_node_get_literal(text).map({ String(cString: $0) }),
+            let colon = literal.prefix(24).firstIndex(of: ":")
+        else { return nil }
+        let word = literal[..<colon].lowercased().filter { $0 != " " && $0 != "-" }
+        guard let label = asideKinds[word], literal[..<colon].allSatisfy({ $0.isLetter || $0 == " " || $0 == "-" }) else { return nil }
+        return Aside(kind: word, label: label, length: literal.distance(from: literal.startIndex, to: colon) + 1)
+    }
+
+    /// Turns a DocC aside into `<aside class="aside aside-note">` with a label paragraph, as DocC draws it: the
+    /// marker goes, the rest of the quote stays.
+    private static func makeAside(_ quote: OpaquePointer, _ aside: Aside) {
+        guard let paragraph = cmark_node_first_child(quote), let text = cmark_node_first_child(paragraph),
+            let literal = cmark_node_get_literal(text).map({ String(cString: $0) }),
+            let box = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)
+        else { return }
+        let rest = literal.dropFirst(aside.length).drop { $0 == " " }
+        if rest.isEmpty {
+            cmark_node_free(text)
+            if let next = cmark_node_first_child(paragraph),
+                [CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK].contains(cmark_node_get_type(next))
+            {
+                cmark_node_free(next)
+            }
+            if cmark_node_first_child(paragraph) == nil { cmark_node_free(paragraph) }
+        } else {
+            cmark_node_set_literal(text, String(rest))
+        }
+        cmark_node_set_on_enter(box, #"<aside class="aside aside-\#(aside.kind)"><p class="aside-label">\#(aside.label)</p>"#)
+        cmark_node_set_on_exit(box, "</aside>")
+        while let child = cmark_node_first_child(quote) { cmark_node_append_child(box, child) }
+        cmark_node_replace(quote, box)
+        cmark_node_free(quote)
     }
 
     /// Turns an alert blockquote into `<div class="markdown-alert markdown-alert-note">` with a title paragraph,

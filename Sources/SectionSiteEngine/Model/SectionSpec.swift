@@ -1,22 +1,31 @@
 /// A section as written in front matter: identity, supplementary views, and items or a collection query.
-struct SectionSpec: Sendable, Equatable {
+package struct SectionSpec: Sendable, Equatable {
     /// Unique in the page; letters, digits, `-`, `_`.
-    var id: String
+    package var id: String
     /// The optional section kind, for themes to style by.
-    var kind: String?
+    package var kind: String?
     /// The header view.
-    var header: SupplementarySpec?
+    package var header: SupplementarySpec?
     /// The footer view.
-    var footer: SupplementarySpec?
+    package var footer: SupplementarySpec?
     /// The default cell kind of the items.
-    var cell: String?
+    package var cell: String?
     /// Inline items or a collection.
-    var content: Content
+    package var content: Content
     /// Where the section starts in its file.
-    var location: SourceLocation
+    package var location: SourceLocation
+
+    /// Creates a section.
+    package init(
+        id: String, kind: String? = nil, header: SupplementarySpec? = nil, footer: SupplementarySpec? = nil,
+        cell: String? = nil, content: Content, location: SourceLocation
+    ) {
+        (self.id, self.kind, self.header, self.footer, self.cell) = (id, kind, header, footer, cell)
+        (self.content, self.location) = (content, location)
+    }
 
     /// Where a section's items come from.
-    enum Content: Sendable, Equatable {
+    package enum Content: Sendable, Equatable {
         case items([ItemSpec])
         case collection(CollectionQuery)
         /// The records of a file under `Data/`, by its name without extension, and where `data:` is written.
@@ -25,37 +34,50 @@ struct SectionSpec: Sendable, Equatable {
 }
 
 /// An inline item: its identity, cell kind, data and optional Markdown.
-struct ItemSpec: Sendable, Equatable {
+package struct ItemSpec: Sendable, Equatable {
     /// Unique in the whole page.
-    var id: String
+    package var id: String
     /// Overrides the section's cell kind.
-    var cell: String?
+    package var cell: String?
     /// Markdown, rendered for the cell as `{{{body}}}`.
-    var body: String?
+    package var body: String?
     /// The other keys: the cell's data.
-    var fields: [String: Value]
+    package var fields: [String: Value]
     /// Where the item starts in its file.
-    var location: SourceLocation
+    package var location: SourceLocation
     /// HTML a Swift program made for the cell itself, drawn instead of the cell's template.
-    var html: String? = nil
+    package var html: String? = nil
+
+    /// Creates an item.
+    package init(
+        id: String, cell: String? = nil, body: String? = nil, fields: [String: Value] = [:], location: SourceLocation,
+        html: String? = nil
+    ) {
+        (self.id, self.cell, self.body, self.fields, self.location, self.html) = (id, cell, body, fields, location, html)
+    }
 }
 
 /// A header or footer: a kind that names its template, and its data.
-struct SupplementarySpec: Sendable, Equatable {
+package struct SupplementarySpec: Sendable, Equatable {
     /// The template under `supplementary/`; `header` or `footer` for a plain title.
-    var kind: String
+    package var kind: String
     /// The data (`title` for a plain string).
-    var fields: [String: Value]
+    package var fields: [String: Value]
     /// Where it is written.
-    var location: SourceLocation
+    package var location: SourceLocation
     /// HTML a Swift program made for the view itself, drawn instead of the kind's template.
-    var html: String? = nil
+    package var html: String? = nil
+
+    /// Creates a view.
+    package init(kind: String, fields: [String: Value] = [:], location: SourceLocation, html: String? = nil) {
+        (self.kind, self.fields, self.location, self.html) = (kind, fields, location, html)
+    }
 }
 
 /// Items taken from pages: a folder, a sort order, a tag filter, a limit and an optional page size.
-struct CollectionQuery: Sendable, Equatable {
+package struct CollectionQuery: Sendable, Equatable {
     /// How a collection is ordered.
-    enum Sort: String, Sendable, Equatable, CaseIterable {
+    package enum Sort: String, Sendable, Equatable, CaseIterable {
         case date, newestFirst = "-date", title, weight
     }
 

@@ -37,6 +37,8 @@ package struct SiteConfig: Sendable, Equatable {
     var permalinks = Permalinks()
     /// The site's languages (`languages:`); a site without them has one, `language`.
     package var languages: SiteLanguages { permalinks.languages }
+    /// The Swift package whose API reference the site holds (`api:`), if any.
+    package var api: APISettings?
     /// Every key of the file, for templates (`site.menu`, say).
     var data: [String: Value] = [:]
 

@@ -1,7 +1,7 @@
 /// A value from front matter or site settings, as templates see it.
 ///
 /// Maps are dictionaries: templates look keys up and never iterate a map, so output stays deterministic.
-enum Value: Sendable, Equatable, Hashable {
+package enum Value: Sendable, Equatable, Hashable {
     case string(String)
     case int(Int)
     case double(Double)

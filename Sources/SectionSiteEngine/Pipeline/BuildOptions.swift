@@ -22,6 +22,8 @@ package struct BuildOptions: Sendable, Equatable {
     public var highlighter: Highlighter?
     /// Processes local pictures into responsive, metadata-free files; nil leaves images as written.
     public var imageProcessor: ImageProcessor?
+    /// Makes the API reference's pages when the settings have `api:`.
+    public var apiReader: APIReader?
     /// Pages a Swift program defines, beside those of `Content/` (`Website`).
     package var pages: [SitePage] = []
 

@@ -46,7 +46,9 @@ extension Site {
         content = ContentIndex(drafts: options.drafts)
         // A program's pages stand for themselves from their records too, so that a new value is compared with the
         // old one (its title, tags and place change the pages around it); `apply` loads the new values.
-        try define(options.pages)
+        let api = try Self.apiPages(options, config: config)
+        apiPaths = Set(api.map(\.path))
+        try define(options.pages + api)
         content.rebuild(from: loaded, config: config)
         _ = content.refreshTree(drawn: !theme.navigationTemplates.isEmpty)
         for record in snapshot.rendered {

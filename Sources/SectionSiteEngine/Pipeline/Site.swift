@@ -43,6 +43,7 @@ package struct Site: Sendable {
     var markdown: Markdown
     var loaded: TreeDictionary<String, LoadedPage>  // every Markdown file and page a program defines, drafts too, by path
     var definitions: [String: SitePage] = [:]  // the pages a program defines (`options.pages`), by path
+    var apiPaths: Set<String> = []  // those of `definitions` the API reference made
     var urls: TreeDictionary<String, [String]>  // the URLs each source path renders
     /// The published pages, the tag index and tag pages, the folder tree and the collections' order, made from
     /// `loaded` and kept in step with it.
@@ -88,7 +89,9 @@ package struct Site: Sendable {
         files = [:]
         fileList = []
         content = ContentIndex(drafts: options.drafts)
-        try define(options.pages, loader: loader)
+        let api = try Self.apiPages(options, config: config)
+        apiPaths = Set(api.map(\.path))
+        try define(options.pages + api, loader: loader)
         report(3)
         // Every error of the run at once: those of the pages' Markdown and those of the pictures they show.
         try makeImages(of: loaded.values, alongWith: errors) { report(3, $0, $1) }
@@ -106,6 +109,15 @@ package struct Site: Sendable {
         let update = try next.applyInPlace(changed, pages: pages)
         self = next
         return update
+    }
+
+    /// The API reference's pages when the settings have `api:`; a reader is needed then.
+    static func apiPages(_ options: BuildOptions, config: SiteConfig) throws -> [SitePage] {
+        guard let api = config.api else { return [] }
+        guard let reader = options.apiReader else {
+            throw SectionSiteError("'api' needs the API reader of SectionSiteAPI, which this program does not set", at: api.location)
+        }
+        return try reader.pages(APIRequest(settings: api, site: options.site, rootPath: config.rootPath))
     }
 
     /// Takes pages a program defines, each replacing the one of its URL; `loader` loads them at once.
@@ -131,7 +143,8 @@ package struct Site: Sendable {
             case .settings:
                 let previous = pages
                 var options = self.options
-                options.pages = definitions.values.sorted { $0.url < $1.url }
+                // The program's pages as they are now; the API reference's are made again from the new settings.
+                options.pages = definitions.values.filter { !apiPaths.contains($0.path) }.sorted { $0.url < $1.url }
                 self = try Site(options: options)
                 update.everything = true
                 update.changed = pages.keys.filter { previous[$0]?.version != pages[$0]?.version }.sorted()
@@ -286,7 +299,8 @@ package struct Site: Sendable {
         for warning in theme.strings.warnings(config.languages) { warnings.add(warning) }
         let used = pages.values.reduce(into: Set<String>()) { $0.formUnion($1.templatesUsed) }
         // Partials, directives and hooks are there for the pages that want them: a site need not use them all.
-        let optional = ["partials/", "directives/", "hooks/"]
+        // The API reference's templates are there for a site with `api:`.
+        let optional = ["partials/", "directives/", "hooks/"] + (config.api == nil ? ["layouts/api", "cells/api-"] : [])
         for name in theme.templateNames where !optional.contains(where: name.hasPrefix) && !used.contains(name) {
             warnings.warn("template '\(name)' is never used", at: SourceLocation(file: "\(theme.path)/\(name).mustache"))
         }

@@ -138,6 +138,21 @@ struct MarkdownTests {
         #expect(blocks("> [!NOTE] inline\n") == ["<blockquote>\n<p>[!NOTE] inline</p>\n</blockquote>"])
     }
 
+    @Test("DocC's asides: > Note:, > See Also:, a doc comment's > Parameters:; other words stay a quote")
+    func asides() {
+        #expect(
+            blocks("> Note: Use *this*.\n> Twice.\n") == [
+                "<aside class=\"aside aside-note\"><p class=\"aside-label\">Note</p>\n<p>Use <em>this</em>.\nTwice.</p>\n</aside>"
+            ])
+        #expect(
+            blocks("> Parameters:\n>\n> - `a`: one\n") == [
+                "<aside class=\"aside aside-parameters\"><p class=\"aside-label\">Parameters</p>\n<ul>\n<li><code>a</code>: one</li>\n</ul>\n</aside>"
+            ])
+        #expect(blocks("> See Also: x\n").first?.hasPrefix("<aside class=\"aside aside-seealso\"><p class=\"aside-label\">See Also</p>") == true)
+        #expect(blocks("> Remember: x\n") == ["<blockquote>\n<p>Remember: x</p>\n</blockquote>"])
+        #expect(blocks("> Note that x: y\n") == ["<blockquote>\n<p>Note that x: y</p>\n</blockquote>"])
+    }
+
     @Test("fenced code with a known language is highlighted; an unknown one is plain")
     func highlighting() {
         #expect(

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SectionSite
+@testable import SectionSiteAPI
 @testable import SectionSiteDiff
 @testable import SectionSiteEngine
 @testable import SectionSiteHighlight
@@ -85,6 +86,7 @@ extension BuildOptions {
         var options = BuildOptions(site: site, out: out, baseURL: baseURL, drafts: drafts)
         options.highlighter = .kate
         options.imageProcessor = .vips
+        options.apiReader = .symbolGraphs
         return options
     }
 }

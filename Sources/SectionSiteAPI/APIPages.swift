@@ -1,0 +1,382 @@
+import Foundation
+import SectionSiteEngine
+import SymbolKit
+
+/// A package's API reference as pages: one per module (its symbols in topic groups), one per type (its members in
+/// groups, each with its whole documentation and an anchor), one per module whose types the package extends and
+/// per type it extends, and one per article of the module's DocC catalog. Symbols keep their precise identifiers
+/// as item identities, so an edit to one doc comment is one keyed patch.
+struct APIPages {
+    let index: APIIndex
+    let settings: APISettings
+    let rootPath: String
+    /// Each documented module's catalog.
+    let catalogs: [String: Catalog]
+    /// Symbols by their path (`Book/readingTime(pagesPerHour:)`), for ``` ``links`` ```.
+    private var byPath: [String: [String]] = [:]
+
+    /// What a page is made from in the settings' file, for errors.
+    private var location: SourceLocation { settings.location }
+
+    init(index: APIIndex, settings: APISettings, rootPath: String, package: URL?) {
+        self.index = index
+        self.settings = settings
+        self.rootPath = rootPath
+        var catalogs: [String: Catalog] = [:]
+        for module in index.modules { catalogs[module] = Catalog(module: module, package: package) }
+        self.catalogs = catalogs
+        for module in index.modules {
+            for id in allSymbols(of: module) {
+                guard let entry = index[id] else { continue }
+                byPath[entry.symbol.pathComponents.joined(separator: "/"), default: []].append(id)
+            }
+        }
+        for key in byPath.keys { byPath[key]!.sort() }
+    }
+
+    /// Every page of the reference.
+    func pages() throws -> [SitePage] {
+        var pages: [SitePage] = [try indexPage()]
+        for module in index.modules {
+            pages.append(try modulePage(module))
+            var queue = (index.topLevel[module] ?? []).filter { index[$0]?.hasPage == true }
+            while !queue.isEmpty {
+                let id = queue.removeFirst()
+                pages.append(try typePage(id))
+                queue += (index.members[id] ?? []).filter { index[$0]?.hasPage == true }
+            }
+            for (other, types) in (index.extensions[module] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                pages.append(try extendedModulePage(module, other: other, types: types))
+                for (type, members) in types.sorted(by: { $0.key < $1.key }) {
+                    pages.append(try extendedTypePage(module, other: other, type: type, members: members))
+                }
+            }
+            for article in catalogs[module]?.articles ?? [] {
+                pages.append(
+                    try SitePage(
+                        url: moduleURL(module) + Self.slug(article.name) + "/", title: article.title,
+                        summary: Self.firstParagraph(article.markdown), layout: "api-article",
+                        markdown: DocComment.resolvingLinks(article.markdown) { link($0, from: module) },
+                        fields: ["module": .string(module), "breadcrumbs": breadcrumbs([(module, moduleURL(module))])],
+                        sections: [], location: location))
+            }
+        }
+        return pages
+    }
+
+    // MARK: - Pages
+
+    /// The reference's home (`/api/`): its modules.
+    private func indexPage() throws -> SitePage {
+        let items = index.modules.map { module in
+            let overview = catalogs[module]?.symbols[module]?.overview ?? ""
+            return ItemSpec(
+                id: "module:\(module)", cell: "api-symbol", body: DocComment.resolvingLinks(Self.firstParagraph(overview)) { link($0, from: module) },
+                fields: ["name": .string(module), "kind": .string("Module"), "link": .string(link(moduleURL(module)))], location: location)
+        }
+        return try SitePage(
+            url: settings.url, title: "API Reference", summary: "The modules of the package.", layout: "api",
+            fields: ["kind": .string("Reference")], sections: [section("modules", title: "Modules", items: items)], location: location)
+    }
+
+    private func modulePage(_ module: String) throws -> SitePage {
+        let catalog = catalogs[module]?.symbols[module]
+        let symbols = index.topLevel[module] ?? []
+        var sections: [SectionSpec] = []
+        var curated = Set<String>()
+        for (number, topic) in (catalog?.topics ?? []).enumerated() {
+            let ids = topic.links.compactMap { resolve($0, from: module) }
+            curated.formUnion(ids)
+            sections.append(section("topic-\(number + 1)", title: topic.title, items: try ids.map { try item($0) }))
+        }
+        let articles = catalogs[module]?.articles ?? []
+        if !articles.isEmpty {
+            let items = articles.map { article in
+                ItemSpec(
+                    id: "article:\(article.name)", cell: "api-symbol", body: Self.firstParagraph(article.markdown),
+                    fields: ["name": .string(article.title), "kind": .string("Article"), "link": .string(link(moduleURL(module) + Self.slug(article.name) + "/"))],
+                    location: location)
+            }
+            sections.append(section("articles", title: "Articles", items: items))
+        }
+        for (id, title, kinds) in Self.moduleGroups {
+            let ids = symbols.filter { !curated.contains($0) && kinds.contains(index[$0]!.kind) }
+            if !ids.isEmpty { sections.append(section(id, title: title, items: try ids.map { try item($0) })) }
+        }
+        let extended = (index.extensions[module] ?? [:]).keys.sorted()
+        if !extended.isEmpty {
+            let items = extended.map { other in
+                ItemSpec(
+                    id: "module:\(other)", cell: "api-symbol",
+                    fields: ["name": .string(other), "kind": .string("Extended Module"), "link": .string(rootPath + String(moduleURL(module).dropFirst()) + Self.slug(other) + "/")],
+                    location: location)
+            }
+            sections.append(section("extended-modules", title: "Extended Modules", items: items))
+        }
+        let overview = catalog.map { DocComment.resolvingLinks($0.overview) { link($0, from: module) } } ?? ""
+        return try SitePage(
+            url: moduleURL(module), title: module, summary: overview.isEmpty ? "The \(module) module." : Self.firstParagraph(overview),
+            layout: "api", markdown: overview,
+            fields: ["kind": .string("Module"), "module": .string(module), "breadcrumbs": breadcrumbs([])],
+            sections: sections, location: location)
+    }
+
+    private func typePage(_ id: String) throws -> SitePage {
+        let entry = index[id]!
+        let module = entry.module
+        let doc = documentation(id)
+        let catalogPage = catalogs[module]?.symbols[entry.symbol.pathComponents.joined(separator: "/")]
+            ?? catalogs[module]?.symbols[([module] + entry.symbol.pathComponents).joined(separator: "/")]
+        var markdown = doc.markdown
+        if let overview = catalogPage?.overview, !overview.isEmpty {
+            markdown += "\n\n" + DocComment.resolvingLinks(overview) { link($0, from: module) }
+        }
+        let members = index.members[id] ?? []
+        var sections: [SectionSpec] = []
+        var curated = Set<String>()
+        for (number, topic) in (catalogPage?.topics ?? []).enumerated() {
+            let ids = topic.links.compactMap { resolve($0, from: module) }
+            curated.formUnion(ids)
+            sections.append(section("topic-\(number + 1)", title: topic.title, items: try ids.map { try item($0) }))
+        }
+        let own = members.filter { !curated.contains($0) && index.origin[$0] == nil }
+        for (sectionID, title, kinds) in Self.memberGroups {
+            let ids = own.filter { kinds.contains(index[$0]!.kind) }
+            if !ids.isEmpty { sections.append(section(sectionID, title: title, items: try ids.map { try item($0) })) }
+        }
+        var inherited: [String: [String]] = [:]
+        for member in members where !curated.contains(member) {
+            if let origin = index.origin[member] { inherited[origin, default: []].append(member) }
+        }
+        for (origin, ids) in inherited.sorted(by: { $0.key < $1.key }) {
+            sections.append(section("implementations-" + Self.slug(origin), title: "\(origin) Implementations", items: try ids.map { try item($0) }))
+        }
+        if let conformances = index.conformances[id], !conformances.isEmpty {
+            let title = entry.kind == "protocol" ? "Inherits From" : "Conforms To"
+            let items = conformances.map { conformance in
+                var fields: [String: Value] = ["name": .string(conformance.name), "kind": .string("Protocol")]
+                if let url = pageURL(conformance.id) { fields["link"] = .string(link(url)) }
+                return ItemSpec(id: "conforms:" + conformance.id, cell: "api-relation", fields: fields, location: location)
+            }
+            sections.append(section("relationships", title: title, items: items))
+        }
+        let chain = index.chain(id)
+        var crumbs: [(String, String)] = [(module, moduleURL(module))]
+        for ancestor in chain.dropLast() { crumbs.append((index[ancestor]!.name, pageURL(ancestor)!)) }
+        var fields = symbolFields(id)
+        fields["module"] = .string(module)
+        fields["breadcrumbs"] = breadcrumbs(crumbs)
+        return try SitePage(
+            url: pageURL(id)!, title: chain.map { index[$0]!.name }.joined(separator: "."),
+            summary: doc.abstract.isEmpty ? nil : doc.abstract, layout: "api", markdown: markdown, fields: fields,
+            sections: sections, location: location)
+    }
+
+    private func extendedModulePage(_ module: String, other: String, types: [String: [String]]) throws -> SitePage {
+        let items = types.keys.sorted().map { type in
+            ItemSpec(
+                id: "extended:\(other).\(type)", cell: "api-symbol",
+                fields: ["name": .string(type), "kind": .string("Extended Type"), "link": .string(link(extendedURL(module, other, type)))],
+                location: location)
+        }
+        return try SitePage(
+            url: moduleURL(module) + Self.slug(other) + "/", title: other, summary: "What \(module) adds to \(other).", layout: "api",
+            fields: ["kind": .string("Extended Module"), "module": .string(module), "breadcrumbs": breadcrumbs([(module, moduleURL(module))])],
+            sections: [section("extended-types", title: "Extended Types", items: items)], location: location)
+    }
+
+    private func extendedTypePage(_ module: String, other: String, type: String, members: [String]) throws -> SitePage {
+        var sections: [SectionSpec] = []
+        for (sectionID, title, kinds) in Self.memberGroups {
+            let ids = members.filter { kinds.contains(index[$0]!.kind) }
+            if !ids.isEmpty { sections.append(section(sectionID, title: title, items: try ids.map { try item($0) })) }
+        }
+        return try SitePage(
+            url: extendedURL(module, other, type), title: type, summary: "What \(module) adds to \(other).\(type).", layout: "api",
+            fields: [
+                "kind": .string("Extended Type"), "module": .string(module),
+                "breadcrumbs": breadcrumbs([(module, moduleURL(module)), (other, moduleURL(module) + Self.slug(other) + "/")]),
+            ],
+            sections: sections, location: location)
+    }
+
+    // MARK: - Items
+
+    /// A symbol as an item: a type as a link to its page with its abstract, a member with its whole documentation.
+    private func item(_ id: String) throws -> ItemSpec {
+        let entry = index[id]!
+        var fields = symbolFields(id)
+        if entry.hasPage {
+            fields["link"] = .string(link(pageURL(id)!))
+            return ItemSpec(id: id, cell: "api-symbol", body: documentation(id).abstract, fields: fields, location: location)
+        }
+        fields["anchor"] = .string(anchor(id))
+        if let url = pageURL(id) { fields["link"] = .string(link(url)) }
+        return ItemSpec(id: id, cell: "api-member", body: documentation(id).markdown, fields: fields, location: location)
+    }
+
+    /// What templates see of a symbol: `name`, `kind` (as DocC names it), `declaration` (HTML), `availability`,
+    /// `deprecated`.
+    private func symbolFields(_ id: String) -> [String: Value] {
+        let entry = index[id]!
+        let symbol = entry.symbol
+        var fields: [String: Value] = ["name": .string(entry.name), "kind": .string(symbol.kind.displayName), "symbolKind": .string(entry.kind)]
+        if let declaration = symbol.mixins["declarationFragments"] as? SymbolGraph.Symbol.DeclarationFragments {
+            fields["declaration"] = .string(Declaration.html(declaration.declarationFragments) { pageURL($0).map(link) })
+        }
+        if let availability = symbol.mixins["availability"] as? SymbolGraph.Symbol.Availability {
+            var platforms: [Value] = []
+            for item in availability.availability {
+                let domain = item.domain?.rawValue ?? "*"
+                if item.isUnconditionallyDeprecated || item.deprecatedVersion != nil {
+                    var text = item.deprecatedVersion.map { "Deprecated in \(domain) \($0.major).\($0.minor)" } ?? "Deprecated"
+                    if let renamed = item.renamed { text += ": use \(renamed)" } else if let message = item.message { text += ": \(message)" }
+                    fields["deprecated"] = .string(text)
+                }
+                if let introduced = item.introducedVersion, domain != "*" {
+                    platforms.append(.string("\(domain) \(introduced.major).\(introduced.minor)+"))
+                }
+            }
+            if !platforms.isEmpty { fields["availability"] = .list(platforms) }
+        }
+        return fields
+    }
+
+    /// A symbol's doc comment as Markdown, links resolved.
+    private func documentation(_ id: String) -> DocComment {
+        let entry = index[id]!
+        let lines = entry.symbol.docComment?.lines.map(\.text) ?? []
+        return DocComment(lines: lines) { link($0, from: entry.module, scope: entry.symbol.pathComponents) }
+    }
+
+    private func section(_ id: String, title: String, items: [ItemSpec]) -> SectionSpec {
+        SectionSpec(
+            id: id, kind: "api", header: SupplementarySpec(kind: "header", fields: ["title": .string(title)], location: location),
+            content: .items(items), location: location)
+    }
+
+    private func breadcrumbs(_ crumbs: [(String, String)]) -> Value {
+        .list(
+            [.map(["title": .string("API"), "link": .string(link(settings.url))])]
+                + crumbs.map { .map(["title": .string($0.0), "link": .string(link($0.1))]) })
+    }
+
+    // MARK: - Where symbols are
+
+    /// The module's page (`/api/shelf/`).
+    func moduleURL(_ module: String) -> String { settings.url + Self.slug(module) + "/" }
+
+    private func extendedURL(_ module: String, _ other: String, _ type: String) -> String {
+        moduleURL(module) + Self.slug(other) + "/" + type.split(separator: ".").map { Self.slug(String($0)) }.joined(separator: "/") + "/"
+    }
+
+    /// A symbol's page, or its parent's page with its anchor; nil for a symbol of no documented module.
+    func pageURL(_ id: String) -> String? {
+        guard let entry = index[id] else { return nil }
+        if entry.hasPage {
+            let chain = index.chain(id)
+            return moduleURL(entry.module) + chain.map { Self.slug(index[$0]!.name) }.joined(separator: "/") + "/"
+        }
+        if let parent = index.parent[id], let url = pageURL(parent) { return url + "#" + Self.fragment(anchor(id)) }
+        if let other = entry.extendedModule, let type = index.extensions[entry.module]?[other]?.first(where: { $0.value.contains(id) })?.key {
+            return extendedURL(entry.module, other, type) + "#" + Self.fragment(anchor(id))
+        }
+        return moduleURL(entry.module) + "#" + Self.fragment(anchor(id))
+    }
+
+    /// A member's anchor on its page: its name, with `-2`, `-3` for overloads after the first by identifier.
+    func anchor(_ id: String) -> String {
+        let entry = index[id]!
+        let siblings = index.parent[id].flatMap { index.members[$0] } ?? index.topLevel[entry.module] ?? []
+        let same = siblings.filter { index[$0]?.name == entry.name }.sorted()
+        let position = same.firstIndex(of: id) ?? 0
+        return position == 0 ? entry.name : "\(entry.name)-\(position + 1)"
+    }
+
+    /// A site path as a link from the output (with `baseURL`'s path).
+    private func link(_ path: String) -> String { rootPath + path.drop { $0 == "/" } }
+
+    /// A ``` ``link`` ``` as the link to its symbol's page; nil when it names no documented symbol. Written in a
+    /// symbol's documentation (`scope`, its path), a name is looked up in the symbol, then in each type around it,
+    /// as DocC does: ``` ``isbn`` ``` in `Book`'s comment is `Book/isbn`.
+    private func link(_ target: String, from module: String, scope: [String] = []) -> String? {
+        if target == module || index.modules.contains(target) { return link(moduleURL(target)) }
+        for depth in stride(from: scope.count, through: 1, by: -1) {
+            if let id = resolve(scope.prefix(depth).joined(separator: "/") + "/" + target, from: module), let url = pageURL(id) {
+                return link(url)
+            }
+        }
+        guard let id = resolve(target, from: module), let url = pageURL(id) else { return nil }
+        return link(url)
+    }
+
+    /// The symbol a ``` ``link`` ``` names: `Book`, `Shelf/add(_:)`, `Shelf/Shelf/add(_:)` (the module first),
+    /// with or without DocC's disambiguation (`-swift.method`, `-5abc1`).
+    func resolve(_ target: String, from module: String) -> String? {
+        var parts = target.split(separator: "/").map(String.init)
+        if parts.count > 1, index.modules.contains(parts[0]), byPath[parts.joined(separator: "/")] == nil { parts.removeFirst() }
+        let candidates = [parts, parts.map(Self.withoutDisambiguation)]
+        for path in candidates {
+            guard let ids = byPath[path.joined(separator: "/")] else { continue }
+            return ids.first { index[$0]?.module == module } ?? ids.first
+        }
+        return nil
+    }
+
+    /// Every symbol of a module, members and extensions included.
+    private func allSymbols(of module: String) -> [String] {
+        var ids = index.topLevel[module] ?? []
+        var queue = ids
+        while !queue.isEmpty {
+            let members = index.members[queue.removeFirst()] ?? []
+            ids += members
+            queue += members
+        }
+        for types in (index.extensions[module] ?? [:]).values { for members in types.values { ids += members } }
+        return ids
+    }
+
+    // MARK: - Groups and names
+
+    /// The module page's groups of symbols no topic names, in DocC's order.
+    static let moduleGroups: [(String, String, Set<String>)] = [
+        ("classes", "Classes", ["class"]), ("structures", "Structures", ["struct"]), ("actors", "Actors", ["actor"]),
+        ("enumerations", "Enumerations", ["enum"]), ("protocols", "Protocols", ["protocol"]),
+        ("type-aliases", "Type Aliases", ["typealias"]), ("functions", "Functions", ["func"]),
+        ("operators", "Operators", ["func.op"]), ("variables", "Variables", ["var"]), ("macros", "Macros", ["macro"]),
+    ]
+
+    /// A type page's groups of members no topic names, in DocC's order.
+    static let memberGroups: [(String, String, Set<String>)] = [
+        ("initializers", "Initializers", ["init"]), ("enumeration-cases", "Enumeration Cases", ["enum.case"]),
+        ("instance-properties", "Instance Properties", ["property"]), ("instance-methods", "Instance Methods", ["method"]),
+        ("subscripts", "Subscripts", ["subscript", "type.subscript"]), ("type-properties", "Type Properties", ["type.property"]),
+        ("type-methods", "Type Methods", ["type.method"]), ("operators", "Operators", ["func.op"]),
+        ("associated-types", "Associated Types", ["associatedtype"]), ("type-aliases", "Type Aliases", ["typealias"]),
+        ("classes", "Classes", ["class"]), ("structures", "Structures", ["struct"]), ("actors", "Actors", ["actor"]),
+        ("enumerations", "Enumerations", ["enum"]), ("protocols", "Protocols", ["protocol"]),
+    ]
+
+    /// A name in a URL: lowercased, as DocC writes its paths.
+    static func slug(_ name: String) -> String { name.lowercased() }
+
+    /// An anchor in a link: characters a fragment may not hold percent-encoded.
+    static func fragment(_ anchor: String) -> String {
+        let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@")
+        return anchor.addingPercentEncoding(withAllowedCharacters: allowed) ?? anchor
+    }
+
+    /// `add(_:)-swift.method` as `add(_:)`.
+    private static func withoutDisambiguation(_ component: String) -> String {
+        guard let dash = component.lastIndex(of: "-"), dash != component.startIndex else { return component }
+        let suffix = component[component.index(after: dash)...]
+        guard !suffix.isEmpty, suffix.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." }) else { return component }
+        return String(component[..<dash])
+    }
+
+    /// The first paragraph of Markdown, as one line.
+    static func firstParagraph(_ markdown: String) -> String {
+        markdown.components(separatedBy: "\n\n").first { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty && !$0.hasPrefix("#") }?
+            .replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces) ?? ""
+    }
+}

@@ -1,0 +1,17 @@
+import Foundation
+import SectionSiteEngine
+
+extension APIReader {
+    /// Reads the symbol graphs of the package `api:` names, written by the toolchain (`swift package
+    /// dump-symbol-graph`, which builds the package) or found where `api: {symbolGraphs: ...}` points, with
+    /// SymbolKit, and makes the reference's pages: a page per module, per type and per extended type, and the
+    /// articles of the modules' DocC catalogs.
+    public static let symbolGraphs = APIReader(name: "symbolgraphs") { request in
+        let files = try SymbolGraphs.load(request.settings, site: request.site)
+        let index = APIIndex(files, order: request.settings.targets)
+        let package = request.settings.symbolGraphs.isEmpty || request.settings.package != "."
+            ? request.settings.packageFolder(site: request.site) : nil
+        let pages = APIPages(index: index, settings: request.settings, rootPath: request.rootPath, package: package)
+        return try pages.pages()
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import SectionSiteEngine
+import SymbolKit
+
+/// The symbol graphs of the package `api:` names: read from the files it points at, or written by the toolchain
+/// (`swift package dump-symbol-graph`, which builds the package) and then read.
+enum SymbolGraphs {
+    /// One graph file: the module it describes and, for `Shelf@Swift.symbols.json`, the module its symbols extend.
+    struct File {
+        var graph: SymbolGraph
+        var module: String
+        var extended: String?
+    }
+
+    /// Every graph of the package's documented targets, sorted by file name.
+    static func load(_ settings: APISettings, site: URL) throws -> [File] {
+        let urls: [URL]
+        if settings.symbolGraphs.isEmpty {
+            urls = try dump(settings, site: site)
+        } else {
+            urls = try settings.symbolGraphs.flatMap { path in
+                let url = URL(fileURLWithPath: path, relativeTo: site).standardizedFileURL
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+                    throw SectionSiteError("api: symbol graphs '\(path)' do not exist", at: settings.location)
+                }
+                return isFolder.boolValue ? try graphFiles(in: url) : [url]
+            }
+        }
+        var files: [File] = []
+        var errors: [Diagnostic] = []
+        for url in urls.sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {
+            let name = url.lastPathComponent.replacingOccurrences(of: ".symbols.json", with: "")
+            let parts = name.split(separator: "@", maxSplits: 1).map(String.init)
+            guard settings.targets.isEmpty || settings.targets.contains(parts[0]) else { continue }
+            do {
+                let graph = try JSONDecoder().decode(SymbolGraph.self, from: Data(contentsOf: url))
+                files.append(File(graph: graph, module: parts[0], extended: parts.count > 1 ? parts[1] : nil))
+            } catch {
+                errors.append(Diagnostic(.error, "api: cannot read the symbol graph \(url.path): \(error)", at: settings.location))
+            }
+        }
+        if !errors.isEmpty { throw SectionSiteError(errors) }
+        let missing = settings.targets.filter { target in !files.contains { $0.module == target } }
+        if !missing.isEmpty {
+            throw SectionSiteError(
+                "api: no symbol graph for \(missing.joined(separator: ", ")) (found: \(Set(files.map(\.module)).sorted().joined(separator: ", ")))",
+                at: settings.location)
+        }
+        return files
+    }
+
+    /// The `.symbols.json` files of a folder.
+    private static func graphFiles(in folder: URL) throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            .filter { $0.lastPathComponent.hasSuffix(".symbols.json") }
+    }
+
+    /// Runs `swift package dump-symbol-graph` in the package and gives the files it wrote. The compiler's own
+    /// messages (`path:line:column: error: ...`) are passed on as they are when it fails.
+    private static func dump(_ settings: APISettings, site: URL) throws -> [URL] {
+        let package = settings.packageFolder(site: site)
+        guard FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path) else {
+            throw SectionSiteError("api: '\(settings.package)' is not a Swift package (it has no Package.swift)", at: settings.location)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "package", "dump-symbol-graph"]
+        process.currentDirectoryURL = package
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        do { try process.run() } catch {
+            throw SectionSiteError("api: cannot run 'swift package dump-symbol-graph': \(error)", at: settings.location)
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        guard process.terminationStatus == 0 else {
+            let errors = text.split(separator: "\n").filter { $0.contains(": error: ") }.prefix(20)
+            let detail = errors.isEmpty ? String(text.suffix(2000)) : errors.joined(separator: "\n")
+            throw SectionSiteError("api: 'swift package dump-symbol-graph' failed in \(package.path):\n\(detail)", at: settings.location)
+        }
+        guard let line = text.split(separator: "\n").last(where: { $0.hasPrefix("Files written to ") }) else {
+            throw SectionSiteError("api: 'swift package dump-symbol-graph' did not say where it wrote the graphs", at: settings.location)
+        }
+        return try graphFiles(in: URL(fileURLWithPath: String(line.dropFirst("Files written to ".count))))
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Yams
+
+/// The settings' `api:`: a Swift package whose API reference is part of the site, read from the symbol graphs the
+/// compiler writes (`SectionSiteAPI` makes the pages; the engine knows only where they go).
+package struct APISettings: Sendable, Equatable {
+    /// The package folder, relative to the site folder: `.` when the site lives in the package.
+    package var package = "."
+    /// The targets to document, in order; every library target of the package when empty.
+    package var targets: [String] = []
+    /// Folders or `.symbols.json` files to read, relative to the site, instead of asking the compiler.
+    package var symbolGraphs: [String] = []
+    /// The site path the reference lives under (`/api/`): a page per module and type below it.
+    package var url = "/api/"
+    /// Where `api:` is written, for errors about the reference as a whole.
+    package var location = SourceLocation(file: "sectionsite.yml")
+
+    /// The package folder as a URL.
+    package func packageFolder(site: URL) -> URL {
+        URL(fileURLWithPath: package, relativeTo: site).standardizedFileURL
+    }
+}
+
+extension ConfigParser {
+    /// `api`: `package` (a folder), `targets` (a list), `symbolGraphs` (files or folders), `url` (a site path).
+    static func api(_ node: Node, yaml: YAMLReader) throws -> APISettings {
+        var settings = APISettings(location: yaml.location(node))
+        for (option, value, optionNode) in try yaml.entries(node, what: "'api'") {
+            switch option {
+            case "package": settings.package = try yaml.string(value, key: option)
+            case "targets": settings.targets = try yaml.strings(value, key: option)
+            case "symbolGraphs": settings.symbolGraphs = try yaml.strings(value, key: option)
+            case "url":
+                let url = try yaml.string(value, key: option)
+                guard let path = SitePage.normalizedURL(url), path != "/" else {
+                    throw SectionSiteError("'url' must be a site path such as /api/, not '\(url)'", at: yaml.location(value))
+                }
+                settings.url = path
+            default:
+                throw SectionSiteError("unknown api option '\(option)' (known: package, targets, symbolGraphs, url)", at: yaml.location(optionNode))
+            }
+        }
+        return settings
+    }
+}
+
+/// What an `APIReader` is asked for: the settings' `api:`, the site folder, and the path every link starts with.
+package struct APIRequest: Sendable {
+    /// The settings' `api:`.
+    package var settings: APISettings
+    /// The site folder.
+    package var site: URL
+    /// The path part of `baseURL` (`/` or `/blog/`): what links written into HTML start with.
+    package var rootPath: String
+}
+
+/// Makes the pages of a Swift package's API reference from the settings' `api:`: `APIReader.symbolGraphs` from
+/// `SectionSiteAPI`, or one of a program's own. A plug-in, as `Highlighter` is, so that the engine needs neither
+/// SymbolKit nor the compiler.
+public struct APIReader: Sendable, Equatable {
+    /// What the reader is called, for messages.
+    public var name: String
+    /// The pages; errors are located.
+    let pages: @Sendable (APIRequest) throws -> [SitePage]
+
+    /// A reader that makes pages from what it is asked.
+    package init(name: String, pages: @escaping @Sendable (APIRequest) throws -> [SitePage]) {
+        (self.name, self.pages) = (name, pages)
+    }
+
+    /// The reference's pages.
+    package func pages(_ request: APIRequest) throws -> [SitePage] { try pages(request) }
+
+    /// Two readers are the same when their names are.
+    public static func == (lhs: APIReader, rhs: APIReader) -> Bool { lhs.name == rhs.name }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import Testing
+
+@testable import SectionSiteAPI
+@testable import SectionSiteEngine
+
+/// The API reference of `Tests/Fixtures/Shelf`, a small package of our own, built by the real toolchain: every
+/// public symbol on a page, declarations linked, doc comments with DocC's callouts, the catalog's topics and
+/// articles, extensions of the standard library, and an edit to one doc comment changing one page.
+@Suite("API reference", .serialized)
+struct APIReferenceTests {
+    /// A copy of the fixture package in a temporary folder, so that its build folder stays out of the repository.
+    static func package() throws -> URL {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/Shelf")
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("shelf-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+        for part in ["Package.swift", "Sources"] {  // not a build folder someone left there
+            try FileManager.default.copyItem(at: fixture.appendingPathComponent(part), to: copy.appendingPathComponent(part))
+        }
+        return copy
+    }
+
+    /// A site with the repository's default theme and `api:` naming the package.
+    static func site(package: URL?, extra: String = "") throws -> TestSite {
+        let theme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Themes/default")
+        var files: [String: String] = [
+            "sectionsite.yml": "title: Shelf\nbaseURL: /docs/\n" + (package.map { "api:\n  package: \($0.path)\n" } ?? "") + extra,
+            "Content/index.md": "---\ntitle: Home\n---\nSee the [reference](api/index.md).\n",
+        ]
+        for path in FileTree.files(under: theme) {
+            files["Themes/default/" + path] = try String(contentsOf: theme.appendingPathComponent(path), encoding: .utf8)
+        }
+        return try TestSite(files)
+    }
+
+    /// The precise identifier of every symbol in the package's graphs.
+    static func symbols(in package: URL) throws -> Set<String> {
+        let build = package.appendingPathComponent(".build")
+        var ids = Set<String>()
+        for path in FileTree.files(under: build) where path.hasSuffix(".symbols.json") && path.contains("symbolgraph/") {
+            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: build.appendingPathComponent(path))) as! [String: Any]
+            for symbol in json["symbols"] as! [[String: Any]] {
+                ids.insert((symbol["identifier"] as! [String: Any])["precise"] as! String)
+            }
+        }
+        return ids
+    }
+
+    @Test("every public symbol is on a page: declarations linked, callouts drawn, topics, articles and extensions")
+    func reference() throws {
+        let package = try Self.package()
+        defer { try? FileManager.default.removeItem(at: package) }
+        let site = try Self.site(package: package)
+        try site.build()
+        // Every symbol of the graphs is an item of some page, by its precise identifier.
+        var html = ""
+        for path in FileTree.files(under: site.out) where path.hasSuffix("index.html") { html += try site.output(path) }
+        let ids = try Self.symbols(in: package)
+        #expect(ids.count >= 30)
+        let missing = ids.filter { !html.contains(#"data-ss-key="i:\#($0)""#) }
+        #expect(missing.isEmpty, "not in the reference: \(missing.sorted())")
+
+        // The module page: the catalog's topics in its order, then what no topic names, articles, extended modules.
+        let module = try site.output("api/shelf/index.html")
+        let sections = module.matches(of: /data-ss-key="s:([a-z0-9-]+)"/).map { String($0.1) }
+        #expect(sections == ["topic-1", "topic-2", "articles", "extended-modules"])
+        #expect(module.contains(#"<h2 class="section-title">Shelving books</h2>"#))
+        let shelving = module.matches(of: /data-ss-key="i:(s:[^"]+)"/).map { String($0.1) }
+        #expect(shelving.prefix(3) == ["s:5ShelfAAC", "s:5Shelf4BookV", "s:5Shelf9ShelvableP"])
+        #expect(module.contains(#"<a class="api-symbol-link" href="/docs/api/shelf/reading/"><span class="api-symbol-name">Reading a shelf</span></a>"#))
+
+        // A type page: its declaration, its members with anchors, callouts, links in comments and declarations.
+        let book = try site.output("api/shelf/book/index.html")
+        #expect(book.contains(#"<span class="decl-keyword">struct</span> <span class="decl-identifier">Book</span>"#))
+        #expect(book.contains(#"<article class="api-member" id="readingTime(pagesPerHour:)">"#))
+        #expect(book.contains(#"<a class="decl-type" href="/docs/api/shelf/book/binding/">Binding</a>"#))
+        #expect(book.contains(#"<aside class="aside aside-parameters"><p class="aside-label">Parameters</p>"#))
+        #expect(book.contains("<li><code>isbn</code>: The book’s ISBN, 10 or 13 digits.</li>"))
+        #expect(book.contains(#"<aside class="aside aside-returns"><p class="aside-label">Returns</p>"#))
+        #expect(book.contains(#"<aside class="aside aside-note"><p class="aside-label">Note</p>"#))
+        #expect(book.contains(#"<a href="/docs/api/shelf/shelferror/#invalidISBN(_:)"><code>invalidISBN(_:)</code></a> when"#))
+        #expect(book.contains(#"same <a href="/docs/api/shelf/book/#isbn"><code>isbn</code></a>"#))  // relative to Book
+        #expect(book.contains(#"data-ss-key="s:relationships""#) && book.contains(#"<a href="/docs/api/shelf/shelvable/"><code>Shelvable</code></a>"#))
+        #expect(book.contains("Equatable Implementations"))
+
+        let shelf = try site.output("api/shelf/shelf/index.html")
+        #expect(shelf.contains(#"<p class="api-deprecated">Deprecated: use books(matching:)</p>"#))
+        #expect(shelf.contains("<li>macOS 13.0+</li>"))
+        #expect(try site.output("api/shelf/book/binding/index.html").contains(#"<li aria-current="page">Book.Binding</li>"#))
+        #expect(try site.output("api/shelf/swift/string/index.html").contains(#"id="titleCased""#))
+        let article = try site.output("api/shelf/reading/index.html")
+        #expect(article.contains("<h1 class=\"page-title\" data-ss-key=\"r:title\">Reading a shelf</h1>"))
+        #expect(article.contains(#"<a href="/docs/api/shelf/shelf/#books(matching:)"><code>books(matching:)</code></a> finds"#))
+        #expect(try site.output("api/index.html").contains(#"href="/docs/api/shelf/""#))
+        // The reference is in the site's sitemap and search index, as any page.
+        #expect(try site.output("sitemap.xml").contains("<loc>/docs/api/shelf/book/</loc>"))
+        #expect(try site.output("search.json").contains(#""/docs/api/shelf/shelf/""#))
+    }
+
+    @Test("an edit to one doc comment renders one page again, and its patch changes one item")
+    func editOneDocComment() throws {
+        let package = try Self.package()
+        defer { try? FileManager.default.removeItem(at: package) }
+        let site = try Self.site(package: package)
+        #expect(try site.build().changedPages == 11)  // the home page and the reference's ten
+        #expect(try site.build().changedPages == 0)
+        let source = package.appendingPathComponent("Sources/Shelf/Book.swift")
+        let text = try String(contentsOf: source, encoding: .utf8)
+        try text.replacingOccurrences(of: "/// How the book is bound.\n    public var binding", with: "/// How the book is bound, or not.\n    public var binding")
+            .write(to: source, atomically: true, encoding: .utf8)
+        let report = try site.build()
+        #expect(report.changedPages == 1)
+        let book = try site.output("api/shelf/book/index.html")
+        #expect(book.contains("How the book is bound, or not."))
+        let feed = site.out.appendingPathComponent("_sectionsite/pages/api/shelf/book")
+        let patches = FileTree.files(under: feed).filter { $0.hasSuffix(".json") && $0 != "head.json" }
+        let patch = try patches.map { try String(contentsOf: feed.appendingPathComponent($0), encoding: .utf8) }.joined()
+        #expect(patch.contains("i:s:5Shelf4BookV7bindingAC7BindingOvp"))
+        #expect(!patch.contains("i:s:5Shelf4BookV4isbnSSvp"))
+    }
+
+    @Test("a site without api: is not warned that the default theme's reference templates are unused")
+    func noReferenceNoWarnings() throws {
+        let site = try Self.site(package: nil)
+        let warnings = try site.build().warnings.map(\.description)
+        #expect(warnings.contains { $0.contains("template 'cells/dish' is never used") })  // other unused templates still are
+        #expect(!warnings.contains { $0.contains("template 'layouts/api") || $0.contains("template 'cells/api-") }, "\(warnings)")
+    }
+
+    @Test("api: settings that cannot work are errors at their place")
+    func errors() throws {
+        let site = try TestSite(TestSite.theme.merging(["sectionsite.yml": "api:\n  package: nowhere\n  colour: blue\n"]) { $1 })
+        #expect(site.buildError()?.description == "sectionsite.yml:3:3: error: unknown api option 'colour' (known: package, targets, symbolGraphs, url)")
+        try site.write(["sectionsite.yml": "title: T\napi:\n  package: nowhere\n"])
+        #expect(site.buildError()?.description == "sectionsite.yml:3:3: error: api: 'nowhere' is not a Swift package (it has no Package.swift)")
+        try site.write(["sectionsite.yml": "title: T\napi:\n  symbolGraphs: [graphs]\n"])
+        #expect(site.buildError()?.description == "sectionsite.yml:3:3: error: api: symbol graphs 'graphs' do not exist")
+    }
+
+    @Test("a doc comment's callouts: parameters in one aside, the others each in their own, code left alone")
+    func callouts() {
+        let comment = DocComment(
+            lines: [
+                " Adds a book.", "", " ```swift", " - Note: not a callout in code", " ```", "",
+                " - Parameter book: The book.", " - Parameters:", "   - shelf: The shelf,", "     the one it goes on.",
+                " - Returns: Nothing.", " - Warning: Heavy.", " - Plain: a list item", " Uses ``Book`` and ``Nowhere``.",
+            ],
+            link: { $0 == "Book" ? "/api/m/book/" : nil })
+        #expect(comment.abstract == "Adds a book.")
+        #expect(
+            comment.markdown == """
+                Adds a book.
+
+                ```swift
+                - Note: not a callout in code
+                ```
+
+                - Plain: a list item
+                Uses [`Book`](/api/m/book/) and ``Nowhere``.
+
+                > Parameters:
+                >
+                > - `book`: The book.
+                > - `shelf`: The shelf,
+                >   the one it goes on.
+
+                > Returns: Nothing.
+
+                > Warning: Heavy.
+                """)
+    }
+}
