@@ -10,6 +10,8 @@ struct APIPages {
     let index: APIIndex
     let settings: APISettings
     let rootPath: String
+    /// The site folder: where the paths of the Swift files that errors name are relative to.
+    let site: URL
     /// Each documented module's catalog.
     let catalogs: [String: Catalog]
     /// Symbols by their path (`Book/readingTime(pagesPerHour:)`), for ``` ``links`` ```.
@@ -18,8 +20,9 @@ struct APIPages {
     /// What a page is made from in the settings' file, for errors.
     private var location: SourceLocation { settings.location }
 
-    init(index: APIIndex, settings: APISettings, rootPath: String, package: URL?) {
+    init(index: APIIndex, settings: APISettings, rootPath: String, site: URL, package: URL?) {
         self.index = index
+        self.site = site
         self.settings = settings
         self.rootPath = rootPath
         var catalogs: [String: Catalog] = [:]
@@ -62,6 +65,22 @@ struct APIPages {
             }
         }
         return pages
+    }
+
+    /// Each symbol's site path by the paths a ``` ``link`` ``` may name it with: its own (`Book/isbn`) and with its
+    /// module first (`Shelf/Book/isbn`); a module's name for its page. Of two symbols of one path (overloads), the
+    /// first by identifier.
+    func symbolLinks() -> [String: String] {
+        var links: [String: String] = [:]
+        for module in index.modules {
+            links[module] = moduleURL(module)
+            for (path, ids) in byPath {
+                guard let id = ids.first(where: { index[$0]?.module == module }), let url = pageURL(id) else { continue }
+                if links[path] == nil { links[path] = url }
+                links[module + "/" + path] = url
+            }
+        }
+        return links
     }
 
     // MARK: - Pages
@@ -208,11 +227,11 @@ struct APIPages {
         var fields = symbolFields(id)
         if entry.hasPage {
             fields["link"] = .string(link(pageURL(id)!))
-            return ItemSpec(id: id, cell: "api-symbol", body: documentation(id).abstract, fields: fields, location: location)
+            return ItemSpec(id: id, cell: "api-symbol", body: documentation(id).abstract, fields: fields, location: sourceLocation(id))
         }
         fields["anchor"] = .string(anchor(id))
         if let url = pageURL(id) { fields["link"] = .string(link(url)) }
-        return ItemSpec(id: id, cell: "api-member", body: documentation(id).markdown, fields: fields, location: location)
+        return ItemSpec(id: id, cell: "api-member", body: documentation(id).markdown, fields: fields, location: sourceLocation(id))
     }
 
     /// What templates see of a symbol: `name`, `kind` (as DocC names it), `declaration` (HTML), `availability`,
@@ -240,6 +259,20 @@ struct APIPages {
             if !platforms.isEmpty { fields["availability"] = .list(platforms) }
         }
         return fields
+    }
+
+    /// Where a symbol's doc comment starts in its Swift file (else the declaration, else `api:`): what a warning
+    /// about a link in it points at. The path is relative to the site when the file is inside it.
+    private func sourceLocation(_ id: String) -> SourceLocation {
+        let symbol = index[id]!.symbol
+        guard let place = symbol.mixins["location"] as? SymbolGraph.Symbol.Location, let url = place.url else { return location }
+        var path = url.standardizedFileURL.path
+        let root = site.standardizedFileURL.path + "/"
+        if path.hasPrefix(root) { path = String(path.dropFirst(root.count)) }
+        if let start = symbol.docComment?.lines.first?.range?.start {
+            return SourceLocation(file: path, line: start.line + 1, column: start.character + 1)
+        }
+        return SourceLocation(file: path, line: place.position.line + 1, column: place.position.character + 1)
     }
 
     /// A symbol's doc comment as Markdown, links resolved.

@@ -65,6 +65,10 @@ package struct Markdown: Sendable {
         self.collectsLinks = collectsLinks
     }
 
+    /// The API reference's symbols by the paths ``` ``links`` ``` name them with (`Book`, `Shelf/Book/isbn`), each
+    /// with its site path; nil in a site without `api:`, where a code span in double backticks stays code.
+    package var symbolLinks: [String: String]?
+
     /// GitHub's extensions, registered once per process.
     nonisolated(unsafe) private static let extensions: [OpaquePointer] = {
         cmark_gfm_core_extensions_ensure_registered()
@@ -282,6 +286,16 @@ package struct Markdown: Sendable {
         /// one, by its place among the top-level blocks.
         var contexts: [[String: Any]] = []
         var texts: [Int: String] = [:]
+        /// The parsed text's lines as bytes (libcmark-gfm's columns count bytes), split when first asked for.
+        var splitLines: [[UInt8]]? = nil
+
+        /// The parsed text's lines.
+        mutating func lines() -> [[UInt8]] {
+            if let splitLines { return splitLines }
+            let lines = syntax.text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
+            splitLines = lines
+            return lines
+        }
 
         /// A position of libcmark-gfm's in the text of the file.
         func place(_ node: OpaquePointer) -> (line: Int, column: Int) {
@@ -298,6 +312,7 @@ package struct Markdown: Sendable {
         var codeBlocks: [OpaquePointer] = []
         var alerts: [(node: OpaquePointer, kind: String)] = []
         var asides: [(OpaquePointer, Aside)] = []
+        var symbolNodes: [(node: OpaquePointer, url: String)] = []  // ``Symbol`` code spans that become links
         var replacements: [(node: OpaquePointer, html: String, block: Bool)] = []
         var hooked: [(node: OpaquePointer, hook: String, context: [String: Any])] = []
         let hooks = theme?.components.hooks ?? []
@@ -353,6 +368,14 @@ package struct Markdown: Sendable {
                 } else if let processed {
                     replacements.append((node, processed.html(alt: plainText(node), title: title), false))
                 }
+            case CMARK_NODE_CODE where symbolLinks != nil:
+                guard let target = symbolTarget(node, walk: &walk) else { continue }
+                if let path = Self.resolveSymbol(target, in: symbolLinks!) {
+                    symbolNodes.append((node, rootPath + path.drop { $0 == "/" }))
+                } else {
+                    let (line, column) = walk.place(node)
+                    result.fileLinks.append(FileLink(target: nil, destination: "``\(target)``", line: line, column: column - 2))
+                }
             case CMARK_NODE_CODE_BLOCK:
                 let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
                 let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "{" }).first.map(String.init) ?? ""
@@ -384,6 +407,12 @@ package struct Markdown: Sendable {
         for node in codeBlocks { highlight(node) }
         for (node, kind) in alerts { Self.makeAlert(node, kind: kind) }
         for (node, aside) in asides { Self.makeAside(node, aside) }
+        for (node, url) in symbolNodes {
+            guard let link = cmark_node_new(CMARK_NODE_LINK) else { continue }
+            cmark_node_set_url(link, url)
+            cmark_node_insert_before(node, link)
+            cmark_node_append_child(link, node)  // moves the code span into the link
+        }
         for (node, hook, context) in hooked.reversed() {
             guard let theme else { break }
             var context = context
@@ -497,6 +526,34 @@ package struct Markdown: Sendable {
         guard trimmed.hasPrefix("[!"), trimmed.hasSuffix("]") else { return nil }
         let kind = trimmed.dropFirst(2).dropLast().lowercased()
         return alertKinds.contains(kind) ? kind : nil
+    }
+
+    /// For a code span written in double backticks (``` ``Book`` ```), what it names; nil for other code.
+    /// libcmark-gfm keeps no delimiters: the two characters before the span's text in its line tell.
+    private func symbolTarget(_ node: OpaquePointer, walk: inout Walk) -> String? {
+        guard let literal = cmark_node_get_literal(node).map({ String(cString: $0) }), !literal.isEmpty,
+            !literal.contains(" "), !literal.contains("`")
+        else { return nil }
+        let line = Int(cmark_node_get_start_line(node)) - 1
+        let column = Int(cmark_node_get_start_column(node)) - 1  // the text's first byte, from 0
+        let lines = walk.lines()
+        guard line >= 0, line < lines.count, column >= 2 else { return nil }
+        let bytes = lines[line]
+        guard column <= bytes.count, bytes[column - 1] == UInt8(ascii: "`"), bytes[column - 2] == UInt8(ascii: "`") else { return nil }
+        if column >= 3, bytes[column - 3] == UInt8(ascii: "`") { return nil }
+        return literal
+    }
+
+    /// The site path of the symbol a ``` ``link`` ``` names: as written, or without DocC's disambiguation suffix
+    /// (`add(_:)-swift.method`).
+    package static func resolveSymbol(_ target: String, in symbols: [String: String]) -> String? {
+        if let path = symbols[target] { return path }
+        let stripped = target.split(separator: "/").map { component -> Substring in
+            guard let dash = component.lastIndex(of: "-"), dash != component.startIndex else { return component }
+            let suffix = component[component.index(after: dash)...]
+            return !suffix.isEmpty && suffix.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." }) ? component[..<dash] : component
+        }
+        return symbols[stripped.joined(separator: "/")]
     }
 
     /// A DocC aside: a blockquote whose first words are a kind DocC knows and a colon (`> Note: ...`,

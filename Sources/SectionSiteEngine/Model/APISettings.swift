@@ -54,22 +54,36 @@ package struct APIRequest: Sendable {
     package var rootPath: String
 }
 
+/// What an `APIReader` makes: the reference's pages, and each symbol's site path by the paths ``` ``links`` ``` in
+/// the site's Markdown name it with (`Book`, `Book/isbn`, `Shelf/Book/isbn`; the module alone for its page).
+package struct APIReference: Sendable {
+    /// The pages.
+    package var pages: [SitePage]
+    /// Site paths (`/api/shelf/book/#isbn`) by symbol path.
+    package var symbols: [String: String]
+
+    /// Creates a reference.
+    package init(pages: [SitePage], symbols: [String: String]) {
+        (self.pages, self.symbols) = (pages, symbols)
+    }
+}
+
 /// Makes the pages of a Swift package's API reference from the settings' `api:`: `APIReader.symbolGraphs` from
 /// `SectionSiteAPI`, or one of a program's own. A plug-in, as `Highlighter` is, so that the engine needs neither
 /// SymbolKit nor the compiler.
 public struct APIReader: Sendable, Equatable {
     /// What the reader is called, for messages.
     public var name: String
-    /// The pages; errors are located.
-    let pages: @Sendable (APIRequest) throws -> [SitePage]
+    /// Makes the reference; errors are located.
+    let make: @Sendable (APIRequest) throws -> APIReference
 
     /// A reader that makes pages from what it is asked.
-    package init(name: String, pages: @escaping @Sendable (APIRequest) throws -> [SitePage]) {
-        (self.name, self.pages) = (name, pages)
+    package init(name: String, make: @escaping @Sendable (APIRequest) throws -> APIReference) {
+        (self.name, self.make) = (name, make)
     }
 
-    /// The reference's pages.
-    package func pages(_ request: APIRequest) throws -> [SitePage] { try pages(request) }
+    /// The reference.
+    package func reference(_ request: APIRequest) throws -> APIReference { try make(request) }
 
     /// Two readers are the same when their names are.
     public static func == (lhs: APIReader, rhs: APIReader) -> Bool { lhs.name == rhs.name }

@@ -46,9 +46,10 @@ extension Site {
         content = ContentIndex(drafts: options.drafts)
         // A program's pages stand for themselves from their records too, so that a new value is compared with the
         // old one (its title, tags and place change the pages around it); `apply` loads the new values.
-        let api = try Self.apiPages(options, config: config)
-        apiPaths = Set(api.map(\.path))
-        try define(options.pages + api)
+        let api = try Self.apiReference(options, config: config)
+        markdown.symbolLinks = api?.symbols
+        apiPaths = Set((api?.pages ?? []).map(\.path))
+        try define(options.pages + (api?.pages ?? []))
         content.rebuild(from: loaded, config: config)
         _ = content.refreshTree(drawn: !theme.navigationTemplates.isEmpty)
         for record in snapshot.rendered {

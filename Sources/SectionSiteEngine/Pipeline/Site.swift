@@ -79,6 +79,10 @@ package struct Site: Sendable {
             config: config, highlighter: highlighter, theme: theme, images: Self.imageCatalog(options, config: config),
             site: options.site, collectsLinks: options.keepsLinks)
         markdown.pageURLs = PageURLs(site: options.site, permalinks: config.permalinks)
+        // The reference first: the site's Markdown links to its symbols.
+        let api = try Self.apiReference(options, config: config)
+        markdown.symbolLinks = api?.symbols
+        apiPaths = Set((api?.pages ?? []).map(\.path))
         let loader = ContentLoader(site: options.site, markdown: markdown)
         let paths = loader.pagePaths()
         report(2, 0, paths.count)
@@ -89,9 +93,7 @@ package struct Site: Sendable {
         files = [:]
         fileList = []
         content = ContentIndex(drafts: options.drafts)
-        let api = try Self.apiPages(options, config: config)
-        apiPaths = Set(api.map(\.path))
-        try define(options.pages + api, loader: loader)
+        try define(options.pages + (api?.pages ?? []), loader: loader)
         report(3)
         // Every error of the run at once: those of the pages' Markdown and those of the pictures they show.
         try makeImages(of: loaded.values, alongWith: errors) { report(3, $0, $1) }
@@ -111,13 +113,13 @@ package struct Site: Sendable {
         return update
     }
 
-    /// The API reference's pages when the settings have `api:`; a reader is needed then.
-    static func apiPages(_ options: BuildOptions, config: SiteConfig) throws -> [SitePage] {
-        guard let api = config.api else { return [] }
+    /// The API reference when the settings have `api:`; a reader is needed then.
+    static func apiReference(_ options: BuildOptions, config: SiteConfig) throws -> APIReference? {
+        guard let api = config.api else { return nil }
         guard let reader = options.apiReader else {
             throw SectionSiteError("'api' needs the API reader of SectionSiteAPI, which this program does not set", at: api.location)
         }
-        return try reader.pages(APIRequest(settings: api, site: options.site, rootPath: config.rootPath))
+        return try reader.reference(APIRequest(settings: api, site: options.site, rootPath: config.rootPath))
     }
 
     /// Takes pages a program defines, each replacing the one of its URL; `loader` loads them at once.
@@ -288,6 +290,10 @@ package struct Site: Sendable {
         let paths = Set(content.published.map { definitions[$0.page.path]?.markdownSource ?? $0.page.path })
         for page in content.published {
             for link in page.fileLinks where !(link.link.target.map(paths.contains) ?? false) {
+                if link.link.target == nil, link.link.destination.hasPrefix("``") {
+                    warnings.warn("\(link.link.destination) names no symbol of the API reference", at: link.location)
+                    continue
+                }
                 let reason = link.link.target == nil ? "it leads out of Content/" : "no page comes from '\(link.link.target!)'"
                 warnings.warn("link to '\(link.link.destination)' leads to no page: \(reason)", at: link.location)
             }

@@ -27,7 +27,18 @@ struct APIReferenceTests {
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Themes/default")
         var files: [String: String] = [
             "sectionsite.yml": "title: Shelf\nbaseURL: /docs/\n" + (package.map { "api:\n  package: \($0.path)\n" } ?? "") + extra,
-            "Content/index.md": "---\ntitle: Home\n---\nSee the [reference](api/index.md).\n",
+            "Content/index.md": "---\ntitle: Home\n---\nSee the reference.\n",
+            "Content/guide.md": """
+                ---
+                title: Guide
+                ---
+                Put a ``Book`` on a ``Shelf/Shelf`` with ``Shelf/add(_:)``, and time it with
+                ``Book/readingTime(pagesPerHour:)-swift.method``; `Book` alone is code, and so is ``Bookcase``.
+
+                ```swift
+                let x = ``Book``
+                ```
+                """,
         ]
         for path in FileTree.files(under: theme) {
             files["Themes/default/" + path] = try String(contentsOf: theme.appendingPathComponent(path), encoding: .utf8)
@@ -99,12 +110,30 @@ struct APIReferenceTests {
         #expect(try site.output("search.json").contains(#""/docs/api/shelf/shelf/""#))
     }
 
+    @Test("``Symbol`` links in the site's Markdown and in doc comments lead to the reference; one to nothing is a located warning")
+    func symbolLinks() throws {
+        let package = try Self.package()
+        defer { try? FileManager.default.removeItem(at: package) }
+        let site = try Self.site(package: package)
+        let report = try site.build()
+        let guide = try site.output("guide/index.html")
+        #expect(guide.contains(#"Put a <a href="/docs/api/shelf/book/"><code>Book</code></a> on a <a href="/docs/api/shelf/shelf/"><code>Shelf/Shelf</code></a> with <a href="/docs/api/shelf/shelf/#add(_:)"><code>Shelf/add(_:)</code></a>"#))
+        #expect(guide.contains(#"<a href="/docs/api/shelf/book/#readingTime(pagesPerHour:)"><code>Book/readingTime(pagesPerHour:)-swift.method</code></a>"#))
+        #expect(guide.contains("<code>Book</code> alone is code, and so is <code>Bookcase</code>."))
+        let code = guide[guide.range(of: "<pre")!.lowerBound..<guide.range(of: "</pre>")!.upperBound]
+        #expect(code.contains("``Book``") && !code.contains("<a "))  // code blocks are left alone
+        let warnings = report.warnings.map(\.description)
+        #expect(warnings.contains("Content/guide.md:5:83: warning: ``Bookcase`` names no symbol of the API reference"))
+        // In a doc comment, at the comment in the Swift file.
+        #expect(warnings.contains { $0.hasSuffix("Sources/Shelf/Shelf.swift:47:9: warning: ``Shelf/contains(_:)`` names no symbol of the API reference") }, "\(warnings)")
+    }
+
     @Test("an edit to one doc comment renders one page again, and its patch changes one item")
     func editOneDocComment() throws {
         let package = try Self.package()
         defer { try? FileManager.default.removeItem(at: package) }
         let site = try Self.site(package: package)
-        #expect(try site.build().changedPages == 11)  // the home page and the reference's ten
+        #expect(try site.build().changedPages == 12)  // the home page, the guide and the reference's ten
         #expect(try site.build().changedPages == 0)
         let source = package.appendingPathComponent("Sources/Shelf/Book.swift")
         let text = try String(contentsOf: source, encoding: .utf8)

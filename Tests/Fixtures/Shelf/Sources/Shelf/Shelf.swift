@@ -44,7 +44,7 @@ public final class Shelf {
 
 /// What goes wrong on a shelf.
 public enum ShelfError: Error, Equatable {
-    /// The book is on the shelf already.
+    /// The book is on the shelf already: ``Shelf/contains(_:)`` will tell, once there is one.
     case duplicate
     /// The text is no ISBN.
     case invalidISBN(String)
