@@ -12,8 +12,10 @@ import SectionSiteEngine
 /// created later are watched too), and reports the changed paths once the burst of events has been quiet for a
 /// few milliseconds: a save that writes, renames and touches a file is one change, not five.
 final class FileWatcher: @unchecked Sendable {
-    /// The site folder.
+    /// The site folder (or, for the API reference, the package's).
     let root: URL
+    /// The names at the top of `root` that are watched: folders recursively, files as they are.
+    private let roots: Set<String>
     private let quiet: Duration
     private let longest: Duration
     private let onChange: @Sendable (Set<String>) -> Void
@@ -27,10 +29,11 @@ final class FileWatcher: @unchecked Sendable {
     /// Creates a watcher; `quietMilliseconds` is how long events must stop before a change is reported, and a
     /// change is reported at the latest `longestMilliseconds` after its first event even if events keep coming.
     init(
-        root: URL, quietMilliseconds: Int = 8, longestMilliseconds: Int = 100,
+        root: URL, roots: Set<String> = SiteLayout.watchedRoots, quietMilliseconds: Int = 8, longestMilliseconds: Int = 100,
         onChange: @escaping @Sendable (Set<String>) -> Void
     ) {
         self.root = root.standardizedFileURL
+        self.roots = roots
         self.quiet = .milliseconds(quietMilliseconds)
         self.longest = .milliseconds(longestMilliseconds)
         self.onChange = onChange
@@ -43,7 +46,7 @@ final class FileWatcher: @unchecked Sendable {
             throw SectionSiteError("cannot watch files: \(String(cString: strerror(errno)))")
         }
         watch("")
-        for name in ["Content", "Data", "Themes", "Static"] { _ = watchTree(name) }
+        for name in roots.sorted() where !name.contains(".") { _ = watchTree(name) }  // folders; files are seen from the root
         let thread = Thread { [self] in run() }
         thread.name = "sectionsite-watcher"
         self.thread = thread
@@ -118,7 +121,7 @@ final class FileWatcher: @unchecked Sendable {
                 }
                 guard !name.isEmpty, !SiteLayout.isIgnored(name: Substring(name)) else { continue }
                 let path = folder.isEmpty ? name : folder + "/" + name
-                if folder.isEmpty && !SiteLayout.watchedRoots.contains(name) { continue }
+                if folder.isEmpty && !roots.contains(name) { continue }
                 let now = clock.now
                 if mask & UInt32(IN_ISDIR) != 0 {
                     if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {

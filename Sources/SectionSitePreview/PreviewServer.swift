@@ -42,10 +42,20 @@ struct PreviewServer: Sendable {
         let hub = PreviewHub(site: site, log: log)
         let watcher = FileWatcher(root: options.site, quietMilliseconds: quietMilliseconds) { paths in rebuilds.add(paths) }
         try watcher.start()
+        // The API reference's package: a saved Swift file dumps its symbol graphs again.
+        var packageWatcher: FileWatcher?
+        if let api = site.config.api, api.symbolGraphs.isEmpty {
+            let watcher = FileWatcher(root: api.packageFolder(site: options.site), roots: ["Sources", "Package.swift"], quietMilliseconds: quietMilliseconds) { _ in
+                rebuilds.add([Site.apiSourcesPath])
+            }
+            try watcher.start()
+            packageWatcher = watcher
+        }
         let rebuildLoop = Task { await Self.rebuild(rebuilds, hub: hub, log: log) }
         let keepAlive = Task { await hub.keepAlive(every: .seconds(15), clock: ContinuousClock()) }
         defer {
             watcher.stop()
+            packageWatcher?.stop()
             rebuildLoop.cancel()
             keepAlive.cancel()
         }

@@ -130,10 +130,30 @@ package struct Site: Sendable {
         }
     }
 
+    /// The change that stands for the API reference's package: its Swift sources changed, so its symbol graphs
+    /// are read again (the preview's watcher of the package reports it).
+    package static let apiSourcesPath = ".sectionsite/api-sources"
+
     private mutating func applyInPlace(_ changed: Set<String>, pages defined: [SitePage]) throws -> Update {
         var update = Update()
+        var defined = defined
+        var reload = Set<String>()  // pages gone with their symbols, or whose symbol links may have changed
+        if changed.contains(Self.apiSourcesPath), config.api != nil {
+            // The reference made again; its pages are compared by version as any page a program defines. A page
+            // whose symbol went is removed; when symbols came or went, links to them in any page may change.
+            let reference = try Self.apiReference(options, config: config)
+            let paths = Set((reference?.pages ?? []).map(\.path))
+            reload = apiPaths.subtracting(paths)
+            for path in reload { definitions[path] = nil }
+            if markdown.symbolLinks != reference?.symbols {
+                markdown.symbolLinks = reference?.symbols
+                reload.formUnion(loaded.keys)
+            }
+            apiPaths = paths
+            defined += reference?.pages ?? []
+        }
         try define(defined)
-        var contentPaths = Set(defined.map(\.path))
+        var contentPaths = Set(defined.map(\.path)).union(reload)
         var templates = Set<String>()
         var components = Set<String>()  // directive and render hook templates, which draw pages' Markdown
         var rescan = false

@@ -150,6 +150,38 @@ struct APIReferenceTests {
         #expect(!patch.contains("i:s:5Shelf4BookV4isbnSSvp"))
     }
 
+    @Test("live: a saved Swift file makes the reference again; a changed doc comment is one page, a removed type's page goes")
+    func live() throws {
+        let package = try Self.package()
+        defer { try? FileManager.default.removeItem(at: package) }
+        let site = try Self.site(package: package)
+        var live = try Site(options: site.options)
+        let before = live.pages["/api/shelf/book/"]!.version
+        let source = package.appendingPathComponent("Sources/Shelf/Book.swift")
+        let text = try String(contentsOf: source, encoding: .utf8)
+        try text.replacingOccurrences(of: "/// The number of pages; nil for an ebook.", with: "/// How many pages; nil for an ebook.")
+            .write(to: source, atomically: true, encoding: .utf8)
+        var update = try live.apply([Site.apiSourcesPath])
+        #expect(update.changed == ["/api/shelf/book/"])
+        #expect(update.removed.isEmpty)
+        #expect(live.pages["/api/shelf/book/"]!.version != before)
+        #expect(live.pages["/api/shelf/book/"]!.html.contains("How many pages; nil for an ebook."))
+        // A type that goes takes its page, and the links to it, with it; the guide's ``Shelf/Shelf`` stays linked.
+        let shelf = package.appendingPathComponent("Sources/Shelf/Shelf.swift")
+        let shelfText = try String(contentsOf: shelf, encoding: .utf8)
+        try shelfText.replacingOccurrences(of: "public protocol Shelvable {", with: "protocol Shelvable {")
+            .replacingOccurrences(of: "extension Book: Shelvable {", with: "extension Book {")
+            .write(to: shelf, atomically: true, encoding: .utf8)
+        update = try live.apply([Site.apiSourcesPath])
+        #expect(update.removed == ["/api/shelf/shelvable/"])
+        #expect(update.changed.contains("/api/shelf/") && update.changed.contains("/api/shelf/book/"))
+        // A compiler error: the apply fails, the site stays as it was (the preview keeps serving it).
+        try "public struct Broken { let x: Nope }".write(to: package.appendingPathComponent("Sources/Shelf/Broken.swift"), atomically: true, encoding: .utf8)
+        let kept = live
+        #expect(throws: SectionSiteError.self) { try live.apply([Site.apiSourcesPath]) }
+        #expect(live.pages.keys.sorted() == kept.pages.keys.sorted())
+    }
+
     @Test("a site without api: is not warned that the default theme's reference templates are unused")
     func noReferenceNoWarnings() throws {
         let site = try Self.site(package: nil)
