@@ -86,7 +86,11 @@ struct APIIndex {
         }
         for (child, owner) in parent { members[owner, default: []].append(child) }
         for key in members.keys { members[key]!.sort(by: byName) }
-        for key in conformances.keys { conformances[key]!.sort { $0.name != $1.name ? $0.name < $1.name : $0.id < $1.id } }
+        for key in conformances.keys {  // a conformance may be told by more than one graph
+            var seen = Set<String>()
+            conformances[key] = conformances[key]!.filter { seen.insert($0.id).inserted }
+                .sorted { $0.name != $1.name ? $0.name < $1.name : $0.id < $1.id }
+        }
         let extending = Set(extensionMembers.values.flatMap { $0.values.flatMap { $0.values.flatMap { $0 } } })
         for (id, entry) in entries where parent[id] == nil && !extending.contains(id) {
             topLevel[entry.module, default: []].append(id)

@@ -26,7 +26,7 @@ struct APIPages {
         self.settings = settings
         self.rootPath = rootPath
         var catalogs: [String: Catalog] = [:]
-        for module in index.modules { catalogs[module] = Catalog(module: module, package: package) }
+        for module in index.modules { catalogs[module] = Catalog(module: module, package: package, site: site) }
         self.catalogs = catalogs
         for module in index.modules {
             for id in allSymbols(of: module) {
@@ -61,10 +61,33 @@ struct APIPages {
                         summary: Self.firstParagraph(article.markdown), layout: "api-article",
                         markdown: DocComment.resolvingLinks(article.markdown) { link($0, from: module) },
                         fields: ["module": .string(module), "breadcrumbs": breadcrumbs([(module, moduleURL(module))])],
-                        sections: [], location: location))
+                        sections: [], location: article.location))
             }
         }
         return pages
+    }
+
+    /// A warning for each topic of the catalogs that names no symbol, at its line.
+    func topicWarnings() -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        for module in index.modules {
+            for (key, page) in (catalogs[module]?.symbols ?? [:]).sorted(by: { $0.key < $1.key }) {
+                let path = key.split(separator: "/").map(String.init)
+                let scope = path.first == module ? Array(path.dropFirst()) : path
+                for topic in page.topics {
+                    for link in topic.links where resolve(link, from: module, scope: scope) == nil && !index.modules.contains(link) {
+                        warnings.append(Diagnostic(.warning, "topic ``\(link)`` names no symbol of the API reference", at: page.linkLocations[link] ?? page.location))
+                    }
+                }
+            }
+        }
+        return warnings
+    }
+
+    /// The identifiers in order, each once.
+    static func unique(_ ids: [String]) -> [String] {
+        var seen = Set<String>()
+        return ids.filter { seen.insert($0).inserted }
     }
 
     /// Each symbol's site path by the paths a ``` ``link`` ``` may name it with: its own (`Book/isbn`) and with its
@@ -104,9 +127,9 @@ struct APIPages {
         var sections: [SectionSpec] = []
         var curated = Set<String>()
         for (number, topic) in (catalog?.topics ?? []).enumerated() {
-            let ids = topic.links.compactMap { resolve($0, from: module) }
+            let ids = Self.unique(topic.links.compactMap { resolve($0, from: module) }.filter { !curated.contains($0) })
             curated.formUnion(ids)
-            sections.append(section("topic-\(number + 1)", title: topic.title, items: try ids.map { try item($0) }))
+            if !ids.isEmpty { sections.append(section("topic-\(number + 1)", title: topic.title, items: try ids.map { try item($0) })) }
         }
         let articles = catalogs[module]?.articles ?? []
         if !articles.isEmpty {
@@ -137,7 +160,7 @@ struct APIPages {
             url: moduleURL(module), title: module, summary: overview.isEmpty ? "The \(module) module." : Self.firstParagraph(overview),
             layout: "api", markdown: overview,
             fields: ["kind": .string("Module"), "module": .string(module), "breadcrumbs": breadcrumbs([])],
-            sections: sections, location: location)
+            sections: sections, location: catalog?.location ?? location)
     }
 
     private func typePage(_ id: String) throws -> SitePage {
@@ -154,9 +177,10 @@ struct APIPages {
         var sections: [SectionSpec] = []
         var curated = Set<String>()
         for (number, topic) in (catalogPage?.topics ?? []).enumerated() {
-            let ids = topic.links.compactMap { resolve($0, from: module) }
+            let scope = entry.symbol.pathComponents
+            let ids = Self.unique(topic.links.compactMap { resolve($0, from: module, scope: scope) }.filter { !curated.contains($0) })
             curated.formUnion(ids)
-            sections.append(section("topic-\(number + 1)", title: topic.title, items: try ids.map { try item($0) }))
+            if !ids.isEmpty { sections.append(section("topic-\(number + 1)", title: topic.title, items: try ids.map { try item($0) })) }
         }
         let own = members.filter { !curated.contains($0) && index.origin[$0] == nil }
         for (sectionID, title, kinds) in Self.memberGroups {
@@ -188,7 +212,7 @@ struct APIPages {
         return try SitePage(
             url: pageURL(id)!, title: chain.map { index[$0]!.name }.joined(separator: "."),
             summary: doc.abstract.isEmpty ? nil : doc.abstract, layout: "api", markdown: markdown, fields: fields,
-            sections: sections, location: location)
+            sections: sections, location: sourceLocation(id))
     }
 
     private func extendedModulePage(_ module: String, other: String, types: [String: [String]]) throws -> SitePage {
@@ -334,17 +358,20 @@ struct APIPages {
     /// as DocC does: ``` ``isbn`` ``` in `Book`'s comment is `Book/isbn`.
     private func link(_ target: String, from module: String, scope: [String] = []) -> String? {
         if target == module || index.modules.contains(target) { return link(moduleURL(target)) }
-        for depth in stride(from: scope.count, through: 1, by: -1) {
-            if let id = resolve(scope.prefix(depth).joined(separator: "/") + "/" + target, from: module), let url = pageURL(id) {
-                return link(url)
-            }
-        }
-        guard let id = resolve(target, from: module), let url = pageURL(id) else { return nil }
+        guard let id = resolve(target, from: module, scope: scope), let url = pageURL(id) else { return nil }
         return link(url)
     }
 
     /// The symbol a ``` ``link`` ``` names: `Book`, `Shelf/add(_:)`, `Shelf/Shelf/add(_:)` (the module first),
     /// with or without DocC's disambiguation (`-swift.method`, `-5abc1`).
+    func resolve(_ target: String, from module: String, scope: [String]) -> String? {
+        for depth in stride(from: scope.count, through: 1, by: -1) {
+            if let id = resolve(scope.prefix(depth).joined(separator: "/") + "/" + target, from: module) { return id }
+        }
+        return resolve(target, from: module)
+    }
+
+    /// The symbol an absolute ``` ``link`` ``` names.
     func resolve(_ target: String, from module: String) -> String? {
         var parts = target.split(separator: "/").map(String.init)
         if parts.count > 1, index.modules.contains(parts[0]), byPath[parts.joined(separator: "/")] == nil { parts.removeFirst() }
@@ -399,8 +426,10 @@ struct APIPages {
         return anchor.addingPercentEncoding(withAllowedCharacters: allowed) ?? anchor
     }
 
-    /// `add(_:)-swift.method` as `add(_:)`.
+    /// `add(_:)-swift.method`, `add(_:)-3bd4x` and `isDisjoint(with:)-(TreeSet)` as `add(_:)` and
+    /// `isDisjoint(with:)`. Of overloads told apart by their parameter types, the first by identifier is taken.
     private static func withoutDisambiguation(_ component: String) -> String {
+        if let types = component.range(of: ")-(") ?? component.range(of: ")->") { return String(component[..<types.lowerBound]) + ")" }
         guard let dash = component.lastIndex(of: "-"), dash != component.startIndex else { return component }
         let suffix = component[component.index(after: dash)...]
         guard !suffix.isEmpty, suffix.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." }) else { return component }

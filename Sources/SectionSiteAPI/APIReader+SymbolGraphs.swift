@@ -7,12 +7,12 @@ extension APIReader {
     /// SymbolKit, and makes the reference's pages: a page per module, per type and per extended type, and the
     /// articles of the modules' DocC catalogs.
     public static let symbolGraphs = APIReader(name: "symbolgraphs") { request -> APIReference in
-        let files = try SymbolGraphs.load(request.settings, site: request.site)
+        let (files, warnings) = try SymbolGraphs.load(request.settings, site: request.site)
         let index = APIIndex(files, order: request.settings.targets)
         let package = request.settings.symbolGraphs.isEmpty || request.settings.package != "."
             ? request.settings.packageFolder(site: request.site) : nil
         let pages = APIPages(
             index: index, settings: request.settings, rootPath: request.rootPath, site: request.site, package: package)
-        return APIReference(pages: try pages.pages(), symbols: pages.symbolLinks())
+        return APIReference(pages: try pages.pages(), symbols: pages.symbolLinks(), warnings: warnings + pages.topicWarnings())
     }
 }

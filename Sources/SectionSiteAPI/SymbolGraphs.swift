@@ -12,11 +12,13 @@ enum SymbolGraphs {
         var extended: String?
     }
 
-    /// Every graph of the package's documented targets, sorted by file name.
-    static func load(_ settings: APISettings, site: URL) throws -> [File] {
+    /// Every graph of the package's documented targets, sorted by file name, and what to warn of. Without
+    /// `targets`, every module but test modules (names ending in `Tests`).
+    static func load(_ settings: APISettings, site: URL) throws -> (files: [File], warnings: [Diagnostic]) {
         let urls: [URL]
+        var warnings: [Diagnostic] = []
         if settings.symbolGraphs.isEmpty {
-            urls = try dump(settings, site: site)
+            (urls, warnings) = try dump(settings, site: site)
         } else {
             urls = try settings.symbolGraphs.flatMap { path in
                 let url = URL(fileURLWithPath: path, relativeTo: site).standardizedFileURL
@@ -32,7 +34,7 @@ enum SymbolGraphs {
         for url in urls.sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {
             let name = url.lastPathComponent.replacingOccurrences(of: ".symbols.json", with: "")
             let parts = name.split(separator: "@", maxSplits: 1).map(String.init)
-            guard settings.targets.isEmpty || settings.targets.contains(parts[0]) else { continue }
+            guard settings.targets.isEmpty ? !parts[0].hasSuffix("Tests") : settings.targets.contains(parts[0]) else { continue }
             do {
                 let graph = try JSONDecoder().decode(SymbolGraph.self, from: Data(contentsOf: url))
                 files.append(File(graph: graph, module: parts[0], extended: parts.count > 1 ? parts[1] : nil))
@@ -47,7 +49,7 @@ enum SymbolGraphs {
                 "api: no symbol graph for \(missing.joined(separator: ", ")) (found: \(Set(files.map(\.module)).sorted().joined(separator: ", ")))",
                 at: settings.location)
         }
-        return files
+        return (files, warnings)
     }
 
     /// The `.symbols.json` files of a folder.
@@ -57,8 +59,9 @@ enum SymbolGraphs {
     }
 
     /// Runs `swift package dump-symbol-graph` in the package and gives the files it wrote. The compiler's own
-    /// messages (`path:line:column: error: ...`) are passed on as they are when it fails.
-    private static func dump(_ settings: APISettings, site: URL) throws -> [URL] {
+    /// messages (`path:line:column: error: ...`) are passed on as they are when it fails. A module whose graph
+    /// the toolchain could not write (a C target, which has none) is a warning unless `targets` names it.
+    private static func dump(_ settings: APISettings, site: URL) throws -> ([URL], [Diagnostic]) {
         let package = settings.packageFolder(site: site)
         guard FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path) else {
             throw SectionSiteError("api: '\(settings.package)' is not a Swift package (it has no Package.swift)", at: settings.location)
@@ -76,14 +79,26 @@ enum SymbolGraphs {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let text = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0 else {
-            let errors = text.split(separator: "\n").filter { $0.contains(": error: ") }.prefix(20)
+        let lines = text.split(separator: "\n")
+        let written = lines.last { $0.hasPrefix("Files written to ") }
+        // `error: Failed to emit symbol graph for 'CLinux': ...`: that module only.
+        let failed = lines.compactMap { line -> String? in
+            guard let range = line.range(of: "Failed to emit symbol graph for '") else { return nil }
+            return line[range.upperBound...].split(separator: "'").first.map(String.init)
+        }
+        let fatal = failed.isEmpty || failed.contains(where: settings.targets.contains)
+        let skipped = failed.filter { !$0.hasSuffix("Tests") }  // SwiftPM's own test modules are never documented
+        guard process.terminationStatus == 0 || (written != nil && !fatal) else {
+            let errors = lines.filter { $0.contains(": error: ") || $0.hasPrefix("error: ") }.prefix(20)
             let detail = errors.isEmpty ? String(text.suffix(2000)) : errors.joined(separator: "\n")
             throw SectionSiteError("api: 'swift package dump-symbol-graph' failed in \(package.path):\n\(detail)", at: settings.location)
         }
-        guard let line = text.split(separator: "\n").last(where: { $0.hasPrefix("Files written to ") }) else {
+        guard let written else {
             throw SectionSiteError("api: 'swift package dump-symbol-graph' did not say where it wrote the graphs", at: settings.location)
         }
-        return try graphFiles(in: URL(fileURLWithPath: String(line.dropFirst("Files written to ".count))))
+        let warnings = skipped.map {
+            Diagnostic(.warning, "api: the toolchain wrote no symbol graph for '\($0)' (a C module has none); it is left out", at: settings.location)
+        }
+        return (try graphFiles(in: URL(fileURLWithPath: String(written.dropFirst("Files written to ".count)))), warnings)
     }
 }

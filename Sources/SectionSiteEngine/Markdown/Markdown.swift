@@ -549,6 +549,7 @@ package struct Markdown: Sendable {
     package static func resolveSymbol(_ target: String, in symbols: [String: String]) -> String? {
         if let path = symbols[target] { return path }
         let stripped = target.split(separator: "/").map { component -> Substring in
+            if let types = component.range(of: ")-(") ?? component.range(of: ")->") { return component[..<types.lowerBound] + ")" }
             guard let dash = component.lastIndex(of: "-"), dash != component.startIndex else { return component }
             let suffix = component[component.index(after: dash)...]
             return !suffix.isEmpty && suffix.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." }) ? component[..<dash] : component

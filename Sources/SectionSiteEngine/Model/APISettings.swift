@@ -61,10 +61,12 @@ package struct APIReference: Sendable {
     package var pages: [SitePage]
     /// Site paths (`/api/shelf/book/#isbn`) by symbol path.
     package var symbols: [String: String]
+    /// What the build should say but not stop for (a module whose graph the toolchain could not write).
+    package var warnings: [Diagnostic]
 
     /// Creates a reference.
-    package init(pages: [SitePage], symbols: [String: String]) {
-        (self.pages, self.symbols) = (pages, symbols)
+    package init(pages: [SitePage], symbols: [String: String], warnings: [Diagnostic] = []) {
+        (self.pages, self.symbols, self.warnings) = (pages, symbols, warnings)
     }
 }
 

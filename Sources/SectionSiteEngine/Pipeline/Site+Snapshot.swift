@@ -49,6 +49,7 @@ extension Site {
         let api = try Self.apiReference(options, config: config)
         markdown.symbolLinks = api?.symbols
         apiPaths = Set((api?.pages ?? []).map(\.path))
+        apiWarnings = api?.warnings ?? []
         try define(options.pages + (api?.pages ?? []))
         content.rebuild(from: loaded, config: config)
         _ = content.refreshTree(drawn: !theme.navigationTemplates.isEmpty)

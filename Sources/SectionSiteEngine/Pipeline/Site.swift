@@ -44,6 +44,7 @@ package struct Site: Sendable {
     var loaded: TreeDictionary<String, LoadedPage>  // every Markdown file and page a program defines, drafts too, by path
     var definitions: [String: SitePage] = [:]  // the pages a program defines (`options.pages`), by path
     var apiPaths: Set<String> = []  // those of `definitions` the API reference made
+    var apiWarnings: [Diagnostic] = []  // what the API reader said when it last made the reference
     var urls: TreeDictionary<String, [String]>  // the URLs each source path renders
     /// The published pages, the tag index and tag pages, the folder tree and the collections' order, made from
     /// `loaded` and kept in step with it.
@@ -83,6 +84,7 @@ package struct Site: Sendable {
         let api = try Self.apiReference(options, config: config)
         markdown.symbolLinks = api?.symbols
         apiPaths = Set((api?.pages ?? []).map(\.path))
+        apiWarnings = api?.warnings ?? []
         let loader = ContentLoader(site: options.site, markdown: markdown)
         let paths = loader.pagePaths()
         report(2, 0, paths.count)
@@ -150,6 +152,7 @@ package struct Site: Sendable {
                 reload.formUnion(loaded.keys)
             }
             apiPaths = paths
+            apiWarnings = reference?.warnings ?? []
             defined += reference?.pages ?? []
         }
         try define(defined)
@@ -322,6 +325,7 @@ package struct Site: Sendable {
             for warning in record.emptySections { warnings.warn(warning.message, at: warning.location) }
         }
         for conflict in aliasConflicts() { warnings.add(conflict) }
+        for warning in apiWarnings { warnings.add(warning) }
         for warning in theme.strings.warnings(config.languages) { warnings.add(warning) }
         let used = pages.values.reduce(into: Set<String>()) { $0.formUnion($1.templatesUsed) }
         // Partials, directives and hooks are there for the pages that want them: a site need not use them all.

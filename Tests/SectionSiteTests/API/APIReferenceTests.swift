@@ -124,6 +124,7 @@ struct APIReferenceTests {
         #expect(code.contains("``Book``") && !code.contains("<a "))  // code blocks are left alone
         let warnings = report.warnings.map(\.description)
         #expect(warnings.contains("Content/guide.md:5:83: warning: ``Bookcase`` names no symbol of the API reference"))
+        #expect(warnings.contains { $0.hasSuffix("Sources/Shelf/Shelf.docc/Shelf.md:20:3: warning: topic ``Bookcase`` names no symbol of the API reference") }, "\(warnings)")
         // In a doc comment, at the comment in the Swift file.
         #expect(warnings.contains { $0.hasSuffix("Sources/Shelf/Shelf.swift:47:9: warning: ``Shelf/contains(_:)`` names no symbol of the API reference") }, "\(warnings)")
     }
@@ -198,6 +199,16 @@ struct APIReferenceTests {
         #expect(site.buildError()?.description == "sectionsite.yml:3:3: error: api: 'nowhere' is not a Swift package (it has no Package.swift)")
         try site.write(["sectionsite.yml": "title: T\napi:\n  symbolGraphs: [graphs]\n"])
         #expect(site.buildError()?.description == "sectionsite.yml:3:3: error: api: symbol graphs 'graphs' do not exist")
+    }
+
+    @Test("DocC's disambiguations: by kind, by hash, by parameter types, by return type")
+    func disambiguation() {
+        let symbols = ["Book/add(_:)": "/a/", "Book": "/b/"]
+        for link in ["Book/add(_:)-swift.method", "Book/add(_:)-3bd4x", "Book/add(_:)-(Int)", "Book/add(_:)->Int"] {
+            #expect(Markdown.resolveSymbol(link, in: symbols) == "/a/", "\(link)")
+        }
+        #expect(Markdown.resolveSymbol("Book/remove(_:)", in: symbols) == nil)
+        #expect(Markdown.resolveSymbol("Book-swift.struct", in: symbols) == "/b/")
     }
 
     @Test("a doc comment's callouts: parameters in one aside, the others each in their own, code left alone")
