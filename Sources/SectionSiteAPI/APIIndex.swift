@@ -79,6 +79,15 @@ struct APIIndex {
                 break
             }
         }
+        // A protocol extension's default implementation is told as implementing a requirement, not as a member:
+        // its parent is the symbol one step up its path, in its module.
+        var byPath: [String: String] = [:]
+        for (id, entry) in entries where APIIndex.typeKinds.contains(entry.kind) {
+            byPath[entry.module + "/" + entry.symbol.pathComponents.joined(separator: "/")] = id
+        }
+        for (id, entry) in entries where parent[id] == nil && entry.symbol.pathComponents.count > 1 && entry.extendedModule == nil {
+            if let owner = byPath[entry.module + "/" + entry.symbol.pathComponents.dropLast().joined(separator: "/")] { parent[id] = owner }
+        }
         let entries = entries
         let byName = { (a: String, b: String) -> Bool in
             let (x, y) = (entries[a]!, entries[b]!)

@@ -2,17 +2,18 @@ import Foundation
 import SectionSiteEngine
 
 extension APIReader {
-    /// Reads the symbol graphs of the package `api:` names, written by the toolchain (`swift package
-    /// dump-symbol-graph`, which builds the package) or found where `api: {symbolGraphs: ...}` points, with
+    /// Reads the symbol graphs of the package `api:` names, written by the compiler as it builds the package
+    /// (incrementally, in the site's `.sectionsite/api/`) or found where `api: {symbolGraphs: ...}` points, with
     /// SymbolKit, and makes the reference's pages: a page per module, per type and per extended type, and the
     /// articles of the modules' DocC catalogs.
     public static let symbolGraphs = APIReader(name: "symbolgraphs") { request -> APIReference in
-        let (files, warnings) = try SymbolGraphs.load(request.settings, site: request.site)
+        let (files, toolchainSeconds) = try SymbolGraphs.load(request.settings, site: request.site)
         let index = APIIndex(files, order: request.settings.targets)
         let package = request.settings.symbolGraphs.isEmpty || request.settings.package != "."
             ? request.settings.packageFolder(site: request.site) : nil
         let pages = APIPages(
             index: index, settings: request.settings, rootPath: request.rootPath, site: request.site, package: package)
-        return APIReference(pages: try pages.pages(), symbols: pages.symbolLinks(), warnings: warnings + pages.topicWarnings())
+        return APIReference(pages: try pages.pages(), symbols: pages.symbolLinks(), warnings: pages.topicWarnings(),
+            toolchainSeconds: toolchainSeconds)
     }
 }

@@ -106,7 +106,8 @@ struct PreviewServer: Sendable {
                     for reload in reloads { log("trace: reload patch \(reload)") }
                 }
                 let elapsed = ContinuousClock.now - start
-                log("rebuilt \(update.changed.count) page(s) in \(elapsed.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1))))")
+                let toolchain = batch.paths.contains(Site.apiSourcesPath) ? next.apiToolchainSeconds.map { " (the package's build \(Int($0 * 1000)) ms)" } ?? "" : ""
+                log("rebuilt \(update.changed.count) page(s) in \(elapsed.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1))))\(toolchain)")
                 // Warnings as a build prints them, each once while it lasts; after the patches have gone out.
                 let warnings = next.warnings.map(\.description)
                 for warning in warnings where !warned.contains(warning) { log(warning) }

@@ -61,12 +61,14 @@ package struct APIReference: Sendable {
     package var pages: [SitePage]
     /// Site paths (`/api/shelf/book/#isbn`) by symbol path.
     package var symbols: [String: String]
-    /// What the build should say but not stop for (a module whose graph the toolchain could not write).
+    /// What the build should say but not stop for (a catalog's topic that names nothing).
     package var warnings: [Diagnostic]
+    /// How long the toolchain took to write the symbol graphs, when it was asked to.
+    package var toolchainSeconds: Double?
 
     /// Creates a reference.
-    package init(pages: [SitePage], symbols: [String: String], warnings: [Diagnostic] = []) {
-        (self.pages, self.symbols, self.warnings) = (pages, symbols, warnings)
+    package init(pages: [SitePage], symbols: [String: String], warnings: [Diagnostic] = [], toolchainSeconds: Double? = nil) {
+        (self.pages, self.symbols, self.warnings, self.toolchainSeconds) = (pages, symbols, warnings, toolchainSeconds)
     }
 }
 

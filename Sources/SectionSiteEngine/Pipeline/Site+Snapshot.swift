@@ -50,6 +50,7 @@ extension Site {
         markdown.symbolLinks = api?.symbols
         apiPaths = Set((api?.pages ?? []).map(\.path))
         apiWarnings = api?.warnings ?? []
+        apiToolchainSeconds = api?.toolchainSeconds
         try define(options.pages + (api?.pages ?? []))
         content.rebuild(from: loaded, config: config)
         _ = content.refreshTree(drawn: !theme.navigationTemplates.isEmpty)

@@ -45,6 +45,7 @@ package struct Site: Sendable {
     var definitions: [String: SitePage] = [:]  // the pages a program defines (`options.pages`), by path
     var apiPaths: Set<String> = []  // those of `definitions` the API reference made
     var apiWarnings: [Diagnostic] = []  // what the API reader said when it last made the reference
+    package var apiToolchainSeconds: Double?  // how long the toolchain took then, to say so
     var urls: TreeDictionary<String, [String]>  // the URLs each source path renders
     /// The published pages, the tag index and tag pages, the folder tree and the collections' order, made from
     /// `loaded` and kept in step with it.
@@ -81,7 +82,11 @@ package struct Site: Sendable {
             site: options.site, collectsLinks: options.keepsLinks)
         markdown.pageURLs = PageURLs(site: options.site, permalinks: config.permalinks)
         // The reference first: the site's Markdown links to its symbols.
+        if config.api != nil {
+            progress(BuildProgress(step: 1, steps: Self.stepNames.count, name: "Reading the API reference (building the package)"))
+        }
         let api = try Self.apiReference(options, config: config)
+        apiToolchainSeconds = api?.toolchainSeconds
         markdown.symbolLinks = api?.symbols
         apiPaths = Set((api?.pages ?? []).map(\.path))
         apiWarnings = api?.warnings ?? []
@@ -153,6 +158,7 @@ package struct Site: Sendable {
             }
             apiPaths = paths
             apiWarnings = reference?.warnings ?? []
+            apiToolchainSeconds = reference?.toolchainSeconds
             defined += reference?.pages ?? []
         }
         try define(defined)

@@ -46,12 +46,12 @@ struct APIReferenceTests {
         return try TestSite(files)
     }
 
-    /// The precise identifier of every symbol in the package's graphs.
-    static func symbols(in package: URL) throws -> Set<String> {
-        let build = package.appendingPathComponent(".build")
+    /// The precise identifier of every symbol in the package's graphs, as the build had the compiler write them.
+    static func symbols(in site: TestSite) throws -> Set<String> {
+        let graphs = site.folder.appendingPathComponent(".sectionsite/api/graphs")
         var ids = Set<String>()
-        for path in FileTree.files(under: build) where path.hasSuffix(".symbols.json") && path.contains("symbolgraph/") {
-            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: build.appendingPathComponent(path))) as! [String: Any]
+        for path in FileTree.files(under: graphs) where path.hasPrefix("Shelf") && path.hasSuffix(".symbols.json") {
+            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: graphs.appendingPathComponent(path))) as! [String: Any]
             for symbol in json["symbols"] as! [[String: Any]] {
                 ids.insert((symbol["identifier"] as! [String: Any])["precise"] as! String)
             }
@@ -68,7 +68,7 @@ struct APIReferenceTests {
         // Every symbol of the graphs is an item of some page, by its precise identifier.
         var html = ""
         for path in FileTree.files(under: site.out) where path.hasSuffix("index.html") { html += try site.output(path) }
-        let ids = try Self.symbols(in: package)
+        let ids = try Self.symbols(in: site)
         #expect(ids.count >= 30)
         let missing = ids.filter { !html.contains(#"data-ss-key="i:\#($0)""#) }
         #expect(missing.isEmpty, "not in the reference: \(missing.sorted())")

@@ -54,6 +54,18 @@ public enum ShelfError: Error, Equatable {
 public protocol Shelvable {
     /// The text on the spine.
     var spine: String { get }
+    /// How thick the spine is, in millimetres.
+    var thickness: Int { get }
+}
+
+extension Shelvable {
+    /// The spine in capitals, for a label.
+    public var label: String { spine.uppercased() }
+}
+
+extension Shelvable {
+    /// Twenty millimetres, unless the type says otherwise.
+    public var thickness: Int { 20 }
 }
 
 extension Book: Shelvable {
