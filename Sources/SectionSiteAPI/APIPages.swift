@@ -116,9 +116,11 @@ struct APIPages {
                 id: "module:\(module)", cell: "api-symbol", body: DocComment.resolvingLinks(Self.firstParagraph(overview)) { link($0, from: module) },
                 fields: ["name": .string(module), "kind": .string("Module"), "link": .string(link(moduleURL(module)))], location: location)
         }
-        return try SitePage(
+        var page = try SitePage(
             url: settings.url, title: "API Reference", summary: "The modules of the package.", layout: "api",
             fields: ["kind": .string("Reference")], sections: [section("modules", title: "Modules", items: items)], location: location)
+        page.isFolderIndex = true
+        return page
     }
 
     private func modulePage(_ module: String) throws -> SitePage {
@@ -156,11 +158,13 @@ struct APIPages {
             sections.append(section("extended-modules", title: "Extended Modules", items: items))
         }
         let overview = catalog.map { DocComment.resolvingLinks($0.overview) { link($0, from: module) } } ?? ""
-        return try SitePage(
+        var page = try SitePage(
             url: moduleURL(module), title: module, summary: overview.isEmpty ? "The \(module) module." : Self.firstParagraph(overview),
             layout: "api", markdown: overview,
             fields: ["kind": .string("Module"), "module": .string(module), "breadcrumbs": breadcrumbs([])],
             sections: sections, location: catalog?.location ?? location)
+        page.isFolderIndex = true
+        return page
     }
 
     private func typePage(_ id: String) throws -> SitePage {
@@ -209,10 +213,12 @@ struct APIPages {
         var fields = symbolFields(id)
         fields["module"] = .string(module)
         fields["breadcrumbs"] = breadcrumbs(crumbs)
-        return try SitePage(
+        var page = try SitePage(
             url: pageURL(id)!, title: chain.map { index[$0]!.name }.joined(separator: "."),
             summary: doc.abstract.isEmpty ? nil : doc.abstract, layout: "api", markdown: markdown, fields: fields,
             sections: sections, location: sourceLocation(id))
+        page.isFolderIndex = members.contains { index[$0]?.hasPage == true }  // its nested types are its children
+        return page
     }
 
     private func extendedModulePage(_ module: String, other: String, types: [String: [String]]) throws -> SitePage {
@@ -222,10 +228,12 @@ struct APIPages {
                 fields: ["name": .string(type), "kind": .string("Extended Type"), "link": .string(link(extendedURL(module, other, type)))],
                 location: location)
         }
-        return try SitePage(
+        var page = try SitePage(
             url: moduleURL(module) + Self.slug(other) + "/", title: other, summary: "What \(module) adds to \(other).", layout: "api",
             fields: ["kind": .string("Extended Module"), "module": .string(module), "breadcrumbs": breadcrumbs([(module, moduleURL(module))])],
             sections: [section("extended-types", title: "Extended Types", items: items)], location: location)
+        page.isFolderIndex = true
+        return page
     }
 
     private func extendedTypePage(_ module: String, other: String, type: String, members: [String]) throws -> SitePage {

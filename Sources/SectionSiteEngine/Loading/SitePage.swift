@@ -38,6 +38,9 @@ public struct SitePage: Sendable, Equatable {
     var fields: [String: Value]
     /// Where the program made the page: what errors about it point at.
     var location: SourceLocation
+    /// Whether the page stands for the folder its URL names, as a folder's `index.md` does, so that the pages
+    /// under its URL are its children in the navigation tree (the API reference's module and type pages).
+    package var isFolderIndex = false
 
     /// A page of sections drawn by `dataSource`.
     ///
@@ -182,7 +185,8 @@ public struct SitePage: Sendable, Equatable {
     var page: Page {
         let parts = URLPath.decoded(url).split(separator: "/").map(String.init)  // the folder as a file's would be
         return Page(
-            path: path, url: url, folder: parts.dropLast().joined(separator: "/"), isIndex: parts.isEmpty,
+            path: path, url: url, folder: (isFolderIndex ? parts : parts.dropLast()).joined(separator: "/"),
+            isIndex: parts.isEmpty || isFolderIndex,
             frontMatter: fields, title: title, date: date.map(PageDate.init), isDraft: isDraft, summary: summary,
             weight: weight, tags: tags, layout: layout, animation: animation, sections: sections, body: markdown,
             bodyLocation: location)
@@ -197,7 +201,7 @@ public struct SitePage: Sendable, Equatable {
             hash.combine(text)
             hash.combine("\u{2}")
         }
-        hash.combine("\(date?.timeIntervalSince1970 ?? .nan) \(weight ?? .min) \(isDraft) \(String(describing: animation))")
+        hash.combine("\(date?.timeIntervalSince1970 ?? .nan) \(weight ?? .min) \(isDraft) \(String(describing: animation)) \(isFolderIndex)")
         Value.map(fields).hash(into: &hash)
         for section in sections {
             hash.combine("\u{3}\(section.id)\u{1}\(section.kind ?? "\u{0}")\u{1}\(section.cell ?? "\u{0}")")

@@ -105,6 +105,11 @@ struct APIReferenceTests {
         #expect(article.contains("<h1 class=\"page-title\" data-ss-key=\"r:title\">Reading a shelf</h1>"))
         #expect(article.contains(#"<a href="/docs/api/shelf/shelf/#books(matching:)"><code>books(matching:)</code></a> finds"#))
         #expect(try site.output("api/index.html").contains(#"href="/docs/api/shelf/""#))
+        // The reference's tree beside each of its pages: modules hold their types, types their nested types.
+        let sidebar = book[book.range(of: #"<nav class="docs-sidebar""#)!.lowerBound...].prefix(2000)
+        #expect(sidebar.contains(#"<p class="docs-sidebar-title"><a href="/docs/api/">API Reference</a></p>"#))
+        #expect(sidebar.contains(#"<a href="/docs/api/shelf/book/" aria-current="page">Book</a><ul>"#))
+        #expect(sidebar.contains(#"<a href="/docs/api/shelf/book/binding/">Book.Binding</a>"#))
         // The reference is in the site's sitemap and search index, as any page.
         #expect(try site.output("sitemap.xml").contains("<loc>/docs/api/shelf/book/</loc>"))
         #expect(try site.output("search.json").contains(#""/docs/api/shelf/shelf/""#))
