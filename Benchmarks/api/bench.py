@@ -20,6 +20,7 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 import tempfile
 import time
 from pathlib import Path
@@ -81,7 +82,6 @@ def fetch(port, path):
 def live(binary, site, package, edit):
     """Save-to-served: the page holding the edited comment, polled every 20 ms until the new word is in it; and
     serve's own line for the rebuild, which gives the package's build apart."""
-    import threading
     source = package / edit
     original = source.read_text()
     lines = original.splitlines(keepends=True)

@@ -104,16 +104,22 @@ def command(tool: str, exe: str, site: Path, out: Path) -> list[str]:
     return [exe, "build", "--site", str(site), "--out", str(out), "--quiet"]
 
 
-def check_output(tool: str, out: Path, corpus: corpus_mod.Corpus) -> None:
-    """Fail unless the build wrote exactly the expected pages, with the right summaries on each list page."""
+def html_pages(out: Path) -> set[str]:
+    """Every `index.html` an output holds, relative to it, SectionSite's runtime and patch feed left out."""
     found = set()
     for dirpath, dirnames, filenames in os.walk(out):
         rel_dir = os.path.relpath(dirpath, out)
-        if rel_dir == "_sectionsite":  # SectionSite's runtime and patch feed, not pages
+        if rel_dir == "_sectionsite":
             dirnames.clear()
             continue
         if "index.html" in filenames:
             found.add("index.html" if rel_dir == "." else f"{rel_dir}/index.html")
+    return found
+
+
+def check_output(tool: str, out: Path, corpus: corpus_mod.Corpus) -> None:
+    """Fail unless the build wrote exactly the expected pages, with the right summaries on each list page."""
+    found = html_pages(out)
     if tool == "hugo":
         # Hugo also writes <section>/page/1/ (and tags/<tag>/page/1/) as a redirect: an alias, not a page.
         for folder in [*corpus.counts, *(f"tags/{tag}" for tag in corpus.tag_counts)]:

@@ -59,7 +59,7 @@ def _load(name: str, path: Path):
     return module
 
 
-build_bench = _load("build_bench", REPO / "Benchmarks" / "build" / "bench.py")  # measure, fs_type, machine, loadavg
+build_bench = _load("build_bench", REPO / "Benchmarks" / "build" / "bench.py")  # measure, html_pages, fs_type, machine
 images_bench = _load("images_bench", REPO / "Benchmarks" / "images" / "bench.py")  # hugo_from_venv, HUGO_SPEC
 
 VARIANTS = ("hugo", "single", "languages")  # the order of every round: Hugo first, as Benchmarks/build does
@@ -354,14 +354,7 @@ def expected_html(variant: str, corpus: Corpus) -> set[str]:
 def check_output(variant: str, out: Path, corpus: Corpus) -> int:
     """Fail unless the build wrote exactly the expected pages, with their titles, and (with languages) the
     alternates and right-to-left; returns how many HTML pages it wrote."""
-    found = set()
-    for dirpath, dirnames, filenames in os.walk(out):
-        rel_dir = os.path.relpath(dirpath, out)
-        if rel_dir == "_sectionsite":  # SectionSite's runtime and patch feed, not pages
-            dirnames.clear()
-            continue
-        if "index.html" in filenames:
-            found.add("index.html" if rel_dir == "." else f"{rel_dir}/index.html")
+    found = build_bench.html_pages(out)
     expected = expected_html(variant, corpus)
     if variant == "hugo":  # Hugo's <section>/page/1/ and en/ send readers to the list page and /: aliases
         for rel in sorted(found - expected):

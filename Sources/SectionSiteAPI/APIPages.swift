@@ -298,9 +298,7 @@ struct APIPages {
     private func sourceLocation(_ id: String) -> SourceLocation {
         let symbol = index[id]!.symbol
         guard let place = symbol.mixins["location"] as? SymbolGraph.Symbol.Location, let url = place.url else { return location }
-        var path = url.standardizedFileURL.path
-        let root = site.standardizedFileURL.path + "/"
-        if path.hasPrefix(root) { path = String(path.dropFirst(root.count)) }
+        let path = Catalog.shownPath(url, site: site)
         if let start = symbol.docComment?.lines.first?.range?.start {
             return SourceLocation(file: path, line: start.line + 1, column: start.character + 1)
         }
@@ -383,9 +381,9 @@ struct APIPages {
     func resolve(_ target: String, from module: String) -> String? {
         var parts = target.split(separator: "/").map(String.init)
         if parts.count > 1, index.modules.contains(parts[0]), byPath[parts.joined(separator: "/")] == nil { parts.removeFirst() }
-        let candidates = [parts, parts.map(Self.withoutDisambiguation)]
-        for path in candidates {
-            guard let ids = byPath[path.joined(separator: "/")] else { continue }
+        let path = parts.joined(separator: "/")
+        for candidate in [path, Markdown.withoutDisambiguation(path)] {
+            guard let ids = byPath[candidate] else { continue }
             return ids.first { index[$0]?.module == module } ?? ids.first
         }
         return nil
@@ -434,19 +432,8 @@ struct APIPages {
         return anchor.addingPercentEncoding(withAllowedCharacters: allowed) ?? anchor
     }
 
-    /// `add(_:)-swift.method`, `add(_:)-3bd4x` and `isDisjoint(with:)-(TreeSet)` as `add(_:)` and
-    /// `isDisjoint(with:)`. Of overloads told apart by their parameter types, the first by identifier is taken.
-    private static func withoutDisambiguation(_ component: String) -> String {
-        if let types = component.range(of: ")-(") ?? component.range(of: ")->") { return String(component[..<types.lowerBound]) + ")" }
-        guard let dash = component.lastIndex(of: "-"), dash != component.startIndex else { return component }
-        let suffix = component[component.index(after: dash)...]
-        guard !suffix.isEmpty, suffix.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." }) else { return component }
-        return String(component[..<dash])
-    }
-
     /// The first paragraph of Markdown, as one line.
     static func firstParagraph(_ markdown: String) -> String {
-        markdown.components(separatedBy: "\n\n").first { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty && !$0.hasPrefix("#") }?
-            .replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces) ?? ""
+        DocComment.firstParagraph(markdown.components(separatedBy: "\n"))
     }
 }

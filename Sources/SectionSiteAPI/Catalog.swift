@@ -40,12 +40,16 @@ struct Catalog {
             for file in files {
                 let url = root.appendingPathComponent(file)
                 guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
-                var path = url.standardizedFileURL.path
-                let siteRoot = site.standardizedFileURL.path + "/"
-                if path.hasPrefix(siteRoot) { path = String(path.dropFirst(siteRoot.count)) }
-                read(text, name: url.deletingPathExtension().lastPathComponent, file: path)
+                read(text, name: url.deletingPathExtension().lastPathComponent, file: Self.shownPath(url, site: site))
             }
         }
+    }
+
+    /// A file of the package as errors name it: relative to the site when inside it, else whole.
+    static func shownPath(_ url: URL, site: URL) -> String {
+        let path = url.standardizedFileURL.path
+        let root = site.standardizedFileURL.path + "/"
+        return path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path
     }
 
     private mutating func read(_ text: String, name: String, file: String) {

@@ -1,4 +1,5 @@
 import Foundation
+import SectionSiteEngine
 import SymbolKit
 
 /// A declaration as HTML: the compiler's fragments, each kind in a span of its own (`decl-keyword`,
@@ -8,14 +9,14 @@ enum Declaration {
     static func html(_ fragments: [SymbolGraph.Symbol.DeclarationFragments.Fragment], link: (String) -> String?) -> String {
         var html = ""
         for fragment in fragments {
-            let text = escape(fragment.spelling)
+            let text = HTML.escape(fragment.spelling)
             let kind = fragment.kind.rawValue
             switch kind {
             case "text":
                 html += text
             case "typeIdentifier":
                 if let id = fragment.preciseIdentifier, let url = link(id) {
-                    html += #"<a class="decl-type" href="\#(escape(url))">\#(text)</a>"#
+                    html += #"<a class="decl-type" href="\#(HTML.escape(url))">\#(text)</a>"#
                 } else {
                     html += #"<span class="decl-type">\#(text)</span>"#
                 }
@@ -24,11 +25,6 @@ enum Declaration {
             }
         }
         return html
-    }
-
-    /// The fragments as plain text (`func add(_ book: Book) throws`).
-    static func text(_ fragments: [SymbolGraph.Symbol.DeclarationFragments.Fragment]) -> String {
-        fragments.map(\.spelling).joined()
     }
 
     /// `typeIdentifier` as `type`, `externalParam` as `external-param`: a class name for a fragment kind.
@@ -42,21 +38,5 @@ enum Declaration {
             }
         }
         return name
-    }
-
-    /// Text as HTML text or an attribute value.
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 }

@@ -14,9 +14,6 @@ struct DocComment: Equatable {
     /// The whole comment as Markdown, the abstract included, callouts as asides.
     var markdown: String
 
-    /// The aside kinds DocC knows, without spaces, and the label each is shown with: the engine's.
-    static var asideKinds: [String: String] { Markdown.asideKinds }
-
     /// Reads a comment's lines (without `///`), resolving ``` ``links`` ``` with `link`.
     init(lines: [String], link: (String) -> String?) {
         let lines = Self.dedented(lines)
@@ -57,7 +54,7 @@ struct DocComment: Equatable {
                 parameters.append("- `\(name)`: " + rest)
                 parameters += body.dropFirst().map { "  " + $0.trimmingCharacters(in: .whitespaces) }
             } else {
-                let label = Self.asideKinds[lowered.replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "-", with: "")]!
+                let label = Markdown.aside(named: word)!.label  // `callout` found it
                 var aside = ["> \(label): " + rest]
                 aside += body.dropFirst().map { $0.isEmpty ? ">" : "> " + $0.trimmingCharacters(in: .whitespaces) }
                 callouts.append(aside.joined(separator: "\n"))
@@ -85,8 +82,7 @@ struct DocComment: Equatable {
         if key.hasPrefix("parameter "), !word.dropFirst("parameter ".count).trimmingCharacters(in: .whitespaces).isEmpty {
             return (word, rest)
         }
-        let compact = key.replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "-", with: "")
-        return asideKinds[compact] != nil ? (word, rest) : nil
+        return Markdown.aside(named: word) != nil ? (word, rest) : nil
     }
 
     /// `title: The title.` as `` `title`: The title.``
@@ -103,14 +99,16 @@ struct DocComment: Equatable {
         return lines.map { $0.trimmingCharacters(in: .whitespaces).isEmpty ? "" : String($0.dropFirst(common)) }
     }
 
-    /// The first paragraph of Markdown lines, joined.
-    private static func firstParagraph(_ lines: [String]) -> String {
+    /// The first paragraph of Markdown lines, joined: what lists of symbols and articles show. Headings before
+    /// it are passed over; code first means none.
+    static func firstParagraph(_ lines: [String]) -> String {
         var paragraph: [String] = []
         for line in lines {
             if line.trimmingCharacters(in: .whitespaces).isEmpty {
                 if paragraph.isEmpty { continue } else { break }
             }
-            if paragraph.isEmpty, line.hasPrefix("#") || line.hasPrefix("```") || line.hasPrefix("    ") { break }
+            if paragraph.isEmpty, line.hasPrefix("#") { continue }
+            if paragraph.isEmpty, line.hasPrefix("```") || line.hasPrefix("    ") { break }
             paragraph.append(line.trimmingCharacters(in: .whitespaces))
         }
         return paragraph.joined(separator: " ")

@@ -44,41 +44,44 @@ struct TranslationReport {
         languages = site.languages
         missing = site.pairs.missing
         let pairs = site.pairs.pairs
-        let history = pairs.isEmpty ? nil : Result { () throws(GitHistory.Unavailable) in try GitHistory.open(folder) }
-        translations = try pairs.map { pair in
-            switch history {
-            case .success(let git): return try Self.status(pair, site: site, git: git)
-            case .failure(let unavailable): return .unknown(pair, unavailable.reason)
-            case nil: preconditionFailure("a history is opened when there are translations")
-            }
+        guard !pairs.isEmpty else {
+            translations = []
+            return
         }
-    }
-
-    /// One translation's state: its source as of the translation's last commit against its source now.
-    private static func status(_ pair: TranslationPair, site: TranslatedSite, git: GitHistory) throws -> TranslationStatus {
-        let since: TranslationStatus.Since
+        let git: GitHistory
+        let commits: [String: TranslationStatus.Since]
         do throws(GitHistory.Unavailable) {
-            guard let last = try git.lastCommit(of: pair.translation) else {
+            git = try GitHistory.open(folder)
+            commits = try git.lastCommits(of: Set(pairs.map(\.translation)))
+        } catch {
+            translations = pairs.map { .unknown($0, error.reason) }
+            return
+        }
+        // The history read in three gits for all translations: last commits, the sources as of them, what is
+        // not committed.
+        let dated = pairs.filter { commits[$0.translation] != nil }
+        let sources = git.contents(dated.map { ($0.source, commits[$0.translation]!.commit) })
+        let then = Dictionary(uniqueKeysWithValues: zip(dated.map(\.translation), sources))
+        let uncommitted = git.uncommitted(Set(pairs.map(\.translation)))
+        translations = try pairs.map { pair in
+            guard let since = commits[pair.translation] else {
                 return .unknown(pair, "\(pair.translation) has never been committed, so when it was last brought up to date is not known")
             }
-            since = last
-        } catch {
-            return .unknown(pair, error.reason)
+            let commit = since.commit.prefix(7)
+            var unknown = TranslationStatus.unknown(pair, "")
+            unknown.since = since
+            guard let data = then[pair.translation] ?? nil else {
+                unknown.reason = "\(pair.source) was not in the repository at \(commit), the translation's last commit, so what it said then is not known"
+                return unknown
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                unknown.reason = "\(pair.source) as of \(commit) is not UTF-8 text"
+                return unknown
+            }
+            return site.status(
+                of: pair, then: text, now: try site.text(of: pair.source), since: since,
+                uncommitted: uncommitted.contains(pair.translation))
         }
-        let commit = since.commit.prefix(7)
-        var unknown = TranslationStatus.unknown(pair, "")
-        unknown.since = since
-        guard let data = git.contents(of: pair.source, at: since.commit) else {
-            unknown.reason = "\(pair.source) was not in the repository at \(commit), the translation's last commit, so what it said then is not known"
-            return unknown
-        }
-        guard let then = String(data: data, encoding: .utf8) else {
-            unknown.reason = "\(pair.source) as of \(commit) is not UTF-8 text"
-            return unknown
-        }
-        return site.status(
-            of: pair, then: then, now: try site.text(of: pair.source), since: since,
-            uncommitted: git.hasUncommittedChanges(pair.translation))
     }
 
     /// 1 when a translation is behind, so that a CI job can fail on it; else 0.

@@ -14,6 +14,12 @@ from playwright.sync_api import sync_playwright
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
+# The repository's default theme as files for a site under test, by their path in the site.
+DEFAULT_THEME = {
+    str(path.relative_to(REPO)): path.read_bytes()
+    for path in (REPO / "Themes" / "default").rglob("*")
+    if path.is_file()
+}
 FIXTURES = HERE / "fixtures"
 RUNTIME = REPO / "Sources" / "SectionSiteEngine" / "Runtime" / "sectionsite.js"
 RUNTIME_PATH = "/_sectionsite/sectionsite.js"

@@ -3,22 +3,15 @@ repository's default theme and read by headless Chromium: saving a doc comment i
 graph again and patches the open type page, one member, without a reload."""
 
 import time
-from pathlib import Path
 
 import pytest
 
-from conftest import REPO, assert_same_dom, normalized
+from conftest import DEFAULT_THEME, REPO, assert_same_dom, normalized
 from test_preview_server import LiveServer
-
-THEME = {
-    str(path.relative_to(REPO)): path.read_bytes()
-    for path in (REPO / "Themes" / "default").rglob("*")
-    if path.is_file()
-}
 
 PACKAGE = REPO / "Tests" / "Fixtures" / "Shelf"
 FILES = {
-    **THEME,
+    **DEFAULT_THEME,
     **{
         "pkg/" + str(path.relative_to(PACKAGE)): path.read_bytes()
         for path in [PACKAGE / "Package.swift", *(PACKAGE / "Sources").rglob("*")]

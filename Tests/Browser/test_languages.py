@@ -2,18 +2,11 @@
 default theme and read by headless Chromium: each page says its language and direction, links its translations,
 lays itself out right to left in Arabic, and an edit in any language patches the open tab without a reload."""
 
-from pathlib import Path
 
 import pytest
 
-from conftest import REPO, assert_same_dom, normalized
+from conftest import DEFAULT_THEME, assert_same_dom, normalized
 from test_preview_server import LiveServer
-
-THEME = {
-    str(path.relative_to(REPO)): path.read_bytes()
-    for path in (REPO / "Themes" / "default").rglob("*")
-    if path.is_file()
-}
 
 SETTINGS = """title: Notes
 baseURL: /
@@ -38,7 +31,7 @@ languages:
 LIST = "sections:\n  - id: latest\n    cell: post-card\n    from: posts\n"
 
 SITE = {
-    **THEME,
+    **DEFAULT_THEME,
     "sectionsite.yml": SETTINGS,
     "Content/index.md": f"---\ntitle: Home\n{LIST}---\nWelcome.\n",
     "Content/fr/index.md": f"---\ntitle: Accueil\n{LIST}---\nBienvenue.\n",

@@ -132,6 +132,11 @@ package struct Markdown: Sendable {
         public var line: Int
         /// Column, from 1.
         public var column: Int
+
+        /// Whether this is a ``` ``Symbol`` ``` link that names no symbol of the API reference: kept as a link with
+        /// no target whose destination is the span as written, so that it is recorded and warned of with the
+        /// others.
+        public var isUnresolvedSymbol: Bool { target == nil && destination.hasPrefix("``") }
     }
 
     /// A link or image of the document as it ends up in the HTML (`.md` links already rewritten), where it is
@@ -544,17 +549,22 @@ package struct Markdown: Sendable {
         return literal
     }
 
-    /// The site path of the symbol a ``` ``link`` ``` names: as written, or without DocC's disambiguation suffix
-    /// (`add(_:)-swift.method`).
+    /// The site path of the symbol a ``` ``link`` ``` names: as written, or without DocC's disambiguation.
     package static func resolveSymbol(_ target: String, in symbols: [String: String]) -> String? {
         if let path = symbols[target] { return path }
-        let stripped = target.split(separator: "/").map { component -> Substring in
+        return symbols[withoutDisambiguation(target)]
+    }
+
+    /// A symbol path without DocC's disambiguation: `Book/add(_:)-swift.method`, `add(_:)-3bd4x`,
+    /// `isDisjoint(with:)-(TreeSet)` and `subscript(_:)->Value?` as `Book/add(_:)`, `add(_:)`, `isDisjoint(with:)`,
+    /// `subscript(_:)`. Of overloads told apart so, a caller takes the first.
+    package static func withoutDisambiguation(_ path: String) -> String {
+        path.split(separator: "/").map { component -> Substring in
             if let types = component.range(of: ")-(") ?? component.range(of: ")->") { return component[..<types.lowerBound] + ")" }
             guard let dash = component.lastIndex(of: "-"), dash != component.startIndex else { return component }
             let suffix = component[component.index(after: dash)...]
             return !suffix.isEmpty && suffix.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." }) ? component[..<dash] : component
-        }
-        return symbols[stripped.joined(separator: "/")]
+        }.joined(separator: "/")
     }
 
     /// A DocC aside: a blockquote whose first words are a kind DocC knows and a colon (`> Note: ...`,
@@ -567,7 +577,7 @@ package struct Markdown: Sendable {
 
     /// The aside kinds DocC knows, as written (any case, spaces ignored), and their labels; `Parameters` and
     /// `Returns` are what a doc comment's callouts become.
-    package static let asideKinds: [String: String] = [
+    private static let asideKinds: [String: String] = [
         "attention": "Attention", "author": "Author", "authors": "Authors", "bug": "Bug", "complexity": "Complexity",
         "copyright": "Copyright", "date": "Date", "experiment": "Experiment", "important": "Important",
         "invariant": "Invariant", "mutatingvariant": "Mutating Variant", "nonmutatingvariant": "Non-Mutating Variant",
@@ -576,6 +586,13 @@ package struct Markdown: Sendable {
         "throws": "Throws", "tip": "Tip", "todo": "To Do", "version": "Version", "warning": "Warning",
     ]
 
+    /// The aside a word names (`Note`, `see also`, `Mutating-Variant`: any case, spaces and dashes ignored): its
+    /// kind, the class it is drawn with, and its label; nil for a word that is no aside.
+    package static func aside(named word: some StringProtocol) -> (kind: String, label: String)? {
+        let kind = word.lowercased().filter { $0 != " " && $0 != "-" }
+        return asideKinds[kind].map { (kind, $0) }
+    }
+
     /// For a blockquote whose first paragraph starts with an aside kind and a colon, the aside.
     private static func asideKind(_ quote: OpaquePointer) -> Aside? {
         guard let paragraph = cmark_node_first_child(quote), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
@@ -583,9 +600,9 @@ package struct Markdown: Sendable {
             let literal = cmark_node_get_literal(text).map({ String(cString: $0) }),
             let colon = literal.prefix(24).firstIndex(of: ":")
         else { return nil }
-        let word = literal[..<colon].lowercased().filter { $0 != " " && $0 != "-" }
-        guard let label = asideKinds[word], literal[..<colon].allSatisfy({ $0.isLetter || $0 == " " || $0 == "-" }) else { return nil }
-        return Aside(kind: word, label: label, length: literal.distance(from: literal.startIndex, to: colon) + 1)
+        guard literal[..<colon].allSatisfy({ $0.isLetter || $0 == " " || $0 == "-" }), let aside = aside(named: literal[..<colon])
+        else { return nil }
+        return Aside(kind: aside.kind, label: aside.label, length: literal.distance(from: literal.startIndex, to: colon) + 1)
     }
 
     /// Turns a DocC aside into `<aside class="aside aside-note">` with a label paragraph, as DocC draws it: the

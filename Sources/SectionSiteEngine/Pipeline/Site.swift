@@ -319,7 +319,7 @@ package struct Site: Sendable {
         let paths = Set(content.published.map { definitions[$0.page.path]?.markdownSource ?? $0.page.path })
         for page in content.published {
             for link in page.fileLinks where !(link.link.target.map(paths.contains) ?? false) {
-                if link.link.target == nil, link.link.destination.hasPrefix("``") {
+                if link.link.isUnresolvedSymbol {
                     warnings.warn("\(link.link.destination) names no symbol of the API reference", at: link.location)
                     continue
                 }

@@ -53,22 +53,16 @@ package struct TranslatedSite {
         let commit = String(since.commit.prefix(7))
         // Both versions are parsed under the source's path: the ids of headings and the URLs of links then depend
         // on the text alone. Mistakes in the Markdown still give blocks, so they do not stop the comparison.
-        let old: LoadedPage
-        do {
-            old = try loader.loadReportingProblems(pair.source, text: then).0
-        } catch {
-            status.state = .unknown
-            status.reason = "\(pair.source) as of \(commit) does not parse: \(Self.firstMessage(error))"
-            return status
+        func parsed(_ text: String, _ which: String) -> LoadedPage? {
+            do {
+                return try loader.loadReportingProblems(pair.source, text: text).0
+            } catch {
+                status.state = .unknown
+                status.reason = "\(pair.source)\(which) does not parse: \(Self.firstMessage(error))"
+                return nil
+            }
         }
-        let new: LoadedPage
-        do {
-            new = try loader.loadReportingProblems(pair.source, text: now).0
-        } catch {
-            status.state = .unknown
-            status.reason = "\(pair.source) does not parse: \(Self.firstMessage(error))"
-            return status
-        }
+        guard let old = parsed(then, " as of \(commit)"), let new = parsed(now, "") else { return status }
         status.changes = PageChange.changes(from: old, to: new, newText: now)
         if status.changes.isEmpty {
             status.reason = "\(pair.source) changed since \(commit), but not in its title, sections or body"
