@@ -48,22 +48,18 @@ browser-test: test-deps examples
 examples: deps
 	$(SWIFT) build --package-path Examples --scratch-path .build-examples --disable-build-manifest-caching
 
-## The documentation: the site in this folder (Content/docs/ is the manual), built by SectionSite with its default
-## theme into .build-docs/site and checked for broken links, then the DocC reference of the libraries (the catalog
-## in Sources/SectionSite/SectionSite.docc, and every public symbol of SectionSite, SectionSiteEngine, SectionSiteDiff,
-## SectionSiteHighlight, SectionSitePreview and SectionSiteCommands) into .build-docs/site/api.
-## `make docs PREVIEW=1` serves the site with live patching instead: edit a page and the tab follows.
-DOCC_TARGETS = --target SectionSite --target SectionSiteEngine --target SectionSiteDiff --target SectionSiteHighlight \
-	--target SectionSitePreview --target SectionSiteCommands
+## The documentation: the site in this folder (Content/docs/ is the manual) with the API reference of the libraries
+## (docs.yml: their DocC catalog, Sources/SectionSite/SectionSite.docc, and every public symbol of SectionSite,
+## SectionSiteEngine, SectionSiteDiff, SectionSiteHighlight, SectionSiteImages, SectionSitePreview and
+## SectionSiteCommands, from the symbol graphs the compiler writes), built by SectionSite with its default theme into
+## .build-docs/site and checked for broken links. The first run builds the package into .sectionsite/api/ (minutes).
+## `make docs PREVIEW=1` serves it with live patching instead: edit a page or a doc comment and the tab follows.
 docs: build
 ifdef PREVIEW
-	.build/debug/sectionsite serve --site . --port $(PORT)
+	.build/debug/sectionsite serve --site . --config docs.yml --port $(PORT)
 else
-	.build/debug/sectionsite build --site . --out .build-docs/site --quiet
-	.build/debug/sectionsite check --site . --quiet
-	$(SWIFT) package --scratch-path .build-docs/docc --allow-writing-to-directory .build-docs/site/api \
-		generate-documentation $(DOCC_TARGETS) --enable-experimental-combined-documentation \
-		--output-path .build-docs/site/api --transform-for-static-hosting --hosting-base-path /api
+	.build/debug/sectionsite build --site . --config docs.yml --out .build-docs/site --quiet
+	.build/debug/sectionsite check --site . --config docs.yml --quiet
 endif
 
 ## The libFuzzer targets (Fuzz/), each for ten minutes; findings land in Fuzz/.findings/.

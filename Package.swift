@@ -36,8 +36,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-symbolkit", from: "1.0.0"),
-        // `make docs`: the DocC catalog in Sources/SectionSite/SectionSite.docc as a static site.
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(

@@ -16,6 +16,9 @@ struct APIPages {
     let catalogs: [String: Catalog]
     /// Symbols by their path (`Book/readingTime(pagesPerHour:)`), for ``` ``links`` ```.
     private var byPath: [String: [String]] = [:]
+    /// Site paths of symbols and articles by their path in DocC's URL layout, lowercased, with and without the
+    /// module (`orderedcollections/orderedset`, `orderedset`), for links written for DocC's pages.
+    private var doccPaths: [String: String] = [:]
 
     /// What a page is made from in the settings' file, for errors.
     private var location: SourceLocation { settings.location }
@@ -35,6 +38,19 @@ struct APIPages {
             }
         }
         for key in byPath.keys { byPath[key]!.sort() }
+        for module in index.modules.reversed() {  // the first module's symbol wins a path without module
+            let prefix = module.lowercased() + "/"
+            doccPaths[module.lowercased()] = moduleURL(module)
+            for (path, ids) in byPath {
+                guard let id = ids.first(where: { index[$0]?.module == module }), let url = pageURL(id) else { continue }
+                doccPaths[prefix + path.lowercased()] = url
+                doccPaths[path.lowercased()] = url
+            }
+            for article in catalogs[module]?.articles ?? [] {
+                doccPaths[prefix + article.name.lowercased()] = articleURL(article, of: module)
+                doccPaths[article.name.lowercased()] = articleURL(article, of: module)
+            }
+        }
     }
 
     /// Every page of the reference.
@@ -57,9 +73,9 @@ struct APIPages {
             for article in catalogs[module]?.articles ?? [] {
                 pages.append(
                     try SitePage(
-                        url: moduleURL(module) + Self.slug(article.name) + "/", title: article.title,
+                        url: articleURL(article, of: module), title: article.title,
                         summary: Self.firstParagraph(article.markdown), layout: "api-article",
-                        markdown: DocComment.resolvingLinks(article.markdown) { link($0, from: module) },
+                        markdown: resolvingLinks(article.markdown, from: module),
                         fields: ["module": .string(module), "breadcrumbs": breadcrumbs([(module, moduleURL(module))])],
                         sections: [], location: article.location))
             }
@@ -75,8 +91,15 @@ struct APIPages {
                 let path = key.split(separator: "/").map(String.init)
                 let scope = path.first == module ? Array(path.dropFirst()) : path
                 for topic in page.topics {
-                    for link in topic.links where resolve(link, from: module, scope: scope) == nil && !index.modules.contains(link) {
-                        warnings.append(Diagnostic(.warning, "topic ``\(link)`` names no symbol of the API reference", at: page.linkLocations[link] ?? page.location))
+                    for link in topic.links {
+                        let place = page.linkLocations[link] ?? page.location
+                        if link.hasPrefix("doc:") {
+                            if article(link, from: module) == nil {
+                                warnings.append(Diagnostic(.warning, "topic <\(link)> names no article of the API reference", at: place))
+                            }
+                        } else if resolve(link, from: module, scope: scope) == nil && !index.modules.contains(link) {
+                            warnings.append(Diagnostic(.warning, "topic ``\(link)`` names no symbol of the API reference", at: place))
+                        }
                     }
                 }
             }
@@ -84,26 +107,89 @@ struct APIPages {
         return warnings
     }
 
-    /// The identifiers in order, each once.
-    static func unique(_ ids: [String]) -> [String] {
-        var seen = Set<String>()
-        return ids.filter { seen.insert($0).inserted }
-    }
-
     /// Each symbol's site path by the paths a ``` ``link`` ``` may name it with: its own (`Book/isbn`) and with its
     /// module first (`Shelf/Book/isbn`); a module's name for its page. Of two symbols of one path (overloads), the
     /// first by identifier.
-    func symbolLinks() -> [String: String] {
-        var links: [String: String] = [:]
+    /// Each article by its file name and by the module and that name (`GettingStarted`, `Shelf/GettingStarted`), for
+    /// `<doc:GettingStarted>`.
+    func symbolLinks() -> SymbolLinks {
+        var links = SymbolLinks()
         for module in index.modules {
-            links[module] = moduleURL(module)
+            links.paths[module] = moduleURL(module)
             for (path, ids) in byPath {
                 guard let id = ids.first(where: { index[$0]?.module == module }), let url = pageURL(id) else { continue }
-                if links[path] == nil { links[path] = url }
-                links[module + "/" + path] = url
+                if links.paths[path] == nil { links.paths[path] = url }
+                links.paths[module + "/" + path] = url
+            }
+            for article in catalogs[module]?.articles ?? [] {
+                let link = SymbolLinks.Article(path: articleURL(article, of: module), title: article.title)
+                if links.articles[article.name] == nil { links.articles[article.name] = link }
+                links.articles[module + "/" + article.name] = link
             }
         }
         return links
+    }
+
+    /// The page a link written for DocC's URL layout leads to (`./orderedcollections/orderedset`, `../deque`,
+    /// `/documentation/shelf/book#overview`), as a link; nil for any other link, which stays as written.
+    private func doccLink(_ destination: String) -> String? {
+        var path = Substring(destination)
+        guard path.hasPrefix("./") || path.hasPrefix("../") || path.hasPrefix("/documentation/") || path.hasPrefix("documentation/") else { return nil }
+        var fragment = ""
+        if let hash = path.firstIndex(of: "#") {
+            fragment = String(path[hash...])
+            path = path[..<hash]
+        }
+        let parts = path.split(separator: "/").filter { $0 != "." && $0 != ".." && $0 != "documentation" }
+        guard !parts.isEmpty, let url = doccPaths[parts.joined(separator: "/").lowercased()] else { return nil }
+        return link(url) + fragment
+    }
+
+    /// Markdown written in a module's catalog or doc comments with its links resolved: ``` ``links`` ``` in
+    /// `scope` (a symbol's path), and links written for DocC's URL layout.
+    private func resolvingLinks(_ text: String, from module: String, scope: [String] = []) -> String {
+        DocComment.resolvingLinks(text, link: { link($0, from: module, scope: scope) }, page: doccLink)
+    }
+
+    /// The site path of an article's page.
+    private func articleURL(_ article: Catalog.Article, of module: String) -> String {
+        moduleURL(module) + Self.slug(article.name) + "/"
+    }
+
+    /// The article a topic's `doc:` link names: the module's own first, then any module's.
+    private func article(_ link: String, from module: String) -> (module: String, article: Catalog.Article)? {
+        var name = link.dropFirst("doc:".count).split(separator: "#").first.map(String.init) ?? ""
+        if name.hasPrefix("/documentation/") { name = String(name.dropFirst("/documentation/".count)) }
+        let parts = name.split(separator: "/").map(String.init)
+        guard let last = parts.last else { return nil }
+        let modules = parts.count > 1 ? [parts[0]] : [module] + index.modules.filter { $0 != module }
+        for candidate in modules {
+            if let article = catalogs[candidate]?.articles.first(where: { $0.name == last }) { return (candidate, article) }
+        }
+        return nil
+    }
+
+    /// An article as an item of a list: its title linked, and its first paragraph.
+    private func articleItem(_ article: Catalog.Article, of module: String) -> ItemSpec {
+        ItemSpec(
+            id: "article:\(article.name)", cell: "api-symbol", body: Self.firstParagraph(article.markdown),
+            fields: ["name": .string(article.title), "kind": .string("Article"), "link": .string(link(articleURL(article, of: module)))],
+            location: location)
+    }
+
+    /// The items of a catalog's topic group: the symbols and articles it names, but those an earlier group took
+    /// (`curated` holds their identities).
+    private func topicItems(_ links: [String], from module: String, scope: [String] = [], curated: inout Set<String>) throws -> [ItemSpec] {
+        var items: [ItemSpec] = []
+        for link in links {
+            if link.hasPrefix("doc:") {
+                guard let (owner, article) = article(link, from: module), curated.insert("article:\(article.name)").inserted else { continue }
+                items.append(articleItem(article, of: owner))
+            } else if let id = resolve(link, from: module, scope: scope), curated.insert(id).inserted {
+                items.append(try item(id))
+            }
+        }
+        return items
     }
 
     // MARK: - Pages
@@ -113,7 +199,7 @@ struct APIPages {
         let items = index.modules.map { module in
             let overview = catalogs[module]?.symbols[module]?.overview ?? ""
             return ItemSpec(
-                id: "module:\(module)", cell: "api-symbol", body: DocComment.resolvingLinks(Self.firstParagraph(overview)) { link($0, from: module) },
+                id: "module:\(module)", cell: "api-symbol", body: resolvingLinks(Self.firstParagraph(overview), from: module),
                 fields: ["name": .string(module), "kind": .string("Module"), "link": .string(link(moduleURL(module)))], location: location)
         }
         var page = try SitePage(
@@ -129,19 +215,12 @@ struct APIPages {
         var sections: [SectionSpec] = []
         var curated = Set<String>()
         for (number, topic) in (catalog?.topics ?? []).enumerated() {
-            let ids = Self.unique(topic.links.compactMap { resolve($0, from: module) }.filter { !curated.contains($0) })
-            curated.formUnion(ids)
-            if !ids.isEmpty { sections.append(section("topic-\(number + 1)", title: topic.title, items: try ids.map { try item($0) })) }
+            let items = try topicItems(topic.links, from: module, curated: &curated)
+            if !items.isEmpty { sections.append(section("topic-\(number + 1)", title: topic.title, items: items)) }
         }
-        let articles = catalogs[module]?.articles ?? []
+        let articles = (catalogs[module]?.articles ?? []).filter { !curated.contains("article:\($0.name)") }
         if !articles.isEmpty {
-            let items = articles.map { article in
-                ItemSpec(
-                    id: "article:\(article.name)", cell: "api-symbol", body: Self.firstParagraph(article.markdown),
-                    fields: ["name": .string(article.title), "kind": .string("Article"), "link": .string(link(moduleURL(module) + Self.slug(article.name) + "/"))],
-                    location: location)
-            }
-            sections.append(section("articles", title: "Articles", items: items))
+            sections.append(section("articles", title: "Articles", items: articles.map { articleItem($0, of: module) }))
         }
         for (id, title, kinds) in Self.moduleGroups {
             let ids = symbols.filter { !curated.contains($0) && kinds.contains(index[$0]!.kind) }
@@ -157,7 +236,7 @@ struct APIPages {
             }
             sections.append(section("extended-modules", title: "Extended Modules", items: items))
         }
-        let overview = catalog.map { DocComment.resolvingLinks($0.overview) { link($0, from: module) } } ?? ""
+        let overview = catalog.map { resolvingLinks($0.overview, from: module) } ?? ""
         var page = try SitePage(
             url: moduleURL(module), title: module, summary: overview.isEmpty ? "The \(module) module." : Self.firstParagraph(overview),
             layout: "api", markdown: overview,
@@ -175,16 +254,14 @@ struct APIPages {
             ?? catalogs[module]?.symbols[([module] + entry.symbol.pathComponents).joined(separator: "/")]
         var markdown = doc.markdown
         if let overview = catalogPage?.overview, !overview.isEmpty {
-            markdown += "\n\n" + DocComment.resolvingLinks(overview) { link($0, from: module) }
+            markdown += "\n\n" + resolvingLinks(overview, from: module)
         }
         let members = index.members[id] ?? []
         var sections: [SectionSpec] = []
         var curated = Set<String>()
         for (number, topic) in (catalogPage?.topics ?? []).enumerated() {
-            let scope = entry.symbol.pathComponents
-            let ids = Self.unique(topic.links.compactMap { resolve($0, from: module, scope: scope) }.filter { !curated.contains($0) })
-            curated.formUnion(ids)
-            if !ids.isEmpty { sections.append(section("topic-\(number + 1)", title: topic.title, items: try ids.map { try item($0) })) }
+            let items = try topicItems(topic.links, from: module, scope: entry.symbol.pathComponents, curated: &curated)
+            if !items.isEmpty { sections.append(section("topic-\(number + 1)", title: topic.title, items: items)) }
         }
         let own = members.filter { !curated.contains($0) && index.origin[$0] == nil }
         for (sectionID, title, kinds) in Self.memberGroups {
@@ -298,7 +375,7 @@ struct APIPages {
     private func sourceLocation(_ id: String) -> SourceLocation {
         let symbol = index[id]!.symbol
         guard let place = symbol.mixins["location"] as? SymbolGraph.Symbol.Location, let url = place.url else { return location }
-        let path = Catalog.shownPath(url, site: site)
+        let path = Site.shownPath(url, site: site)
         if let start = symbol.docComment?.lines.first?.range?.start {
             return SourceLocation(file: path, line: start.line + 1, column: start.character + 1)
         }
@@ -309,7 +386,7 @@ struct APIPages {
     private func documentation(_ id: String) -> DocComment {
         let entry = index[id]!
         let lines = entry.symbol.docComment?.lines.map(\.text) ?? []
-        return DocComment(lines: lines) { link($0, from: entry.module, scope: entry.symbol.pathComponents) }
+        return DocComment(lines: lines, link: { link($0, from: entry.module, scope: entry.symbol.pathComponents) }, page: doccLink)
     }
 
     private func section(_ id: String, title: String, items: [ItemSpec]) -> SectionSpec {

@@ -40,16 +40,9 @@ struct Catalog {
             for file in files {
                 let url = root.appendingPathComponent(file)
                 guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
-                read(text, name: url.deletingPathExtension().lastPathComponent, file: Self.shownPath(url, site: site))
+                read(text, name: url.deletingPathExtension().lastPathComponent, file: Site.shownPath(url, site: site))
             }
         }
-    }
-
-    /// A file of the package as errors name it: relative to the site when inside it, else whole.
-    static func shownPath(_ url: URL, site: URL) -> String {
-        let path = url.standardizedFileURL.path
-        let root = site.standardizedFileURL.path + "/"
-        return path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path
     }
 
     private mutating func read(_ text: String, name: String, file: String) {
@@ -83,9 +76,9 @@ struct Catalog {
                 }
                 if line.hasPrefix("### ") {
                     topics.append((line.dropFirst(4).trimmingCharacters(in: .whitespaces), []))
-                } else if let item = Self.topicLink(line), !topics.isEmpty {
+                } else if let (item, offset) = Self.topicLink(line), !topics.isEmpty {
                     topics[topics.count - 1].links.append(item)
-                    let column = line.distance(from: line.startIndex, to: line.range(of: "``")!.lowerBound) + 1
+                    let column = line.distance(from: line.startIndex, to: offset) + 1
                     linkLocations[item] = SourceLocation(file: file, line: location.line - blank + number, column: column)
                 }
             }
@@ -97,11 +90,14 @@ struct Catalog {
         }
     }
 
-    /// `- ``Shelf/add(_:)``` as `Shelf/add(_:)`.
-    private static func topicLink(_ line: String) -> String? {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
-        guard trimmed.hasPrefix("- ``"), trimmed.hasSuffix("``") else { return nil }
-        let link = trimmed.dropFirst(4).dropLast(2)
-        return link.isEmpty ? nil : String(link)
+    /// `- ``Shelf/add(_:)``` as `Shelf/add(_:)`, `- <doc:GettingStarted>` as `doc:GettingStarted`; with where
+    /// the link starts in the line.
+    private static func topicLink(_ line: String) -> (link: String, start: String.Index)? {
+        guard let dash = line.firstIndex(where: { $0 != " " && $0 != "\t" }), line[dash...].hasPrefix("- ") else { return nil }
+        let item = line[line.index(dash, offsetBy: 2)...].drop { $0 == " " || $0 == "\t" }
+        let link = item.trimmingCharacters(in: .whitespaces)
+        if link.hasPrefix("``"), link.hasSuffix("``"), link.count > 4 { return (String(link.dropFirst(2).dropLast(2)), item.startIndex) }
+        if link.hasPrefix("<doc:"), link.hasSuffix(">"), link.count > 6 { return (String(link.dropFirst().dropLast()), item.startIndex) }
+        return nil
     }
 }

@@ -14,8 +14,9 @@ struct DocComment: Equatable {
     /// The whole comment as Markdown, the abstract included, callouts as asides.
     var markdown: String
 
-    /// Reads a comment's lines (without `///`), resolving ``` ``links`` ``` with `link`.
-    init(lines: [String], link: (String) -> String?) {
+    /// Reads a comment's lines (without `///`), resolving ``` ``links`` ``` with `link` and Markdown links in
+    /// DocC's URL layout with `page` (see `resolvingLinks`).
+    init(lines: [String], link: (String) -> String?, page: (String) -> String? = { _ in nil }) {
         let lines = Self.dedented(lines)
         var output: [String] = []
         var parameters: [String] = []  // `- name: text` lines, continuation lines indented below them
@@ -65,8 +66,8 @@ struct DocComment: Equatable {
         if !parameters.isEmpty { blocks.append("> Parameters:\n>\n" + parameters.map { "> " + $0 }.joined(separator: "\n")) }
         blocks += callouts
         let text = blocks.filter { !$0.isEmpty }.joined(separator: "\n\n")
-        markdown = Self.resolvingLinks(text, link: link)
-        abstract = Self.resolvingLinks(Self.firstParagraph(output), link: link)
+        markdown = Self.resolvingLinks(text, link: link, page: page)
+        abstract = Self.resolvingLinks(Self.firstParagraph(output), link: link, page: page)
     }
 
     /// For a top-level list item that is a callout, its word (`Note`, `Parameter name`) and the text after the
@@ -115,8 +116,10 @@ struct DocComment: Equatable {
     }
 
     /// ``` ``Book`` ``` and ``` ``Shelf/add(_:)`` ``` as Markdown links to their pages, outside code; a link that
-    /// resolves to nothing stays code.
-    static func resolvingLinks(_ text: String, link: (String) -> String?) -> String {
+    /// resolves to nothing stays code. The destination of each Markdown link `[text](destination)` is given to
+    /// `page`, which answers for those written for DocC's URL layout (`./orderedcollections/orderedset`) with the
+    /// page's site path, and nil for the others, which stay as written.
+    static func resolvingLinks(_ text: String, link: (String) -> String?, page: (String) -> String? = { _ in nil }) -> String {
         var result = ""
         var rest = Substring(text)
         var inFence = false
@@ -130,9 +133,27 @@ struct DocComment: Equatable {
             if number > 0 { result += "\n" }
             let trimmed = line.drop { $0 == " " || $0 == ">" }
             if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") { inFence.toggle() }
-            result += inFence ? String(line) : resolvingLinks(inLine: line, link: link)
+            result += inFence ? String(line) : resolvingDestinations(inLine: resolvingLinks(inLine: line, link: link), page: page)
         }
         return result
+    }
+
+    /// `](destination)` with each destination `page` knows replaced by its site path.
+    private static func resolvingDestinations(inLine line: String, page: (String) -> String?) -> String {
+        guard line.contains("](") else { return line }
+        var result = ""
+        var rest = Substring(line)
+        while let open = rest.range(of: "](") {
+            result += rest[..<open.upperBound]
+            rest = rest[open.upperBound...]
+            guard let close = rest.firstIndex(where: { $0 == ")" || $0 == " " }) else { continue }
+            let destination = String(rest[..<close])
+            if let path = page(destination) {
+                result += path
+                rest = rest[close...]
+            }
+        }
+        return result + rest
     }
 
     private static func resolvingLinks(inLine line: Substring, link: (String) -> String?) -> String {

@@ -7,6 +7,7 @@ struct Build: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Build the site into a folder.")
 
     @OptionGroup var siteOptions: SiteOptions
+    @OptionGroup var settings: SettingsOptions
 
     @Option(help: "The output folder.")
     var out: String = "_site"
@@ -33,6 +34,7 @@ struct Build: AsyncParsableCommand {
         let website = SectionSiteCommand.website
         let outURL = URL(fileURLWithPath: out, isDirectory: true, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         var options = website.options(site: siteOptions.siteURL, out: outURL, baseURL: baseURL, drafts: drafts)
+        options.settingsFiles = settings.urls
         options.keepsLinks = !noLinkCheck
         options.strict = strict
         let terminal = Terminal(quiet: quiet)

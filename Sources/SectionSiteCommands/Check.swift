@@ -8,6 +8,7 @@ struct Check: AsyncParsableCommand {
         abstract: "Build the site in memory and report every internal link or anchor that leads nowhere.")
 
     @OptionGroup var siteOptions: SiteOptions
+    @OptionGroup var settings: SettingsOptions
 
     @Flag(help: "Check pages marked draft too.")
     var drafts = false
@@ -22,8 +23,9 @@ struct Check: AsyncParsableCommand {
         let terminal = Terminal(quiet: quiet)
         do {
             let website = SectionSiteCommand.website
-            let site = try await website.site(
-                website.options(site: siteOptions.siteURL, drafts: drafts, checksLinks: true), progress: terminal.progress)
+            var options = website.options(site: siteOptions.siteURL, drafts: drafts, checksLinks: true)
+            options.settingsFiles = settings.urls
+            let site = try await website.site(options, progress: terminal.progress)
             terminal.finishProgress()
             let strict = strict || site.config.strict
             let warnings = site.warnings

@@ -25,3 +25,18 @@ struct SiteOptions: ParsableArguments {
         site.map { URL(fileURLWithPath: $0, isDirectory: true).standardizedFileURL } ?? SectionSiteCommand.website.folder
     }
 }
+
+/// The `--config` option of the commands that build a site.
+struct SettingsOptions: ParsableArguments {
+    @Option(
+        name: .customLong("config"),
+        help: ArgumentHelp(
+            "A settings file read after sectionsite.yml; its top-level keys replace sectionsite.yml's. Repeat it for more, later ones winning.",
+            valueName: "file"))
+    var files: [String] = []
+
+    /// The files, relative to the current folder.
+    var urls: [URL] {
+        files.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL }
+    }
+}

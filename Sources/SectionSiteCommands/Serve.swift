@@ -9,6 +9,7 @@ struct Serve: AsyncParsableCommand {
         abstract: "Serve the site from memory and patch every open tab as files change.")
 
     @OptionGroup var siteOptions: SiteOptions
+    @OptionGroup var settings: SettingsOptions
 
     @Option(help: "The address to bind.")
     var host = "127.0.0.1"
@@ -32,9 +33,11 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         let website = SectionSiteCommand.website
         let quiet = self.quiet
+        var options = website.options(site: siteOptions.siteURL, drafts: drafts)
+        options.settingsFiles = settings.urls
         do {
             try await website.serve(
-                website.options(site: siteOptions.siteURL, drafts: drafts), host: host, port: port, allowedHosts: allowHosts,
+                options, host: host, port: port, allowedHosts: allowHosts,
                 ready: { url in
                     FileHandle.standardOutput.write(Data("Serving at \(url)\n".utf8))
                 },

@@ -51,11 +51,21 @@ struct PreviewServer: Sendable {
             try watcher.start()
             packageWatcher = watcher
         }
+        // The settings files of `--config`: a change to one is a change to the settings.
+        var settingsWatchers: [FileWatcher] = []
+        for file in options.settingsFiles {
+            let watcher = FileWatcher(root: file.deletingLastPathComponent(), roots: [file.lastPathComponent], quietMilliseconds: quietMilliseconds) { _ in
+                rebuilds.add(["sectionsite.yml"])
+            }
+            try watcher.start()
+            settingsWatchers.append(watcher)
+        }
         let rebuildLoop = Task { await Self.rebuild(rebuilds, hub: hub, log: log) }
         let keepAlive = Task { await hub.keepAlive(every: .seconds(15), clock: ContinuousClock()) }
         defer {
             watcher.stop()
             packageWatcher?.stop()
+            settingsWatchers.forEach { $0.stop() }
             rebuildLoop.cancel()
             keepAlive.cancel()
         }

@@ -5,13 +5,13 @@ struct ConfigParser {
     /// The settings file's path relative to the site.
     var path = "sectionsite.yml"
 
-    /// Parses the file's text.
-    func parse(_ text: String) throws -> SiteConfig {
-        var config = SiteConfig()
+    /// Parses the file's text; its keys replace those of `base`, the settings read before it.
+    func parse(_ text: String, onto base: SiteConfig = SiteConfig()) throws -> SiteConfig {
+        var config = base
         let yaml = YAMLReader(path: path, firstLine: 1)
         guard let root = try yaml.compose(text) else { return config }
         if case .scalar(let scalar) = root, scalar.string.isEmpty { return config }
-        for (key, node, keyNode) in try yaml.entries(root, what: "sectionsite.yml") {
+        for (key, node, keyNode) in try yaml.entries(root, what: path) {
             switch key {
             case "title": config.title = try yaml.string(node, key: key)
             case "baseURL":

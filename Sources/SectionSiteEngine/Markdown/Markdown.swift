@@ -66,8 +66,9 @@ package struct Markdown: Sendable {
     }
 
     /// The API reference's symbols by the paths ``` ``links`` ``` name them with (`Book`, `Shelf/Book/isbn`), each
-    /// with its site path; nil in a site without `api:`, where a code span in double backticks stays code.
-    package var symbolLinks: [String: String]?
+    /// with its site path, and its articles by the names `<doc:Name>` gives them; nil in a site without `api:`,
+    /// where a code span in double backticks stays code.
+    package var symbolLinks: SymbolLinks?
 
     /// GitHub's extensions, registered once per process.
     nonisolated(unsafe) private static let extensions: [OpaquePointer] = {
@@ -137,6 +138,9 @@ package struct Markdown: Sendable {
         /// no target whose destination is the span as written, so that it is recorded and warned of with the
         /// others.
         public var isUnresolvedSymbol: Bool { target == nil && destination.hasPrefix("``") }
+
+        /// Whether this is a `doc:` link that names no article of the API reference.
+        public var isUnresolvedArticle: Bool { target == nil && destination.hasPrefix("doc:") }
     }
 
     /// A link or image of the document as it ends up in the HTML (`.md` links already rewritten), where it is
@@ -318,6 +322,7 @@ package struct Markdown: Sendable {
         var alerts: [(node: OpaquePointer, kind: String)] = []
         var asides: [(OpaquePointer, Aside)] = []
         var symbolNodes: [(node: OpaquePointer, url: String)] = []  // ``Symbol`` code spans that become links
+        var unlinked: [OpaquePointer] = []  // `doc:` links that name no article
         var replacements: [(node: OpaquePointer, html: String, block: Bool)] = []
         var hooked: [(node: OpaquePointer, hook: String, context: [String: Any])] = []
         let hooks = theme?.components.hooks ?? []
@@ -364,7 +369,16 @@ package struct Markdown: Sendable {
                     case .found(let image): processed = image
                     }
                 }
-                let final = processed.map { $0.url($0.largest) } ?? rewrite(url, source: walk.source, line: line, column: column, result: &result)
+                let final: String
+                if !isImage, let symbolLinks, url.hasPrefix("doc:") {
+                    guard let resolved = articleLink(node, url: url, in: symbolLinks, line: line, column: column, result: &result) else {
+                        unlinked.append(node)
+                        continue
+                    }
+                    final = resolved
+                } else {
+                    final = processed.map { $0.url($0.largest) } ?? rewrite(url, source: walk.source, line: line, column: column, result: &result)
+                }
                 if final != url { cmark_node_set_url(node, final) }
                 if hooks.contains(isImage ? "image" : "link") {
                     var context: [String: Any] = ["destination": final, "title": title, "plainText": plainText(node)]
@@ -375,7 +389,7 @@ package struct Markdown: Sendable {
                 }
             case CMARK_NODE_CODE where symbolLinks != nil:
                 guard let target = symbolTarget(node, walk: &walk) else { continue }
-                if let path = Self.resolveSymbol(target, in: symbolLinks!) {
+                if let path = Self.resolveSymbol(target, in: symbolLinks!.paths) {
                     symbolNodes.append((node, rootPath + path.drop { $0 == "/" }))
                 } else {
                     let (line, column) = walk.place(node)
@@ -412,6 +426,10 @@ package struct Markdown: Sendable {
         for node in codeBlocks { highlight(node) }
         for (node, kind) in alerts { Self.makeAlert(node, kind: kind) }
         for (node, aside) in asides { Self.makeAside(node, aside) }
+        for node in unlinked {  // a `doc:` link to nothing: its text without the link
+            while let child = cmark_node_first_child(node) { cmark_node_insert_before(node, child) }
+            cmark_node_free(node)
+        }
         for (node, url) in symbolNodes {
             guard let link = cmark_node_new(CMARK_NODE_LINK) else { continue }
             cmark_node_set_url(link, url)
@@ -477,6 +495,25 @@ package struct Markdown: Sendable {
     /// A link's or image's destination as the HTML gets it: a relative link to a file of `Content/` made
     /// root-relative, one to a Markdown file made the URL of its page. Records it for `sectionsite check`, and a
     /// link to a Markdown file for the warnings.
+    /// A `doc:` link to a catalog's article (`<doc:GettingStarted>`, `[the guide](doc:GettingStarted#install)`),
+    /// pointed at its page; written as an address alone, it is shown as the article's title, as DocC shows it. One
+    /// naming no article is recorded as a link that leads nowhere, to be warned of, and gives nil: its text stays,
+    /// unlinked. Returns the link's URL.
+    private func articleLink(_ node: OpaquePointer, url: String, in links: SymbolLinks, line: Int, column: Int, result: inout Document) -> String? {
+        guard let (article, fragment) = links.article(url) else {
+            result.fileLinks.append(FileLink(target: nil, destination: url, line: line, column: column))
+            return nil
+        }
+        let final = rootPath + article.path.drop { $0 == "/" } + fragment
+        if collectsLinks { result.links.append(Link(destination: final, written: url, line: line, column: column)) }
+        if let text = cmark_node_first_child(node), cmark_node_next(text) == nil, cmark_node_get_type(text) == CMARK_NODE_TEXT,
+            cmark_node_get_literal(text).map({ String(cString: $0) }) == url
+        {
+            cmark_node_set_literal(text, article.title)
+        }
+        return final
+    }
+
     func rewrite(_ url: String, source: String, line: Int, column: Int, result: inout Document) -> String {
         var final = url
         defer {

@@ -59,16 +59,53 @@ package struct APIRequest: Sendable {
 package struct APIReference: Sendable {
     /// The pages.
     package var pages: [SitePage]
-    /// Site paths (`/api/shelf/book/#isbn`) by symbol path.
-    package var symbols: [String: String]
+    /// Site paths (`/api/shelf/book/#isbn`) by symbol path, and the catalogs' articles.
+    package var symbols: SymbolLinks
     /// What the build should say but not stop for (a catalog's topic that names nothing).
     package var warnings: [Diagnostic]
     /// How long the toolchain took to write the symbol graphs, when it was asked to.
     package var toolchainSeconds: Double?
 
     /// Creates a reference.
-    package init(pages: [SitePage], symbols: [String: String], warnings: [Diagnostic] = [], toolchainSeconds: Double? = nil) {
+    package init(pages: [SitePage], symbols: SymbolLinks, warnings: [Diagnostic] = [], toolchainSeconds: Double? = nil) {
         (self.pages, self.symbols, self.warnings, self.toolchainSeconds) = (pages, symbols, warnings, toolchainSeconds)
+    }
+}
+
+/// What ``` ``Symbol`` ``` and `<doc:Article>` links in Markdown resolve to.
+package struct SymbolLinks: Sendable, Equatable {
+    /// An article of a DocC catalog: its page's site path and its title, which `<doc:Name>` is shown as.
+    package struct Article: Sendable, Equatable {
+        package var path: String
+        package var title: String
+
+        package init(path: String, title: String) { (self.path, self.title) = (path, title) }
+    }
+
+    /// Site paths by symbol path: `Book`, `Book/isbn`, `Shelf/Book/isbn`; a module's name for its page.
+    package var paths: [String: String]
+    /// Articles by the names `doc:` links give them: `GettingStarted` and `Shelf/GettingStarted`.
+    package var articles: [String: Article]
+
+    package init(paths: [String: String] = [:], articles: [String: Article] = [:]) {
+        (self.paths, self.articles) = (paths, articles)
+    }
+
+    /// The article a `doc:` link names (`doc:GettingStarted`, `doc:Shelf/GettingStarted`,
+    /// `doc:GettingStarted#Install`) and the fragment it keeps; nil for a link that is no `doc:` link or names no
+    /// article.
+    package func article(_ url: String) -> (article: Article, fragment: String)? {
+        guard url.hasPrefix("doc:") else { return nil }
+        var name = Substring(url.dropFirst(4))
+        var fragment = ""
+        if let hash = name.firstIndex(of: "#") {
+            fragment = String(name[hash...])
+            name = name[..<hash]
+        }
+        while name.hasPrefix("/") { name = name.dropFirst() }
+        if name.hasPrefix("documentation/") { name = name.dropFirst("documentation/".count) }
+        guard let article = articles[String(name)] ?? articles[String(name.split(separator: "/").last ?? "")] else { return nil }
+        return (article, fragment)
     }
 }
 

@@ -6,6 +6,9 @@ package struct BuildOptions: Sendable, Equatable {
     public var site: URL
     /// The output folder.
     public var out: URL
+    /// Settings files read after `sectionsite.yml`, in order (`--config`): each top-level key of one replaces
+    /// the key of the settings before it.
+    public var settingsFiles: [URL] = []
     /// Overrides the settings' `baseURL`.
     public var baseURL: String?
     /// Publishes pages marked `draft: true`.

@@ -2,9 +2,10 @@ import Foundation
 
 /// What the site reads besides its pages, and the files it writes besides them.
 extension Site {
-    /// Reads `sectionsite.yml` when there is one, applying the `--base-url` override; also returns the file's text
-    /// as read (nil without one), which the record's fingerprint is made of: read once, so that an edit during the
-    /// build cannot give the record settings other than those the build used.
+    /// Reads `sectionsite.yml` when there is one, then the settings files of `--config` over it, applying the
+    /// `--base-url` override; also returns the files' text as read (nil without any), which the record's
+    /// fingerprint is made of: read once, so that an edit during the build cannot give the record settings other
+    /// than those the build used.
     static func loadConfig(_ options: BuildOptions) throws -> (config: SiteConfig, text: String?) {
         let file = options.site.appendingPathComponent("sectionsite.yml")
         var config = SiteConfig()
@@ -22,11 +23,27 @@ extension Site {
                     "'\(options.site.path)' is not a site: it has neither sectionsite.yml nor Content/ (run 'sectionsite new DIR' to start one)")
             }
         }
+        for file in options.settingsFiles {
+            let path = Self.shownPath(file, site: options.site)
+            guard FileManager.default.fileExists(atPath: file.path) else {
+                throw SectionSiteError("settings file '\(path)' (--config) does not exist")
+            }
+            let more = try SourceText.read(file, path: path)
+            config = try ConfigParser(path: path).parse(more, onto: config)
+            text = (text ?? "") + "\n# \(path)\n" + more
+        }
         if let baseURL = options.baseURL {
             config.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
             config.data["baseURL"] = .string(config.baseURL)
         }
         return (config, text)
+    }
+
+    /// A file as messages name it: relative to the site when inside it, else whole.
+    package static func shownPath(_ file: URL, site: URL) -> String {
+        let path = file.standardizedFileURL.path
+        let root = site.standardizedFileURL.path + "/"
+        return path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path
     }
 
     /// The files that are not pages: `Static/`, the files beside pages in `Content/`, the theme's assets and the

@@ -323,6 +323,10 @@ package struct Site: Sendable {
                     warnings.warn("\(link.link.destination) names no symbol of the API reference", at: link.location)
                     continue
                 }
+                if link.link.isUnresolvedArticle {
+                    warnings.warn("<\(link.link.destination)> names no article of the API reference", at: link.location)
+                    continue
+                }
                 let reason = link.link.target == nil ? "it leads out of Content/" : "no page comes from '\(link.link.target!)'"
                 warnings.warn("link to '\(link.link.destination)' leads to no page: \(reason)", at: link.location)
             }

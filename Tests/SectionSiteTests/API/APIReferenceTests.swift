@@ -38,6 +38,8 @@ struct APIReferenceTests {
                 ```swift
                 let x = ``Book``
                 ```
+
+                Read <doc:Reading> and [the guide](doc:Reading#overview), not <doc:Nowhere>.
                 """,
         ]
         for path in FileTree.files(under: theme) {
@@ -73,10 +75,14 @@ struct APIReferenceTests {
         let missing = ids.filter { !html.contains(#"data-ss-key="i:\#($0)""#) }
         #expect(missing.isEmpty, "not in the reference: \(missing.sorted())")
 
-        // The module page: the catalog's topics in its order, then what no topic names, articles, extended modules.
+        // The module page: the catalog's topics in its order (the article in the topic that names it, so no
+        // Articles group), then what no topic names, extended modules.
         let module = try site.output("api/shelf/index.html")
         let sections = module.matches(of: /data-ss-key="s:([a-z0-9-]+)"/).map { String($0.1) }
-        #expect(sections == ["topic-1", "topic-2", "articles", "extended-modules"])
+        #expect(sections == ["topic-1", "topic-2", "topic-3", "extended-modules"])
+        #expect(module.contains(#"<h2 class="section-title">Guides</h2>"#))
+        // `<doc:Article>` shown as its title; a link written for DocC's URL layout leads to the symbol's page.
+        #expect(module.contains(#"start with <a href="/docs/api/shelf/reading/">Reading a shelf</a>, then <a href="/docs/api/shelf/book/#overview">a book</a>."#))
         #expect(module.contains(#"<h2 class="section-title">Shelving books</h2>"#))
         let shelving = module.matches(of: /data-ss-key="i:(s:[^"]+)"/).map { String($0.1) }
         #expect(shelving.prefix(3) == ["s:5ShelfAAC", "s:5Shelf4BookV", "s:5Shelf9ShelvableP"])
@@ -127,8 +133,11 @@ struct APIReferenceTests {
         #expect(guide.contains("<code>Book</code> alone is code, and so is <code>Bookcase</code>."))
         let code = guide[guide.range(of: "<pre")!.lowerBound..<guide.range(of: "</pre>")!.upperBound]
         #expect(code.contains("``Book``") && !code.contains("<a "))  // code blocks are left alone
+        #expect(guide.contains(#"Read <a href="/docs/api/shelf/reading/">Reading a shelf</a> and <a href="/docs/api/shelf/reading/#overview">the guide</a>, not doc:Nowhere."#))
         let warnings = report.warnings.map(\.description)
         #expect(warnings.contains("Content/guide.md:5:83: warning: ``Bookcase`` names no symbol of the API reference"))
+        #expect(warnings.contains("Content/guide.md:11:63: warning: <doc:Nowhere> names no article of the API reference"), "\(warnings)")
+        #expect(warnings.contains { $0.hasSuffix("Sources/Shelf/Shelf.docc/Shelf.md:25:3: warning: topic <doc:Nowhere> names no article of the API reference") }, "\(warnings)")
         #expect(warnings.contains { $0.hasSuffix("Sources/Shelf/Shelf.docc/Shelf.md:20:3: warning: topic ``Bookcase`` names no symbol of the API reference") }, "\(warnings)")
         // In a doc comment, at the comment in the Swift file.
         #expect(warnings.contains { $0.hasSuffix("Sources/Shelf/Shelf.swift:47:9: warning: ``Shelf/contains(_:)`` names no symbol of the API reference") }, "\(warnings)")

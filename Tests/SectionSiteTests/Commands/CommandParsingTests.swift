@@ -15,11 +15,12 @@ struct CommandParsingTests {
         #expect(!plain.drafts && !plain.quiet && !plain.noLinkCheck && !plain.strict && !plain.follow)
         let full = try Build.parse([
             "--site", "blog", "--out", "public", "--base-url", "https://example.org/b/", "--drafts", "--quiet",
-            "--no-link-check", "--strict", "--follow",
+            "--no-link-check", "--strict", "--follow", "--config", "docs.yml", "--config", "/tmp/more.yml",
         ])
         #expect(full.siteOptions.site == "blog" && full.out == "public" && full.baseURL == "https://example.org/b/")
         #expect(full.drafts && full.quiet && full.noLinkCheck && full.strict && full.follow)
         #expect(full.siteOptions.siteURL.path == URL(fileURLWithPath: "blog").standardizedFileURL.path)
+        #expect(plain.settings.files.isEmpty && full.settings.urls.map(\.path) == [URL(fileURLWithPath: "docs.yml").standardizedFileURL.path, "/tmp/more.yml"])
     }
 
     @Test("serve binds 127.0.0.1:8000 unless told otherwise, and takes more host names one by one")

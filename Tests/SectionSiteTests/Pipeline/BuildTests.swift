@@ -31,6 +31,32 @@ struct BuildTests {
         html.matches(of: /data-ss-key="i:([^"]*)"/).map { String($0.1) }
     }
 
+    @Test("--config files are read after sectionsite.yml, each key replacing the one before; their errors name them")
+    func settingsFiles() throws {
+        let site = try TestSite(TestSite.theme.merging([
+            "sectionsite.yml": "title: One\ndescription: Kept\n",
+            "more.yml": "title: Two\n",
+            "last.yml": "title: Three\n",
+            "Content/index.md": "---\ntitle: Home\n---\n{{site.title}} {{site.description}}\n",
+        ]) { $1 })
+        var options = site.options
+        options.settingsFiles = [site.folder.appendingPathComponent("more.yml"), site.folder.appendingPathComponent("last.yml")]
+        let built = try Site(options: options)
+        #expect(built.config.title == "Three")
+        #expect(built.config.data["description"] == .string("Kept"))
+        options.settingsFiles = [site.folder.appendingPathComponent("more.yml")]
+        #expect(try Site(options: options).config.title == "Two")
+        try site.write(["more.yml": "title: Two\nmarkdown:\n  colour: blue\n"])
+        #expect(throws: SectionSiteError.self) { try Site(options: options) }
+        do { _ = try Site(options: options) } catch let error as SectionSiteError {
+            #expect(error.description == "more.yml:3:3: error: unknown markdown option 'colour' (known: smart, unsafe)")
+        }
+        options.settingsFiles = [site.folder.appendingPathComponent("gone.yml")]
+        do { _ = try Site(options: options) } catch let error as SectionSiteError {
+            #expect(error.description == "error: settings file 'gone.yml' (--config) does not exist")
+        }
+    }
+
     @Test("collections sort, filter by tag, limit, and leave out drafts and index pages")
     func collections() throws {
         #expect(Self.itemKeys(try built(Self.blog())) == ["/posts/beta/", "/posts/gamma/", "/posts/alpha/"])
