@@ -60,6 +60,17 @@ struct ConfigParser {
                     }
                     config.tagsPaginate = size == 0 ? nil : size
                 }
+            case "sitemap":
+                for (option, value, optionNode) in try yaml.entries(node, what: "'sitemap'") {
+                    guard option == "urls" else {
+                        throw SectionSiteError("unknown sitemap option '\(option)' (known: urls)", at: yaml.location(optionNode))
+                    }
+                    let urls = try yaml.int(value, key: option)
+                    guard (1...SiteIndexes.sitemapURLLimit).contains(urls) else {
+                        throw SectionSiteError("'urls' must be from 1 to 50000 (the most a sitemap file may list)", at: yaml.location(value))
+                    }
+                    config.sitemapURLs = urls
+                }
             case "search":
                 if case .scalar = node {
                     config.search = try yaml.bool(node, key: key)

@@ -25,6 +25,9 @@ package struct SiteConfig: Sendable, Equatable {
     var tagsPaginate: Int? = 10
     /// Whether the build writes `search.json`, the index the search box reads.
     var search = true
+    /// The most URLs one sitemap file lists (`sitemap: {urls: N}`); past it, `sitemap.xml` is an index of files of
+    /// at most this many. 50,000 is the most the sitemap protocol, and so search engines, take.
+    var sitemapURLs = SiteIndexes.sitemapURLLimit
     /// How many characters of each page's text the search index holds; nil for all of it.
     var searchText: Int? = 1000
     /// Whether `build` and `check` treat every warning as an error (as `--strict` does), for CI.

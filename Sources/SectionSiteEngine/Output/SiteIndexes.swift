@@ -6,7 +6,7 @@ enum SiteIndexes {
 
     /// The sitemap of every page, by URL; a page with translations lists each (itself too) as an alternate, and
     /// the default language's as `x-default`.
-    static func sitemap(_ pages: [RenderedPage], alternates: [String: [Translation]] = [:], config: SiteConfig) -> String {
+    static func sitemap(_ pages: some Collection<RenderedPage>, alternates: [String: [Translation]] = [:], config: SiteConfig) -> String {
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
         xml += #"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9""#
         if config.languages.isMultilingual { xml += #" xmlns:xhtml="http://www.w3.org/1999/xhtml""# }
@@ -22,18 +22,34 @@ enum SiteIndexes {
         return xml + "</urlset>\n"
     }
 
-    /// Where a language's sitemap is, in a site with languages: `sitemap-<code>.xml`, at the root so that it may
-    /// list any of the site's URLs.
-    static func sitemapPath(_ code: String) -> String { "sitemap-\(code).xml" }
+    /// The most URLs the sitemap protocol lets one file list.
+    static let sitemapURLLimit = 50_000
 
-    /// `sitemap.xml` of a site with languages: an index of each language's sitemap, with the newest date of its
-    /// pages.
-    static func sitemapIndex(_ codes: [String], pages: [String: [RenderedPage]], config: SiteConfig) -> String {
+    /// The sitemap files of a site whose pages (in URL order) are grouped by language (one group, keyed by the
+    /// default language, without languages), at most `limit` URLs a file: `sitemap.xml` alone when it holds them
+    /// all in one language; else `sitemap-N.xml` (one language) or `sitemap-<code>.xml`, `sitemap-<code>-N.xml`
+    /// (languages), which `sitemap.xml` then lists. Files are at the root so that they may list any URL.
+    static func sitemapFiles<Page>(_ groups: [(code: String, pages: [Page])], multilingual: Bool, limit: Int) -> [(path: String, pages: ArraySlice<Page>)] {
+        var files: [(path: String, pages: ArraySlice<Page>)] = []
+        for (code, pages) in groups {
+            let chunks = stride(from: 0, to: max(pages.count, 1), by: limit).map { pages[$0..<min($0 + limit, pages.count)] }
+            let name = multilingual ? "sitemap-\(code)" : "sitemap"
+            if chunks.count == 1 {
+                files.append((multilingual ? name + ".xml" : "sitemap.xml", chunks[0]))
+            } else {
+                for (number, chunk) in chunks.enumerated() { files.append(("\(name)-\(number + 1).xml", chunk)) }
+            }
+        }
+        return files
+    }
+
+    /// `sitemap.xml` as an index of the sitemap files, each with the newest date of its pages.
+    static func sitemapIndex(_ files: [(path: String, pages: ArraySlice<RenderedPage>)], config: SiteConfig) -> String {
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
         xml += #"<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"# + "\n"
-        for code in codes {
-            xml += "  <sitemap><loc>\(HTML.escape(config.absoluteURL("/" + sitemapPath(code))))</loc>"
-            if let newest = (pages[code] ?? []).compactMap(\.date).max() { xml += "<lastmod>\(newest.isoDate)</lastmod>" }
+        for file in files {
+            xml += "  <sitemap><loc>\(HTML.escape(config.absoluteURL("/" + file.path)))</loc>"
+            if let newest = file.pages.compactMap(\.date).max() { xml += "<lastmod>\(newest.isoDate)</lastmod>" }
             xml += "</sitemap>\n"
         }
         return xml + "</sitemapindex>\n"

@@ -31,7 +31,8 @@ extension Site {
     /// The paths of the files `indexes()` makes.
     private func indexPaths() -> [String] {
         let languages = config.languages
-        return ["sitemap.xml"] + (languages.isMultilingual ? languages.codes.map(SiteIndexes.sitemapPath) : [])
+        let sitemaps = sitemapFiles(byLanguage(pages.values.sorted { $0.url < $1.url }))
+        return (sitemaps.count > 1 || languages.isMultilingual ? ["sitemap.xml"] : []) + sitemaps.map(\.path)
             + languages.codes.flatMap { code in
                 let folder = String(languages.prefix(code).dropFirst()) + (languages.prefix(code).isEmpty ? "" : "/")
                 return [folder + "feed.xml"] + (config.search ? [folder + "search.json"] : [])
@@ -66,6 +67,26 @@ extension Site {
         return alternates
     }
 
+    /// The pages in URL order by language (a site without languages: every page under the default language).
+    private func byLanguage(_ sorted: [RenderedPage]) -> [String: [RenderedPage]] {
+        let languages = config.languages
+        guard languages.isMultilingual else { return [languages.defaultCode: sorted] }
+        var languageOf: [String: String] = [:]
+        for page in content.published { languageOf[page.listing.url] = page.listing.language }
+        for page in content.generated.values { languageOf[page.page.url] = page.page.language }
+        var rendered: [String: [RenderedPage]] = [:]
+        for page in sorted { rendered[languageOf[page.url] ?? languages.defaultCode, default: []].append(page) }
+        return rendered
+    }
+
+    /// The sitemap files and the pages of each (see `SiteIndexes.sitemapFiles`), `sitemap.xml` as their index
+    /// not among them unless it is the only one.
+    private func sitemapFiles(_ rendered: [String: [RenderedPage]]) -> [(path: String, pages: ArraySlice<RenderedPage>)] {
+        let languages = config.languages
+        return SiteIndexes.sitemapFiles(
+            languages.codes.map { ($0, rendered[$0] ?? []) }, multilingual: languages.isMultilingual, limit: config.sitemapURLs)
+    }
+
     /// The one file of `indexes()` at this output path, made alone.
     func indexFile(at path: String) -> OutputFile? {
         guard indexPaths().contains(path) else { return nil }
@@ -78,36 +99,25 @@ extension Site {
         var files: [OutputFile] = []
         let languages = config.languages
         // Each language's pages: its sitemap, feed and search index (a site without languages: every page).
-        var rendered: [String: [RenderedPage]] = [:]
+        let rendered = byLanguage(sorted)
         var searched: [String: [LoadedPage]] = [:]
         if languages.isMultilingual {
-            var languageOf: [String: String] = [:]
-            for page in content.published { languageOf[page.listing.url] = page.listing.language }
-            for page in content.generated.values { languageOf[page.page.url] = page.page.language }
-            for page in sorted { rendered[languageOf[page.url] ?? languages.defaultCode, default: []].append(page) }
             for page in content.published { searched[page.listing.language, default: []].append(page) }
         } else {
-            (rendered[languages.defaultCode], searched[languages.defaultCode]) = (sorted, content.published)
+            searched[languages.defaultCode] = content.published
         }
-        if !languages.isMultilingual, wanted("sitemap.xml") {
-            files.append(
-                OutputFile(path: "sitemap.xml", contents: .text(SiteIndexes.sitemap(sorted, config: config)), origin: "the sitemap"))
-        } else if languages.isMultilingual {
-            // A sitemap per language, and `sitemap.xml` an index of them: with every page's alternates, one file
-            // grows as pages times translations (53 MB for 38,404 pages in 39 languages, over the 50 MB a search
-            // engine reads of one sitemap).
-            if wanted("sitemap.xml") {
-                files.append(
-                    OutputFile(
-                        path: "sitemap.xml", contents: .text(SiteIndexes.sitemapIndex(languages.codes, pages: rendered, config: config)),
-                        origin: "the sitemap"))
-            }
-            let wantedCodes = languages.codes.filter { wanted(SiteIndexes.sitemapPath($0)) }
-            let alternates = wantedCodes.isEmpty ? [:] : sitemapAlternates()
-            for code in wantedCodes {
-                let xml = SiteIndexes.sitemap(rendered[code] ?? [], alternates: alternates, config: config)
-                files.append(OutputFile(path: SiteIndexes.sitemapPath(code), contents: .text(xml), origin: "the sitemap"))
-            }
+        // The sitemap: one file, or `sitemap.xml` an index of files of at most `sitemap.urls` URLs each, one set
+        // per language in a site with languages (with every page's alternates, one file grows as pages times
+        // translations: 53 MB for 38,404 pages in 39 languages, over the 50 MB a search engine reads of one).
+        let sitemaps = sitemapFiles(rendered)
+        if sitemaps.count > 1 || languages.isMultilingual, wanted("sitemap.xml") {
+            files.append(OutputFile(path: "sitemap.xml", contents: .text(SiteIndexes.sitemapIndex(sitemaps, config: config)), origin: "the sitemap"))
+        }
+        let wantedSitemaps = sitemaps.filter { wanted($0.path) }
+        let alternates = wantedSitemaps.isEmpty || !languages.isMultilingual ? [:] : sitemapAlternates()
+        for sitemap in wantedSitemaps {
+            let xml = SiteIndexes.sitemap(sitemap.pages, alternates: alternates, config: config)
+            files.append(OutputFile(path: sitemap.path, contents: .text(xml), origin: "the sitemap"))
         }
         for code in languages.codes {
             let local = config.localized(code)

@@ -168,6 +168,34 @@ struct BuildTests {
         #expect(try site.output("posts/beta/index.html").contains(#"<script src="/blog/_sectionsite/sectionsite.js""#))
     }
 
+    @Test("past sitemap.urls URLs, sitemap.xml is an index of sitemap-N.xml files that list every page once")
+    func sitemapIndex() throws {
+        var files = Self.blog()
+        files["sectionsite.yml"] = "title: Blog\nbaseURL: https://example.com/\nsitemap:\n  urls: 2\n"
+        let site = try TestSite(files)
+        try site.build()
+        let index = try site.output("sitemap.xml")
+        #expect(index.contains("<sitemapindex "))
+        let listed = index.matches(of: /<loc>https:\/\/example.com\/(sitemap-\d+\.xml)<\/loc>/).map { String($0.1) }
+        let pages = try Site(options: site.options).pages.count
+        #expect(listed == (1...((pages + 1) / 2)).map { "sitemap-\($0).xml" })
+        var urls: [String] = []
+        for file in listed {
+            let locs = try site.output(file).matches(of: /<loc>([^<]+)<\/loc>/).map { String($0.1) }
+            #expect(locs.count <= 2 && !locs.isEmpty)
+            urls += locs
+        }
+        #expect(urls == urls.sorted() && Set(urls).count == pages && urls.count == pages)
+        #expect(index.contains("<sitemap><loc>https://example.com/sitemap-1.xml</loc>"))
+        // Under the limit, one sitemap.xml as before, and the files of the split are gone.
+        try site.write(["sectionsite.yml": "title: Blog\nbaseURL: https://example.com/\n"])
+        try site.build()
+        #expect(try site.output("sitemap.xml").contains("<urlset "))
+        #expect(!FileManager.default.fileExists(atPath: site.out.appendingPathComponent("sitemap-1.xml").path))
+        try site.write(["sectionsite.yml": "title: Blog\nsitemap:\n  urls: 60000\n"])
+        #expect(site.buildError()?.description == "sectionsite.yml:3:9: error: 'urls' must be from 1 to 50000 (the most a sitemap file may list)")
+    }
+
     @Test("an empty section and an unused template are warnings, not errors")
     func warnings() throws {
         var files = TestSite.theme

@@ -155,6 +155,21 @@ struct LanguageTests {
         #expect(try site.output("posts/only/index.html").contains(#"hreflang="fr" href="https://notes.example/fr/posts/only/""#))
     }
 
+    @Test("past sitemap.urls, each language's sitemap is split, and sitemap.xml lists every part")
+    func sitemapParts() throws {
+        var files = Self.site()
+        files["sectionsite.yml"]! += "sitemap:\n  urls: 1\n"
+        let site = try TestSite(files)
+        try site.build()
+        let index = try site.output("sitemap.xml")
+        let listed = index.matches(of: /<loc>https:\/\/notes.example\/(sitemap-[a-z]+-\d+\.xml)<\/loc>/).map { String($0.1) }
+        #expect(listed.contains("sitemap-en-1.xml") && listed.contains("sitemap-en-2.xml") && listed.contains("sitemap-ar-1.xml"))
+        #expect(!index.contains("sitemap-en.xml"))
+        for file in listed { #expect(try site.output(file).matches(of: /<url>/).count == 1, "\(file)") }
+        let pages = try Site(options: site.options).pages.count
+        #expect(listed.count == pages)
+    }
+
     @Test("a bad language code or direction is an error at its place")
     func badSettings() throws {
         var files = Self.site()
