@@ -46,7 +46,7 @@ enum SymbolGraphs {
             let parts = name.split(separator: "@", maxSplits: 1).map(String.init)
             guard !parts[0].hasSuffix("Tests"), modules.isEmpty || modules.contains(parts[0]) else { continue }
             do {
-                let graph = try JSONDecoder().decode(SymbolGraph.self, from: Data(contentsOf: url))
+                let graph = try decoded.graph(at: url)
                 files.append(File(graph: graph, module: parts[0], extended: parts.count > 1 ? parts[1] : nil))
             } catch {
                 errors.append(Diagnostic(.error, "api: cannot read the symbol graph \(url.path): \(error)", at: settings.location))
@@ -60,6 +60,26 @@ enum SymbolGraphs {
                 at: settings.location)
         }
         return (files, toolchainSeconds)
+    }
+
+    /// The graphs decoded so far, by file, with the file's stamp when it was read: a live edit recompiles one
+    /// module, and the compiler writes only its graphs again, so the others are not decoded again (SymbolKit's
+    /// decoding was most of our part of a save: swift-collections' 28 graph files, 6 MB).
+    private static let decoded = DecodedGraphs()
+
+    final class DecodedGraphs: @unchecked Sendable {  // its state only under its lock
+        private let lock = NSLock()
+        private var graphs: [String: (stamp: FileStamp, graph: SymbolGraph)] = [:]
+
+        /// The graph of the file, decoded again only when the file changed since it was last read.
+        func graph(at url: URL) throws -> SymbolGraph {
+            let path = url.standardizedFileURL.path
+            let stamp = FileStamp.of(path)
+            if let stamp, let known = lock.withLock({ graphs[path] }), known.stamp == stamp { return known.graph }
+            let graph = try JSONDecoder().decode(SymbolGraph.self, from: Data(contentsOf: url))
+            if let stamp { lock.withLock { graphs[path] = (stamp, graph) } }
+            return graph
+        }
     }
 
     /// The `.symbols.json` files of a folder.

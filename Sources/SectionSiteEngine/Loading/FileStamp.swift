@@ -2,7 +2,7 @@ import Foundation
 
 /// A file's size and modification time: what an incremental build compares to tell whether a file changed
 /// without reading it.
-struct FileStamp: Sendable, Equatable {
+package struct FileStamp: Sendable, Equatable {
     /// The size in bytes.
     var size: Int64
     /// The modification time in nanoseconds since 1970.
@@ -13,7 +13,7 @@ struct FileStamp: Sendable, Equatable {
     static let noFile = FileStamp(size: -1, modified: 0)
 
     /// The stamp of the file at `path`, or nil when it cannot be read.
-    static func of(_ path: String) -> FileStamp? {
+    package static func of(_ path: String) -> FileStamp? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return FileStamp(size: Int64(info.st_size), modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
