@@ -19,6 +19,8 @@ struct APIPages {
     /// Site paths of symbols and articles by their path in DocC's URL layout, lowercased, with and without the
     /// module (`orderedcollections/orderedset`, `orderedset`), for links written for DocC's pages.
     private var doccPaths: [String: String] = [:]
+    /// What `symbolLinks()` gives.
+    private var links = SymbolLinks()
 
     /// What a page is made from in the settings' file, for errors.
     private var location: SourceLocation { settings.location }
@@ -38,18 +40,13 @@ struct APIPages {
             }
         }
         for key in byPath.keys { byPath[key]!.sort() }
-        for module in index.modules.reversed() {  // the first module's symbol wins a path without module
-            let prefix = module.lowercased() + "/"
-            doccPaths[module.lowercased()] = moduleURL(module)
-            for (path, ids) in byPath {
-                guard let id = ids.first(where: { index[$0]?.module == module }), let url = pageURL(id) else { continue }
-                doccPaths[prefix + path.lowercased()] = url
-                doccPaths[path.lowercased()] = url
-            }
-            for article in catalogs[module]?.articles ?? [] {
-                doccPaths[prefix + article.name.lowercased()] = articleURL(article, of: module)
-                doccPaths[article.name.lowercased()] = articleURL(article, of: module)
-            }
+        links = makeLinks()
+        // DocC's URL layout is the same paths lowercased; of two paths alike but for case, the first sorted.
+        for (path, url) in links.paths.sorted(by: { $0.key < $1.key }) where doccPaths[path.lowercased()] == nil {
+            doccPaths[path.lowercased()] = url
+        }
+        for (name, article) in links.articles.sorted(by: { $0.key < $1.key }) where doccPaths[name.lowercased()] == nil {
+            doccPaths[name.lowercased()] = article.path
         }
     }
 
@@ -111,8 +108,10 @@ struct APIPages {
     /// module first (`Shelf/Book/isbn`); a module's name for its page. Of two symbols of one path (overloads), the
     /// first by identifier.
     /// Each article by its file name and by the module and that name (`GettingStarted`, `Shelf/GettingStarted`), for
-    /// `<doc:GettingStarted>`.
-    func symbolLinks() -> SymbolLinks {
+    /// `<doc:GettingStarted>`. Made once, in `init`.
+    func symbolLinks() -> SymbolLinks { links }
+
+    private func makeLinks() -> SymbolLinks {
         var links = SymbolLinks()
         for module in index.modules {
             links.paths[module] = moduleURL(module)
@@ -158,11 +157,8 @@ struct APIPages {
 
     /// The article a topic's `doc:` link names: the module's own first, then any module's.
     private func article(_ link: String, from module: String) -> (module: String, article: Catalog.Article)? {
-        var name = link.dropFirst("doc:".count).split(separator: "#").first.map(String.init) ?? ""
-        if name.hasPrefix("/documentation/") { name = String(name.dropFirst("/documentation/".count)) }
-        let parts = name.split(separator: "/").map(String.init)
-        guard let last = parts.last else { return nil }
-        let modules = parts.count > 1 ? [parts[0]] : [module] + index.modules.filter { $0 != module }
+        guard let (owner, last, _) = SymbolLinks.articleName(link) else { return nil }
+        let modules = owner.map { [$0] } ?? [module] + index.modules.filter { $0 != module }
         for candidate in modules {
             if let article = catalogs[candidate]?.articles.first(where: { $0.name == last }) { return (candidate, article) }
         }

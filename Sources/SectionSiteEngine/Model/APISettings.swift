@@ -95,6 +95,15 @@ package struct SymbolLinks: Sendable, Equatable {
     /// `doc:GettingStarted#Install`) and the fragment it keeps; nil for a link that is no `doc:` link or names no
     /// article.
     package func article(_ url: String) -> (article: Article, fragment: String)? {
+        guard let (module, name, fragment) = Self.articleName(url),
+            let article = module.flatMap({ articles[$0 + "/" + name] }) ?? articles[name]
+        else { return nil }
+        return (article, fragment)
+    }
+
+    /// What a `doc:` link names: the module when it gives one, the article's file name, and the fragment
+    /// (`doc:Shelf/GettingStarted#install`, `doc:/documentation/Shelf/GettingStarted`); nil for any other link.
+    package static func articleName(_ url: String) -> (module: String?, name: String, fragment: String)? {
         guard url.hasPrefix("doc:") else { return nil }
         var name = Substring(url.dropFirst(4))
         var fragment = ""
@@ -104,8 +113,9 @@ package struct SymbolLinks: Sendable, Equatable {
         }
         while name.hasPrefix("/") { name = name.dropFirst() }
         if name.hasPrefix("documentation/") { name = name.dropFirst("documentation/".count) }
-        guard let article = articles[String(name)] ?? articles[String(name.split(separator: "/").last ?? "")] else { return nil }
-        return (article, fragment)
+        let parts = name.split(separator: "/").map(String.init)
+        guard let last = parts.last else { return nil }
+        return (parts.count > 1 ? parts[0] : nil, last, fragment)
     }
 }
 

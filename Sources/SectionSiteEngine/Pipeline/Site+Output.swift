@@ -31,7 +31,7 @@ extension Site {
     /// The paths of the files `indexes()` makes.
     private func indexPaths() -> [String] {
         let languages = config.languages
-        let sitemaps = sitemapFiles(byLanguage(pages.values.sorted { $0.url < $1.url }))
+        let sitemaps = sitemapFiles(byLanguage(Array(pages.values)))  // the paths depend on counts alone: no sort
         return (sitemaps.count > 1 || languages.isMultilingual ? ["sitemap.xml"] : []) + sitemaps.map(\.path)
             + languages.codes.flatMap { code in
                 let folder = String(languages.prefix(code).dropFirst()) + (languages.prefix(code).isEmpty ? "" : "/")
@@ -67,7 +67,8 @@ extension Site {
         return alternates
     }
 
-    /// The pages in URL order by language (a site without languages: every page under the default language).
+    /// The pages by language, in the order given (a site without languages: every page under the default
+    /// language).
     private func byLanguage(_ sorted: [RenderedPage]) -> [String: [RenderedPage]] {
         let languages = config.languages
         guard languages.isMultilingual else { return [languages.defaultCode: sorted] }
