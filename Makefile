@@ -4,7 +4,7 @@ PYTHON ?= python3
 APT_GET = DEBIAN_FRONTEND=noninteractive apt-get
 PORT ?= 8000
 
-.PHONY: run test build release deps test-deps swift-test tsan-test browser-test examples docs fuzz clean
+.PHONY: run test build release deps push-deps test-deps swift-test tsan-test browser-test examples docs push fuzz clean
 
 ## The Debian packages the build links: libcmark-gfm (GitHub's CommonMark with its extensions),
 ## KSyntaxHighlighting (Kate's highlighter, with Qt's headers) and libvips (pictures), installed when missing.
@@ -25,8 +25,14 @@ release: deps
 run: build
 	$(SWIFT) run sectionsite serve --site . --port $(PORT)
 
-## What the browser tests need: Chromium from Debian, Playwright and pytest from PyPI.
-test-deps: deps
+## The push server for live pages (deploy/nginx.conf): nginx with the nchan module, and Redis, from Debian.
+PUSH_PACKAGES = nginx libnginx-mod-nchan redis-server
+push-deps:
+	@{ command -v nginx && test -f /usr/lib/nginx/modules/ngx_nchan_module.so && command -v redis-server; } >/dev/null \
+		|| { $(APT_GET) update -q && $(APT_GET) install -y -q --no-install-recommends $(PUSH_PACKAGES); }
+
+## What the browser tests need: Chromium from Debian, the push server, Playwright and pytest from PyPI.
+test-deps: deps push-deps
 	@command -v chromium >/dev/null || { $(APT_GET) update -q && $(APT_GET) install -y -q chromium; }
 	@$(PYTHON) -c "import playwright, pytest" 2>/dev/null || $(PYTHON) -m pip install -q -r Tests/Browser/requirements.txt
 
@@ -61,6 +67,24 @@ else
 	.build/debug/sectionsite build --site . --config docs.yml --out .build-docs/site --quiet
 	.build/debug/sectionsite check --site . --config docs.yml --quiet
 endif
+
+## Live pages for many readers, on this machine: redis-server on 127.0.0.1:6380 and nginx with nchan on
+## 127.0.0.1:8080 (deploy/nginx.conf, run from .build-push/), serving the LiveBoard example with 20 station boards,
+## built with `feed.live` (deploy/liveboard.yml) by `build --follow --publish`, which sends each tick's patches to
+## nchan. Open http://127.0.0.1:8080/ or /stations/3/ in as many tabs as you like; Ctrl-C stops all three.
+## (As root, nginx's workers stay root so they can read the site wherever it is; run it as a user in production.)
+PUSH_RUN = $(CURDIR)/.build-push
+PUSH_NGINX = nginx -p $(PUSH_RUN)/ -c $(CURDIR)/deploy/nginx.conf -e stderr $(if $(filter 0,$(shell id -u)),-g "user root;")
+push: push-deps examples
+	@mkdir -p $(PUSH_RUN)/logs $(PUSH_RUN)/tmp
+	@ln -sfn $(PUSH_RUN)/out $(PUSH_RUN)/site
+	redis-server --port 6380 --bind 127.0.0.1 --save '' --appendonly no --dir $(PUSH_RUN) --daemonize yes --pidfile $(PUSH_RUN)/redis.pid --logfile $(PUSH_RUN)/logs/redis.log
+	@trap '$(PUSH_NGINX) -s quit 2>/dev/null; kill `cat $(PUSH_RUN)/redis.pid`' EXIT; trap 'exit 130' INT TERM; \
+	BOARD_INTERVAL=$${BOARD_INTERVAL:-3} BOARD_STATIONS=$${BOARD_STATIONS:-20} BOARD_TICKS=1 \
+		.build-examples/debug/LiveBoard build --config deploy/liveboard.yml --out $(PUSH_RUN)/out --quiet && \
+	$(PUSH_NGINX) && echo "Open http://127.0.0.1:8080/ (and /stations/1/ to /stations/$${BOARD_STATIONS:-20}/); Ctrl-C stops." && \
+	BOARD_INTERVAL=$${BOARD_INTERVAL:-3} BOARD_STATIONS=$${BOARD_STATIONS:-20} .build-examples/debug/LiveBoard build --follow \
+		--config deploy/liveboard.yml --out $(PUSH_RUN)/out --publish http://127.0.0.1:8080/_push/pub --quiet
 
 ## The libFuzzer targets (Fuzz/), each for ten minutes; findings land in Fuzz/.findings/.
 fuzz: deps

@@ -66,14 +66,25 @@ public struct Website: Sendable {
     ///     working directory instead).
     ///   - baseURL: where the site is deployed, over `sectionsite.yml`'s `baseURL` (the command's `--base-url`).
     ///   - drafts: publishes pages marked draft.
+    ///   - publish: a push server's publisher location (nchan's), to which the patch of each page that changed is
+    ///     sent for readers whose pages subscribe with `feed: {live: URL}`; the build returns once they are sent.
+    ///     A server that does not take them is a warning of the report, not a failure.
     /// - Returns: what was built, with the warnings.
     /// - Throws: `SectionSiteError` for bad input; the previous output stays as it was.
     @discardableResult
-    public func build(into out: URL? = nil, baseURL: String? = nil, drafts: Bool = false) async throws -> BuildReport {
-        var report: BuildReport?
+    public func build(
+        into out: URL? = nil, baseURL: String? = nil, drafts: Bool = false, publish: String? = nil
+    ) async throws -> BuildReport {
+        let report = Locked<BuildReport?>(nil)
         let options = self.options(out: out, baseURL: baseURL, drafts: drafts, checksLinks: true)
-        try await build(options, follow: false, log: { _ in }) { report = $0 }
-        return report!
+        let publisher = try publish.map { endpoint in
+            try PatchPublisher(endpoint: endpoint) { line in
+                report.withLock { $0?.warnings.append(Diagnostic(.warning, String(line.trimmingPrefix("warning: ")))) }
+            }
+        }
+        try await build(options, follow: false, publisher: publisher, log: { _ in }) { built in report.withLock { $0 = built } }
+        await publisher?.finish()
+        return report.withLock { $0! }
     }
 
     /// Builds the site into `out`, then again each time a bound page has a new value, until every bound sequence
@@ -83,16 +94,22 @@ public struct Website: Sendable {
     ///   - out: the output folder; `_site` in the site folder when nil.
     ///   - baseURL: where the site is deployed, over `sectionsite.yml`'s `baseURL`.
     ///   - drafts: publishes pages marked draft.
+    ///   - publish: a push server's publisher location (nchan's): each build's patches are sent there, page by
+    ///     page, for readers whose pages subscribe with `feed: {live: URL}`. Builds do not wait for it; a server
+    ///     that does not take them is told to `log`, and readers catch up from the static feed.
     ///   - built: told each build's report.
     ///   - log: told what goes wrong after the first build (a build that fails, keeping the last good output; a
-    ///     bound sequence that throws, keeping its page as it was), as lines `sectionsite build` would print.
+    ///     bound sequence that throws, keeping its page as it was; a push server that does not take patches), as
+    ///     lines `sectionsite build` would print.
     /// - Throws: what makes the first build fail.
     public func follow(
-        into out: URL? = nil, baseURL: String? = nil, drafts: Bool = false,
+        into out: URL? = nil, baseURL: String? = nil, drafts: Bool = false, publish: String? = nil,
         built: @escaping @Sendable (BuildReport) -> Void, log: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws {
         let options = self.options(out: out, baseURL: baseURL, drafts: drafts, checksLinks: true)
-        try await build(options, follow: true, log: log, built: built)
+        let publisher = try publish.map { try PatchPublisher(endpoint: $0, log: log) }
+        try await build(options, follow: true, publisher: publisher, log: log, built: built)
+        await publisher?.finish()
     }
 
     /// Builds the site in memory and reports every internal link or anchor that leads nowhere, as
@@ -127,9 +144,10 @@ public struct Website: Sendable {
         return options
     }
 
-    /// One build, and with `follow` one more for each batch of new values of bound pages.
+    /// One build, and with `follow` one more for each batch of new values of bound pages; each build's patches go
+    /// to `publisher` (the caller waits for it to finish).
     package func build(
-        _ options: BuildOptions, follow: Bool, interruption: Interruption? = nil,
+        _ options: BuildOptions, follow: Bool, publisher: PatchPublisher? = nil, interruption: Interruption? = nil,
         progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }, log: @escaping @Sendable (String) -> Void,
         built: (BuildReport) -> Void
     ) async throws {
@@ -139,7 +157,9 @@ public struct Website: Sendable {
         var builder = SiteBuilder(options: options)
         builder.options.pages += bound.first
         builder.interruption = interruption
-        built(try builder.build(progress: progress))
+        let first = try builder.build(progress: progress)
+        publisher?.publish(first.patches)
+        built(first)
         guard follow, !bindings.isEmpty else { return }
         // The bound sequences end: the queue is told nothing more, and the loop stops at the next wait.
         let ended = Task {
@@ -152,7 +172,9 @@ public struct Website: Sendable {
             latest.merge(batch.pages) { _, newer in newer }
             builder.options.pages = latest.values.sorted { $0.url < $1.url }
             do {
-                built(try builder.build(progress: progress))
+                let report = try builder.build(progress: progress)
+                publisher?.publish(report.patches)
+                built(report)
             } catch {
                 // The output stays as the last good build left it; the next value may mend it.
                 log((error as? SectionSiteError)?.description ?? "error: \(error)")

@@ -30,6 +30,12 @@ struct Build: AsyncParsableCommand {
     @Flag(help: "Keep running and build again whenever a page bound to a sequence in Swift has a new value.")
     var follow = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Send the patch of each page that changed to this push server's publisher location (nchan's), for readers whose pages subscribe with feed.live.",
+            valueName: "url"))
+    var publish: String?
+
     func run() async throws {
         let website = SectionSiteCommand.website
         let outURL = URL(fileURLWithPath: out, isDirectory: true, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
@@ -41,16 +47,22 @@ struct Build: AsyncParsableCommand {
         let interruption = Interruption()
         let signals = Self.handleSignals(interruption, terminal: terminal)
         defer { signals.forEach { $0.cancel() } }
+        let log: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
         do {
+            let traced = ProcessInfo.processInfo.environment["SECTIONSITE_TRACE"] != nil
+            let publisher = try publish.map {
+                try PatchPublisher(endpoint: $0, trace: traced) { line in log(traced && line.hasPrefix("published") ? "trace: \(line)" : line) }
+            }
             try await website.build(
-                options, follow: follow, interruption: interruption, progress: terminal.progress,
-                log: { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+                options, follow: follow, publisher: publisher, interruption: interruption, progress: terminal.progress,
+                log: log
             ) { report in
                 terminal.finishProgress()
                 terminal.warnings(report.warnings)
                 terminal.trace(report.reloads.map { "reload patch \($0)" })
                 terminal.say(report.summary(out: out))
             }
+            await publisher?.finish()
             if let signal = interruption.signal { throw ExitCode(128 + signal) }  // it came after the output was whole
         } catch let exit as ExitCode {
             throw exit

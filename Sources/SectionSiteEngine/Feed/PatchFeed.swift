@@ -22,6 +22,9 @@ package struct PatchFeed: Sendable {
         var changed: Int
         /// Each `reload` patch made, with its reason: `/a/ from 1f2e...: the page changed outside every keyed element`.
         var reloads: [String]
+        /// The patch of each page that changed, from its previous version to this one, in URL order: what a push
+        /// server sends readers who are on the previous version.
+        var newest: [Patch]
     }
 
     /// The feed files of `pages` (the pages this build rendered) and of the pages that are gone: every URL in
@@ -45,7 +48,7 @@ package struct PatchFeed: Sendable {
         }
         return Result(
             files: files, history: newHistory, from: from, changed: results.count(where: \.changed),
-            reloads: results.flatMap(\.reloads))
+            reloads: results.flatMap(\.reloads), newest: results.compactMap(\.newest))
     }
 
     /// The feed files of a page that did not change, as the previous build wrote them.
@@ -57,7 +60,7 @@ package struct PatchFeed: Sendable {
 
     private func feed(
         for page: RenderedPage, versions: [String]
-    ) -> (files: [OutputFile], versions: [String], from: [String], changed: Bool, reloads: [String]) {
+    ) -> (files: [OutputFile], versions: [String], from: [String], changed: Bool, reloads: [String], newest: Patch?) {
         let folder = Self.folder(page.url)
         if versions.last == page.version {
             let previous = previousOut.appendingPathComponent(folder)
@@ -68,14 +71,14 @@ package struct PatchFeed: Sendable {
                 }
                 let from = names.filter { $0.hasPrefix("from-") && $0.hasSuffix(".json") }
                     .map { String($0.dropFirst("from-".count).dropLast(".json".count)) }
-                return (files, versions, Self.fromOrder(from, versions: versions), false, [])
+                return (files, versions, Self.fromOrder(from, versions: versions), false, [], nil)
             }
-            let (files, from, reloads) = patches(page, earlier: Array(versions.dropLast()))
-            return (files, versions, from, false, reloads)
+            let (files, from, reloads, _) = patches(page, earlier: Array(versions.dropLast()))
+            return (files, versions, from, false, reloads, nil)
         }
         let updated = Self.appending(page.version, to: versions, keep: keep)
-        let (files, from, reloads) = patches(page, earlier: Array(updated.dropLast()))
-        return (files, updated, from, true, reloads)
+        let (files, from, reloads, newest) = patches(page, earlier: Array(updated.dropLast()))
+        return (files, updated, from, true, reloads, newest)
     }
 
     /// A page's history, oldest first, with `version` as its newest: a version seen before moves to the end (a page
@@ -102,21 +105,26 @@ package struct PatchFeed: Sendable {
         history.reversed().filter(versions.contains)
     }
 
-    private func patches(_ page: RenderedPage, earlier: [String]) -> (files: [OutputFile], from: [String], reloads: [String]) {
+    /// The page's patches from each of the `earlier` versions that has one, and the one from the newest of them.
+    private func patches(
+        _ page: RenderedPage, earlier: [String]
+    ) -> (files: [OutputFile], from: [String], reloads: [String], newest: Patch?) {
         let folder = Self.folder(page.url)
         var files: [OutputFile] = []
         var from: [String] = []
         var reloads: [String] = []
+        var newest: Patch?
         for version in earlier.suffix(keep).reversed() {
             guard let html = state.html(of: version) else { continue }
             let patch = PatchBuilder.patch(
                 page: page.url, from: html, version: version, to: page.html, version: page.version, animation: page.animation)
             files.append(OutputFile(path: folder + "from-\(version).json", contents: .text(patch.json), origin: "the patch feed"))
+            if version == earlier.last { newest = patch }
             from.append(version)
             if let reason = patch.reloadReason { reloads.append("\(page.url) from \(version): \(reason)") }
         }
         files.append(OutputFile(path: folder + "head.json", contents: .text(Self.head(page.url, version: page.version, from: from)), origin: "the patch feed"))
-        return (files, from, reloads)
+        return (files, from, reloads, newest)
     }
 
     /// The feed folder of a page: `_sectionsite/pages/posts/a/` for `/posts/a/`.

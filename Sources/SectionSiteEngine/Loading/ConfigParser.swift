@@ -44,9 +44,19 @@ struct ConfigParser {
                                 "'poll' must be how many seconds between checks of the feed (0 for none)",
                                 at: yaml.location(value))
                         }
+                    case "live":
+                        let url = try yaml.string(value, key: option)
+                        guard url.hasPrefix("/") || url.hasPrefix("https://") || url.hasPrefix("http://"),
+                            !url.contains(where: \.isWhitespace)
+                        else {
+                            throw SectionSiteError(
+                                "'live' must be the URL of the push server's subscriber location, such as '/_push/sub' or 'https://push.example.com/sub'",
+                                at: yaml.location(value))
+                        }
+                        config.feedLive = url
                     default:
                         throw SectionSiteError(
-                            "unknown feed option '\(option)' (known: keep, poll)", at: yaml.location(optionNode))
+                            "unknown feed option '\(option)' (known: keep, poll, live)", at: yaml.location(optionNode))
                     }
                 }
             case "tags":

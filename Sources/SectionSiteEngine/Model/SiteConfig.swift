@@ -21,6 +21,9 @@ package struct SiteConfig: Sendable, Equatable {
     /// Every how many seconds a deployed page revalidates its `head.json` while visible; 0 only when the reader
     /// comes back to the tab.
     var feedPoll = 0
+    /// Where deployed pages subscribe to their pushed patches (`feed: {live: URL}`): a pub/sub server's subscriber
+    /// location, to which each page adds its URL for its channel; nil for none.
+    var feedLive: String?
     /// How many pages a tag page lists before the rest go to `page/2/` and on; nil lists them all on one page.
     var tagsPaginate: Int? = 10
     /// Whether the build writes `search.json`, the index the search box reads.

@@ -159,7 +159,7 @@ package struct SiteBuilder: Sendable {
         let report = BuildReport(
             pageCount: pages.count, fileCount: files.count, changedPages: patches.changed,
             warnings: found + unsaved, seconds: Date().timeIntervalSince(start), incremental: restored,
-            reloads: patches.reloads)
+            reloads: patches.reloads, patches: patches.newest)
         return (report, site)
     }
 
@@ -199,6 +199,9 @@ public struct BuildReport: Sendable, Equatable {
     public var incremental = false
     /// The `reload` patches of the feed with their reasons, for `SECTIONSITE_TRACE`.
     public var reloads: [String] = []
+    /// The patch of each page that changed, from its previous version to this build's, in URL order: what
+    /// `PatchPublisher` sends to a push server.
+    package var patches: [Patch] = []
 
     /// `Built 12 pages (3 changed, 40 files) in 0.05 s into _site`.
     public func summary(out: String) -> String {

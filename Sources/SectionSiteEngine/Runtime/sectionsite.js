@@ -46,9 +46,12 @@
     return els[0];
   }
 
-  // moveBefore (Chromium 133+) keeps a moved element's focus, selection, iframes and animations.
+  // moveBefore (Chromium 133+) keeps a moved element's focus, selection, iframes and animations. Not in a patch
+  // whose removed elements animate out: Chromium 156 crashes the tab when an element moved so and one taken out of
+  // the flow (position: absolute, below) meet in one patch (the LiveBoard's boards, every few patches).
+  let movable = true;
   function put(box, el, ref) {
-    if (box.moveBefore && el.isConnected && box.isConnected) {
+    if (movable && box.moveBefore && el.isConnected && box.isConnected) {
       try { return box.moveBefore(el, ref); } catch (_) { /* not movable in place: insert instead */ }
     }
     box.insertBefore(el, ref);
@@ -113,6 +116,7 @@
   function run(patch) {
     const cfg = config(patch.animation);
     const moving = !matchMedia("(prefers-reduced-motion: reduce)").matches;
+    movable = !(moving && cfg.delete !== "none" && patch.ops.some((o) => o && o.op === "remove"));
     const all = document.querySelectorAll(KEYED);
     const keys = new Map();
     for (const el of all) if (!keys.has(key(el))) keys.set(key(el), el);
@@ -363,6 +367,50 @@
     connect();
   }
 
+  // feed.live: the page's channel on a push server (nchan's EventSource subscriber location followed by the page's
+  // URL) brings each new build's patch as it is published. A patch from this page's version is applied; one this
+  // page is past is dropped; any other means patches were missed (a page loaded before a build, a buffer that no
+  // longer reaches back), and the static feed has the way from here. So does every (re)connection. nchan resumes
+  // from the last event id: the browser sends it when it reconnects on its own, and a stream the runtime opens
+  // again after the server answered an error carries it as ?last_event_id=. Never a reload.
+  let pushing = false; // a push stream is open: feed.poll waits
+  function push(live) {
+    let stream = null;
+    let lastId = "";
+    let wait = 1000;
+    let later = 0;
+    const catchUp = () => {
+      clearTimeout(later);
+      later = setTimeout(checkForUpdate, 250); // a burst of stale messages makes one request
+    };
+    const receive = (e) => {
+      if (e.lastEventId) lastId = e.lastEventId;
+      let patch;
+      try { patch = JSON.parse(e.data); } catch (_) { return; }
+      if (!patch || patch.page !== page() || patch.to === version()) return;
+      const reload = !Array.isArray(patch.ops) || patch.ops.some((o) => o && o.op === "reload");
+      if (patch.from === version() && !reload && apply(patch)) return;
+      if (!reload) catchUp();
+    };
+    const connect = () => {
+      const url = new URL(live.replace(/\/+$/, "") + page(), location.href);
+      if (lastId) url.searchParams.set("last_event_id", lastId);
+      stream = new EventSource(url);
+      stream.onopen = () => { pushing = true; wait = 1000; catchUp(); };
+      stream.onmessage = receive;
+      stream.onerror = () => {
+        pushing = false; // until the stream opens again, feed.poll reads the static feed
+        if (stream.readyState !== EventSource.CLOSED) return; // the browser reconnects on its own
+        // The server answered with an error: try again later, reading the static feed meanwhile.
+        stream.close();
+        checkForUpdate();
+        setTimeout(connect, wait);
+        wait = Math.min(wait * 2, 30000);
+      };
+    };
+    connect();
+  }
+
   const SectionSite = {
     apply,
     checkForUpdate,
@@ -380,16 +428,20 @@
     // Coming back to a tab is when a reader may have missed a deploy. Debounced, at most every 5 s.
     let timer = 0;
     let last = 0;
-    // feed.poll: a check every N seconds while the page is visible, none while it is hidden. A failed check keeps
-    // the pace: it is one revalidating request for a small file, and the next tick is the retry.
+    // feed.poll: a check every N seconds while the page is visible, none while it is hidden, nor while feed.live's
+    // stream is open. A failed check keeps the pace: it is one revalidating request for a small file, and the next
+    // tick is the retry.
     const seconds = Number((meta("poll") || {}).content);
     let poller = 0;
     const poll = () => {
       clearInterval(poller);
       // Longer than setInterval's 2^31 - 1 ms would fire at once, again and again.
-      if (seconds > 0 && document.visibilityState === "visible") poller = setInterval(checkForUpdate, Math.min(seconds * 1000, 2 ** 31 - 1));
+      const tick = () => pushing || checkForUpdate();
+      if (seconds > 0 && document.visibilityState === "visible") poller = setInterval(tick, Math.min(seconds * 1000, 2 ** 31 - 1));
     };
     poll();
+    const live = (meta("live") || {}).content;
+    if (live && page() && version() && window.EventSource) push(live);
     document.addEventListener("visibilitychange", () => {
       poll();
       clearTimeout(timer);

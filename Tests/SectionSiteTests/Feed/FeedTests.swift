@@ -102,4 +102,49 @@ struct FeedTests {
         #expect(site.buildError() != nil)
         #expect(try String(contentsOf: site.folder.appendingPathComponent(".sectionsite/history.json"), encoding: .utf8) == state)
     }
+
+    @Test("a build's report holds the patch of each page that changed, from its previous version, for a push server")
+    func reportPatches() throws {
+        let site = try Self.site()
+        #expect(try site.build().patches.isEmpty)  // from nothing: no reader is on an earlier version
+        let first = try Self.version(site, "/")
+        try site.write(["Content/index.md": PatchTests.page("s:b,a")])
+        let patches = try site.build().patches
+        #expect(patches.map(\.page) == ["/"])
+        #expect(patches.first?.from == first)
+        #expect(patches.first?.json == (try site.output("_sectionsite/pages/from-\(first).json")))
+        #expect(try site.build().patches.isEmpty)  // nothing changed
+    }
+
+    @Test("feed.live names the push server's subscriber location in every page; anything else is a located error")
+    func live() throws {
+        let site = try Self.site()
+        try site.write(["sectionsite.yml": "feed: {live: /_push/sub}\n"])
+        try site.build()
+        #expect(try site.output("index.html").contains(#"<meta name="sectionsite-live" content="/_push/sub">"#))
+        #expect(try site.output("other/index.html").contains(#"<meta name="sectionsite-live" content="/_push/sub">"#))
+        try site.write(["sectionsite.yml": "feed: {live: push.example.com}\n"])
+        #expect(site.buildError()?.description.hasPrefix("sectionsite.yml:1:14: error: 'live' must be the URL of the push server's subscriber location") == true)
+        try site.write(["sectionsite.yml": "feed: {}\n"])
+        try site.build()
+        #expect(try !site.output("index.html").contains("sectionsite-live"))
+    }
+
+    @Test("a page's channel is the publisher location followed by its URL, percent-encoded")
+    func channel() {
+        #expect(PatchPublisher.channel("/posts/café au lait/", endpoint: "http://127.0.0.1:8080/_push/pub")?.absoluteString
+            == "http://127.0.0.1:8080/_push/pub/posts/caf%C3%A9%20au%20lait/")
+        #expect(throws: SectionSiteError.self) { try PatchPublisher(endpoint: "127.0.0.1:8080/pub") { _ in } }
+    }
+
+    @Test("a build whose push server takes nothing still builds, and its report says so")
+    func unreachablePublisher() async throws {
+        let site = try Self.site()
+        try site.build()
+        try site.write(["Content/index.md": PatchTests.page("s:b,a")])
+        // A port nothing listens on: bound, never listened to, then closed.
+        let report = try await Website(folder: site.folder).build(into: site.out, publish: "http://127.0.0.1:9/_push/pub")
+        #expect(report.changedPages == 1)
+        #expect(report.warnings.map(\.message).contains { $0.hasPrefix("the push server did not take 1 of 1 patches at http://127.0.0.1:9/_push/pub (") })
+    }
 }

@@ -52,27 +52,39 @@ let dataSource = SectionedDataSource<BoardSection>(
 let environment = ProcessInfo.processInfo.environment
 let interval = environment["BOARD_INTERVAL"].flatMap(Double.init) ?? 3
 let tickCount = environment["BOARD_TICKS"].flatMap(Int.init) ?? .max
-let ticks = AsyncStream<Int> { continuation in
-    let task = Task {
-        for tick in 0..<tickCount {
-            continuation.yield(tick)
-            try? await Task.sleep(for: .seconds(interval))
-            if Task.isCancelled { break }
+/// `BOARD_STATIONS` more boards (none unless set), at `/stations/1/` and on: the same timetable, each its own
+/// minutes later, each page bound to its own clock. Many pages changing at once, as a network of stations would.
+let stations = environment["BOARD_STATIONS"].flatMap(Int.init) ?? 0
+
+func ticks() -> AsyncStream<Int> {
+    AsyncStream<Int> { continuation in
+        let task = Task {
+            for tick in 0..<tickCount {
+                continuation.yield(tick)
+                try? await Task.sleep(for: .seconds(interval))
+                if Task.isCancelled { break }
+            }
+            continuation.finish()
         }
-        continuation.finish()
+        continuation.onTermination = { _ in task.cancel() }
     }
-    continuation.onTermination = { _ in task.cancel() }
+}
+
+/// The board of `station` (0 for Seoul, at `/`) at `tick`.
+func page(station: Int, tick: Int) throws -> SitePage {
+    let clock = 8 * 60 + tick * 2
+    let name = station == 0 ? "Seoul Station" : "Station \(station)"
+    return try SitePage(
+        url: station == 0 ? "/" : "/stations/\(station)/", title: station == 0 ? "Departures" : "\(name) departures",
+        markdown: String(format: "\(name), **%02d:%02d**.", clock / 60 % 24, clock % 60),
+        animation: AnimationConfiguration(insert: .top, delete: .left, reload: .fade, move: .flip),
+        sections: board(at: tick + station), dataSource: dataSource)
 }
 
 let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Site")
 var site = Website(folder: folder)
-site.bind(ticks) { tick in
-    let clock = 8 * 60 + tick * 2
-    return try SitePage(
-        url: "/", title: "Departures",
-        markdown: String(format: "Seoul Station, **%02d:%02d**.", clock / 60 % 24, clock % 60),
-        animation: AnimationConfiguration(insert: .top, delete: .left, reload: .fade, move: .flip),
-        sections: board(at: tick), dataSource: dataSource)
+for station in 0...stations {
+    site.bind(ticks()) { try page(station: station, tick: $0) }
 }
-await site.main()  // swift run LiveBoard serve | build --follow
+await site.main()  // swift run LiveBoard serve | build --follow [--publish URL]

@@ -1,0 +1,146 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Sends each build's new patches to a push server, one channel per page: an HTTP POST of the patch's JSON to the
+/// publisher location followed by the page's URL (`http://127.0.0.1:8080/_push/pub` + `/posts/a/`), as nchan's
+/// `nchan_publisher` with `nchan_channel_id` taken from the path expects.
+///
+/// Builds never wait for it: `publish(_:)` queues a build's patches and returns. The queue sends one build's
+/// patches at a time, each page's before the next build's, so every channel gets its patches in order; within a
+/// build, pages go in parallel. A build whose patches the server does not take after a few tries (enough for a
+/// restart) is dropped with one warning until the server takes patches again: readers lose nothing, they catch up
+/// from the static feed.
+package final class PatchPublisher: Sendable {
+    /// The publisher location; a page's channel is this followed by the page's URL.
+    package let endpoint: String
+    private let batches: AsyncStream<[Patch]>.Continuation
+    private let sender: Task<Void, Never>
+
+    /// How many builds may wait to be sent; past it the oldest are dropped (readers catch up from the feed).
+    static let backlog = 1000
+    /// How many pages of one build are sent at once.
+    static let parallel = 16
+    /// The pauses between tries of a build's patches that the server did not take: the length of a server restart.
+    static let retries: [Duration] = [.milliseconds(250), .seconds(1), .seconds(2)]
+
+    /// A publisher to `endpoint`.
+    ///
+    /// - Parameters:
+    ///   - endpoint: the publisher location, `http://` or `https://`; a trailing `/` is dropped.
+    ///   - trace: also tells `log` each patch sent (`published /a/ 1f2e...->9c0d... at <seconds since 1970> in
+    ///     0.002 s`) and each build (`published 50 patches in 0.012 s`), for measuring.
+    ///   - log: told, as lines `sectionsite build` prints, when the server stops taking patches and when it takes
+    ///     them again.
+    package init(endpoint: String, trace: Bool = false, log: @escaping @Sendable (String) -> Void) throws {
+        guard let url = URL(string: endpoint), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+            throw SectionSiteError("--publish must be an http:// or https:// URL of the push server's publisher location, not '\(endpoint)'")
+        }
+        let endpoint = endpoint.hasSuffix("/") ? String(endpoint.dropLast()) : endpoint
+        self.endpoint = endpoint
+        let (stream, continuation) = AsyncStream.makeStream(of: [Patch].self, bufferingPolicy: .bufferingNewest(Self.backlog))
+        batches = continuation
+        sender = Task {
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.timeoutIntervalForRequest = 5
+            configuration.httpMaximumConnectionsPerHost = Self.parallel
+            let session = URLSession(configuration: configuration)
+            var failing = false
+            for await batch in stream {
+                let start = ContinuousClock.now
+                var (failed, sent) = await Self.send(batch, to: endpoint, session: session)
+                // A server that was taking patches gets a few more tries (a restart); one that was not, none, so a
+                // follow whose server is gone keeps pace with its builds.
+                for pause in failing ? [] : Self.retries where !failed.isEmpty {
+                    try? await Task.sleep(for: pause)
+                    let again = await Self.send(failed.map(\.patch), to: endpoint, session: session)
+                    failed = again.failed
+                    sent += again.sent
+                }
+                if trace {
+                    for (patch, at, took) in sent {
+                        log("published \(patch.page) \(patch.from)->\(patch.to) at \(String(format: "%.6f", at)) in \(String(format: "%.6f", took)) s")
+                    }
+                }
+                if let first = failed.first {
+                    if !failing {
+                        log("warning: the push server did not take \(failed.count) of \(batch.count) patches at \(endpoint) (\(first.reason)); readers catch up from the patch feed, and builds go on")
+                    }
+                    failing = true
+                } else {
+                    if failing { log("the push server at \(endpoint) takes patches again") }
+                    failing = false
+                    if trace {
+                        let took = (ContinuousClock.now - start).components
+                        let seconds = Double(took.seconds) + Double(took.attoseconds) / 1e18
+                        log("published \(batch.count) patches in \(String(format: "%.6f", seconds)) s")
+                    }
+                }
+            }
+            session.finishTasksAndInvalidate()
+        }
+    }
+
+    deinit {
+        batches.finish()
+    }
+
+    /// Queues a build's patches; returns at once.
+    package func publish(_ patches: [Patch]) {
+        guard !patches.isEmpty else { return }
+        batches.yield(patches)
+    }
+
+    /// Waits until every queued patch is sent or dropped; nothing may be published after.
+    package func finish() async {
+        batches.finish()
+        await sender.value
+    }
+
+    /// The channel URL of `page`: the endpoint followed by the page's URL, percent-encoded as a path.
+    package static func channel(_ page: String, endpoint: String) -> URL? {
+        URL(string: endpoint + (page.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? page))
+    }
+
+    /// Sends `patches` in parallel: those the server did not take, each with why, and those it took, each with
+    /// when its request started (seconds since 1970) and how long it took.
+    private static func send(
+        _ patches: [Patch], to endpoint: String, session: URLSession
+    ) async -> (failed: [(patch: Patch, reason: String)], sent: [(patch: Patch, at: Double, seconds: Double)]) {
+        await withTaskGroup(of: (Patch, String?, Double, Double).self) { group in
+            var failed: [(patch: Patch, reason: String)] = []
+            var sent: [(patch: Patch, at: Double, seconds: Double)] = []
+            var next = patches.makeIterator()
+            func add(_ patch: Patch) {
+                group.addTask {
+                    let at = Date().timeIntervalSince1970
+                    let reason = await post(patch, to: endpoint, session: session)
+                    return (patch, reason, at, Date().timeIntervalSince1970 - at)
+                }
+            }
+            for _ in 0..<parallel { if let patch = next.next() { add(patch) } }
+            for await (patch, reason, at, seconds) in group {
+                if let reason { failed.append((patch, reason)) } else { sent.append((patch, at, seconds)) }
+                if let patch = next.next() { add(patch) }
+            }
+            return (failed.sorted { $0.patch.page < $1.patch.page }, sent.sorted { $0.patch.page < $1.patch.page })
+        }
+    }
+
+    /// POSTs one patch; nil when the server took it (any 2xx), else why not.
+    private static func post(_ patch: Patch, to endpoint: String, session: URLSession) async -> String? {
+        guard let url = channel(patch.page, endpoint: endpoint) else { return "no URL for the page \(patch.page)" }
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(patch.json.utf8)
+        do {
+            let (_, response) = try await session.data(for: request)
+            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+            return (200..<300).contains(status) ? nil : "HTTP \(status) for \(url.absoluteString)"
+        } catch {
+            return error.localizedDescription
+        }
+    }
+}
