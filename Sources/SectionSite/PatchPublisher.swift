@@ -15,7 +15,7 @@ import FoundationNetworking
 package final class PatchPublisher: Sendable {
     /// The publisher location; a page's channel is this followed by the page's URL.
     package let endpoint: String
-    private let batches: AsyncStream<[Patch]>.Continuation
+    private let batches: AsyncStream<[PatchFeed.Message]>.Continuation
     private let sender: Task<Void, Never>
 
     /// How many builds may wait to be sent; past it the oldest are dropped (readers catch up from the feed).
@@ -29,17 +29,19 @@ package final class PatchPublisher: Sendable {
     ///
     /// - Parameters:
     ///   - endpoint: the publisher location, `http://` or `https://`; a trailing `/` is dropped.
-    ///   - trace: also tells `log` each patch sent (`published /a/ 1f2e...->9c0d... at <seconds since 1970> in
-    ///     0.002 s`) and each build (`published 50 patches in 0.012 s`), for measuring.
     ///   - log: told, as lines `sectionsite build` prints, when the server stops taking patches and when it takes
     ///     them again.
-    package init(endpoint: String, trace: Bool = false, log: @escaping @Sendable (String) -> Void) throws {
+    ///   - trace: for measuring, told each patch sent (`published /a/ 1f2e...->9c0d... at <seconds since 1970> in
+    ///     0.002 s`) and each build (`published 50 patches in 0.012 s`); nil for none.
+    package init(
+        endpoint: String, log: @escaping @Sendable (String) -> Void, trace: (@Sendable (String) -> Void)? = nil
+    ) throws {
         guard let url = URL(string: endpoint), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
             throw SectionSiteError("--publish must be an http:// or https:// URL of the push server's publisher location, not '\(endpoint)'")
         }
         let endpoint = endpoint.hasSuffix("/") ? String(endpoint.dropLast()) : endpoint
         self.endpoint = endpoint
-        let (stream, continuation) = AsyncStream.makeStream(of: [Patch].self, bufferingPolicy: .bufferingNewest(Self.backlog))
+        let (stream, continuation) = AsyncStream.makeStream(of: [PatchFeed.Message].self, bufferingPolicy: .bufferingNewest(Self.backlog))
         batches = continuation
         sender = Task {
             let configuration = URLSessionConfiguration.ephemeral
@@ -48,7 +50,7 @@ package final class PatchPublisher: Sendable {
             let session = URLSession(configuration: configuration)
             var failing = false
             for await batch in stream {
-                let start = ContinuousClock.now
+                let start = Date()
                 var (failed, sent) = await Self.send(batch, to: endpoint, session: session)
                 // A server that was taking patches gets a few more tries (a restart); one that was not, none, so a
                 // follow whose server is gone keeps pace with its builds.
@@ -58,9 +60,9 @@ package final class PatchPublisher: Sendable {
                     failed = again.failed
                     sent += again.sent
                 }
-                if trace {
+                if let trace {
                     for (patch, at, took) in sent {
-                        log("published \(patch.page) \(patch.from)->\(patch.to) at \(String(format: "%.6f", at)) in \(String(format: "%.6f", took)) s")
+                        trace("published \(patch.page) \(patch.from)->\(patch.to) at \(String(format: "%.6f", at)) in \(String(format: "%.6f", took)) s")
                     }
                 }
                 if let first = failed.first {
@@ -71,11 +73,7 @@ package final class PatchPublisher: Sendable {
                 } else {
                     if failing { log("the push server at \(endpoint) takes patches again") }
                     failing = false
-                    if trace {
-                        let took = (ContinuousClock.now - start).components
-                        let seconds = Double(took.seconds) + Double(took.attoseconds) / 1e18
-                        log("published \(batch.count) patches in \(String(format: "%.6f", seconds)) s")
-                    }
+                    trace?("published \(batch.count) patches in \(String(format: "%.6f", Date().timeIntervalSince(start))) s")
                 }
             }
             session.finishTasksAndInvalidate()
@@ -87,7 +85,7 @@ package final class PatchPublisher: Sendable {
     }
 
     /// Queues a build's patches; returns at once.
-    package func publish(_ patches: [Patch]) {
+    package func publish(_ patches: [PatchFeed.Message]) {
         guard !patches.isEmpty else { return }
         batches.yield(patches)
     }
@@ -106,13 +104,13 @@ package final class PatchPublisher: Sendable {
     /// Sends `patches` in parallel: those the server did not take, each with why, and those it took, each with
     /// when its request started (seconds since 1970) and how long it took.
     private static func send(
-        _ patches: [Patch], to endpoint: String, session: URLSession
-    ) async -> (failed: [(patch: Patch, reason: String)], sent: [(patch: Patch, at: Double, seconds: Double)]) {
-        await withTaskGroup(of: (Patch, String?, Double, Double).self) { group in
-            var failed: [(patch: Patch, reason: String)] = []
-            var sent: [(patch: Patch, at: Double, seconds: Double)] = []
+        _ patches: [PatchFeed.Message], to endpoint: String, session: URLSession
+    ) async -> (failed: [(patch: PatchFeed.Message, reason: String)], sent: [(patch: PatchFeed.Message, at: Double, seconds: Double)]) {
+        await withTaskGroup(of: (PatchFeed.Message, String?, Double, Double).self) { group in
+            var failed: [(patch: PatchFeed.Message, reason: String)] = []
+            var sent: [(patch: PatchFeed.Message, at: Double, seconds: Double)] = []
             var next = patches.makeIterator()
-            func add(_ patch: Patch) {
+            func add(_ patch: PatchFeed.Message) {
                 group.addTask {
                     let at = Date().timeIntervalSince1970
                     let reason = await post(patch, to: endpoint, session: session)
@@ -129,7 +127,7 @@ package final class PatchPublisher: Sendable {
     }
 
     /// POSTs one patch; nil when the server took it (any 2xx), else why not.
-    private static func post(_ patch: Patch, to endpoint: String, session: URLSession) async -> String? {
+    private static func post(_ patch: PatchFeed.Message, to endpoint: String, session: URLSession) async -> String? {
         guard let url = channel(patch.page, endpoint: endpoint) else { return "no URL for the page \(patch.page)" }
         var request = URLRequest(url: url)
         request.httpMethod = "POST"

@@ -75,16 +75,15 @@ public struct Website: Sendable {
     public func build(
         into out: URL? = nil, baseURL: String? = nil, drafts: Bool = false, publish: String? = nil
     ) async throws -> BuildReport {
-        let report = Locked<BuildReport?>(nil)
+        var report: BuildReport?
         let options = self.options(out: out, baseURL: baseURL, drafts: drafts, checksLinks: true)
-        let publisher = try publish.map { endpoint in
-            try PatchPublisher(endpoint: endpoint) { line in
-                report.withLock { $0?.warnings.append(Diagnostic(.warning, String(line.trimmingPrefix("warning: ")))) }
-            }
-        }
-        try await build(options, follow: false, publisher: publisher, log: { _ in }) { built in report.withLock { $0 = built } }
+        let said = Locked<[String]>([])
+        let publisher = try publish.map { try PatchPublisher(endpoint: $0, log: { line in said.withLock { $0.append(line) } }) }
+        try await build(options, follow: false, publisher: publisher, log: { _ in }) { report = $0 }
         await publisher?.finish()
-        return report.withLock { $0! }
+        // What the publisher says of one build is a warning: that the server did not take its patches.
+        report!.warnings += said.withLock { $0 }.map { Diagnostic(.warning, String($0.trimmingPrefix("warning: "))) }
+        return report!
     }
 
     /// Builds the site into `out`, then again each time a bound page has a new value, until every bound sequence
@@ -156,10 +155,11 @@ public struct Website: Sendable {
         defer { bound.task.cancel() }
         var builder = SiteBuilder(options: options)
         builder.options.pages += bound.first
+        builder.options.keepsPatches = publisher != nil
         builder.interruption = interruption
         let first = try builder.build(progress: progress)
-        publisher?.publish(first.patches)
         built(first)
+        publisher?.publish(first.patches)
         guard follow, !bindings.isEmpty else { return }
         // The bound sequences end: the queue is told nothing more, and the loop stops at the next wait.
         let ended = Task {
@@ -173,8 +173,8 @@ public struct Website: Sendable {
             builder.options.pages = latest.values.sorted { $0.url < $1.url }
             do {
                 let report = try builder.build(progress: progress)
-                publisher?.publish(report.patches)
                 built(report)
+                publisher?.publish(report.patches)
             } catch {
                 // The output stays as the last good build left it; the next value may mend it.
                 log((error as? SectionSiteError)?.description ?? "error: \(error)")

@@ -49,10 +49,8 @@ struct Build: AsyncParsableCommand {
         defer { signals.forEach { $0.cancel() } }
         let log: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
         do {
-            let traced = ProcessInfo.processInfo.environment["SECTIONSITE_TRACE"] != nil
-            let publisher = try publish.map {
-                try PatchPublisher(endpoint: $0, trace: traced) { line in log(traced && line.hasPrefix("published") ? "trace: \(line)" : line) }
-            }
+            let trace: (@Sendable (String) -> Void)? = terminal.traces ? { @Sendable line in terminal.trace([line]) } : nil
+            let publisher = try publish.map { try PatchPublisher(endpoint: $0, log: log, trace: trace) }
             try await website.build(
                 options, follow: follow, publisher: publisher, interruption: interruption, progress: terminal.progress,
                 log: log

@@ -18,13 +18,14 @@ final class Terminal: Sendable {
         self.quiet = quiet
     }
 
-    private let trace = ProcessInfo.processInfo.environment["SECTIONSITE_TRACE"] != nil
+    /// Whether `SECTIONSITE_TRACE` is set: `trace(_:)` prints, and progress is a line per step.
+    let traces = ProcessInfo.processInfo.environment["SECTIONSITE_TRACE"] != nil
 
     /// Shows a progress line, only on a terminal and only once the work has taken a second; with
     /// `SECTIONSITE_TRACE` set, prints when each step starts instead, for profiling.
     var progress: @Sendable (BuildProgress) -> Void {
         { [self] update in
-            if trace {
+            if traces {
                 line.withLock { line in
                     guard update.name != line.lastStep else { return }
                     line.lastStep = update.name
@@ -56,7 +57,7 @@ final class Terminal: Sendable {
 
     /// Lines printed only with `SECTIONSITE_TRACE` set.
     func trace(_ lines: [String]) {
-        guard trace else { return }
+        guard traces else { return }
         for text in lines { FileHandle.standardError.write(Data("trace: \(text)\n".utf8)) }
     }
 

@@ -29,7 +29,8 @@ NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 REDIS = shutil.which("redis-server") or "/usr/bin/redis-server"
 NCHAN = Path("/usr/lib/nginx/modules/ngx_nchan_module.so")
 CONFIG = REPO / "deploy" / "nginx.conf"
-LIVE = REPO / "deploy" / "liveboard.yml"
+# The settings `make push` uses, but for feed.poll: the tabs here must follow by the push server alone.
+LIVE = "feed: {keep: 50, live: /_push/sub}\n"
 
 # Records each patch a tab applies and each reload it would make (none may come).
 TAB_JS = """() => {
@@ -217,7 +218,9 @@ def head(out, page):
 def board(site, out, *args, stations, ticks, interval=0.05, **popen):
     env = {**os.environ, "BOARD_STATIONS": str(stations), "BOARD_TICKS": str(ticks), "BOARD_INTERVAL": str(interval),
            "SECTIONSITE_TRACE": "1"}
-    command = [example("LiveBoard"), "build", "--site", site, "--out", out, "--config", LIVE, "--quiet", *args]
+    settings = site.parent / "live.yml"
+    settings.write_text(LIVE)
+    command = [example("LiveBoard"), "build", "--site", site, "--out", out, "--config", settings, "--quiet", *args]
     return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, **popen)
 
 
@@ -279,100 +282,118 @@ def check_tab(tab, out, path):
     assert_same_dom(normalized(tab), normalized(tab, html), f"pushed {path}")
 
 
-def test_two_thousand_readers_on_fifty_pages_get_every_patch_in_order(site_copy, browser):
-    site = site_copy("LiveBoard")
-    out = site.parent / "out"
-    stations = 50
-    pages = pages_of(stations)
-    first = board(site, out, stations=stations - 1, ticks=1)
-    assert first.wait(timeout=120) == 0, first.stderr.read()
-    assert '<meta name="sectionsite-live" content="/_push/sub">' in (out / "index.html").read_text()
-    start = {page: head(out, page) for page in pages}
-    push = PushServer(out)
-    readers = tabs = context = None
-    try:
-        readers = Readers(push.port, pages, 2000)
-        context, tabs = open_tabs(browser, push, ["/", "/stations/7/", "/stations/31/"])
-        follow = board(site, out, "--follow", "--publish", push.url("/_push/pub"), stations=stations - 1, ticks=201, interval=0.1)
-        _, stderr = follow.communicate(timeout=300)
-        assert follow.returncode == 0, stderr
-        assert "warning" not in stderr, stderr
-        sent, builds = published(stderr)
-        final = {page: head(out, page) for page in pages}
-        assert all(final[page] != start[page] for page in pages)
-        # Every reader ends at its page's final version, having had every patch published for it, in order.
+class Boards:
+    """The LiveBoard example with `stations` boards, built once into `out` (the `start` versions), served by a push
+    server, with `count` lightweight readers over its pages and a Chromium tab on each of `tabbed`."""
+
+    def __init__(self, site, stations, count, browser, tabbed):
+        self.site, self.out, self.stations = site, site.parent / "out", stations
+        self.pages, self.tabbed = pages_of(stations), tabbed
+        first = board(site, self.out, stations=stations - 1, ticks=1)
+        assert first.wait(timeout=120) == 0, first.stderr.read()
+        assert '<meta name="sectionsite-live" content="/_push/sub">' in (self.out / "index.html").read_text()
+        self.start = self.versions()
+        self.push = PushServer(self.out)
+        self.readers = self.context = None
+        try:
+            self.readers = Readers(self.push.port, self.pages, count)
+            self.context, self.tabs = open_tabs(browser, self.push, tabbed)
+        except BaseException:
+            self.close()
+            raise
+
+    def versions(self):
+        return {page: head(self.out, page) for page in self.pages}
+
+    def follow(self, ticks, interval):
+        """`build --follow --publish` of `ticks` ticks, running."""
+        return board(self.site, self.out, "--follow", "--publish", self.push.url("/_push/pub"),
+                     stations=self.stations - 1, ticks=ticks, interval=interval)
+
+    def wait_for(self, final):
+        """Waits (a minute at most) until every reader's last patch makes its page's final version."""
         deadline = time.monotonic() + 60
-        while any(not r.got or r.got[-1][1] != final[r.page] for r in readers.readers) and time.monotonic() < deadline:
+        while any(not r.got or r.got[-1][1] != final[r.page] for r in self.readers.readers) and time.monotonic() < deadline:
             time.sleep(0.1)
-        for reader in readers.readers:
-            assert chained(reader.got, start[reader.page], final[reader.page]), f"{reader.page}: {[g[:2] for g in reader.got][:5]}..."
-            assert len(reader.got) == sum(1 for page, _, _ in sent if page == reader.page)
-        assert len(sent) >= 200
-        for tab, path in zip(tabs, ["/", "/stations/7/", "/stations/31/"]):
-            check_tab(tab, out, path)
-            # Each patch published for its page applied as it came, none skipped (feed.poll alone would skip).
-            assert len(tab.evaluate("window.applied")) == sum(1 for page, _, _ in sent if page == path)
-        receipt = [got[2] - sent[(r.page, got[0], got[1])] for r in readers.readers for got in r.got]
-        # Patches a tab took from the static feed (none, unless it missed a message) have no publishing time.
-        to_dom = [at - sent[(tab.evaluate("SectionSite.page"), old, new)] for tab in tabs
-                  for old, new, at in tab.evaluate("window.applied") if (tab.evaluate("SectionSite.page"), old, new) in sent]
-        applied = sum(len(tab.evaluate("window.applied")) for tab in tabs)
-        print(f"\npush: {len(readers.readers)} readers on {len(pages)} pages, {len(builds)} builds published, "
-              f"{len(sent)} patches, {len(receipt)} received; {os.cpu_count()} cores")
-        print("publish-to-receipt p50 %.1f ms, p95 %.1f ms" % tuple(1000 * x for x in percentiles(receipt)))
-        print("publish-to-DOM (%d patches applied in 3 tabs) p50 %.1f ms, p95 %.1f ms" % (applied, *(1000 * x for x in percentiles(to_dom))))
-        per_build = [seconds for _, seconds in builds]
-        print("publisher per build (%.0f patches on average): p50 %.1f ms, p95 %.1f ms" % (
-            statistics.mean(n for n, _ in builds), *(1000 * x for x in percentiles(per_build))))
-    finally:
-        if context:
-            context.close()
-        if readers:
-            readers.close()
-        push.close()
+
+    def close(self):
+        if self.context:
+            self.context.close()
+        if self.readers:
+            self.readers.close()
+        self.push.close()
 
 
-def test_readers_resume_after_nginx_restarts_with_nothing_lost(site_copy, browser):
-    site = site_copy("LiveBoard")
-    out = site.parent / "out"
-    pages = pages_of(10)
-    first = board(site, out, stations=9, ticks=1)
-    assert first.wait(timeout=120) == 0, first.stderr.read()
-    start = {page: head(out, page) for page in pages}
-    push = PushServer(out)
-    readers = context = None
-    try:
-        readers = Readers(push.port, pages, 200)
-        context, tabs = open_tabs(browser, push, ["/", "/stations/4/"])
-        follow = board(site, out, "--follow", "--publish", push.url("/_push/pub"), stations=9, ticks=60, interval=0.1)
-        # Mid-stream, once some patches are through, nginx stops and starts again; Redis keeps the messages.
-        deadline = time.monotonic() + 60
-        while min(len(r.got) for r in readers.readers) < 10 and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert min(len(r.got) for r in readers.readers) >= 10
-        push.stop()
-        time.sleep(0.5)
-        push.start()
-        _, stderr = follow.communicate(timeout=300)
-        assert follow.returncode == 0, stderr
-        final = {page: head(out, page) for page in pages}
-        deadline = time.monotonic() + 60
-        while any(not r.got or r.got[-1][1] != final[r.page] for r in readers.readers) and time.monotonic() < deadline:
-            time.sleep(0.1)
-        once = [r.page for r in readers.readers if r.connections < 2]
-        behind = [r.page for r in readers.readers if not r.got or r.got[-1][1] != final[r.page]]
-        assert not once and not behind, f"{len(once)} readers never came back, {len(behind)} behind: {once[:3]} {behind[:3]}"
-        for reader in readers.readers:
-            assert chained(reader.got, start[reader.page], final[reader.page]), f"{reader.page}: {[g[:2] for g in reader.got]}"
-        for tab, path in zip(tabs, ["/", "/stations/4/"]):
-            check_tab(tab, out, path)
-            assert tab.evaluate("window.opened") >= 2
-    finally:
-        if context:
-            context.close()
-        if readers:
-            readers.close()
-        push.close()
+@pytest.fixture
+def boards(site_copy, browser):
+    """boards(stations, readers, tabbed) -> Boards, closed after the test."""
+    made = []
+
+    def _make(stations, count, tabbed):
+        made.append(Boards(site_copy("LiveBoard"), stations, count, browser, tabbed))
+        return made[-1]
+
+    yield _make
+    for run in made:
+        run.close()
+
+
+def test_two_thousand_readers_on_fifty_pages_get_every_patch_in_order(boards):
+    run = boards(50, 2000, ["/", "/stations/7/", "/stations/31/"])
+    follow = run.follow(ticks=201, interval=0.1)
+    _, stderr = follow.communicate(timeout=300)
+    assert follow.returncode == 0, stderr
+    assert "warning" not in stderr, stderr
+    sent, builds = published(stderr)
+    final = run.versions()
+    assert all(final[page] != run.start[page] for page in run.pages)
+    # Every reader ends at its page's final version, having had every patch published for it, in order.
+    run.wait_for(final)
+    readers = run.readers.readers
+    for reader in readers:
+        assert chained(reader.got, run.start[reader.page], final[reader.page]), f"{reader.page}: {[g[:2] for g in reader.got][:5]}..."
+        assert len(reader.got) == sum(1 for page, _, _ in sent if page == reader.page)
+    assert len(sent) >= 200
+    applied = {path: tab.evaluate("window.applied") for tab, path in zip(run.tabs, run.tabbed)}
+    for tab, path in zip(run.tabs, run.tabbed):
+        check_tab(tab, run.out, path)
+        # Each patch published for its page applied as it came, none skipped (a catch-up from the static feed would).
+        assert len(applied[path]) == sum(1 for page, _, _ in sent if page == path)
+    receipt = [got[2] - sent[(r.page, got[0], got[1])] for r in readers for got in r.got]
+    to_dom = [at - sent[(path, old, new)] for path, patches in applied.items() for old, new, at in patches if (path, old, new) in sent]
+    print(f"\npush: {len(readers)} readers on {len(run.pages)} pages, {len(builds)} builds published, "
+          f"{len(sent)} patches, {len(receipt)} received; {os.cpu_count()} cores")
+    print("publish-to-receipt p50 %.1f ms, p95 %.1f ms" % tuple(1000 * x for x in percentiles(receipt)))
+    print("publish-to-DOM (%d patches applied in %d tabs) p50 %.1f ms, p95 %.1f ms" % (
+        len(to_dom), len(run.tabs), *(1000 * x for x in percentiles(to_dom))))
+    print("publisher per build (%.0f patches on average): p50 %.1f ms, p95 %.1f ms" % (
+        statistics.mean(n for n, _ in builds), *(1000 * x for x in percentiles([seconds for _, seconds in builds]))))
+
+
+def test_readers_resume_after_nginx_restarts_with_nothing_lost(boards):
+    run = boards(10, 200, ["/", "/stations/4/"])
+    follow = run.follow(ticks=60, interval=0.1)
+    readers = run.readers.readers
+    # Mid-stream, once some patches are through, nginx stops and starts again; Redis keeps the messages.
+    deadline = time.monotonic() + 60
+    while min(len(r.got) for r in readers) < 10 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert min(len(r.got) for r in readers) >= 10
+    run.push.stop()
+    time.sleep(0.5)
+    run.push.start()
+    _, stderr = follow.communicate(timeout=300)
+    assert follow.returncode == 0, stderr
+    final = run.versions()
+    run.wait_for(final)
+    once = [r.page for r in readers if r.connections < 2]
+    behind = [r.page for r in readers if not r.got or r.got[-1][1] != final[r.page]]
+    assert not once and not behind, f"{len(once)} readers never came back, {len(behind)} behind: {once[:3]} {behind[:3]}"
+    for reader in readers:
+        assert chained(reader.got, run.start[reader.page], final[reader.page]), f"{reader.page}: {[g[:2] for g in reader.got]}"
+    for tab, path in zip(run.tabs, run.tabbed):
+        check_tab(tab, run.out, path)
+        assert tab.evaluate("window.opened") >= 2
 
 
 def test_a_publisher_without_a_server_keeps_building_and_says_so(site_copy):

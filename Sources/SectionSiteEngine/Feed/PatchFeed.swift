@@ -10,6 +10,22 @@ package struct PatchFeed: Sendable {
     /// The previous output, whose feed files unchanged pages keep.
     var previousOut: URL
 
+    /// Keeps each changed page's newest patch in `Result.newest`, for a push server (`BuildOptions.keepsPatches`).
+    var keepsNewest = false
+
+    /// A page's patch from its previous version to this build's, as a push server sends it: the same JSON as the
+    /// feed's `from-<version>.json`, without the patch's operations kept in memory.
+    package struct Message: Sendable, Equatable {
+        /// The page's URL.
+        package var page: String
+        /// The version the patch applies to.
+        package var from: String
+        /// The version it makes.
+        package var to: String
+        /// The patch's JSON.
+        package var json: String
+    }
+
     /// What `make` returns.
     struct Result {
         /// The feed's files.
@@ -22,9 +38,9 @@ package struct PatchFeed: Sendable {
         var changed: Int
         /// Each `reload` patch made, with its reason: `/a/ from 1f2e...: the page changed outside every keyed element`.
         var reloads: [String]
-        /// The patch of each page that changed, from its previous version to this one, in URL order: what a push
-        /// server sends readers who are on the previous version.
-        var newest: [Patch]
+        /// With `keepsNewest`, the patch of each page that changed, from its previous version to this one, in URL
+        /// order: what a push server sends readers who are on the previous version.
+        var newest: [Message]
     }
 
     /// The feed files of `pages` (the pages this build rendered) and of the pages that are gone: every URL in
@@ -60,7 +76,7 @@ package struct PatchFeed: Sendable {
 
     private func feed(
         for page: RenderedPage, versions: [String]
-    ) -> (files: [OutputFile], versions: [String], from: [String], changed: Bool, reloads: [String], newest: Patch?) {
+    ) -> (files: [OutputFile], versions: [String], from: [String], changed: Bool, reloads: [String], newest: Message?) {
         let folder = Self.folder(page.url)
         if versions.last == page.version {
             let previous = previousOut.appendingPathComponent(folder)
@@ -108,18 +124,19 @@ package struct PatchFeed: Sendable {
     /// The page's patches from each of the `earlier` versions that has one, and the one from the newest of them.
     private func patches(
         _ page: RenderedPage, earlier: [String]
-    ) -> (files: [OutputFile], from: [String], reloads: [String], newest: Patch?) {
+    ) -> (files: [OutputFile], from: [String], reloads: [String], newest: Message?) {
         let folder = Self.folder(page.url)
         var files: [OutputFile] = []
         var from: [String] = []
         var reloads: [String] = []
-        var newest: Patch?
+        var newest: Message?
         for version in earlier.suffix(keep).reversed() {
             guard let html = state.html(of: version) else { continue }
             let patch = PatchBuilder.patch(
                 page: page.url, from: html, version: version, to: page.html, version: page.version, animation: page.animation)
-            files.append(OutputFile(path: folder + "from-\(version).json", contents: .text(patch.json), origin: "the patch feed"))
-            if version == earlier.last { newest = patch }
+            let json = patch.json
+            files.append(OutputFile(path: folder + "from-\(version).json", contents: .text(json), origin: "the patch feed"))
+            if keepsNewest, version == earlier.last { newest = Message(page: page.url, from: version, to: page.version, json: json) }
             from.append(version)
             if let reason = patch.reloadReason { reloads.append("\(page.url) from \(version): \(reason)") }
         }

@@ -21,6 +21,9 @@ package struct BuildOptions: Sendable, Equatable {
     /// Keeps each page's body once it is rendered, so that the site can render it again (the preview); a build
     /// that renders once lets them go as it goes (`SiteBuilder`), which lowers its peak memory.
     package var keepsBodies = true
+    /// Keeps each changed page's newest patch in the report (`BuildReport.patches`), for a push server; off, the
+    /// patches go once they are written, as the rest of the output does.
+    package var keepsPatches = false
     /// Highlights fenced code; nil leaves it plain.
     public var highlighter: Highlighter?
     /// Processes local pictures into responsive, metadata-free files; nil leaves images as written.

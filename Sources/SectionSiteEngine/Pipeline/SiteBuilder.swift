@@ -64,7 +64,8 @@ package struct SiteBuilder: Sendable {
         let steps = Site.stepNames.count
         var warnings = Warnings()
         let state = BuildState(folder: options.site.appendingPathComponent(".sectionsite"))
-        let feed = PatchFeed(keep: site.config.feedKeep, state: state, previousOut: options.out)
+        var feed = PatchFeed(keep: site.config.feedKeep, state: state, previousOut: options.out)
+        feed.keepsNewest = options.keepsPatches
         let pages = site.pages.values.sorted { $0.url < $1.url }
         let rendered = pages.filter(\.isComplete)
         progress(BuildProgress(step: 6, steps: steps, name: Site.stepNames[5], done: 0, total: rendered.count))
@@ -199,9 +200,9 @@ public struct BuildReport: Sendable, Equatable {
     public var incremental = false
     /// The `reload` patches of the feed with their reasons, for `SECTIONSITE_TRACE`.
     public var reloads: [String] = []
-    /// The patch of each page that changed, from its previous version to this build's, in URL order: what
-    /// `PatchPublisher` sends to a push server.
-    package var patches: [Patch] = []
+    /// With `BuildOptions.keepsPatches`, the patch of each page that changed, from its previous version to this
+    /// build's, in URL order: what `PatchPublisher` sends to a push server.
+    package var patches: [PatchFeed.Message] = []
 
     /// `Built 12 pages (3 changed, 40 files) in 0.05 s into _site`.
     public func summary(out: String) -> String {

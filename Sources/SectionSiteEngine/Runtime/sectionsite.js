@@ -373,7 +373,6 @@
   // longer reaches back), and the static feed has the way from here. So does every (re)connection. nchan resumes
   // from the last event id: the browser sends it when it reconnects on its own, and a stream the runtime opens
   // again after the server answered an error carries it as ?last_event_id=. Never a reload.
-  let pushing = false; // a push stream is open: feed.poll waits
   function push(live) {
     let stream = null;
     let lastId = "";
@@ -396,10 +395,9 @@
       const url = new URL(live.replace(/\/+$/, "") + page(), location.href);
       if (lastId) url.searchParams.set("last_event_id", lastId);
       stream = new EventSource(url);
-      stream.onopen = () => { pushing = true; wait = 1000; catchUp(); };
+      stream.onopen = () => { wait = 1000; catchUp(); };
       stream.onmessage = receive;
       stream.onerror = () => {
-        pushing = false; // until the stream opens again, feed.poll reads the static feed
         if (stream.readyState !== EventSource.CLOSED) return; // the browser reconnects on its own
         // The server answered with an error: try again later, reading the static feed meanwhile.
         stream.close();
@@ -428,16 +426,15 @@
     // Coming back to a tab is when a reader may have missed a deploy. Debounced, at most every 5 s.
     let timer = 0;
     let last = 0;
-    // feed.poll: a check every N seconds while the page is visible, none while it is hidden, nor while feed.live's
-    // stream is open. A failed check keeps the pace: it is one revalidating request for a small file, and the next
-    // tick is the retry.
+    // feed.poll: a check every N seconds while the page is visible, none while it is hidden. A failed check keeps
+    // the pace: it is one revalidating request for a small file, and the next tick is the retry. With feed.live too,
+    // it goes on: a stream can fall silent without an error, and a 304 costs next to nothing.
     const seconds = Number((meta("poll") || {}).content);
     let poller = 0;
     const poll = () => {
       clearInterval(poller);
       // Longer than setInterval's 2^31 - 1 ms would fire at once, again and again.
-      const tick = () => pushing || checkForUpdate();
-      if (seconds > 0 && document.visibilityState === "visible") poller = setInterval(tick, Math.min(seconds * 1000, 2 ** 31 - 1));
+      if (seconds > 0 && document.visibilityState === "visible") poller = setInterval(checkForUpdate, Math.min(seconds * 1000, 2 ** 31 - 1));
     };
     poll();
     const live = (meta("live") || {}).content;

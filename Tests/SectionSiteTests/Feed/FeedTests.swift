@@ -103,17 +103,25 @@ struct FeedTests {
         #expect(try String(contentsOf: site.folder.appendingPathComponent(".sectionsite/history.json"), encoding: .utf8) == state)
     }
 
-    @Test("a build's report holds the patch of each page that changed, from its previous version, for a push server")
+    @Test("asked, a build's report holds the patch of each page that changed, from its previous version, for a push server")
     func reportPatches() throws {
         let site = try Self.site()
-        #expect(try site.build().patches.isEmpty)  // from nothing: no reader is on an earlier version
+        var options = site.options
+        options.keepsPatches = true
+        let build = { try SiteBuilder(options: options).build() }
+        #expect(try build().patches.isEmpty)  // from nothing: no reader is on an earlier version
         let first = try Self.version(site, "/")
         try site.write(["Content/index.md": PatchTests.page("s:b,a")])
-        let patches = try site.build().patches
+        let patches = try build().patches
         #expect(patches.map(\.page) == ["/"])
         #expect(patches.first?.from == first)
+        #expect(patches.first?.to == (try Self.version(site, "/")))
         #expect(patches.first?.json == (try site.output("_sectionsite/pages/from-\(first).json")))
-        #expect(try site.build().patches.isEmpty)  // nothing changed
+        #expect(try build().patches.isEmpty)  // nothing changed
+        // Not asked (a build that publishes nothing), the patches go with the rest of the output.
+        try site.write(["Content/index.md": PatchTests.page("s:a,b")])
+        #expect(try site.build().patches.isEmpty)
+        #expect(try site.build().changedPages == 0)
     }
 
     @Test("feed.live names the push server's subscriber location in every page; anything else is a located error")
