@@ -16,6 +16,8 @@ package struct BuildState: Sendable {
 
     private var historyFile: URL { folder.appendingPathComponent("history.json") }
     private var versions: URL { folder.appendingPathComponent("versions") }
+    /// The HTML of every version still listed (and, during a build, of the pages it renders).
+    package var pages: PageStore { PageStore(folder: versions) }
 
     /// The history of the last build, or an empty one (with a warning when the file is unreadable).
     package func loadHistory(warnings: inout Warnings) -> History {
@@ -33,7 +35,7 @@ package struct BuildState: Sendable {
 
     /// The stored HTML of a version.
     func html(of version: String) -> String? {
-        try? String(contentsOf: versions.appendingPathComponent("\(version).html"), encoding: .utf8)
+        pages.html(of: version)
     }
 
     /// Stores the pages' current versions, then the history (written to a temporary file and renamed, so it is
@@ -46,10 +48,8 @@ package struct BuildState: Sendable {
         let missing = pages.filter {
             collect ? !existing.contains("\($0.version).html") : access(versions.path + "/\($0.version).html", F_OK) != 0
         }
-        let versionsPath = versions.path
-        try missing.parallelForEach { page in
-            try SiteWriter.writeFile(versionsPath + "/\(page.version).html", page.html)
-        }
+        let store = self.pages
+        try missing.parallelForEach { page in try store.store(page.html, version: page.version) }
         var json = JSONWriter()
         json.object { json in
             json.field("format", "sectionsite-state/1")

@@ -6,6 +6,8 @@ struct ContentLoader {
     var site: URL
     /// The Markdown renderer of the site's settings.
     var markdown: Markdown
+    /// Where each page's body waits until it is rendered, for a build that keeps it on disk; nil keeps it in memory.
+    var bodies: BodyStore? = nil
     /// Where pages go.
     var permalinks: Permalinks { markdown.pageURLs?.permalinks ?? Permalinks() }
 
@@ -161,6 +163,7 @@ struct ContentLoader {
                 sourceHash, templatesUsed: templatesUsed, images: images.map(\.image),
                 linked: linkedURLs),
             templatesUsed: templatesUsed, images: images, fieldImages: fieldImages, stamp: stamp)
-        return (loaded, problems)
+        // A body the store cannot take (a full disk) stays in memory: that costs memory, not the build.
+        return ((bodies.flatMap { try? loaded.storingBody(in: $0) }) ?? loaded, problems)
     }
 }

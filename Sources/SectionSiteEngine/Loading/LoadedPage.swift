@@ -45,8 +45,10 @@ final class LoadedPage: Sendable, Equatable {
     let listing: Listing
     /// The page as written; its title is the front matter's, else the body's first `# ` heading, else the file's.
     let page: Page
-    /// The body's top-level blocks as HTML.
+    /// The body's top-level blocks as HTML; empty when they wait in a `BodyStore` (`storedBody`).
     let blocks: [Markdown.Block]
+    /// Where the body waits until the page is rendered, for a page a build keeps on disk.
+    let storedBody: StoredBody?
     /// The front matter summary, else the plain text of the body's first paragraph, else empty.
     let summary: String
     /// The body's headings, in order, for the table of contents.
@@ -90,10 +92,11 @@ final class LoadedPage: Sendable, Equatable {
         sourceHash: String, templatesUsed: Set<String> = [], images: [ImageUse] = [],
         fieldImages: [String: [String: ProcessedImage]] = [:],
         isComplete: Bool = true,
-        collectionFolders: [String]? = nil, stamp: FileStamp? = nil
+        collectionFolders: [String]? = nil, stamp: FileStamp? = nil, storedBody: StoredBody? = nil
     ) {
         self.page = page
         self.blocks = blocks
+        self.storedBody = storedBody
         self.summary = summary
         self.headings = headings
         self.itemBodies = itemBodies
@@ -128,6 +131,20 @@ final class LoadedPage: Sendable, Equatable {
             page: page, blocks: [], summary: summary, headings: headings, fileLinks: fileLinks, links: links, text: text,
             sourceHash: sourceHash, templatesUsed: templatesUsed, images: images, fieldImages: fieldImages, isComplete: isComplete,
             collectionFolders: collectionFolders, stamp: stamp)
+    }
+
+    /// The page with its body's blocks in `store` instead of in memory.
+    func storingBody(in store: BodyStore) throws -> LoadedPage {
+        LoadedPage(
+            page: page, blocks: [], summary: summary, headings: headings, itemBodies: itemBodies, fileLinks: fileLinks,
+            links: links, text: text, sourceHash: sourceHash, templatesUsed: templatesUsed, images: images,
+            fieldImages: fieldImages, isComplete: isComplete, collectionFolders: collectionFolders, stamp: stamp,
+            storedBody: StoredBody(store: store, place: try store.store(blocks)))
+    }
+
+    /// The body's blocks, read back from the store when they wait there.
+    func bodyBlocks() throws -> [Markdown.Block] {
+        try storedBody?.blocks() ?? blocks
     }
 
     static func == (lhs: LoadedPage, rhs: LoadedPage) -> Bool {

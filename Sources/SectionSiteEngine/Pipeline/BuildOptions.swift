@@ -18,9 +18,12 @@ package struct BuildOptions: Sendable, Equatable {
     /// Turns every warning into an error that stops the build before anything is written (`--strict`); the
     /// settings' `strict: true` does the same.
     public var strict = false
-    /// Keeps each page's body once it is rendered, so that the site can render it again (the preview); a build
-    /// that renders once lets them go as it goes (`SiteBuilder`), which lowers its peak memory.
-    package var keepsBodies = true
+    /// Where a build that renders each page once keeps on disk what it need not hold in memory: `SiteBuilder`
+    /// sets the site's `.sectionsite/`. Each page's body waits in a scratch file there (`BodyStore`) until the page
+    /// is rendered, each rendered page goes to the stored versions (`PageStore`), read back to be written and
+    /// diffed, and a page's body is let go once it is rendered. Nil keeps everything in memory, so that the site can
+    /// render again (the preview).
+    package var storage: URL?
     /// Keeps each changed page's newest patch in the report (`BuildReport.patches`), for a push server; off, the
     /// patches go once they are written, as the rest of the output does.
     package var keepsPatches = false

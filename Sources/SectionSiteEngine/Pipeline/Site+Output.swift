@@ -13,7 +13,7 @@ extension Site {
     func outputFiles(indexes: Bool = true) -> [OutputFile] {
         let sorted = pages.values.sorted { $0.url < $1.url }
         return sorted.map {
-            OutputFile(path: OutputFile.pagePath($0.url), contents: $0.isComplete ? .text($0.html) : .unchanged, origin: $0.path)
+            OutputFile(path: OutputFile.pagePath($0.url), contents: $0.contents, origin: $0.path)
         }
             + publishedFiles + aliasFiles()
             + (indexes ? self.indexes(sorted) : indexPaths().map { OutputFile(path: $0, contents: .unchanged, origin: "the indexes") })

@@ -17,6 +17,7 @@ extension Site {
         self.configText = configText
         self.theme = theme
         self.data = data
+        bodies = try options.storage.map { try BodyStore(folder: $0) }
         // An incremental build renders a few pages: reading the whole highlight cache would cost more than it saves.
         highlighter = options.highlighter.map { HighlightCache($0) }
         markdown = Markdown(

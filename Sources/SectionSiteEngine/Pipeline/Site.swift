@@ -41,6 +41,10 @@ package struct Site: Sendable {
     var theme: Theme
     var data: [String: DataFile]  // the files of `Data/`, by name
     var markdown: Markdown
+    /// Where pages' bodies wait until they are rendered, for a site kept on disk (`BuildOptions.storage`).
+    let bodies: BodyStore?
+    /// Where rendered pages go instead of memory, for a site kept on disk.
+    var pageStore: PageStore? { options.storage.map { BuildState(folder: $0).pages } }
     var loaded: TreeDictionary<String, LoadedPage>  // every Markdown file and page a program defines, drafts too, by path
     var definitions: [String: SitePage] = [:]  // the pages a program defines (`options.pages`), by path
     var apiPaths: Set<String> = []  // those of `definitions` the API reference made
@@ -77,6 +81,7 @@ package struct Site: Sendable {
         theme = try Theme(name: config.theme, site: options.site)
         data = try DataFile.loadAll(site: options.site)
         highlighter = options.highlighter.map { HighlightCache($0, cache: Self.highlightCache(options.site)) }
+        bodies = try options.storage.map { try BodyStore(folder: $0) }
         markdown = Markdown(
             config: config, highlighter: highlighter, theme: theme, images: Self.imageCatalog(options, config: config),
             site: options.site, collectsLinks: options.keepsLinks)
@@ -90,7 +95,7 @@ package struct Site: Sendable {
         markdown.symbolLinks = api?.symbols
         apiPaths = Set((api?.pages ?? []).map(\.path))
         apiWarnings = api?.warnings ?? []
-        let loader = ContentLoader(site: options.site, markdown: markdown)
+        let loader = ContentLoader(site: options.site, markdown: markdown, bodies: bodies)
         let paths = loader.pagePaths()
         report(2, 0, paths.count)
         let (pages, errors) = try loader.loadAll(paths, progress: { report(2, $0, paths.count) })
@@ -232,7 +237,7 @@ package struct Site: Sendable {
                 contentPaths.insert(path)
             }
         }
-        let loader = ContentLoader(site: options.site, markdown: markdown)
+        let loader = ContentLoader(site: options.site, markdown: markdown, bodies: bodies)
         if rescan {
             let present = Set(loader.pagePaths())
             contentPaths.formUnion(present.subtracting(loaded.keys))
@@ -399,7 +404,7 @@ package struct Site: Sendable {
         // Pages restored from the previous build's record are read again before they are rendered.
         let incomplete = paths.filter { loaded[$0]?.isComplete == false }.sorted()
         if !incomplete.isEmpty {
-            let loader = ContentLoader(site: options.site, markdown: markdown)
+            let loader = ContentLoader(site: options.site, markdown: markdown, bodies: bodies)
             let definitions = self.definitions
             let pages = try incomplete.parallelMap { path in try definitions[path].map(loader.load) ?? loader.load(path) }
             try makeImages(of: pages)
@@ -424,10 +429,13 @@ package struct Site: Sendable {
         }
         report?(5, 0, pending.count)
         let renderer = PageRenderer(theme: theme, config: config, trees: content.trees, data: data)
+        let store = pageStore
+        if let store { try FileManager.default.createDirectory(at: store.folder, withIntermediateDirectories: true) }
         nonisolated(unsafe) let siteContexts = renderer.siteContexts
-        // Rendered a slice at a time. A build that renders no more (`BuildOptions.keepsBodies` off) then keeps
-        // each rendered page without its body: holding every body and every page's HTML at once set a build's peak
-        // memory. Instances still to render hold their own page, so a body goes when its last page is rendered.
+        // Rendered a slice at a time. A build that renders no more (`BuildOptions.storage`) then keeps each
+        // rendered page without its body, and its HTML in the page store: holding every body and every page's HTML
+        // at once set a build's peak memory. Instances still to render hold their own page, so a body goes when its
+        // last page is rendered.
         var changed: [String] = []
         var start = 0
         while start < pending.count {
@@ -436,7 +444,10 @@ package struct Site: Sendable {
             for index in start..<end { pending[index] = nil }
             let (done, total) = (start, pending.count)
             let results = chunk.parallelMap(progress: { report?(5, done + $0, total) }) { instance in
-                Result { try renderer.render(instance, sites: siteContexts) }
+                Result {
+                    let page = try renderer.render(instance, sites: siteContexts)
+                    return try store.map(page.stored) ?? page
+                }
             }
             let rendered: [RenderedPage]
             do {
@@ -458,7 +469,7 @@ package struct Site: Sendable {
                     page: page, inputs: instance.inputs,
                     emptySections: empty.map { Diagnostic(.warning, "section '\($0.spec.id)' has no items", at: $0.spec.location) })
                 let path = instance.source.page.path
-                if !options.keepsBodies, loaded[path] === instance.source { finished.insert(path) }
+                if options.storage != nil, loaded[path] === instance.source { finished.insert(path) }
             }
             report?(5, end, pending.count)
             if !finished.isEmpty {

@@ -40,7 +40,7 @@ package struct SiteBuilder: Sendable {
         incremental: Bool, progress: @escaping @Sendable (BuildProgress) -> Void
     ) throws -> (BuildReport, Site) {
         var options = self.options
-        options.keepsBodies = false  // this site renders once: each page's body goes once it is rendered
+        options.storage = options.site.appendingPathComponent(".sectionsite")  // this site renders once
         let start = Date()
         let writer = SiteWriter(out: options.out, interruption: interruption)
         try writer.checkSafe(site: options.site)
@@ -86,7 +86,7 @@ package struct SiteBuilder: Sendable {
             let versions = Dictionary(snapshot.rendered.map { ($0.url, $0.version) }) { first, _ in first }
             let same = Set(rendered.filter { versions[$0.url] == $0.version }.map { OutputFile.pagePath($0.url) })
             files = files.map { file in
-                if same.contains(file.path), case .text = file.contents {
+                if same.contains(file.path), file.contents != .unchanged {
                     return OutputFile(path: file.path, contents: .unchanged, origin: file.origin)
                 }
                 guard case .copy(let source) = file.contents, let stamp = snapshot.copies[file.path],

@@ -99,7 +99,7 @@ struct PageRenderer: Sendable {
         let layout = try theme.template("layouts", kind: layoutName, what: "layout", at: page.layoutLocation ?? page.location)
         used.insert(layout)
         let document = theme.render(
-            layout, ["site": site, "page": pageContext, "sections": sections, "body": Self.body(instance.source.blocks)])
+            layout, ["site": site, "page": pageContext, "sections": sections, "body": Self.body(try instance.source.bodyBlocks())])
         guard let headEnd = Self.headEnd(in: document) else {
             throw SectionSiteError(
                 "layout has no </head>, where the runtime's tags go", at: SourceLocation(file: "\(theme.path)/\(layout).mustache"))

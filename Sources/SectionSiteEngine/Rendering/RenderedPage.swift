@@ -1,3 +1,5 @@
+import Foundation
+
 /// A page rendered to its final HTML, with the version that names this content.
 ///
 /// A class with constant properties, so that keeping every page of a large site in a map, as the live preview
@@ -7,8 +9,15 @@ package final class RenderedPage: Sendable, Equatable {
     public let url: String
     /// The source file, relative to the site.
     public let path: String
-    /// The whole document.
-    public let html: String
+    /// The whole document: in memory, or read from the file it was stored in (`stored(in:)`).
+    public var html: String {
+        if let text { return text }
+        return storedFile.flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
+    }
+    /// The document, unless it was stored in a file.
+    private let text: String?
+    /// The file holding the document, for a page a build stored on disk (`PageStore`) rather than in memory.
+    let storedFile: URL?
     /// A hash of the rendered content: the version the patch feed and the runtime speak of.
     public let version: String
     /// The page's title.
@@ -28,11 +37,12 @@ package final class RenderedPage: Sendable, Equatable {
     /// Creates a rendered page.
     init(
         url: String, path: String, html: String, version: String, title: String, date: PageDate?, summary: String,
-        templatesUsed: Set<String>, animation: AnimationConfiguration?, isComplete: Bool = true
+        templatesUsed: Set<String>, animation: AnimationConfiguration?, isComplete: Bool = true, storedFile: URL? = nil
     ) {
         self.url = url
         self.path = path
-        self.html = html
+        self.text = storedFile == nil ? html : nil
+        self.storedFile = storedFile
         self.version = version
         self.title = title
         self.date = date
@@ -40,6 +50,21 @@ package final class RenderedPage: Sendable, Equatable {
         self.templatesUsed = templatesUsed
         self.animation = animation
         self.isComplete = isComplete
+    }
+
+    /// What the output file of the page holds: its HTML, the file it is stored in, or, for a page restored from
+    /// the previous build's record, what the previous output holds.
+    var contents: OutputFile.Contents {
+        guard isComplete else { return .unchanged }
+        return storedFile.map(OutputFile.Contents.copy) ?? .text(html)
+    }
+
+    /// The page with its document in `store` instead of in memory.
+    func stored(in store: PageStore) throws -> RenderedPage {
+        RenderedPage(
+            url: url, path: path, html: "", version: version, title: title, date: date, summary: summary,
+            templatesUsed: templatesUsed, animation: animation, isComplete: isComplete,
+            storedFile: try store.store(html, version: version))
     }
 
     public static func == (lhs: RenderedPage, rhs: RenderedPage) -> Bool {

@@ -140,13 +140,40 @@ struct BuildTests {
         let site = try TestSite(files)
         try site.build()  // SiteBuilder: bodies go
         let kept = try Site(options: site.options)  // the preview's way: bodies stay
-        #expect(kept.options.keepsBodies)
+        #expect(kept.options.storage == nil)
         for url in ["/posts/", "/posts/page/2/", "/posts/page/600/", "/posts/page/700/", "/posts/p0/", "/posts/p699/"] {
             let written = try site.output(OutputFile.pagePath(url))
             #expect(written == kept.pages[url]?.html, "\(url)")
         }
         #expect(try site.output("posts/page/700/index.html").contains("own words."))
         #expect(try site.output("posts/p699/index.html").contains("Body of post 699."))
+    }
+
+    @Test("a build keeps bodies and rendered pages on disk, not in memory, and writes the same site")
+    func keptOnDisk() throws {
+        var files = TestSite.theme
+        for n in 0..<40 {
+            files["Content/posts/p\(n).md"] = "---\ntitle: P\(n)\ndate: 2026-01-01\n---\nBody of post \(n).\n\n- one\n- two\n"
+        }
+        let site = try TestSite(files)
+        var options = site.options
+        options.storage = site.folder.appendingPathComponent(".sectionsite")
+        let stored = try Site(options: options)
+        let kept = try Site(options: site.options)
+        #expect(stored.loaded.values.allSatisfy { $0.storedBody == nil && $0.blocks.isEmpty })  // let go once rendered
+        #expect(stored.pages.values.allSatisfy { $0.storedFile != nil })
+        #expect(kept.pages.values.allSatisfy { $0.storedFile == nil })
+        for url in kept.pages.keys {
+            let page = try #require(stored.pages[url])
+            #expect(page.html == kept.pages[url]?.html, "\(url)")
+            #expect(try String(contentsOf: page.storedFile!, encoding: .utf8) == kept.pages[url]?.html)
+        }
+        let store = try BodyStore(folder: options.storage!)
+        let loaded = try ContentLoader(site: site.folder, markdown: stored.markdown, bodies: store).load("Content/posts/p7.md")
+        #expect(loaded.blocks.isEmpty && loaded.storedBody != nil)
+        let reread = try loaded.bodyBlocks()
+        #expect(reread == kept.loaded["Content/posts/p7.md"]!.blocks)
+        #expect(reread.count == 2)
     }
 
     @Test("sitemap, Atom feed, Static files and theme assets are written")

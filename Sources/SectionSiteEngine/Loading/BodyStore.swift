@@ -1,0 +1,92 @@
+import Foundation
+
+/// Where a build that renders each page once keeps the pages' bodies between loading and rendering: a scratch file
+/// in `.sectionsite/`, unlinked as soon as it is opened (so it goes with the process, however that ends), each
+/// body appended once and read back once. Every page's body in memory at once was the largest part of a big
+/// site's peak memory (about 20 KB a page of the benchmark corpus, over a third of it).
+///
+/// A plain file rather than an embedded database: nothing is looked up by anything but the place it was written
+/// at, nothing is updated, and nothing outlives the build, which is what a file does with no library at all.
+package final class BodyStore: Sendable {
+    /// Where one body is.
+    struct Place: Sendable, Equatable {
+        var offset: Int64
+        var count: Int
+    }
+
+    private let descriptor: Int32
+    private let end = Locked<Int64>(0)
+
+    /// Opens a new scratch file in `folder` (made when missing).
+    package init(folder: URL) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.path + "/bodies-\(getpid()).tmp"
+        descriptor = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw SectionSiteError("cannot make a scratch file in \(folder.path): \(String(cString: strerror(errno)))")
+        }
+        unlink(path)
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Appends a body and says where it is.
+    func store(_ blocks: [Markdown.Block]) throws -> Place {
+        var record = RecordWriter()
+        record.list(blocks) { record, block in
+            record.bool(block.isRawHTML)
+            record.string(block.html)
+        }
+        let bytes = record.bytes
+        let offset = end.withLock { end in
+            defer { end += Int64(bytes.count) }
+            return end
+        }
+        try bytes.withUnsafeBytes { buffer in
+            var done = 0
+            while done < buffer.count {
+                let written = pwrite(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset) + off_t(done))
+                guard written > 0 else {
+                    throw SectionSiteError("cannot write a scratch file in .sectionsite/: \(String(cString: strerror(errno)))")
+                }
+                done += written
+            }
+        }
+        return Place(offset: offset, count: bytes.count)
+    }
+
+    /// The body stored at `place`.
+    func blocks(at place: Place) throws -> [Markdown.Block] {
+        var bytes = [UInt8](repeating: 0, count: place.count)
+        try bytes.withUnsafeMutableBytes { buffer in
+            var done = 0
+            while done < buffer.count {
+                let read = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(place.offset) + off_t(done))
+                guard read > 0 else {
+                    throw SectionSiteError("cannot read a scratch file in .sectionsite/: \(String(cString: strerror(errno)))")
+                }
+                done += read
+            }
+        }
+        return try bytes.withUnsafeBytes { buffer in
+            var record = RecordReader(bytes: buffer)
+            return try record.list { record in
+                let isRawHTML = try record.bool()
+                return Markdown.Block(html: try record.string(), isRawHTML: isRawHTML)
+            }
+        }
+    }
+}
+
+/// A page's body kept in a `BodyStore`.
+struct StoredBody: Sendable {
+    let store: BodyStore
+    let place: BodyStore.Place
+
+    /// The body.
+    func blocks() throws -> [Markdown.Block] {
+        try store.blocks(at: place)
+    }
+}
