@@ -24,6 +24,11 @@ public struct Highlighter: Sendable, Equatable {
 
 /// A highlighter with a cache by content hash, so that a rebuild or a preview edit highlights only code it has not
 /// seen.
+///
+/// The cache file is one line naming the format, then each entry as a line `<key> <length>` and the HTML. The
+/// previous run's file is read as an index of where each entry is, and an entry is read from the file when asked
+/// for. What this run uses is kept in memory and written at the end (the preview), or, for a build kept on disk
+/// (`onDisk`), appended to the next file as it goes: at 200,000 pages the highlighted code is about a gigabyte.
 final class HighlightCache: Sendable {
     /// The cache file's first line for `highlighter`; another highlighter makes the file stale.
     static func format(_ highlighter: Highlighter) -> String { "sectionsite-highlight/2 " + highlighter.name }
@@ -31,15 +36,27 @@ final class HighlightCache: Sendable {
     let highlighter: Highlighter
     private let cacheFormat: String
     private let cache: URL?
-    private let previous = Locked<[String: String]?>(nil)  // the cache file's entries, read on first use
+    private let onDisk: Bool
+    private let previous = Locked<CacheFile?>(nil)  // the cache file's entries, indexed on first use
     private let current = Locked<[String: String]>([:])  // what this run used, to save
+    private let next = Locked<CacheFile?>(nil)  // with `onDisk`: what this run used, in the file it will save
 
     /// A highlighter starting from the cache file at `cache`, if it is there and readable; the file is read the
-    /// first time code is highlighted, so a build that renders no page never reads it.
-    init(_ highlighter: Highlighter, cache: URL? = nil) {
+    /// first time code is highlighted, so a build that renders no page never reads it. With `onDisk` (and a
+    /// `cache`), what this run uses goes to a file beside it as it goes rather than into memory.
+    init(_ highlighter: Highlighter, cache: URL? = nil, onDisk: Bool = false) {
         self.highlighter = highlighter
         self.cacheFormat = Self.format(highlighter)
         self.cache = cache
+        self.onDisk = onDisk && cache != nil
+    }
+
+    deinit {
+        previous.withLock { $0?.close() }
+        next.withLock { file in
+            file?.close()
+            if let file { unlink(file.path) }  // not saved
+        }
     }
 
     /// The code highlighted as `language`, or nil when no syntax definition knows the language.
@@ -50,21 +67,40 @@ final class HighlightCache: Sendable {
         hash.combine(language)
         hash.combine(code)
         let key = hash.hex
-        if let hit = current.withLock({ $0[key] }) { return hit.isEmpty ? nil : hit }
-        let cached = previous.withLock { entries in
-            if entries == nil { entries = cache.flatMap { Self.load($0, format: cacheFormat) } ?? [:] }
-            return entries![key]
+        if onDisk {
+            if let hit = next.withLock({ $0?.html(key) }) { return hit.isEmpty ? nil : hit }
+        } else if let hit = current.withLock({ $0[key] }) {
+            return hit.isEmpty ? nil : hit
+        }
+        let cached = previous.withLock { file in
+            if file == nil { file = cache.flatMap { CacheFile(reading: $0.path, format: cacheFormat) } ?? CacheFile() }
+            return file!.html(key)
         }
         let html = cached ?? highlighter.highlight(code, language) ?? ""
-        current.withLock { $0[key] = html }
+        if onDisk {
+            next.withLock { file in
+                if file == nil { file = CacheFile(appendingBeside: cache!.path, format: cacheFormat) }
+                file?.append(key, html)
+            }
+        } else {
+            current.withLock { $0[key] = html }
+        }
         return html.isEmpty ? nil : html
     }
 
     /// Writes what this run highlighted or reused to `file`, so the next run starts from it; entries no run used
     /// are dropped. Written to a temporary file and renamed, so it is never half-written.
     func save(to file: URL) throws {
-        let entries = current.withLock { $0 }
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        if let written = next.withLock({ $0 }) {
+            written.close()
+            guard written.isWhole, rename(written.path, file.path) == 0 else {
+                throw SectionSiteError("cannot replace \(file.path): \(String(cString: strerror(errno)))")
+            }
+            next.withLock { $0 = nil }
+            return
+        }
+        let entries = current.withLock { $0 }
         let temporary = file.appendingPathExtension("tmp")
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
             let handle = FileHandle(forWritingAtPath: temporary.path)
@@ -90,28 +126,150 @@ final class HighlightCache: Sendable {
             throw SectionSiteError("cannot replace \(file.path): \(String(cString: strerror(errno)))")
         }
     }
+}
 
-    /// The entries of a cache file, or nil when it is missing, of another format or damaged.
-    private static func load(_ file: URL, format: String) -> [String: String]? {
-        guard let data = try? Data(contentsOf: file) else { return nil }
-        return data.withUnsafeBytes { raw -> [String: String]? in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            var index = 0
-            func line() -> Substring? {
-                guard index < bytes.count, let end = bytes[index...].firstIndex(of: 10) else { return nil }
-                defer { index = end + 1 }
-                return Substring(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
+/// A highlight cache file: where each entry is, its HTML read from the file when asked for. Used behind a lock.
+private struct CacheFile {
+    private struct Place {
+        var offset: Int64
+        var count: Int
+    }
+
+    private var descriptor: Int32 = -1
+    private var places: [String: Place] = [:]
+    private var end: Int64 = 0
+    /// The file, for one being written.
+    private(set) var path = ""
+    /// False once an entry could not be appended: the file must not be saved.
+    private(set) var isWhole = true
+
+    /// No file: no entries.
+    init() {}
+
+    /// The entries of the file at `path`; none when it is missing, of another format or damaged.
+    init(reading path: String, format: String) {
+        descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        var reader = LineReader(descriptor: descriptor)
+        guard reader.line() == format else { return }
+        while !reader.atEnd {
+            guard let header = reader.line(), let space = header.firstIndex(of: " "),
+                let count = Int(header[header.index(after: space)...]), count >= 0
+            else {
+                places = [:]
+                return
             }
-            guard line() == Substring(format) else { return nil }
-            var entries: [String: String] = [:]
-            while index < bytes.count {
-                guard let header = line(), let space = header.firstIndex(of: " "), let length = Int(header[header.index(after: space)...]),
-                    length >= 0, index + length < bytes.count, bytes[index + length] == 10
-                else { return nil }
-                entries[String(header[..<space])] = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<index + length]), as: UTF8.self)
-                index += length + 1
+            let offset = reader.offset
+            reader.skip(count)
+            guard reader.line() == "" else {
+                places = [:]
+                return
             }
-            return entries
+            places[String(header[..<space])] = Place(offset: offset, count: count)
         }
+    }
+
+    /// A new file beside `path` to append this run's entries to, named by the process (leftovers of processes
+    /// that are gone are removed); nil when it cannot be made.
+    init?(appendingBeside target: String, format: String) {
+        let folder = (target as NSString).deletingLastPathComponent
+        let prefix = (target as NSString).lastPathComponent + ".next-"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
+            if let pid = Int32(name.dropFirst(prefix.count)), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
+                unlink(folder + "/" + name)
+            }
+        }
+        path = folder + "/" + prefix + "\(getpid())"
+        descriptor = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return nil }
+        append(bytes: Array((format + "\n").utf8))
+    }
+
+    /// Closes the file.
+    func close() {
+        if descriptor >= 0 { _ = Foundation.close(descriptor) }
+    }
+
+    /// The HTML of an entry, or nil.
+    func html(_ key: String) -> String? {
+        guard let place = places[key] else { return nil }
+        var bytes = [UInt8](repeating: 0, count: place.count)
+        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, place.count, off_t(place.offset)) }
+        return read == place.count ? String(decoding: bytes, as: UTF8.self) : nil
+    }
+
+    /// Appends an entry.
+    mutating func append(_ key: String, _ html: String) {
+        guard places[key] == nil else { return }
+        let header = Array("\(key) \(html.utf8.count)\n".utf8)
+        let offset = end + Int64(header.count)
+        append(bytes: header + Array(html.utf8) + [10])
+        if isWhole { places[key] = Place(offset: offset, count: html.utf8.count) }
+    }
+
+    private mutating func append(bytes: [UInt8]) {
+        let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, bytes.count, off_t(end)) }
+        guard written == bytes.count else { return isWhole = false }
+        end += Int64(bytes.count)
+    }
+}
+
+/// Reads a file's lines through a buffer, skipping what is not wanted without reading it.
+private struct LineReader {
+    let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var start: Int64 = 0  // the file offset of buffer[0]
+    private var index = 0  // in buffer
+    private var atFileEnd = false
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    /// The file offset of what is read next.
+    var offset: Int64 { start + Int64(index) }
+
+    /// Whether the whole file has been read.
+    var atEnd: Bool {
+        mutating get {
+            if index >= buffer.count { fill() }
+            return index >= buffer.count
+        }
+    }
+
+    /// The next line, without its newline; nil at the end or for a last line without one.
+    mutating func line() -> String? {
+        while true {
+            if let newline = buffer[index...].firstIndex(of: 10) {
+                defer { index = newline + 1 }
+                return String(decoding: buffer[index..<newline], as: UTF8.self)
+            }
+            guard fill() else { return nil }
+        }
+    }
+
+    /// Moves past `count` bytes.
+    mutating func skip(_ count: Int) {
+        let target = offset + Int64(count)
+        if target <= start + Int64(buffer.count) {
+            index = Int(target - start)
+        } else {
+            (start, buffer, index) = (target, [], 0)
+        }
+    }
+
+    /// Reads more after what the buffer holds (dropping what was read); false at the end of the file.
+    @discardableResult
+    private mutating func fill() -> Bool {
+        buffer.removeFirst(index)
+        start += Int64(index)
+        index = 0
+        let size = 1 << 20
+        let old = buffer.count
+        buffer += [UInt8](repeating: 0, count: size)
+        let read = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + old, size, off_t(start) + off_t(old)) }
+        buffer.removeLast(size - max(read, 0))
+        return read > 0
     }
 }

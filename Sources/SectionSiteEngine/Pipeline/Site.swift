@@ -80,7 +80,7 @@ package struct Site: Sendable {
         (config, configText) = try Self.loadConfig(options)
         theme = try Theme(name: config.theme, site: options.site)
         data = try DataFile.loadAll(site: options.site)
-        highlighter = options.highlighter.map { HighlightCache($0, cache: Self.highlightCache(options.site)) }
+        highlighter = options.highlighter.map { HighlightCache($0, cache: Self.highlightCache(options.site), onDisk: options.storage != nil) }
         bodies = try options.storage.map { try BodyStore(folder: $0) }
         markdown = Markdown(
             config: config, highlighter: highlighter, theme: theme, images: Self.imageCatalog(options, config: config),

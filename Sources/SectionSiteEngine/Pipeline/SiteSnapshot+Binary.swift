@@ -4,13 +4,14 @@ import Foundation
 /// their UTF-8 bytes. Tens of thousands of pages' records are read at the start of every incremental build, and a
 /// JSON decoder took most of a no-change build (0.45 s for 10,000 pages); this takes a few tens of milliseconds.
 extension SiteSnapshot {
-    /// The snapshot as bytes.
-    func encoded() -> [UInt8] {
+    /// The snapshot as bytes, handed to `write` a megabyte or so at a time: at 200,000 pages the record is about
+    /// a gigabyte, which a build must not hold at once.
+    func encode(to write: ([UInt8]) throws -> Void) throws {
         var out = RecordWriter()
         out.string(format)
         out.string(fingerprint)
         out.map(templates) { $0.string($1) }
-        out.list(pages) { out, page in
+        try out.list(pages) { out, page in
             out.string(page.path)
             out.stamp(page.stamp)
             out.string(page.sourceHash)
@@ -42,8 +43,9 @@ extension SiteSnapshot {
                 out.string(heading.text)
             }
             out.string(page.text)
+            try out.drain(to: write)
         }
-        out.list(rendered) { out, page in
+        try out.list(rendered) { out, page in
             out.string(page.url)
             out.string(page.path)
             out.string(page.version)
@@ -53,13 +55,14 @@ extension SiteSnapshot {
                 out.location(warning.location ?? SourceLocation(file: page.path))
                 out.string(warning.message)
             }
+            try out.drain(to: write)
         }
         out.map(copies) { $0.stamp($1) }
         out.map(feed) { out, versions in out.list(versions) { $0.string($1) } }
         out.string(self.out)
         out.optional(outStamp) { $0.stamp($1) }
         out.int(Int(takenAt))
-        return out.bytes
+        try write(out.bytes)
     }
 
     /// A snapshot from bytes, or nil when they are not one of this format.
@@ -113,6 +116,13 @@ extension SiteSnapshot {
 struct RecordWriter {
     private(set) var bytes: [UInt8] = []
 
+    /// Hands the bytes to `write` and empties the buffer, once it holds a megabyte or more.
+    mutating func drain(to write: ([UInt8]) throws -> Void) rethrows {
+        guard bytes.count >= 1 << 20 else { return }
+        try write(bytes)
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     mutating func int(_ value: Int) {
         withUnsafeBytes(of: Int64(value).littleEndian) { bytes.append(contentsOf: $0) }
     }
@@ -132,9 +142,9 @@ struct RecordWriter {
         if let value { write(&self, value) }
     }
 
-    mutating func list<T>(_ values: [T], _ write: (inout RecordWriter, T) -> Void) {
+    mutating func list<T>(_ values: [T], _ write: (inout RecordWriter, T) throws -> Void) rethrows {
         int(values.count)
-        for value in values { write(&self, value) }
+        for value in values { try write(&self, value) }
     }
 
     /// Keys sorted, so the same snapshot is the same bytes.

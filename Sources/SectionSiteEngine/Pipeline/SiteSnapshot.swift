@@ -67,7 +67,7 @@ struct SiteSnapshot: Sendable {
 
     /// The snapshot of the last build, or nil when there is none or it is of another format.
     static func load(_ site: URL) -> SiteSnapshot? {
-        guard let data = try? Data(contentsOf: file(site)) else { return nil }
+        guard let data = try? Data(contentsOf: file(site), options: .alwaysMapped) else { return nil }
         return decoded(data)
     }
 
@@ -76,12 +76,12 @@ struct SiteSnapshot: Sendable {
         let target = Self.file(site)
         let temporary = target.appendingPathExtension("tmp")
         try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        // Written straight from the buffer: a `Data` copy of a 15 MB record would add to the build's peak memory.
+        // Written as it is encoded: the whole record at once would add to the build's peak memory.
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
             let handle = FileHandle(forWritingAtPath: temporary.path)
         else { throw SectionSiteError("cannot write \(temporary.path): \(String(cString: strerror(errno)))") }
         defer { try? handle.close() }
-        try handle.write(contentsOf: encoded())
+        try encode { try handle.write(contentsOf: $0) }
         guard rename(temporary.path, target.path) == 0 else {
             throw SectionSiteError("cannot replace \(target.path): \(String(cString: strerror(errno)))")
         }

@@ -90,4 +90,28 @@ struct HighlighterTests {
         try "sectionsite-highlight/1 ksyntaxhighlighting\nabc 99999\nshort\n".write(to: file, atomically: true, encoding: .utf8)
         #expect(HighlightCache(.kate, cache: file).html("let a = \"b\"\n", language: "swift") == html)
     }
+
+    @Test("a cache kept on disk writes what the run uses as it goes, answers from it, and saves the same entries")
+    func cacheOnDisk() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sectionsite-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("highlight.cache")
+        let codes = (0..<50).map { "let a\($0) = \"b\"\n" }
+        let inMemory = HighlightCache(.kate, cache: file)
+        let expected = codes.map { inMemory.html($0, language: "swift") }
+        let first = HighlightCache(.kate, cache: file, onDisk: true)
+        #expect(codes.map { first.html($0, language: "swift") } == expected)
+        #expect(codes.map { first.html($0, language: "swift") } == expected)  // from the file being written
+        #expect(first.html("x", language: "klingon") == nil)
+        let next = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(next == ["highlight.cache.next-\(getpid())"])
+        try first.save(to: file)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["highlight.cache"])
+        // The next run answers from the saved file: planted answers prove it.
+        let planted = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "hl-kw", with: "hl-XX")
+        try planted.write(to: file, atomically: true, encoding: .utf8)
+        let second = HighlightCache(.kate, cache: file, onDisk: true)
+        #expect(codes.map { second.html($0, language: "swift") } == expected.map { $0?.replacingOccurrences(of: "hl-kw", with: "hl-XX") })
+        #expect(second.html("x", language: "klingon") == nil)
+    }
 }
