@@ -313,6 +313,11 @@ paginate = {PAGE_SIZE}
 [taxonomies]
 tag = "tags"
 
+# Hugo 0.128 and later read the page size here (`paginate` above is for older ones); the taxonomy and term
+# templates sit where Hugo 0.146 and later look for them (layouts/taxonomy.html, layouts/term.html).
+[pagination]
+pagerSize = {PAGE_SIZE}
+
 # One site-wide feed and a sitemap, like SectionSite (Hugo's default adds a feed per section).
 [outputs]
 home = ["HTML", "RSS"]
@@ -350,10 +355,10 @@ noClasses = false
 Page {{ $pager.PageNumber }} of {{ $pager.TotalPages }}
 {{ with $pager.Next }}<a href="{{ .URL }}">Older</a>{{ end }}</nav>{{ end }}
 """)
-    _write(root / "layouts/_default/taxonomy.html", """{{ define "main" }}<h1>{{ .Title }}</h1>
+    _write(root / "layouts/taxonomy.html", """{{ define "main" }}<h1>{{ .Title }}</h1>
 <ul class="items">{{ range .Data.Terms.Alphabetical }}<li><a href="{{ .Page.RelPermalink }}">{{ .Page.Title }}</a> {{ .Count }}</li>{{ end }}</ul>{{ end }}
 """)
-    _write(root / "layouts/_default/term.html", """{{ define "main" }}<h1>{{ .Title }}</h1>
+    _write(root / "layouts/term.html", """{{ define "main" }}<h1>{{ .Title }}</h1>
 {{ $pager := .Paginate .Pages.ByDate.Reverse }}<ul class="items">{{ range $pager.Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a> <time>{{ .Date.Format "2006-01-02" }}</time></li>{{ end }}</ul>
 <nav class="pager">{{ with $pager.Prev }}<a href="{{ .URL }}">Newer</a>{{ end }}
 Page {{ $pager.PageNumber }} of {{ $pager.TotalPages }}
