@@ -49,12 +49,12 @@ def results(page):
 
 
 def search(page, query):
-    page.locator(".site-search-input").fill(query)
-    page.wait_for_function(
-        "(q) => document.querySelector('.site-search-input').value === q && document.querySelector('.site-search-results li') !== null",
-        arg=query)
-    # The box shows the latest query's results once everything it fetched has come.
-    page.wait_for_load_state("networkidle")
+    """Types the query into an emptied box and waits for what it shows."""
+    box = page.locator(".site-search-input")
+    box.fill("")
+    page.wait_for_function("() => document.querySelector('.site-search-results li') === null")
+    box.fill(query)
+    page.wait_for_function("() => document.querySelector('.site-search-results li') !== null")
 
 
 def test_search_box_reads_shards_and_finds_pages(browser, site):

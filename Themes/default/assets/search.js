@@ -164,6 +164,8 @@
     input.addEventListener("keydown", (event) => {
       if (event.key === "Escape") {
         input.value = "";
+        shown += 1; // a query still under way shows nothing
+        list.replaceChildren();
         list.hidden = true;
       } else if (event.key === "Enter") {
         const first = list.querySelector("a");
