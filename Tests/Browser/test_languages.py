@@ -68,9 +68,15 @@ def test_each_page_says_its_language_and_direction_and_links_its_translations(br
         assert page.evaluate("() => document.querySelector('.site-search-input').placeholder") == "بحث"
         assert page.evaluate("() => document.querySelector('.site-nav a').textContent") == "المقالات"
         # The language's own feed and search index.
-        assert page.evaluate("() => document.querySelector('.site-search').dataset.searchIndex") == "/ar/search.json"
+        assert page.evaluate("() => document.querySelector('.site-search').dataset.searchIndex") == "/ar/search/index.json"
         status, body = site.get("/ar/search.json")
         assert status == 200 and "/ar/posts/hello/" in body.decode() and '"/posts/hello/"' not in body.decode()
+        status, body = site.get("/ar/search/pages/0.json")
+        assert status == 200 and "/ar/posts/hello/" in body.decode() and '"/posts/hello/"' not in body.decode()
+        # Typed in the Arabic box: the Arabic pages' shards answer.
+        page.locator(".site-search-input").fill("أهلا")
+        page.wait_for_selector(".site-search-results a")
+        assert page.eval_on_selector_all(".site-search-results a", "l => l.map(a => a.getAttribute('href'))") == ["/ar/posts/hello/"]
         page.goto(site.url("/posts/hello/"))
         assert page.evaluate("() => [document.documentElement.lang, document.documentElement.dir]") == ["en", "ltr"]
         brand, nav = page.evaluate(

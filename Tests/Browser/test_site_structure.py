@@ -120,7 +120,8 @@ def test_retitling_a_docs_page_patches_the_sidebar_and_pager_of_the_open_pages(b
 
 
 def test_search_box_finds_pages_and_headings_of_the_example_site(browser, tmp_path):
-    """The repository's example site and default theme, built; the search box reads the search.json it wrote."""
+    """The repository's example site and default theme, built; the search box reads the shards it wrote (the
+    search.json beside them, as a site of at most 10,000 pages has, tells what to look for)."""
     import json
     import shutil
     import subprocess

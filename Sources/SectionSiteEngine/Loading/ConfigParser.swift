@@ -86,10 +86,12 @@ struct ConfigParser {
                     config.search = try yaml.bool(node, key: key)
                 } else {
                     for (option, value, optionNode) in try yaml.entries(node, what: "'search'") {
-                        guard option == "text" else {
-                            throw SectionSiteError("unknown search option '\(option)' (known: text)", at: yaml.location(optionNode))
+                        guard option == "text" || option == "json" else {
+                            throw SectionSiteError("unknown search option '\(option)' (known: json, text)", at: yaml.location(optionNode))
                         }
-                        if yaml.value(value) == .string("all") {
+                        if option == "json" {
+                            config.searchJSON = try yaml.bool(value, key: option)
+                        } else if yaml.value(value) == .string("all") {
                             config.searchText = nil
                         } else {
                             let limit = try yaml.int(value, key: option)

@@ -26,8 +26,11 @@ package struct SiteConfig: Sendable, Equatable {
     var feedLive: String?
     /// How many pages a tag page lists before the rest go to `page/2/` and on; nil lists them all on one page.
     var tagsPaginate: Int? = 10
-    /// Whether the build writes `search.json`, the index the search box reads.
+    /// Whether the build writes a search index: the shards under `search/` the search box reads, and `search.json`.
     var search = true
+    /// Whether the build writes `search.json` beside the shards (`search: {json: true/false}`); nil writes it for a
+    /// language of at most `SearchShards.jsonPageLimit` pages.
+    var searchJSON: Bool?
     /// The most URLs one sitemap file lists (`sitemap: {urls: N}`); past it, `sitemap.xml` is an index of files of
     /// at most this many. 50,000 is the most the sitemap protocol, and so search engines, take.
     var sitemapURLs = SiteIndexes.sitemapURLLimit

@@ -17,21 +17,24 @@ enum SearchIndex {
         json.object { json in
             json.field("format", format)
             json.key("pages")
-            json.array(pages) { json, loaded in
-                json.object { json in
-                    json.field("url", config.link(loaded.page.url))
-                    json.field("title", loaded.page.title)
-                    json.key("headings")
-                    json.array(loaded.headings) { json, heading in
-                        json.object { json in
-                            json.field("id", heading.id)
-                            json.field("text", heading.text)
-                        }
-                    }
-                    json.field("text", loaded.text)
-                }
-            }
+            json.array(pages) { json, loaded in write(loaded, to: &json, config: config) }
         }
         return json.text + "\n"
+    }
+
+    /// One page's entry: its link, title, headings and text.
+    static func write(_ loaded: LoadedPage, to json: inout JSONWriter, config: SiteConfig) {
+        json.object { json in
+            json.field("url", config.link(loaded.page.url))
+            json.field("title", loaded.page.title)
+            json.key("headings")
+            json.array(loaded.headings) { json, heading in
+                json.object { json in
+                    json.field("id", heading.id)
+                    json.field("text", heading.text)
+                }
+            }
+            json.field("text", loaded.text)
+        }
     }
 }

@@ -56,6 +56,12 @@ package struct JSONWriter {
         text += value ? "true" : "false"
     }
 
+    /// A value already written as JSON (a long array of numbers, say).
+    package mutating func raw(_ value: String) {
+        beginValue()
+        text += value
+    }
+
     /// A string value, or null.
     package mutating func stringValue(_ value: String?) {
         beginValue()

@@ -35,7 +35,7 @@ extension Site {
         return (sitemaps.count > 1 || languages.isMultilingual ? ["sitemap.xml"] : []) + sitemaps.map(\.path)
             + languages.codes.flatMap { code in
                 let folder = String(languages.prefix(code).dropFirst()) + (languages.prefix(code).isEmpty ? "" : "/")
-                return [folder + "feed.xml"] + (config.search ? [folder + "search.json"] : [])
+                return [folder + "feed.xml"] + searchPaths(code)
             }
             + content.allTags(languages).map { TagPages.feedPath($0.url) }
     }
@@ -90,6 +90,7 @@ extension Site {
 
     /// The one file of `indexes()` at this output path, made alone.
     func indexFile(at path: String) -> OutputFile? {
+        if let code = searchLanguage(of: path) { return searchFiles(code, wanted: { $0 == path }).first }
         guard indexPaths().contains(path) else { return nil }
         return indexes(pages.values.sorted { $0.url < $1.url }, only: path).first
     }
@@ -101,12 +102,6 @@ extension Site {
         let languages = config.languages
         // Each language's pages: its sitemap, feed and search index (a site without languages: every page).
         let rendered = byLanguage(sorted)
-        var searched: [String: [LoadedPage]] = [:]
-        if languages.isMultilingual {
-            for page in content.published { searched[page.listing.language, default: []].append(page) }
-        } else {
-            searched[languages.defaultCode] = content.published
-        }
         // The sitemap: one file, or `sitemap.xml` an index of files of at most `sitemap.urls` URLs each, one set
         // per language in a site with languages (with every page's alternates, one file grows as pages times
         // translations: 53 MB for 38,404 pages in 39 languages, over the 50 MB a search engine reads of one).
@@ -128,14 +123,7 @@ extension Site {
                 let atom = SiteIndexes.atom(rendered[code] ?? [], title: local.title, page: home, config: local)
                 files.append(OutputFile(path: folder + "feed.xml", contents: .text(atom), origin: "the Atom feed"))
             }
-            if config.search, wanted(folder + "search.json") {
-                // Every published page is rendered: `published` is the index's list, in URL order.
-                let searched = (searched[code] ?? []).sorted { $0.listing.url < $1.listing.url }
-                files.append(
-                    OutputFile(
-                        path: folder + "search.json", contents: .text(SearchIndex.json(searched, config: config)),
-                        origin: "the search index"))
-            }
+            files += searchFiles(code, wanted: wanted)
         }
         let tags = content.allTags(languages).filter { wanted(TagPages.feedPath($0.url)) }
         guard !tags.isEmpty else { return files }

@@ -1,62 +1,133 @@
-// The default theme's search box: reads search.json (written by every build) the first time the box is used and
-// searches it in the page; no service, no library. Every word of the query must appear in a page's title,
-// headings or text; title words count most, then headings. A hit in a heading links to that heading.
+// The default theme's search box: reads the search index in shards that every build writes (search/index.json and
+// the files it leads to) as a query needs them, and keeps what it fetched: the term file of each word's first two
+// letters, a long posting list's continuation only when the results need it, and the page chunks of the results
+// shown. No service, no library. Every word of the query must start a word of a page's title, headings or text;
+// title words count most, then headings. A hit in a heading links to that heading.
 (() => {
   "use strict";
-  const fold = (text) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+  const fold = (text) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/ς/g, "σ");
+  const hex = (text) => [...new TextEncoder().encode(text)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const SHOWN = 8;
+  // Flags 4 (title), 2 (a heading), 1 (the text): the higher flags score higher, so a posting's key orders by
+  // score, best first, then by page, as the files do.
+  const score = (flags) => (flags & 4 ? 10 : 0) + (flags & 2 ? 4 : 0) + (flags & 1);
+  const key = ([page, flags]) => (7 - flags) * 8388608 + page;
+
+  // One file's postings as [page, flags, heading] (heading -1 unless in a heading and not the title).
+  const decode = (numbers) => {
+    const postings = [];
+    let flags = -1;
+    let page = 0;
+    for (let i = 0; i < numbers.length; i++) {
+      const f = numbers[i] % 8;
+      const step = Math.floor(numbers[i] / 8);
+      page = f === flags ? page + step : step;
+      flags = f;
+      postings.push([page, f, (f & 6) === 2 ? numbers[++i] : -1]);
+    }
+    return postings;
+  };
 
   function setUp(box) {
     const input = box.querySelector("input");
     const list = box.querySelector("ol");
-    let pages = null;
-    let loading = null;
+    const base = new URL(box.dataset.searchIndex, document.baseURI);
+    const fetched = new Map(); // path -> promise of its JSON (null when it cannot be read)
+    const get = (path) => {
+      if (!fetched.has(path)) {
+        fetched.set(path, fetch(new URL(path, base)).then((r) => (r.ok ? r.json() : null)).catch(() => null));
+      }
+      return fetched.get(path);
+    };
+    const manifest = () => get("index.json");
+    let shown = 0; // the number of the latest query: an older one's results are dropped
 
-    const load = () => {
-      loading ??= fetch(box.dataset.searchIndex)
-        .then((response) => (response.ok ? response.json() : { pages: [] }))
-        .then((index) => {
-          pages = index.pages.map((page) => ({
-            ...page,
-            foldedTitle: fold(page.title),
-            foldedHeadings: page.headings.map((heading) => fold(heading.text)),
-            foldedText: fold(page.text),
-          }));
-        })
-        .catch(() => { pages = []; });
-      return loading;
+    // The posting lists of the words a query word starts, each {postings, more, next, path}.
+    const lists = async (word, index) => {
+      const prefix = [...word].slice(0, index.prefix).join("");
+      if (!index.terms.includes(prefix)) return [];
+      const terms = (await get(`terms/${hex(prefix)}.json`)) ?? { words: [] };
+      return terms.words.flatMap((entry, place) => entry.word.startsWith(word)
+        ? [{ count: entry.count, more: entry.more, next: 1, path: `more/${hex(prefix)}-${place}-`, postings: decode(entry.postings) }]
+        : []);
+    };
+    const open = (lists) => lists.filter((l) => l.next <= l.more);
+    // Postings past a list's last one loaded are after it in key order: what comes before the smallest such key of
+    // the open lists is final.
+    const frontier = (lists) => Math.min(...open(lists).map((l) => key(l.postings[l.postings.length - 1])));
+    const loadMore = async (lists) => {
+      const next = open(lists).reduce((a, b) => (key(a.postings.at(-1)) <= key(b.postings.at(-1)) ? a : b));
+      const part = await get(`${next.path}${next.next}.json`);
+      next.next += 1;
+      next.postings.push(...decode(part?.postings ?? []));
+    };
+    // Each page's best posting among the lists, in key order, as far as it is final.
+    const best = (lists) => {
+      const limit = frontier(lists);
+      const pages = new Map();
+      for (const posting of lists.flatMap((l) => l.postings).filter((p) => key(p) <= limit).sort((a, b) => key(a) - key(b))) {
+        if (!pages.has(posting[0])) pages.set(posting[0], posting);
+      }
+      return pages;
     };
 
-    const search = (query) => {
-      const words = fold(query).split(/\s+/).filter(Boolean);
-      if (words.length === 0) return [];
-      const results = [];
-      for (const page of pages) {
-        let score = 0;
-        let heading = null;
-        let all = true;
-        for (const word of words) {
-          const inTitle = page.foldedTitle.includes(word);
-          const headingIndex = page.foldedHeadings.findIndex((text) => text.includes(word));
-          const inText = page.foldedText.includes(word);
-          if (!inTitle && headingIndex < 0 && !inText) { all = false; break; }
-          score += (inTitle ? 10 : 0) + (headingIndex >= 0 ? 4 : 0) + (inText ? 1 : 0);
-          if (!inTitle && headingIndex >= 0 && heading === null) heading = page.headings[headingIndex];
-        }
-        if (all) results.push({ page, heading, score });
+    // The best pages for the query, each {page, score, heading}: every word must match.
+    const search = async (query) => {
+      const words = fold(query).match(/[\p{L}\p{N}]+/gu) ?? [];
+      const index = await manifest();
+      if (words.length === 0 || !index) return [];
+      const streams = await Promise.all(words.map((word) => lists(word, index)));
+      if (words.length === 1) {
+        const stream = streams[0];
+        while (best(stream).size < SHOWN && open(stream).length > 0) await loadMore(stream);
+        return [...best(stream).values()].slice(0, SHOWN).map(([page, flags, heading]) => ({ page, score: score(flags), heading }));
       }
-      results.sort((a, b) => b.score - a.score || a.page.title.localeCompare(b.page.title));
-      return results.slice(0, 8).map((result) => ({ ...result, snippet: snippet(result.page, words) }));
+      // Several words: the pages of the rarest, whole, and each other word's lists read on while one of those
+      // pages is not found in them yet.
+      const counts = streams.map((stream) => stream.reduce((sum, l) => sum + l.count, 0));
+      const rarest = counts.indexOf(Math.min(...counts));
+      while (open(streams[rarest]).length > 0) await loadMore(streams[rarest]);
+      const found = streams.map(() => null);
+      found[rarest] = best(streams[rarest]);
+      for (const [i, stream] of streams.entries()) {
+        if (i === rarest) continue;
+        for (;;) {
+          found[i] = best(stream);
+          if (open(stream).length === 0 || [...found[rarest].keys()].every((page) => found[i].has(page))) break;
+          await loadMore(stream);
+        }
+      }
+      const results = [];
+      for (const page of found[rarest].keys()) {
+        const postings = found.map((pages) => pages.get(page));
+        if (postings.some((p) => p === undefined)) continue;
+        const heading = postings.find((p) => p[2] >= 0)?.[2] ?? -1;
+        results.push({ page, score: postings.reduce((sum, p) => sum + score(p[1]), 0), heading });
+      }
+      results.sort((a, b) => b.score - a.score || a.page - b.page);
+      return results.slice(0, SHOWN);
+    };
+
+    // The results with their pages' entries, from the page chunks.
+    const entries = async (results) => {
+      const { chunk } = await manifest();
+      return Promise.all(results.map(async (result) => {
+        const pages = await get(`pages/${Math.floor(result.page / chunk)}.json`);
+        const page = pages.pages[result.page % chunk];
+        return { page, heading: result.heading >= 0 ? page.headings[result.heading] : null };
+      }));
     };
 
     const snippet = (page, words) => {
-      const hits = words.map((word) => page.foldedText.indexOf(word)).filter((i) => i >= 0);
+      const text = fold(page.text);
+      const hits = words.map((word) => text.indexOf(word)).filter((i) => i >= 0);
       const at = hits.length > 0 ? Math.min(...hits) : 0;
       const start = Math.max(0, at - 40);
       return (start > 0 ? "…" : "") + page.text.slice(start, start + 140).trim() + (page.text.length > start + 140 ? "…" : "");
     };
 
-    const show = (results) => {
-      list.replaceChildren(...results.map(({ page, heading, snippet }) => {
+    const show = (results, words) => {
+      list.replaceChildren(...results.map(({ page, heading }) => {
         const item = document.createElement("li");
         const link = document.createElement("a");
         link.className = "site-search-result";
@@ -64,7 +135,7 @@
         const title = document.createElement("strong");
         title.textContent = heading ? `${page.title} › ${heading.text}` : page.title;
         const text = document.createElement("span");
-        text.textContent = snippet;
+        text.textContent = snippet(page, words);
         link.append(title, text);
         item.append(link);
         return item;
@@ -78,14 +149,23 @@
       list.hidden = input.value.trim() === "";
     };
 
-    input.addEventListener("focus", load, { once: true });
+    input.addEventListener("focus", manifest, { once: true });
     input.addEventListener("input", async () => {
-      await load();
-      show(search(input.value));
+      const number = ++shown;
+      const query = input.value;
+      let results = [];
+      try {
+        results = await entries(await search(query));
+      } catch {
+        results = [];
+      }
+      if (number === shown) show(results, fold(query).match(/[\p{L}\p{N}]+/gu) ?? []);
     });
     input.addEventListener("keydown", (event) => {
       if (event.key === "Escape") {
         input.value = "";
+        shown += 1; // a query still under way shows nothing
+        list.replaceChildren();
         list.hidden = true;
       } else if (event.key === "Enter") {
         const first = list.querySelector("a");

@@ -1,0 +1,287 @@
+import Foundation
+
+/// The search index in shards, under a language's `search/` folder: what the default theme's search box reads, a
+/// few small files per query where `search.json` is one file of every page (16 MB at 10,000 pages).
+///
+/// - `search/index.json`, the manifest: `{"format": "sectionsite-search-shards/1", "pages": N, "chunk": 25,
+///   "prefix": 2, "terms": ["ab", "ac", ...]}`, `terms` the prefixes that have a term file, in UTF-8 byte order.
+/// - `search/terms/<hex>.json`, one per prefix (`<hex>`: the prefix's UTF-8 bytes in lowercase hexadecimal):
+///   `{"prefix": "mo", "words": [{"word": "move", "count": 120, "postings": [...], "more": 0}, ...]}`, the words
+///   that start with the prefix in UTF-8 byte order, each with the pages that hold it (`count` in all), best
+///   first, at most `firstPart` of them here and the rest in `more` continuation files
+///   `search/more/<hex>-<i>-<k>.json` (`i`: the word's place in `words` from 0; `k` from 1), `{"postings": [...]}`
+///   of at most `partSize` each.
+/// - `search/pages/<k>.json`, `{"pages": [{"url", "title", "headings": [{"id", "text"}], "text"}, ...]}`: the pages
+///   numbered `k * chunk` up to `(k + 1) * chunk`, as `search.json` has them.
+///
+/// Pages are numbered from 0 in the order of their titles, then URLs, so that postings that tie on score name
+/// pages in the order a reader looks for them in. A word is a run of letters and digits (`\p{L}`, `\p{N}`) of the
+/// page's title, headings and text folded as the search box folds a query (canonical decomposition, marks removed,
+/// lowercased, `ς` as `σ`); its prefix is its first `prefixLength` Unicode scalars (the whole word when shorter). A
+/// posting gives the page, where the word is (flags: 4 title, 2 a heading, 1 the text) and, when it is in a heading
+/// and not the title, the first such heading's place in `headings`. Postings are sorted by score (10 for the title, 4
+/// for a heading, 1 for the text, added up; as flags, the higher number scores higher), best first, then by page
+/// number. In the JSON each posting is one number, `d * 8 + flags`, followed by the heading's place when flags are
+/// 2 or 3; `d` is the page number, or, when the posting before it in the same file has the same flags, what it adds
+/// to that posting's page.
+struct SearchShards: Sendable {
+    /// The format's name, first in the manifest.
+    static let format = "sectionsite-search-shards/1"
+    /// How many Unicode scalars of a word name its term file.
+    static let prefixLength = 2
+    /// Pages per page chunk: a result shown costs one chunk of about 25 × 1.5 kB.
+    static let chunkSize = 25
+    /// The postings of a word its term file holds (64): enough for the best results of a query of that word.
+    let firstPart: Int
+    /// The postings of a continuation file (8,192).
+    let partSize: Int
+    /// Past this many pages a language's `search.json` is left out unless `search: {json: true}`: at 100,000
+    /// pages it would be 160 MB that no search box should download, made in memory on every build.
+    static let jsonPageLimit = 10_000
+
+    /// The pages, numbered by their place here.
+    let pages: [LoadedPage]
+    /// Each prefix with its words, both in UTF-8 byte order.
+    let terms: [(prefix: String, words: [Word])]
+    /// The folder of the language, `` or `fr/`.
+    let folder: String
+
+    /// One word and its postings, best first.
+    struct Word: Sendable {
+        var text: String
+        /// `(7 - flags) << 29 | page << 6 | heading`, so that sorting the numbers sorts best first, then by page; a
+        /// heading's place past 62 is 63 here and kept in `headings`.
+        var postings: [UInt32]
+        /// Places of headings past 62, by page.
+        var headings: [UInt32: Int] = [:]
+    }
+
+    /// Indexes `pages` (one language's published pages), written under `folder`.
+    ///
+    /// - Complexity: O(n log n) in the words of all pages; the postings take 4 bytes each (a page holds about as
+    ///   many postings as it has distinct words).
+    init(_ pages: [LoadedPage], folder: String, firstPart: Int = 64, partSize: Int = 8192) {
+        precondition(firstPart > 0 && partSize > 0, "postings are cut into parts of at least one")
+        precondition(pages.count < 1 << 23, "a search index numbers at most 8,388,607 pages")
+        let ordered = pages.sorted { ($0.page.title, $0.page.url) < ($1.page.title, $1.page.url) }
+        var ids: [String: Int] = [:]
+        var words: [Word] = []
+        // Batches of pages read on all cores, their words merged in page order: the same postings on any core count.
+        let batch = 2048
+        for start in stride(from: 0, to: ordered.count, by: batch) {
+            let read = Array(ordered[start..<min(start + batch, ordered.count)]).parallelMap(Self.pageWords)
+            for (offset, pageWords) in read.enumerated() {
+                let page = UInt32(start + offset)
+                for (text, flags, heading) in pageWords {
+                    let id: Int
+                    if let known = ids[text] {
+                        id = known
+                    } else {
+                        id = words.count
+                        ids[text] = id
+                        words.append(Word(text: text, postings: []))
+                    }
+                    words[id].postings.append(UInt32(7 - flags) << 29 | page << 6 | UInt32(min(heading, 63)))
+                    if heading >= 63 { words[id].headings[page] = heading }
+                }
+            }
+        }
+        ids = [:]
+        var byPrefix: [String: [Word]] = [:]
+        for index in words.indices {
+            var word = words[index]
+            words[index] = Word(text: "", postings: [])  // the postings then sort in place, not in a copy
+            word.postings.sort()
+            byPrefix[Self.prefix(word.text), default: []].append(word)
+        }
+        words = []
+        terms = byPrefix.map { prefix, words in
+            (prefix, words.sorted { $0.text.utf8.lexicographicallyPrecedes($1.text.utf8) })
+        }
+        .sorted { $0.prefix.utf8.lexicographicallyPrecedes($1.prefix.utf8) }
+        self.pages = ordered
+        self.folder = folder
+        self.firstPart = firstPart
+        self.partSize = partSize
+    }
+
+    /// A page's words, each once, with its flags and the place of the first heading holding it (0 when none).
+    @Sendable private static func pageWords(_ page: LoadedPage) -> [(String, Int, Int)] {
+        var found: [String: (flags: Int, heading: Int)] = [:]
+        var order: [String] = []
+        func add(_ text: String, flag: Int, heading: Int = 0) {
+            forEachWord(in: text) { word in
+                if let seen = found[word] {
+                    let isNewHeading = flag == 2 && seen.flags & 2 == 0
+                    found[word] = (seen.flags | flag, isNewHeading ? heading : seen.heading)
+                } else {
+                    found[word] = (flag, heading)
+                    order.append(word)
+                }
+            }
+        }
+        add(page.page.title, flag: 4)
+        for (place, heading) in page.headings.enumerated() { add(heading.text, flag: 2, heading: place) }
+        add(page.text, flag: 1)
+        return order.map { ($0, found[$0]!.flags, found[$0]!.heading) }
+    }
+
+    /// The prefix that names a word's term file.
+    static func prefix(_ word: String) -> String {
+        String(String.UnicodeScalarView(word.unicodeScalars.prefix(prefixLength)))
+    }
+
+    /// Calls `body` with each word of `text`, folded as the search box folds a query: canonical decomposition,
+    /// marks removed, lowercased, final sigma as sigma; a word is a run of letters and digits.
+    static func forEachWord(in text: String, _ body: (String) -> Void) {
+        var word = String.UnicodeScalarView()
+        func letter(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                .decimalNumber, .letterNumber, .otherNumber:
+                return true
+            default: return false
+            }
+        }
+        func end() {
+            if !word.isEmpty { body(String(word)) }
+            word = String.UnicodeScalarView()
+        }
+        let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
+        for scalar in (isASCII ? text : text.decomposedStringWithCanonicalMapping).unicodeScalars {
+            if scalar.isASCII {
+                switch scalar.value {
+                case 0x30...0x39, 0x61...0x7A: word.append(scalar)
+                case 0x41...0x5A: word.append(Unicode.Scalar(scalar.value + 0x20)!)
+                default: end()
+                }
+                continue
+            }
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark: continue
+            default: break
+            }
+            for lower in scalar.properties.lowercaseMapping.unicodeScalars {
+                if letter(lower) { word.append(lower == "ς" ? "σ" : lower) } else { end() }
+            }
+        }
+        end()
+    }
+
+    /// The path of the term file of a prefix, under the language's folder.
+    func termPath(_ prefix: String) -> String {
+        folder + "search/terms/" + Self.hex(prefix) + ".json"
+    }
+
+    private static func hex(_ text: String) -> String {
+        text.utf8.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
+
+    /// How many continuation files a word has.
+    private func parts(_ word: Word) -> Int {
+        max(0, (word.postings.count - firstPart + partSize - 1) / partSize)
+    }
+
+    /// Every file's path, in the order `files()` makes them.
+    var paths: [String] {
+        var paths = [folder + "search/index.json"]
+        for (prefix, words) in terms {
+            paths.append(termPath(prefix))
+            for (place, word) in words.enumerated() where parts(word) > 0 {
+                for part in 1...parts(word) {
+                    paths.append(folder + "search/more/\(Self.hex(prefix))-\(place)-\(part).json")
+                }
+            }
+        }
+        for chunk in 0..<chunkCount { paths.append(folder + "search/pages/\(chunk).json") }
+        return paths
+    }
+
+    private var chunkCount: Int { (pages.count + Self.chunkSize - 1) / Self.chunkSize }
+
+    /// Every file, or only those `wanted` says; page chunks link under `config`'s root path.
+    func files(config: SiteConfig, wanted: (String) -> Bool = { _ in true }) -> [OutputFile] {
+        var files: [OutputFile] = []
+        func add(_ path: String, _ json: @autoclosure () -> String) {
+            if wanted(path) { files.append(OutputFile(path: path, contents: .text(json()), origin: "the search index")) }
+        }
+        add(folder + "search/index.json", manifest)
+        for (prefix, words) in terms {
+            add(termPath(prefix), termFile(prefix, words))
+            for (place, word) in words.enumerated() where parts(word) > 0 {
+                for part in 1...parts(word) {
+                    let start = firstPart + (part - 1) * partSize
+                    let slice = word.postings[start..<min(start + partSize, word.postings.count)]
+                    add(folder + "search/more/\(Self.hex(prefix))-\(place)-\(part).json", "{\"postings\":" + Self.postings(slice, word) + "}\n")
+                }
+            }
+        }
+        for chunk in 0..<chunkCount {
+            add(folder + "search/pages/\(chunk).json", pageChunk(chunk, config: config))
+        }
+        return files
+    }
+
+    private var manifest: String {
+        var json = JSONWriter()
+        json.object { json in
+            json.field("format", Self.format)
+            json.field("pages", pages.count)
+            json.field("chunk", Self.chunkSize)
+            json.field("prefix", Self.prefixLength)
+            json.key("terms")
+            json.array(terms) { json, term in json.stringValue(term.prefix) }
+        }
+        return json.text + "\n"
+    }
+
+    private func termFile(_ prefix: String, _ words: [Word]) -> String {
+        var json = JSONWriter()
+        json.object { json in
+            json.field("prefix", prefix)
+            json.key("words")
+            json.array(words) { json, word in
+                json.object { json in
+                    json.field("word", word.text)
+                    json.field("count", word.postings.count)
+                    json.key("postings")
+                    json.raw(Self.postings(word.postings.prefix(firstPart), word))
+                    json.field("more", parts(word))
+                }
+            }
+        }
+        return json.text + "\n"
+    }
+
+    /// Postings as the JSON array the format describes: the page as a difference from the one before while the
+    /// flags stay the same (a common word's thousands of text-only postings are then mostly one digit each).
+    private static func postings(_ postings: ArraySlice<UInt32>, _ word: Word) -> String {
+        var text = "["
+        var previous: (flags: UInt32, page: UInt32)?
+        for posting in postings {
+            let flags = 7 - posting >> 29
+            let page = posting >> 6 & 0x7F_FFFF
+            let step = previous?.flags == flags ? page - previous!.page : page
+            if previous != nil { text += "," }
+            text += String(UInt64(step) * 8 + UInt64(flags))
+            if flags & 6 == 2 {
+                let heading = posting & 63 == 63 ? word.headings[page] ?? 63 : Int(posting & 63)
+                text += "," + String(heading)
+            }
+            previous = (flags, page)
+        }
+        return text + "]"
+    }
+
+    private func pageChunk(_ chunk: Int, config: SiteConfig) -> String {
+        let start = chunk * Self.chunkSize
+        var json = JSONWriter()
+        json.object { json in
+            json.key("pages")
+            json.array(Array(pages[start..<min(start + Self.chunkSize, pages.count)])) { json, loaded in
+                SearchIndex.write(loaded, to: &json, config: config)
+            }
+        }
+        return json.text + "\n"
+    }
+}

@@ -1,0 +1,52 @@
+/// Each language's search index: the shards under `search/` (`SearchShards`) and, up to
+/// `SearchShards.jsonPageLimit` pages unless the settings say otherwise, `search.json` (`SearchIndex`).
+extension Site {
+    /// The folder of a language's files in the output: `` for the default language, `fr/` for another.
+    private func languageFolder(_ code: String) -> String {
+        let prefix = config.languages.prefix(code)
+        return prefix.isEmpty ? "" : String(prefix.dropFirst()) + "/"
+    }
+
+    /// A language's published pages, in URL order (every one is rendered: `published` is the index's list).
+    private func searchedPages(_ code: String) -> [LoadedPage] {
+        let languages = config.languages
+        let pages = languages.isMultilingual ? content.published.filter { $0.listing.language == code } : content.published
+        return pages.sorted { $0.listing.url < $1.listing.url }
+    }
+
+    /// Whether a language of `count` pages gets a `search.json`.
+    private func writesJSON(_ count: Int) -> Bool {
+        config.searchJSON ?? (count <= SearchShards.jsonPageLimit)
+    }
+
+    /// The paths of a language's search index; the shards' depend on the words of its pages.
+    func searchPaths(_ code: String) -> [String] {
+        guard config.search else { return [] }
+        let pages = searchedPages(code)
+        let folder = languageFolder(code)
+        return (writesJSON(pages.count) ? [folder + "search.json"] : []) + SearchShards(pages, folder: folder).paths
+    }
+
+    /// The files of a language's search index, or those `wanted` says.
+    func searchFiles(_ code: String, wanted: (String) -> Bool = { _ in true }) -> [OutputFile] {
+        guard config.search else { return [] }
+        let pages = searchedPages(code)
+        let folder = languageFolder(code)
+        var files: [OutputFile] = []
+        if writesJSON(pages.count), wanted(folder + "search.json") {
+            files.append(
+                OutputFile(path: folder + "search.json", contents: .text(SearchIndex.json(pages, config: config)), origin: "the search index"))
+        }
+        return files + SearchShards(pages, folder: folder).files(config: config, wanted: wanted)
+    }
+
+    /// The language whose search index an output path would be in, if any: the preview makes that one alone.
+    func searchLanguage(of path: String) -> String? {
+        guard config.search else { return nil }
+        let codes = config.languages.codes
+        return codes.first { code in
+            let folder = languageFolder(code)
+            return !folder.isEmpty && (path == folder + "search.json" || path.hasPrefix(folder + "search/"))
+        } ?? ((path == "search.json" || path.hasPrefix("search/")) ? config.languages.defaultCode : nil)
+    }
+}
