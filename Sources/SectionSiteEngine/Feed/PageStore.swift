@@ -28,7 +28,7 @@ package struct PageStore: Sendable {
         do {
             try SiteWriter.writeFile(temporary, html)
         } catch {
-            throw SectionSiteError("cannot store a page in \(folder.path): \(error.localizedDescription)")
+            throw SiteWriter.writeError(error, at: file.path)  // a full disk says so as the output's writing does
         }
         guard rename(temporary, file.path) == 0 else {
             let reason = String(cString: strerror(errno))

@@ -114,7 +114,7 @@ struct SiteWriter {
                 try writeFile(target, text)
             case .copy(let source):
                 unlink(target)  // a leftover of a build cut short
-                try FileManager.default.copyItem(atPath: source.path, toPath: target)
+                try copyFile(source.path, to: target)
             case .unchanged:
                 guard link(out.path + "/" + file.path, target) == 0 else {
                     throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
@@ -122,6 +122,32 @@ struct SiteWriter {
             }
         } catch {
             throw writeError(error, at: out.path + "/" + file.path)
+        }
+    }
+
+    /// Copies a file with plain system calls, keeping its permissions; a failure is the system's own error (a
+    /// full disk says "File too large" or "No space left on device", as writing text does).
+    static func copyFile(_ source: String, to target: String) throws {
+        func failure() -> POSIXError { POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        let input = systemOpen(source, O_RDONLY | O_CLOEXEC, 0)
+        guard input >= 0 else { throw failure() }
+        defer { systemClose(input) }
+        var status = stat()
+        guard fstat(input, &status) == 0 else { throw failure() }
+        let output = systemOpen(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, status.st_mode & 0o777)
+        guard output >= 0 else { throw failure() }
+        defer { systemClose(output) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            guard count >= 0 else { throw failure() }
+            if count == 0 { return }
+            var done = 0
+            while done < count {
+                let written = buffer.withUnsafeBytes { systemWrite(output, $0.baseAddress! + done, count - done) }
+                guard written > 0 else { throw failure() }
+                done += written
+            }
         }
     }
 
