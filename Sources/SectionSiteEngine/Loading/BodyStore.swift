@@ -20,12 +20,13 @@ package final class BodyStore: Sendable {
     /// Opens a new scratch file in `folder` (made when missing).
     package init(folder: URL) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let path = folder.path + "/bodies-\(getpid()).tmp"
-        descriptor = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
+        // A name of its own (two sites of one folder may build at once in one process, as tests do), gone at once.
+        var name = Array((folder.path + "/bodies-XXXXXX").utf8CString)
+        descriptor = mkstemp(&name)
+        guard descriptor >= 0, fcntl(descriptor, F_SETFD, FD_CLOEXEC) == 0 else {
             throw SectionSiteError("cannot make a scratch file in \(folder.path): \(String(cString: strerror(errno)))")
         }
-        unlink(path)
+        unlink(name)
     }
 
     deinit {

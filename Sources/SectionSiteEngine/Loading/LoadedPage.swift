@@ -127,19 +127,21 @@ final class LoadedPage: Sendable, Equatable {
     /// The page without what only rendering it reads (its body's blocks and its items' bodies): what a build that
     /// renders no more keeps for the search index, the link check, the warnings and the record.
     func withoutBody() -> LoadedPage {
-        LoadedPage(
-            page: page, blocks: [], summary: summary, headings: headings, fileLinks: fileLinks, links: links, text: text,
-            sourceHash: sourceHash, templatesUsed: templatesUsed, images: images, fieldImages: fieldImages, isComplete: isComplete,
-            collectionFolders: collectionFolders, stamp: stamp)
+        replacingBody(itemBodies: [:], storedBody: nil)
     }
 
     /// The page with its body's blocks in `store` instead of in memory.
     func storingBody(in store: BodyStore) throws -> LoadedPage {
+        replacingBody(itemBodies: itemBodies, storedBody: StoredBody(store: store, place: try store.store(blocks)))
+    }
+
+    /// The page with no blocks in memory, these item bodies and this stored body.
+    private func replacingBody(itemBodies: [String: String], storedBody: StoredBody?) -> LoadedPage {
         LoadedPage(
             page: page, blocks: [], summary: summary, headings: headings, itemBodies: itemBodies, fileLinks: fileLinks,
             links: links, text: text, sourceHash: sourceHash, templatesUsed: templatesUsed, images: images,
             fieldImages: fieldImages, isComplete: isComplete, collectionFolders: collectionFolders, stamp: stamp,
-            storedBody: StoredBody(store: store, place: try store.store(blocks)))
+            storedBody: storedBody)
     }
 
     /// The body's blocks, read back from the store when they wait there.

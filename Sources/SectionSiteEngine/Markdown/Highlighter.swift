@@ -67,15 +67,16 @@ final class HighlightCache: Sendable {
         hash.combine(language)
         hash.combine(code)
         let key = hash.hex
+        // Entries are found under the lock and read from their file outside it, so that every core may read.
         if onDisk {
-            if let hit = next.withLock({ $0?.html(key) }) { return hit.isEmpty ? nil : hit }
+            if let hit = next.withLock({ $0?.entry(key) })?.read() { return hit.isEmpty ? nil : hit }
         } else if let hit = current.withLock({ $0[key] }) {
             return hit.isEmpty ? nil : hit
         }
         let cached = previous.withLock { file in
             if file == nil { file = cache.flatMap { CacheFile(reading: $0.path, format: cacheFormat) } ?? CacheFile() }
-            return file!.html(key)
-        }
+            return file!.entry(key)
+        }?.read()
         let html = cached ?? highlighter.highlight(code, language) ?? ""
         if onDisk {
             next.withLock { file in
@@ -94,7 +95,8 @@ final class HighlightCache: Sendable {
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         if let written = next.withLock({ $0 }) {
             written.close()
-            guard written.isWhole, rename(written.path, file.path) == 0 else {
+            guard written.isWhole else { throw SectionSiteError("cannot write \(written.path): the disk refused an entry") }
+            guard rename(written.path, file.path) == 0 else {
                 throw SectionSiteError("cannot replace \(file.path): \(String(cString: strerror(errno)))")
             }
             next.withLock { $0 = nil }
@@ -130,7 +132,7 @@ final class HighlightCache: Sendable {
 
 /// A highlight cache file: where each entry is, its HTML read from the file when asked for. Used behind a lock.
 private struct CacheFile {
-    private struct Place {
+    fileprivate struct Place {
         var offset: Int64
         var count: Int
     }
@@ -169,20 +171,24 @@ private struct CacheFile {
         }
     }
 
-    /// A new file beside `path` to append this run's entries to, named by the process (leftovers of processes
-    /// that are gone are removed); nil when it cannot be made.
+    /// A new file beside `path` to append this run's entries to, named by the process and a part of its own (two
+    /// builds of one process may overlap); leftovers of processes that are gone are removed. Nil when it cannot
+    /// be made.
     init?(appendingBeside target: String, format: String) {
         let folder = (target as NSString).deletingLastPathComponent
         let prefix = (target as NSString).lastPathComponent + ".next-"
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
-            if let pid = Int32(name.dropFirst(prefix.count)), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
+            let owner = name.dropFirst(prefix.count).prefix { $0 != "-" }
+            if let pid = Int32(owner), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
                 unlink(folder + "/" + name)
             }
         }
-        path = folder + "/" + prefix + "\(getpid())"
-        descriptor = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        var name = Array((folder + "/" + prefix + "\(getpid())-XXXXXX").utf8CString)
+        descriptor = mkstemp(&name)
         guard descriptor >= 0 else { return nil }
+        fchmod(descriptor, 0o644)
+        path = String(cString: name)
         append(bytes: Array((format + "\n").utf8))
     }
 
@@ -191,12 +197,22 @@ private struct CacheFile {
         if descriptor >= 0 { _ = Foundation.close(descriptor) }
     }
 
-    /// The HTML of an entry, or nil.
-    func html(_ key: String) -> String? {
-        guard let place = places[key] else { return nil }
-        var bytes = [UInt8](repeating: 0, count: place.count)
-        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, place.count, off_t(place.offset)) }
-        return read == place.count ? String(decoding: bytes, as: UTF8.self) : nil
+    /// Where an entry is, to be read; nil when there is none.
+    func entry(_ key: String) -> Entry? {
+        places[key].map { Entry(descriptor: descriptor, place: $0) }
+    }
+
+    /// An entry in the file.
+    struct Entry {
+        fileprivate let descriptor: Int32
+        fileprivate let place: Place
+
+        /// Its HTML, or nil when it cannot be read.
+        func read() -> String? {
+            var bytes = [UInt8](repeating: 0, count: place.count)
+            let done = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, place.count, off_t(place.offset)) }
+            return done == place.count ? String(decoding: bytes, as: UTF8.self) : nil
+        }
     }
 
     /// Appends an entry.

@@ -184,16 +184,8 @@ struct SearchShards: Sendable {
 
     /// Every file's path, in the order `files()` makes them.
     var paths: [String] {
-        var paths = [folder + "search/index.json"]
-        for (prefix, words) in terms {
-            paths.append(termPath(prefix))
-            for (place, word) in words.enumerated() where parts(word) > 0 {
-                for part in 1...parts(word) {
-                    paths.append(folder + "search/more/\(Self.hex(prefix))-\(place)-\(part).json")
-                }
-            }
-        }
-        for chunk in 0..<chunkCount { paths.append(folder + "search/pages/\(chunk).json") }
+        var paths: [String] = []
+        forEachFile(config: SiteConfig()) { path, _ in paths.append(path) }  // no contents made: no settings read
         return paths
     }
 
@@ -202,24 +194,30 @@ struct SearchShards: Sendable {
     /// Every file, or only those `wanted` says; page chunks link under `config`'s root path.
     func files(config: SiteConfig, wanted: (String) -> Bool = { _ in true }) -> [OutputFile] {
         var files: [OutputFile] = []
-        func add(_ path: String, _ json: @autoclosure () -> String) {
+        forEachFile(config: config) { path, json in
             if wanted(path) { files.append(OutputFile(path: path, contents: .text(json()), origin: "the search index")) }
         }
-        add(folder + "search/index.json", manifest)
+        return files
+    }
+
+    /// Calls `body` with each file's path and what makes its JSON, in order (page chunks link under `config`'s
+    /// root path).
+    private func forEachFile(config: SiteConfig, _ body: (String, () -> String) -> Void) {
+        body(folder + "search/index.json") { manifest }
         for (prefix, words) in terms {
-            add(termPath(prefix), termFile(prefix, words))
+            body(termPath(prefix)) { termFile(prefix, words) }
             for (place, word) in words.enumerated() where parts(word) > 0 {
                 for part in 1...parts(word) {
                     let start = firstPart + (part - 1) * partSize
-                    let slice = word.postings[start..<min(start + partSize, word.postings.count)]
-                    add(folder + "search/more/\(Self.hex(prefix))-\(place)-\(part).json", "{\"postings\":" + Self.postings(slice, word) + "}\n")
+                    body(folder + "search/more/\(Self.hex(prefix))-\(place)-\(part).json") {
+                        "{\"postings\":" + Self.postings(word.postings[start..<min(start + partSize, word.postings.count)], word) + "}\n"
+                    }
                 }
             }
         }
         for chunk in 0..<chunkCount {
-            add(folder + "search/pages/\(chunk).json", pageChunk(chunk, config: config))
+            body(folder + "search/pages/\(chunk).json") { pageChunk(chunk, config: config) }
         }
-        return files
     }
 
     private var manifest: String {

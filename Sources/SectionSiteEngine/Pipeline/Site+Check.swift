@@ -18,9 +18,10 @@ extension Site {
     /// and paths outside `baseURL`'s path are not the site's and are left alone, except absolute links to
     /// `baseURL` itself, which are checked. Without `templates`, only the links written in Markdown are checked
     /// (what `build` warns about: reading every page's HTML for the links its templates wrote costs a build half
-    /// as long again at 10,000 pages).
-    package func brokenLinks(templates: Bool = true) -> LinkReport {
-        let outputs = outputPaths()
+    /// as long again at 10,000 pages). `outputs` are the output's paths when the caller has them already
+    /// (`outputPaths()` otherwise).
+    package func brokenLinks(templates: Bool = true, outputs given: Set<String>? = nil) -> LinkReport {
+        let outputs = given ?? outputPaths()
         let anchors = Locked<[String: Set<String>]>([:])  // by page URL, read when first needed
         let rootRelative = Locked<[String: String?]>([:])  // what `problem` said of each root-relative link templates wrote
         // Each page on its own core: its broken links, how many it checked, and the broken links of its templates.

@@ -6,17 +6,16 @@ import HashTreeCollections
 /// all of it (`outputFiles`), the link check its paths (`outputPaths`), the preview one file at a time
 /// (`file(at:)`); a test holds the three to the same list.
 extension Site {
-    /// Every output file but the patch feed: the pages by URL, the other files as found, the sitemap and the feed.
-    /// Without `indexes`, the sitemap, feeds and search index are listed as unchanged instead of made (a build that
-    /// found nothing changed since its record: making 16 MB of search index at 10,000 pages to find it the same
-    /// took a third of such a build).
-    func outputFiles(indexes: Bool = true) -> [OutputFile] {
+    /// Every output file but the patch feed: the pages by URL, the other files as found, and the sitemap, feeds
+    /// and search index (`indexes()`), unless they are given (a build that found nothing changed since its record
+    /// lists the record's as unchanged: making the search index at 10,000 pages to find it the same took over half
+    /// of such a build).
+    func outputFiles(indexes given: [OutputFile]? = nil) -> [OutputFile] {
         let sorted = pages.values.sorted { $0.url < $1.url }
         return sorted.map {
             OutputFile(path: OutputFile.pagePath($0.url), contents: $0.contents, origin: $0.path)
         }
-            + publishedFiles + aliasFiles()
-            + (indexes ? self.indexes(sorted) : indexPaths().map { OutputFile(path: $0, contents: .unchanged, origin: "the indexes") })
+            + publishedFiles + aliasFiles() + (given ?? indexes(sorted))
     }
 
     /// The path of every file `outputFiles()` lists, without making their contents.
@@ -28,14 +27,15 @@ extension Site {
         return paths
     }
 
-    /// The paths of the files `indexes()` makes.
-    private func indexPaths() -> [String] {
+    /// The paths of the files `indexes()` makes; without `search`, those of the search index left out (they
+    /// depend on every page's words).
+    private func indexPaths(search: Bool = true) -> [String] {
         let languages = config.languages
         let sitemaps = sitemapFiles(byLanguage(Array(pages.values)))  // the paths depend on counts alone: no sort
         return (sitemaps.count > 1 || languages.isMultilingual ? ["sitemap.xml"] : []) + sitemaps.map(\.path)
             + languages.codes.flatMap { code in
                 let folder = String(languages.prefix(code).dropFirst()) + (languages.prefix(code).isEmpty ? "" : "/")
-                return [folder + "feed.xml"] + searchPaths(code)
+                return [folder + "feed.xml"] + (search ? searchPaths(code) : [])
             }
             + content.allTags(languages).map { TagPages.feedPath($0.url) }
     }
@@ -91,7 +91,7 @@ extension Site {
     /// The one file of `indexes()` at this output path, made alone.
     func indexFile(at path: String) -> OutputFile? {
         if let code = searchLanguage(of: path) { return searchFiles(code, wanted: { $0 == path }).first }
-        guard indexPaths().contains(path) else { return nil }
+        guard indexPaths(search: false).contains(path) else { return nil }
         return indexes(pages.values.sorted { $0.url < $1.url }, only: path).first
     }
 

@@ -15,16 +15,27 @@ extension Site {
     }
 
     /// Whether a language of `count` pages gets a `search.json`.
-    private func writesJSON(_ count: Int) -> Bool {
+    func writesJSON(_ count: Int) -> Bool {
         config.searchJSON ?? (count <= SearchShards.jsonPageLimit)
+    }
+
+    /// A language's shards. A site kept in memory (the preview, which asks for one file at a time) makes them
+    /// once and keeps them until its next change; a build makes them when it writes them and lets them go.
+    private func shards(_ code: String, of pages: [LoadedPage]) -> SearchShards {
+        let make = { SearchShards(pages, folder: languageFolder(code)) }
+        guard options.storage == nil else { return make() }
+        return searchMemo.withLock { made in
+            if let shards = made[code] { return shards }
+            made[code] = make()
+            return made[code]!
+        }
     }
 
     /// The paths of a language's search index; the shards' depend on the words of its pages.
     func searchPaths(_ code: String) -> [String] {
         guard config.search else { return [] }
         let pages = searchedPages(code)
-        let folder = languageFolder(code)
-        return (writesJSON(pages.count) ? [folder + "search.json"] : []) + SearchShards(pages, folder: folder).paths
+        return (writesJSON(pages.count) ? [languageFolder(code) + "search.json"] : []) + shards(code, of: pages).paths
     }
 
     /// The files of a language's search index, or those `wanted` says.
@@ -37,7 +48,7 @@ extension Site {
             files.append(
                 OutputFile(path: folder + "search.json", contents: .text(SearchIndex.json(pages, config: config)), origin: "the search index"))
         }
-        return files + SearchShards(pages, folder: folder).files(config: config, wanted: wanted)
+        return files + shards(code, of: pages).files(config: config, wanted: wanted)
     }
 
     /// The language whose search index an output path would be in, if any: the preview makes that one alone.

@@ -106,9 +106,9 @@ extension Site {
         return changed
     }
 
-    /// The record of this site for the next build; `feed` is each page's versions that have a patch, `out` the
-    /// output folder just written.
-    func snapshot(feed: [String: [String]], out: URL) -> SiteSnapshot {
+    /// The record of this site for the next build; `feed` is each page's versions that have a patch, `indexes`
+    /// the paths of the sitemap, feeds and search index written, `out` the output folder just written.
+    func snapshot(feed: [String: [String]], indexes: [String], out: URL) -> SiteSnapshot {
         let records = loaded.values.sorted { $0.page.path < $1.page.path }.compactMap { loaded -> SiteSnapshot.PageRecord? in
             let defined = definitions[loaded.page.path] != nil
             guard let stamp = defined ? FileStamp.noFile : loaded.stamp else { return nil }  // pages given as text, in tests: read again
@@ -131,7 +131,7 @@ extension Site {
         }
         return SiteSnapshot(
             fingerprint: SiteSnapshot.fingerprint(options: options, configText: configText, theme: theme, data: data),
-            templates: theme.templateHashes, pages: records, rendered: rendered, copies: copies, feed: feed,
+            templates: theme.templateHashes, pages: records, rendered: rendered, copies: copies, feed: feed, indexes: indexes,
             out: out.path, outStamp: FileStamp.of(out.path), takenAt: Int64(Date().timeIntervalSince1970 * 1e9))
     }
 }

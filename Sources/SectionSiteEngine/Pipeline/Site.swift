@@ -54,6 +54,9 @@ package struct Site: Sendable {
     /// The published pages, the tag index and tag pages, the folder tree and the collections' order, made from
     /// `loaded` and kept in step with it.
     var content: ContentIndex
+    /// Each language's search index once made, by language code, for a site kept in memory (`Site+Search`);
+    /// every change starts a new one.
+    var searchMemo = Locked<[String: SearchShards]>([:])
     /// Every tag of the published pages, sorted by slug.
     var tags: [Tag] { content.allTags(config.languages) }
 
@@ -147,6 +150,7 @@ package struct Site: Sendable {
     package static let apiSourcesPath = ".sectionsite/api-sources"
 
     private mutating func applyInPlace(_ changed: Set<String>, pages defined: [SitePage]) throws -> Update {
+        searchMemo = Locked([:])  // shared with the site this one was copied from, which keeps it
         var update = Update()
         var defined = defined
         var reload = Set<String>()  // pages gone with their symbols, or whose symbol links may have changed

@@ -74,7 +74,11 @@ package struct SiteBuilder: Sendable {
             progress(BuildProgress(step: 6, steps: steps, name: Site.stepNames[5], done: done, total: rendered.count))
         }
         var from = patches.from
-        var files = site.outputFiles(indexes: !unchanged) + patches.files
+        // The sitemap, feeds and search index: as the record lists them when nothing changed, else made.
+        let indexes = unchanged
+            ? snapshot!.indexes.map { OutputFile(path: $0, contents: .unchanged, origin: "the indexes") } : site.indexes()
+        let siteFiles = site.outputFiles(indexes: indexes)
+        var files = siteFiles + patches.files
         for page in pages where !page.isComplete {
             let versions = snapshot?.feed[page.url] ?? []
             from[page.url] = versions
@@ -104,12 +108,13 @@ package struct SiteBuilder: Sendable {
         // The links written in the Markdown of the pages rendered (all of them from nothing), checked against the
         // output as it will be: pages not rendered again are in the output already and stay as they are.
         // `sectionsite check` also checks what the templates wrote, and every page. A link to a `.md` file that
-        // is no page has its warning already.
+        // is no page has its warning already. The paths are those listed above (working them out again would make
+        // the search index twice).
         let siteWarnings = site.warnings
         let warned = Set(siteWarnings.compactMap(\.location))
         // Only pages read again hold their links: with none rendered there is nothing to check (a build that
         // found nothing changed), and mapping every output path for nothing cost such a build a tenth of its time.
-        let brokenLinks = !options.keepsLinks || rendered.isEmpty ? [] : site.brokenLinks(templates: false).errors.filter { !warned.contains($0.location!) }.map {
+        let brokenLinks = !options.keepsLinks || rendered.isEmpty ? [] : site.brokenLinks(templates: false, outputs: Set(siteFiles.map(\.path))).errors.filter { !warned.contains($0.location!) }.map {
             Diagnostic(.warning, $0.message, at: $0.location)
         }
         let found = siteWarnings + brokenLinks + warnings.all
@@ -123,7 +128,7 @@ package struct SiteBuilder: Sendable {
             var unsaved: [Diagnostic] = []
             if !rendered.isEmpty {
                 do {
-                    try site.snapshot(feed: from, out: options.out).save(options.site)
+                    try site.snapshot(feed: from, indexes: indexes.map(\.path), out: options.out).save(options.site)
                 } catch {
                     // The output is right; the next build only reads those pages again.
                     unsaved.append(Diagnostic(.warning, "cannot save .sectionsite/site.state: \(error)"))
@@ -152,7 +157,7 @@ package struct SiteBuilder: Sendable {
             try state.save(patches.history, pages: rendered)
             if !restored { try site.highlighter?.save(to: Site.highlightCache(options.site)) }
             try site.saveImageRecord()
-            try site.snapshot(feed: from, out: options.out).save(options.site)
+            try site.snapshot(feed: from, indexes: indexes.map(\.path), out: options.out).save(options.site)
         } catch {
             try? FileManager.default.removeItem(at: SiteSnapshot.file(options.site))
             unsaved.append(Diagnostic(.warning, "could not save .sectionsite/ for the next build: \(error.localizedDescription)"))

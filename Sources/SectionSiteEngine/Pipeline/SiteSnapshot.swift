@@ -5,8 +5,8 @@ import Foundation
 /// and inputs, the stamps of copied files, the feed's versions, and fingerprints of the settings and templates.
 /// The next build compares files' stamps with it, re-reads what changed, and re-renders only what depends on that.
 struct SiteSnapshot: Sendable {
-    /// 4: page URLs percent-encoded (a record of 3 may hold raw ones, so it is not used).
-    static let format = "sectionsite-snapshot/5"
+    /// 4: page URLs percent-encoded (a record of 3 may hold raw ones, so it is not used); 6: the indexes' paths.
+    static let format = "sectionsite-snapshot/6"
 
     /// One Markdown file as the collections and warnings see it.
     struct PageRecord: Sendable {
@@ -53,6 +53,10 @@ struct SiteSnapshot: Sendable {
     var copies: [String: FileStamp]
     /// Each page's versions that have a patch in the feed (its `head.json`'s `from`), by URL.
     var feed: [String: [String]]
+    /// The output paths of the sitemap, the Atom feeds and the search index: a build that finds nothing changed
+    /// keeps them as they are, without working out what they would be (the search index's paths depend on every
+    /// page's words).
+    var indexes: [String]
     /// The output folder the snapshot describes, and its stamp right after it was written.
     var out: String
     var outStamp: FileStamp?

@@ -226,7 +226,29 @@ struct SearchShardsTests {
         #expect(try Self.words(site, "mo")["moving"] == nil)  // past the text kept
         try site.write(["sectionsite.yml": "search: {json: maybe}\n"])
         #expect(site.buildError()?.description == "sectionsite.yml:1:16: error: 'json' must be true or false")
-        #expect(SearchShards.jsonPageLimit == 10_000)
+        // Past the limit, search.json only when asked for.
+        let limit = SearchShards.jsonPageLimit
+        try site.write(["sectionsite.yml": "title: T\n"])
+        #expect(try Site(options: site.options).writesJSON(limit) && !Site(options: site.options).writesJSON(limit + 1))
+        try site.write(["sectionsite.yml": "search: {json: true}\n"])
+        #expect(try Site(options: site.options).writesJSON(limit + 1))
+        try site.write(["sectionsite.yml": "search: {json: false}\n"])
+        #expect(try !Site(options: site.options).writesJSON(1))
+    }
+
+    @Test("a site kept in memory makes its shards once, and anew after a change")
+    func preview() throws {
+        let site = try TestSite(Self.files())
+        var live = try Site(options: site.options)
+        let before = try #require(live.file(at: "search/terms/6d6f.json"))  // "mo"
+        #expect(live.file(at: "search/terms/6d6f.json") == before)
+        let kept = live
+        try site.write(["Content/a.md": Self.page("Zebra", "Mortar and more.")])
+        _ = try live.apply(["Content/a.md"])
+        let after = try #require(live.file(at: "search/terms/6d6f.json"))
+        guard case .text(let text) = after.contents else { throw CancellationError() }
+        #expect(text.contains("\"mortar\"") && !text.contains("\"movers\""))
+        #expect(kept.file(at: "search/terms/6d6f.json") == before)  // the site before the change answers as before
     }
 
     @Test("an incremental build writes the shards a build from nothing writes")
@@ -240,7 +262,11 @@ struct SearchShardsTests {
         try fresh.build()
         let shards = site.outputSnapshot().filter { $0.key.hasPrefix("search") }
         #expect(shards == fresh.outputSnapshot().filter { $0.key.hasPrefix("search") })
-        // Nothing changed: the shards stay as written.
+        // Nothing changed: the shards stay as written, and one gone from the output is written again (the record
+        // lists them: the build finds it missing).
+        _ = try site.build()
+        #expect(site.outputSnapshot().filter { $0.key.hasPrefix("search") } == shards)
+        try FileManager.default.removeItem(at: site.out.appendingPathComponent("search/terms/6d6f.json"))
         _ = try site.build()
         #expect(site.outputSnapshot().filter { $0.key.hasPrefix("search") } == shards)
     }
