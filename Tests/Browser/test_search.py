@@ -48,13 +48,13 @@ def results(page):
         "links => links.map(a => [a.getAttribute('href'), a.querySelector('strong').textContent, a.querySelector('span').textContent])")
 
 
+SETTLED = "() => !document.querySelector('.site-search-results').hasAttribute('aria-busy')"
+
+
 def search(page, query):
-    """Types the query into an emptied box and waits for what it shows."""
-    box = page.locator(".site-search-input")
-    box.fill("")
-    page.wait_for_function("() => document.querySelector('.site-search-results li') === null")
-    box.fill(query)
-    page.wait_for_function("() => document.querySelector('.site-search-results li') !== null")
+    """Types the query and waits for its own results: until they come the list is busy and shows the last query's."""
+    page.locator(".site-search-input").fill(query)
+    page.wait_for_function(SETTLED)
 
 
 def test_search_box_reads_shards_and_finds_pages(browser, site):

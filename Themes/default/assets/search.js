@@ -153,19 +153,23 @@
     input.addEventListener("input", async () => {
       const number = ++shown;
       const query = input.value;
+      list.setAttribute("aria-busy", "true"); // the results shown are the previous query's until these come
       let results = [];
       try {
         results = await entries(await search(query));
       } catch {
         results = [];
       }
-      if (number === shown) show(results, fold(query).match(/[\p{L}\p{N}]+/gu) ?? []);
+      if (number !== shown) return;
+      show(results, fold(query).match(/[\p{L}\p{N}]+/gu) ?? []);
+      list.removeAttribute("aria-busy");
     });
     input.addEventListener("keydown", (event) => {
       if (event.key === "Escape") {
         input.value = "";
         shown += 1; // a query still under way shows nothing
         list.replaceChildren();
+        list.removeAttribute("aria-busy");
         list.hidden = true;
       } else if (event.key === "Enter") {
         const first = list.querySelector("a");
