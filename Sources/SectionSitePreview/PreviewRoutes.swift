@@ -101,6 +101,7 @@ struct PreviewRoutes: Sendable {
         if let file = site.file(at: path) {
             switch file.contents {
             case .text(let text): return Self.ok(text, type: path)
+            case .made(let maker): return Self.ok(maker.text, type: path)
             case .copy(let source):
                 guard let data = try? Data(contentsOf: source) else { return await notFound() }
                 return Response(

@@ -40,7 +40,43 @@ package final class BodyStore: Sendable {
             record.bool(block.isRawHTML)
             record.string(block.html)
         }
-        let bytes = record.bytes
+        return try append(record.bytes)
+    }
+
+    /// The body stored at `place`.
+    func blocks(at place: Place) throws -> [Markdown.Block] {
+        try read(place) { record in
+            try record.list { record in
+                let isRawHTML = try record.bool()
+                return Markdown.Block(html: try record.string(), isRawHTML: isRawHTML)
+            }
+        }
+    }
+
+    /// Appends what is read of a page after it is rendered, and only then: its search text and its links.
+    func store(text: String, links: [LoadedPage.Link]) throws -> Place {
+        var record = RecordWriter()
+        record.string(text)
+        record.list(links) { record, link in
+            record.string(link.destination)
+            record.string(link.written)
+            record.location(link.location)
+        }
+        return try append(record.bytes)
+    }
+
+    /// The search text and links stored at `place`.
+    func textAndLinks(at place: Place) throws -> (text: String, links: [LoadedPage.Link]) {
+        try read(place) { record in
+            let text = try record.string()
+            let links = try record.list { record in
+                LoadedPage.Link(destination: try record.string(), written: try record.string(), location: try record.location())
+            }
+            return (text, links)
+        }
+    }
+
+    private func append(_ bytes: [UInt8]) throws -> Place {
         let offset = end.withLock { end in
             defer { end += Int64(bytes.count) }
             return end
@@ -58,8 +94,7 @@ package final class BodyStore: Sendable {
         return Place(offset: offset, count: bytes.count)
     }
 
-    /// The body stored at `place`.
-    func blocks(at place: Place) throws -> [Markdown.Block] {
+    private func read<T>(_ place: Place, _ decode: (inout RecordReader) throws -> T) throws -> T {
         var bytes = [UInt8](repeating: 0, count: place.count)
         try bytes.withUnsafeMutableBytes { buffer in
             var done = 0
@@ -73,10 +108,7 @@ package final class BodyStore: Sendable {
         }
         return try bytes.withUnsafeBytes { buffer in
             var record = RecordReader(bytes: buffer)
-            return try record.list { record in
-                let isRawHTML = try record.bool()
-                return Markdown.Block(html: try record.string(), isRawHTML: isRawHTML)
-            }
+            return try decode(&record)
         }
     }
 }
@@ -89,5 +121,22 @@ struct StoredBody: Sendable {
     /// The body.
     func blocks() throws -> [Markdown.Block] {
         try store.blocks(at: place)
+    }
+}
+
+/// A page's search text and links kept in a `BodyStore`: read once by the search index and once by the link
+/// check, after every page is rendered (2 to 3 KB a page of the benchmark corpus held until then).
+struct StoredTextAndLinks: Sendable {
+    let store: BodyStore
+    let place: BodyStore.Place
+
+    /// The text and links. The scratch file was written by this process a moment ago and is open until it ends:
+    /// a failure to read it back is the disk's, and a build that went on would write a wrong index.
+    func read() -> (text: String, links: [LoadedPage.Link]) {
+        do {
+            return try store.textAndLinks(at: place)
+        } catch {
+            fatalError("\(error)")
+        }
     }
 }

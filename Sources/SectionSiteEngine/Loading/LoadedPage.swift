@@ -60,9 +60,13 @@ final class LoadedPage: Sendable, Equatable {
     let fileLinks: [FileLink]
     /// Every link and image of the body and item bodies, for `sectionsite check`; empty unless the site is built
     /// with `BuildOptions.keepsLinks`, and for a page restored from the previous build's record.
-    let links: [Link]
+    var links: [Link] { storedTextAndLinks?.read().links ?? heldLinks }
     /// The body's plain text as far as the search index keeps it (`Markdown.textLimit`).
-    let text: String
+    var text: String { storedTextAndLinks?.read().text ?? heldText }
+    /// The links and text, when they are in memory.
+    private let heldLinks: [Link], heldText: String
+    /// Where the links and text wait, for a page a build keeps on disk.
+    let storedTextAndLinks: StoredTextAndLinks?
     /// A hash of the file's text and of the theme's templates that drew its Markdown (directives, render hooks):
     /// equal hashes mean the same page, so what depends on it need not be redone.
     let sourceHash: String
@@ -92,7 +96,8 @@ final class LoadedPage: Sendable, Equatable {
         sourceHash: String, templatesUsed: Set<String> = [], images: [ImageUse] = [],
         fieldImages: [String: [String: ProcessedImage]] = [:],
         isComplete: Bool = true,
-        collectionFolders: [String]? = nil, stamp: FileStamp? = nil, storedBody: StoredBody? = nil
+        collectionFolders: [String]? = nil, stamp: FileStamp? = nil, storedBody: StoredBody? = nil,
+        storedTextAndLinks: StoredTextAndLinks? = nil
     ) {
         self.page = page
         self.blocks = blocks
@@ -101,8 +106,9 @@ final class LoadedPage: Sendable, Equatable {
         self.headings = headings
         self.itemBodies = itemBodies
         self.fileLinks = fileLinks
-        self.links = links
-        self.text = text
+        self.heldLinks = links
+        self.heldText = text
+        self.storedTextAndLinks = storedTextAndLinks
         self.sourceHash = sourceHash
         self.templatesUsed = templatesUsed
         self.images = images
@@ -127,21 +133,27 @@ final class LoadedPage: Sendable, Equatable {
     /// The page without what only rendering it reads (its body's blocks and its items' bodies): what a build that
     /// renders no more keeps for the search index, the link check, the warnings and the record.
     func withoutBody() -> LoadedPage {
-        replacingBody(itemBodies: [:], storedBody: nil)
+        replacingBody(itemBodies: [:], storedBody: nil, storedTextAndLinks: storedTextAndLinks)
     }
 
-    /// The page with its body's blocks in `store` instead of in memory.
+    /// The page with its body's blocks, its search text and its links in `store` instead of in memory.
     func storingBody(in store: BodyStore) throws -> LoadedPage {
-        replacingBody(itemBodies: itemBodies, storedBody: StoredBody(store: store, place: try store.store(blocks)))
+        let kept = heldText.isEmpty && heldLinks.isEmpty
+            ? storedTextAndLinks : StoredTextAndLinks(store: store, place: try store.store(text: heldText, links: heldLinks))
+        return replacingBody(
+            itemBodies: itemBodies, storedBody: StoredBody(store: store, place: try store.store(blocks)), storedTextAndLinks: kept)
     }
 
-    /// The page with no blocks in memory, these item bodies and this stored body.
-    private func replacingBody(itemBodies: [String: String], storedBody: StoredBody?) -> LoadedPage {
+    /// The page with no blocks, text or links in memory, these item bodies and these stored parts.
+    private func replacingBody(
+        itemBodies: [String: String], storedBody: StoredBody?, storedTextAndLinks: StoredTextAndLinks?
+    ) -> LoadedPage {
         LoadedPage(
             page: page, blocks: [], summary: summary, headings: headings, itemBodies: itemBodies, fileLinks: fileLinks,
-            links: links, text: text, sourceHash: sourceHash, templatesUsed: templatesUsed, images: images,
+            links: storedTextAndLinks == nil ? heldLinks : [], text: storedTextAndLinks == nil ? heldText : "",
+            sourceHash: sourceHash, templatesUsed: templatesUsed, images: images,
             fieldImages: fieldImages, isComplete: isComplete, collectionFolders: collectionFolders, stamp: stamp,
-            storedBody: storedBody)
+            storedBody: storedBody, storedTextAndLinks: storedTextAndLinks)
     }
 
     /// The body's blocks, read back from the store when they wait there.

@@ -10,6 +10,20 @@ package struct OutputFile: Sendable, Equatable {
         case copy(URL)
         /// The same file as in the previous output, which an incremental build links instead of writing.
         case unchanged
+        /// Text made as the file is written: a build's indexes (the search index's shards, the sitemaps) are
+        /// tens of megabytes at 100,000 pages, which need not all be in memory at once.
+        case made(Maker)
+    }
+
+    /// What makes a file's text when it is written; equal when they make the same text.
+    package struct Maker: Sendable, Equatable {
+        /// Makes the text.
+        let make: @Sendable () -> String
+
+        /// The text, made now.
+        package var text: String { make() }
+
+        package static func == (lhs: Maker, rhs: Maker) -> Bool { lhs.text == rhs.text }
     }
 
     /// The path under the output folder, without a leading slash (`posts/a/index.html`).

@@ -191,18 +191,20 @@ struct SearchShards: Sendable {
 
     private var chunkCount: Int { (pages.count + Self.chunkSize - 1) / Self.chunkSize }
 
-    /// Every file, or only those `wanted` says; page chunks link under `config`'s root path.
-    func files(config: SiteConfig, wanted: (String) -> Bool = { _ in true }) -> [OutputFile] {
+    /// Every file, or only those `wanted` says; page chunks link under `config`'s root path. `later` leaves each
+    /// file's JSON to be made as it is written.
+    func files(config: SiteConfig, later: Bool = false, wanted: (String) -> Bool = { _ in true }) -> [OutputFile] {
         var files: [OutputFile] = []
         forEachFile(config: config) { path, json in
-            if wanted(path) { files.append(OutputFile(path: path, contents: .text(json()), origin: "the search index")) }
+            guard wanted(path) else { return }
+            files.append(OutputFile(path: path, contents: later ? .made(.init(make: json)) : .text(json()), origin: "the search index"))
         }
         return files
     }
 
     /// Calls `body` with each file's path and what makes its JSON, in order (page chunks link under `config`'s
     /// root path).
-    private func forEachFile(config: SiteConfig, _ body: (String, () -> String) -> Void) {
+    private func forEachFile(config: SiteConfig, _ body: (String, @escaping @Sendable () -> String) -> Void) {
         body(folder + "search/index.json") { manifest }
         for (prefix, words) in terms {
             body(termPath(prefix)) { termFile(prefix, words) }

@@ -112,6 +112,8 @@ struct SiteWriter {
             switch file.contents {
             case .text(let text):
                 try writeFile(target, text)
+            case .made(let maker):
+                try writeFile(target, maker.text)
             case .copy(let source):
                 unlink(target)  // a leftover of a build cut short
                 try copyFile(source.path, to: target)

@@ -64,12 +64,8 @@ extension Site {
     }
 
 
-    /// Checks that no two pages share a URL; `claimed` holds URLs already taken by other pages (URL to path).
-    static func checkUniqueURLs(_ instances: [PageInstance], claimed: [String: String] = [:]) throws {
-        var owners: [String: [String]] = claimed.mapValues { [$0] }
-        for instance in instances where !(owners[instance.url]?.contains(instance.source.page.path) ?? false) {
-            owners[instance.url, default: []].append(instance.source.page.path)
-        }
+    /// Checks that no two pages share a URL, given the paths that make each URL.
+    static func checkUniqueURLs(_ owners: [String: [String]]) throws {
         var errors: [Diagnostic] = []
         for (url, paths) in owners where paths.count > 1 {
             // An error at each page, naming the others: either may be the one to move.

@@ -48,7 +48,8 @@ extension Site {
             files.append(
                 OutputFile(path: folder + "search.json", contents: .text(SearchIndex.json(pages, config: config)), origin: "the search index"))
         }
-        return files + shards(code, of: pages).files(config: config, wanted: wanted)
+        // A build makes each shard as it writes it (`storage`); the preview, which serves one, makes it at once.
+        return files + shards(code, of: pages).files(config: config, later: options.storage != nil, wanted: wanted)
     }
 
     /// The language whose search index an output path would be in, if any: the preview makes that one alone.

@@ -118,7 +118,7 @@ extension Site {
                 isIndex: page.isIndex, isDraft: page.isDraft, title: page.title, date: page.date, weight: page.weight,
                 tags: page.tags, aliases: page.aliases, summary: loaded.summary, frontMatter: page.frontMatter,
                 collectionFolders: loaded.collectionFolders, fileLinks: loaded.fileLinks, headings: loaded.headings,
-                text: loaded.text)
+                text: loaded.storedTextAndLinks == nil ? loaded.text : "", storedText: loaded.storedTextAndLinks)
         }
         let rendered = self.records.values.sorted { $0.page.url < $1.page.url }.map { record in
             SiteSnapshot.RenderedRecord(

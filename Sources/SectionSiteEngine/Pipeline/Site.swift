@@ -356,51 +356,36 @@ package struct Site: Sendable {
         return warnings.all
     }
 
-    /// The output pages of `paths` whose inputs changed (all of them when `force`), after checking that no two
-    /// pages take one URL; and the URLs each of the paths now makes. Its own function, so that what it holds while
-    /// resolving (every instance, the resolver's pages) is let go before rendering.
-    private mutating func resolve(
-        paths: Set<String>, force: Bool
-    ) throws -> (made: [(String, [String])], stale: [PageInstance], errors: [Diagnostic]) {
-        let resolver = Resolver(
-            pages: content.published, tags: content.tags, translations: content.translations, data: data, config: config,
-            site: options.site,
-            orders: content.collectionOrders)
+    /// The pages `paths` make, resolved: each path's URLs, and its instances whose inputs changed (all of them when
+    /// `force`), their inputs with the content tree's hash where they draw navigation.
+    private func resolve(
+        _ paths: [String], with resolver: Resolver, force: Bool, inputs: @Sendable (String, String) -> String
+    ) throws -> (made: [(path: String, urls: [String])], stale: [PageInstance]) {
         let drafts = options.drafts
-        let sortedPaths = paths.sorted()
         let (pagesByPath, generated) = (self.loaded, content.generated)
-        let (previous, withNavigation) = (force ? [:] : records, self.navigationInputs())
-        let results = sortedPaths.parallelMap { path in
+        let previous = force ? [:] : records
+        let results = paths.parallelMap { path in
             Result { () throws -> [PageInstance] in
                 guard let page = pagesByPath[path] ?? generated[path], drafts || !page.page.isDraft else { return [] }
-                return try resolver.instances(of: page) { url, inputs in previous[url]?.inputs == withNavigation(url, inputs) }
+                return try resolver.instances(of: page) { url, resolved in previous[url]?.inputs == inputs(url, resolved) }
             }
         }
         let instances = try Self.everyResult(results)
-        content.collectionOrders.merge(resolver.ordered.withLock { $0 }) { _, new in new }
-        let made = Dictionary(uniqueKeysWithValues: zip(sortedPaths, instances))
-        var claimed: [String: String] = [:]  // URLs of these pages that pages not re-rendered here hold already
-        for instance in instances.joined() {
-            if let owner = pages[instance.url]?.path, made[owner] == nil { claimed[instance.url] = owner }
-        }
-        // Told with the errors of rendering, so that one run reports both.
-        var errors: [Diagnostic] = []
-        do {
-            try Self.checkUniqueURLs(Array(instances.joined()), claimed: claimed)
-        } catch let error as SectionSiteError {
-            errors = error.diagnostics
-        }
         let stale = instances.joined().map { instance in
             var instance = instance
-            instance.inputs = withNavigation(instance.url, instance.inputs)
+            instance.inputs = inputs(instance.url, instance.inputs)
             return instance
         }.filter { force || records[$0.url]?.inputs != $0.inputs }
-        return (zip(sortedPaths, instances).map { ($0, $1.map(\.url)) }, stale, errors)
+        return (zip(paths, instances).map { ($0, $1.map(\.url)) }, stale)
     }
 
     /// Re-renders the pages made from `paths` whose inputs changed (all of them when `force`: a template or layout
     /// changed); a path no longer loaded loses its pages. Returns the URLs whose version changed or that are new,
     /// and the URLs that are gone, both sorted.
+    ///
+    /// Resolved and rendered a slice of paths at a time: the instances of every page at once (each list page with
+    /// its items) set a build's peak memory, 4 KiB a page. No two pages may take one URL: checked over every slice's
+    /// URLs, and told with the errors of rendering, so that one run reports both.
     private mutating func render(
         paths: Set<String>, force: Bool, report: (@Sendable (Int, Int?, Int?) -> Void)? = nil
     ) throws -> (changed: [String], removed: [String]) {
@@ -415,58 +400,52 @@ package struct Site: Sendable {
             for page in pages { loaded[page.page.path] = page }
             _ = content.update(changed: Set(incomplete), in: loaded, config: config)
         }
-        let made: [(String, [String])]
-        var pending: [PageInstance?]
-        var errors: [Diagnostic]
-        do {  // what `resolve` returns is held no longer than this block
-            let resolved = try resolve(paths: paths, force: force)
-            (made, pending, errors) = (resolved.made, resolved.stale, resolved.errors)
-        }
-        var removed: [String] = []
-        for (path, owned) in made {
-            let now = Set(owned)
-            for url in urls[path] ?? [] where !now.contains(url) {
-                records[url] = nil
-                removed.append(url)
-            }
-            urls[path] = owned.isEmpty ? nil : owned
-        }
-        report?(5, 0, pending.count)
+        let resolver = Resolver(
+            pages: content.published, tags: content.tags, translations: content.translations, data: data, config: config,
+            site: options.site, orders: content.collectionOrders)
+        let inputs = navigationInputs()  // from the records as they were before this render
+        let sortedPaths = paths.sorted()
+        report?(5, 0, sortedPaths.count)
         let renderer = PageRenderer(theme: theme, config: config, trees: content.trees, data: data)
         let store = pageStore
         if let store { try FileManager.default.createDirectory(at: store.folder, withIntermediateDirectories: true) }
         nonisolated(unsafe) let siteContexts = renderer.siteContexts
-        // Rendered a slice at a time. A build that renders no more (`BuildOptions.storage`) then keeps each
-        // rendered page without its body, and its HTML in the page store: holding every body and every page's HTML
-        // at once set a build's peak memory. Instances still to render hold their own page, so a body goes when its
-        // last page is rendered.
+        var errors: [Diagnostic] = []
+        var owners: [String: [String]] = [:]  // URL -> the paths that make it: those of `paths`, then others'
+        var given: [(path: String, urls: [String])] = []  // paths that no longer make some of their URLs
         var changed: [String] = []
-        var start = 0
-        while start < pending.count {
-            let end = min(start + 512, pending.count)
-            let chunk = pending[start..<end].map { $0! }
-            for index in start..<end { pending[index] = nil }
-            let (done, total) = (start, pending.count)
-            let results = chunk.parallelMap(progress: { report?(5, done + $0, total) }) { instance in
+        for slice in stride(from: 0, to: sortedPaths.count, by: 512).map({ sortedPaths[$0..<min($0 + 512, sortedPaths.count)] }) {
+            let (made, stale) = try resolve(Array(slice), with: resolver, force: force, inputs: inputs)
+            for (path, urls) in made {
+                for url in urls {
+                    // A URL a page outside `paths` holds: that page keeps it, so this is a second owner.
+                    if owners[url] == nil, let owner = records[url]?.page.path, !paths.contains(owner) { owners[url] = [owner] }
+                    if !(owners[url]?.contains(path) ?? false) { owners[url, default: []].append(path) }
+                }
+                if let before = self.urls[path], before != urls { given.append((path, before)) }
+                self.urls[path] = urls.isEmpty ? nil : urls
+            }
+            // Rendered on all cores. A build that renders no more (`BuildOptions.storage`) then keeps each rendered
+            // page without its body, and its HTML in the page store: holding every body and every page's HTML at
+            // once set a build's peak memory. A body goes when the last page made from it is rendered.
+            let (done, total) = (slice.startIndex, sortedPaths.count)
+            let results = stale.parallelMap(progress: { report?(5, done + $0 * slice.count / max(stale.count, 1), total) }) { instance in
                 Result {
                     let page = try renderer.render(instance, sites: siteContexts)
                     return try store.map(page.stored) ?? page
                 }
             }
+            report?(5, slice.endIndex, total)
             let rendered: [RenderedPage]
             do {
                 rendered = try Self.everyResult(results)
             } catch let error as SectionSiteError {
                 errors += error.diagnostics  // every page is still rendered, to find every error
-                start = end
                 continue
             }
-            guard errors.isEmpty else {
-                start = end
-                continue
-            }
+            guard errors.isEmpty else { continue }
             var finished = Set<String>()
-            for (page, instance) in zip(rendered, chunk) {
+            for (page, instance) in zip(rendered, stale) {
                 if records[page.url]?.page.version != page.version { changed.append(page.url) }
                 let empty = instance.sections.filter { $0.items.isEmpty && (instance.pagination.map { $0.current == 1 } ?? true) }
                 records[page.url] = OutputRecord(
@@ -475,12 +454,25 @@ package struct Site: Sendable {
                 let path = instance.source.page.path
                 if options.storage != nil, loaded[path] === instance.source { finished.insert(path) }
             }
-            report?(5, end, pending.count)
             if !finished.isEmpty {
                 for path in finished { loaded[path] = loaded[path]!.withoutBody() }
                 content.replace(finished, in: loaded)  // it holds the same pages
             }
-            start = end
+        }
+        content.collectionOrders.merge(resolver.ordered.withLock { $0 }) { _, new in new }
+        // The URLs a path made before and makes no more are gone, unless another path of `paths` makes them now.
+        var removed: [String] = []
+        for (path, before) in given {
+            let now = Set(self.urls[path] ?? [])
+            for url in before where !now.contains(url) {
+                removed.append(url)
+                if owners[url] == nil { records[url] = nil }
+            }
+        }
+        do {
+            try Self.checkUniqueURLs(owners)
+        } catch let error as SectionSiteError {
+            errors += error.diagnostics
         }
         if !errors.isEmpty {
             var unique: [Diagnostic] = []

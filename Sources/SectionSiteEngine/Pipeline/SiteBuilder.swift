@@ -177,6 +177,8 @@ package struct SiteBuilder: Sendable {
             case .copy: false
             case .text(let text):
                 (try? Data(contentsOf: out.appendingPathComponent(file.path))) == Data(text.utf8)
+            case .made(let maker):
+                (try? Data(contentsOf: out.appendingPathComponent(file.path))) == Data(maker.text.utf8)
             }
         }
     }

@@ -13,6 +13,9 @@ struct PageRenderer: Sendable {
     var data: [String: DataFile] = [:]
     /// The settings as each language's pages see them.
     private let localized: [String: SiteConfig]
+    /// Each set of templates a page used, once: a site's pages use a handful of sets, and every rendered page
+    /// keeps its own to the end of a build.
+    private let templateSets = Locked<Set<Set<String>>>([])
 
     init(theme: Theme, config: SiteConfig, trees: [String: ContentTree] = [:], data: [String: DataFile] = [:]) {
         (self.theme, self.config, self.trees, self.data) = (theme, config, trees, data)
@@ -125,7 +128,8 @@ struct PageRenderer: Sendable {
         html.replaceSubrange(start..<html.utf8.index(start, offsetBy: blank.count), with: version)
         return RenderedPage(
             url: instance.url, path: page.path, html: html, version: version,
-            title: page.title, date: page.date, summary: instance.source.summary, templatesUsed: used,
+            title: page.title, date: page.date, summary: instance.source.summary,
+            templatesUsed: templateSets.withLock { $0.insert(used).memberAfterInsert },
             animation: page.animation ?? config.animation)
     }
 

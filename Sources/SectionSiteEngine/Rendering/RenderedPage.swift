@@ -17,7 +17,10 @@ package final class RenderedPage: Sendable, Equatable {
     /// The document, unless it was stored in a file.
     private let text: String?
     /// The file holding the document, for a page a build stored on disk (`PageStore`) rather than in memory.
-    let storedFile: URL?
+    var storedFile: URL? { store?.file(version) }
+    /// The store of a page a build stored on disk: its file is named by the version (a URL each took 400 bytes a
+    /// page, held to the end of a build).
+    private let store: PageStore?
     /// A hash of the rendered content: the version the patch feed and the runtime speak of.
     public let version: String
     /// The page's title.
@@ -37,12 +40,12 @@ package final class RenderedPage: Sendable, Equatable {
     /// Creates a rendered page.
     init(
         url: String, path: String, html: String, version: String, title: String, date: PageDate?, summary: String,
-        templatesUsed: Set<String>, animation: AnimationConfiguration?, isComplete: Bool = true, storedFile: URL? = nil
+        templatesUsed: Set<String>, animation: AnimationConfiguration?, isComplete: Bool = true, store: PageStore? = nil
     ) {
         self.url = url
         self.path = path
-        self.text = storedFile == nil ? html : nil
-        self.storedFile = storedFile
+        self.text = store == nil ? html : nil
+        self.store = store
         self.version = version
         self.title = title
         self.date = date
@@ -61,10 +64,10 @@ package final class RenderedPage: Sendable, Equatable {
 
     /// The page with its document in `store` instead of in memory.
     func stored(in store: PageStore) throws -> RenderedPage {
-        RenderedPage(
+        try store.store(html, version: version)
+        return RenderedPage(
             url: url, path: path, html: "", version: version, title: title, date: date, summary: summary,
-            templatesUsed: templatesUsed, animation: animation, isComplete: isComplete,
-            storedFile: try store.store(html, version: version))
+            templatesUsed: templatesUsed, animation: animation, isComplete: isComplete, store: store)
     }
 
     public static func == (lhs: RenderedPage, rhs: RenderedPage) -> Bool {

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+@testable import SectionSiteEngine
+
+/// A site resolves and renders its pages a slice of source files at a time (512 of them): what must hold across
+/// slices holds, and a build that keeps pages on disk gives back their search text and links.
+@Suite("Sliced rendering")
+struct SlicedRenderTests {
+    /// 600 filler pages between `Content/a/` and `Content/z/`, so that those two fall in different slices.
+    static func site(_ pages: [String: String]) -> [String: String] {
+        var files = TestSite.theme
+        for number in 0..<600 { files["Content/m/p\(number).md"] = "---\ntitle: Page \(number)\n---\nText \(number).\n" }
+        files.merge(pages) { $1 }
+        return files
+    }
+
+    @Test("two pages in different slices may not take one URL: an error at each")
+    func duplicateAcrossSlices() throws {
+        let site = try TestSite(Self.site([
+            "Content/a/x.md": "---\ntitle: X\nurl: /same/\n---\nX.\n",
+            "Content/z/y.md": "---\ntitle: Y\nurl: /same/\n---\nY.\n",
+        ]))
+        let error = try #require(site.buildError())
+        #expect(error.diagnostics.map { String($0.description.split(separator: "\n")[0]) } == [
+            "Content/a/x.md:1:1: error: two pages have the URL '/same/'",
+            "Content/z/y.md:1:1: error: two pages have the URL '/same/'",
+        ])
+        #expect(!FileManager.default.fileExists(atPath: site.out.path))
+    }
+
+    @Test("a URL handed from a page of a later slice to one of an earlier slice in one build is kept")
+    func urlMovesAcrossSlices() throws {
+        let site = try TestSite(Self.site([
+            "Content/a/x.md": "---\ntitle: X\nurl: /one/\n---\nX.\n",
+            "Content/z/y.md": "---\ntitle: Y\nurl: /same/\n---\nY.\n",
+        ]))
+        try site.build()
+        // Y gives up /same/ and X takes it; the layout changes too, so every page is rendered again, X's slice first.
+        let layout = try #require(TestSite.theme["Themes/default/layouts/page.mustache"])
+        try site.write([
+            "Content/a/x.md": "---\ntitle: X\nurl: /same/\n---\nX.\n",
+            "Content/z/y.md": "---\ntitle: Y\nurl: /two/\n---\nY.\n",
+            "Themes/default/layouts/page.mustache": layout.replacingOccurrences(of: "<body>", with: "<body class=\"again\">"),
+        ])
+        let report = try site.build()
+        #expect(report.incremental)
+        #expect(try site.output("same/index.html").contains("<title>X</title>"))
+        #expect(try site.output("two/index.html").contains("<title>Y</title>"))
+        #expect(!FileManager.default.fileExists(atPath: site.out.appendingPathComponent("one/index.html").path))
+        #expect(try site.output("sitemap.xml").contains("/same/"))
+    }
+
+    @Test("a page whose body, text and links wait in the scratch file gives them back")
+    func storedTextAndLinks() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sectionsite-store-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try BodyStore(folder: folder)
+        let link = LoadedPage.Link(destination: "/b/", written: "b.md", location: SourceLocation(file: "Content/a.md", line: 3, column: 5))
+        let page = LoadedPage(
+            page: try PageParser(path: "Content/a.md").parse("# A\n"), blocks: [Markdown.Block(html: "<p>Hé</p>", isRawHTML: false)],
+            summary: "Hé", links: [link], text: "Hé, a text.", sourceHash: "h")
+        let stored = try page.storingBody(in: store)
+        #expect(stored.blocks.isEmpty && stored.storedTextAndLinks != nil)
+        #expect(try stored.bodyBlocks() == page.blocks)
+        #expect(stored.text == "Hé, a text." && stored.links == [link])
+        let rendered = stored.withoutBody()
+        #expect(rendered.storedBody == nil && rendered.text == "Hé, a text." && rendered.links == [link])
+    }
+}
