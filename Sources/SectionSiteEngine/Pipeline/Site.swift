@@ -451,8 +451,12 @@ package struct Site: Sendable {
                 records[page.url] = OutputRecord(
                     page: page, inputs: instance.inputs,
                     emptySections: empty.map { Diagnostic(.warning, "section '\($0.spec.id)' has no items", at: $0.spec.location) })
-                let path = instance.source.page.path
-                if options.storage != nil, loaded[path] === instance.source { finished.insert(path) }
+                // A page whose body waits on disk and that has no item bodies holds nothing to let go: a copy would
+                // only double it while the resolver still holds the original.
+                let (path, source) = (instance.source.page.path, instance.source)
+                if options.storage != nil, loaded[path] === source, !source.blocks.isEmpty || !source.itemBodies.isEmpty {
+                    finished.insert(path)
+                }
             }
             if !finished.isEmpty {
                 for path in finished { loaded[path] = loaded[path]!.withoutBody() }
