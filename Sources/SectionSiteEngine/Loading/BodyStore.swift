@@ -53,10 +53,21 @@ package final class BodyStore: Sendable {
         }
     }
 
-    /// Appends what is read of a page after it is rendered, and only then: its search text and its links.
-    func store(text: String, links: [LoadedPage.Link]) throws -> Place {
+    /// Appends a page's search text and says where it is.
+    func store(text: String) throws -> Place {
         var record = RecordWriter()
         record.string(text)
+        return try append(record.bytes)
+    }
+
+    /// The search text stored at `place`.
+    func text(at place: Place) throws -> String {
+        try read(place) { try $0.string() }
+    }
+
+    /// Appends a page's links and says where they are.
+    func store(links: [LoadedPage.Link]) throws -> Place {
+        var record = RecordWriter()
         record.list(links) { record, link in
             record.string(link.destination)
             record.string(link.written)
@@ -65,14 +76,12 @@ package final class BodyStore: Sendable {
         return try append(record.bytes)
     }
 
-    /// The search text and links stored at `place`.
-    func textAndLinks(at place: Place) throws -> (text: String, links: [LoadedPage.Link]) {
+    /// The links stored at `place`.
+    func links(at place: Place) throws -> [LoadedPage.Link] {
         try read(place) { record in
-            let text = try record.string()
-            let links = try record.list { record in
+            try record.list { record in
                 LoadedPage.Link(destination: try record.string(), written: try record.string(), location: try record.location())
             }
-            return (text, links)
         }
     }
 
@@ -124,17 +133,26 @@ struct StoredBody: Sendable {
     }
 }
 
-/// A page's search text and links kept in a `BodyStore`: read once by the search index and once by the link
-/// check, after every page is rendered (2 to 3 KB a page of the benchmark corpus held until then).
+/// A page's search text and links kept in a `BodyStore`, each a record of its own: the search index reads the text
+/// and the link check the links, once every page is rendered (2 to 3 KB a page of the benchmark corpus held until
+/// then).
 struct StoredTextAndLinks: Sendable {
     let store: BodyStore
-    let place: BodyStore.Place
+    let text: BodyStore.Place, links: BodyStore.Place
 
-    /// The text and links. The scratch file was written by this process a moment ago and is open until it ends:
-    /// a failure to read it back is the disk's, and a build that went on would write a wrong index.
-    func read() -> (text: String, links: [LoadedPage.Link]) {
+    /// Stores a page's text and links.
+    init(text: String, links: [LoadedPage.Link], in store: BodyStore) throws {
+        (self.store, self.text, self.links) = (store, try store.store(text: text), try store.store(links: links))
+    }
+
+    /// The text and the links. The scratch file was written by this process and is open until it ends: a failure
+    /// to read it back is the disk's, and a build that went on would write a wrong index or check.
+    func readText() -> String { Self.read { try store.text(at: text) } }
+    func readLinks() -> [LoadedPage.Link] { Self.read { try store.links(at: links) } }
+
+    private static func read<T>(_ body: () throws -> T) -> T {
         do {
-            return try store.textAndLinks(at: place)
+            return try body()
         } catch {
             fatalError("\(error)")
         }

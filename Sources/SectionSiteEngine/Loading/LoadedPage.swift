@@ -60,9 +60,9 @@ final class LoadedPage: Sendable, Equatable {
     let fileLinks: [FileLink]
     /// Every link and image of the body and item bodies, for `sectionsite check`; empty unless the site is built
     /// with `BuildOptions.keepsLinks`, and for a page restored from the previous build's record.
-    var links: [Link] { storedTextAndLinks?.read().links ?? heldLinks }
+    var links: [Link] { storedTextAndLinks?.readLinks() ?? heldLinks }
     /// The body's plain text as far as the search index keeps it (`Markdown.textLimit`).
-    var text: String { storedTextAndLinks?.read().text ?? heldText }
+    var text: String { storedTextAndLinks?.readText() ?? heldText }
     /// The links and text, when they are in memory.
     private let heldLinks: [Link], heldText: String
     /// Where the links and text wait, for a page a build keeps on disk.
@@ -139,7 +139,7 @@ final class LoadedPage: Sendable, Equatable {
     /// The page with its body's blocks, its search text and its links in `store` instead of in memory.
     func storingBody(in store: BodyStore) throws -> LoadedPage {
         let kept = heldText.isEmpty && heldLinks.isEmpty
-            ? storedTextAndLinks : StoredTextAndLinks(store: store, place: try store.store(text: heldText, links: heldLinks))
+            ? storedTextAndLinks : try StoredTextAndLinks(text: heldText, links: heldLinks, in: store)
         return replacingBody(
             itemBodies: itemBodies, storedBody: StoredBody(store: store, place: try store.store(blocks)), storedTextAndLinks: kept)
     }

@@ -30,7 +30,8 @@ extension Site {
             var errors: [Diagnostic] = []
             var checked = 0
             let base = config.rootPath + owned[0].dropFirst()
-            for link in page.links {
+            let links = page.links  // read from the scratch file in a build
+            for link in links {
                 guard let problem = problem(with: link.destination, base: base, outputs: outputs, anchors: anchors) else {
                     continue
                 }
@@ -43,7 +44,7 @@ extension Site {
             // where its text is found in the theme or the settings.
             var templateLinks: [String: String] = [:]
             guard templates else { return (errors, checked, templateLinks) }
-            let own = Set(page.links.map(\.destination))
+            let own = Set(links.map(\.destination))
             for url in owned {
                 guard let html = pages[url]?.html else { continue }
                 let base = config.rootPath + url.dropFirst()

@@ -415,7 +415,13 @@ package struct Site: Sendable {
         var given: [(path: String, urls: [String])] = []  // paths that no longer make some of their URLs
         var changed: [String] = []
         for slice in stride(from: 0, to: sortedPaths.count, by: 512).map({ sortedPaths[$0..<min($0 + 512, sortedPaths.count)] }) {
-            let (made, stale) = try resolve(Array(slice), with: resolver, force: force, inputs: inputs)
+            let made: [(path: String, urls: [String])], stale: [PageInstance]
+            do {
+                (made, stale) = try resolve(Array(slice), with: resolver, force: force, inputs: inputs)
+            } catch let error as SectionSiteError {
+                errors += error.diagnostics  // every slice is still resolved, to find every error
+                continue
+            }
             for (path, urls) in made {
                 for url in urls {
                     // A URL a page outside `paths` holds: that page keeps it, so this is a second owner.
@@ -425,9 +431,9 @@ package struct Site: Sendable {
                 if let before = self.urls[path], before != urls { given.append((path, before)) }
                 self.urls[path] = urls.isEmpty ? nil : urls
             }
-            // Rendered on all cores. A build that renders no more (`BuildOptions.storage`) then keeps each rendered
-            // page without its body, and its HTML in the page store: holding every body and every page's HTML at
-            // once set a build's peak memory. A body goes when the last page made from it is rendered.
+            // Rendered on all cores. A build that renders no more (`BuildOptions.storage`) keeps each rendered page's
+            // HTML in the page store, and lets go of what is left of its body in memory (item bodies) once the last
+            // page made from it is rendered: holding every body and every page's HTML at once set a build's peak.
             let (done, total) = (slice.startIndex, sortedPaths.count)
             let results = stale.parallelMap(progress: { report?(5, done + $0 * slice.count / max(stale.count, 1), total) }) { instance in
                 Result {

@@ -42,7 +42,7 @@ extension SiteSnapshot {
                 out.string(heading.id)
                 out.string(heading.text)
             }
-            out.string(page.text)
+            out.string(page.storedText?.readText() ?? page.text)
             try out.drain(to: write)
         }
         try out.list(rendered) { out, page in

@@ -28,22 +28,9 @@ struct SiteSnapshot: Sendable {
         var fileLinks: [LoadedPage.FileLink]
         /// The body's headings and text, for the search index.
         var headings: [Markdown.Heading]
-        var text: String { storedText?.read().text ?? heldText }
-        /// The text, unless it waits in a build's `BodyStore` until the record is written.
-        private var heldText: String, storedText: StoredTextAndLinks?
-
-        init(
-            path: String, stamp: FileStamp, sourceHash: String, url: String, folder: String, isIndex: Bool, isDraft: Bool,
-            title: String, date: PageDate?, weight: Int?, tags: [String], aliases: [Page.Alias], summary: String,
-            frontMatter: [String: Value], collectionFolders: [String], fileLinks: [LoadedPage.FileLink],
-            headings: [Markdown.Heading], text: String = "", storedText: StoredTextAndLinks? = nil
-        ) {
-            (self.path, self.stamp, self.sourceHash, self.url, self.folder) = (path, stamp, sourceHash, url, folder)
-            (self.isIndex, self.isDraft, self.title, self.date, self.weight) = (isIndex, isDraft, title, date, weight)
-            (self.tags, self.aliases, self.summary, self.frontMatter) = (tags, aliases, summary, frontMatter)
-            (self.collectionFolders, self.fileLinks, self.headings) = (collectionFolders, fileLinks, headings)
-            (self.heldText, self.storedText) = (text, storedText)
-        }
+        /// Empty for a page whose text waits in a build's `BodyStore` (`storedText`) until the record is written.
+        var text: String
+        var storedText: StoredTextAndLinks? = nil
     }
 
     /// One output page; its title, date and summary are its source page's.

@@ -29,6 +29,18 @@ struct SlicedRenderTests {
         #expect(!FileManager.default.fileExists(atPath: site.out.path))
     }
 
+    @Test("every slice is resolved, so one run tells the mistakes of pages in different slices")
+    func errorsOfEverySlice() throws {
+        let list = "sections:\n  - id: s\n    cell: a\n    data: nope\n"
+        let site = try TestSite(Self.site([
+            "Content/a/x.md": "---\ntitle: X\n\(list)---\n",
+            "Content/z/y.md": "---\ntitle: Y\n\(list)---\n",
+        ]))
+        let error = try #require(site.buildError())
+        #expect(error.diagnostics.map(\.location?.file) == ["Content/a/x.md", "Content/z/y.md"])
+        #expect(error.diagnostics.allSatisfy { $0.message.hasPrefix("no data file 'nope'") })
+    }
+
     @Test("a URL handed from a page of a later slice to one of an earlier slice in one build is kept")
     func urlMovesAcrossSlices() throws {
         let site = try TestSite(Self.site([
@@ -64,6 +76,7 @@ struct SlicedRenderTests {
         #expect(stored.blocks.isEmpty && stored.storedTextAndLinks != nil)
         #expect(try stored.bodyBlocks() == page.blocks)
         #expect(stored.text == "Hé, a text." && stored.links == [link])
+        #expect(try store.text(at: stored.storedTextAndLinks!.text) == "Hé, a text.")  // a record of its own
         let rendered = stored.withoutBody()
         #expect(rendered.storedBody == nil && rendered.text == "Hé, a text." && rendered.links == [link])
     }
