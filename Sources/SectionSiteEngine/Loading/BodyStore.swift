@@ -1,14 +1,15 @@
 import Foundation
 
-/// Where a build that renders each page once keeps the pages' bodies between loading and rendering: a scratch file
-/// in `.sectionsite/`, unlinked as soon as it is opened (so it goes with the process, however that ends), each
-/// body appended once and read back once. Every page's body in memory at once was the largest part of a big
-/// site's peak memory (about 20 KB a page of the benchmark corpus, over a third of it).
+/// Where a build that renders each page once keeps what of its pages only a few stages read (`Kept`): a scratch
+/// file in `.sectionsite/`, unlinked as soon as it is opened (so it goes with the process, however that ends), each
+/// part appended once and read back by the stages that need it (a body once, a summary by each list that shows
+/// it). Every page's body in memory at once was the largest part of a big site's peak memory (about 20 KB a page
+/// of the benchmark corpus, over a third of it).
 ///
 /// A plain file rather than an embedded database: nothing is looked up by anything but the place it was written
 /// at, nothing is updated, and nothing outlives the build, which is what a file does with no library at all.
 package final class BodyStore: Sendable {
-    /// Where one body is.
+    /// Where one part is.
     struct Place: Sendable, Equatable {
         var offset: Int64
         var count: Int
@@ -33,56 +34,16 @@ package final class BodyStore: Sendable {
         close(descriptor)
     }
 
-    /// Appends a body and says where it is.
-    func store(_ blocks: [Markdown.Block]) throws -> Place {
+    /// Appends a value and says where it is.
+    func store<Value: Recorded>(_ value: Value) throws -> Place {
         var record = RecordWriter()
-        record.list(blocks) { record, block in
-            record.bool(block.isRawHTML)
-            record.string(block.html)
-        }
+        value.write(to: &record)
         return try append(record.bytes)
     }
 
-    /// The body stored at `place`.
-    func blocks(at place: Place) throws -> [Markdown.Block] {
-        try read(place) { record in
-            try record.list { record in
-                let isRawHTML = try record.bool()
-                return Markdown.Block(html: try record.string(), isRawHTML: isRawHTML)
-            }
-        }
-    }
-
-    /// Appends a page's search text and says where it is.
-    func store(text: String) throws -> Place {
-        var record = RecordWriter()
-        record.string(text)
-        return try append(record.bytes)
-    }
-
-    /// The search text stored at `place`.
-    func text(at place: Place) throws -> String {
-        try read(place) { try $0.string() }
-    }
-
-    /// Appends a page's links and says where they are.
-    func store(links: [LoadedPage.Link]) throws -> Place {
-        var record = RecordWriter()
-        record.list(links) { record, link in
-            record.string(link.destination)
-            record.string(link.written)
-            record.location(link.location)
-        }
-        return try append(record.bytes)
-    }
-
-    /// The links stored at `place`.
-    func links(at place: Place) throws -> [LoadedPage.Link] {
-        try read(place) { record in
-            try record.list { record in
-                LoadedPage.Link(destination: try record.string(), written: try record.string(), location: try record.location())
-            }
-        }
+    /// The value stored at `place`.
+    func value<Value: Recorded>(at place: Place) throws -> Value {
+        try read(place) { try Value(from: &$0) }
     }
 
     private func append(_ bytes: [UInt8]) throws -> Place {
@@ -122,39 +83,91 @@ package final class BodyStore: Sendable {
     }
 }
 
-/// A page's body kept in a `BodyStore`.
-struct StoredBody: Sendable {
-    let store: BodyStore
-    let place: BodyStore.Place
+/// A part of a loaded page in memory, or in a build's scratch file (`BodyStore`) until the few stages that need
+/// it read it back: the body until the page is rendered, the summary for the lists and feed that show it, the
+/// headings for the table of contents and the search index, the text for the index, the links for the check. In
+/// memory until then, these were most of a big site's peak (about 6 KB a page of the benchmark corpus).
+enum Kept<Value: Recorded>: Sendable {
+    case held(Value)
+    case stored(BodyStore, BodyStore.Place)
 
-    /// The body.
-    func blocks() throws -> [Markdown.Block] {
-        try store.blocks(at: place)
-    }
-}
-
-/// A page's search text and links kept in a `BodyStore`, each a record of its own: the search index reads the text
-/// and the link check the links, once every page is rendered (2 to 3 KB a page of the benchmark corpus held until
-/// then).
-struct StoredTextAndLinks: Sendable {
-    let store: BodyStore
-    let text: BodyStore.Place, links: BodyStore.Place
-
-    /// Stores a page's text and links.
-    init(text: String, links: [LoadedPage.Link], in store: BodyStore) throws {
-        (self.store, self.text, self.links) = (store, try store.store(text: text), try store.store(links: links))
+    /// `value` in `store`, or held when there is no store.
+    init(_ value: Value, in store: BodyStore?) throws {
+        self = try store.map { .stored($0, try $0.store(value)) } ?? .held(value)
     }
 
-    /// The text and the links. The scratch file was written by this process and is open until it ends: a failure
-    /// to read it back is the disk's, and a build that went on would write a wrong index or check.
-    func readText() -> String { Self.read { try store.text(at: text) } }
-    func readLinks() -> [LoadedPage.Link] { Self.read { try store.links(at: links) } }
+    /// The value, read back when it waits in the scratch file.
+    func read() throws -> Value {
+        switch self {
+        case .held(let value): value
+        case .stored(let store, let place): try store.value(at: place)
+        }
+    }
 
-    private static func read<T>(_ body: () throws -> T) -> T {
+    /// The value. The scratch file was written by this process and is open until it ends: a failure to read it
+    /// back is the disk's, and a build that went on would write a wrong list, index or check.
+    var value: Value {
         do {
-            return try body()
+            return try read()
         } catch {
             fatalError("\(error)")
         }
+    }
+
+    /// Whether the value waits in the scratch file.
+    var isStored: Bool {
+        if case .stored = self { true } else { false }
+    }
+}
+
+/// A value a `BodyStore` keeps: written as one record, read back whole.
+protocol Recorded: Sendable {
+    func write(to record: inout RecordWriter)
+    init(from record: inout RecordReader) throws
+}
+
+extension String: Recorded {
+    func write(to record: inout RecordWriter) { record.string(self) }
+    init(from record: inout RecordReader) throws { self = try record.string() }
+}
+
+extension Array: Recorded where Element: Recorded {
+    func write(to record: inout RecordWriter) { record.list(self) { $1.write(to: &$0) } }
+    init(from record: inout RecordReader) throws { self = try record.list { try Element(from: &$0) } }
+}
+
+extension Markdown.Block: Recorded {
+    func write(to record: inout RecordWriter) {
+        record.bool(isRawHTML)
+        record.string(html)
+    }
+
+    init(from record: inout RecordReader) throws {
+        let isRawHTML = try record.bool()
+        self.init(html: try record.string(), isRawHTML: isRawHTML)
+    }
+}
+
+extension Markdown.Heading: Recorded {
+    func write(to record: inout RecordWriter) {
+        record.int(level)
+        record.string(id)
+        record.string(text)
+    }
+
+    init(from record: inout RecordReader) throws {
+        self.init(level: try record.int(), id: try record.string(), text: try record.string())
+    }
+}
+
+extension LoadedPage.Link: Recorded {
+    func write(to record: inout RecordWriter) {
+        record.string(destination)
+        record.string(written)
+        record.location(location)
+    }
+
+    init(from record: inout RecordReader) throws {
+        self.init(destination: try record.string(), written: try record.string(), location: try record.location())
     }
 }

@@ -45,14 +45,18 @@ final class LoadedPage: Sendable, Equatable {
     let listing: Listing
     /// The page as written; its title is the front matter's, else the body's first `# ` heading, else the file's.
     let page: Page
-    /// The body's top-level blocks as HTML; empty when they wait in a `BodyStore` (`storedBody`).
-    let blocks: [Markdown.Block]
-    /// Where the body waits until the page is rendered, for a page a build keeps on disk.
-    let storedBody: StoredBody?
+    /// The body's top-level blocks as HTML; empty when they wait in a `BodyStore`.
+    var blocks: [Markdown.Block] {
+        if case .held(let blocks) = body { blocks } else { [] }
+    }
+    /// The body, in memory or in the build's scratch file until the page is rendered.
+    let body: Kept<[Markdown.Block]>
     /// The front matter summary, else the plain text of the body's first paragraph, else empty.
-    let summary: String
-    /// The body's headings, in order, for the table of contents.
-    let headings: [Markdown.Heading]
+    var summary: String { keptSummary.value }
+    let keptSummary: Kept<String>
+    /// The body's headings, in order, for the table of contents and the search index.
+    var headings: [Markdown.Heading] { keptHeadings.value }
+    let keptHeadings: Kept<[Markdown.Heading]>
     /// The HTML of each item's `body`, by item id.
     let itemBodies: [String: String]
     /// The relative links to `.md` files in the body and item bodies, already rewritten to page URLs; a later stage
@@ -60,13 +64,11 @@ final class LoadedPage: Sendable, Equatable {
     let fileLinks: [FileLink]
     /// Every link and image of the body and item bodies, for `sectionsite check`; empty unless the site is built
     /// with `BuildOptions.keepsLinks`, and for a page restored from the previous build's record.
-    var links: [Link] { storedTextAndLinks?.readLinks() ?? heldLinks }
+    var links: [Link] { keptLinks.value }
+    let keptLinks: Kept<[Link]>
     /// The body's plain text as far as the search index keeps it (`Markdown.textLimit`).
-    var text: String { storedTextAndLinks?.readText() ?? heldText }
-    /// The links and text, when they are in memory.
-    private let heldLinks: [Link], heldText: String
-    /// Where the links and text wait, for a page a build keeps on disk.
-    let storedTextAndLinks: StoredTextAndLinks?
+    var text: String { keptText.value }
+    let keptText: Kept<String>
     /// A hash of the file's text and of the theme's templates that drew its Markdown (directives, render hooks):
     /// equal hashes mean the same page, so what depends on it need not be redone.
     let sourceHash: String
@@ -89,41 +91,50 @@ final class LoadedPage: Sendable, Equatable {
     /// The file's stamp when it was read.
     let stamp: FileStamp?
 
-    /// Creates a loaded page.
-    init(
+    /// Creates a loaded page whose parts are in memory.
+    convenience init(
         page: Page, blocks: [Markdown.Block], summary: String, headings: [Markdown.Heading] = [],
         itemBodies: [String: String] = [:], fileLinks: [FileLink] = [], links: [Link] = [], text: String = "",
         sourceHash: String, templatesUsed: Set<String> = [], images: [ImageUse] = [],
         fieldImages: [String: [String: ProcessedImage]] = [:],
-        isComplete: Bool = true,
-        collectionFolders: [String]? = nil, stamp: FileStamp? = nil, storedBody: StoredBody? = nil,
-        storedTextAndLinks: StoredTextAndLinks? = nil
+        isComplete: Bool = true, collectionFolders: [String]? = nil, stamp: FileStamp? = nil
+    ) {
+        self.init(
+            page: page, body: .held(blocks), summary: .held(summary), headings: .held(headings), itemBodies: itemBodies,
+            fileLinks: fileLinks, links: .held(links), text: .held(text), sourceHash: sourceHash,
+            templatesUsed: templatesUsed, images: images, fieldImages: fieldImages, isComplete: isComplete,
+            collectionFolders: collectionFolders, stamp: stamp)
+    }
+
+    /// Creates a loaded page whose parts may wait in a `BodyStore`.
+    init(
+        page: Page, body: Kept<[Markdown.Block]>, summary: Kept<String>, headings: Kept<[Markdown.Heading]>,
+        itemBodies: [String: String], fileLinks: [FileLink], links: Kept<[Link]>, text: Kept<String>,
+        sourceHash: String, templatesUsed: Set<String>, images: [ImageUse], fieldImages: [String: [String: ProcessedImage]],
+        isComplete: Bool, collectionFolders: [String]?, stamp: FileStamp?, listing: Listing? = nil, tagSlugs: [String]? = nil
     ) {
         self.page = page
-        self.blocks = blocks
-        self.storedBody = storedBody
-        self.summary = summary
-        self.headings = headings
+        self.body = body
+        self.keptSummary = summary
+        self.keptHeadings = headings
         self.itemBodies = itemBodies
         self.fileLinks = fileLinks
-        self.heldLinks = links
-        self.heldText = text
-        self.storedTextAndLinks = storedTextAndLinks
+        self.keptLinks = links
+        self.keptText = text
         self.sourceHash = sourceHash
         self.templatesUsed = templatesUsed
         self.images = images
         self.fieldImages = fieldImages
         self.isComplete = isComplete
         self.stamp = stamp
-        self.listing = Listing(
+        // What `page` gives, unless a copy of this page passes its own.
+        self.listing = listing ?? Listing(
             folder: page.folder, url: page.url, isIndex: page.isIndex, date: page.date, weight: page.weight,
             sortTitle: page.title.lowercased(), hasAliases: !page.aliases.isEmpty, language: page.language)
-        var slugs: [String] = []
-        for tag in page.tags {
+        self.tagSlugs = tagSlugs ?? page.tags.reduce(into: []) { slugs, tag in
             let slug = Slug.of(tag)
             if !slug.isEmpty && !slugs.contains(slug) { slugs.append(slug) }
         }
-        self.tagSlugs = slugs
         self.collectionFolders =
             collectionFolders ?? page.sections.compactMap {
                 if case .collection(let query) = $0.content { query.from } else { nil }
@@ -131,34 +142,37 @@ final class LoadedPage: Sendable, Equatable {
     }
 
     /// The page without what only rendering it reads (its body's blocks and its items' bodies): what a build that
-    /// renders no more keeps for the search index, the link check, the warnings and the record.
+    /// renders no more keeps for the lists, the search index, the link check, the warnings and the record.
     func withoutBody() -> LoadedPage {
-        replacingBody(itemBodies: [:], storedBody: nil, storedTextAndLinks: storedTextAndLinks)
+        replacing(body: .held([]), itemBodies: [:], summary: keptSummary, headings: keptHeadings, links: keptLinks, text: keptText)
     }
 
-    /// The page with its body's blocks, its search text and its links in `store` instead of in memory.
+    /// The page with its body, summary, headings, search text and links in `store` instead of in memory.
     func storingBody(in store: BodyStore) throws -> LoadedPage {
-        let kept = heldText.isEmpty && heldLinks.isEmpty
-            ? storedTextAndLinks : try StoredTextAndLinks(text: heldText, links: heldLinks, in: store)
-        return replacingBody(
-            itemBodies: itemBodies, storedBody: StoredBody(store: store, place: try store.store(blocks)), storedTextAndLinks: kept)
+        func kept<Value>(_ part: Kept<Value>) throws -> Kept<Value> {
+            guard case .held(let value) = part else { return part }
+            return try Kept(value, in: store)
+        }
+        return replacing(
+            body: try kept(body), itemBodies: itemBodies, summary: try kept(keptSummary), headings: try kept(keptHeadings),
+            links: try kept(keptLinks), text: try kept(keptText))
     }
 
-    /// The page with no blocks, text or links in memory, these item bodies and these stored parts.
-    private func replacingBody(
-        itemBodies: [String: String], storedBody: StoredBody?, storedTextAndLinks: StoredTextAndLinks?
+    /// The page with these parts.
+    private func replacing(
+        body: Kept<[Markdown.Block]>, itemBodies: [String: String], summary: Kept<String>, headings: Kept<[Markdown.Heading]>,
+        links: Kept<[Link]>, text: Kept<String>
     ) -> LoadedPage {
         LoadedPage(
-            page: page, blocks: [], summary: summary, headings: headings, itemBodies: itemBodies, fileLinks: fileLinks,
-            links: storedTextAndLinks == nil ? heldLinks : [], text: storedTextAndLinks == nil ? heldText : "",
-            sourceHash: sourceHash, templatesUsed: templatesUsed, images: images,
+            page: page, body: body, summary: summary, headings: headings, itemBodies: itemBodies, fileLinks: fileLinks,
+            links: links, text: text, sourceHash: sourceHash, templatesUsed: templatesUsed, images: images,
             fieldImages: fieldImages, isComplete: isComplete, collectionFolders: collectionFolders, stamp: stamp,
-            storedBody: storedBody, storedTextAndLinks: storedTextAndLinks)
+            listing: listing, tagSlugs: tagSlugs)
     }
 
     /// The body's blocks, read back from the store when they wait there.
     func bodyBlocks() throws -> [Markdown.Block] {
-        try storedBody?.blocks() ?? blocks
+        try body.read()
     }
 
     static func == (lhs: LoadedPage, rhs: LoadedPage) -> Bool {

@@ -35,10 +35,10 @@ extension Site {
             page.aliases = record.aliases
             page.placeIn(config.languages)
             loaded[record.path] = LoadedPage(
-                page: page, blocks: [], summary: record.summary, headings: record.headings, fileLinks: record.fileLinks,
-                text: record.text,
-                sourceHash: record.sourceHash, isComplete: false, collectionFolders: record.collectionFolders,
-                stamp: record.stamp)
+                page: page, body: .held([]), summary: record.summary, headings: record.headings, itemBodies: [:],
+                fileLinks: record.fileLinks, links: .held([]), text: record.text, sourceHash: record.sourceHash,
+                templatesUsed: [], images: [], fieldImages: [:], isComplete: false,
+                collectionFolders: record.collectionFolders, stamp: record.stamp)
         }
         records = [:]
         urls = [:]
@@ -59,7 +59,7 @@ extension Site {
             guard let source = loaded[record.path] ?? content.generated[record.path] else { return nil }
             let page = RenderedPage(
                 url: record.url, path: record.path, html: "", version: record.version, title: source.page.title,
-                date: source.page.date, summary: source.summary, templatesUsed: Set(record.templatesUsed), animation: nil,
+                date: source.page.date, summary: source.keptSummary, templatesUsed: Set(record.templatesUsed), animation: nil,
                 isComplete: false)
             records[record.url] = OutputRecord(page: page, inputs: record.inputs, emptySections: record.emptySections)
             urls[record.path, default: []].append(record.url)
@@ -116,9 +116,9 @@ extension Site {
             return SiteSnapshot.PageRecord(
                 path: page.path, stamp: stamp, sourceHash: loaded.sourceHash, url: page.url, folder: page.folder,
                 isIndex: page.isIndex, isDraft: page.isDraft, title: page.title, date: page.date, weight: page.weight,
-                tags: page.tags, aliases: page.aliases, summary: loaded.summary, frontMatter: page.frontMatter,
-                collectionFolders: loaded.collectionFolders, fileLinks: loaded.fileLinks, headings: loaded.headings,
-                text: loaded.storedTextAndLinks == nil ? loaded.text : "", storedText: loaded.storedTextAndLinks)
+                tags: page.tags, aliases: page.aliases, summary: loaded.keptSummary, frontMatter: page.frontMatter,
+                collectionFolders: loaded.collectionFolders, fileLinks: loaded.fileLinks, headings: loaded.keptHeadings,
+                text: loaded.keptText)
         }
         let rendered = self.records.values.sorted { $0.page.url < $1.page.url }.map { record in
             SiteSnapshot.RenderedRecord(

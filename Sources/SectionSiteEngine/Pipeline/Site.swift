@@ -437,7 +437,7 @@ package struct Site: Sendable {
             let (done, total) = (slice.startIndex, sortedPaths.count)
             let results = stale.parallelMap(progress: { report?(5, done + $0 * slice.count / max(stale.count, 1), total) }) { instance in
                 Result {
-                    let page = try renderer.render(instance, sites: siteContexts)
+                    let page = try renderer.render(resolver.filled(instance), sites: siteContexts)
                     return try store.map(page.stored) ?? page
                 }
             }
@@ -453,7 +453,7 @@ package struct Site: Sendable {
             var finished = Set<String>()
             for (page, instance) in zip(rendered, stale) {
                 if records[page.url]?.page.version != page.version { changed.append(page.url) }
-                let empty = instance.sections.filter { $0.items.isEmpty && (instance.pagination.map { $0.current == 1 } ?? true) }
+                let empty = instance.pagination.map { $0.current == 1 } ?? true ? instance.emptySections : []
                 records[page.url] = OutputRecord(
                     page: page, inputs: instance.inputs,
                     emptySections: empty.map { Diagnostic(.warning, "section '\($0.spec.id)' has no items", at: $0.spec.location) })

@@ -27,7 +27,7 @@ extension SiteSnapshot {
                 out.string(alias.url)
                 out.location(alias.location)
             }
-            out.string(page.summary)
+            page.summary.value.write(to: &out)
             out.map(page.frontMatter) { $0.value($1) }
             out.list(page.collectionFolders) { $0.string($1) }
             out.list(page.fileLinks) { out, link in
@@ -37,12 +37,8 @@ extension SiteSnapshot {
                 out.int(link.link.column)
                 out.location(link.location)
             }
-            out.list(page.headings) { out, heading in
-                out.int(heading.level)
-                out.string(heading.id)
-                out.string(heading.text)
-            }
-            out.string(page.storedText?.readText() ?? page.text)
+            page.headings.value.write(to: &out)
+            page.text.value.write(to: &out)
             try out.drain(to: write)
         }
         try out.list(rendered) { out, page in
@@ -81,7 +77,7 @@ extension SiteSnapshot {
                         isDraft: try input.bool(), title: try input.string(), date: try input.optional { try $0.date() },
                         weight: try input.optional { try $0.int() }, tags: try input.list { try $0.string() },
                         aliases: try input.list { Page.Alias(url: try $0.string(), location: try $0.location()) },
-                        summary: try input.string(), frontMatter: try input.map { try $0.value() },
+                        summary: .held(try input.string()), frontMatter: try input.map { try $0.value() },
                         collectionFolders: try input.list { try $0.string() },
                         fileLinks: try input.list { input in
                             let target = try input.optional { try $0.string() }
@@ -90,8 +86,7 @@ extension SiteSnapshot {
                                 column: try input.int())
                             return LoadedPage.FileLink(link: link, location: try input.location())
                         },
-                        headings: try input.list { Markdown.Heading(level: try $0.int(), id: try $0.string(), text: try $0.string()) },
-                        text: try input.string())
+                        headings: .held(try [Markdown.Heading](from: &input)), text: .held(try input.string()))
                 }
                 let rendered = try input.list { input in
                     RenderedRecord(

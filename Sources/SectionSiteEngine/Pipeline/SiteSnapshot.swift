@@ -22,15 +22,14 @@ struct SiteSnapshot: Sendable {
         var weight: Int?
         var tags: [String]
         var aliases: [Page.Alias]
-        var summary: String
+        var summary: Kept<String>
         var frontMatter: [String: Value]
         var collectionFolders: [String]
         var fileLinks: [LoadedPage.FileLink]
-        /// The body's headings and text, for the search index.
-        var headings: [Markdown.Heading]
-        /// Empty for a page whose text waits in a build's `BodyStore` (`storedText`) until the record is written.
-        var text: String
-        var storedText: StoredTextAndLinks? = nil
+        /// The body's headings and text, for the search index: read back from a build's `BodyStore` as the record
+        /// is written, when they wait there.
+        var headings: Kept<[Markdown.Heading]>
+        var text: Kept<String>
     }
 
     /// One output page; its title, date and summary are its source page's.

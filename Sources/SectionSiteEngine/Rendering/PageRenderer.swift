@@ -128,7 +128,7 @@ struct PageRenderer: Sendable {
         html.replaceSubrange(start..<html.utf8.index(start, offsetBy: blank.count), with: version)
         return RenderedPage(
             url: instance.url, path: page.path, html: html, version: version,
-            title: page.title, date: page.date, summary: instance.source.summary,
+            title: page.title, date: page.date, summary: instance.source.keptSummary,
             templatesUsed: templateSets.withLock { $0.insert(used).memberAfterInsert },
             animation: page.animation ?? config.animation)
     }

@@ -27,8 +27,9 @@ package final class RenderedPage: Sendable, Equatable {
     public let title: String
     /// The page's date, when it has one.
     let date: PageDate?
-    /// The summary text.
-    public let summary: String
+    /// The summary text, as its source page keeps it.
+    public var summary: String { keptSummary.value }
+    let keptSummary: Kept<String>
     /// The templates this page used (`layouts/page`, `cells/card`, ...), for the unused-template warning.
     public let templatesUsed: Set<String>
     /// The animation of patches to this page: the page's own, else the site's.
@@ -39,7 +40,7 @@ package final class RenderedPage: Sendable, Equatable {
 
     /// Creates a rendered page.
     init(
-        url: String, path: String, html: String, version: String, title: String, date: PageDate?, summary: String,
+        url: String, path: String, html: String, version: String, title: String, date: PageDate?, summary: Kept<String>,
         templatesUsed: Set<String>, animation: AnimationConfiguration?, isComplete: Bool = true, store: PageStore? = nil
     ) {
         self.url = url
@@ -49,7 +50,7 @@ package final class RenderedPage: Sendable, Equatable {
         self.version = version
         self.title = title
         self.date = date
-        self.summary = summary
+        self.keptSummary = summary
         self.templatesUsed = templatesUsed
         self.animation = animation
         self.isComplete = isComplete
@@ -66,7 +67,7 @@ package final class RenderedPage: Sendable, Equatable {
     func stored(in store: PageStore) throws -> RenderedPage {
         try store.store(html, version: version)
         return RenderedPage(
-            url: url, path: path, html: "", version: version, title: title, date: date, summary: summary,
+            url: url, path: path, html: "", version: version, title: title, date: date, summary: keptSummary,
             templatesUsed: templatesUsed, animation: animation, isComplete: isComplete, store: store)
     }
 

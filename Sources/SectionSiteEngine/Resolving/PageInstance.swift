@@ -15,6 +15,25 @@ struct PageInstance: Sendable, Equatable {
     var inputs: String
     /// The page in each language that has it, itself among them; empty when it has no translation.
     var translations: [Translation] = []
+    /// The members of this slice of a paginated section, until `Resolver.filled` makes their items just before the
+    /// page is rendered: the items of every slice of a long list at once were most of a big build's peak (the
+    /// 721 slices of a 36,000-page section, 100 MB).
+    var pending: PendingItems? = nil
+
+    /// The members of a slice of a paginated section, not yet items.
+    struct PendingItems: Sendable, Equatable {
+        /// The section's place in `sections`.
+        var section: Int
+        /// The pages listed, and their item ids.
+        var members: ArraySlice<LoadedPage>, ids: ArraySlice<String>
+    }
+
+    /// The sections that have no item, pending ones counted.
+    var emptySections: [PageSection] {
+        sections.indices.filter { index in
+            sections[index].items.isEmpty && (pending.map { $0.section != index || $0.members.isEmpty } ?? true)
+        }.map { sections[$0] }
+    }
 }
 
 /// A section ready to render; the file pipeline's `SectionModelType`.

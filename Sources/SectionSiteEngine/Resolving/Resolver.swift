@@ -20,10 +20,11 @@ struct Resolver {
     /// The collections put in order by this resolver, for the site to keep (`ContentIndex.collectionOrders`).
     let ordered = Locked<[CollectionOrder.Key: [Int]]>([:])
 
-    /// The output pages of one loaded page: one, or one per slice of its paginated section. A slice for which
-    /// `unchanged(url, inputs)` holds is returned with its paginated section's items left out: it will not be
-    /// rendered, and making the data of the items of every slice of a long list, for the one slice that an edit
-    /// changed, would cost the live preview more than rendering that slice.
+    /// The output pages of one loaded page: one, or one per slice of its paginated section. A slice's items wait
+    /// as `PageInstance.pending` until `filled` makes them, as it is rendered; a slice for which
+    /// `unchanged(url, inputs)` holds has none pending: it will not be rendered, and making the data of the items of
+    /// every slice of a long list, for the one slice that an edit changed, would cost the live preview more than
+    /// rendering that slice.
     func instances(of loaded: LoadedPage, unchanged: (String, String) -> Bool = { _, _ in false }) throws -> [PageInstance] {
         var sections: [PageSection] = []
         // The paginated section's pages and their item ids; its items are made slice by slice, for the slices
@@ -82,11 +83,7 @@ struct Resolver {
                     }
                     paginated = (sections.count, size, members, ids)
                 } else {
-                    items = zip(ids, members).map { id, member in
-                        PageItem(
-                            id: id, cell: spec.cell!, fields: fields(of: member), bodyHTML: nil, location: spec.location,
-                            sourceHash: member.sourceHash, images: member.fieldImages[""] ?? [:])
-                    }
+                    items = self.items(of: members[...], ids: ids[...], in: spec)
                 }
             }
             if checksIDs {
@@ -112,24 +109,34 @@ struct Resolver {
         }
         let total = max(1, (members.count + size - 1) / size)
         let urls = (1...total).map { $0 == 1 ? loaded.page.url : "\(loaded.page.url)page/\($0)/" }
-        let spec = sections[index].spec
         return (1...total).map { number in
             let range = min(members.count, (number - 1) * size)..<min(members.count, number * size)
             let pagination = Pagination(current: number, total: total, urls: urls)
             let inputs = inputs(
                 loaded, sections, pagination: pagination, paginated: (index, members[range]), translations: translations)
-            var slice = sections
-            if !unchanged(urls[number - 1], inputs) {
-                slice[index].items = range.map { position in
-                    PageItem(
-                        id: ids[position], cell: spec.cell!, fields: fields(of: members[position]), bodyHTML: nil,
-                        location: spec.location, sourceHash: members[position].sourceHash,
-                        images: members[position].fieldImages[""] ?? [:])
-                }
-            }
             return PageInstance(
-                source: loaded, url: urls[number - 1], sections: slice, pagination: pagination, inputs: inputs,
-                translations: translations)
+                source: loaded, url: urls[number - 1], sections: sections, pagination: pagination, inputs: inputs,
+                translations: translations,
+                pending: unchanged(urls[number - 1], inputs) ? nil : .init(section: index, members: members[range], ids: ids[range]))
+        }
+    }
+
+    /// The instance with the items of its slice of a paginated section made, to be rendered.
+    func filled(_ instance: PageInstance) -> PageInstance {
+        guard let pending = instance.pending else { return instance }
+        var instance = instance
+        instance.sections[pending.section].items = items(
+            of: pending.members, ids: pending.ids, in: instance.sections[pending.section].spec)
+        instance.pending = nil
+        return instance
+    }
+
+    /// The items that stand for a collection's members.
+    private func items(of members: ArraySlice<LoadedPage>, ids: ArraySlice<String>, in spec: SectionSpec) -> [PageItem] {
+        zip(ids, members).map { id, member in
+            PageItem(
+                id: id, cell: spec.cell!, fields: fields(of: member), bodyHTML: nil, location: spec.location,
+                sourceHash: member.sourceHash, images: member.fieldImages[""] ?? [:])
         }
     }
 

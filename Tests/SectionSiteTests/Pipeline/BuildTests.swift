@@ -105,6 +105,17 @@ struct BuildTests {
         #expect(!FileManager.default.fileExists(atPath: site.out.appendingPathComponent("posts/page/3").path))
     }
 
+    @Test("a paginated list's items, made as each of its pages is rendered, count: only an empty list is warned of")
+    func paginatedEmptySection() throws {
+        let site = try TestSite(Self.blog(paginate: 2))
+        var report = try site.build()
+        #expect(!report.warnings.map(\.description).contains { $0.contains("has no items") })
+        #expect(Self.itemKeys(try site.output("posts/index.html")) == ["/posts/beta/", "/posts/gamma/"])
+        try site.write(["Content/posts/index.md": "---\ntitle: Posts\nsections:\n  - id: all\n    cell: b\n    from: posts\n    tags: [none]\n    paginate: 2\n---\n"])
+        report = try site.build()
+        #expect(report.warnings.map(\.description).contains("Content/posts/index.md:4:5: warning: section 'all' has no items"))
+    }
+
     @Test("drafts are published only with --drafts")
     func drafts() throws {
         let site = try TestSite(Self.blog())
@@ -162,7 +173,7 @@ struct BuildTests {
         let stored = try Site(options: options)
         let kept = try Site(options: site.options)
         // Nothing of a body in memory: it waits on disk (and is not read again once the page is rendered).
-        #expect(stored.loaded.values.allSatisfy { $0.storedBody != nil && $0.blocks.isEmpty && $0.itemBodies.isEmpty })
+        #expect(stored.loaded.values.allSatisfy { $0.body.isStored && $0.blocks.isEmpty && $0.itemBodies.isEmpty })
         #expect(stored.pages.values.allSatisfy { $0.storedFile != nil })
         #expect(kept.pages.values.allSatisfy { $0.storedFile == nil })
         for url in kept.pages.keys {
@@ -172,7 +183,7 @@ struct BuildTests {
         }
         let store = try BodyStore(folder: options.storage!)
         let loaded = try ContentLoader(site: site.folder, markdown: stored.markdown, bodies: store).load("Content/posts/p7.md")
-        #expect(loaded.blocks.isEmpty && loaded.storedBody != nil)
+        #expect(loaded.blocks.isEmpty && loaded.body.isStored)
         let reread = try loaded.bodyBlocks()
         #expect(reread == kept.loaded["Content/posts/p7.md"]!.blocks)
         #expect(reread.count == 2)

@@ -63,21 +63,25 @@ struct SlicedRenderTests {
         #expect(try site.output("sitemap.xml").contains("/same/"))
     }
 
-    @Test("a page whose body, text and links wait in the scratch file gives them back")
-    func storedTextAndLinks() throws {
+    @Test("a page whose body, summary, headings, text and links wait in the scratch file gives them back")
+    func storedParts() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sectionsite-store-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = try BodyStore(folder: folder)
         let link = LoadedPage.Link(destination: "/b/", written: "b.md", location: SourceLocation(file: "Content/a.md", line: 3, column: 5))
+        let heading = Markdown.Heading(level: 2, id: "héé", text: "Héé")
         let page = LoadedPage(
             page: try PageParser(path: "Content/a.md").parse("# A\n"), blocks: [Markdown.Block(html: "<p>Hé</p>", isRawHTML: false)],
-            summary: "Hé", links: [link], text: "Hé, a text.", sourceHash: "h")
+            summary: "Hé", headings: [heading], links: [link], text: "Hé, a text.", sourceHash: "h")
         let stored = try page.storingBody(in: store)
-        #expect(stored.blocks.isEmpty && stored.storedTextAndLinks != nil)
+        #expect(stored.blocks.isEmpty && stored.body.isStored)
+        #expect([stored.keptSummary.isStored, stored.keptHeadings.isStored, stored.keptText.isStored, stored.keptLinks.isStored] == [true, true, true, true])
         #expect(try stored.bodyBlocks() == page.blocks)
-        #expect(stored.text == "Hé, a text." && stored.links == [link])
-        #expect(try store.text(at: stored.storedTextAndLinks!.text) == "Hé, a text.")  // a record of its own
+        #expect(stored.summary == "Hé" && stored.headings == [heading] && stored.text == "Hé, a text." && stored.links == [link])
+        guard case .stored(_, let place) = stored.keptText else { return }
+        #expect(try store.value(at: place) == "Hé, a text.")  // a record of its own
         let rendered = stored.withoutBody()
-        #expect(rendered.storedBody == nil && rendered.text == "Hé, a text." && rendered.links == [link])
+        #expect(!rendered.body.isStored && rendered.blocks.isEmpty)
+        #expect(rendered.summary == "Hé" && rendered.headings == [heading] && rendered.text == "Hé, a text." && rendered.links == [link])
     }
 }
