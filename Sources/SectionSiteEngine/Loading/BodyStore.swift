@@ -30,6 +30,20 @@ package final class BodyStore: Sendable {
         unlink(name)
     }
 
+    /// Opens `file` to read parts another build wrote (the record of the previous build, `SiteSnapshot`), or
+    /// nil when it cannot be opened. Nothing is appended to it.
+    package init?(reading file: URL) {
+        descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+    }
+
+    /// Whether `file` is the file this store reads: the same file system's same file.
+    func reads(_ file: URL) -> Bool {
+        var mine = stat(), theirs = stat()
+        return fstat(descriptor, &mine) == 0 && stat(file.path, &theirs) == 0 && mine.st_dev == theirs.st_dev
+            && mine.st_ino == theirs.st_ino
+    }
+
     deinit {
         close(descriptor)
     }
@@ -124,16 +138,24 @@ enum Kept<Value: Recorded>: Sendable {
 protocol Recorded: Sendable {
     func write(to record: inout RecordWriter)
     init(from record: inout RecordReader) throws
+    /// Reads past a value without making it.
+    static func skip(_ record: inout RecordReader) throws
+}
+
+extension Recorded {
+    static func skip(_ record: inout RecordReader) throws { _ = try Self(from: &record) }
 }
 
 extension String: Recorded {
     func write(to record: inout RecordWriter) { record.string(self) }
     init(from record: inout RecordReader) throws { self = try record.string() }
+    static func skip(_ record: inout RecordReader) throws { try record.skipString() }
 }
 
 extension Array: Recorded where Element: Recorded {
     func write(to record: inout RecordWriter) { record.list(self) { $1.write(to: &$0) } }
     init(from record: inout RecordReader) throws { self = try record.list { try Element(from: &$0) } }
+    static func skip(_ record: inout RecordReader) throws { _ = try record.list { try Element.skip(&$0) } }
 }
 
 extension Markdown.Block: Recorded {
@@ -157,6 +179,12 @@ extension Markdown.Heading: Recorded {
 
     init(from record: inout RecordReader) throws {
         self.init(level: try record.int(), id: try record.string(), text: try record.string())
+    }
+
+    static func skip(_ record: inout RecordReader) throws {
+        _ = try record.int()
+        try record.skipString()
+        try record.skipString()
     }
 }
 

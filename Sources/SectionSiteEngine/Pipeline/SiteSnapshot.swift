@@ -71,9 +71,13 @@ struct SiteSnapshot: Sendable {
     }
 
     /// The snapshot of the last build, or nil when there is none or it is of another format.
+    /// The pages' summaries, headings and search texts stay in the file, read back as they are needed through a
+    /// descriptor opened first (the file a later build writes replaces this one by name; this one stays readable).
     static func load(_ site: URL) -> SiteSnapshot? {
-        guard let data = try? Data(contentsOf: file(site), options: .alwaysMapped) else { return nil }
-        return decoded(data)
+        guard let store = BodyStore(reading: file(site)),
+            let data = try? Data(contentsOf: file(site), options: .alwaysMapped), store.reads(file(site))
+        else { return nil }
+        return decoded(data, store: store)
     }
 
     /// Writes the snapshot through a temporary file, so it is never half-written.

@@ -200,6 +200,24 @@ struct IncrementalBuildTests {
         try FileManager.default.copyItem(at: from, to: to)
     }
 
+    @Test("the record leaves summaries, headings and search texts in its file, readable after a new record replaces it")
+    func recordReadInPlace() throws {
+        var files = BuildTests.blog()
+        files["Content/posts/alpha.md"] = "---\ntitle: Alpha\ndate: 2026-01-01\n---\nFirst paragraph, the summary.\n\n## A heading\n\nMore text.\n"
+        let site = try TestSite(files)
+        try site.build()
+        let snapshot = try #require(SiteSnapshot.load(site.folder))
+        let alpha = try #require(snapshot.pages.first { $0.path == "Content/posts/alpha.md" })
+        #expect(alpha.summary.isStored && alpha.headings.isStored && alpha.text.isStored)
+        // A later build writes a new record through a temporary file and a rename: this one's stay readable.
+        try site.write(["Content/posts/alpha.md": "---\ntitle: Alpha\ndate: 2026-01-01\n---\nAnother summary.\n"])
+        try site.build()
+        #expect(alpha.summary.value == "First paragraph, the summary.")
+        #expect(alpha.headings.value.map(\.text) == ["A heading"])
+        #expect(alpha.text.value.contains("More text."))
+        #expect(SiteSnapshot.load(site.folder)?.pages.first { $0.path == "Content/posts/alpha.md" }?.summary.value == "Another summary.")
+    }
+
     @Test(
         "after every step of a random edit series, the incremental output equals a build from nothing (one language, two)",
         arguments: [(1, false), (2, false), (3, true), (4, true)] as [(UInt64, Bool)])
