@@ -9,17 +9,15 @@ For each page count it generates the corpus of bench.py (corpus.py) in a folder 
 measured), then times, once each: SectionSite from nothing (output and .sectionsite/ deleted), SectionSite after one
 page's body changed (a sentence appended; the output is checked for it), Hugo from nothing, and Hugo after the same
 change (Hugo's command line has no incremental build: it builds everything again). Peak memory is the child's
-ru_maxrss. A Hugo build that passes `--hugo-timeout` seconds is stopped and reported as such. Every output is
+own peak RSS (`VmHWM`, see bench.measure: a child's ru_maxrss starts from this process's, which holds the corpus). A Hugo build that passes `--hugo-timeout` seconds is stopped and reported as such. Every output is
 checked as bench.py checks it.
 """
 
 import argparse
 import os
 import shutil
-import signal
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -30,26 +28,13 @@ import corpus as corpus_mod  # noqa: E402
 
 def run(argv, log, timeout):
     """(seconds, CPU seconds, peak KiB), or None when it ran past `timeout`; exits when it fails."""
-    fd = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-    try:
-        actions = [(os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0), (os.POSIX_SPAWN_DUP2, fd, 1), (os.POSIX_SPAWN_DUP2, fd, 2)]
-        start = time.perf_counter()
-        pid = os.posix_spawn(argv[0], argv, dict(os.environ), file_actions=actions)
-        while True:
-            done, status, usage = os.wait4(pid, os.WNOHANG)
-            if done:
-                break
-            if time.perf_counter() - start > timeout:
-                os.kill(pid, signal.SIGKILL)
-                os.wait4(pid, 0)
-                return None
-            time.sleep(0.05)
-        wall = time.perf_counter() - start
-    finally:
-        os.close(fd)
+    measured = bench.measure(argv, log, timeout)
+    if measured is None:
+        return None
+    status, wall, cpu, peak = measured
     if status != 0:
         sys.exit(f"scale.py: {' '.join(argv)} failed: {log.read_text(errors='replace')[-2000:]}")
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
+    return wall, cpu, peak
 
 
 def main():
