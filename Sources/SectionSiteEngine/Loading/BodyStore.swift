@@ -48,11 +48,25 @@ package final class BodyStore: Sendable {
         close(descriptor)
     }
 
-    /// Appends a value and says where it is.
-    func store<Value: Recorded>(_ value: Value) throws -> Place {
-        var record = RecordWriter()
-        value.write(to: &record)
-        return try append(record.bytes)
+    /// Values to append in one write: a page's five parts were five writes, a million system calls at 200,000
+    /// pages.
+    struct Batch {
+        fileprivate var record = RecordWriter()
+        fileprivate var spans: [(start: Int, count: Int)] = []
+
+        /// Adds a value and says which of the batch's places will be its.
+        mutating func add<Value: Recorded>(_ value: Value) -> Int {
+            let start = record.bytes.count
+            value.write(to: &record)
+            spans.append((start, record.bytes.count - start))
+            return spans.count - 1
+        }
+    }
+
+    /// Appends a batch's values and says where each is, in the order they were added.
+    func store(_ batch: Batch) throws -> [Place] {
+        let base = try append(batch.record.bytes).offset
+        return batch.spans.map { Place(offset: base + Int64($0.start), count: $0.count) }
     }
 
     /// The value stored at `place`.
@@ -97,18 +111,13 @@ package final class BodyStore: Sendable {
     }
 }
 
-/// A part of a loaded page in memory, or in a build's scratch file (`BodyStore`) until the few stages that need
-/// it read it back: the body until the page is rendered, the summary for the lists and feed that show it, the
+/// A part of a loaded page in memory, or in a build's scratch file (`BodyStore`; for a page restored from the
+/// previous build's record, in that record's file) until the few stages that need it read it back: the body until the page is rendered, the summary for the lists and feed that show it, the
 /// headings for the table of contents and the search index, the text for the index, the links for the check. In
 /// memory until then, these were most of a big site's peak (about 6 KB a page of the benchmark corpus).
 enum Kept<Value: Recorded>: Sendable {
     case held(Value)
     case stored(BodyStore, BodyStore.Place)
-
-    /// `value` in `store`, or held when there is no store.
-    init(_ value: Value, in store: BodyStore?) throws {
-        self = try store.map { .stored($0, try $0.store(value)) } ?? .held(value)
-    }
 
     /// The value, read back when it waits in the scratch file.
     func read() throws -> Value {
@@ -118,8 +127,9 @@ enum Kept<Value: Recorded>: Sendable {
         }
     }
 
-    /// The value. The scratch file was written by this process and is open until it ends: a failure to read it
-    /// back is the disk's, and a build that went on would write a wrong list, index or check.
+    /// The value. The file it waits in is open until the value goes, and its bytes were checked when they were
+    /// written or decoded: a failure to read them back is the disk's, and a build that went on would write a wrong
+    /// list, index or check.
     var value: Value {
         do {
             return try read()

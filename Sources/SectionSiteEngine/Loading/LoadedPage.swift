@@ -149,13 +149,18 @@ final class LoadedPage: Sendable, Equatable {
 
     /// The page with its body, summary, headings, search text and links in `store` instead of in memory.
     func storingBody(in store: BodyStore) throws -> LoadedPage {
-        func kept<Value>(_ part: Kept<Value>) throws -> Kept<Value> {
-            guard case .held(let value) = part else { return part }
-            return try Kept(value, in: store)
+        var batch = BodyStore.Batch()  // one write for all of them
+        func add<Value>(_ part: Kept<Value>) -> Int? {
+            if case .held(let value) = part { batch.add(value) } else { nil }
+        }
+        let added = (add(body), add(keptSummary), add(keptHeadings), add(keptLinks), add(keptText))
+        let places = try store.store(batch)
+        func kept<Value>(_ part: Kept<Value>, _ index: Int?) -> Kept<Value> {
+            index.map { .stored(store, places[$0]) } ?? part
         }
         return replacing(
-            body: try kept(body), itemBodies: itemBodies, summary: try kept(keptSummary), headings: try kept(keptHeadings),
-            links: try kept(keptLinks), text: try kept(keptText))
+            body: kept(body, added.0), itemBodies: itemBodies, summary: kept(keptSummary, added.1),
+            headings: kept(keptHeadings, added.2), links: kept(keptLinks, added.3), text: kept(keptText, added.4))
     }
 
     /// The page with these parts.

@@ -474,9 +474,9 @@ package struct Site: Sendable {
         var removed: [String] = []
         for (path, before) in given {
             let now = Set(self.urls[path] ?? [])
-            for url in before where !now.contains(url) {
+            for url in before where !now.contains(url) && owners[url] == nil {
                 removed.append(url)
-                if owners[url] == nil { records[url] = nil }
+                records[url] = nil
             }
         }
         do {

@@ -211,9 +211,6 @@ struct RecordReader {
 
     init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
-    /// Where the next field starts.
-    var position: Int { offset }
-
     /// Where the value of type `type` at the reader's position is, read past without being made.
     mutating func place<Value: Recorded>(of type: Value.Type) throws -> BodyStore.Place {
         let start = offset

@@ -63,6 +63,23 @@ struct SlicedRenderTests {
         #expect(try site.output("sitemap.xml").contains("/same/"))
     }
 
+    @Test("a URL one page gives up and another takes in the same edit is changed, not gone")
+    func urlHandedOverIsNotRemoved() throws {
+        let site = try TestSite(TestSite.theme.merging([
+            "Content/a.md": "---\ntitle: A\nurl: /one/\n---\nA.\n",
+            "Content/b.md": "---\ntitle: B\nurl: /same/\n---\nB.\n",
+        ]) { $1 })
+        var live = try Site(options: site.options)
+        try site.write([
+            "Content/a.md": "---\ntitle: A\nurl: /same/\n---\nA.\n",
+            "Content/b.md": "---\ntitle: B\nurl: /two/\n---\nB.\n",
+        ])
+        let update = try live.apply(["Content/a.md", "Content/b.md"])
+        #expect(update.removed == ["/one/"])  // the preview reloads and closes the tabs of a URL that is gone
+        #expect(update.changed.contains("/same/") && update.changed.contains("/two/"))
+        #expect(live.pages["/same/"]?.title == "A")
+    }
+
     @Test("a page whose body, summary, headings, text and links wait in the scratch file gives them back")
     func storedParts() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sectionsite-store-\(UUID().uuidString)")
