@@ -50,6 +50,27 @@ package enum URLPath {
         return url.removingPercentEncoding ?? url
     }
 
+    /// Why a file path under a folder (`posts/a/index.html`, or a URL once decoded) would name a file outside that
+    /// folder, or nil when it stays inside: a `..` or `.` segment, a NUL or a backslash. Every output path passes
+    /// here before anything is written (`SiteWriter.check`), after the URL it comes from was percent-decoded, so
+    /// `/%2e%2e/x/` is refused as `/../x/` is. Dot segments are refused rather than resolved: no page of a site
+    /// means to name its own parent, and a path that is its own answer is easier to check.
+    ///
+    /// - Complexity: O(n) in the path's UTF-8 length.
+    package static func escape(fromFolder path: String) -> String? {
+        if path.utf8.contains(0) { return "it holds a NUL byte" }
+        if path.utf8.contains(UInt8(ascii: "\\")) { return "it holds a backslash" }
+        for segment in path.split(separator: "/", omittingEmptySubsequences: true) where segment == ".." || segment == "." {
+            return "it has a '\(segment)' segment once decoded, which would lead outside the output folder"
+        }
+        return nil
+    }
+
+    /// `escape(fromFolder:)` of a percent-encoded site path (a page's URL, an alias), decoded as its file is named.
+    package static func escape(url: String) -> String? {
+        escape(fromFolder: decoded(url))
+    }
+
     /// A path as an author writes it (an alias, say), encoded the way page URLs are: escapes that are already
     /// there stay (`/caf%C3%A9/`), and a `%` that starts no escape is encoded (`/100%-sure/` is `/100%25-sure/`).
     static func normalized(_ written: String) -> String {
