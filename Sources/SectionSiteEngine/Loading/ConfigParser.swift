@@ -120,6 +120,7 @@ struct ConfigParser {
             case "languages": config.permalinks.languages.list = try Self.languages(node, yaml: yaml)
             case "defaultLanguageInFolder": config.permalinks.languages.defaultInFolder = try yaml.bool(node, key: key)
             case "strict": config.strict = try yaml.bool(node, key: key)
+            case "readOutside": config.readOutside = try yaml.strings(node, key: key)
             case "api": config.api = try Self.api(node, yaml: yaml)
             case "animation": config.animation = try PageParser.animation(node, yaml: yaml)
             default: _ = keyNode

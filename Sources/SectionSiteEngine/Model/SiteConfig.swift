@@ -46,6 +46,11 @@ package struct SiteConfig: Sendable, Equatable {
     var permalinks = Permalinks()
     /// The site's languages (`languages:`); a site without them has one, `language`.
     package var languages: SiteLanguages { permalinks.languages }
+    /// Folders outside the site that its symbolic links may lead to (`readOutside: [../photos]`), relative to the
+    /// site or absolute; by default a site reads only its own files (`SourceBounds`).
+    package var readOutside: [String] = []
+    /// The folders this site's sources may be read from.
+    package func sourceBounds(site: URL) -> SourceBounds { SourceBounds(site: site, outside: readOutside) }
     /// The Swift package whose API reference the site holds (`api:`), if any.
     package var api: APISettings?
     /// Every key of the file, for templates (`site.menu`, say).
