@@ -24,6 +24,12 @@ package final class PatchPublisher: Sendable {
     static let parallel = 16
     /// The pauses between tries of a build's patches that the server did not take: the length of a server restart.
     static let retries: [Duration] = [.milliseconds(250), .seconds(1), .seconds(2)]
+    /// The most time one build's patches may take, tries included: a server that accepts connections and never
+    /// answers held a build of 160 changed pages for 206 s when only each request had a limit (5 s). Patches not
+    /// sent by then are dropped with the build's one warning; readers catch up from the feed.
+    static let deadline: TimeInterval = 10
+    /// The most time one request may take.
+    static let requestTimeout: TimeInterval = 5
 
     /// A publisher to `endpoint`.
     ///
@@ -45,18 +51,19 @@ package final class PatchPublisher: Sendable {
         batches = continuation
         sender = Task {
             let configuration = URLSessionConfiguration.ephemeral
-            configuration.timeoutIntervalForRequest = 5
+            configuration.timeoutIntervalForRequest = Self.requestTimeout
             configuration.httpMaximumConnectionsPerHost = Self.parallel
             let session = URLSession(configuration: configuration)
             var failing = false
             for await batch in stream {
                 let start = Date()
-                var (failed, sent) = await Self.send(batch, to: endpoint, session: session)
+                let deadline = start.addingTimeInterval(Self.deadline)
+                var (failed, sent) = await Self.send(batch, to: endpoint, session: session, until: deadline)
                 // A server that was taking patches gets a few more tries (a restart); one that was not, none, so a
                 // follow whose server is gone keeps pace with its builds.
-                for pause in failing ? [] : Self.retries where !failed.isEmpty {
+                for pause in failing ? [] : Self.retries where !failed.isEmpty && Date() < deadline {
                     try? await Task.sleep(for: pause)
-                    let again = await Self.send(failed.map(\.patch), to: endpoint, session: session)
+                    let again = await Self.send(failed.map(\.patch), to: endpoint, session: session, until: deadline)
                     failed = again.failed
                     sent += again.sent
                 }
@@ -101,19 +108,22 @@ package final class PatchPublisher: Sendable {
         URL(string: endpoint + (page.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? page))
     }
 
-    /// Sends `patches` in parallel: those the server did not take, each with why, and those it took, each with
-    /// when its request started (seconds since 1970) and how long it took.
-    private static func send(
-        _ patches: [PatchFeed.Message], to endpoint: String, session: URLSession
+    /// Sends `patches` in parallel until `deadline`: those the server did not take (or that were not sent in time),
+    /// each with why, and those it took, each with when its request started (seconds since 1970) and how long it
+    /// took. No request outlives the deadline.
+    static func send(
+        _ patches: [PatchFeed.Message], to endpoint: String, session: URLSession, until deadline: Date
     ) async -> (failed: [(patch: PatchFeed.Message, reason: String)], sent: [(patch: PatchFeed.Message, at: Double, seconds: Double)]) {
-        await withTaskGroup(of: (PatchFeed.Message, String?, Double, Double).self) { group in
+        let late = "not sent within the time a build's patches may take"
+        return await withTaskGroup(of: (PatchFeed.Message, String?, Double, Double).self) { group in
             var failed: [(patch: PatchFeed.Message, reason: String)] = []
             var sent: [(patch: PatchFeed.Message, at: Double, seconds: Double)] = []
             var next = patches.makeIterator()
             func add(_ patch: PatchFeed.Message) {
                 group.addTask {
                     let at = Date().timeIntervalSince1970
-                    let reason = await post(patch, to: endpoint, session: session)
+                    let left = min(requestTimeout, deadline.timeIntervalSinceNow)
+                    let reason = left <= 0 ? late : await post(patch, to: endpoint, session: session, timeout: left)
                     return (patch, reason, at, Date().timeIntervalSince1970 - at)
                 }
             }
@@ -127,9 +137,11 @@ package final class PatchPublisher: Sendable {
     }
 
     /// POSTs one patch; nil when the server took it (any 2xx), else why not.
-    private static func post(_ patch: PatchFeed.Message, to endpoint: String, session: URLSession) async -> String? {
+    private static func post(
+        _ patch: PatchFeed.Message, to endpoint: String, session: URLSession, timeout: TimeInterval
+    ) async -> String? {
         guard let url = channel(patch.page, endpoint: endpoint) else { return "no URL for the page \(patch.page)" }
-        var request = URLRequest(url: url)
+        var request = URLRequest(url: url, timeoutInterval: timeout)
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = Data(patch.json.utf8)

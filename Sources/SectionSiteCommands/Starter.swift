@@ -16,7 +16,7 @@ package enum Starter {
                 try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(text.utf8).write(to: target)
             } catch {
-                throw SectionSiteError("cannot write '\(target.path)': \(error.localizedDescription)")
+                throw SectionSiteError("cannot write '\(target.path)': \(SystemReason.of(error))")
             }
         }
         return files.map(\.path)
@@ -24,6 +24,9 @@ package enum Starter {
 
     /// The files, path and text.
     static let files: [(path: String, text: String)] = [
+        // The output and the build's cache are made, not written: a repository that held `.sectionsite/` would
+        // hand every clone a cache the build trusts.
+        (".gitignore", "_site/\n.sectionsite/\n"),
         (
             "sectionsite.yml",
             """

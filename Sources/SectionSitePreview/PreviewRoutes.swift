@@ -103,7 +103,10 @@ struct PreviewRoutes: Sendable {
             case .text(let text): return Self.ok(text, type: path)
             case .made(let maker): return Self.ok(maker.text, type: path)
             case .copy(let source):
-                guard let data = try? Data(contentsOf: source) else { return await notFound() }
+                // The build's check (`SiteWriter.check`), for the file served: nothing from outside the site, even
+                // a file replaced by a link since the site was loaded.
+                guard site.config.sourceBounds(site: site.options.site).allows(source.path), let data = try? Data(contentsOf: source)
+                else { return await notFound() }
                 return Response(
                     status: .ok, headers: [.contentType: RequestPath.contentType(path), .cacheControl: "no-cache"],
                     body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))

@@ -46,8 +46,16 @@ struct ConfigParser {
                         }
                     case "live":
                         let url = try yaml.string(value, key: option)
+                        // `//host/sub` and `/\\host/sub` look like paths but name another origin to a browser:
+                        // another origin is written out, with its scheme.
+                        if url.hasPrefix("//") || url.hasPrefix("/\\") {
+                            throw SectionSiteError(
+                                "'live' must be a path on this site ('/_push/sub') or a whole URL ('https://push.example.com/sub'), "
+                                    + "not '\(url)', which a browser reads as another site's address",
+                                at: yaml.location(value))
+                        }
                         guard url.hasPrefix("/") || url.hasPrefix("https://") || url.hasPrefix("http://"),
-                            !url.contains(where: \.isWhitespace)
+                            !url.contains(where: \.isWhitespace), !url.contains("\\")
                         else {
                             throw SectionSiteError(
                                 "'live' must be the URL of the push server's subscriber location, such as '/_push/sub' or 'https://push.example.com/sub'",

@@ -58,7 +58,7 @@ struct ContentLoader {
         } catch let error as SectionSiteError {
             throw error
         } catch {
-            throw SectionSiteError("cannot read the page: \(error.localizedDescription)", at: .file(path))
+            throw SectionSiteError("cannot read the page: \(SystemReason.of(error))", at: .file(path))
         }
     }
 

@@ -30,7 +30,7 @@ struct PageParser {
         var itemPlaces: [String: SourceLocation] = [:]
         var errors: [Diagnostic] = []  // every mistake of the front matter, not only the first
         var (ownSlug, ownURL): (String?, String?) = (nil, nil)
-        var urlLocation: SourceLocation?
+        var (urlLocation, slugLocation): (SourceLocation?, SourceLocation?) = (nil, nil)
         func attempt(_ body: () throws -> Void) {
             do { try body() } catch let error as SectionSiteError { errors += error.diagnostics } catch {
                 errors.append(Diagnostic(.error, "\(error)", at: SourceLocation(file: path)))
@@ -58,7 +58,9 @@ struct PageParser {
                 attempt { page.layout = try yaml.string(node, key: key) }
                 page.layoutLocation = yaml.location(node)
             case "animation": attempt { page.animation = try Self.animation(node, yaml: yaml) }
-            case "slug": attempt { ownSlug = try yaml.string(node, key: key) }
+            case "slug":
+                attempt { ownSlug = try yaml.string(node, key: key) }
+                slugLocation = yaml.location(node)
             case "translationKey": attempt { _ = try yaml.string(node, key: key) }
             case "url":
                 attempt { ownURL = try yaml.string(node, key: key) }
@@ -98,6 +100,7 @@ struct PageParser {
         } catch {
             switch error {
             case .url(let message): errors.append(Diagnostic(.error, message, at: urlLocation ?? page.location))
+            case .slug(let message): errors.append(Diagnostic(.error, message, at: slugLocation ?? page.location))
             case .date(let message): errors.append(Diagnostic(.error, message, at: page.location))
             }
         }

@@ -70,7 +70,14 @@ package struct Permalinks: Sendable, Equatable {
     /// a `url:` that is not a path of the site). `url:` ending in `.html` gives the page that URL's folder form.
     package func url(_ parts: Parts) throws(Failure) -> String {
         let (code, inner) = languages.locate(parts.path)
-        return languages.url(try url(parts, inner: inner), in: code)
+        let url = languages.url(try url(parts, inner: inner), in: code)
+        // Checked once decoded, as the page's file is named: `/%2e%2e/` is `/../`, and a slug may hold `/`.
+        if let escape = URLPath.escape(url: url) {
+            if let own = parts.url { throw .url("'url' must be a path on this site, like /about/, not '\(own)': \(escape)") }
+            if let slug = parts.slug { throw .slug("'slug' gives the page the URL '\(url)', which leaves the site: \(escape)") }
+            throw .url("the page's URL '\(url)' leaves the site: \(escape)")
+        }
+        return url
     }
 
     /// The URL of a page at `inner`, its path inside its language's folder, before the language's prefix.
@@ -127,6 +134,8 @@ package struct Permalinks: Sendable, Equatable {
     package enum Failure: Error, Equatable {
         /// `url:` is no path of the site.
         case url(String)
+        /// `slug:` gives a URL that is no path of the site (`../../x`).
+        case slug(String)
         /// The pattern needs a date.
         case date(String)
     }

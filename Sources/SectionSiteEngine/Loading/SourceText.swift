@@ -8,7 +8,7 @@ enum SourceText {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw SectionSiteError("cannot read file: \(error.localizedDescription)", at: SourceLocation(file: path))
+            throw SectionSiteError("cannot read the file: \(SystemReason.of(error))", at: SourceLocation(file: path))
         }
         return try decode(data, path: path)
     }

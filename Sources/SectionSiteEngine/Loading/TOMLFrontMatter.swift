@@ -26,10 +26,11 @@ enum TOMLFrontMatter {
         let lines = toml.split(separator: "\n", omittingEmptySubsequences: false)
         var output = Array(repeating: "", count: lines.count)
         var extra: [String] = []
+        let defined = definingLines(lines)
         for key in object.keys.sorted() {
             let value = try JSONSerialization.data(withJSONObject: object[key]!, options: [.fragmentsAllowed, .sortedKeys])
             let entry = "\(quoted(key)): \(String(decoding: value, as: UTF8.self))"
-            if let line = definingLine(of: key, in: lines), output[line].isEmpty {
+            if let line = defined[key], output[line].isEmpty {
                 output[line] = entry
             } else {
                 extra.append(entry)
@@ -38,26 +39,30 @@ enum TOMLFrontMatter {
         return (output + extra).joined(separator: "\n")
     }
 
-    /// The line (from 0) where a top-level key is defined: `key = ...` before any table header, or a header
-    /// `[key]`, `[key.sub]` or `[[key]]`.
-    private static func definingLine(of key: String, in lines: [Substring]) -> Int? {
+    /// The line (from 0) where each top-level key is first defined: `key = ...` before any table header, or a
+    /// header `[key]`, `[key.sub]` or `[[key]]`. One pass over the lines: looking each key up in turn made front
+    /// matter of 10,000 keys take 82 s.
+    ///
+    /// - Complexity: O(n) in the text's length.
+    private static func definingLines(_ lines: [Substring]) -> [String: Int] {
+        var defined: [String: Int] = [:]
         var inTable = false
+        let quotes = CharacterSet(charactersIn: " \t\"'")
         for (index, line) in lines.enumerated() {
             let text = line.drop(while: { $0 == " " || $0 == "\t" })
             if text.hasPrefix("[") {
                 inTable = true
                 let name = text.drop(while: { $0 == "[" }).prefix(while: { $0 != "]" && $0 != "." })
-                    .trimmingCharacters(in: CharacterSet(charactersIn: " \t\"'"))
-                if name == key { return index }
+                    .trimmingCharacters(in: quotes)
+                if defined[name] == nil { defined[name] = index }
                 continue
             }
-            guard !inTable, let equals = text.firstIndex(of: "=") else { continue }
-            let name = text[..<equals].split(separator: ".").first.map {
-                $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t\"'"))
-            }
-            if name == key { return index }
+            guard !inTable, let equals = text.firstIndex(of: "="),
+                let name = text[..<equals].split(separator: ".").first.map({ $0.trimmingCharacters(in: quotes) })
+            else { continue }
+            if defined[name] == nil { defined[name] = index }
         }
-        return nil
+        return defined
     }
 
     /// A key as a YAML double-quoted scalar.

@@ -68,8 +68,9 @@ struct Page: Sendable, Equatable {
         /// `..`, nothing).
         static func normalized(_ written: String) -> String? {
             let text = written.trimmingCharacters(in: .whitespaces)
+            // Dot segments are looked for once decoded too: `/%2e%2e/old.html` names the output's parent.
             guard !text.isEmpty, !text.contains("://"), !text.contains("?"), !text.contains("#"), !text.contains("\\"),
-                !text.split(separator: "/").contains(where: { $0 == ".." || $0 == "." })
+                URLPath.escape(fromFolder: text) == nil, URLPath.escape(url: text) == nil
             else { return nil }
             var path = text.hasPrefix("/") ? text : "/" + text
             let lower = path.lowercased()

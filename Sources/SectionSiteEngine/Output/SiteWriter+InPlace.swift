@@ -46,7 +46,10 @@ extension SiteWriter {
         var emptied = Set<String>()
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { continue }
+            // A journal is ours, but `.sectionsite/` may come from elsewhere (committed to a repository, say):
+            // a line naming a file outside the output is no line of ours.
+            guard parts.count == 2, !parts[1].isEmpty, !parts[1].hasPrefix("/"), URLPath.escape(fromFolder: parts[1]) == nil
+            else { continue }
             if parts[0] == "rename" {
                 rename(root + parts[1] + newSuffix, root + parts[1])  // already done when the journal is replayed
             } else {

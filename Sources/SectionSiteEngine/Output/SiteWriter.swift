@@ -16,17 +16,32 @@ struct SiteWriter {
     /// Where a request to stop is honoured (see `Interruption`); none in the preview and in tests.
     var interruption: Interruption?
 
-    /// Checks that no two sources claim the same output path.
-    static func checkConflicts(_ files: [OutputFile]) throws {
+    /// The one check every file of a build passes before anything is written: its path stays inside the output
+    /// folder (a page's URL, a slug, an alias, a language's prefix, a picture's name, whatever a template or a
+    /// setting named, once decoded), a file copied into the output is read from inside the site (or from the
+    /// previous output), and no two sources claim one path. Every problem is told at once.
+    static func check(_ files: [OutputFile], bounds: SourceBounds, out: URL) throws {
         var owners: [String: String] = [:]
+        var errors: [Diagnostic] = []
+        let previous = SourceBounds(site: out)
         for file in files {
+            let location = file.origin.contains("/") ? SourceLocation.file(file.origin) : nil
+            if let escape = URLPath.escape(fromFolder: file.path) ?? (file.path.hasPrefix("/") ? "it is absolute" : nil) {
+                errors.append(Diagnostic(.error, "refusing to write the output file '\(file.path)' of \(file.origin): \(escape)", at: location))
+                continue
+            }
+            if case .copy(let source) = file.contents, case .outside(let real) = bounds.place(source.path), !previous.allows(source.path) {
+                errors.append(Diagnostic(
+                    .error, "refusing to publish '\(file.path)': it is read from '\(real)', outside the site "
+                        + "(name the folder in 'readOutside:' in sectionsite.yml to allow it)", at: location))
+                continue
+            }
             if let owner = owners[file.path] {
-                throw SectionSiteError(
-                    "two sources write the output file '\(file.path)': \(owner) and \(file.origin)",
-                    at: file.origin.contains("/") ? SourceLocation(file: file.origin) : nil)
+                errors.append(Diagnostic(.error, "two sources write the output file '\(file.path)': \(owner) and \(file.origin)", at: location))
             }
             owners[file.path] = file.origin
         }
+        if !errors.isEmpty { throw SectionSiteError(errors) }
     }
 
     /// Refuses an output folder that would destroy something: the site itself, a parent of it, or a folder that
@@ -92,15 +107,7 @@ struct SiteWriter {
 
     /// A failure to write the output, located at the file or folder: `_site/a/index.html: error: cannot write ...`.
     static func writeError(_ error: any Error, at path: String) -> SectionSiteError {
-        var reason: String
-        if let posix = error as? POSIXError {
-            reason = String(cString: strerror(posix.code.rawValue))
-        } else if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            reason = String(cString: strerror(Int32(underlying.code)))
-        } else {
-            reason = error.localizedDescription
-        }
-        while reason.hasSuffix(".") { reason.removeLast() }
+        let reason = SystemReason.of(error)
         let shown = path.hasPrefix(FileManager.default.currentDirectoryPath + "/")
             ? String(path.dropFirst(FileManager.default.currentDirectoryPath.count + 1)) : path
         return SectionSiteError("cannot write the output: \(reason); the previous output is unchanged", at: .file(shown))

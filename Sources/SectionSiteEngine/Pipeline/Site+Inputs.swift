@@ -32,11 +32,27 @@ extension Site {
             config = try ConfigParser(path: path).parse(more, onto: config)
             text = (text ?? "") + "\n# \(path)\n" + more
         }
+        try checkFolders(site: options.site, config: config)
         if let baseURL = options.baseURL {
             config.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
             config.data["baseURL"] = .string(config.baseURL)
         }
         return (config, text)
+    }
+
+    /// The folders a site's files are listed from must be the site's own: `Static` linked to `/etc` would publish
+    /// every file there, and a theme named `../../x` would read templates from anywhere. Below them no symbolic link
+    /// is followed (`FileTree`), so these are the only ones to check; `.sectionsite`, which builds and the preview
+    /// write, too. Every one that leads outside is told at once.
+    static func checkFolders(site: URL, config: SiteConfig) throws {
+        let bounds = config.sourceBounds(site: site)
+        let themeLocation = SourceLocation.file("sectionsite.yml")
+        let folders = ["Content", "Static", "Data", "Themes", "Themes/" + config.theme, ".sectionsite"]
+        let errors = folders.compactMap { folder -> Diagnostic? in
+            guard let problem = bounds.problem(site.path + "/" + folder, shown: folder) else { return nil }
+            return Diagnostic(.error, problem, at: folder.hasPrefix("Themes/") ? themeLocation : .file(folder))
+        }
+        if !errors.isEmpty { throw SectionSiteError(errors) }
     }
 
     /// A file as messages name it: relative to the site when inside it, else whole.

@@ -344,6 +344,7 @@ package struct Site: Sendable {
             for warning in record.emptySections { warnings.warn(warning.message, at: warning.location) }
         }
         for conflict in aliasConflicts() { warnings.add(conflict) }
+        for shared in content.translations.sharedKeys() { warnings.add(shared) }
         for warning in apiWarnings { warnings.add(warning) }
         for warning in theme.strings.warnings(config.languages) { warnings.add(warning) }
         let used = pages.values.reduce(into: Set<String>()) { $0.formUnion($1.templatesUsed) }

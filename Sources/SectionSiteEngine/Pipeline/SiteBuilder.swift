@@ -104,7 +104,7 @@ package struct SiteBuilder: Sendable {
                 return try make(incremental: false, progress: progress)
             }
         }
-        try SiteWriter.checkConflicts(files)
+        try SiteWriter.check(files, bounds: site.config.sourceBounds(site: options.site), out: options.out)
         // The links written in the Markdown of the pages rendered (all of them from nothing), checked against the
         // output as it will be: pages not rendered again are in the output already and stay as they are.
         // `sectionsite check` also checks what the templates wrote, and every page. A link to a `.md` file that
@@ -160,7 +160,7 @@ package struct SiteBuilder: Sendable {
             try site.snapshot(feed: from, indexes: indexes.map(\.path), out: options.out).save(options.site)
         } catch {
             try? FileManager.default.removeItem(at: SiteSnapshot.file(options.site))
-            unsaved.append(Diagnostic(.warning, "could not save .sectionsite/ for the next build: \(error.localizedDescription)"))
+            unsaved.append(Diagnostic(.warning, "could not save .sectionsite/ for the next build: \((error as? SectionSiteError)?.description ?? SystemReason.of(error))"))
         }
         let report = BuildReport(
             pageCount: pages.count, fileCount: files.count, changedPages: patches.changed,

@@ -39,4 +39,28 @@ struct TranslationIndex: Sendable {
         }
         return found.count > 1 ? found : []
     }
+
+    /// A warning at each page that shares its translation key with an earlier page of its language: only the first
+    /// by path is linked as the translation (`of`), so the others' links would not be reciprocal.
+    func sharedKeys() -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        for key in groups.keys.sorted() {
+            let group = groups[key]!
+            guard group.count > 1 else { continue }
+            var first: [String: Translation] = [:]
+            for page in group {
+                guard let earlier = first[page.language] else {
+                    first[page.language] = page
+                    continue
+                }
+                warnings.append(Diagnostic(
+                    .warning,
+                    "the translation key '\(key)' is \(earlier.path)'s too, in the same language ('\(page.language)'): "
+                        + "a key names one page per language, and only \(earlier.path) is linked as its translation; "
+                        + "give this page a 'translationKey:' of its own",
+                    at: SourceLocation(file: page.path)))
+            }
+        }
+        return warnings
+    }
 }

@@ -1,4 +1,10 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 
 @testable import SectionSite
@@ -133,6 +139,11 @@ struct FeedTests {
         #expect(try site.output("other/index.html").contains(#"<meta name="sectionsite-live" content="/_push/sub">"#))
         try site.write(["sectionsite.yml": "feed: {live: push.example.com}\n"])
         #expect(site.buildError()?.description.hasPrefix("sectionsite.yml:1:14: error: 'live' must be the URL of the push server's subscriber location") == true)
+        // A path that a browser reads as another origin's address is no path on the site.
+        for other in ["//evil.example/sub", "/\\\\evil.example/sub"] {
+            try site.write(["sectionsite.yml": "feed: {live: '\(other)'}\n"])
+            #expect(site.buildError()?.description.hasPrefix("sectionsite.yml:1:14: error: 'live' must be a path on this site ('/_push/sub') or a whole URL") == true)
+        }
         try site.write(["sectionsite.yml": "feed: {}\n"])
         try site.build()
         #expect(try !site.output("index.html").contains("sectionsite-live"))
@@ -154,5 +165,31 @@ struct FeedTests {
         let report = try await Website(folder: site.folder).build(into: site.out, publish: "http://127.0.0.1:9/_push/pub")
         #expect(report.changedPages == 1)
         #expect(report.warnings.map(\.message).contains { $0.hasPrefix("the push server did not take 1 of 1 patches at http://127.0.0.1:9/_push/pub (") })
+    }
+
+    @Test("a push server that accepts and never answers holds a build's patches no longer than the deadline")
+    func silentPublisher() async throws {
+        // A socket that listens and never accepts: the kernel completes each connection, nobody ever answers.
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) } }
+        #expect(listen(listener, 512) == 0)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) } }
+        let port = UInt16(bigEndian: address.sin_port)
+        let patches = (0..<160).map { PatchFeed.Message(page: "/p\($0)/", from: "a", to: "b", json: "{}") }
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        // The first requests wait out what is left of the deadline; the rest are never started (with only a
+        // limit per request, all 160 were sent, 16 at a time, each waiting its 5 s).
+        let (failed, sent) = await PatchPublisher.send(
+            patches, to: "http://127.0.0.1:\(port)/pub", session: session, until: Date().addingTimeInterval(1))
+        #expect(sent.isEmpty)
+        #expect(failed.count == 160)
+        let late = failed.filter { $0.reason == "not sent within the time a build's patches may take" }
+        #expect(late.count >= 160 - 2 * PatchPublisher.parallel)
     }
 }

@@ -97,6 +97,20 @@ struct LanguageTests {
         #expect(!english.contains("<loc>https://notes.example/ar/"))
     }
 
+    @Test("a translation key shared by two pages of one language is a warning at the second, naming the first")
+    func sharedTranslationKey() throws {
+        var files = Self.site()
+        files["Content/ar/posts/again.md"] = "---\ntitle: مرة\ndate: 2026-08-22\ntranslationKey: posts/hello\n---\nنص.\n"
+        let site = try TestSite(files)
+        let report = try site.build()
+        let shared = report.warnings.filter { $0.message.hasPrefix("the translation key 'posts/hello'") }
+        #expect(shared.map(\.location) == [SourceLocation(file: "Content/ar/posts/salam.md")])
+        #expect(shared.first?.message.contains("is Content/ar/posts/again.md's too, in the same language ('ar')") == true)
+        // Without the second page, no warning.
+        try site.remove("Content/ar/posts/again.md")
+        #expect(try !site.build().warnings.contains { $0.message.hasPrefix("the translation key") })
+    }
+
     @Test("lists, tag pages, feeds, search and navigation hold their own language's pages")
     func everythingPerLanguage() throws {
         let site = try TestSite(Self.site())

@@ -1,0 +1,39 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Why the system refused a file operation, in the system's own short words (`Permission denied`, `Is a
+/// directory`), for messages that say what was being done to which file. Foundation on Linux describes most file
+/// errors as `The operation could not be completed. (NSCocoaErrorDomain error 512.)`, which names neither.
+package enum SystemReason {
+    /// The reason of `error`: the POSIX error's text where one is inside it, else Foundation's description; no
+    /// trailing full stop, as it is followed by more of the message.
+    package static func of(_ error: any Error) -> String {
+        var reason: String
+        let nsError = error as NSError
+        if let posix = error as? POSIXError {
+            reason = String(cString: strerror(posix.code.rawValue))
+        } else if nsError.domain == NSPOSIXErrorDomain {
+            reason = String(cString: strerror(Int32(nsError.code)))
+        } else if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            reason = String(cString: strerror(Int32(underlying.code)))
+        } else if nsError.domain == NSCocoaErrorDomain {
+            switch CocoaError.Code(rawValue: nsError.code) {
+            case .fileNoSuchFile, .fileReadNoSuchFile: reason = "no such file or folder"
+            case .fileReadNoPermission, .fileWriteNoPermission: reason = "permission denied"
+            case .fileWriteFileExists: reason = "a file is already there"
+            case .fileWriteOutOfSpace: reason = "no space left on the device"
+            case .fileWriteVolumeReadOnly: reason = "the file system is read-only"
+            case .fileReadInapplicableStringEncoding: reason = "it is not text in UTF-8"
+            default: reason = "the system refused (\(nsError.domain) \(nsError.code))"
+            }
+        } else {
+            reason = error.localizedDescription
+        }
+        while reason.hasSuffix(".") { reason.removeLast() }
+        return reason
+    }
+}
