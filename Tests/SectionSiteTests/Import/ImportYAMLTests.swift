@@ -9,7 +9,10 @@ import Yams
 /// line, `: ` or `#`), the written file reads back as the same values.
 @Suite("Import: YAML written")
 struct ImportYAMLTests {
-    static let long = String(repeating: "A description that goes on: #not a comment, 'quoted' and more. ", count: 6)
+    /// Plain words past the emitter's 80 columns: the old writer folded them onto lines that left the mapping.
+    static let long = String(repeating: "A description that goes on and on ", count: 8) + "to its end"
+    /// `: ` and `#` in a long value too.
+    static let marked = String(repeating: "A description that goes on: #not a comment, 'quoted' and more. ", count: 3)
 
     static func settings(_ folder: URL) throws -> [String: Any] {
         let text = try String(contentsOf: folder.appendingPathComponent("sectionsite.yml"), encoding: .utf8)
@@ -19,22 +22,23 @@ struct ImportYAMLTests {
     @Test("Jekyll: a permalink with a newline and a long description read back as written")
     func jekyllSettings() throws {
         let jekyll = try TestSite([
-            "_config.yml": "title: \"Notes: #1\"\ndescription: \"\(Self.long)\"\npermalink: \"/blog/:title\\nstrict: true/\"\n",
+            "_config.yml": "title: \"Notes: #1\"\ndescription: \"\(Self.marked)\"\npermalink: \"/news\\nnotes/:title/\"\n",
             "_posts/2018-01-19-forums.md": "---\ntitle: Forums\n---\nHello.\n",
         ])
         let out = jekyll.folder.appendingPathComponent("imported")
         _ = try ImportRun.jekyll(jekyll, into: out)
         let settings = try Self.settings(out)
         #expect(settings["title"] as? String == "Notes: #1")
-        #expect(settings["description"] as? String == Self.long)
-        #expect(settings["permalinks"] as? [String: String] == ["blog": "/blog/:slug\nstrict: true/"])
+        #expect(settings["description"] as? String == Self.marked)
+        // A first word with a newline names no folder: the posts go to posts/, with the pattern as written.
+        #expect(settings["permalinks"] as? [String: String] == ["posts": "/news\nnotes/:slug/"])
         #expect(settings["strict"] == nil && settings["theme"] as? String == "starter")
-        let list = try String(contentsOf: out.appendingPathComponent("Content/blog/index.md"), encoding: .utf8)
+        let list = try String(contentsOf: out.appendingPathComponent("Content/posts/index.md"), encoding: .utf8)
         let front = try #require(try Yams.load(yaml: String(list.dropFirst(4).dropLast(4))) as? [String: Any])
-        #expect((front["sections"] as? [[String: Any]])?.first?["from"] as? String == "blog")
+        #expect((front["sections"] as? [[String: Any]])?.first?["from"] as? String == "posts")
     }
 
-    @Test("Hugo: a permalink with a newline and a long language description read back as written")
+    @Test("Hugo: a permalink and a menu entry with newlines, a long language description, read back as written")
     func hugoSettings() throws {
         let hugo = try TestSite([
             "hugo.toml": """
@@ -42,6 +46,9 @@ struct ImportYAMLTests {
                 defaultContentLanguage = "en"
                 [permalinks]
                   posts = "/:year/\\nstrict: true/:slug/"
+                [[menus.main]]
+                  name = "Guide\\nstrict: true"
+                  pageRef = "/guide"
                 [languages.en]
                   weight = 1
                   [languages.en.params]
@@ -57,6 +64,7 @@ struct ImportYAMLTests {
         let settings = try Self.settings(out)
         #expect(settings["permalinks"] as? [String: String] == ["posts": "/:year/\nstrict: true/:slug/"])
         #expect(settings["strict"] == nil)
+        #expect(settings["menu"] as? [[String: String]] == [["title": "Guide\nstrict: true", "url": "guide/"]])
         let languages = try #require(settings["languages"] as? [String: [String: Any]])
         #expect(languages["en"]?["description"] as? String == Self.long)
         #expect(languages["fr"]?["title"] as? String == "true")  // a string, not a boolean
