@@ -44,6 +44,11 @@ struct Import: ParsableCommand {
         } catch let error as SectionSiteError {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode(1)
+        } catch {
+            // The importers say what they were doing to which file; anything else is still named by the run.
+            let message = "error: importing '\(source)' into '\(destination)' failed: \(error.localizedDescription)\n"
+            FileHandle.standardError.write(Data(message.utf8))
+            throw ExitCode(1)
         }
     }
 }

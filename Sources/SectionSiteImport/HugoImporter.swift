@@ -32,7 +32,9 @@ public struct HugoImporter {
     public func run() throws -> ImportReport {
         var report = ImportReport()
         try ImportFiles.checkFolders(source: source, destination: destination)
-        let config = try readConfig()
+        let site = ImportSource(source)
+        let (config, configFile, configText) = try readConfig(site, report: &report)
+        try Self.checkKeys(config, file: site.shown(configFile), text: configText)
         // A module mount (`source = 'content/en'`, `target = 'content'`) says where a folder really is.
         let mounts = ((config["module"] as? [String: Any])?["mounts"] as? [[String: Any]]) ?? []
         func folder(_ kind: String) -> String {
@@ -84,7 +86,7 @@ public struct HugoImporter {
             let parts = path.split(separator: "/").map(String.init)
             guard let top = parts.first, !top.hasPrefix("."), !parts.last!.hasPrefix(".") else { continue }
             if let (code, inner, languageFolder) = place(path) {
-                let data = try Data(contentsOf: source.appendingPathComponent(path))
+                guard let data = try site.read(path, report: &report) else { continue }
                 let under = "Content/" + (code == defaultLanguage ? "" : code + "/")
                 guard inner.hasSuffix(".md") || inner.hasSuffix(".markdown") else {
                     outputs.append((under + inner, data))  // a bundle's picture, beside its page
@@ -94,7 +96,7 @@ public struct HugoImporter {
                 let innerParts = inner.split(separator: "/").map(String.init)
                 let section = innerParts.count > 1 ? innerParts[0] : ""
                 let text = String(decoding: data, as: UTF8.self)
-                guard var document = ImportFiles.split(text, file: path, report: &report) else { continue }
+                guard var document = try ImportFiles.split(text, file: path, shown: site.shown(path), report: &report) else { continue }
                 Self.mapFrontMatter(&document.front, layouts: layouts)
                 if patternsNeedingSlugs.contains(section), document.front["slug"] == nil, let title = document.front["title"] as? String {
                     document.front["slug"] = Slug.of(title)  // Hugo's :slug falls back to the title
@@ -115,14 +117,15 @@ public struct HugoImporter {
                 }
                 let body = Shortcodes.convert(
                     document.body, file: path, firstLine: document.frontLines + 1, contentFolder: languageFolder,
-                    page: inner, exists: { FileManager.default.fileExists(atPath: source.appendingPathComponent(languageFolder + "/" + $0).path) },
+                    page: inner, exists: { site.hasFile(languageFolder + "/" + $0) },
                     report: &report)
                 outputs.append((target, Data((ImportFiles.frontMatter(document.front) + body).utf8)))
             } else if path.hasPrefix(staticDir + "/") {
-                outputs.append(("Static/" + path.dropFirst(staticDir.count + 1), try Data(contentsOf: source.appendingPathComponent(path))))
+                guard let data = try site.read(path, report: &report) else { continue }
+                outputs.append(("Static/" + path.dropFirst(staticDir.count + 1), data))
             } else if path.hasPrefix(dataDir + "/") {
                 try ImportFiles.importData(
-                    source.appendingPathComponent(path), name: String(path.dropFirst(dataDir.count + 1)), file: path, into: &outputs,
+                    site, name: String(path.dropFirst(dataDir.count + 1)), file: path, into: &outputs,
                     report: &report)
             } else if Self.machinery.contains(top) {
                 if reported.insert(top).inserted {
@@ -131,69 +134,108 @@ public struct HugoImporter {
             }
         }
         if !outputs.contains(where: { $0.path == "Content/_index.md" || $0.path == "Content/index.md" }) {
-            let title = ImportFiles.yamlScalar((config["title"] as? String) ?? "Home")
-            outputs.append(("Content/_index.md", Data("---\ntitle: \(title)\n---\n".utf8)))
+            let home = ImportYAML.map([("title", ImportYAML.string((config["title"] as? String) ?? "Home"))])
+            outputs.append(("Content/_index.md", Data(try ImportYAML.frontMatter(home).utf8)))
         }
-        var settings = "title: \(ImportFiles.yamlScalar((config["title"] as? String) ?? "Imported site"))\n"
-        let params = config["params"] as? [String: Any] ?? [:]
-        if let description = (params["description"] ?? config["description"]) as? String {
-            settings += "description: \(ImportFiles.yamlScalar(description))\n"
-        }
-        settings += "baseURL: \(ImportFiles.yamlScalar((config["baseURL"] as? String) ?? "/"))\n"
-        settings += "theme: \(themeName)\n"
-        if !patterns.isEmpty {
-            settings += "permalinks:\n"
-            for (folder, pattern) in patterns.sorted(by: { $0.key < $1.key }) {
-                settings += "  \(ImportFiles.yamlScalar(folder.isEmpty ? "/" : folder)): \(ImportFiles.yamlScalar(pattern))\n"
-            }
-        }
-        let menu = Self.menu(config)
-        if !menu.isEmpty {
-            settings += "menu:\n" + menu.map { "  - {title: \(ImportFiles.yamlScalar($0.title)), url: \(ImportFiles.yamlScalar($0.url))}\n" }.joined()
-        }
-        if languages.count > 1 {
-            settings += "languages:\n"
-            for language in languages {
-                settings += "  \(language.code):\n"
-                // Newer Hugo (0.168 here) names languageName and languageDirection label and direction.
-                let name = ((language.settings["label"] ?? language.settings["languageName"]) as? String) ?? language.code
-                settings += "    name: \(ImportFiles.yamlScalar(name))\n"
-                if let title = language.settings["title"] as? String { settings += "    title: \(ImportFiles.yamlScalar(title))\n" }
-                if ((language.settings["direction"] ?? language.settings["languageDirection"]) as? String) == "rtl" {
-                    settings += "    direction: rtl\n"
-                }
-                let params = language.settings["params"] as? [String: Any] ?? [:]
-                if let description = (params["description"] ?? language.settings["description"]) as? String {
-                    settings += "    description: \(ImportFiles.yamlScalar(description))\n"
-                }
-                let menu = Self.menu(language.settings)
-                if !menu.isEmpty {
-                    settings += "    menu:\n"
-                        + menu.map { "      - {title: \(ImportFiles.yamlScalar($0.title)), url: \(ImportFiles.yamlScalar($0.url))}\n" }.joined()
-                }
-            }
-            if (config["defaultContentLanguageInSubdir"] as? Bool) == true { settings += "defaultLanguageInFolder: true\n" }
-        }
-        outputs.append(("sectionsite.yml", Data(settings.utf8)))
+        outputs.append(("sectionsite.yml", Data(try ImportYAML.text(Self.settings(config, languages: languages, patterns: patterns, themeName: themeName)).utf8)))
         return try ImportFiles.write(outputs, theme: theme, postsFolder: nil, to: destination, report: report)
     }
 
-    private func readConfig() throws -> [String: Any] {
+    /// The settings, the file they came from and its text; none when the site has no settings file (one that leads
+    /// outside the site is reported and not read).
+    private func readConfig(_ site: ImportSource, report: inout ImportReport) throws -> (values: [String: Any], file: String, text: String) {
         for name in ["hugo.toml", "config.toml", "hugo.yaml", "hugo.yml", "config.yaml", "config.yml", "hugo.json", "config.json"] {
-            let file = source.appendingPathComponent(name)
-            guard let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
+            let data: Data
+            switch try site.reading(name) {
+            case .data(let bytes): data = bytes
+            case .missing: continue
+            case .outside(let real):
+                report.leftovers.append(ImportSource.outside(name, real: real))
+                continue
+            }
+            guard let text = String(data: data, encoding: .utf8) else { continue }
+            let values: Any?
             do {
                 if name.hasSuffix(".toml") {
                     let json = try TOMLTable(string: text).convert(to: .json)
-                    return (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]) ?? [:]
+                    values = try JSONSerialization.jsonObject(with: Data(json.utf8))
+                } else if name.hasSuffix(".json") {
+                    values = try JSONSerialization.jsonObject(with: Data(text.utf8))
+                } else {
+                    values = try ImportYAML.load(text, path: site.shown(name), firstLine: 1)
                 }
-                if name.hasSuffix(".json") { return (try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]) ?? [:] }
-                return (try Yams.load(yaml: text) as? [String: Any]) ?? [:]
+            } catch let error as SectionSiteError {
+                throw error  // the alias budget's, located
             } catch {
-                throw SectionSiteError("\(name) does not parse: \(error)", at: SourceLocation(file: file.path))
+                throw SectionSiteError("\(name) does not parse: \(error)", at: SourceLocation(file: site.shown(name)))
+            }
+            return ((values as? [String: Any]) ?? [:], name, text)
+        }
+        return ([:], "hugo.toml", "")
+    }
+
+    /// Refuses a language code or a permalink's section that cannot be one (`../../home/someone/.ssh`, a code with
+    /// a newline), at its line in the settings file: both become folder names and keys of the new site.
+    static func checkKeys(_ config: [String: Any], file: String, text: String) throws {
+        var problems: [(key: String, problem: String)] = []
+        for code in ((config["languages"] as? [String: Any]) ?? [:]).keys.sorted() {
+            if let problem = SettingsKey.languageProblem(code) { problems.append((code, problem)) }
+        }
+        for section in permalinks(config).keys.sorted() where section != "/" {
+            if let problem = SettingsKey.folderProblem(section) { problems.append((section, problem)) }
+        }
+        guard !problems.isEmpty else { return }
+        throw SectionSiteError(problems.map { key, problem in
+            Diagnostic(.error, problem, at: SourceLocation(file: file, line: SettingsKey.line(of: key, in: text) ?? 1))
+        }.sorted(by: Diagnostic.inFileOrder))
+    }
+
+    /// `sectionsite.yml`: the site's title, description, base URL, theme, permalinks, menu and languages.
+    static func settings(
+        _ config: [String: Any], languages: [(code: String, settings: [String: Any])], patterns: [String: String], themeName: String
+    ) -> Node {
+        func menuNode(_ menu: [(title: String, url: String)]) -> Node {
+            ImportYAML.list(menu.map { ImportYAML.map([("title", ImportYAML.string($0.title)), ("url", ImportYAML.string($0.url))], flow: true) })
+        }
+        var settings: [(String, Node)] = [("title", ImportYAML.string((config["title"] as? String) ?? "Imported site"))]
+        let params = config["params"] as? [String: Any] ?? [:]
+        if let description = (params["description"] ?? config["description"]) as? String {
+            settings.append(("description", ImportYAML.string(description)))
+        }
+        settings.append(("baseURL", ImportYAML.string((config["baseURL"] as? String) ?? "/")))
+        settings.append(("theme", ImportYAML.string(themeName)))
+        if !patterns.isEmpty {
+            settings.append((
+                "permalinks",
+                ImportYAML.map(patterns.sorted(by: { $0.key < $1.key }).map { ($0.key.isEmpty ? "/" : $0.key, ImportYAML.string($0.value)) })
+            ))
+        }
+        let menu = Self.menu(config)
+        if !menu.isEmpty { settings.append(("menu", menuNode(menu))) }
+        if languages.count > 1 {
+            var entries: [(String, Node)] = []
+            for language in languages {
+                // Newer Hugo (0.168 here) names languageName and languageDirection label and direction.
+                let name = ((language.settings["label"] ?? language.settings["languageName"]) as? String) ?? language.code
+                var fields: [(String, Node)] = [("name", ImportYAML.string(name))]
+                if let title = language.settings["title"] as? String { fields.append(("title", ImportYAML.string(title))) }
+                if ((language.settings["direction"] ?? language.settings["languageDirection"]) as? String) == "rtl" {
+                    fields.append(("direction", ImportYAML.string("rtl")))
+                }
+                let params = language.settings["params"] as? [String: Any] ?? [:]
+                if let description = (params["description"] ?? language.settings["description"]) as? String {
+                    fields.append(("description", ImportYAML.string(description)))
+                }
+                let menu = Self.menu(language.settings)
+                if !menu.isEmpty { fields.append(("menu", menuNode(menu))) }
+                entries.append((language.code, ImportYAML.map(fields)))
+            }
+            settings.append(("languages", ImportYAML.map(entries)))
+            if (config["defaultContentLanguageInSubdir"] as? Bool) == true {
+                settings.append(("defaultLanguageInFolder", Node("true", Tag(.bool))))
             }
         }
-        return [:]
+        return ImportYAML.map(settings)
     }
 
     /// The site's languages (`languages`), the default (`defaultContentLanguage`, else the lightest) first, then by

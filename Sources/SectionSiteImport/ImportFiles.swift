@@ -8,20 +8,20 @@ import Yams
 enum ImportFiles {
     /// Refuses a source that is no folder and a destination that is not new.
     static func checkFolders(source: URL, destination: URL) throws {
-        let manager = FileManager.default
         var isFolder: ObjCBool = false
-        guard manager.fileExists(atPath: source.path, isDirectory: &isFolder), isFolder.boolValue else {
+        guard FileManager.default.fileExists(atPath: source.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw SectionSiteError("'\(source.path)' is not a folder")
         }
-        if manager.fileExists(atPath: destination.path), !((try? manager.contentsOfDirectory(atPath: destination.path)) ?? []).isEmpty {
-            throw SectionSiteError("'\(destination.path)' is not empty; import into a new folder")
-        }
+        try ImportDestination(folder: destination).check()
     }
 
     /// A page's front matter (YAML between `---`, TOML between `+++`, or a JSON object) as values, how many lines
     /// come before its body, and the body; nil, with a leftover, when the front matter does not parse. A key given
-    /// twice keeps its last value (as Jekyll and Hugo do), with a leftover.
-    static func split(_ text: String, file: String, report: inout ImportReport) -> (front: [String: Any], frontLines: Int, body: String)? {
+    /// twice keeps its last value (as Jekyll and Hugo do), with a leftover. YAML whose aliases pass the build's
+    /// budget is an error at the alias, in `shown` (the file as errors name it).
+    static func split(
+        _ text: String, file: String, shown: String, report: inout ImportReport
+    ) throws -> (front: [String: Any], frontLines: Int, body: String)? {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard let first = lines.first?.trimmingCharacters(in: .whitespacesAndNewlines) else { return ([:], 0, text) }
         let closing: String
@@ -45,6 +45,7 @@ enum ImportFiles {
                 return ((try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]) ?? [:], end + 1, body)
             default:
                 var frontLines = Array(lines[1..<end])
+                try YAMLAliasBudget.check(frontLines.joined(separator: "\n"), path: shown, firstLine: 2)
                 do {
                     return ((try Yams.load(yaml: frontLines.joined(separator: "\n")) as? [String: Any]) ?? [:], end + 1, body)
                 } catch YamlError.duplicatedKeysInMapping(let keys, _) {
@@ -60,6 +61,8 @@ enum ImportFiles {
                     return ((try Yams.load(yaml: frontLines.joined(separator: "\n")) as? [String: Any]) ?? [:], end + 1, body)
                 }
             }
+        } catch let error as SectionSiteError {
+            throw error  // the alias budget's, located
         } catch {
             report.leftovers.append(.init(kind: "front matter that does not parse, page not imported", file: file, text: "\(error)"))
             return nil
@@ -88,11 +91,6 @@ enum ImportFiles {
         }
     }
 
-    /// A string as a YAML scalar, quoted where it must be.
-    static func yamlScalar(_ text: String) -> String {
-        (try? Yams.dump(object: text, allowUnicode: true).trimmingCharacters(in: .newlines)) ?? "\"\(text)\""
-    }
-
     /// A value that is a list, or a string of words (`tags: a b`), as strings.
     static func list(_ value: Any?) -> [String] {
         switch value {
@@ -119,9 +117,9 @@ enum ImportFiles {
 
     /// A data file goes to `Data/` when every record has an `id`, as SectionSite's data files must; else it is listed.
     static func importData(
-        _ url: URL, name: String, file: String, into outputs: inout [(path: String, data: Data)], report: inout ImportReport
+        _ source: ImportSource, name: String, file: String, into outputs: inout [(path: String, data: Data)], report: inout ImportReport
     ) throws {
-        let data = try Data(contentsOf: url)
+        guard let data = try source.read(file, report: &report) else { return }
         let records: [Any]?
         if name.hasSuffix(".csv") {
             let header = String(decoding: data.prefix(1000), as: UTF8.self).split(separator: "\n").first ?? ""
@@ -129,7 +127,9 @@ enum ImportFiles {
         } else if name.hasSuffix(".toml") {
             records = nil
         } else {
-            records = (try? Yams.load(yaml: String(decoding: data, as: UTF8.self))) as? [Any]
+            let text = String(decoding: data, as: UTF8.self)
+            try YAMLAliasBudget.check(text, path: source.shown(file), firstLine: 1)
+            records = (try? Yams.load(yaml: text)) as? [Any]
         }
         if records.map({ $0.allSatisfy { ($0 as? [String: Any])?["id"] != nil } }) ?? false {
             outputs.append(("Data/\(name)", data))
@@ -138,7 +138,8 @@ enum ImportFiles {
         }
     }
 
-    /// Writes the new site: `outputs`, the theme (its link to the posts sent to `postsFolder`), and the report.
+    /// Writes the new site: `outputs`, the theme (its link to the posts sent to `postsFolder`), and the report, all
+    /// at once (`ImportDestination`).
     static func write(
         _ outputs: [(path: String, data: Data)], theme: [(path: String, text: String)], postsFolder: String?, to destination: URL,
         report: ImportReport
@@ -153,12 +154,9 @@ enum ImportFiles {
         }
         report.leftovers.sort { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }
         outputs.append(("import-report.txt", Data(report.text.utf8)))
-        for (path, data) in outputs.sorted(by: { $0.path < $1.path }) {
-            let target = destination.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: target)
-            report.written.append(path)
-        }
+        outputs.sort { $0.path < $1.path }
+        try ImportDestination(folder: destination).write(outputs)
+        report.written = outputs.map(\.path)
         return report
     }
 

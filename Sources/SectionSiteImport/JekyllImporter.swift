@@ -53,7 +53,8 @@ public struct JekyllImporter {
     public func run() throws -> ImportReport {
         var report = ImportReport()
         try ImportFiles.checkFolders(source: source, destination: destination)
-        let config = try readConfig(&report)
+        let site = ImportSource(source)
+        let config = try readConfig(site, report: &report)
         let baseURL = (config["baseurl"] as? String).map { $0 == "/" ? "" : $0 } ?? ""
         let siteURL = (config["url"] as? String) ?? ""
         let postPattern = Self.postPermalink(config)
@@ -93,14 +94,14 @@ public struct JekyllImporter {
                 }
                 let name = String(parts.last!.split(separator: ".").dropLast().joined(separator: "."))
                 let target = "Content/\(postsFolder)/\(name).md"
-                if let document = try readDocument(path, target: target, report: &report) {
+                if let document = try readDocument(site, path, target: target, report: &report) {
                     documents.append(document)
                 }
                 continue
             }
             if parts.first == "_data" {
                 try ImportFiles.importData(
-                    source.appendingPathComponent(path), name: String(path.dropFirst("_data/".count)), file: path, into: &outputs,
+                    site, name: String(path.dropFirst("_data/".count)), file: path, into: &outputs,
                     report: &report)
                 continue
             }
@@ -111,12 +112,12 @@ public struct JekyllImporter {
                 }
                 continue
             }
-            let data = try Data(contentsOf: source.appendingPathComponent(path))
+            guard let data = try site.read(path, report: &report) else { continue }
             let text = String(data: data, encoding: .utf8)
             let hasFrontMatter = text?.hasPrefix("---\n") == true || text?.hasPrefix("---\r\n") == true
             if isMarkdown {
                 let stem = path.split(separator: ".").dropLast().joined(separator: ".")
-                if let document = try readDocument(path, target: "Content/\(stem).md", report: &report) {
+                if let document = try readDocument(site, path, target: "Content/\(stem).md", report: &report) {
                     documents.append(document)
                 }
             } else if hasFrontMatter {
@@ -171,9 +172,12 @@ public struct JekyllImporter {
                 linkURL: { path in urlsBySource[path].map { baseURL + $0 } ?? baseURL + "/" + path },
                 includeRelative: { name in
                     let folder = (document.source as NSString).deletingLastPathComponent
-                    let file = source.appendingPathComponent(folder).appendingPathComponent(name).standardizedFileURL
-                    guard file.path.hasPrefix(source.path + "/") else { return nil }  // never outside the site
-                    return try? String(contentsOf: file, encoding: .utf8)
+                    // Checked with its links resolved: `etc/shadow` where `etc` links to /etc is outside the site.
+                    switch try? site.reading(folder.isEmpty ? name : folder + "/" + name) {
+                    case .data(let data)?: return String(data: data, encoding: .utf8).map { .text($0) } ?? .missing
+                    case .outside?: return .outside
+                    case .missing?, nil: return .missing
+                    }
                 },
                 report: &report)
             outputs.append((document.target, Data((ImportFiles.frontMatter(front) + body).utf8)))
@@ -182,34 +186,53 @@ public struct JekyllImporter {
         // A list page for the posts and a home page, unless the site brings its own.
         let paginate = (config["paginate"] as? Int) ?? 10
         if !documents.contains(where: { $0.target == "Content/\(postsFolder)/index.md" }) {
-            outputs.append((
-                "Content/\(postsFolder)/index.md",
-                Data("---\ntitle: Posts\nsections:\n  - id: posts\n    cell: post\n    from: \(postsFolder)\n    paginate: \(paginate)\n---\n".utf8)))
+            let list = ImportYAML.map([
+                ("title", ImportYAML.string("Posts")),
+                ("sections", ImportYAML.list([ImportYAML.map([
+                    ("id", ImportYAML.string("posts")), ("cell", ImportYAML.string("post")), ("from", ImportYAML.string(postsFolder)),
+                    ("paginate", ImportYAML.int(paginate)),
+                ])])),
+            ])
+            outputs.append(("Content/\(postsFolder)/index.md", Data(try ImportYAML.frontMatter(list).utf8)))
         }
         if !documents.contains(where: { $0.target == "Content/index.md" }) {
-            let title = ImportFiles.yamlScalar((config["title"] as? String) ?? "Home")
-            outputs.append((
-                "Content/index.md",
-                Data("---\ntitle: \(title)\nsections:\n  - id: latest\n    cell: post\n    from: \(postsFolder)\n    limit: 10\n---\n".utf8)))
+            let home = ImportYAML.map([
+                ("title", ImportYAML.string((config["title"] as? String) ?? "Home")),
+                ("sections", ImportYAML.list([ImportYAML.map([
+                    ("id", ImportYAML.string("latest")), ("cell", ImportYAML.string("post")), ("from", ImportYAML.string(postsFolder)),
+                    ("limit", ImportYAML.int(10)),
+                ])])),
+            ])
+            outputs.append(("Content/index.md", Data(try ImportYAML.frontMatter(home).utf8)))
         }
-        var settings = "title: \(ImportFiles.yamlScalar((config["title"] as? String) ?? "Imported site"))\n"
-        if let description = config["description"] as? String { settings += "description: \(ImportFiles.yamlScalar(description))\n" }
-        settings += "baseURL: \(ImportFiles.yamlScalar((siteURL + baseURL).isEmpty ? "/" : siteURL + baseURL + "/"))\n"
-        settings += "theme: \(themeName)\n"
-        settings += "permalinks:\n  \(postsFolder): \(ImportFiles.yamlScalar(ourPattern))\n"
-        outputs.append(("sectionsite.yml", Data(settings.utf8)))
+        var settings: [(String, Node)] = [("title", ImportYAML.string((config["title"] as? String) ?? "Imported site"))]
+        if let description = config["description"] as? String { settings.append(("description", ImportYAML.string(description))) }
+        settings.append(("baseURL", ImportYAML.string((siteURL + baseURL).isEmpty ? "/" : siteURL + baseURL + "/")))
+        settings.append(("theme", ImportYAML.string(themeName)))
+        settings.append(("permalinks", ImportYAML.map([(postsFolder, ImportYAML.string(ourPattern))])))
+        outputs.append(("sectionsite.yml", Data(try ImportYAML.text(ImportYAML.map(settings)).utf8)))
         return try ImportFiles.write(outputs, theme: theme, postsFolder: postsFolder, to: destination, report: report)
     }
 
     // MARK: - Settings and addresses
 
-    private func readConfig(_ report: inout ImportReport) throws -> [String: Any] {
-        let file = source.appendingPathComponent("_config.yml")
-        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return [:] }
+    /// `_config.yml`'s settings; none when there is none (or it leads outside the site: reported, not read).
+    private func readConfig(_ site: ImportSource, report: inout ImportReport) throws -> [String: Any] {
+        let data: Data
+        switch try site.reading("_config.yml") {
+        case .data(let bytes): data = bytes
+        case .missing: return [:]
+        case .outside(let real):
+            report.leftovers.append(ImportSource.outside("_config.yml", real: real))
+            return [:]
+        }
+        guard let text = String(data: data, encoding: .utf8) else { return [:] }
         do {
-            return (try Yams.load(yaml: text) as? [String: Any]) ?? [:]
+            return (try ImportYAML.load(text, path: site.shown("_config.yml"), firstLine: 1) as? [String: Any]) ?? [:]
+        } catch let error as SectionSiteError {
+            throw error  // the alias budget's, located
         } catch {
-            throw SectionSiteError("_config.yml does not parse: \(error)", at: SourceLocation(file: file.path))
+            throw SectionSiteError("_config.yml does not parse: \(error)", at: SourceLocation(file: site.shown("_config.yml")))
         }
     }
 
@@ -232,9 +255,12 @@ public struct JekyllImporter {
         }
     }
 
-    /// The first word of a pattern when it is not a placeholder (`blog` of `/blog/:title/`).
+    /// The first word of a pattern when it is not a placeholder (`blog` of `/blog/:title/`) and can name a folder:
+    /// it becomes the posts' folder and a key of the settings, so a word with a newline or a `..` is not one.
     static func fixedFirstWord(_ pattern: String) -> String? {
-        guard let first = pattern.split(separator: "/").first, !first.contains(":"), !first.contains(".") else { return nil }
+        guard let first = pattern.split(separator: "/").first, !first.contains(":"), !first.contains("."),
+            SettingsKey.folderProblem(String(first)) == nil
+        else { return nil }
         return String(first)
     }
 
@@ -287,9 +313,15 @@ public struct JekyllImporter {
     // MARK: - Files
 
     /// A post or page: its front matter and body; nil (with a leftover) when its front matter does not parse.
-    private func readDocument(_ path: String, target: String, report: inout ImportReport) throws -> Document? {
-        let text = try String(contentsOf: source.appendingPathComponent(path), encoding: .utf8)
-        guard let (front, frontLines, body) = ImportFiles.split(text, file: path, report: &report) else { return nil }
+    private func readDocument(_ site: ImportSource, _ path: String, target: String, report: inout ImportReport) throws -> Document? {
+        guard let data = try site.read(path, report: &report) else { return nil }
+        guard let text = String(data: data, encoding: .utf8) else {
+            report.leftovers.append(.init(kind: "page that is not UTF-8 text, not imported", file: path))
+            return nil
+        }
+        guard let (front, frontLines, body) = try ImportFiles.split(text, file: path, shown: site.shown(path), report: &report) else {
+            return nil
+        }
         return Document(source: path, target: target, front: front, frontLines: frontLines, body: body, url: "", oldURL: "")
     }
 

@@ -2,16 +2,26 @@ import Foundation
 
 /// The Liquid that Jekyll pages use most, turned into plain Markdown; the rest stays as written and is reported.
 enum Liquid {
+    /// What `include_relative` found.
+    enum Included {
+        /// The file's text.
+        case text(String)
+        /// The file leads outside the site; it was not read.
+        case outside
+        /// No such file, or not text.
+        case missing
+    }
+
     /// `text` (a body starting at `firstLine` of `file`) with its Liquid converted:
     /// - `{{ site.baseurl }}` and `{{ site.url }}`: the site's base path and address;
     /// - `{% post_url 2018-01-19-forums %}`: that post's URL; `{% link about.md %}`: that file's URL;
     /// - `{% highlight swift linenos %}` ... `{% endhighlight %}`: a fenced code block;
     /// - `{% raw %}` and `{% endraw %}`: dropped, what is between them kept;
     /// - `{% comment %}` ... `{% endcomment %}`: dropped with what is between them;
-    /// - `{% include_relative notes.md %}`: that file's text, when it is there.
+    /// - `{% include_relative notes.md %}`: that file's text, when it is there and inside the site.
     static func convert(
         _ text: String, file: String, firstLine: Int, baseURL: String, siteURL: String,
-        postURL: (String) -> String?, linkURL: (String) -> String, includeRelative: (String) -> String? = { _ in nil },
+        postURL: (String) -> String?, linkURL: (String) -> String, includeRelative: (String) -> Included = { _ in .missing },
         report: inout ImportReport
     ) -> String {
         var output = ""
@@ -69,9 +79,13 @@ enum Liquid {
                 output += "\u{0}comment\u{0}"
             case "include_relative":
                 let name = argument.split(separator: " ").first.map(String.init) ?? argument
-                if let included = includeRelative(name) {
+                switch includeRelative(name) {
+                case .text(let included):
                     output += included
-                } else {
+                case .outside:
+                    output += whole
+                    leftover("'include_relative' of a file outside the site, not read", whole, at: open.range.lowerBound)
+                case .missing:
                     output += whole
                     leftover("'include_relative' of a file that is not there", whole, at: open.range.lowerBound)
                 }

@@ -7,13 +7,13 @@ import CYaml
 ///
 /// Yams resolves aliases while composing and keeps no trace of where each alias was, so this pass reads libyaml's
 /// events itself (Yams's own C module); it runs only for text that has a `*` in it at all.
-enum YAMLAliasBudget {
+package enum YAMLAliasBudget {
     /// The most nodes that the aliases of one document may expand to, counted once per alias use.
     static let limit = 10_000
 
     /// Throws at the alias that takes the document over `limit` nodes. A document that does not parse passes here,
     /// for the composer to report.
-    static func check(_ yaml: String, path: String, firstLine: Int) throws {
+    package static func check(_ yaml: String, path: String, firstLine: Int) throws {
         guard yaml.utf8.contains(UInt8(ascii: "*")) else { return }
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else { return }

@@ -66,7 +66,7 @@ struct HugoImportTests {
         #expect(tour.contains(#"alt="A shot""#))
         let settings = try String(contentsOf: out.appendingPathComponent("sectionsite.yml"), encoding: .utf8)
         #expect(settings.contains("baseURL: https://docs.example.com/") && settings.contains("news: /news/:year/:slug/"))
-        #expect(settings.contains("menu:\n  - {title: Guide, url: guide/}\n") && !settings.contains("example.org"))
+        #expect(settings.contains("menu:\n- {title: Guide, url: guide/}\n") && !settings.contains("example.org"))
         var options = BuildOptions.highlighted(site: out, out: built)
         options.keepsLinks = true
         let broken = try Site(options: options).brokenLinks().errors.map(\.description)
@@ -115,7 +115,7 @@ struct HugoImportTests {
         let settings = try String(contentsOf: out.appendingPathComponent("sectionsite.yml"), encoding: .utf8)
         #expect(
             settings.contains(
-                "languages:\n  en:\n    name: English\n  fr:\n    name: Français\n    title: Documentation\n    menu:\n      - {title: Guide, url: guide/}\n  ar:\n    name: العربية\n    direction: rtl\n"
+                "languages:\n  en:\n    name: English\n  fr:\n    name: Français\n    title: Documentation\n    menu:\n    - {title: Guide, url: guide/}\n  ar:\n    name: العربية\n    direction: rtl\n"
             ), "\(settings)")
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("Content/fr/guide.md").path))
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("Content/ar/guide.md").path))
