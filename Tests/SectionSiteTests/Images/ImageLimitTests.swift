@@ -155,4 +155,25 @@ struct ImageLimitTests {
             #expect(header.width == 2 * header.height, "\(file) is \(header.width) x \(header.height), the replacement's shape")
         }
     }
+
+    @Test("a picture taller than WebP holds is published without WebP files, with a warning where it is shown, and its PNG files as usual")
+    func tooTallForWebP() throws {
+        let site = try ImageTests.site(
+            ["Content/a.md": "---\ntitle: A\n---\n![tall](tall.png) and ![short](short.png)\n"],
+            images: [
+                "Content/tall.png": TestImages.png(width: 8, height: 17_000, seed: 1),
+                "Content/short.png": TestImages.png(width: 8, height: 16_000, seed: 1),
+            ])
+        let report = try site.build()
+        #expect(report.warnings.map(\.description).filter { $0.contains("image '") } == [
+            "Content/a.md:4:1: warning: image 'Content/tall.png' is published without WebP files: at 8 x 17000 pixels it is larger than WebP allows (16383 pixels on a side); its PNG files are made as usual"
+        ])
+        let html = try site.output("a/index.html")
+        #expect(html.contains(#"<img src="/img/tall-8w-"#), "\(html)")
+        #expect(html.contains(#"<source type="image/webp" srcset="/img/short-8w-"#))
+        #expect(!html.contains(/<source[^>]*tall-/))
+        let files = FileTree.files(under: site.out.appendingPathComponent("img")).sorted()
+        #expect(files.filter { $0.hasPrefix("tall-") }.map { String($0.split(separator: ".").last!) } == ["png"])
+        #expect(Set(files.filter { $0.hasPrefix("short-") }.map { String($0.split(separator: ".").last!) }) == ["png", "webp"])
+    }
 }
