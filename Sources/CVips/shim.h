@@ -36,18 +36,23 @@ static inline int sectionsite_vips_orientation(VipsImage *image) {
     return orientation;
 }
 
-/// The file scaled down to `width` (never up), turned upright by its EXIF orientation, decoded into memory so that
-/// it can be written in several formats; any warning while reading (a truncated or damaged file) is a failure.
-/// NULL on failure.
+/// The file scaled down to `width` (never up), turned upright by its EXIF orientation, as a pipeline that decodes
+/// it as it is written (read sequentially, a JPEG shrunk by libjpeg while it is decoded): nothing is computed yet,
+/// and a pipeline is written once. Any warning while reading (a truncated or damaged file) is a failure. NULL on
+/// failure.
 static inline VipsImage *sectionsite_vips_thumbnail(const char *path, int width) {
     VipsImage *thumbnail = NULL;
     if (vips_thumbnail(path, &thumbnail, width, "height", VIPS_MAX_COORD, "size", VIPS_SIZE_DOWN,
                        "fail_on", VIPS_FAIL_ON_WARNING, NULL))
         return NULL;
-    VipsImage *memory = vips_image_copy_memory(thumbnail);
-    g_object_unref(thumbnail);
-    return memory;
+    return thumbnail;
 }
+
+/// The bytes an image takes decoded, computed from its size: known before any pixel is.
+static inline guint64 sectionsite_vips_decoded_bytes(VipsImage *image) { return VIPS_IMAGE_SIZEOF_IMAGE(image); }
+
+/// The image decoded into memory, so that it can be written several times; NULL on failure (a damaged file).
+static inline VipsImage *sectionsite_vips_in_memory(VipsImage *image) { return vips_image_copy_memory(image); }
 
 /// The formats SectionSite writes, as `sectionsite_vips_save` numbers them.
 enum { SECTIONSITE_JPEG = 0, SECTIONSITE_PNG = 1, SECTIONSITE_WEBP = 2, SECTIONSITE_AVIF = 3 };
@@ -67,13 +72,15 @@ static inline void sectionsite_vips_strip(VipsImage *image) {
 }
 
 /// Writes an image to `path` in `format` at `quality` (1 to 100), without its metadata when `strip`; 0 on
-/// success. JPEG is progressive with optimized Huffman tables; AVIF is AV1 at effort 2 of 9 (libaom's slower
-/// settings cost many times the time for a few percent of size).
-static inline int sectionsite_vips_save(VipsImage *image, const char *path, int format, int quality, int strip) {
+/// success. JPEG is progressive with optimized Huffman tables, unless `streamed`: then it is baseline with the
+/// standard tables, because libjpeg holds every coefficient of a progressive or optimized picture until its end
+/// (about 210 MB for 1,000 x 60,000 pixels, where baseline takes a few rows). AVIF is AV1 at effort 2 of 9
+/// (libaom's slower settings cost many times the time for a few percent of size).
+static inline int sectionsite_vips_save(VipsImage *image, const char *path, int format, int quality, int strip, int streamed) {
     if (strip) sectionsite_vips_strip(image);
     switch (format) {
     case SECTIONSITE_JPEG:
-        return vips_jpegsave(image, path, "Q", quality, "strip", strip, "optimize_coding", TRUE, "interlace", TRUE, NULL);
+        return vips_jpegsave(image, path, "Q", quality, "strip", strip, "optimize_coding", !streamed, "interlace", !streamed, NULL);
     case SECTIONSITE_PNG:
         return vips_pngsave(image, path, "strip", strip, NULL);
     case SECTIONSITE_WEBP:

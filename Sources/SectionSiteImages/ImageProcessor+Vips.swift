@@ -40,6 +40,14 @@ private enum Vips {
     }
 
     static func header(_ path: String) throws(ImageProcessor.Failure) -> ImageProcessor.Header {
+        // The loader is picked from the file's first bytes; one of a format SectionSite does not process (above
+        // all ImageMagick's, which took a 300 MB file of zeros for a TGA picture and read all of it) never opens it.
+        // (libvips names it by its class: `VipsForeignLoadJpegFile`.)
+        if let loader = vips_foreign_find_load(path).map({ String(cString: $0).lowercased() }),
+            !["jpeg", "png", "webp", "tiff", "heif"].contains(where: loader.contains)
+        {
+            throw .init("is not a picture SectionSite processes (JPEG, PNG, WebP, AVIF, TIFF or HEIF)")
+        }
         guard let image = sectionsite_vips_open(path) else {
             let reason = lastError()
             if reason.contains("is not a known file format") || reason.contains("not a known") {
@@ -63,16 +71,42 @@ private enum Vips {
             orientation: Int(sectionsite_vips_orientation(image)), format: format)
     }
 
+    /// The most bytes a scaled picture is held in memory with to be written in several formats: a 1,600-pixel-wide
+    /// photo (about 5 MB decoded) is decoded once for all of them, and its JPEG is progressive. A larger one (a
+    /// tall screenshot: 1,000 x 60,000 is 172 MiB) is decoded again for each format and streamed to it, a few
+    /// rows at a time, its JPEG baseline, so that what a job holds does not grow with the picture's height.
+    /// (WebP's encoder takes the whole picture, but WebP holds at most 16,383 rows.)
+    static let heldBytes: UInt64 = 16 << 20
+
     static func make(_ job: ImageProcessor.Job) throws(ImageProcessor.Failure) {
-        guard let image = sectionsite_vips_thumbnail(job.source, Int32(job.width)) else {
+        guard let scaled = sectionsite_vips_thumbnail(job.source, Int32(job.width)) else {
             throw .init("cannot be decoded (damaged or cut short?): \(lastError())")
         }
-        defer { sectionsite_vips_release(image) }
+        if sectionsite_vips_decoded_bytes(scaled) <= heldBytes {
+            let memory = sectionsite_vips_in_memory(scaled)
+            sectionsite_vips_release(scaled)
+            guard let memory else { throw .init("cannot be decoded (damaged or cut short?): \(lastError())") }
+            defer { sectionsite_vips_release(memory) }
+            for (format, path) in job.outputs {
+                guard let number = Vips.number(format),
+                    sectionsite_vips_save(memory, path, number, Int32(job.quality), job.keepsMetadata ? 0 : 1, 0) == 0
+                else {
+                    throw .init("cannot be written as \(format.rawValue): \(lastError())")
+                }
+            }
+            return
+        }
+        var next: UnsafeMutablePointer<VipsImage>? = scaled  // the first format takes the pipeline opened above
         for (format, path) in job.outputs {
+            guard let image = next ?? sectionsite_vips_thumbnail(job.source, Int32(job.width)) else {
+                throw .init("cannot be decoded (damaged or cut short?): \(lastError())")
+            }
+            next = nil
+            defer { sectionsite_vips_release(image) }
             guard let number = Vips.number(format),
-                sectionsite_vips_save(image, path, number, Int32(job.quality), job.keepsMetadata ? 0 : 1) == 0
+                sectionsite_vips_save(image, path, number, Int32(job.quality), job.keepsMetadata ? 0 : 1, 1) == 0
             else {
-                throw .init("cannot be written as \(format.rawValue): \(lastError())")
+                throw .init("cannot be decoded (damaged or cut short?) or written as \(format.rawValue): \(lastError())")
             }
         }
     }

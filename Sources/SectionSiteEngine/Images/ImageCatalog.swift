@@ -12,6 +12,9 @@ final class ImageCatalog: Sendable {
     let rootPath: String
     /// Where made files are kept between runs.
     let cache: URL
+    /// The folders pictures may be read from: a destination with `../` or `%2e%2e/`, or a symbolic link, that
+    /// leads out of them is refused before a byte is read.
+    let bounds: SourceBounds
 
     /// What a source was found to be, with the stamp it had.
     private struct Entry: Codable, Sendable, Equatable {
@@ -36,8 +39,9 @@ final class ImageCatalog: Sendable {
     private let made = Locked<Set<String>>([])
 
     /// A catalog for `site` that starts from the cache's record, if it fits this processor.
-    init(site: URL, settings: ImageSettings, processor: ImageProcessor, rootPath: String) {
+    init(site: URL, settings: ImageSettings, processor: ImageProcessor, rootPath: String, bounds: SourceBounds) {
         self.site = site
+        self.bounds = bounds
         self.settings = settings
         self.processor = processor
         self.rootPath = rootPath
@@ -71,14 +75,19 @@ final class ImageCatalog: Sendable {
         return file.target.removingPercentEncoding ?? file.target
     }
 
-    /// The picture at a site-relative path, planned: its size and the files to make. Reads the file's header, and
-    /// its bytes for the hash, unless the record says it has not changed.
+    /// The picture at a site-relative path, planned: its size and the files to make. Reads the file's header and,
+    /// once the header passes, streams its bytes for the hash, unless the record says it has not changed.
     ///
-    /// Fails for a missing file, a file that is no picture the processor reads, a file whose bytes are another
-    /// format than its name says, and a picture of more than `maxPixels` pixels.
+    /// Fails for a path that leads outside the site's bounds (nothing of it is read), a missing file, a file of more
+    /// than `maxBytes`, a file that is no picture the processor reads, a file whose bytes are another format than
+    /// its name says, and a picture of more than `maxPixels` pixels.
     func image(at path: String) throws(ImageProcessor.Failure) -> ProcessedImage {
-        let file = site.path + "/" + path
+        let file = try readable(path)
         guard let stamp = FileStamp.of(file) else { throw .init("no such file") }
+        guard stamp.size <= settings.maxBytes else {
+            throw .init(
+                "is \(stamp.size) bytes, more than the \(settings.maxBytes) that 'images: {maxBytes}' allows: it was not read")
+        }
         var entry = entries.withLock { $0[path] }.flatMap { $0.size == stamp.size && $0.modified == stamp.modified ? $0 : nil }
         if entry == nil, let recorded = previous?.entries[path], recorded.size == stamp.size, recorded.modified == stamp.modified,
             stamp.modified < (previous?.savedAt ?? 0) - 2_000_000_000
@@ -86,18 +95,46 @@ final class ImageCatalog: Sendable {
             entry = recorded  // not touched since well before the record was saved
         }
         if entry == nil {
-            guard let data = FileManager.default.contents(atPath: file) else { throw .init("cannot be read") }
+            // The header first: a file that is no picture, or too large a one, is refused before its bytes are read.
             let header = try processor.header(file)
-            var hash = ContentHash()
-            data.withUnsafeBytes { hash.combine(bytes: $0) }
+            _ = try checked(header, path: path)
+            guard let hash = Self.hash(of: file) else { throw .init("cannot be read") }
             entry = Entry(
-                size: stamp.size, modified: stamp.modified, hash: hash.hex, width: header.width, height: header.height,
+                size: stamp.size, modified: stamp.modified, hash: hash, width: header.width, height: header.height,
                 orientation: header.orientation, format: header.format)
         }
         let found = entry!
         entries.withLock { $0[path] = found }
+        let header = try checked(
+            ImageProcessor.Header(width: found.width, height: found.height, orientation: found.orientation, format: found.format),
+            path: path)
+        return ProcessedImage(
+            source: path, hash: found.hash, header: header, settings: settings, writes: processor.writes,
+            processor: processor.name, rootPath: rootPath)
+    }
+
+    /// The real path of the picture at a site-relative path, when it is inside the bounds; `.` and `..` (decoded
+    /// from `%2e` already) and symbolic links resolved, so that neither can lead a read out of the site.
+    private func readable(_ path: String) throws(ImageProcessor.Failure) -> String {
+        switch bounds.place(site.path + "/" + path) {
+        case .inside(let real):
+            var info = stat()
+            // A named pipe called `photo.jpg` would block the build on its first read.
+            guard stat(real, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw .init("is not a file") }
+            return real
+        case .missing: throw .init("no such file")
+        case .outside(let real):
+            throw .init(
+                "leads outside the site, to '\(real)': a site reads only its own files (name a folder in 'readOutside:' "
+                    + "in sectionsite.yml to allow one); it was not read")
+        }
+    }
+
+    /// A header whose format is one SectionSite processes, the one the file's name says, and whose size is within
+    /// `maxPixels`, with its format.
+    private func checked(_ header: ImageProcessor.Header, path: String) throws(ImageProcessor.Failure) -> ImageProcessor.Header {
         let named = ImageFormat(fileName: path)
-        guard let format = found.format else { throw .init("is not a picture SectionSite processes (JPEG, PNG, WebP, AVIF, TIFF or HEIF)") }
+        guard let format = header.format else { throw .init("is not a picture SectionSite processes (JPEG, PNG, WebP, AVIF, TIFF or HEIF)") }
         if let named, named != format, !(named == .heif && format == .avif) && !(named == .avif && format == .heif) {
             let name = (path as NSString).lastPathComponent
             let stem = name.split(separator: ".").dropLast().joined(separator: ".")
@@ -105,15 +142,23 @@ final class ImageCatalog: Sendable {
                 "is a \(format.displayName) picture, but its name says \(named.displayName): rename it to "
                     + "'\(stem).\(format.fileExtension)'")
         }
-        guard found.width * found.height <= settings.maxPixels else {
+        guard header.width * header.height <= settings.maxPixels else {
             throw .init(
-                "is \(found.width) x \(found.height) pixels, more than the \(settings.maxPixels) that 'images: {maxPixels}' "
+                "is \(header.width) x \(header.height) pixels, more than the \(settings.maxPixels) that 'images: {maxPixels}' "
                     + "allows: it was not decoded")
         }
-        let header = ImageProcessor.Header(width: found.width, height: found.height, orientation: found.orientation, format: format)
-        return ProcessedImage(
-            source: path, hash: found.hash, header: header, settings: settings, writes: processor.writes,
-            processor: processor.name, rootPath: rootPath)
+        return ImageProcessor.Header(width: header.width, height: header.height, orientation: header.orientation, format: format)
+    }
+
+    /// The hash of a file's bytes, read a chunk at a time (a picture is never held whole to be hashed); nil when it
+    /// cannot be read.
+    static func hash(of file: String) -> String? {
+        let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var hash = ContentHash()
+        guard hash.combine(fileDescriptor: descriptor) != nil else { return nil }
+        return hash.hex
     }
 
     /// The cached file of a variant.
@@ -123,9 +168,15 @@ final class ImageCatalog: Sendable {
 
     /// Makes the files of `images` that the cache does not hold, on all cores, a source and width at a time (each
     /// decoded once for all its formats). Returns the sources that failed, with why.
+    ///
+    /// A source's files are named by the hash its bytes had when it was planned: a source that leads outside the
+    /// bounds by now is not read, and files made from a source whose bytes no longer have that hash (replaced while
+    /// it was being made) are thrown away, so that a name never holds other pixels than its hash says.
     func make(_ images: [ProcessedImage], progress: (@Sendable (Int, Int) -> Void)? = nil) -> [String: ImageProcessor.Failure] {
         let known = made.withLock { $0 }
         var jobs: [ImageProcessor.Job] = []
+        var planned: [(source: String, hash: String)] = []  // each job's picture and the hash its files are named by
+        var failures: [String: ImageProcessor.Failure] = [:]
         var seen = Set<String>()
         for image in images where seen.insert(image.source + "\u{0}" + image.hash).inserted {
             var missing: [Int: [ProcessedImage.Variant]] = [:]
@@ -136,25 +187,38 @@ final class ImageCatalog: Sendable {
                     missing[variant.width, default: []].append(variant)
                 }
             }
+            guard !missing.isEmpty else { continue }
+            let file: String
+            do throws(ImageProcessor.Failure) {
+                file = try readable(image.source)
+            } catch {
+                failures[image.source] = failures[image.source] ?? error
+                continue
+            }
             for (width, variants) in missing.sorted(by: { $0.key > $1.key }) {
+                planned.append((image.source, image.hash))
                 jobs.append(ImageProcessor.Job(
-                    source: site.path + "/" + image.source, width: width,
+                    source: file, width: width,
                     outputs: variants.map { ($0.format, cached($0).path + ".part") }, quality: settings.quality,
                     keepsMetadata: settings.keepsMetadata))
             }
         }
-        guard !jobs.isEmpty else { return [:] }
+        guard !jobs.isEmpty else { return failures }
         try? FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         let processor = self.processor
         let total = jobs.count
         var report: (@Sendable (Int) -> Void)?
         if let progress { report = { progress($0, total) } }
-        let results = jobs.parallelMap(progress: report) { (job: ImageProcessor.Job) throws(Never) -> ImageProcessor.Failure? in Self.run(job, processor) }
-        var failures: [String: ImageProcessor.Failure] = [:]
-        for (job, failure) in zip(jobs, results) {
-            let source = String(job.source.dropFirst(site.path.count + 1))
+        let work = Array(zip(jobs, planned.map(\.hash)))
+        let results = work.parallelMap(progress: report) { (work: (ImageProcessor.Job, String)) throws(Never) -> ImageProcessor.Failure? in
+            Self.run(work.0, processor, hash: work.1)
+        }
+        for ((job, (source, _)), failure) in zip(zip(jobs, planned), results) {
             if let failure {
                 failures[source] = failures[source] ?? failure
+                // Its bytes are to be read again when it is next planned, even if its stamp says nothing changed
+                // (a file rewritten within the clock's tick keeps its time).
+                _ = entries.withLock { $0.removeValue(forKey: source) }
             } else {
                 made.withLock { known in for output in job.outputs { known.insert("img/" + (output.path as NSString).lastPathComponent.dropLast(".part".count)) } }
             }
@@ -162,11 +226,16 @@ final class ImageCatalog: Sendable {
         return failures
     }
 
-    /// Runs a job, writing its files under temporary names and renaming them once all are written: the cache never
-    /// holds a file cut short.
-    private static func run(_ job: ImageProcessor.Job, _ processor: ImageProcessor) -> ImageProcessor.Failure? {
+    /// Runs a job, writing its files under temporary names and renaming them once all are written and the source's
+    /// bytes are found to still have `hash`: the cache never holds a file cut short, nor one made from other bytes
+    /// than its name says. (Hashing again costs a read of the source per job, from the page cache; a picture's
+    /// bytes take far less time to hash than to decode.)
+    private static func run(_ job: ImageProcessor.Job, _ processor: ImageProcessor, hash: String) -> ImageProcessor.Failure? {
         do throws(ImageProcessor.Failure) {
             try processor.make(job)
+            guard Self.hash(of: job.source) == hash else {
+                throw .init("changed while it was being made, so its files were not kept: build again (or save it again)")
+            }
         } catch {
             for output in job.outputs { unlink(output.path) }
             return error

@@ -90,6 +90,11 @@ public enum ImageFormat: String, Sendable, Equatable, Hashable, CaseIterable, Co
         }
     }
 
+    /// The most pixels a file of the format holds on a side, for the formats made besides the fallback: WebP's
+    /// 14-bit sizes. (A JPEG fallback holds 65,500, more than a JPEG or WebP source can have; a TIFF or HEIF source
+    /// taller than that fails with libvips's own message.)
+    var largestSide: Int? { self == .webp ? 16_383 : nil }
+
     /// The MIME type, for `<source type>`.
     public var mimeType: String { "image/\(rawValue)" }
 

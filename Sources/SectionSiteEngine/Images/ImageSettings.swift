@@ -12,6 +12,11 @@ struct ImageSettings: Sendable, Equatable {
     /// The most pixels a source may declare: a larger one (a decompression bomb, or a panorama nobody should
     /// publish at full size) is an error and is never decoded.
     var maxPixels = 100_000_000
+    /// The most bytes a source file may have: a larger one is an error and is never read. 256 MiB is several times
+    /// the largest file a camera or phone writes (a 100-megapixel JPEG is about 60 MB, a 48-megapixel PNG about
+    /// 100 MB), and a 100-megapixel PNG or TIFF with a little compression fits; a larger file is a mistake (a
+    /// video or disc image named `.jpg`) or not meant for a web page, and reading it cost a build seconds.
+    var maxBytes: Int64 = 256 << 20
     /// Keeps EXIF, XMP and ICC metadata, GPS positions included; off by default, so none is published.
     var keepsMetadata = false
 

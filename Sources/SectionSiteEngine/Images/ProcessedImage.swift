@@ -26,6 +26,9 @@ struct ProcessedImage: Sendable, Equatable, Hashable {
     var sizes: String
     /// The site's URL path prefix (`/`, or `/blog/`).
     var rootPath: String
+    /// The formats the settings ask for that this picture is too large to be written in (a WebP file is at most
+    /// 16,383 pixels on a side): it is published without them, with a warning.
+    var skipped: [ImageFormat] = []
 
     /// The plan for a source of this size, hash and format under `settings`: the widths that are not larger than
     /// the source (the source's own width when some are), in each format the processor writes.
@@ -43,7 +46,14 @@ struct ProcessedImage: Sendable, Equatable, Hashable {
         self.rootPath = rootPath
         var widths = Set(settings.widths.filter { $0 < width })
         if widths.isEmpty || settings.widths.contains(where: { $0 >= width }) { widths.insert(width) }
-        let formats = (Set(settings.formats.filter(writes.contains)).union([fallback])).sorted()
+        var formats = (Set(settings.formats.filter(writes.contains)).union([fallback])).sorted()
+        // The largest file decides: a format that cannot hold it is left out for this picture altogether, so that
+        // a browser never takes a smaller file of it over the largest of the fallback.
+        let largestHeight = max(1, Int((Double(widths.max()!) * Double(height) / Double(width)).rounded()))
+        for format in formats where format != fallback {
+            if let side = format.largestSide, max(widths.max()!, largestHeight) > side { skipped.append(format) }
+        }
+        formats.removeAll(where: skipped.contains)
         let stem = Slug.of((source as NSString).lastPathComponent.split(separator: ".").dropLast().joined(separator: "."))
         var variants: [Variant] = []
         for format in formats {
@@ -57,6 +67,13 @@ struct ProcessedImage: Sendable, Equatable, Hashable {
             }
         }
         self.variants = variants
+    }
+
+    /// Why a format was left out, for the warning at each place that shows the picture.
+    func skipReason(_ format: ImageFormat) -> String {
+        "image '\(source)' is published without \(format.displayName) files: at \(largest.width) x \(largest.height) "
+            + "pixels it is larger than \(format.displayName) allows (\(format.largestSide ?? 0) pixels on a side); "
+            + "its \(fallback.displayName) files are made as usual"
     }
 
     /// The largest file in the fallback format: `<img src>`.

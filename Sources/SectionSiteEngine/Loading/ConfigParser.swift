@@ -175,7 +175,8 @@ struct ConfigParser {
         return languages
     }
 
-    /// The `images` settings: `widths`, `formats`, `quality`, `sizes`, `maxPixels`, `metadata` (`strip` or `keep`).
+    /// The `images` settings: `widths`, `formats`, `quality`, `sizes`, `maxPixels`, `maxBytes`, `metadata` (`strip` or
+    /// `keep`).
     static func images(_ node: Node, yaml: YAMLReader) throws -> ImageSettings {
         var settings = ImageSettings()
         for (option, value, optionNode) in try yaml.entries(node, what: "'images'") {
@@ -209,6 +210,9 @@ struct ConfigParser {
             case "maxPixels":
                 settings.maxPixels = try yaml.int(value, key: option)
                 guard settings.maxPixels > 0 else { throw SectionSiteError("'maxPixels' must be more than 0", at: yaml.location(value)) }
+            case "maxBytes":
+                settings.maxBytes = Int64(try yaml.int(value, key: option))
+                guard settings.maxBytes > 0 else { throw SectionSiteError("'maxBytes' must be more than 0", at: yaml.location(value)) }
             case "metadata":
                 switch try yaml.string(value, key: option) {
                 case "strip": settings.keepsMetadata = false
@@ -220,7 +224,7 @@ struct ConfigParser {
                 }
             default:
                 throw SectionSiteError(
-                    "unknown images option '\(option)' (known: widths, formats, quality, sizes, maxPixels, metadata)",
+                    "unknown images option '\(option)' (known: widths, formats, quality, sizes, maxPixels, maxBytes, metadata)",
                     at: yaml.location(optionNode))
             }
         }

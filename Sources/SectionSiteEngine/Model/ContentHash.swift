@@ -1,3 +1,5 @@
+import Foundation
+
 /// A stable 64-bit hash of text: the same bytes give the same hash in every process and on every machine, which
 /// Swift's own `Hasher` (seeded per process) does not. FNV-1a's multiply-xor step taken over 8-byte words, then
 /// a final mix, so a 10 KB page costs about 1,300 steps rather than 10,000.
@@ -20,17 +22,59 @@ struct ContentHash: Sendable {
     /// - Complexity: O(n) in the number of bytes.
     mutating func combine(bytes raw: UnsafeRawBufferPointer) {
         var hash = state
+        let words = Self.mixWords(raw, into: &hash)
+        Self.mixBytes(raw[words...], into: &hash)
+        state = hash ^ UInt64(raw.count)
+    }
+
+    /// Feeds a file's bytes from `descriptor`'s position to its end, `chunk` bytes at a time, so that a large
+    /// file is never held whole; the hash is the one `combine(bytes:)` gives for the same bytes in one buffer
+    /// (the names of files made from pictures stay what they were). Returns the number of bytes fed, or nil when
+    /// a read fails.
+    ///
+    /// - Complexity: O(n) in the file's length; `chunk` bytes of memory.
+    mutating func combine(fileDescriptor descriptor: Int32, chunk: Int = 1 << 20) -> Int64? {
+        precondition(chunk > 0 && chunk % 8 == 0, "a chunk holds whole words, so that words never straddle two")
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 8)
+        defer { buffer.deallocate() }
+        var hash = state
+        var total: Int64 = 0
+        while true {
+            // Fill the chunk whole (a read may return less), so that only the last one ends in loose bytes.
+            var filled = 0
+            while filled < chunk {
+                let count = read(descriptor, buffer.baseAddress! + filled, chunk - filled)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return nil
+                }
+                if count == 0 { break }
+                filled += count
+            }
+            let bytes = UnsafeRawBufferPointer(rebasing: buffer[..<filled])
+            let words = Self.mixWords(bytes, into: &hash)
+            Self.mixBytes(bytes[words...], into: &hash)
+            total += Int64(filled)
+            if filled < chunk { break }
+        }
+        state = hash ^ UInt64(truncatingIfNeeded: total)
+        return total
+    }
+
+    /// Mixes in every whole 8-byte word of `raw`; returns the offset after the last.
+    private static func mixWords(_ raw: UnsafeRawBufferPointer, into hash: inout UInt64) -> Int {
         var offset = 0
         while offset + 8 <= raw.count {
             hash = (hash ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))) &* 0x0000_0100_0000_01b3
             hash ^= hash >> 29
             offset += 8
         }
-        while offset < raw.count {
-            hash = (hash ^ UInt64(raw[offset])) &* 0x0000_0100_0000_01b3
-            offset += 1
-        }
-        state = hash ^ UInt64(raw.count)
+        return offset
+    }
+
+    /// Mixes in loose bytes, one at a time.
+    private static func mixBytes(_ raw: Slice<UnsafeRawBufferPointer>, into hash: inout UInt64) {
+        for byte in raw { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
     }
 
     /// The hash as 16 lowercase hex digits, after a final mix so that every digit depends on every byte.

@@ -7,7 +7,9 @@ extension Site {
     /// The catalog of the site's pictures, when a processor is given.
     static func imageCatalog(_ options: BuildOptions, config: SiteConfig) -> ImageCatalog? {
         options.imageProcessor.map {
-            ImageCatalog(site: options.site, settings: config.images, processor: $0, rootPath: config.rootPath)
+            ImageCatalog(
+                site: options.site, settings: config.images, processor: $0, rootPath: config.rootPath,
+                bounds: config.sourceBounds(site: options.site))
         }
     }
 

@@ -339,6 +339,9 @@ package struct Site: Sendable {
                 let reason = link.link.target == nil ? "it leads out of Content/" : "no page comes from '\(link.link.target!)'"
                 warnings.warn("link to '\(link.link.destination)' leads to no page: \(reason)", at: link.location)
             }
+            for use in page.images {
+                for format in use.image.skipped { warnings.warn(use.image.skipReason(format), at: use.location) }
+            }
         }
         for record in records.values {
             for warning in record.emptySections { warnings.warn(warning.message, at: warning.location) }
