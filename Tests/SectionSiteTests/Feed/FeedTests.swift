@@ -181,7 +181,9 @@ struct FeedTests {
         _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) } }
         let port = UInt16(bigEndian: address.sin_port)
         let patches = (0..<160).map { PatchFeed.Message(page: "/p\($0)/", from: "a", to: "b", json: "{}") }
-        let session = URLSession(configuration: .ephemeral)
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = PatchPublisher.requestTimeout  // as the publisher's own session
+        let session = URLSession(configuration: configuration)
         defer { session.finishTasksAndInvalidate() }
         // The first requests wait out what is left of the deadline; the rest are never started (with only a
         // limit per request, all 160 were sent, 16 at a time, each waiting its 5 s).
