@@ -11,6 +11,8 @@ struct APIIndex {
         var module: String
         /// For a member of an extension to another module's type: that module.
         var extendedModule: String?
+        /// The graph file that holds it, as errors name it.
+        var file: String
         /// The precise identifier: the item's identity on its page.
         var id: String { symbol.identifier.precise }
         /// `struct`, `method`, `enum.case` ...
@@ -40,6 +42,8 @@ struct APIIndex {
     private(set) var topLevel: [String: [String]] = [:]
     /// For each module, the types of other modules it extends: module → type name → members.
     private(set) var extensions: [String: [String: [String: [String]]]] = [:]
+    /// For a member of an extension to another module's type, that type's name (a key of `extensions`).
+    private(set) var extendedType: [String: String] = [:]
 
     /// Indexes the graphs of a package's modules.
     init(_ files: [SymbolGraphs.File], order: [String]) {
@@ -50,7 +54,7 @@ struct APIIndex {
             for symbol in file.graph.symbols.values {
                 let extended = file.extended ?? (symbol.mixins["swiftExtension"] as? SymbolGraph.Symbol.Swift.Extension)
                     .map(\.extendedModule).flatMap { $0 == file.module ? nil : $0 }
-                entries[symbol.identifier.precise] = Entry(symbol: symbol, module: file.module, extendedModule: extended)
+                entries[symbol.identifier.precise] = Entry(symbol: symbol, module: file.module, extendedModule: extended, file: file.shown)
             }
             relationships += file.graph.relationships.map { ($0, file.module) }
         }
@@ -107,6 +111,11 @@ struct APIIndex {
         for key in topLevel.keys { topLevel[key]!.sort(by: byName) }
         for (module, others) in extensionMembers {
             extensions[module] = others.mapValues { types in types.mapValues { $0.sorted(by: byName) } }
+            for types in others.values {
+                for (type, members) in types.sorted(by: { $0.key < $1.key }) {  // of two, the first by name
+                    for member in members where extendedType[member] == nil { extendedType[member] = type }
+                }
+            }
         }
     }
 
@@ -114,9 +123,12 @@ struct APIIndex {
     subscript(id: String) -> Entry? { entries[id] }
 
     /// The types a symbol is nested in, outermost first, and itself.
+    ///
+    /// - Complexity: O(depth); inserting each parent at the front was O(depth²), and 1,000 nested types ask for
+    ///   a chain per page.
     func chain(_ id: String) -> [String] {
         var chain = [id]
-        while let up = parent[chain[0]] { chain.insert(up, at: 0) }
-        return chain
+        while let up = parent[chain[chain.count - 1]] { chain.append(up) }
+        return chain.reversed()
     }
 }

@@ -21,18 +21,32 @@ struct APIPages {
     private var doccPaths: [String: String] = [:]
     /// What `symbolLinks()` gives.
     private var links = SymbolLinks()
+    /// Each symbol's path below its module's page (`book/binding/`), made once: following the chain of parents
+    /// for each link made the pages of 1,000 nested types take longer than two minutes.
+    private var paths: [String: String] = [:]
+    /// Each member's anchor on its page, made once: counting its overloads among its siblings for each link made a
+    /// type of 20,000 members quadratic.
+    private var anchors: [String: String] = [:]
 
     /// What a page is made from in the settings' file, for errors.
     private var location: SourceLocation { settings.location }
 
-    init(index: APIIndex, settings: APISettings, rootPath: String, site: URL, package: URL?) {
+    /// Reads the modules' catalogs, within `bounds`; throws every catalog file that leads outside them at once.
+    init(index: APIIndex, settings: APISettings, rootPath: String, site: URL, package: URL?, bounds: SourceBounds) throws {
         self.index = index
         self.site = site
         self.settings = settings
         self.rootPath = rootPath
         var catalogs: [String: Catalog] = [:]
-        for module in index.modules { catalogs[module] = Catalog(module: module, package: package, site: site) }
+        var errors: [Diagnostic] = []
+        for module in index.modules {
+            let catalog = Catalog(module: module, package: package, site: site, bounds: bounds)
+            catalogs[module] = catalog
+            errors += catalog.errors
+        }
+        if !errors.isEmpty { throw SectionSiteError(errors) }
         self.catalogs = catalogs
+        (paths, anchors) = Self.places(index)
         for module in index.modules {
             for id in allSymbols(of: module) {
                 guard let entry = index[id] else { continue }
@@ -50,14 +64,50 @@ struct APIPages {
         }
     }
 
+    /// Each symbol's path below its module's page and each member's anchor (`-2`, `-3` for overloads after the
+    /// first by identifier).
+    ///
+    /// - Complexity: O(symbols × depth) characters: each path is its parent's and a name.
+    private static func places(_ index: APIIndex) -> (paths: [String: String], anchors: [String: String]) {
+        var paths: [String: String] = [:]
+        for id in index.entries.keys.sorted() where paths[id] == nil {
+            var chain: [String] = []  // up to a symbol whose path is known
+            var current: String? = id
+            while let symbol = current, paths[symbol] == nil {
+                chain.append(symbol)
+                current = index.parent[symbol]
+            }
+            var path = current.flatMap { paths[$0] } ?? ""
+            for symbol in chain.reversed() {
+                path += slug(index[symbol]!.name) + "/"
+                paths[symbol] = path
+            }
+        }
+        var anchors: [String: String] = [:]
+        // Siblings are sorted by name, then identifier: overloads are next to each other, in identifier order.
+        for siblings in Array(index.members.values) + Array(index.topLevel.values) {
+            var previous: String?
+            var position = 0
+            for id in siblings {
+                let name = index[id]!.name
+                position = name == previous ? position + 1 : 0
+                previous = name
+                anchors[id] = position == 0 ? name : "\(name)-\(position + 1)"
+            }
+        }
+        return (paths, anchors)
+    }
+
     /// Every page of the reference.
     func pages() throws -> [SitePage] {
         var pages: [SitePage] = [try indexPage()]
         for module in index.modules {
             pages.append(try modulePage(module))
             var queue = (index.topLevel[module] ?? []).filter { index[$0]?.hasPage == true }
-            while !queue.isEmpty {
-                let id = queue.removeFirst()
+            var next = 0  // not removeFirst(), which moves the whole queue: 2,000 types made it quadratic
+            while next < queue.count {
+                let id = queue[next]
+                next += 1
                 pages.append(try typePage(id))
                 queue += (index.members[id] ?? []).filter { index[$0]?.hasPage == true }
             }
@@ -409,25 +459,16 @@ struct APIPages {
     /// A symbol's page, or its parent's page with its anchor; nil for a symbol of no documented module.
     func pageURL(_ id: String) -> String? {
         guard let entry = index[id] else { return nil }
-        if entry.hasPage {
-            let chain = index.chain(id)
-            return moduleURL(entry.module) + chain.map { Self.slug(index[$0]!.name) }.joined(separator: "/") + "/"
-        }
+        if entry.hasPage { return moduleURL(entry.module) + paths[id]! }
         if let parent = index.parent[id], let url = pageURL(parent) { return url + "#" + Self.fragment(anchor(id)) }
-        if let other = entry.extendedModule, let type = index.extensions[entry.module]?[other]?.first(where: { $0.value.contains(id) })?.key {
+        if let other = entry.extendedModule, let type = index.extendedType[id], index.extensions[entry.module]?[other]?[type] != nil {
             return extendedURL(entry.module, other, type) + "#" + Self.fragment(anchor(id))
         }
         return moduleURL(entry.module) + "#" + Self.fragment(anchor(id))
     }
 
     /// A member's anchor on its page: its name, with `-2`, `-3` for overloads after the first by identifier.
-    func anchor(_ id: String) -> String {
-        let entry = index[id]!
-        let siblings = index.parent[id].flatMap { index.members[$0] } ?? index.topLevel[entry.module] ?? []
-        let same = siblings.filter { index[$0]?.name == entry.name }.sorted()
-        let position = same.firstIndex(of: id) ?? 0
-        return position == 0 ? entry.name : "\(entry.name)-\(position + 1)"
-    }
+    func anchor(_ id: String) -> String { anchors[id] ?? index[id]!.name }
 
     /// A site path as a link from the output (with `baseURL`'s path).
     private func link(_ path: String) -> String { rootPath + path.drop { $0 == "/" } }
@@ -465,11 +506,10 @@ struct APIPages {
     /// Every symbol of a module, members and extensions included.
     private func allSymbols(of module: String) -> [String] {
         var ids = index.topLevel[module] ?? []
-        var queue = ids
-        while !queue.isEmpty {
-            let members = index.members[queue.removeFirst()] ?? []
-            ids += members
-            queue += members
+        var next = 0  // `ids` is the queue too
+        while next < ids.count {
+            ids += index.members[ids[next]] ?? []
+            next += 1
         }
         for types in (index.extensions[module] ?? [:]).values { for members in types.values { ids += members } }
         return ids

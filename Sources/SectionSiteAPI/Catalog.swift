@@ -28,8 +28,14 @@ struct Catalog {
     /// The articles, by file name.
     var articles: [Article] = []
 
-    /// Reads the `.docc` folders in the module's source folder; an empty catalog when there are none.
-    init(module: String, package: URL?, site: URL) {
+    /// A file of the catalog that leads outside the site and the package (a symbolic link to a dotfile, say), at
+    /// its place: it is not read.
+    var errors: [Diagnostic] = []
+
+    /// Reads the `.docc` folders in the module's source folder; an empty catalog when there are none. Each file is
+    /// read at its real path and only when `bounds` allow it: a catalog is published, so a link out of the site
+    /// would publish whatever it leads to.
+    init(module: String, package: URL?, site: URL, bounds: SourceBounds) {
         guard let package else { return }
         let sources = package.appendingPathComponent("Sources").appendingPathComponent(module)
         let manager = FileManager.default
@@ -39,22 +45,28 @@ struct Catalog {
             let files = (manager.enumerator(atPath: root.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".md") }.sorted()
             for file in files {
                 let url = root.appendingPathComponent(file)
-                guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
-                read(text, name: url.deletingPathExtension().lastPathComponent, file: Site.shownPath(url, site: site))
+                let shown = Site.shownPath(url, site: site)
+                switch bounds.place(url.path) {
+                case .inside(let real):
+                    guard let text = try? String(contentsOfFile: real, encoding: .utf8) else { continue }
+                    read(text, name: url.deletingPathExtension().lastPathComponent, file: shown)
+                case .outside(let real):
+                    errors.append(Diagnostic(.error, APIBounds.outside(shown, real: real), at: SourceLocation(file: shown)))
+                case .missing:
+                    continue  // a link to nothing: as a file that cannot be read
+                }
             }
         }
     }
 
     private mutating func read(_ text: String, name: String, file: String) {
-        var lines = text.components(separatedBy: "\n")
-        var line = 1  // of the first line left in `lines`
-        while let first = lines.first, first.trimmingCharacters(in: .whitespaces).isEmpty {
-            lines.removeFirst()
-            line += 1
-        }
-        guard let titleLine = lines.first, titleLine.hasPrefix("# ") else { return }
-        lines.removeFirst()
-        line += 1
+        let all = text.components(separatedBy: "\n")
+        // Blank lines dropped as a slice, not one removeFirst() each: that moved the whole file per line.
+        let leading = all.prefix { $0.trimmingCharacters(in: .whitespaces).isEmpty }.count
+        guard leading < all.count, all[leading].hasPrefix("# ") else { return }
+        let titleLine = all[leading]
+        let lines = all[(leading + 1)...]
+        let line = leading + 2  // of the first line left in `lines`
         // The overview's first line, after the blank lines under the title: body lines are counted from it.
         let blank = lines.prefix { $0.trimmingCharacters(in: .whitespaces).isEmpty }.count
         let location = SourceLocation(file: file, line: line + blank)

@@ -10,6 +10,8 @@ enum SymbolGraphs {
         var graph: SymbolGraph
         var module: String
         var extended: String?
+        /// The file, as errors name it: relative to the site when inside it.
+        var shown: String
     }
 
     /// Every graph of the package's documented targets, sorted by file name, and how long the package's build
@@ -17,7 +19,9 @@ enum SymbolGraphs {
     /// `targets`, the modules whose folders are in the package's `Sources/` (its dependencies' graphs are written
     /// too, and left out), or with `symbolGraphs`, every module of the files; test modules (names ending in
     /// `Tests`) never.
-    static func load(_ settings: APISettings, site: URL) throws -> (files: [File], toolchainSeconds: Double?) {
+    /// Every file is read at its real path, and only when `bounds` allow it (a symbolic link out of the site and
+    /// the package is an error at it).
+    static func load(_ settings: APISettings, site: URL, bounds: SourceBounds) throws -> (files: [File], toolchainSeconds: Double?) {
         let urls: [URL]
         var toolchainSeconds: Double?
         var modules = Set(settings.targets)
@@ -31,10 +35,13 @@ enum SymbolGraphs {
             }
         } else {
             urls = try settings.symbolGraphs.flatMap { path in
-                let url = URL(fileURLWithPath: path, relativeTo: site).standardizedFileURL
+                let url = APISettings.inSite(path, site: site)
                 var isFolder: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
                     throw SectionSiteError("api: symbol graphs '\(path)' do not exist", at: settings.location)
+                }
+                if case .outside(let real) = bounds.place(url.path) {
+                    throw SectionSiteError(APIBounds.outside(path, real: real), at: settings.location)
                 }
                 return isFolder.boolValue ? try graphFiles(in: url) : [url]
             }
@@ -45,9 +52,18 @@ enum SymbolGraphs {
             let name = url.lastPathComponent.replacingOccurrences(of: ".symbols.json", with: "")
             let parts = name.split(separator: "@", maxSplits: 1).map(String.init)
             guard !parts[0].hasSuffix("Tests"), modules.isEmpty || modules.contains(parts[0]) else { continue }
+            let shown = Site.shownPath(url, site: site)
+            let real: String
+            switch bounds.place(url.path) {
+            case .inside(let path): real = path
+            case .outside(let path):
+                errors.append(Diagnostic(.error, APIBounds.outside(shown, real: path), at: SourceLocation(file: shown)))
+                continue
+            case .missing: continue  // a link to nothing
+            }
             do {
-                let graph = try decoded.graph(at: url)
-                files.append(File(graph: graph, module: parts[0], extended: parts.count > 1 ? parts[1] : nil))
+                let graph = try decoded.graph(at: URL(fileURLWithPath: real))
+                files.append(File(graph: graph, module: parts[0], extended: parts.count > 1 ? parts[1] : nil, shown: shown))
             } catch {
                 errors.append(Diagnostic(.error, "api: cannot read the symbol graph \(url.path): \(error)", at: settings.location))
             }

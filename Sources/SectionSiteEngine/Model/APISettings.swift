@@ -14,15 +14,37 @@ package struct APISettings: Sendable, Equatable {
     package var url = "/api/"
     /// Where `api:` is written, for errors about the reference as a whole.
     package var location = SourceLocation(file: "sectionsite.yml")
+    /// How deep types may nest in types (a member counts as one level below its type). The deepest real packages
+    /// nest a handful of levels; each level is a folder of the output and a crumb on every page below it.
+    package var maxNesting = 64
+    /// How many members one type may have. swift-syntax's biggest (its visitors: a `visit` and a `visitPost` for
+    /// each of a few hundred node kinds) have about a thousand; all of a type's members are on its page.
+    package var maxMembers = 10_000
+    /// How many symbols the graphs may hold in all: a package as big as swift-syntax has tens of thousands.
+    package var maxSymbols = 500_000
 
     /// The package folder as a URL.
-    package func packageFolder(site: URL) -> URL {
-        URL(fileURLWithPath: package, relativeTo: site).standardizedFileURL
+    package func packageFolder(site: URL) -> URL { Self.inSite(package, site: site) }
+
+    /// A path the settings give, relative to the site folder or absolute. Not `URL(fileURLWithPath:relativeTo:)`,
+    /// which takes the site's own name for a file, and the path for its sibling, when `site` has no trailing `/`.
+    package static func inSite(_ path: String, site: URL) -> URL {
+        (path.hasPrefix("/") ? URL(fileURLWithPath: path) : site.appendingPathComponent(path)).standardizedFileURL
+    }
+
+    /// The folders the reference may read its symbol graphs and catalogs from: the site's bounds (`readOutside:`
+    /// included) and the package this names, when it is one. A folder without `Package.swift` is no package, so
+    /// `package: /` does not open the whole disk to a catalog's symbolic links.
+    package func sourceBounds(site: URL, config: SiteConfig) -> SourceBounds {
+        let folder = packageFolder(site: site)
+        let isPackage = FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path)
+        return SourceBounds(site: site, outside: config.readOutside + (isPackage ? [folder.path] : []))
     }
 }
 
 extension ConfigParser {
-    /// `api`: `package` (a folder), `targets` (a list), `symbolGraphs` (files or folders), `url` (a site path).
+    /// `api`: `package` (a folder), `targets` (a list), `symbolGraphs` (files or folders), `url` (a site path),
+    /// and the limits on the graphs: `maxNesting`, `maxMembers`, `maxSymbols`.
     static func api(_ node: Node, yaml: YAMLReader) throws -> APISettings {
         var settings = APISettings(location: yaml.location(node))
         for (option, value, optionNode) in try yaml.entries(node, what: "'api'") {
@@ -36,8 +58,18 @@ extension ConfigParser {
                     throw SectionSiteError("'url' must be a site path such as /api/, not '\(url)'", at: yaml.location(value))
                 }
                 settings.url = path
+            case "maxNesting", "maxMembers", "maxSymbols":
+                let limit = try yaml.int(value, key: option)
+                guard limit > 0 else { throw SectionSiteError("'\(option)' must be more than 0", at: yaml.location(value)) }
+                switch option {
+                case "maxNesting": settings.maxNesting = limit
+                case "maxMembers": settings.maxMembers = limit
+                default: settings.maxSymbols = limit
+                }
             default:
-                throw SectionSiteError("unknown api option '\(option)' (known: package, targets, symbolGraphs, url)", at: yaml.location(optionNode))
+                throw SectionSiteError(
+                    "unknown api option '\(option)' (known: package, targets, symbolGraphs, url, maxNesting, maxMembers, maxSymbols)",
+                    at: yaml.location(optionNode))
             }
         }
         return settings
@@ -52,6 +84,8 @@ package struct APIRequest: Sendable {
     package var site: URL
     /// The path part of `baseURL` (`/` or `/blog/`): what links written into HTML start with.
     package var rootPath: String
+    /// Where the reader may read: every graph and catalog file is checked here, symbolic links resolved.
+    package var bounds: SourceBounds
 }
 
 /// What an `APIReader` makes: the reference's pages, and each symbol's site path by the paths ``` ``links`` ``` in

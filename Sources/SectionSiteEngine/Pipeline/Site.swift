@@ -134,7 +134,8 @@ package struct Site: Sendable {
         guard let reader = options.apiReader else {
             throw SectionSiteError("'api' needs the API reader of SectionSiteAPI, which this program does not set", at: api.location)
         }
-        return try reader.reference(APIRequest(settings: api, site: options.site, rootPath: config.rootPath))
+        let bounds = api.sourceBounds(site: options.site, config: config)
+        return try reader.reference(APIRequest(settings: api, site: options.site, rootPath: config.rootPath, bounds: bounds))
     }
 
     /// Takes pages a program defines, each replacing the one of its URL; `loader` loads them at once.

@@ -15,11 +15,24 @@ import Mustache
 /// | `prev`, `next` | the siblings before and after the page |
 /// | `section` | the top-level folder the page is in (the home page for a page at the root) |
 /// | `tree` | the section's children, each with its `children`, all the way down (one level at the root) |
+/// | `branch` | the section's children, and the children of each entry on the way to the page and of the page; each list at most `branchWidth` entries around the one on the way, the rest one entry linking to the folder that holds them all |
+///
+/// `branch` is `tree` for a section too big to repeat on every page (an API reference of thousands of types: a
+/// sidebar of every type on every page makes output grow with the square of the types). It holds at most
+/// `branchWidth + 2` entries per level of the page's depth, whatever the section's size.
 final class NavigationContext: MustacheParent {
+    /// How many entries of one folder `branch` lists.
+    static let branchWidth = 50
+
     private let tree: ContentTree
     private let id: String
     private let config: SiteConfig
     private lazy var active: Set<String> = Set(tree.ancestors(of: id) + [id])
+    /// For each folder on the way to the page, its child on the way.
+    private lazy var way: [String: String] = {
+        let chain = tree.ancestors(of: id) + [id]
+        return Dictionary(zip(chain, chain.dropFirst())) { first, _ in first }
+    }()
 
     init(tree: ContentTree, page: Page, config: SiteConfig) {
         self.tree = tree
@@ -46,6 +59,8 @@ final class NavigationContext: MustacheParent {
         case "tree":
             let section = self.section
             return tree.nodes[section]!.children.map { entry($0, depth: section == ContentTree.root ? 0 : .max) }
+        case "branch":
+            return branch(of: section)
         default: return nil
         }
     }
@@ -56,13 +71,48 @@ final class NavigationContext: MustacheParent {
         return chain.count > 1 && chain[1].hasPrefix("dir:") ? chain[1] : ContentTree.root
     }
 
+    /// The entries of a folder's children for `branch`: a window of `branchWidth` around the child on the way to
+    /// the page (the first ones when none is), those on the way opened, and an entry for the rest.
+    ///
+    /// - Complexity: O(`branchWidth`) entries for each folder on the way to the page.
+    private func branch(of folder: String) -> [[String: Any]] {
+        let node = tree.nodes[folder]!
+        let children = node.children
+        let width = Self.branchWidth
+        let onTheWay = way[folder].flatMap { tree.nodes[$0]?.position }
+        let start = children.count <= width ? 0 : max(0, min((onTheWay ?? 0) - width / 2, children.count - width))
+        let shown = children[start..<min(children.count, start + width)]
+        var entries: [[String: Any]] = []
+        if start > 0 { entries.append(more(start, in: node)) }
+        for id in shown {
+            var entry = entry(id)
+            if active.contains(id), !(tree.nodes[id]?.children.isEmpty ?? true) {
+                entry["children"] = branch(of: id)
+                entry["hasChildren"] = true
+            }
+            entries.append(entry)
+        }
+        let after = children.count - start - shown.count
+        if after > 0 { entries.append(more(after, in: node)) }
+        return entries
+    }
+
+    /// An entry standing for `count` entries `branch` leaves out: a link to their folder's page, which lists them.
+    private func more(_ count: Int, in folder: ContentTree.Node) -> [String: Any] {
+        [
+            "title": "\(count) more", "current": false, "active": false, "more": true,
+            "url": folder.url ?? false as Any, "link": folder.url.map(config.link) ?? false as Any,
+            "children": [Any](), "hasChildren": false,
+        ]
+    }
+
     private func entry(_ id: String, depth: Int = 0) -> [String: Any] {
         let node = tree.nodes[id]!
         return [
             "title": node.title, "current": id == self.id, "active": active.contains(id),
             "url": node.url ?? false as Any, "link": node.url.map(config.link) ?? false as Any,
             "children": depth > 0 ? node.children.map { self.entry($0, depth: depth - 1) } : [],
-            "hasChildren": depth > 0 && !node.children.isEmpty,
+            "hasChildren": depth > 0 && !node.children.isEmpty, "more": false,
         ]
     }
 }

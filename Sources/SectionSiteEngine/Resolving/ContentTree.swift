@@ -15,6 +15,9 @@ struct ContentTree: Sendable {
         var parent: String?
         /// The children's ids, in order.
         var children: [String] = []
+        /// Where the node is among its parent's children: a sidebar finds its window by it, not by a search of
+        /// every sibling on every page.
+        var position = 0
     }
 
     /// The nodes by id: a page's URL, or `dir:<folder>` for a folder (`dir:` is the root, the home page's node).
@@ -60,6 +63,9 @@ struct ContentTree: Sendable {
             nodes[id]!.children.sort { (keys[$0]!.0, keys[$0]!.1, keys[$0]!.2, $0) < (keys[$1]!.0, keys[$1]!.1, keys[$1]!.2, $1) }
             let node = nodes[id]!
             hasher.combine("\(id)\u{1}\(node.title)\u{1}\(node.url ?? "")\u{1}\(node.children.joined(separator: "\u{2}"))")
+        }
+        for node in nodes.values {
+            for (position, child) in node.children.enumerated() { nodes[child]!.position = position }
         }
         hash = hasher.hex
     }

@@ -208,7 +208,7 @@ struct APIReferenceTests {
     @Test("api: settings that cannot work are errors at their place")
     func errors() throws {
         let site = try TestSite(TestSite.theme.merging(["sectionsite.yml": "api:\n  package: nowhere\n  colour: blue\n"]) { $1 })
-        #expect(site.buildError()?.description == "sectionsite.yml:3:3: error: unknown api option 'colour' (known: package, targets, symbolGraphs, url)")
+        #expect(site.buildError()?.description == "sectionsite.yml:3:3: error: unknown api option 'colour' (known: package, targets, symbolGraphs, url, maxNesting, maxMembers, maxSymbols)")
         try site.write(["sectionsite.yml": "title: T\napi:\n  package: nowhere\n"])
         #expect(site.buildError()?.description == "sectionsite.yml:3:3: error: api: 'nowhere' is not a Swift package (it has no Package.swift)")
         try site.write(["sectionsite.yml": "title: T\napi:\n  symbolGraphs: [graphs]\n"])
