@@ -21,12 +21,14 @@ package enum SystemReason {
         } else if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
             reason = String(cString: strerror(Int32(underlying.code)))
         } else if nsError.domain == NSCocoaErrorDomain {
+            // Said as the system says them where it gives its own error, so that one failure reads the same
+            // whichever API met it.
             switch CocoaError.Code(rawValue: nsError.code) {
-            case .fileNoSuchFile, .fileReadNoSuchFile: reason = "no such file or folder"
-            case .fileReadNoPermission, .fileWriteNoPermission: reason = "permission denied"
-            case .fileWriteFileExists: reason = "a file is already there"
-            case .fileWriteOutOfSpace: reason = "no space left on the device"
-            case .fileWriteVolumeReadOnly: reason = "the file system is read-only"
+            case .fileNoSuchFile, .fileReadNoSuchFile: reason = String(cString: strerror(ENOENT))
+            case .fileReadNoPermission, .fileWriteNoPermission: reason = String(cString: strerror(EACCES))
+            case .fileWriteFileExists: reason = String(cString: strerror(EEXIST))
+            case .fileWriteOutOfSpace: reason = String(cString: strerror(ENOSPC))
+            case .fileWriteVolumeReadOnly: reason = String(cString: strerror(EROFS))
             case .fileReadInapplicableStringEncoding: reason = "it is not text in UTF-8"
             default: reason = "the system refused (\(nsError.domain) \(nsError.code))"
             }

@@ -266,7 +266,7 @@ struct BuildTests {
         do {
             try SiteBuilder(options: BuildOptions.highlighted(site: site.folder, out: out)).build()
         } catch let error as SectionSiteError {
-            #expect(error.description == "\(site.folder.path)/blocker: error: cannot write the output: The operation could not be completed. A file with the same name already exists; the previous output is unchanged")
+            #expect(error.description == "\(site.folder.path)/blocker: error: cannot write the output: File exists; the previous output is unchanged")
         }
         #expect(try String(contentsOf: site.folder.appendingPathComponent("blocker"), encoding: .utf8) == "a file where a folder should be\n")
     }
