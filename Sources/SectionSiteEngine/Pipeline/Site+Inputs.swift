@@ -47,7 +47,8 @@ extension Site {
     static func checkFolders(site: URL, config: SiteConfig) throws {
         let bounds = config.sourceBounds(site: site)
         let themeLocation = SourceLocation.file("sectionsite.yml")
-        let folders = ["Content", "Static", "Data", "Themes", "Themes/" + config.theme, ".sectionsite"]
+        let theme = "Themes/" + config.theme
+        let folders = ["Content", "Static", "Data", "Themes", theme, theme + "/i18n", theme + "/assets", ".sectionsite"]
         let errors = folders.compactMap { folder -> Diagnostic? in
             guard let problem = bounds.problem(site.path + "/" + folder, shown: folder) else { return nil }
             return Diagnostic(.error, problem, at: folder.hasPrefix("Themes/") ? themeLocation : .file(folder))

@@ -18,8 +18,9 @@ struct ThemeStrings: Sendable, Equatable {
     init(folder: URL, themePath: String) throws {
         self.themePath = themePath
         let i18n = folder.appendingPathComponent("i18n")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: i18n.path)) ?? []
-        for name in names.sorted() where name.hasSuffix(".yml") || name.hasSuffix(".yaml") {
+        // Listed as every folder of the site is, without following symbolic links (`FileTree`).
+        let names = FileTree.files(under: i18n).filter { !$0.contains("/") }
+        for name in names where name.hasSuffix(".yml") || name.hasSuffix(".yaml") {
             let code = String(name.prefix { $0 != "." })
             let path = "\(themePath)/i18n/\(name)"
             let text = try SourceText.read(i18n.appendingPathComponent(name), path: path)

@@ -117,4 +117,28 @@ struct ConfinementTests {
         #expect(error.description.hasPrefix(".sectionsite: error: '.sectionsite' leads outside the site"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
     }
+
+    @Test("a theme's strings or assets linked out of the site are an error; a strings file that is a link is not read")
+    func linkedThemeParts() throws {
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("sectionsite-theme-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try Data("readMore: SECRET\n".utf8).write(to: outside.appendingPathComponent("en.yml"))
+        let site = try TestSite(TestSite.theme.merging(["Content/index.md": Self.page("")]) { $1 })
+        let theme = site.folder.appendingPathComponent("Themes/default")
+        try FileManager.default.createSymbolicLink(at: theme.appendingPathComponent("i18n"), withDestinationURL: outside)
+        try FileManager.default.createSymbolicLink(at: theme.appendingPathComponent("assets"), withDestinationURL: outside)
+        let error = try #require(site.buildError())
+        #expect(error.description.contains("Themes/default/i18n' leads outside the site"))
+        #expect(error.description.contains("Themes/default/assets' leads outside the site"))
+        // A strings file that is itself a link is not listed, as no link below the site's folders is.
+        try FileManager.default.removeItem(at: theme.appendingPathComponent("i18n"))
+        try FileManager.default.removeItem(at: theme.appendingPathComponent("assets"))
+        try FileManager.default.createDirectory(at: theme.appendingPathComponent("i18n"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            at: theme.appendingPathComponent("i18n/en.yml"), withDestinationURL: outside.appendingPathComponent("en.yml"))
+        try site.build()
+        #expect(try !site.output("index.html").contains("SECRET"))
+        #expect(try ThemeStrings(folder: theme, themePath: "Themes/default").isEmpty)
+    }
 }
