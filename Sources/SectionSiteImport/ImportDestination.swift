@@ -31,7 +31,7 @@ struct ImportDestination {
         do {
             entries = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         } catch {
-            throw SectionSiteError("could not list the folder '\(folder.path)': \(FileProblem.reason(error))", at: .file(folder.path))
+            throw SectionSiteError("could not list the folder '\(folder.path)': \(SystemReason.of(error))", at: .file(folder.path))
         }
         if !entries.isEmpty {
             throw SectionSiteError("'\(folder.path)' is not empty; import into a new folder", at: .file(folder.path))
@@ -51,14 +51,14 @@ struct ImportDestination {
         do {
             try manager.createDirectory(at: parent, withIntermediateDirectories: true)
         } catch {
-            throw SectionSiteError("could not make the folder '\(parent.path)': \(FileProblem.reason(error))", at: .file(parent.path))
+            throw SectionSiteError("could not make the folder '\(parent.path)': \(SystemReason.of(error))", at: .file(parent.path))
         }
         removeLeftovers()
         let staging = staging(pid: getpid())
         do {
             try manager.createDirectory(at: staging, withIntermediateDirectories: false)
         } catch {
-            throw SectionSiteError("could not make the folder '\(staging.path)': \(FileProblem.reason(error))", at: .file(staging.path))
+            throw SectionSiteError("could not make the folder '\(staging.path)': \(SystemReason.of(error))", at: .file(staging.path))
         }
         do {
             for (path, data) in outputs {
@@ -67,21 +67,21 @@ struct ImportDestination {
                     try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
                 } catch {
                     throw SectionSiteError(
-                        "could not make the folder for '\(path)' in the new site: \(FileProblem.reason(error))",
+                        "could not make the folder for '\(path)' in the new site: \(SystemReason.of(error))",
                         at: .file(folder.path + "/" + path))
                 }
                 do {
                     try data.write(to: target)
                 } catch {
                     throw SectionSiteError(
-                        "could not write '\(path)' in the new site: \(FileProblem.reason(error))", at: .file(folder.path + "/" + path))
+                        "could not write '\(path)' in the new site: \(SystemReason.of(error))", at: .file(folder.path + "/" + path))
                 }
             }
             // rename(2) replaces an empty folder in one step, and fails on one something was written into meanwhile.
             guard rename(staging.path, folder.path) == 0 else {
                 let code = errno
                 throw SectionSiteError(
-                    "could not move the new site from '\(staging.path)' to '\(folder.path)': \(FileProblem.reason(errno: code))",
+                    "could not move the new site from '\(staging.path)' to '\(folder.path)': \(SystemReason.of(POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)))",
                     at: .file(folder.path))
             }
         } catch {
@@ -90,16 +90,8 @@ struct ImportDestination {
         }
     }
 
-    /// Removes the hidden folders earlier imports into the same place left when they were killed: those whose
-    /// process is gone. One whose process still runs is another import at work, and is left alone.
+    /// Removes the hidden folders earlier imports into the same place left when they were killed.
     private func removeLeftovers() {
-        let parent = folder.deletingLastPathComponent()
-        let prefix = ".\(folder.lastPathComponent).importing-"
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] where name.hasPrefix(prefix) {
-            guard let pid = Int32(name.dropFirst(prefix.count)) else { continue }
-            if pid == getpid() || (kill(pid, 0) == -1 && errno == ESRCH) {
-                try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
-            }
-        }
+        StagingLeftovers.remove(in: folder.deletingLastPathComponent(), prefixes: [".\(folder.lastPathComponent).importing-"])
     }
 }

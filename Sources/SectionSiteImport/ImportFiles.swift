@@ -45,9 +45,9 @@ enum ImportFiles {
                 return ((try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]) ?? [:], end + 1, body)
             default:
                 var frontLines = Array(lines[1..<end])
-                try YAMLAliasBudget.check(frontLines.joined(separator: "\n"), path: shown, firstLine: 2)
                 do {
-                    return ((try Yams.load(yaml: frontLines.joined(separator: "\n")) as? [String: Any]) ?? [:], end + 1, body)
+                    let loaded = try ImportYAML.load(frontLines.joined(separator: "\n"), path: shown, firstLine: 2)
+                    return ((loaded as? [String: Any]) ?? [:], end + 1, body)
                 } catch YamlError.duplicatedKeysInMapping(let keys, _) {
                     for key in keys {
                         let places = frontLines.indices.filter { frontLines[$0].hasPrefix(key + ":") }
@@ -128,7 +128,7 @@ enum ImportFiles {
             records = nil
         } else {
             let text = String(decoding: data, as: UTF8.self)
-            try YAMLAliasBudget.check(text, path: source.shown(file), firstLine: 1)
+            try YAMLAliasBudget.check(text, path: source.shown(file), firstLine: 1)  // an error, where a parse error is a leftover
             records = (try? Yams.load(yaml: text)) as? [Any]
         }
         if records.map({ $0.allSatisfy { ($0 as? [String: Any])?["id"] != nil } }) ?? false {

@@ -40,7 +40,7 @@ struct ImportSource {
                 // The real path, not the one the site wrote: the file checked is the file read.
                 return .data(try Data(contentsOf: URL(fileURLWithPath: real)))
             } catch {
-                throw SectionSiteError("could not read '\(shown(path))': \(FileProblem.reason(error))", at: .file(shown(path)))
+                throw SectionSiteError("could not read '\(shown(path))': \(SystemReason.of(error))", at: .file(shown(path)))
             }
         }
     }

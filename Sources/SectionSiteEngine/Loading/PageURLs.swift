@@ -7,11 +7,15 @@ import Foundation
 final class PageURLs: Sendable {
     let site: URL
     let permalinks: Permalinks
+    /// Where a linked file may be read from: a link names a file by its text, and one that is a symbolic link out
+    /// of the site is no page of it.
+    let bounds: SourceBounds
     private let known = Locked<[String: (stamp: FileStamp?, url: String)]>([:])
 
-    init(site: URL, permalinks: Permalinks) {
+    init(site: URL, permalinks: Permalinks, bounds: SourceBounds) {
         self.site = site
         self.permalinks = permalinks
+        self.bounds = bounds
     }
 
     /// Records the URL a page was given when it was loaded (or restored from the record).
@@ -25,7 +29,7 @@ final class PageURLs: Sendable {
         let stamp = FileStamp.of(site.path + "/" + path)
         if let entry = known.withLock({ $0[path] }), entry.stamp == stamp || stamp == nil { return entry.url }
         let fallback = Page.route(path).url
-        guard stamp != nil, let text = try? SourceText.read(site.appendingPathComponent(path), path: path),
+        guard stamp != nil, bounds.allows(site.path + "/" + path), let text = try? SourceText.read(site.appendingPathComponent(path), path: path),
             let page = try? PageParser(path: path, permalinks: permalinks).parse(text)
         else { return fallback }
         record(path, url: page.url, stamp: stamp)

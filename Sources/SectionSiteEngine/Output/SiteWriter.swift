@@ -203,16 +203,9 @@ struct SiteWriter {
         try? manager.removeItem(at: old)
     }
 
-    /// Removes staging and previous-output folders that builds killed outright (SIGKILL, a power cut) left beside
-    /// the output: those whose process is gone.
+    /// Removes staging and previous-output folders that builds killed outright left beside the output.
     private func removeLeftovers(in parent: URL) {
-        let prefixes = [".\(out.lastPathComponent).staging-", ".\(out.lastPathComponent).old-"]
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] {
-            guard let prefix = prefixes.first(where: { name.hasPrefix($0) }), let pid = Int32(name.dropFirst(prefix.count)),
-                pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH)
-            else { continue }
-            try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
-        }
+        StagingLeftovers.remove(in: parent, prefixes: [".\(out.lastPathComponent).staging-", ".\(out.lastPathComponent).old-"])
     }
 }
 

@@ -23,7 +23,7 @@ extension Site {
         markdown = Markdown(
             config: config, highlighter: highlighter, theme: theme, images: Self.imageCatalog(options, config: config),
             site: options.site, collectsLinks: options.keepsLinks)
-        markdown.pageURLs = PageURLs(site: options.site, permalinks: config.permalinks)
+        markdown.pageURLs = PageURLs(site: options.site, permalinks: config.permalinks, bounds: config.sourceBounds(site: options.site))
         loaded = [:]
         for record in snapshot.pages {
             markdown.pageURLs?.record(record.path, url: record.url, stamp: record.stamp)

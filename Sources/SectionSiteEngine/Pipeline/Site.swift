@@ -88,7 +88,7 @@ package struct Site: Sendable {
         markdown = Markdown(
             config: config, highlighter: highlighter, theme: theme, images: Self.imageCatalog(options, config: config),
             site: options.site, collectsLinks: options.keepsLinks)
-        markdown.pageURLs = PageURLs(site: options.site, permalinks: config.permalinks)
+        markdown.pageURLs = PageURLs(site: options.site, permalinks: config.permalinks, bounds: config.sourceBounds(site: options.site))
         // The reference first: the site's Markdown links to its symbols.
         if config.api != nil {
             progress(BuildProgress(step: 1, steps: Self.stepNames.count, name: "Reading the API reference (building the package)"))

@@ -29,7 +29,7 @@ struct ImportDestinationTests {
         ])
         let out = hugo.folder.appendingPathComponent("imported")
         let error = ImportRun.error { try ImportRun.hugo(hugo, into: out) }
-        #expect(error?.description == "\(out.path)/Content/fr/guide.md: error: could not make the folder for 'Content/fr/guide.md' in the new site: file exists")
+        #expect(error?.description == "\(out.path)/Content/fr/guide.md: error: could not make the folder for 'Content/fr/guide.md' in the new site: File exists")
         #expect(!FileManager.default.fileExists(atPath: out.path))
         let beside = try FileManager.default.contentsOfDirectory(atPath: hugo.folder.path)
         #expect(!beside.contains { $0.hasPrefix(".imported.") }, "\(beside)")

@@ -141,4 +141,15 @@ struct ConfinementTests {
         #expect(try !site.output("index.html").contains("SECRET"))
         #expect(try ThemeStrings(folder: theme, themePath: "Themes/default").isEmpty)
     }
+
+    @Test("a link to a .md that is a symbolic link out of the site reads nothing of it (not even its url:)")
+    func linkedPageOutside() throws {
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("sectionsite-page-\(UUID().uuidString).md")
+        try Data("---\nurl: /leaked-secret/\n---\nSecret.\n".utf8).write(to: outside)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        let site = try TestSite(TestSite.theme.merging(["Content/index.md": "---\ntitle: A\n---\nSee [it](secret.md).\n"]) { $1 })
+        try FileManager.default.createSymbolicLink(at: site.folder.appendingPathComponent("Content/secret.md"), withDestinationURL: outside)
+        try site.build()
+        #expect(try !site.output("index.html").contains("leaked"))
+    }
 }
