@@ -19,6 +19,16 @@ struct ConfigParser {
                 if !config.baseURL.hasSuffix("/") { config.baseURL += "/" }
             case "theme": config.theme = try yaml.string(node, key: key)
             case "language": config.language = try yaml.string(node, key: key)
+            case "timezone":
+                let name = try yaml.string(node, key: key)
+                // Only names of the tz database: the system reads the zone's file by its name, so an arbitrary one
+                // (`../../etc/x`) would be a path.
+                guard name == "UTC" || TimeZone.knownTimeZoneIdentifiers.contains(name), let zone = TimeZone(identifier: name) else {
+                    throw SectionSiteError(
+                        "'\(name)' is not a time zone: name one as the tz database does, like Europe/Paris or America/Los_Angeles",
+                        at: yaml.location(node))
+                }
+                config.permalinks.timeZone = zone
             case "markdown":
                 for (option, value, optionNode) in try yaml.entries(node, what: "'markdown'") {
                     switch option {
