@@ -129,7 +129,7 @@ def shape(message: str) -> str:
     text = re.sub(r'"[^"]*"', '"…"', text)
     text = re.sub(r"\([^()]*[/.][^()]*\)", "(…)", text)
     text = re.sub(r"(?<![\w'])/[^\s,;:)]+", "/…", text)
-    text = re.sub(r"\b\d+(\.\d+)*\b", "N", text)
+    text = re.sub(r"\d+", "N", text)
     return text
 
 
