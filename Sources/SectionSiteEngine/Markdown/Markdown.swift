@@ -199,6 +199,9 @@ package struct Markdown: Sendable {
         public var message: String
         /// Line and column in the Markdown text, from 1.
         public var line: Int, column: Int
+        /// A warning rather than an error: the page can still be drawn (a picture that cannot be found is drawn as
+        /// written, as a broken link is).
+        public var isWarning = false
     }
 
     /// The document as HTML, for an item's body: `source` is the file it is written in, for relative links.
@@ -520,7 +523,8 @@ package struct Markdown: Sendable {
             }
             return .found(image)
         } catch {
-            result.problems.append(Problem(message: "image '\(destination)' (\(path)) \(error.message)", line: line, column: column))
+            result.problems.append(Problem(
+                message: "image '\(destination)' (\(path)) \(error.message)", line: line, column: column, isWarning: !error.isRefusal))
             return .failed
         }
     }
