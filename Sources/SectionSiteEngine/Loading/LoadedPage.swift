@@ -91,6 +91,8 @@ final class LoadedPage: Sendable, Equatable {
     /// The file's stamp when it was read; nil for a page read again by every build (given as text, or with
     /// `warnings`, which the record does not keep, and whose missing pictures may have come since).
     let stamp: FileStamp?
+    /// The fence words of its code blocks that the highlighter knows no language for (sorted), said once per build.
+    let unknownLanguages: [String]
     /// What is wrong in the page but does not stop a build: a picture that cannot be found or read.
     let warnings: [Diagnostic]
 
@@ -100,13 +102,14 @@ final class LoadedPage: Sendable, Equatable {
         itemBodies: [String: String] = [:], fileLinks: [FileLink] = [], links: [Link] = [], text: String = "",
         sourceHash: String, templatesUsed: Set<String> = [], images: [ImageUse] = [],
         fieldImages: [String: [String: ProcessedImage]] = [:],
-        isComplete: Bool = true, collectionFolders: [String]? = nil, stamp: FileStamp? = nil, warnings: [Diagnostic] = []
+        isComplete: Bool = true, collectionFolders: [String]? = nil, stamp: FileStamp? = nil, warnings: [Diagnostic] = [],
+        unknownLanguages: [String] = []
     ) {
         self.init(
             page: page, body: .held(blocks), summary: .held(summary), headings: .held(headings), itemBodies: itemBodies,
             fileLinks: fileLinks, links: .held(links), text: .held(text), sourceHash: sourceHash,
             templatesUsed: templatesUsed, images: images, fieldImages: fieldImages, isComplete: isComplete,
-            collectionFolders: collectionFolders, stamp: stamp, warnings: warnings)
+            collectionFolders: collectionFolders, stamp: stamp, warnings: warnings, unknownLanguages: unknownLanguages)
     }
 
     /// Creates a loaded page whose parts may wait in a `BodyStore`.
@@ -115,9 +118,10 @@ final class LoadedPage: Sendable, Equatable {
         itemBodies: [String: String], fileLinks: [FileLink], links: Kept<[Link]>, text: Kept<String>,
         sourceHash: String, templatesUsed: Set<String>, images: [ImageUse], fieldImages: [String: [String: ProcessedImage]],
         isComplete: Bool, collectionFolders: [String]?, stamp: FileStamp?, listing: Listing? = nil, tagSlugs: [String]? = nil,
-        warnings: [Diagnostic] = []
+        warnings: [Diagnostic] = [], unknownLanguages: [String] = []
     ) {
         self.page = page
+        self.unknownLanguages = unknownLanguages
         self.body = body
         self.keptSummary = summary
         self.keptHeadings = headings
@@ -177,7 +181,7 @@ final class LoadedPage: Sendable, Equatable {
             page: page, body: body, summary: summary, headings: headings, itemBodies: itemBodies, fileLinks: fileLinks,
             links: links, text: text, sourceHash: sourceHash, templatesUsed: templatesUsed, images: images,
             fieldImages: fieldImages, isComplete: isComplete, collectionFolders: collectionFolders, stamp: stamp,
-            listing: listing, tagSlugs: tagSlugs, warnings: warnings)
+            listing: listing, tagSlugs: tagSlugs, warnings: warnings, unknownLanguages: unknownLanguages)
     }
 
     /// The body's blocks, read back from the store when they wait there.

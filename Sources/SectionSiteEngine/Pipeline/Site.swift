@@ -346,6 +346,21 @@ package struct Site: Sendable {
             }
             for warning in page.warnings { warnings.add(warning) }
         }
+        // Each fence word the highlighter does not know, once, at the first page (by path) that uses it.
+        var unknown: [String: (path: String, count: Int)] = [:]
+        for page in content.published {
+            for language in page.unknownLanguages {
+                let path = page.page.path
+                let seen = unknown[language]
+                unknown[language] = (min(seen?.path ?? path, path), (seen?.count ?? 0) + 1)
+            }
+        }
+        for (language, use) in unknown {
+            let others = use.count > 1 ? " (and \(use.count - 1) other page\(use.count == 2 ? "" : "s"))" : ""
+            warnings.warn(
+                "code in '\(language)'\(others) is drawn plain: the highlighter knows no such language (name one it knows, or 'text')",
+                at: SourceLocation(file: use.path))
+        }
         for record in records.values {
             for warning in record.emptySections { warnings.warn(warning.message, at: warning.location) }
         }
