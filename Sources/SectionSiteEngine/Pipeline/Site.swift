@@ -380,7 +380,7 @@ package struct Site: Sendable {
         // Partials, directives and hooks are there for the pages that want them: a site need not use them all.
         // The API reference's templates are there for a site with `api:`.
         let optional = ["partials/", "directives/", "hooks/"] + (config.api == nil ? ["layouts/api", "cells/api-"] : [])
-        for name in theme.templateNames where !optional.contains(where: name.hasPrefix) && !used.contains(name) {
+        for name in theme.templateNames where !theme.isBuiltin && !optional.contains(where: name.hasPrefix) && !used.contains(name) {
             warnings.warn("template '\(name)' is never used", at: SourceLocation(file: "\(theme.path)/\(name).mustache"))
         }
         return warnings.all
