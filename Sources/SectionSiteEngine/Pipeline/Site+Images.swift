@@ -9,7 +9,8 @@ extension Site {
         options.imageProcessor.map {
             ImageCatalog(
                 site: options.site, settings: config.images, processor: $0, rootPath: config.rootPath,
-                bounds: config.sourceBounds(site: options.site))
+                // A site with an API reference shows its package's DocC pictures, which may be outside the site.
+                bounds: config.api?.sourceBounds(site: options.site, config: config) ?? config.sourceBounds(site: options.site))
         }
     }
 
