@@ -63,8 +63,8 @@ struct HugoConfig {
         }
         for (environment, count) in otherEnvironments.sorted(by: { $0.key < $1.key }) {
             report.leftovers.append(.init(
-                kind: "Hugo settings of another environment than production, not used", file: "\(folder)/\(environment)/",
-                text: "\(count) file\(count == 1 ? "" : "s")"))
+                kind: "Hugo settings for the environment '\(environment)' not used, as hugo builds production (\(count) file\(count == 1 ? "" : "s"))",
+                file: "\(folder)/\(environment)/"))
         }
         return config
     }

@@ -96,7 +96,7 @@ public struct HugoImporter {
             }
         }
         for (folder, count) in unused.sorted(by: { $0.key < $1.key }) {
-            report.leftovers.append(.init(kind: "Hugo folder '\(folder.dropLast())' not imported", file: folder, text: "\(count) file\(count == 1 ? "" : "s")"))
+            report.leftovers.append(.init(kind: "Hugo folder '\(folder.dropLast())' not imported (\(count) file\(count == 1 ? "" : "s"))", file: folder))
         }
 
         // A file a language has only because a mount gives it the default language's (a mount of `content/en` for
@@ -170,11 +170,12 @@ public struct HugoImporter {
                 ] as [String: Any]]
             }
             let contentFiles = Set(files.filter { $0.language == code }.map(\.inner))
-            var body = HugoPage.pictures(document.body, page: inner) { contentFiles.contains($0) }
-            body = Shortcodes.convert(
-                body, file: path, firstLine: document.frontLines + 1, contentFolder: "",
+            // Shortcodes first: a `figure` becomes a picture whose path is then found as Hugo finds it.
+            var body = Shortcodes.convert(
+                document.body, file: path, firstLine: document.frontLines + 1, contentFolder: "",
                 page: inner, exists: { contentFiles.contains($0) },
                 report: &report)
+            body = HugoPage.pictures(body, page: inner) { contentFiles.contains($0) }
             outputs.append((target, Data((ImportFiles.frontMatter(document.front) + body).utf8)))
         }
         Self.shareResources(&outputs, languages: languages.dropFirst().map(\.code))
