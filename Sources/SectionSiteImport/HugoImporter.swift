@@ -121,6 +121,8 @@ public struct HugoImporter {
             files.append((entry.language, entry.inner, entry.file))
         }
 
+        let filesByLanguage = Dictionary(grouping: files, by: \.language).mapValues { Set($0.map(\.inner)) }
+        let pagesByLanguage = filesByLanguage.mapValues { $0.filter { $0.hasSuffix(".md") }.sorted() }
         for entry in files {
             let (code, inner, path) = (entry.language, entry.inner, entry.file)
             guard let data = try site.read(path, report: &report) else { continue }
@@ -169,11 +171,11 @@ public struct HugoImporter {
                     "id": "pages", "cell": "post", "from": folder.isEmpty ? "." : folder, "paginate": pagerSize,
                 ] as [String: Any]]
             }
-            let contentFiles = Set(files.filter { $0.language == code }.map(\.inner))
+            let contentFiles = filesByLanguage[code] ?? []
             // Shortcodes first: a `figure` becomes a picture whose path is then found as Hugo finds it.
             var body = Shortcodes.convert(
                 document.body, file: path, firstLine: document.frontLines + 1, contentFolder: "",
-                page: inner, exists: { contentFiles.contains($0) },
+                page: inner, exists: { contentFiles.contains($0) }, files: pagesByLanguage[code] ?? [],
                 report: &report)
             body = HugoPage.pictures(body, page: inner) { contentFiles.contains($0) }
             outputs.append((target, Data((ImportFiles.frontMatter(document.front) + body).utf8)))
