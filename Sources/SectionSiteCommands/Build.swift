@@ -9,8 +9,8 @@ struct Build: AsyncParsableCommand {
     @OptionGroup var siteOptions: SiteOptions
     @OptionGroup var settings: SettingsOptions
 
-    @Option(help: "The output folder.")
-    var out: String = "_site"
+    @Option(help: "The output folder (default: _site in the site folder, as Hugo and Zola have it; a path given here is from the current folder).")
+    var out: String?
 
     @Option(name: .customLong("base-url"), help: "Overrides baseURL of sectionsite.yml.")
     var baseURL: String?
@@ -36,9 +36,13 @@ struct Build: AsyncParsableCommand {
             valueName: "url"))
     var publish: String?
 
+    /// `--out` from the current folder; nil for the default, `_site` in the site folder.
+    var outURL: URL? {
+        out.map { URL(fileURLWithPath: $0, isDirectory: true, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) }
+    }
+
     func run() async throws {
         let website = SectionSiteCommand.website
-        let outURL = URL(fileURLWithPath: out, isDirectory: true, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         var options = website.options(site: siteOptions.siteURL, out: outURL, baseURL: baseURL, drafts: drafts)
         options.settingsFiles = settings.urls
         options.keepsLinks = !noLinkCheck
@@ -58,7 +62,7 @@ struct Build: AsyncParsableCommand {
                 terminal.finishProgress()
                 terminal.warnings(report.warnings)
                 terminal.trace(report.reloads.map { "reload patch \($0)" })
-                terminal.say(report.summary(out: out))
+                terminal.say(report.summary(out: out ?? siteOptions.site.map { ($0 as NSString).appendingPathComponent("_site") } ?? "_site"))
             }
             await publisher?.finish()
             if let signal = interruption.signal { throw ExitCode(128 + signal) }  // it came after the output was whole

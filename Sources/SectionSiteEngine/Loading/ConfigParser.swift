@@ -34,9 +34,10 @@ struct ConfigParser {
                     switch option {
                     case "smart": config.smartPunctuation = try yaml.bool(value, key: option)
                     case "unsafe": config.unsafeHTML = try yaml.bool(value, key: option)
+                    case "attributes": config.markdownAttributes = try yaml.bool(value, key: option)
                     default:
                         throw SectionSiteError(
-                            "unknown markdown option '\(option)' (known: smart, unsafe)", at: yaml.location(optionNode))
+                            "unknown markdown option '\(option)' (known: smart, unsafe, attributes)", at: yaml.location(optionNode))
                     }
                 }
             case "feed":

@@ -29,6 +29,9 @@ package struct Markdown: Sendable {
     /// How many characters of a page's plain text `Document.text` keeps, for the search index: 0 keeps none (the
     /// default), nil all of it.
     public var textLimit: Int? = 0
+    /// Whether `{#id .class}` after a heading and kramdown's `{: ...}` after a block set attributes
+    /// (`AttributeList`); on unless the site's or the page's `markdown.attributes` turns it off.
+    public var attributeLists = true
 
     /// Smart punctuation turns quotes and dashes typographic; raw HTML passes through only when `unsafe` is on
     /// (and then GitHub's tag filter still disarms `<script>`, `<iframe>` and the like); fenced code is highlighted
@@ -62,6 +65,7 @@ package struct Markdown: Sendable {
         self.theme = theme
         self.images = images
         self.textLimit = config.search ? config.searchText : 0
+        self.attributeLists = config.markdownAttributes
         self.collectsLinks = collectsLinks
     }
 
@@ -176,6 +180,8 @@ package struct Markdown: Sendable {
         public var problems: [Problem] = []
         /// The theme's templates that drew part of it (`directives/row`, `hooks/link`).
         public var templatesUsed: Set<String> = []
+        /// The fence words of code blocks the highlighter knows no language for, drawn plain.
+        public var unknownLanguages: Set<String> = []
         /// The local pictures it shows, in order, where each is named.
         var images: [ImageUse] = []
         /// The URL each link to another page was given, in order: what the page changes with when one moves.
@@ -195,6 +201,9 @@ package struct Markdown: Sendable {
         public var message: String
         /// Line and column in the Markdown text, from 1.
         public var line: Int, column: Int
+        /// A warning rather than an error: the page can still be drawn (a picture that cannot be found is drawn as
+        /// written, as a broken link is).
+        public var isWarning = false
     }
 
     /// The document as HTML, for an item's body: `source` is the file it is written in, for relative links.
@@ -231,6 +240,7 @@ package struct Markdown: Sendable {
             result.problems = syntax.problems.map { Problem(message: $0.message, line: $0.line, column: $0.column) }
             var directives: [[String: Any]] = []
             var directiveText: [Int: String] = [:]  // by top-level block, in order
+            let lists = attributeLists ? takeAttributeLists(document) : [:]
             var titleNode: OpaquePointer?
             if takeTitle {
                 var node = cmark_node_first_child(document)
@@ -245,9 +255,37 @@ package struct Markdown: Sendable {
             }
             // Top-level blocks are known by their place, not their node: nodes are replaced (and freed) after the
             // walk, and a new node may take a freed one's address.
-            var headingsByNode: [Int: [Heading]] = [:]  // top-level block -> its headings, in order
-            var walk = Walk(syntax: syntax, source: source, titleNode: titleNode, headingIDs: headingIDs)
+            var headingsByNode: [Int: [(Heading, String)]] = [:]  // top-level block -> its headings, in order
+            var blockLists: [Int: AttributeList] = [:]  // top-level block -> its attribute list (not a heading's)
+            var nested: [(OpaquePointer, AttributeList)] = []  // a paragraph or list inside another block, with one
+            if !lists.isEmpty {
+                var place = 0
+                var top = cmark_node_first_child(document)
+                while let current = top {
+                    if cmark_node_get_type(current) != CMARK_NODE_HEADING, let list = lists[current] { blockLists[place] = list }
+                    place += 1
+                    top = cmark_node_next(current)
+                }
+                // In document order, to be replaced innermost first (an outer list draws its inner paragraph).
+                let iterator = cmark_iter_new(document)
+                while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+                    guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), let list = lists[node],
+                        cmark_node_parent(node) != document,
+                        [CMARK_NODE_PARAGRAPH, CMARK_NODE_LIST].contains(cmark_node_get_type(node))
+                    else { continue }
+                    nested.append((node, list))
+                }
+                cmark_iter_free(iterator)
+            }
+            var walk = Walk(syntax: syntax, source: source, titleNode: titleNode, headingIDs: headingIDs, lists: lists)
             transform(document, walk: &walk, state: &state, headings: &headingsByNode, result: &result)
+            for (node, list) in nested.reversed() {  // links inside are rewritten by now
+                guard let custom = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
+                cmark_node_set_on_enter(custom, list.applied(to: trimmed(render(node, extensions)), withID: true))
+                cmark_node_set_on_exit(custom, "")
+                cmark_node_replace(node, custom)
+                cmark_node_free(node)
+            }
             directives = walk.contexts
             directiveText = walk.texts
             var footnote = 0
@@ -278,6 +316,7 @@ package struct Markdown: Sendable {
                     html = Self.numbered(footnote: html, number: footnote)
                 }
                 if let headings = headingsByNode[place] { html = Self.addingIDs(headings, to: html) }
+                if let list = blockLists[place] { html = list.applied(to: html, withID: true) }
                 result.blocks.append(Block(html: html, isRawHTML: false))
             }
             if let limit = textLimit { result.text = Self.cut(result.text, at: limit) }
@@ -291,6 +330,8 @@ package struct Markdown: Sendable {
         var source: String
         var titleNode: OpaquePointer?
         var headingIDs: Bool
+        /// The attribute lists taken out of the text, by the block they belong to.
+        var lists: [OpaquePointer: AttributeList] = [:]
         /// The template context of each directive drawn, in order, and the plain text of the body of each top-level
         /// one, by its place among the top-level blocks.
         var contexts: [[String: Any]] = []
@@ -316,7 +357,7 @@ package struct Markdown: Sendable {
     /// nodes: directives, highlighted code, render hooks.
     private func transform(
         _ document: OpaquePointer, walk: inout Walk, state: inout DrawingState,
-        headings: inout [Int: [Heading]], result: inout Document
+        headings: inout [Int: [(Heading, String)]], result: inout Document
     ) {
         var codeBlocks: [OpaquePointer] = []
         var alerts: [(node: OpaquePointer, kind: String)] = []
@@ -346,13 +387,18 @@ package struct Markdown: Sendable {
                 }
             case CMARK_NODE_HEADING where walk.headingIDs && node != walk.titleNode:
                 let text = plainText(node)
-                let heading = Heading(level: Int(cmark_node_get_heading_level(node)), id: state.slugs.unique(text), text: text)
+                let list = walk.lists[node]
+                // The author's id is kept as written; the ids made from text step around it.
+                let id = list?.id.map { state.slugs.claim($0) } ?? state.slugs.unique(text)
+                let heading = Heading(level: Int(cmark_node_get_heading_level(node)), id: id, text: text)
                 result.headings.append(heading)
                 if hooks.contains("heading") {
-                    let context: [String: Any] = ["level": heading.level, "id": heading.id, "plainText": text]
+                    let context: [String: Any] = [
+                        "level": heading.level, "id": heading.id, "plainText": text, "attributes": list?.html(withID: false) ?? "",
+                    ]
                     hooked.append((node, "heading", context))
                 } else if topLevel >= 0 {
-                    headings[topLevel, default: []].append(heading)
+                    headings[topLevel, default: []].append((heading, list?.html(withID: false) ?? ""))
                 }
             case CMARK_NODE_HEADING where hooks.contains("heading") && node != walk.titleNode:
                 hooked.append((node, "heading", ["level": Int(cmark_node_get_heading_level(node)), "plainText": plainText(node)]))
@@ -423,7 +469,9 @@ package struct Markdown: Sendable {
         }
         // Replaced after the walk, innermost first: the iterator must not meet a node it has already freed, and a
         // hooked link draws the images inside it as they will be.
-        for node in codeBlocks { highlight(node) }
+        for node in codeBlocks {
+            if let unknown = highlight(node) { result.unknownLanguages.insert(unknown) }
+        }
         for (node, kind) in alerts { Self.makeAlert(node, kind: kind) }
         for (node, aside) in asides { Self.makeAside(node, aside) }
         for node in unlinked {  // a `doc:` link to nothing: its text without the link
@@ -479,7 +527,8 @@ package struct Markdown: Sendable {
             }
             return .found(image)
         } catch {
-            result.problems.append(Problem(message: "image '\(destination)' (\(path)) \(error.message)", line: line, column: column))
+            result.problems.append(Problem(
+                message: "image '\(destination)' (\(path)) \(error.message)", line: line, column: column, isWarning: !error.isRefusal))
             return .failed
         }
     }
@@ -688,19 +737,26 @@ package struct Markdown: Sendable {
     }
 
     /// Replaces a fenced code block whose language the highlighter knows by a custom block of highlighted HTML.
-    private func highlight(_ node: OpaquePointer) {
+    /// Highlights a fenced code block in place; returns its fence word when the highlighter knows no such language
+    /// (the block stays plain).
+    private func highlight(_ node: OpaquePointer) -> String? {
         guard let highlighter, let info = cmark_node_get_fence_info(node).map({ String(cString: $0) }),
             let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "{" }).first.map(String.init),
-            let code = cmark_node_get_literal(node).map({ String(cString: $0) }),
-            let html = highlighter.html(code, language: language)
-        else { return }
-        guard let custom = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { return }
+            !Self.plainWords.contains(language.lowercased()),
+            let code = cmark_node_get_literal(node).map({ String(cString: $0) })
+        else { return nil }
+        guard let html = highlighter.html(code, language: language) else { return language.lowercased() }
+        guard let custom = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { return nil }
         let opening = #"<pre><code class="language-\#(HTML.escape(language))">"#
         cmark_node_set_on_enter(custom, opening + html + "</code></pre>")
         cmark_node_set_on_exit(custom, "")
         cmark_node_replace(node, custom)
         cmark_node_free(node)
+        return nil
     }
+
+    /// Fence words that ask for no highlighting (`text`, `plaintext` ...): drawn plain, and not an unknown language.
+    static let plainWords: Set<String> = ["text", "txt", "plain", "plaintext", "none", "nohighlight", "output", "raw"]
 
     /// `<section class="footnotes" data-footnotes><ol>` numbered from `number`, since each footnote is rendered
     /// alone.
@@ -710,17 +766,17 @@ package struct Markdown: Sendable {
     }
 
     /// Writes `id="..."` and a self-link into the block's headings, which libcmark-gfm writes as `<hN>`, in order.
-    static func addingIDs(_ headings: [Heading], to html: String) -> String {
+    static func addingIDs(_ headings: [(heading: Heading, attributes: String)], to html: String) -> String {
         var output = ""
         output.reserveCapacity(html.utf8.count + headings.count * 80)
         var rest = html[...]
-        for heading in headings {
+        for (heading, attributes) in headings {
             let open = "<h\(heading.level)>"
             let close = "</h\(heading.level)>"
             guard let start = rest.range(of: open), let end = rest[start.upperBound...].range(of: close) else { break }
             let id = HTML.escape(heading.id)
             output += rest[..<start.lowerBound]
-            output += #"<h\#(heading.level) id="\#(id)">"#
+            output += #"<h\#(heading.level) id="\#(id)"\#(attributes)>"#
             output += rest[start.upperBound..<end.lowerBound]
             output += ##"<a class="anchor" href="#\##(id)" aria-label="Link to this section">#</a>"##
             output += close
