@@ -272,6 +272,11 @@ public struct HugoImporter {
         }
         settings.append(("baseURL", ImportYAML.string((config["baseURL"] as? String) ?? "/")))
         settings.append(("theme", ImportYAML.string(themeName)))
+        // Hugo drops a page's raw HTML unless `markup.goldmark.renderer.unsafe` is set, as most documentation sites do.
+        let goldmark = (config["markup"] as? [String: Any])?["goldmark"] as? [String: Any]
+        if ImportFiles.plain((goldmark?["renderer"] as? [String: Any])?["unsafe"] ?? false) as? Bool == true {
+            settings.append(("markdown", ImportYAML.map([("unsafe", Node("true", Tag(.bool)))])))
+        }
         if !patterns.isEmpty {
             settings.append((
                 "permalinks",

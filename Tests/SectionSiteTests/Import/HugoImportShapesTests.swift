@@ -36,6 +36,7 @@ struct HugoImportShapesTests {
             "config/_default/hugo.yaml": "baseURL: https://example.org/\ntitle: Draft title\ndefaultContentLanguage: en\n",
             "config/_default/languages.toml": "[en]\nlanguageName = 'English'\nweight = 1\n[fr]\nlanguageName = 'Français'\nweight = 2\n",
             "config/_default/params.toml": "description = 'The manual'\n",
+            "config/_default/markup.toml": "[goldmark.renderer]\nunsafe = true\n",
             "config/_default/menus.fr.toml": "[[main]]\nname = 'Guide'\npageRef = '/docs/guide'\n",
             "config/production/hugo.toml": "title = 'Docs'\n",
             "config/development/hugo.toml": "baseURL = 'http://localhost:1313/'\n",
@@ -43,7 +44,7 @@ struct HugoImportShapesTests {
             "content/docs/guide.fr.md": "---\ntitle: Guide FR\n---\nsalut\n",
         ])
         let settings = try Self.text(site, "sectionsite.yml")
-        #expect(settings.hasPrefix("title: Docs\ndescription: The manual\nbaseURL: https://example.org/\n"), "\(settings)")
+        #expect(settings.hasPrefix("title: Docs\ndescription: The manual\nbaseURL: https://example.org/\ntheme: starter\nmarkdown:\n  unsafe: true\n"), "\(settings)")
         #expect(settings.contains("  fr:\n    name: Français\n    menu:\n    - {title: Guide, url: docs/guide/}\n"), "\(settings)")
         #expect(Self.missing(["/docs/guide/", "/fr/docs/guide/"], in: built) == [])
         #expect(report.leftovers.map(\.description) == [
@@ -132,6 +133,21 @@ struct HugoImportShapesTests {
         #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("Content/fr/blog/post/shot.svg").path))
         let baggage = try Self.text(site, "Content/docs/signals/baggage.md")
         #expect(baggage.contains("![a](baggage.svg)") && baggage.contains("![b](baggage.svg)"), "\(baggage)")
+        withExtendedLifetime(hugo) {}
+    }
+
+    @Test("a ref names a page by the end of its path anywhere, a section by its .md name, or a part of the page")
+    func references() throws {
+        let (site, _, report, hugo) = try Self.importAndBuild([
+            "hugo.toml": "title = 'Docs'\n",
+            "content/docs/setup/install.md": "---\ntitle: Install\n---\n## Steps\n",
+            "content/docs/pubsub/_index.md": "---\ntitle: Pub/sub\n---\nx\n",
+            "content/guide/start.md": "---\ntitle: Start\n---\n[a]({{< ref install.md >}}) [b]({{< ref \"setup/install#steps\" >}}) "
+                + "[c]({{< ref pubsub.md >}}) [d]({{< ref \"#top\" >}})\n",
+        ])
+        let start = try Self.text(site, "Content/guide/start.md")
+        #expect(start.hasSuffix("[a](../docs/setup/install.md) [b](../docs/setup/install.md#steps) [c](../docs/pubsub/_index.md) [d](#top)\n"), "\(start)")
+        #expect(report.leftovers.isEmpty)
         withExtendedLifetime(hugo) {}
     }
 
