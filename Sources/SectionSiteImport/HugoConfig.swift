@@ -38,7 +38,8 @@ struct HugoConfig {
         var otherEnvironments: [String: Int] = [:]
         for environment in ["_default", "production"] {
             // The folder's own settings files first, so that a key's file wins over them.
-            let inside = files.filter { $0.hasPrefix(environment + "/") && !$0.dropFirst(environment.count + 1).contains("/") }
+            // Files in folders of it count as its own (`menus/menus.en.toml`, as Doks sites keep them).
+            let inside = files.filter { $0.hasPrefix(environment + "/") }
                 .sorted { (rootFile($0) ? 0 : 1, $0) < (rootFile($1) ? 0 : 1, $1) }
             for file in inside {
                 let path = folder + "/" + file

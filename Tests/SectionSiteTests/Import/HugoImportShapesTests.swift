@@ -37,7 +37,7 @@ struct HugoImportShapesTests {
             "config/_default/languages.toml": "[en]\nlanguageName = 'English'\nweight = 1\n[fr]\nlanguageName = 'Français'\nweight = 2\n",
             "config/_default/params.toml": "description = 'The manual'\n",
             "config/_default/markup.toml": "[goldmark.renderer]\nunsafe = true\n",
-            "config/_default/menus.fr.toml": "[[main]]\nname = 'Guide'\npageRef = '/docs/guide'\n",
+            "config/_default/menus/menus.fr.toml": "[[main]]\nname = 'Guide'\npageRef = '/docs/guide'\n",
             "config/production/hugo.toml": "title = 'Docs'\n",
             "config/development/hugo.toml": "baseURL = 'http://localhost:1313/'\n",
             "content/docs/guide.md": "---\ntitle: Guide\n---\nhi\n",
