@@ -178,6 +178,7 @@ public struct HugoImporter {
                 page: inner, exists: { contentFiles.contains($0) }, files: pagesByLanguage[code] ?? [],
                 report: &report)
             body = HugoPage.pictures(body, page: inner) { contentFiles.contains($0) }
+            body = ImportMarkdown.escapingDirectives(body)
             outputs.append((target, Data((ImportFiles.frontMatter(document.front) + body).utf8)))
         }
         Self.shareResources(&outputs, languages: languages.dropFirst().map(\.code))

@@ -136,7 +136,7 @@ struct HugoImportShapesTests {
         withExtendedLifetime(hugo) {}
     }
 
-    @Test("a ref names a page by the end of its path anywhere, a section by its .md name, or a part of the page")
+    @Test("a ref names a page by the end of its path anywhere, a section by its .md name, or a part of the page; a line that reads as a directive stays text")
     func references() throws {
         let (site, _, report, hugo) = try Self.importAndBuild([
             "hugo.toml": "title = 'Docs'\n",
@@ -144,9 +144,11 @@ struct HugoImportShapesTests {
             "content/docs/pubsub/_index.md": "---\ntitle: Pub/sub\n---\nx\n",
             "content/guide/start.md": "---\ntitle: Start\n---\n[a]({{< ref install.md >}}) [b]({{< ref \"setup/install#steps\" >}}) "
                 + "[c]({{< ref pubsub.md >}}) [d]({{< ref \"#top\" >}})\n",
+            "content/talk.md": "---\ntitle: Talk\n---\nSteve\n@spf13\n\n```\n@Keep(this)\n```\n",
         ])
         let start = try Self.text(site, "Content/guide/start.md")
         #expect(start.hasSuffix("[a](../docs/setup/install.md) [b](../docs/setup/install.md#steps) [c](../docs/pubsub/_index.md) [d](#top)\n"), "\(start)")
+        #expect(try Self.text(site, "Content/talk.md").hasSuffix("Steve\n\\@spf13\n\n```\n@Keep(this)\n```\n"))  // text in Hugo, as here
         #expect(report.leftovers.isEmpty)
         withExtendedLifetime(hugo) {}
     }
