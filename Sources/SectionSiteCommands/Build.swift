@@ -24,6 +24,9 @@ struct Build: AsyncParsableCommand {
     @Flag(name: .customLong("no-link-check"), help: "Do not check the links of the pages built (sectionsite check does).")
     var noLinkCheck = false
 
+    @Flag(name: .customLong("all-errors"), help: "Print every error, not only the first \(SectionSiteError.shownErrors).")
+    var allErrors = false
+
     @Flag(help: "Treat every warning as an error: the build fails and the output stays as it was (also 'strict: true' in sectionsite.yml).")
     var strict = false
 
@@ -47,7 +50,7 @@ struct Build: AsyncParsableCommand {
         options.settingsFiles = settings.urls
         options.keepsLinks = !noLinkCheck
         options.strict = strict
-        let terminal = Terminal(quiet: quiet)
+        let terminal = Terminal(quiet: quiet, allErrors: allErrors)
         let interruption = Interruption()
         let signals = Self.handleSignals(interruption, terminal: terminal)
         defer { signals.forEach { $0.cancel() } }

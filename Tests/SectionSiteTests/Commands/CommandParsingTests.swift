@@ -16,7 +16,7 @@ struct CommandParsingTests {
         // `build --site DIR` writes DIR/_site, as Hugo and Zola resolve their output against the site.
         let elsewhere = try Build.parse(["--site", "/tmp/blog"])
         #expect(BuildOptions(site: elsewhere.siteOptions.siteURL, out: elsewhere.outURL).out.path == "/tmp/blog/_site")
-        #expect(!plain.drafts && !plain.quiet && !plain.noLinkCheck && !plain.strict && !plain.follow)
+        #expect(!plain.allErrors && !plain.drafts && !plain.quiet && !plain.noLinkCheck && !plain.strict && !plain.follow)
         let full = try Build.parse([
             "--site", "blog", "--out", "public", "--base-url", "https://example.org/b/", "--drafts", "--quiet",
             "--no-link-check", "--strict", "--follow", "--config", "docs.yml", "--config", "/tmp/more.yml",
