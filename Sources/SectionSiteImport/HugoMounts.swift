@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Where Hugo finds each kind of file: its module mounts (`source = "content/fr"`, `target = "content"`, with
 /// `lang = "fr"` or, as newer Hugo writes it, `sites = {matrix = {languages = ["fr"]}}`), and for a kind no mount
 /// names, the folder Hugo uses by default (`contentDir`, a language's `contentDir`, `static`, `data` ...).
@@ -8,6 +14,17 @@ struct HugoMounts {
     /// default, or the one a file's name gives, `page.fr.md`).
     struct Mount: Equatable {
         var source: String, target: String, languages: [String]
+        /// Globs of files under the source that the mount leaves out (`excludeFiles`) or keeps alone (`includeFiles`).
+        var excludes: [String] = [], includes: [String] = []
+
+        /// Whether the mount holds `rest`, a path under its source.
+        func holds(_ rest: String) -> Bool {
+            func matches(_ glob: String) -> Bool {
+                let pattern = glob.hasPrefix("/") ? String(glob.dropFirst()) : glob
+                return fnmatch(pattern, rest, 0) == 0 || fnmatch(pattern.replacingOccurrences(of: "**/", with: ""), rest, 0) == 0
+            }
+            return (includes.isEmpty || includes.contains(where: matches)) && !excludes.contains(where: matches)
+        }
     }
 
     var mounts: [Mount] = []
@@ -26,7 +43,10 @@ struct HugoMounts {
             let matrix = ((entry["sites"] as? [String: Any])?["matrix"] as? [String: Any])?["languages"]
             if let list = matrix as? [Any] { codes += list.compactMap { ($0 as? String)?.lowercased() } }
             if let one = matrix as? String { codes.append(one.lowercased()) }
-            let mount = Mount(source: Self.trimmed(source), target: Self.trimmed(target), languages: codes)
+            func globs(_ value: Any?) -> [String] { (value as? [Any])?.compactMap { $0 as? String } ?? (value as? String).map { [$0] } ?? [] }
+            let mount = Mount(
+                source: Self.trimmed(source), target: Self.trimmed(target), languages: codes, excludes: globs(entry["excludeFiles"]),
+                includes: globs(entry["includeFiles"]))
             if source.split(separator: "/").contains("..") || !exists(mount.source) {
                 missing.append(mount)
             } else {
@@ -54,7 +74,10 @@ struct HugoMounts {
     /// Where a file of the site goes: for each mount that holds it (the deepest source wins when sources nest), its
     /// kind (`content`), its path inside that kind (`docs/guide.md`) and the mount's languages.
     func places(_ path: String) -> [(kind: String, inner: String, languages: [String], source: String)] {
-        let holding = mounts.filter { $0.source.isEmpty || path.hasPrefix($0.source + "/") }
+        let holding = mounts.filter { mount in
+            (mount.source.isEmpty || path.hasPrefix(mount.source + "/"))
+                && mount.holds(mount.source.isEmpty ? path : String(path.dropFirst(mount.source.count + 1)))
+        }
         guard let deepest = holding.map(\.source.count).max() else { return [] }
         return holding.filter { $0.source.count == deepest }.map { mount in
             let rest = mount.source.isEmpty ? path : String(path.dropFirst(mount.source.count + 1))
