@@ -168,7 +168,7 @@ public struct HugoImporter {
             if innerParts.last == "_index.md" || innerParts.last == "_index.markdown", document.front["sections"] == nil {
                 let folder = innerParts.dropLast().joined(separator: "/")
                 document.front["sections"] = [[
-                    "id": "pages", "cell": "post", "from": folder.isEmpty ? "." : folder, "paginate": pagerSize,
+                    "id": "pages", "cell": ImportFiles.postCell(of: theme, themeName: themeName), "from": folder.isEmpty ? "." : folder, "paginate": pagerSize,
                 ] as [String: Any]]
             }
             let contentFiles = filesByLanguage[code] ?? []
