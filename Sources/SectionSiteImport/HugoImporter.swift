@@ -35,7 +35,7 @@ public struct HugoImporter {
         let site = ImportSource(source)
         let loaded = try HugoConfig.read(site, report: &report)
         let config = loaded.values
-        try Self.checkKeys(config, in: loaded)
+        try Self.checkKeys(config, in: loaded, shown: site.shown)
         let languages = Self.languages(config)
         let defaultLanguage = languages.first?.code ?? "en"
         let keepCase = (config["disablePathToLower"] as? Bool) == true
@@ -231,7 +231,7 @@ public struct HugoImporter {
 
     /// Refuses a language code or a permalink's section that cannot be one (`../../home/someone/.ssh`, a code with
     /// a newline), at its line in the settings file: both become folder names and keys of the new site.
-    static func checkKeys(_ config: [String: Any], in loaded: HugoConfig) throws {
+    static func checkKeys(_ config: [String: Any], in loaded: HugoConfig, shown: (String) -> String = { $0 }) throws {
         var problems: [(key: String, problem: String)] = []
         for code in ((config["languages"] as? [String: Any]) ?? [:]).keys.sorted() {
             if let problem = SettingsKey.languageProblem(code) { problems.append((code, problem)) }
@@ -242,7 +242,7 @@ public struct HugoImporter {
         guard !problems.isEmpty else { return }
         throw SectionSiteError(problems.map { key, problem in
             let place = loaded.place(of: key)
-            return Diagnostic(.error, problem, at: SourceLocation(file: place.file, line: place.line))
+            return Diagnostic(.error, problem, at: SourceLocation(file: shown(place.file), line: place.line))
         }.sorted(by: Diagnostic.inFileOrder))
     }
 
