@@ -186,7 +186,11 @@ public struct HugoImporter {
             let home = ImportYAML.map([("title", ImportYAML.string((config["title"] as? String) ?? "Home"))])
             outputs.append(("Content/_index.md", Data(try ImportYAML.frontMatter(home).utf8)))
         }
-        outputs.append(("sectionsite.yml", Data(try ImportYAML.text(Self.settings(config, languages: languages, patterns: patterns, themeName: themeName)).utf8)))
+        // Documentation folders get the theme's docs layout: navigation from the folder tree, as Docsy draws it.
+        let docs = ImportFiles.layouts(of: theme, themeName: themeName).contains("docs")
+            ? ImportFiles.docsFolders(outputs, languageFolders: Set(languages.map(\.code))) : []
+        let settings = Self.settings(config, languages: languages, patterns: patterns, themeName: themeName, docs: docs)
+        outputs.append(("sectionsite.yml", Data(try ImportYAML.text(settings).utf8)))
         return try ImportFiles.write(outputs, theme: theme, postsFolder: nil, to: destination, report: report)
     }
 
@@ -261,7 +265,8 @@ public struct HugoImporter {
 
     /// `sectionsite.yml`: the site's title, description, base URL, theme, permalinks, menu and languages.
     static func settings(
-        _ config: [String: Any], languages: [(code: String, settings: [String: Any])], patterns: [String: String], themeName: String
+        _ config: [String: Any], languages: [(code: String, settings: [String: Any])], patterns: [String: String], themeName: String,
+        docs: [String] = []
     ) -> Node {
         func menuNode(_ menu: [(title: String, url: String)]) -> Node {
             ImportYAML.list(menu.map { ImportYAML.map([("title", ImportYAML.string($0.title)), ("url", ImportYAML.string($0.url))], flow: true) })
@@ -273,6 +278,7 @@ public struct HugoImporter {
         }
         settings.append(("baseURL", ImportYAML.string((config["baseURL"] as? String) ?? "/")))
         settings.append(("theme", ImportYAML.string(themeName)))
+        if !docs.isEmpty { settings.append(("layouts", ImportYAML.map(docs.map { ($0, ImportYAML.string("docs")) }))) }
         // Hugo drops a page's raw HTML unless `markup.goldmark.renderer.unsafe` is set, as most documentation sites do.
         let goldmark = (config["markup"] as? [String: Any])?["goldmark"] as? [String: Any]
         if ImportFiles.plain((goldmark?["renderer"] as? [String: Any])?["unsafe"] ?? false) as? Bool == true {
