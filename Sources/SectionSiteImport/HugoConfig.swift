@@ -49,6 +49,8 @@ struct HugoConfig {
                 let parts = stem.split(separator: ".").map(String.init)
                 if rootFile(file) {
                     merge(&config.values, (value as? [String: Any]) ?? [:])
+                } else if parts.count == 2, parts[0] == "languages" {
+                    merge(&config.values, ["languages": [parts[1].lowercased(): value]])  // the language's own settings
                 } else if parts.count == 2 {
                     merge(&config.values, ["languages": [parts[1].lowercased(): [parts[0]: value]]])
                 } else {

@@ -53,6 +53,24 @@ struct HugoImportShapesTests {
         withExtendedLifetime(hugo) {}
     }
 
+    @Test("a language's own settings file (config/_default/languages.fr.toml) with its contentDir: its pages are that language's")
+    func languageFiles() throws {
+        let (site, built, _, hugo) = try Self.importAndBuild([
+            "config/_default/hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'Site'\ndefaultContentLanguage = 'en'\n",
+            "config/_default/languages.en.toml": "contentDir = 'content/en'\nlabel = 'English'\nweight = 1\n",
+            "config/_default/languages.fr.toml": "contentDir = 'content/fr'\nlabel = 'Français'\nweight = 2\n",
+            "config/_default/menu.fr.toml": "[[main]]\nname = 'Docs'\nurl = '/docs/'\n",
+            "content/en/docs/_index.md": "---\ntitle: Docs\n---\n",
+            "content/en/docs/start.md": "---\ntitle: Start\n---\nhi\n",
+            "content/fr/docs/_index.md": "---\ntitle: Documentation\n---\n",
+            "content/fr/docs/start.md": "---\ntitle: Début\n---\nsalut\n",
+        ])
+        #expect(Self.missing(["/docs/", "/docs/start/", "/fr/docs/", "/fr/docs/start/"], in: built) == [])
+        #expect(try Self.text(built, "fr/docs/index.html").contains("Début"))
+        #expect(try Self.text(site, "sectionsite.yml").contains("  fr:\n    name: Français\n"))
+        withExtendedLifetime(hugo) {}
+    }
+
     @Test("content mounts with lang, with sites.matrix.languages, into a subfolder, and of the default language for another")
     func mounts() throws {
         let (_, built, report, hugo) = try Self.importAndBuild([
