@@ -206,10 +206,18 @@ def parse_broken(text: str) -> tuple[int, list[dict]]:
 
 # -------------------------------------------------------------------------------------------------------- answered
 
+# What makes a URL's last segment a file rather than a folder (`docsy-0.7` is a folder: Hugo writes
+# `docsy-0.7/index.html` for that alias).
+FILE_EXTENSIONS = {
+    ".html", ".htm", ".xml", ".json", ".txt", ".css", ".js", ".svg", ".png", ".jpg", ".jpeg", ".gif", ".webp", ".ico",
+    ".pdf", ".zip", ".rss", ".atom", ".md", ".csv", ".yaml", ".yml", ".toml", ".woff", ".woff2", ".ttf", ".mp4", ".webm",
+}
+
+
 def answer(out: Path, url: str) -> str | None:
     """'page' or 'redirect' when the built site answers `url` (as a static host would), else None.
 
-    A URL ending in `/` is answered by its `index.html`; one with an extension by that file; one with neither by
+    A URL ending in `/` is answered by its `index.html`; one with a file's extension by that file; any other by
     the file, `<url>.html` or `<url>/index.html` (hosts such as GitHub Pages and Netlify serve the first two and
     redirect to the third). A redirect is an HTML file whose head has a `http-equiv="refresh"`."""
     path = urllib.parse.unquote(url).lstrip("/")
@@ -218,7 +226,7 @@ def answer(out: Path, url: str) -> str | None:
     candidates = []
     if url.endswith("/") or path == "":
         candidates.append(out / path / "index.html")
-    elif os.path.splitext(path)[1]:
+    elif os.path.splitext(path)[1].lower() in FILE_EXTENSIONS:
         candidates.append(out / path)
     else:
         candidates += [out / path, out / (path + ".html"), out / path / "index.html"]

@@ -163,7 +163,13 @@ public struct HugoImporter {
                 path: "Content/" + written, url: document.front["url"] as? String, slug: document.front["slug"] as? String,
                 title: document.front["title"] as? String, date: date))) ?? HugoPage.hugoURL(inner: written, slug: nil, keepCase: true)
             aliases = aliases.map { HugoPage.alias($0, pageURL: prefix + url) }
-            for language in fallbacks[inner] ?? [] { aliases.append("/" + language + url) }
+            // A language given the default one's pages answers at each of their addresses, aliases too.
+            let own = aliases
+            for language in fallbacks[inner] ?? [] { aliases += ["/" + language + url] + own.map { "/" + language + $0 } }
+            // Hugo sends /en/ to the default language's home at /.
+            if innerParts == ["_index.md"] || innerParts == ["index.md"], code == defaultLanguage, prefix.isEmpty, languages.count > 1 {
+                aliases.append("/" + code + "/")
+            }
             document.front["aliases"] = aliases.isEmpty ? nil : aliases
             if innerParts.last == "_index.md" || innerParts.last == "_index.markdown", document.front["sections"] == nil {
                 let folder = innerParts.dropLast().joined(separator: "/")
