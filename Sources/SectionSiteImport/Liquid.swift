@@ -12,22 +12,34 @@ enum Liquid {
         case missing
     }
 
+    /// What `{% link path %}` names.
+    enum Linked {
+        /// A page, post or document of the new site: a relative path to its `.md` file, which the build checks.
+        case page(String)
+        /// Any other file: its address.
+        case file(String)
+    }
+
     /// `text` (a body starting at `firstLine` of `file`) with its Liquid converted:
-    /// - `{{ site.baseurl }}` and `{{ site.url }}`: the site's base path and address;
-    /// - `{% post_url 2018-01-19-forums %}`: that post's URL; `{% link about.md %}`: that file's URL;
+    /// - `{{ site.baseurl }}` and `{{ site.url }}`: the site's base path and address; `{{ site.<key> }}`, a setting
+    ///   that is a plain value (`siteValues`), that value;
+    /// - `{% post_url 2018-01-19-forums %}`: that post's URL; `{% link about.md %}`: a relative link to that page's
+    ///   `.md` file, checked by the build (`{{ site.baseurl }}` written before it dropped), or that file's URL;
     /// - `{% highlight swift linenos %}` ... `{% endhighlight %}`: a fenced code block;
     /// - `{% raw %}` and `{% endraw %}`: dropped, what is between them kept;
     /// - `{% comment %}` ... `{% endcomment %}`: dropped with what is between them;
     /// - `{% include_relative notes.md %}`: that file's text, when it is there and inside the site.
     static func convert(
-        _ text: String, file: String, firstLine: Int, baseURL: String, siteURL: String,
-        postURL: (String) -> String?, linkURL: (String) -> String, includeRelative: (String) -> Included = { _ in .missing },
+        _ text: String, file: String, firstLine: Int, baseURL: String, siteURL: String, siteValues: [String: String] = [:],
+        postURL: (String) -> String?, linkURL: (String) -> Linked, includeRelative: (String) -> Included = { _ in .missing },
         report: inout ImportReport
     ) -> String {
         var output = ""
         var rest = Substring(text)
         var inRaw = false
         var inComment = false
+        // Where the output ended after the last `{{ site.baseurl }}`: a `link` right after it is relative.
+        var afterBaseURL: Int?
         while let open = rest.firstMatch(of: /\{\{-?\s*([^}]*?)\s*-?\}\}|\{%-?\s*(\w+)\s*([^%]*?)\s*-?%\}/) {
             output += rest[..<open.range.lowerBound]
             let whole = String(open.output.0)
@@ -48,9 +60,12 @@ enum Liquid {
             }
             if let expression = open.output.1 {
                 switch expression.replacingOccurrences(of: " ", with: "") {
-                case "site.baseurl": output += baseURL
+                case "site.baseurl":
+                    output += baseURL
+                    afterBaseURL = output.utf8.count
                 case "site.url": output += siteURL
                 case "site.url|append:site.baseurl", "site.url|append:site.baseurl|append:'/'": output += siteURL + baseURL
+                case let name where siteValues[name] != nil: output += siteValues[name]!
                 default:
                     output += whole
                     leftover("Liquid output", whole, at: open.range.lowerBound)
@@ -67,7 +82,13 @@ enum Liquid {
                     output += whole
                     leftover("'post_url' of a post that is not there", whole, at: open.range.lowerBound)
                 }
-            case "link": output += linkURL(argument)
+            case "link":
+                switch linkURL(argument) {
+                case .page(let relative):
+                    if afterBaseURL == output.utf8.count { output = String(output.utf8.dropLast(baseURL.utf8.count))! }
+                    output += relative
+                case .file(let url): output += url
+                }
             case "highlight":
                 let language = argument.split(separator: " ").first.map(String.init) ?? ""
                 output += "```\(language)"
