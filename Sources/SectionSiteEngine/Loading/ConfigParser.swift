@@ -19,14 +19,25 @@ struct ConfigParser {
                 if !config.baseURL.hasSuffix("/") { config.baseURL += "/" }
             case "theme": config.theme = try yaml.string(node, key: key)
             case "language": config.language = try yaml.string(node, key: key)
+            case "timezone":
+                let name = try yaml.string(node, key: key)
+                // Only names of the tz database: the system reads the zone's file by its name, so an arbitrary one
+                // (`../../etc/x`) would be a path.
+                guard name == "UTC" || TimeZone.knownTimeZoneIdentifiers.contains(name), let zone = TimeZone(identifier: name) else {
+                    throw SectionSiteError(
+                        "'\(name)' is not a time zone: name one as the tz database does, like Europe/Paris or America/Los_Angeles",
+                        at: yaml.location(node))
+                }
+                config.permalinks.timeZone = zone
             case "markdown":
                 for (option, value, optionNode) in try yaml.entries(node, what: "'markdown'") {
                     switch option {
                     case "smart": config.smartPunctuation = try yaml.bool(value, key: option)
                     case "unsafe": config.unsafeHTML = try yaml.bool(value, key: option)
+                    case "attributes": config.markdownAttributes = try yaml.bool(value, key: option)
                     default:
                         throw SectionSiteError(
-                            "unknown markdown option '\(option)' (known: smart, unsafe)", at: yaml.location(optionNode))
+                            "unknown markdown option '\(option)' (known: smart, unsafe, attributes)", at: yaml.location(optionNode))
                     }
                 }
             case "feed":
@@ -147,11 +158,12 @@ struct ConfigParser {
         for (code, value, codeNode) in try yaml.entries(node, what: "'languages'") {
             guard code.wholeMatch(of: /[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*/) != nil else {
                 throw SectionSiteError(
-                    "'\(code)' is not a language code: write one as lang and hreflang take it, like en, fr or pt-BR",
+                    "'\(code)' is not a language code: write one as lang and hreflang take it, like en, fr or pt-BR; a "
+                        + "folder and URL prefix of another form is the language's 'folder' (zh-CN: {folder: zh_cn})",
                     at: yaml.location(codeNode))
             }
-            guard !["tags", "assets", "_sectionsite"].contains(code) else {
-                throw SectionSiteError("'\(code)' is a folder the site uses for itself", at: yaml.location(codeNode))
+            if let problem = SiteLanguages.folderProblem(code) {
+                throw SectionSiteError("'\(code)' \(problem)", at: yaml.location(codeNode))
             }
             var language = Language(code: code, name: code)
             if case .null = yaml.value(value) {
@@ -161,6 +173,12 @@ struct ConfigParser {
             for (option, setting, _) in try yaml.entries(value, what: "language '\(code)'") {
                 switch option {
                 case "name": language.name = try yaml.string(setting, key: option)
+                case "folder":
+                    let folder = try yaml.string(setting, key: option)
+                    if let problem = SiteLanguages.folderProblem(folder) {
+                        throw SectionSiteError("'folder' \(problem)", at: yaml.location(setting))
+                    }
+                    language.folder = folder
                 case "direction":
                     let text = try yaml.string(setting, key: option)
                     guard let direction = Language.Direction(rawValue: text) else {
@@ -171,6 +189,16 @@ struct ConfigParser {
                 }
             }
             languages.append(language)
+        }
+        // Two languages in one folder would share their pages and URLs.
+        var seen: [String: String] = [:]
+        for language in languages {
+            if let other = seen[language.folder.lowercased()] {
+                throw SectionSiteError(
+                    "languages '\(other)' and '\(language.code)' both have the folder '\(language.folder)'; give one a 'folder' of its own",
+                    at: yaml.location(node))
+            }
+            seen[language.folder.lowercased()] = language.code
         }
         return languages
     }

@@ -94,6 +94,11 @@ struct ContentLoader {
     /// returns the mistakes in its Markdown (an unknown directive, a missing picture), each at its place, sorted.
     private func load(_ parsed: Page, source path: String, sourceHash: String, stamp: FileStamp?) -> (LoadedPage, [Diagnostic]) {
         var page = parsed
+        var markdown = markdown
+        // A page's own `markdown: {attributes: false}` keeps `{...}` as text where the site reads it.
+        if case .map(let options)? = page.frontMatter["markdown"], case .bool(let on)? = options["attributes"] {
+            markdown.attributeLists = on
+        }
         let document = markdown.render(page.body, source: path, takeTitle: page.title.isEmpty)
         page.body = ""  // rendered into blocks: the text would only double what thousands of pages keep in memory
         if page.title.isEmpty { page.title = document.title ?? PageParser.defaultTitle(path) }

@@ -22,7 +22,7 @@ struct PageParser {
         // TOML is read as the YAML it says; JSON is YAML as it is.
         let text = split.format == .toml ? try TOMLFrontMatter.yaml(split.yaml, path: path, firstLine: split.yamlFirstLine) : split.yaml
         guard let root = try yaml.compose(text), !(root.scalar.map { $0.string.isEmpty } ?? false) else {
-            page.date = Permalinks.fileName(Self.stem(path)).date
+            page.date = Permalinks.fileName(Self.stem(path), in: permalinks.timeZone).date
             if let url = try? permalinks.url(.init(path: path, date: page.date)) { page.url = url }
             page.placeIn(permalinks.languages)
             return page
@@ -42,9 +42,9 @@ struct PageParser {
             case "date":
                 attempt {
                     let text = try yaml.string(node, key: key)
-                    guard let date = PageDate(parsing: text) else {
+                    guard let date = PageDate(parsing: text, in: permalinks.timeZone) else {
                         throw SectionSiteError(
-                            "'date' must look like 2026-01-31 or 2026-01-31T09:30:00Z, not '\(text)'",
+                            "'date' must look like 2026-01-31, 2026-01-31T09:30:00Z or 2026-01-31 09:30:00 +0200, not '\(text)'",
                             at: yaml.location(node))
                     }
                     page.date = date
@@ -90,7 +90,7 @@ struct PageParser {
             }
             page.frontMatter[key] = yaml.value(node)
         }
-        page.date = page.date ?? Permalinks.fileName(Self.stem(path)).date
+        page.date = page.date ?? Permalinks.fileName(Self.stem(path), in: permalinks.timeZone).date
         do throws(Permalinks.Failure) {
             page.url = try permalinks.url(
                 .init(path: path, url: ownURL, slug: ownSlug, title: page.title.isEmpty ? nil : page.title, date: page.date))

@@ -17,6 +17,8 @@ package struct Permalinks: Sendable, Equatable {
     /// The site's languages: a page of `Content/fr/` goes where the same page of `Content/` would, under `/fr/`;
     /// patterns name the folders inside a language's.
     package var languages = SiteLanguages()
+    /// The site's time zone (`timezone:`): a dated page is filed under its day there.
+    package var timeZone = PageDate.utc
 
     package init(patterns: [String: String] = [:], languages: SiteLanguages = SiteLanguages()) {
         self.patterns = patterns
@@ -35,12 +37,12 @@ package struct Permalinks: Sendable, Equatable {
     static let tokens = ["year", "month", "day", "slug", "title", "section", "filename"]
 
     /// The date and slug a file's name gives: `2026-08-20-hello` is 2026-08-20 and `hello` (Jekyll also writes
-    /// one-digit months and days: `2026-8-2-hello`); any other name is its own slug, without a date.
-    package static func fileName(_ stem: String) -> (date: PageDate?, slug: String) {
+    /// one-digit months and days: `2026-8-2-hello`), the day in `zone`; any other name is its own slug, without a date.
+    package static func fileName(_ stem: String, in zone: TimeZone = PageDate.utc) -> (date: PageDate?, slug: String) {
         let parts = stem.split(separator: "-", maxSplits: 3, omittingEmptySubsequences: false)
         guard parts.count == 4, parts[0].count == 4, (1...2).contains(parts[1].count), (1...2).contains(parts[2].count),
             !parts[3].isEmpty, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-            let date = PageDate(parts: [year, month, day, 0, 0, 0])
+            let date = PageDate(parts: [year, month, day, 0, 0, 0], in: zone)
         else { return (nil, stem) }
         return (date, String(parts[3]))
     }

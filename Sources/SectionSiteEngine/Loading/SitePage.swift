@@ -187,7 +187,7 @@ public struct SitePage: Sendable, Equatable {
         return Page(
             path: path, url: url, folder: (isFolderIndex ? parts : parts.dropLast()).joined(separator: "/"),
             isIndex: parts.isEmpty || isFolderIndex,
-            frontMatter: fields, title: title, date: date.map(PageDate.init), isDraft: isDraft, summary: summary,
+            frontMatter: fields, title: title, date: date.map { PageDate($0) }, isDraft: isDraft, summary: summary,
             weight: weight, tags: tags, layout: layout, animation: animation, sections: sections, body: markdown,
             bodyLocation: location)
     }
@@ -223,16 +223,6 @@ public struct SitePage: Sendable, Equatable {
         if url == "/" { return url }
         guard let path = Page.Alias.normalized(url), path.hasSuffix("/") else { return nil }
         return path
-    }
-}
-
-extension PageDate {
-    /// The date's UTC calendar fields.
-    init(_ date: Date) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        self.init(parts: [parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!, parts.second!])!
     }
 }
 

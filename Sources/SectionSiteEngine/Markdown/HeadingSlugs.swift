@@ -20,4 +20,10 @@ struct HeadingSlugs {
         }
         return candidate
     }
+
+    /// An id the author gave (`{#install}`), kept as written and taken, so no id made from text repeats it.
+    mutating func claim(_ id: String) -> String {
+        taken.insert(id)
+        return id
+    }
 }

@@ -29,6 +29,9 @@ package struct Markdown: Sendable {
     /// How many characters of a page's plain text `Document.text` keeps, for the search index: 0 keeps none (the
     /// default), nil all of it.
     public var textLimit: Int? = 0
+    /// Whether `{#id .class}` after a heading and kramdown's `{: ...}` after a block set attributes
+    /// (`AttributeList`); on unless the site's or the page's `markdown.attributes` turns it off.
+    public var attributeLists = true
 
     /// Smart punctuation turns quotes and dashes typographic; raw HTML passes through only when `unsafe` is on
     /// (and then GitHub's tag filter still disarms `<script>`, `<iframe>` and the like); fenced code is highlighted
@@ -62,6 +65,7 @@ package struct Markdown: Sendable {
         self.theme = theme
         self.images = images
         self.textLimit = config.search ? config.searchText : 0
+        self.attributeLists = config.markdownAttributes
         self.collectsLinks = collectsLinks
     }
 
@@ -231,6 +235,7 @@ package struct Markdown: Sendable {
             result.problems = syntax.problems.map { Problem(message: $0.message, line: $0.line, column: $0.column) }
             var directives: [[String: Any]] = []
             var directiveText: [Int: String] = [:]  // by top-level block, in order
+            let lists = attributeLists ? takeAttributeLists(document) : [:]
             var titleNode: OpaquePointer?
             if takeTitle {
                 var node = cmark_node_first_child(document)
@@ -245,9 +250,37 @@ package struct Markdown: Sendable {
             }
             // Top-level blocks are known by their place, not their node: nodes are replaced (and freed) after the
             // walk, and a new node may take a freed one's address.
-            var headingsByNode: [Int: [Heading]] = [:]  // top-level block -> its headings, in order
-            var walk = Walk(syntax: syntax, source: source, titleNode: titleNode, headingIDs: headingIDs)
+            var headingsByNode: [Int: [(Heading, String)]] = [:]  // top-level block -> its headings, in order
+            var blockLists: [Int: AttributeList] = [:]  // top-level block -> its attribute list (not a heading's)
+            var nested: [(OpaquePointer, AttributeList)] = []  // a paragraph or list inside another block, with one
+            if !lists.isEmpty {
+                var place = 0
+                var top = cmark_node_first_child(document)
+                while let current = top {
+                    if cmark_node_get_type(current) != CMARK_NODE_HEADING, let list = lists[current] { blockLists[place] = list }
+                    place += 1
+                    top = cmark_node_next(current)
+                }
+                // In document order, to be replaced innermost first (an outer list draws its inner paragraph).
+                let iterator = cmark_iter_new(document)
+                while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+                    guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), let list = lists[node],
+                        cmark_node_parent(node) != document,
+                        [CMARK_NODE_PARAGRAPH, CMARK_NODE_LIST].contains(cmark_node_get_type(node))
+                    else { continue }
+                    nested.append((node, list))
+                }
+                cmark_iter_free(iterator)
+            }
+            var walk = Walk(syntax: syntax, source: source, titleNode: titleNode, headingIDs: headingIDs, lists: lists)
             transform(document, walk: &walk, state: &state, headings: &headingsByNode, result: &result)
+            for (node, list) in nested.reversed() {  // links inside are rewritten by now
+                guard let custom = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
+                cmark_node_set_on_enter(custom, list.applied(to: trimmed(render(node, extensions)), withID: true))
+                cmark_node_set_on_exit(custom, "")
+                cmark_node_replace(node, custom)
+                cmark_node_free(node)
+            }
             directives = walk.contexts
             directiveText = walk.texts
             var footnote = 0
@@ -278,6 +311,7 @@ package struct Markdown: Sendable {
                     html = Self.numbered(footnote: html, number: footnote)
                 }
                 if let headings = headingsByNode[place] { html = Self.addingIDs(headings, to: html) }
+                if let list = blockLists[place] { html = list.applied(to: html, withID: true) }
                 result.blocks.append(Block(html: html, isRawHTML: false))
             }
             if let limit = textLimit { result.text = Self.cut(result.text, at: limit) }
@@ -291,6 +325,8 @@ package struct Markdown: Sendable {
         var source: String
         var titleNode: OpaquePointer?
         var headingIDs: Bool
+        /// The attribute lists taken out of the text, by the block they belong to.
+        var lists: [OpaquePointer: AttributeList] = [:]
         /// The template context of each directive drawn, in order, and the plain text of the body of each top-level
         /// one, by its place among the top-level blocks.
         var contexts: [[String: Any]] = []
@@ -316,7 +352,7 @@ package struct Markdown: Sendable {
     /// nodes: directives, highlighted code, render hooks.
     private func transform(
         _ document: OpaquePointer, walk: inout Walk, state: inout DrawingState,
-        headings: inout [Int: [Heading]], result: inout Document
+        headings: inout [Int: [(Heading, String)]], result: inout Document
     ) {
         var codeBlocks: [OpaquePointer] = []
         var alerts: [(node: OpaquePointer, kind: String)] = []
@@ -346,13 +382,18 @@ package struct Markdown: Sendable {
                 }
             case CMARK_NODE_HEADING where walk.headingIDs && node != walk.titleNode:
                 let text = plainText(node)
-                let heading = Heading(level: Int(cmark_node_get_heading_level(node)), id: state.slugs.unique(text), text: text)
+                let list = walk.lists[node]
+                // The author's id is kept as written; the ids made from text step around it.
+                let id = list?.id.map { state.slugs.claim($0) } ?? state.slugs.unique(text)
+                let heading = Heading(level: Int(cmark_node_get_heading_level(node)), id: id, text: text)
                 result.headings.append(heading)
                 if hooks.contains("heading") {
-                    let context: [String: Any] = ["level": heading.level, "id": heading.id, "plainText": text]
+                    let context: [String: Any] = [
+                        "level": heading.level, "id": heading.id, "plainText": text, "attributes": list?.html(withID: false) ?? "",
+                    ]
                     hooked.append((node, "heading", context))
                 } else if topLevel >= 0 {
-                    headings[topLevel, default: []].append(heading)
+                    headings[topLevel, default: []].append((heading, list?.html(withID: false) ?? ""))
                 }
             case CMARK_NODE_HEADING where hooks.contains("heading") && node != walk.titleNode:
                 hooked.append((node, "heading", ["level": Int(cmark_node_get_heading_level(node)), "plainText": plainText(node)]))
@@ -710,17 +751,17 @@ package struct Markdown: Sendable {
     }
 
     /// Writes `id="..."` and a self-link into the block's headings, which libcmark-gfm writes as `<hN>`, in order.
-    static func addingIDs(_ headings: [Heading], to html: String) -> String {
+    static func addingIDs(_ headings: [(heading: Heading, attributes: String)], to html: String) -> String {
         var output = ""
         output.reserveCapacity(html.utf8.count + headings.count * 80)
         var rest = html[...]
-        for heading in headings {
+        for (heading, attributes) in headings {
             let open = "<h\(heading.level)>"
             let close = "</h\(heading.level)>"
             guard let start = rest.range(of: open), let end = rest[start.upperBound...].range(of: close) else { break }
             let id = HTML.escape(heading.id)
             output += rest[..<start.lowerBound]
-            output += #"<h\#(heading.level) id="\#(id)">"#
+            output += #"<h\#(heading.level) id="\#(id)"\#(attributes)>"#
             output += rest[start.upperBound..<end.lowerBound]
             output += ##"<a class="anchor" href="#\##(id)" aria-label="Link to this section">#</a>"##
             output += close

@@ -7,9 +7,11 @@ package struct Language: Sendable, Equatable {
         case ltr, rtl
     }
 
-    /// The code, as `lang` and `hreflang` take it (`en`, `fr`, `pt-BR`, `ar`); also the folder of its pages under
-    /// `Content/` and of its URLs.
+    /// The code, as `lang` and `hreflang` take it (`en`, `fr`, `pt-BR`, `ar`).
     package var code: String
+    /// The folder of its pages under `Content/` and of its URLs: the code unless the settings give another
+    /// (`folder: zh_cn` for `zh-CN`, as a site moved from Hugo has its addresses).
+    package var folder: String
     /// The name readers of the language know it by (`Français`), for a language switcher.
     package var name: String
     /// Which way its text runs.
@@ -18,11 +20,12 @@ package struct Language: Sendable, Equatable {
     var settings: [String: Value] = [:]
 
     package init(code: String, name: String, direction: Direction = .ltr) {
-        (self.code, self.name, self.direction) = (code, name, direction)
+        (self.code, self.name, self.direction, self.folder) = (code, name, direction, code)
     }
 }
 
-/// The languages of a site and where each one's pages are: `Content/<code>/` for each, and for the default one also
+/// The languages of a site and where each one's pages are: `Content/<folder>/` for each (the folder is the code
+/// unless the language's settings give one), and for the default one also
 /// `Content/` outside the other languages' folders. A site without `languages:` has one language (`language:`, `en`
 /// unless set), every page is in it, and nothing changes: no folder is a language's, no URL gets a prefix.
 ///
@@ -62,14 +65,14 @@ package struct SiteLanguages: Sendable, Equatable {
         let rest = path.dropFirst("Content/".count)
         guard let slash = rest.firstIndex(of: "/") else { return (defaultCode, path) }
         let folder = rest[..<slash]
-        guard list.contains(where: { $0.code == folder }) else { return (defaultCode, path) }
-        return (String(folder), "Content" + rest[slash...])
+        guard let language = list.first(where: { $0.folder == folder }) else { return (defaultCode, path) }
+        return (language.code, "Content" + rest[slash...])
     }
 
     /// What starts the URLs of a language's pages: `/fr`, or nothing for the default language at the root.
     package func prefix(_ code: String) -> String {
         guard isMultilingual, code != defaultCode || defaultInFolder else { return "" }
-        return "/" + code
+        return "/" + folder(code)
     }
 
     /// A site URL of the language's part of the site: `/about/` of `fr` is `/fr/about/`.
@@ -79,6 +82,18 @@ package struct SiteLanguages: Sendable, Equatable {
     /// be at the top of `Content/`.
     package func folders(_ code: String) -> [String] {
         guard isMultilingual else { return [""] }
-        return code == defaultCode ? [code, ""] : [code]
+        return code == defaultCode ? [folder(code), ""] : [folder(code)]
     }
+
+    /// Why `folder` cannot be a language's folder and URL prefix, or nil: one plain segment (letters, digits, `-`
+    /// and `_`), and none the site uses for itself.
+    package static func folderProblem(_ folder: String) -> String? {
+        guard folder.utf8.count <= 35, folder.wholeMatch(of: /[A-Za-z0-9][A-Za-z0-9_-]*/) != nil else {
+            return "cannot be a language's folder: letters, digits, '-' and '_' (like fr or zh_cn)"
+        }
+        return ["tags", "assets", "_sectionsite"].contains(folder) ? "is a folder the site uses for itself" : nil
+    }
+
+    /// The language's folder under `Content/` and its URLs' prefix (`zh_cn`), its code when it has no other.
+    package func folder(_ code: String) -> String { language(code)?.folder ?? code }
 }

@@ -1,12 +1,20 @@
 import Foundation
 
-/// A page's date, as written in front matter (`2026-01-05` or `2026-01-05T09:30:00Z`), normalised to UTC.
+/// A page's date, as written in front matter (`2026-01-05`, `2026-01-05T09:30:00Z`, `2013-05-06 02:12:52 +0200`):
+/// its calendar fields in the site's time zone (`timezone:`, UTC unless set), and that zone's offset from UTC then.
+///
+/// A page is filed (`:year/:month/:day` in its URL) and shown by its day in the site's zone, as Jekyll does: a post
+/// written at 02:12 in Paris is on the 5th in Los Angeles. Atom and the sitemap get the same instant, with the offset.
 package struct PageDate: Sendable, Equatable, Hashable, Comparable {
-    /// Year, month, day, hour, minute, second.
+    /// Year, month, day, hour, minute, second, in the site's time zone.
     package var year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
+    /// UTC, the zone of a site without `timezone:`.
+    package static let utc = TimeZone(secondsFromGMT: 0)!
 
-    /// Parses `YYYY-MM-DD`, optionally followed by `THH:MM[:SS]` or a space, and `Z` (other offsets are not taken).
-    /// A date from its six parts (year, month, day, hour, minute, second), or nil when one is out of range.
+    /// Seconds east of UTC of the site's zone at this moment (0 for UTC).
+    package var offset = 0
+
+    /// A date from its six parts (year, month, day, hour, minute, second) in UTC, or nil when one is out of range.
     package init?(parts: [Int]) {
         guard parts.count == 6, (1...12).contains(parts[1]), (1...31).contains(parts[2]), (0...23).contains(parts[3]),
             (0...59).contains(parts[4]), (0...60).contains(parts[5])
@@ -14,31 +22,89 @@ package struct PageDate: Sendable, Equatable, Hashable, Comparable {
         (year, month, day, hour, minute, second) = (parts[0], parts[1], parts[2], parts[3], parts[4], parts[5])
     }
 
-    package init?(parsing text: String) {
-        let digits = text.trimmingCharacters(in: .whitespaces)
-        let parts = digits.split(whereSeparator: { "-T :Z".contains($0) }).map(String.init)
-        guard parts.count >= 3, parts.count <= 6, parts[0].count == 4 else { return nil }
-        let numbers = parts.compactMap { Int($0) }
-        guard numbers.count == parts.count else { return nil }
-        let padded = numbers + Array(repeating: 0, count: 6 - numbers.count)
-        (year, month, day, hour, minute, second) = (padded[0], padded[1], padded[2], padded[3], padded[4], padded[5])
-        guard (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute),
-            (0...60).contains(second)
-        else { return nil }
+    /// The same parts read as a wall-clock time in `zone`, which gives the offset.
+    package init?(parts: [Int], in zone: TimeZone) {
+        self.init(parts: parts)
+        // A day the calendar has not (February 30th, taken as written since the first release) keeps the zone's usual offset.
+        offset = moment(in: zone).map { zone.secondsFromGMT(for: $0) } ?? zone.secondsFromGMT()
+    }
+
+    /// Parses an RFC 3339 / ISO 8601 date as authors and other generators write it: `YYYY-MM-DD`, then optionally a
+    /// time (`T` or spaces, `HH:MM`, `:SS`, a fraction of a second, which is dropped) and an offset (`Z`, `+02:00`,
+    /// `+0200`, `-07`, or ` UTC`). Without an offset the time is the site's (`zone`); with one, it is converted to
+    /// the site's zone. Nil for anything else.
+    package init?(parsing text: String, in zone: TimeZone = PageDate.utc) {
+        let match = text.trimmingCharacters(in: .whitespaces).wholeMatch(
+            of: /(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:[Tt]| +[Tt]?)(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?)? *(?:([Zz]|UTC|GMT)|([+-])(\d{2}):?(\d{2})?)?/)
+        guard let match, let year = Int(match.1), let month = Int(match.2), let day = Int(match.3) else { return nil }
+        let time = [match.4, match.5, match.6].map { $0.flatMap { Int($0) } ?? 0 }
+        let parts = [year, month, day] + time
+        if match.7 == nil, match.8 == nil {
+            self.init(parts: parts, in: zone)
+            return
+        }
+        // An instant: the written fields minus the written offset, then seen from the site's zone.
+        guard var utc = PageDate(parts: parts) else { return nil }
+        if let sign = match.8, let hours = Int(match.9 ?? "") {
+            let written = (hours * 3600 + (match.10.flatMap { Int($0) } ?? 0) * 60) * (sign == "-" ? -1 : 1)
+            guard abs(written) < 24 * 3600 else { return nil }
+            utc.offset = written
+        }
+        guard let instant = utc.instant else { return nil }
+        self.init(instant, in: zone)
+    }
+
+    /// The calendar fields of `instant` in `zone`.
+    package init(_ instant: Date, in zone: TimeZone = PageDate.utc) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
+        (year, month, day, hour, minute, second) = (parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!, parts.second!)
+        offset = zone.secondsFromGMT(for: instant)
+    }
+
+    /// The moment these fields name, read with their offset; nil for a day the calendar has not (February 30th).
+    var instant: Date? {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: offset) ?? PageDate.utc
+        return validDate(calendar)
+    }
+
+    /// The moment these fields name as a wall-clock time in `zone`.
+    private func moment(in zone: TimeZone) -> Date? {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return validDate(calendar)
+    }
+
+    private func validDate(_ calendar: Calendar) -> Date? {
+        let parts = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        guard let date = calendar.date(from: parts), calendar.component(.day, from: date) == day else { return nil }
+        return date
     }
 
     /// `2026-01-05`.
     package var isoDate: String { "\(pad(year, 4))-\(pad(month))-\(pad(day))" }
-    /// `2026-01-05T00:00:00Z`, for Atom and the sitemap.
-    var rfc3339: String { "\(isoDate)T\(pad(hour)):\(pad(minute)):\(pad(second))Z" }
+    /// `2026-01-05T00:00:00Z`, or `2013-05-05T17:12:52-07:00` in a site with a time zone, for Atom and the sitemap.
+    var rfc3339: String {
+        let zone =
+            offset == 0
+            ? "Z" : (offset < 0 ? "-" : "+") + pad(abs(offset) / 3600) + ":" + pad(abs(offset) % 3600 / 60)
+        return "\(isoDate)T\(pad(hour)):\(pad(minute)):\(pad(second))\(zone)"
+    }
     /// `5 January 2026`.
     var display: String { "\(day) \(Self.monthNames[month - 1]) \(year)" }
 
     /// Earlier first, part by part. (Comparing the RFC 3339 texts gave the same order for four-digit years, but
     /// made two strings per comparison: sorting a 4,000-page collection took milliseconds.)
+    /// In one site every date has the site's zone, so fields order them; of two equal wall-clock times (the hour
+    /// a summer time ends repeats), the one with the larger offset came first.
     package static func < (lhs: PageDate, rhs: PageDate) -> Bool {
-        (lhs.year, lhs.month, lhs.day, lhs.hour, lhs.minute, lhs.second)
-            < (rhs.year, rhs.month, rhs.day, rhs.hour, rhs.minute, rhs.second)
+        let (left, right) = (
+            (lhs.year, lhs.month, lhs.day, lhs.hour, lhs.minute, lhs.second),
+            (rhs.year, rhs.month, rhs.day, rhs.hour, rhs.minute, rhs.second)
+        )
+        return left != right ? left < right : lhs.offset > rhs.offset
     }
 
     private static let monthNames = [

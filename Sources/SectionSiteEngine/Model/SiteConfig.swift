@@ -14,6 +14,8 @@ package struct SiteConfig: Sendable, Equatable {
     var language: String = "en"
     /// Smart punctuation in Markdown.
     var smartPunctuation = true
+    /// Whether attribute lists (`## Title {#id}`, kramdown's `{: .class}`) set attributes (`markdown.attributes`).
+    var markdownAttributes = true
     /// Raw HTML in Markdown is passed through only when this is on.
     var unsafeHTML = false
     /// How many earlier versions of a page keep a patch in the feed.

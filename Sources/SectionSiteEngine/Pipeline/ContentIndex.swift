@@ -114,7 +114,7 @@ struct ContentIndex: Sendable {
         for code in languages.codes {
             let tags = everyTag.filter { $0.language == code }
             // A page written at the URL: the default language's may be in its folder too.
-            let folder = languages.isMultilingual && code == languages.defaultCode && !languages.defaultInFolder ? "/" + code : ""
+            let folder = languages.isMultilingual && code == languages.defaultCode && !languages.defaultInFolder ? "/" + languages.folder(code) : ""
             let taken = Set([TagPages.indexURL(languages.prefix(code))] + tags.map(\.url)).filter { url in
                 [url, folder + url].contains { url in
                     ["Content\(url)index.md", "Content\(url)_index.md", "Content\(url.dropLast()).md"].contains { path in

@@ -167,7 +167,7 @@ struct RecordWriter {
     }
 
     mutating func date(_ date: PageDate) {
-        for part in [date.year, date.month, date.day, date.hour, date.minute, date.second] { int(part) }
+        for part in [date.year, date.month, date.day, date.hour, date.minute, date.second, date.offset] { int(part) }
     }
 
     mutating func location(_ location: SourceLocation) {
@@ -272,7 +272,8 @@ struct RecordReader {
 
     mutating func date() throws -> PageDate {
         let parts = try (0..<6).map { _ in try int() }
-        guard let date = PageDate(parts: parts) else { throw Malformed() }
+        guard var date = PageDate(parts: parts) else { throw Malformed() }
+        date.offset = try int()
         return date
     }
 

@@ -6,7 +6,7 @@ import Foundation
 /// The next build compares files' stamps with it, re-reads what changed, and re-renders only what depends on that.
 struct SiteSnapshot: Sendable {
     /// 4: page URLs percent-encoded (a record of 3 may hold raw ones, so it is not used); 6: the indexes' paths.
-    static let format = "sectionsite-snapshot/6"
+    static let format = "sectionsite-snapshot/7"
 
     /// One Markdown file as the collections and warnings see it.
     struct PageRecord: Sendable {

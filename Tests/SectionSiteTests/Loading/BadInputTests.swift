@@ -75,7 +75,7 @@ struct BadInputTests {
         Case(
             name: "bad date",
             files: ["Content/index.md": "---\ntitle: T\ndate: yesterday\n---\n"],
-            expected: "Content/index.md:3:7: error: 'date' must look like 2026-01-31 or 2026-01-31T09:30:00Z, not 'yesterday'"),
+            expected: "Content/index.md:3:7: error: 'date' must look like 2026-01-31, 2026-01-31T09:30:00Z or 2026-01-31 09:30:00 +0200, not 'yesterday'"),
         Case(
             name: "template that does not parse",
             files: ["Themes/default/cells/a.mustache": "{{#open}}never closed\n"],

@@ -22,7 +22,7 @@ struct EveryErrorTests {
         let error = try #require(site.buildError())
         let lines = error.diagnostics.map { $0.description.split(separator: "\n")[0] }
         #expect(lines == [
-            "Content/a.md:3:7: error: 'date' must look like 2026-01-31 or 2026-01-31T09:30:00Z, not 'someday'",
+            "Content/a.md:3:7: error: 'date' must look like 2026-01-31, 2026-01-31T09:30:00Z or 2026-01-31 09:30:00 +0200, not 'someday'",
             "Content/a.md:4:9: error: 'weight' must be a whole number",
             "Content/b.md:3:1: error: duplicate key 'title'",
         ], "\(error.description)")

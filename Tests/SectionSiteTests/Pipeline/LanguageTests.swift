@@ -184,6 +184,27 @@ struct LanguageTests {
         #expect(listed.count == pages)
     }
 
+    @Test("a language's folder and URL prefix may differ from its code (zh_cn for zh-CN), as moved Hugo sites have them")
+    func folderOtherThanCode() throws {
+        var files = Self.site().filter { !$0.key.hasPrefix("Content/ar/") && !$0.key.hasPrefix("Content/fr/") }
+        files["sectionsite.yml"] = "title: T\nlanguages:\n  en: {name: English}\n  zh-CN: {name: 中文, folder: zh_cn}\n"
+        files["Content/zh_cn/posts/hello.md"] = "---\ntitle: 你好\ndate: 2026-08-20\ntags: [swift]\n---\n你好。\n"
+        files["Content/zh_cn/index.md"] = "---\ntitle: 首页\n---\n欢迎。\n"
+        let site = try TestSite(files)
+        try site.build()
+        let hello = try site.output("zh_cn/posts/hello/index.html")
+        #expect(hello.contains(#"<html lang="zh-CN" dir="ltr">"#))
+        #expect(hello.contains(#"<link rel="alternate" hreflang="zh-CN" href="/zh_cn/posts/hello/">"#))
+        #expect(hello.contains("<li>en:English:/posts/hello/</li><li>zh-CN:中文:/zh_cn/posts/hello/*</li>"))
+        #expect(FileManager.default.fileExists(atPath: site.out.appendingPathComponent("zh_cn/tags/swift/index.html").path))
+        #expect(FileManager.default.fileExists(atPath: site.out.appendingPathComponent("zh_cn/feed.xml").path))
+        // A folder that is not one plain segment, or one two languages share, is an error at its place.
+        files["sectionsite.yml"] = "title: T\nlanguages:\n  en: {name: English}\n  zh-CN: {folder: ../zh}\n"
+        #expect(try TestSite(files).buildError()?.description.contains("sectionsite.yml:4:19: error: 'folder' cannot be a language's folder") == true)
+        files["sectionsite.yml"] = "title: T\nlanguages:\n  en: {name: English}\n  fr: {folder: en}\n"
+        #expect(try TestSite(files).buildError()?.description.contains("error: languages 'en' and 'fr' both have the folder 'en'") == true)
+    }
+
     @Test("a bad language code or direction is an error at its place")
     func badSettings() throws {
         var files = Self.site()
