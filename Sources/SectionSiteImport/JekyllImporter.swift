@@ -60,6 +60,8 @@ public struct JekyllImporter {
         var oldURL = ""  // Jekyll's, percent-encoded
         /// The address is written as the page's `url:` (else the posts' pattern gives it).
         var ownURL = false
+        /// An HTML page: its body is HTML, which Markdown passes through once no blank line splits it.
+        var isHTML = false
     }
 
     /// Reads the Jekyll site and writes the new one.
@@ -169,6 +171,17 @@ public struct JekyllImporter {
                 report.leftovers.append(.init(
                     kind: "home page 'index.html' without front matter, kept as it is (a static file, no generated home page)",
                     file: path))
+            } else if Self.hasFrontMatter(data), path != "index.html", ["html", "htm"].contains((path as NSString).pathExtension.lowercased()) {
+                // An HTML page Jekyll renders keeps its address: its HTML becomes the page's body, its Liquid
+                // converted where it can be and listed where it cannot.
+                if var document = try readDocument(site, path, target: "Content/\(Self.stem(path)).md", kind: .page, report: &report) {
+                    document.isHTML = true
+                    if document.body.contains("{%") {
+                        report.leftovers.append(.init(
+                            kind: "HTML page with Liquid template code, imported with that code as written", file: path))
+                    }
+                    documents.append(document)
+                }
             } else if Self.hasFrontMatter(data) {
                 let kind =
                     path == "index.html"
@@ -280,7 +293,12 @@ public struct JekyllImporter {
                     }
                 },
                 report: &report)
-            outputs.append((document.target, Data((ImportFiles.frontMatter(front) + body).utf8)))
+            // Markdown ends an HTML block at a blank line and takes what follows, indented, as code.
+            let written = document.isHTML
+                ? body.split(separator: "\n", omittingEmptySubsequences: false)
+                    .filter { !$0.allSatisfy(\.isWhitespace) }.joined(separator: "\n") + "\n"
+                : body
+            outputs.append((document.target, Data((ImportFiles.frontMatter(front) + written).utf8)))
         }
 
         // A list page for the posts and a home page, unless the site brings its own.
@@ -309,6 +327,8 @@ public struct JekyllImporter {
         if let description = config["description"] as? String { settings.append(("description", ImportYAML.string(description))) }
         settings.append(("baseURL", ImportYAML.string((siteURL + baseURL).isEmpty ? "/" : siteURL + baseURL + "/")))
         settings.append(("theme", ImportYAML.string(themeName)))
+        // kramdown lets HTML written in Markdown through, and the site's pages rely on it.
+        settings.append(("markdown", ImportYAML.map([("unsafe", Node("true", Tag(.bool)))])))
         if zone.identifier != "UTC", config["timezone"] != nil { settings.append(("timezone", ImportYAML.string(zone.identifier))) }
         settings.append(("permalinks", ImportYAML.map([(postsFolder, ImportYAML.string(ourPattern))])))
         outputs.append(("sectionsite.yml", Data(try ImportYAML.text(ImportYAML.map(settings)).utf8)))

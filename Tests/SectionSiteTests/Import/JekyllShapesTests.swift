@@ -204,4 +204,20 @@ struct JekyllShapesTests {
             "1 file of the Jekyll folder 'en/_includes/', not imported",
         ])
     }
+
+    @Test("HTML pages Jekyll renders keep their addresses, their HTML drawn as HTML, their Liquid listed")
+    func htmlPages() throws {
+        let (jekyll, built, report) = try Self.built([
+            "_config.yml": "title: Brew\npermalink: pretty\n",
+            "analytics/index.html": "---\ntitle: Analytics\n---\n<div class=\"stats\">\n\n    <p>Installs</p>\n\n</div>\n{% for row in site.data.rows %}{{ row }}{% endfor %}\n",
+            "pages/404.html": "---\npermalink: /404.html\n---\n<h1>Not here</h1>\n",
+            "pages/showcase.html": "---\ntitle: Showcase\npermalink: /showcase/\nredirect_from: /docs/sites/\n---\n<p>Sites</p>\n",
+        ])
+        _ = jekyll
+        #expect(Self.missing(["/analytics/", "/404.html", "/showcase/", "/docs/sites/"], in: built).isEmpty)
+        let analytics = try Self.text(built, "analytics/index.html")
+        #expect(analytics.contains(#"<div class="stats">"#) && analytics.contains("<p>Installs</p>") && !analytics.contains("<pre>"))
+        #expect(report.leftovers.filter { $0.file == "analytics/index.html" }.map(\.kind).contains(
+            "HTML page with Liquid template code, imported with that code as written"))
+    }
 }
