@@ -301,9 +301,11 @@ public struct JekyllImporter {
             outputs.append((document.target, Data((ImportFiles.frontMatter(front) + written).utf8)))
         }
 
-        // A list page for the posts and a home page, unless the site brings its own.
+        // A list page for the posts and a home page, unless the site brings its own (a page there, or at that
+        // address: `permalink: /news/` of an HTML page).
         let paginate = (config["paginate"] as? Int) ?? 10
-        if !documents.contains(where: { $0.target == "Content/\(postsFolder)/index.md" }) {
+        let hasPosts = documents.contains { $0.kind == .post(nested: false) }
+        if hasPosts, !documents.contains(where: { $0.target == "Content/\(postsFolder)/index.md" || $0.url == "/\(postsFolder)/" }) {
             let list = ImportYAML.map([
                 ("title", ImportYAML.string("Posts")),
                 ("sections", ImportYAML.list([ImportYAML.map([
@@ -313,14 +315,15 @@ public struct JekyllImporter {
             ])
             outputs.append(("Content/\(postsFolder)/index.md", Data(try ImportYAML.frontMatter(list).utf8)))
         }
-        if !homeIsStatic && !documents.contains(where: { $0.target == "Content/index.md" }) {
-            let home = ImportYAML.map([
-                ("title", ImportYAML.string((config["title"]).map { "\($0)" } ?? "Home")),
-                ("sections", ImportYAML.list([ImportYAML.map([
+        if !homeIsStatic && !documents.contains(where: { $0.target == "Content/index.md" || $0.url == "/" }) {
+            var pairs = [("title", ImportYAML.string((config["title"]).map { "\($0)" } ?? "Home"))]
+            if hasPosts {
+                pairs.append(("sections", ImportYAML.list([ImportYAML.map([
                     ("id", ImportYAML.string("latest")), ("cell", ImportYAML.string("post")), ("from", ImportYAML.string(postsFolder)),
                     ("limit", ImportYAML.int(10)),
-                ])])),
-            ])
+                ])])))
+            }
+            let home = ImportYAML.map(pairs)
             outputs.append(("Content/index.md", Data(try ImportYAML.frontMatter(home).utf8)))
         }
         var settings: [(String, Node)] = [("title", ImportYAML.string((config["title"]).map { "\($0)" } ?? "Imported site"))]
@@ -332,7 +335,7 @@ public struct JekyllImporter {
         if zone.identifier != "UTC", config["timezone"] != nil { settings.append(("timezone", ImportYAML.string(zone.identifier))) }
         settings.append(("permalinks", ImportYAML.map([(postsFolder, ImportYAML.string(ourPattern))])))
         outputs.append(("sectionsite.yml", Data(try ImportYAML.text(ImportYAML.map(settings)).utf8)))
-        return try ImportFiles.write(outputs, theme: theme, postsFolder: postsFolder, to: destination, report: report)
+        return try ImportFiles.write(outputs, theme: theme, postsFolder: hasPosts ? postsFolder : nil, to: destination, report: report)
     }
 
     // MARK: - Settings and addresses

@@ -66,6 +66,8 @@ enum Liquid {
                 case "site.url": output += siteURL
                 case "site.url|append:site.baseurl", "site.url|append:site.baseurl|append:'/'": output += siteURL + baseURL
                 case let name where siteValues[name] != nil: output += siteValues[name]!
+                case _ where filtered(String(expression), baseURL: baseURL, siteURL: siteURL, siteValues: siteValues) != nil:
+                    output += filtered(String(expression), baseURL: baseURL, siteURL: siteURL, siteValues: siteValues)!
                 default:
                     output += whole
                     leftover("Liquid output", whole, at: open.range.lowerBound)
@@ -121,5 +123,41 @@ enum Liquid {
         func leftover(_ kind: String, _ whole: String, at index: Substring.Index) {
             report.leftovers.append(.init(kind: kind, file: file, text: text, at: index, firstLine: firstLine, written: whole))
         }
+    }
+
+    /// An output that is a quoted text or a plain setting, through the filters that make it an address
+    /// (`{{ '/docs/' | relative_url }}`, `{{ site.logo | absolute_url }}`, `| prepend: site.baseurl`,
+    /// `| append: '/'`); nil for anything else.
+    static func filtered(_ expression: String, baseURL: String, siteURL: String, siteValues: [String: String]) -> String? {
+        var parts = expression.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count > 0 else { return nil }
+        func value(_ text: String) -> String? {
+            if text.count >= 2, let quote = text.first, quote == "'" || quote == "\"", text.last == quote {
+                let inner = text.dropFirst().dropLast()
+                return inner.contains(quote) ? nil : String(inner)
+            }
+            if text == "site.baseurl" { return baseURL }
+            if text == "site.url" { return siteURL }
+            return siteValues[text]
+        }
+        guard var result = value(parts.removeFirst()) else { return nil }
+        for filter in parts {
+            let words = filter.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            switch (words[0], words.count > 1 ? value(words[1]) : nil) {
+            case ("relative_url", _): result = join(baseURL, result)
+            case ("absolute_url", _): result = siteURL + join(baseURL, result)
+            case ("prepend", let text?): result = text + result
+            case ("append", let text?): result += text
+            default: return nil
+            }
+        }
+        return result
+    }
+
+    /// A path under the base path, as Jekyll's `relative_url` joins them (one `/` between).
+    private static func join(_ base: String, _ path: String) -> String {
+        guard !path.contains("://") else { return path }
+        let trimmed = base.hasSuffix("/") ? String(base.dropLast()) : base
+        return trimmed + (path.hasPrefix("/") ? path : "/" + path)
     }
 }

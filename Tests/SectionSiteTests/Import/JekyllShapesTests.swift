@@ -166,6 +166,21 @@ struct JekyllShapesTests {
         #expect(report.leftovers.map(\.kind) == ["Liquid output"])
     }
 
+    @Test("quoted addresses through relative_url, absolute_url, prepend and append are converted")
+    func addressFilters() throws {
+        let jekyll = try TestSite([
+            "_config.yml": "title: T\nurl: https://example.com\nbaseurl: /b\nlogo: /logo.svg\n",
+            "about.md":
+                "---\ntitle: About\n---\n[a]({{ '/docs/' | relative_url }}) [b]({{ \"x/\" | absolute_url }}) [c]({{ site.logo | relative_url }}) [d]({{ '/e' | prepend: site.baseurl | append: '/' }}) {{ page.x | relative_url }}\n",
+        ])
+        let out = jekyll.folder.appendingPathComponent("imported")
+        let report = try ImportRun.jekyll(jekyll, into: out)
+        #expect(
+            try Self.text(out, "Content/about.md").contains(
+                "[a](/b/docs/) [b](https://example.com/b/x/) [c](/b/logo.svg) [d](/b/e/) {{ page.x | relative_url }}"))
+        #expect(report.leftovers.map(\.kind) == ["Liquid output"])
+    }
+
     @Test("a root index.html without front matter stays the home page, and is listed")
     func staticHome() throws {
         let (jekyll, built, report) = try Self.built([
@@ -219,5 +234,22 @@ struct JekyllShapesTests {
         #expect(analytics.contains(#"<div class="stats">"#) && analytics.contains("<p>Installs</p>") && !analytics.contains("<pre>"))
         #expect(report.leftovers.filter { $0.file == "analytics/index.html" }.map(\.kind).contains(
             "HTML page with Liquid template code, imported with that code as written"))
+    }
+
+    @Test("a page at / or at the posts' address takes the place of the generated home and list; no posts, no list")
+    func ownHomeAndList() throws {
+        let (jekyll, built, _) = try Self.built([
+            "_config.yml": "title: Docs\ncollections:\n  posts:\n    permalink: /news/:year/:month/:day/:title/\n",
+            "pages/index.html": "---\npermalink: /\n---\n<h1>Our home</h1>\n",
+            "pages/news.html": "---\npermalink: /news/\n---\n<h1>Our news</h1>\n",
+            "_posts/2020-01-02-b.md": "---\ntitle: B\n---\nb\n",
+        ])
+        _ = jekyll
+        #expect(try Self.text(built, "index.html").contains("<h1>Our home</h1>"))
+        #expect(try Self.text(built, "news/index.html").contains("<h1>Our news</h1>"))
+        #expect(Self.missing(["/news/2020/01/02/b/"], in: built).isEmpty)
+        let (other, out, _) = try Self.built(["_config.yml": "title: Pages\n", "about.md": "---\ntitle: About\n---\nMe.\n"])
+        _ = other
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("posts/index.html").path))
     }
 }
