@@ -9,8 +9,8 @@ struct Build: AsyncParsableCommand {
     @OptionGroup var siteOptions: SiteOptions
     @OptionGroup var settings: SettingsOptions
 
-    @Option(help: "The output folder.")
-    var out: String = "_site"
+    @Option(help: "The output folder (default: _site in the site folder, as Hugo and Zola have it; a path given here is from the current folder).")
+    var out: String?
 
     @Option(name: .customLong("base-url"), help: "Overrides baseURL of sectionsite.yml.")
     var baseURL: String?
@@ -24,6 +24,9 @@ struct Build: AsyncParsableCommand {
     @Flag(name: .customLong("no-link-check"), help: "Do not check the links of the pages built (sectionsite check does).")
     var noLinkCheck = false
 
+    @Flag(name: .customLong("all-errors"), help: "Print every error, not only the first \(SectionSiteError.shownErrors).")
+    var allErrors = false
+
     @Flag(help: "Treat every warning as an error: the build fails and the output stays as it was (also 'strict: true' in sectionsite.yml).")
     var strict = false
 
@@ -36,14 +39,18 @@ struct Build: AsyncParsableCommand {
             valueName: "url"))
     var publish: String?
 
+    /// `--out` from the current folder; nil for the default, `_site` in the site folder.
+    var outURL: URL? {
+        out.map { URL(fileURLWithPath: $0, isDirectory: true, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) }
+    }
+
     func run() async throws {
         let website = SectionSiteCommand.website
-        let outURL = URL(fileURLWithPath: out, isDirectory: true, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         var options = website.options(site: siteOptions.siteURL, out: outURL, baseURL: baseURL, drafts: drafts)
         options.settingsFiles = settings.urls
         options.keepsLinks = !noLinkCheck
         options.strict = strict
-        let terminal = Terminal(quiet: quiet)
+        let terminal = Terminal(quiet: quiet, allErrors: allErrors)
         let interruption = Interruption()
         let signals = Self.handleSignals(interruption, terminal: terminal)
         defer { signals.forEach { $0.cancel() } }
@@ -58,7 +65,7 @@ struct Build: AsyncParsableCommand {
                 terminal.finishProgress()
                 terminal.warnings(report.warnings)
                 terminal.trace(report.reloads.map { "reload patch \($0)" })
-                terminal.say(report.summary(out: out))
+                terminal.say(report.summary(out: out ?? siteOptions.site.map { ($0 as NSString).appendingPathComponent("_site") } ?? "_site"))
             }
             await publisher?.finish()
             if let signal = interruption.signal { throw ExitCode(128 + signal) }  // it came after the output was whole

@@ -16,11 +16,14 @@ struct Check: AsyncParsableCommand {
     @Flag(help: "Print nothing but the broken links and errors.")
     var quiet = false
 
+    @Flag(name: .customLong("all-errors"), help: "Print every error, not only the first \(SectionSiteError.shownErrors).")
+    var allErrors = false
+
     @Flag(help: "Treat every warning as an error, so that it fails the check (also 'strict: true' in sectionsite.yml).")
     var strict = false
 
     func run() async throws {
-        let terminal = Terminal(quiet: quiet)
+        let terminal = Terminal(quiet: quiet, allErrors: allErrors)
         do {
             let website = SectionSiteCommand.website
             var options = website.options(site: siteOptions.siteURL, drafts: drafts, checksLinks: true)

@@ -6,6 +6,8 @@ import SectionSiteEngine
 /// What the commands print: a progress line on a terminal for work over a second, warnings and errors on stderr.
 final class Terminal: Sendable {
     private let quiet: Bool
+    /// Whether errors are printed all, not only the first 100 (`--all-errors`).
+    private let allErrors: Bool
     private let start = Date()
     private struct Line {
         var showing = false
@@ -14,8 +16,9 @@ final class Terminal: Sendable {
     private let line = Locked(Line())
     private let isTerminal = isatty(STDERR_FILENO) == 1
 
-    init(quiet: Bool) {
+    init(quiet: Bool, allErrors: Bool = false) {
         self.quiet = quiet
+        self.allErrors = allErrors
     }
 
     /// Whether `SECTIONSITE_TRACE` is set: `trace(_:)` prints, and progress is a line per step.
@@ -62,7 +65,8 @@ final class Terminal: Sendable {
     }
 
     func error(_ error: SectionSiteError) {
-        FileHandle.standardError.write(Data((error.description + "\n").utf8))
+        let text = error.description(showing: allErrors ? nil : SectionSiteError.shownErrors)
+        FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 
     func say(_ line: String) {

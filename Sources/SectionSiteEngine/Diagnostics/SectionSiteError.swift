@@ -30,11 +30,16 @@ public struct SectionSiteError: Error, Sendable, Equatable, CustomStringConverti
 
     /// What the user reads: `path:line:column: error: message`, a line (and its notes) per error, the first 100,
     /// then `and N more errors`.
-    public var description: String {
-        var lines = diagnostics.prefix(Self.shownErrors).map(\.description)
-        if diagnostics.count > Self.shownErrors {
-            let more = diagnostics.count - Self.shownErrors
-            lines.append("and \(more) more error\(more == 1 ? "" : "s")")
+    public var description: String { description(showing: Self.shownErrors) }
+
+    /// The first `limit` errors (all of them when nil), then how many more there are and how to see them: a site
+    /// with thousands of errors of one kind is real, and each one must be findable.
+    public func description(showing limit: Int?) -> String {
+        let shown = limit ?? diagnostics.count
+        var lines = diagnostics.prefix(shown).map(\.description)
+        if diagnostics.count > shown {
+            let more = diagnostics.count - shown
+            lines.append("and \(more) more error\(more == 1 ? "" : "s") (--all-errors shows every one)")
         }
         return lines.joined(separator: "\n")
     }

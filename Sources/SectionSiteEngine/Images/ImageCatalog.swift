@@ -86,7 +86,8 @@ final class ImageCatalog: Sendable {
         guard let stamp = FileStamp.of(file) else { throw .init("no such file") }
         guard stamp.size <= settings.maxBytes else {
             throw .init(
-                "is \(stamp.size) bytes, more than the \(settings.maxBytes) that 'images: {maxBytes}' allows: it was not read")
+                "is \(stamp.size) bytes, more than the \(settings.maxBytes) that 'images: {maxBytes}' allows: it was not read",
+                refusal: true)
         }
         var entry = entries.withLock { $0[path] }.flatMap { $0.size == stamp.size && $0.modified == stamp.modified ? $0 : nil }
         if entry == nil, let recorded = previous?.entries[path], recorded.size == stamp.size, recorded.modified == stamp.modified,
@@ -126,7 +127,7 @@ final class ImageCatalog: Sendable {
         case .outside(let real):
             throw .init(
                 "leads outside the site, to '\(real)': a site reads only its own files (name a folder in 'readOutside:' "
-                    + "in sectionsite.yml to allow one); it was not read")
+                    + "in sectionsite.yml to allow one); it was not read", refusal: true)
         }
     }
 
@@ -145,7 +146,7 @@ final class ImageCatalog: Sendable {
         guard header.width * header.height <= settings.maxPixels else {
             throw .init(
                 "is \(header.width) x \(header.height) pixels, more than the \(settings.maxPixels) that 'images: {maxPixels}' "
-                    + "allows: it was not decoded")
+                    + "allows: it was not decoded", refusal: true)
         }
         return ImageProcessor.Header(width: header.width, height: header.height, orientation: header.orientation, format: format)
     }

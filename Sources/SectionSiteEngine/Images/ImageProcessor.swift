@@ -46,10 +46,14 @@ public struct ImageProcessor: Sendable, Equatable {
     public struct Failure: Error, Sendable, Equatable {
         /// What is wrong, without the file's name.
         public var message: String
+        /// Whether the picture was refused (too large, or outside the site), which stays an error; a picture that
+        /// cannot be found or read is only a warning.
+        public var isRefusal: Bool
 
         /// Creates a failure.
-        public init(_ message: String) {
+        public init(_ message: String, refusal: Bool = false) {
             self.message = message
+            self.isRefusal = refusal
         }
     }
 

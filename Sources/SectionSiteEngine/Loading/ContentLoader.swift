@@ -111,8 +111,11 @@ struct ContentLoader {
         var allLinks = document.links.map {
             LoadedPage.Link(destination: $0.destination, written: $0.written, location: inBody($0.line, $0.column))
         }
-        var problems = document.problems.map { Diagnostic(.error, $0.message, at: inBody($0.line, $0.column)) }
+        var problems = document.problems.map {
+            Diagnostic($0.isWarning ? .warning : .error, $0.message, at: inBody($0.line, $0.column))
+        }
         var templatesUsed = document.templatesUsed
+        var unknownLanguages = document.unknownLanguages
         var linkedURLs = document.linkedURLs  // resolved once, when the links were written
         var images = document.images.map { LoadedPage.ImageUse(image: $0.image, location: inBody($0.line, $0.column)) }
         var itemBodies: [String: String] = [:]
@@ -127,9 +130,10 @@ struct ContentLoader {
                     LoadedPage.Link(destination: $0.destination, written: $0.written, location: item.location)
                 }
                 problems += itemDocument.problems.map {
-                    Diagnostic(.error, "in the body of item '\(item.id)': \($0.message)", at: item.location)
+                    Diagnostic($0.isWarning ? .warning : .error, "in the body of item '\(item.id)': \($0.message)", at: item.location)
                 }
                 templatesUsed.formUnion(itemDocument.templatesUsed)
+                unknownLanguages.formUnion(itemDocument.unknownLanguages)
                 linkedURLs += itemDocument.linkedURLs
                 images += itemDocument.images.map { LoadedPage.ImageUse(image: $0.image, location: item.location) }
             }
@@ -149,7 +153,8 @@ struct ContentLoader {
                         fieldImages[key, default: [:]][field] = image
                         images.append(LoadedPage.ImageUse(image: image, location: location))
                     } catch {
-                        problems.append(Diagnostic(.error, "image '\(text)' (\(source)) of '\(field)' \(error.message)", at: location))
+                        problems.append(Diagnostic(
+                            error.isRefusal ? .error : .warning, "image '\(text)' (\(source)) of '\(field)' \(error.message)", at: location))
                     }
                 }
             }
@@ -167,8 +172,9 @@ struct ContentLoader {
             sourceHash: markdown.dependencyHash(
                 sourceHash, templatesUsed: templatesUsed, images: images.map(\.image),
                 linked: linkedURLs),
-            templatesUsed: templatesUsed, images: images, fieldImages: fieldImages, stamp: stamp)
+            templatesUsed: templatesUsed, images: images, fieldImages: fieldImages, stamp: stamp,
+            warnings: problems.filter { $0.severity == .warning }, unknownLanguages: unknownLanguages.sorted())
         // A body the store cannot take (a full disk) stays in memory: that costs memory, not the build.
-        return ((bodies.flatMap { try? loaded.storingBody(in: $0) }) ?? loaded, problems)
+        return ((bodies.flatMap { try? loaded.storingBody(in: $0) }) ?? loaded, problems.filter { $0.severity != .warning })
     }
 }

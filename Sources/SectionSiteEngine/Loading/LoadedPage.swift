@@ -88,8 +88,13 @@ final class LoadedPage: Sendable, Equatable {
     /// False for a page restored from the previous build's record: enough for the collections that list it, not
     /// for rendering it, which first loads it again.
     let isComplete: Bool
-    /// The file's stamp when it was read.
+    /// The file's stamp when it was read; nil for a page read again by every build (given as text, or with
+    /// `warnings`, which the record does not keep, and whose missing pictures may have come since).
     let stamp: FileStamp?
+    /// The fence words of its code blocks that the highlighter knows no language for (sorted), said once per build.
+    let unknownLanguages: [String]
+    /// What is wrong in the page but does not stop a build: a picture that cannot be found or read.
+    let warnings: [Diagnostic]
 
     /// Creates a loaded page whose parts are in memory.
     convenience init(
@@ -97,13 +102,14 @@ final class LoadedPage: Sendable, Equatable {
         itemBodies: [String: String] = [:], fileLinks: [FileLink] = [], links: [Link] = [], text: String = "",
         sourceHash: String, templatesUsed: Set<String> = [], images: [ImageUse] = [],
         fieldImages: [String: [String: ProcessedImage]] = [:],
-        isComplete: Bool = true, collectionFolders: [String]? = nil, stamp: FileStamp? = nil
+        isComplete: Bool = true, collectionFolders: [String]? = nil, stamp: FileStamp? = nil, warnings: [Diagnostic] = [],
+        unknownLanguages: [String] = []
     ) {
         self.init(
             page: page, body: .held(blocks), summary: .held(summary), headings: .held(headings), itemBodies: itemBodies,
             fileLinks: fileLinks, links: .held(links), text: .held(text), sourceHash: sourceHash,
             templatesUsed: templatesUsed, images: images, fieldImages: fieldImages, isComplete: isComplete,
-            collectionFolders: collectionFolders, stamp: stamp)
+            collectionFolders: collectionFolders, stamp: stamp, warnings: warnings, unknownLanguages: unknownLanguages)
     }
 
     /// Creates a loaded page whose parts may wait in a `BodyStore`.
@@ -111,9 +117,11 @@ final class LoadedPage: Sendable, Equatable {
         page: Page, body: Kept<[Markdown.Block]>, summary: Kept<String>, headings: Kept<[Markdown.Heading]>,
         itemBodies: [String: String], fileLinks: [FileLink], links: Kept<[Link]>, text: Kept<String>,
         sourceHash: String, templatesUsed: Set<String>, images: [ImageUse], fieldImages: [String: [String: ProcessedImage]],
-        isComplete: Bool, collectionFolders: [String]?, stamp: FileStamp?, listing: Listing? = nil, tagSlugs: [String]? = nil
+        isComplete: Bool, collectionFolders: [String]?, stamp: FileStamp?, listing: Listing? = nil, tagSlugs: [String]? = nil,
+        warnings: [Diagnostic] = [], unknownLanguages: [String] = []
     ) {
         self.page = page
+        self.unknownLanguages = unknownLanguages
         self.body = body
         self.keptSummary = summary
         self.keptHeadings = headings
@@ -126,7 +134,8 @@ final class LoadedPage: Sendable, Equatable {
         self.images = images
         self.fieldImages = fieldImages
         self.isComplete = isComplete
-        self.stamp = stamp
+        self.stamp = warnings.isEmpty ? stamp : nil
+        self.warnings = warnings
         // What `page` gives, unless a copy of this page passes its own.
         self.listing = listing ?? Listing(
             folder: page.folder, url: page.url, isIndex: page.isIndex, date: page.date, weight: page.weight,
@@ -172,7 +181,7 @@ final class LoadedPage: Sendable, Equatable {
             page: page, body: body, summary: summary, headings: headings, itemBodies: itemBodies, fileLinks: fileLinks,
             links: links, text: text, sourceHash: sourceHash, templatesUsed: templatesUsed, images: images,
             fieldImages: fieldImages, isComplete: isComplete, collectionFolders: collectionFolders, stamp: stamp,
-            listing: listing, tagSlugs: tagSlugs)
+            listing: listing, tagSlugs: tagSlugs, warnings: warnings, unknownLanguages: unknownLanguages)
     }
 
     /// The body's blocks, read back from the store when they wait there.

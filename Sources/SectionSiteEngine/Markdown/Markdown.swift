@@ -180,6 +180,8 @@ package struct Markdown: Sendable {
         public var problems: [Problem] = []
         /// The theme's templates that drew part of it (`directives/row`, `hooks/link`).
         public var templatesUsed: Set<String> = []
+        /// The fence words of code blocks the highlighter knows no language for, drawn plain.
+        public var unknownLanguages: Set<String> = []
         /// The local pictures it shows, in order, where each is named.
         var images: [ImageUse] = []
         /// The URL each link to another page was given, in order: what the page changes with when one moves.
@@ -199,6 +201,9 @@ package struct Markdown: Sendable {
         public var message: String
         /// Line and column in the Markdown text, from 1.
         public var line: Int, column: Int
+        /// A warning rather than an error: the page can still be drawn (a picture that cannot be found is drawn as
+        /// written, as a broken link is).
+        public var isWarning = false
     }
 
     /// The document as HTML, for an item's body: `source` is the file it is written in, for relative links.
@@ -464,7 +469,9 @@ package struct Markdown: Sendable {
         }
         // Replaced after the walk, innermost first: the iterator must not meet a node it has already freed, and a
         // hooked link draws the images inside it as they will be.
-        for node in codeBlocks { highlight(node) }
+        for node in codeBlocks {
+            if let unknown = highlight(node) { result.unknownLanguages.insert(unknown) }
+        }
         for (node, kind) in alerts { Self.makeAlert(node, kind: kind) }
         for (node, aside) in asides { Self.makeAside(node, aside) }
         for node in unlinked {  // a `doc:` link to nothing: its text without the link
@@ -520,7 +527,8 @@ package struct Markdown: Sendable {
             }
             return .found(image)
         } catch {
-            result.problems.append(Problem(message: "image '\(destination)' (\(path)) \(error.message)", line: line, column: column))
+            result.problems.append(Problem(
+                message: "image '\(destination)' (\(path)) \(error.message)", line: line, column: column, isWarning: !error.isRefusal))
             return .failed
         }
     }
@@ -729,19 +737,26 @@ package struct Markdown: Sendable {
     }
 
     /// Replaces a fenced code block whose language the highlighter knows by a custom block of highlighted HTML.
-    private func highlight(_ node: OpaquePointer) {
+    /// Highlights a fenced code block in place; returns its fence word when the highlighter knows no such language
+    /// (the block stays plain).
+    private func highlight(_ node: OpaquePointer) -> String? {
         guard let highlighter, let info = cmark_node_get_fence_info(node).map({ String(cString: $0) }),
             let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "{" }).first.map(String.init),
-            let code = cmark_node_get_literal(node).map({ String(cString: $0) }),
-            let html = highlighter.html(code, language: language)
-        else { return }
-        guard let custom = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { return }
+            !Self.plainWords.contains(language.lowercased()),
+            let code = cmark_node_get_literal(node).map({ String(cString: $0) })
+        else { return nil }
+        guard let html = highlighter.html(code, language: language) else { return language.lowercased() }
+        guard let custom = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { return nil }
         let opening = #"<pre><code class="language-\#(HTML.escape(language))">"#
         cmark_node_set_on_enter(custom, opening + html + "</code></pre>")
         cmark_node_set_on_exit(custom, "")
         cmark_node_replace(node, custom)
         cmark_node_free(node)
+        return nil
     }
+
+    /// Fence words that ask for no highlighting (`text`, `plaintext` ...): drawn plain, and not an unknown language.
+    static let plainWords: Set<String> = ["text", "txt", "plain", "plaintext", "none", "nohighlight", "output", "raw"]
 
     /// `<section class="footnotes" data-footnotes><ol>` numbered from `number`, since each footnote is rendered
     /// alone.

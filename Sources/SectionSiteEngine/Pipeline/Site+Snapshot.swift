@@ -38,7 +38,7 @@ extension Site {
                 page: page, body: .held([]), summary: record.summary, headings: record.headings, itemBodies: [:],
                 fileLinks: record.fileLinks, links: .held([]), text: record.text, sourceHash: record.sourceHash,
                 templatesUsed: [], images: [], fieldImages: [:], isComplete: false,
-                collectionFolders: record.collectionFolders, stamp: record.stamp)
+                collectionFolders: record.collectionFolders, stamp: record.stamp, unknownLanguages: record.unknownLanguages)
         }
         records = [:]
         urls = [:]
@@ -118,7 +118,7 @@ extension Site {
                 isIndex: page.isIndex, isDraft: page.isDraft, title: page.title, date: page.date, weight: page.weight,
                 tags: page.tags, aliases: page.aliases, summary: loaded.keptSummary, frontMatter: page.frontMatter,
                 collectionFolders: loaded.collectionFolders, fileLinks: loaded.fileLinks, headings: loaded.keptHeadings,
-                text: loaded.keptText)
+                text: loaded.keptText, unknownLanguages: loaded.unknownLanguages)
         }
         let rendered = self.records.values.sorted { $0.page.url < $1.page.url }.map { record in
             SiteSnapshot.RenderedRecord(

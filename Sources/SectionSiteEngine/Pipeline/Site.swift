@@ -238,7 +238,8 @@ package struct Site: Sendable {
         // A page showing a picture that changed is loaded again: the picture's files are named by its bytes.
         let pictures = changed.filter { ImageFormat(fileName: $0) != nil }
         if !pictures.isEmpty {
-            for (path, page) in loaded where page.images.contains(where: { pictures.contains($0.image.source) }) {
+            // A page with a picture it could not find may find it now.
+            for (path, page) in loaded where !page.warnings.isEmpty || page.images.contains(where: { pictures.contains($0.image.source) }) {
                 contentPaths.insert(path)
             }
         }
@@ -343,6 +344,22 @@ package struct Site: Sendable {
             for use in page.images {
                 for format in use.image.skipped { warnings.warn(use.image.skipReason(format), at: use.location) }
             }
+            for warning in page.warnings { warnings.add(warning) }
+        }
+        // Each fence word the highlighter does not know, once, at the first page (by path) that uses it.
+        var unknown: [String: (path: String, count: Int)] = [:]
+        for page in content.published {
+            for language in page.unknownLanguages {
+                let path = page.page.path
+                let seen = unknown[language]
+                unknown[language] = (min(seen?.path ?? path, path), (seen?.count ?? 0) + 1)
+            }
+        }
+        for (language, use) in unknown {
+            let others = use.count > 1 ? " (and \(use.count - 1) other page\(use.count == 2 ? "" : "s"))" : ""
+            warnings.warn(
+                "code in '\(language)'\(others) is drawn plain: the highlighter knows no such language (name one it knows, or 'text')",
+                at: SourceLocation(file: use.path))
         }
         for record in records.values {
             for warning in record.emptySections { warnings.warn(warning.message, at: warning.location) }

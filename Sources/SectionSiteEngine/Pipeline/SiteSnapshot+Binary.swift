@@ -39,6 +39,7 @@ extension SiteSnapshot {
             }
             page.headings.value.write(to: &out)
             page.text.value.write(to: &out)
+            out.list(page.unknownLanguages) { $0.string($1) }
             try out.drain(to: write)
         }
         try out.list(rendered) { out, page in
@@ -94,7 +95,8 @@ extension SiteSnapshot {
                                 column: try input.int())
                             return LoadedPage.FileLink(link: link, location: try input.location())
                         },
-                        headings: try kept([Markdown.Heading].self, &input), text: try kept(String.self, &input))
+                        headings: try kept([Markdown.Heading].self, &input), text: try kept(String.self, &input),
+                        unknownLanguages: try input.list { try $0.string() })
                 }
                 let rendered = try input.list { input in
                     RenderedRecord(

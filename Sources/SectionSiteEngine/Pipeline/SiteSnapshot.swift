@@ -6,7 +6,7 @@ import Foundation
 /// The next build compares files' stamps with it, re-reads what changed, and re-renders only what depends on that.
 struct SiteSnapshot: Sendable {
     /// 4: page URLs percent-encoded (a record of 3 may hold raw ones, so it is not used); 6: the indexes' paths.
-    static let format = "sectionsite-snapshot/7"
+    static let format = "sectionsite-snapshot/8"
 
     /// One Markdown file as the collections and warnings see it.
     struct PageRecord: Sendable {
@@ -30,6 +30,8 @@ struct SiteSnapshot: Sendable {
         /// is written, when they wait there.
         var headings: Kept<[Markdown.Heading]>
         var text: Kept<String>
+        /// Fence words the highlighter did not know, for the build's warning.
+        var unknownLanguages: [String]
     }
 
     /// One output page; its title, date and summary are its source page's.

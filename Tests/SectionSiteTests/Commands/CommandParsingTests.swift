@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import SectionSiteCommands
+import SectionSiteEngine
 
 /// The command line as ArgumentParser reads it: each command's options and defaults, and the text of what it
 /// refuses.
@@ -11,13 +12,16 @@ struct CommandParsingTests {
     @Test("build's defaults, and each option and flag taken")
     func build() throws {
         let plain = try Build.parse([])
-        #expect(plain.out == "_site" && plain.siteOptions.site == nil && plain.baseURL == nil)
-        #expect(!plain.drafts && !plain.quiet && !plain.noLinkCheck && !plain.strict && !plain.follow)
+        #expect(plain.out == nil && plain.siteOptions.site == nil && plain.baseURL == nil)
+        // `build --site DIR` writes DIR/_site, as Hugo and Zola resolve their output against the site.
+        let elsewhere = try Build.parse(["--site", "/tmp/blog"])
+        #expect(BuildOptions(site: elsewhere.siteOptions.siteURL, out: elsewhere.outURL).out.path == "/tmp/blog/_site")
+        #expect(!plain.allErrors && !plain.drafts && !plain.quiet && !plain.noLinkCheck && !plain.strict && !plain.follow)
         let full = try Build.parse([
             "--site", "blog", "--out", "public", "--base-url", "https://example.org/b/", "--drafts", "--quiet",
             "--no-link-check", "--strict", "--follow", "--config", "docs.yml", "--config", "/tmp/more.yml",
         ])
-        #expect(full.siteOptions.site == "blog" && full.out == "public" && full.baseURL == "https://example.org/b/")
+        #expect(full.siteOptions.site == "blog" && full.out == "public" && full.outURL?.path == URL(fileURLWithPath: "public").standardizedFileURL.path && full.baseURL == "https://example.org/b/")
         #expect(full.drafts && full.quiet && full.noLinkCheck && full.strict && full.follow)
         #expect(full.siteOptions.siteURL.path == URL(fileURLWithPath: "blog").standardizedFileURL.path)
         #expect(plain.settings.files.isEmpty && full.settings.urls.map(\.path) == [URL(fileURLWithPath: "docs.yml").standardizedFileURL.path, "/tmp/more.yml"])

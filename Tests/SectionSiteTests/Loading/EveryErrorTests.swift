@@ -38,11 +38,12 @@ struct EveryErrorTests {
         ], "\(later.description)")
     }
 
-    @Test("at most 100 errors are shown, then how many more")
+    @Test("at most 100 errors are shown, then how many more and how to see them; --all-errors shows every one")
     func hundred() {
         let error = SectionSiteError((1...130).map { Diagnostic(.error, "bad \($0)", at: SourceLocation(file: "Content/p\($0).md")) })
         let lines = error.description.split(separator: "\n")
         #expect(lines.count == 101)
-        #expect(lines.last == "and 30 more errors")
+        #expect(lines.last == "and 30 more errors (--all-errors shows every one)")
+        #expect(error.description(showing: nil).split(separator: "\n").count == 130)
     }
 }

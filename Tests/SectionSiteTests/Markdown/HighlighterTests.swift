@@ -17,11 +17,32 @@ struct HighlighterTests {
         ("python", "Python"), ("py", "Python"), ("go", "Go"), ("rust", "Rust"), ("ruby", "Ruby"), ("java", "Java"),
         ("kotlin", "Kotlin"), ("sql", "SQL"), ("diff", "Diff"), ("markdown", "Markdown"), ("md", "Markdown"),
         ("Swift", "Swift"), ("PYTHON", "Python"),
+        // As other generators' sites name their fences.
+        ("go-html-template", "Mustache/Handlebars (HTML)"), ("gotmpl", "Mustache/Handlebars (HTML)"),
+        ("shell-session", "Bash"), ("jsx", "JavaScript React (JSX)"), ("tsx", "TypeScript React (TSX)"),
+        ("vue", "HTML"), ("conf", "INI Files"), ("liquid", "Django HTML Template"), ("erb", "Ruby/Rails/RHTML"),
+        ("php", "PHP (HTML)"), ("postgres", "SQL (PostgreSQL)"), ("hcl", "Terraform"), ("gitignore", "Git Ignore"),
+        ("jsonl", "JSON"), ("mdx", "Markdown"), ("ps1", "PowerShell"), ("dockerfile", "Dockerfile"),
     ]
 
     @Test("every promised language selects its definition", arguments: languages.map(\.word))
     func definitions(word: String) {
         #expect(Highlighter.kateDefinitionName(word) == Self.languages.first { $0.word == word }!.definition)
+    }
+
+    @Test("a fence in a language the highlighter does not know is drawn plain and said once per build, at the first page; 'text' and the like are not unknown")
+    func unknownListed() throws {
+        let fence = "```mermaid\ngraph TD\n```\n\n```text\nplain\n```\n\n```plaintext\nplain\n```\n"
+        let site = try TestSite(TestSite.theme.merging([
+            "Content/b.md": "---\ntitle: B\n---\n" + fence, "Content/a.md": "---\ntitle: A\n---\n" + fence,
+        ]) { $1 })
+        let expected = [
+            "Content/a.md:1:1: warning: code in 'mermaid' (and 1 other page) is drawn plain: the highlighter knows no such language (name one it knows, or 'text')"
+        ]
+        let plain = { (report: BuildReport) in report.warnings.map(\.description).filter { $0.contains("drawn plain") } }
+        #expect(plain(try site.build()) == expected)
+        #expect(try site.output("a/index.html").contains(#"<code class="language-mermaid">graph TD"#))
+        #expect(plain(try site.build()) == expected)  // an incremental build, which reads neither page, says it too
     }
 
     @Test("an unknown language is nil, not an error")
