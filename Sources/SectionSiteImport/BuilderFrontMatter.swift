@@ -9,11 +9,14 @@ enum BuilderFrontMatter {
     /// Keys SectionSite reads with a meaning of its own, which a page of another generator means otherwise.
     static let foreign: Set<String> = ["sections", "animation"]
 
-    /// `front` with what the builder would refuse taken out, each taken value listed in `report` at `file`.
-    static func clean(_ front: inout [String: Any], file: String, report: inout ImportReport) {
+    /// `front` with what the builder would refuse taken out, each taken value listed in `report` at `file`, on the
+    /// line `lines` gives its key (line 1 for a key the file does not write: one `defaults:` gave).
+    static func clean(_ front: inout [String: Any], file: String, lines: [String: Int] = [:], report: inout ImportReport) {
         func drop(_ key: String, _ why: String) {
             let value = front.removeValue(forKey: key).map { "\($0)" } ?? ""
-            report.leftovers.append(.init(kind: "front matter '\(key)' \(why), not written", file: file, text: String(value.prefix(80))))
+            report.leftovers.append(.init(
+                kind: "front matter '\(key)' \(why), not written", file: file, line: lines[key] ?? 1, column: 1,
+                text: String(value.prefix(80))))
         }
         for key in front.keys.sorted() {
             let value = front[key]!
@@ -51,7 +54,9 @@ enum BuilderFrontMatter {
                     if let alias = alias(written) {
                         if !kept.contains(alias) { kept.append(alias) }
                     } else {
-                        report.leftovers.append(.init(kind: "alias that is no path of the site, not written", file: file, text: written))
+                        report.leftovers.append(.init(
+                            kind: "alias that is no path of the site, not written", file: file, line: lines[key] ?? 1, column: 1,
+                            text: written))
                     }
                 }
                 front[key] = kept.isEmpty ? nil : kept
@@ -67,6 +72,20 @@ enum BuilderFrontMatter {
     private static let typed: Set<String> = [
         "title", "summary", "slug", "translationKey", "url", "layout", "date", "draft", "weight", "tags", "aliases",
     ]
+
+    /// The line (from 1) of each top-level key of a file's front matter, in `text`, the whole file.
+    static func keyLines(_ text: String) -> [String: Int] {
+        var lines: [String: Int] = [:]
+        guard text.hasPrefix("---") || text.hasPrefix("+++") else { return lines }
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().dropFirst() {
+            if line.hasPrefix("---") || line.hasPrefix("+++") { break }
+            guard let colon = line.firstIndex(of: ":"), let first = line.first, !first.isWhitespace, first != "#", first != "-"
+            else { continue }
+            let key = line[..<colon].trimmingCharacters(in: CharacterSet(charactersIn: " '\""))
+            lines[key] = lines[key] ?? index + 1
+        }
+        return lines
+    }
 
     private static func isScalar(_ value: Any) -> Bool { !(value is [Any]) && !(value is [String: Any]) }
 

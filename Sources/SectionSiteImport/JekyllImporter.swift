@@ -62,6 +62,8 @@ public struct JekyllImporter {
         var ownURL = false
         /// An HTML page: its body is HTML, which Markdown passes through once no blank line splits it.
         var isHTML = false
+        /// The line of each front matter key in the source file, for the report.
+        var keyLines: [String: Int] = [:]
     }
 
     /// Reads the Jekyll site and writes the new one.
@@ -110,7 +112,7 @@ public struct JekyllImporter {
             // A `_posts` folder anywhere outside other `_` folders holds posts; the folders above it are their
             // categories (`en/news/_posts/` gives `en` and `news`).
             if let postsIndex = inner.firstIndex(of: "_posts"), !inner[..<postsIndex].contains(where: { $0.hasPrefix("_") }) {
-                guard isMarkdown else {
+                guard isMarkdown || Self.isHTML(path) else {
                     report.leftovers.append(.init(kind: "file in a '_posts' folder that is not a Markdown post, not imported", file: path))
                     continue
                 }
@@ -118,6 +120,7 @@ public struct JekyllImporter {
                 let within = inner[(postsIndex + 1)...].joined(separator: "/")
                 let target = above.isEmpty ? "Content/\(postsFolder)/\(Self.stem(within)).md" : "Content/\(above)/\(Self.stem(within)).md"
                 if var document = try readDocument(site, path, target: target, kind: .post(nested: !above.isEmpty), report: &report) {
+                    document.isHTML = !isMarkdown
                     document.front["categories"] = Self.categories(document.front, folders: inner[..<postsIndex].map { $0 })
                     document.front["category"] = nil
                     documents.append(document)
@@ -129,13 +132,14 @@ public struct JekyllImporter {
                     report.leftovers.append(.init(
                         kind: "file of the collection '\(collection.name)', which Jekyll does not publish (output: false), not imported",
                         file: path))
-                } else if isMarkdown {
-                    let target = "Content/\(collection.name)/\(Self.stem(within)).md"
-                    if let document = try readDocument(site, path, target: target, kind: .collection(collection.name), report: &report) {
-                        documents.append(document)
-                    }
                 } else if let data = try site.read(path, report: &report) {
-                    if Self.hasFrontMatter(data) {
+                    if isMarkdown || (Self.isHTML(path) && Self.hasFrontMatter(data)) {
+                        let target = "Content/\(collection.name)/\(Self.stem(within)).md"
+                        if var document = try readDocument(site, path, target: target, kind: .collection(collection.name), report: &report) {
+                            document.isHTML = !isMarkdown
+                            documents.append(document)
+                        }
+                    } else if Self.hasFrontMatter(data) {
                         report.leftovers.append(.init(kind: "page with Liquid layout code, not converted", file: path))
                     } else {
                         outputs.append(("Static/\(collection.name)/\(within)", data))
@@ -171,15 +175,11 @@ public struct JekyllImporter {
                 report.leftovers.append(.init(
                     kind: "home page 'index.html' without front matter, kept as it is (a static file, no generated home page)",
                     file: path))
-            } else if Self.hasFrontMatter(data), path != "index.html", ["html", "htm"].contains((path as NSString).pathExtension.lowercased()) {
+            } else if Self.hasFrontMatter(data), path != "index.html", Self.isHTML(path) {
                 // An HTML page Jekyll renders keeps its address: its HTML becomes the page's body, its Liquid
                 // converted where it can be and listed where it cannot.
                 if var document = try readDocument(site, path, target: "Content/\(Self.stem(path)).md", kind: .page, report: &report) {
                     document.isHTML = true
-                    if document.body.contains("{%") {
-                        report.leftovers.append(.init(
-                            kind: "HTML page with Liquid template code, imported with that code as written", file: path))
-                    }
                     documents.append(document)
                 }
             } else if Self.hasFrontMatter(data) {
@@ -270,7 +270,13 @@ public struct JekyllImporter {
                 if !aliases.contains(document.oldURL), !pageURLs.contains(document.oldURL) { aliases.append(document.oldURL) }
                 front["aliases"] = aliases
             }
-            BuilderFrontMatter.clean(&front, file: document.source, report: &report)
+            if document.isHTML && document.body.contains("{%") {
+                report.leftovers.append(.init(
+                    kind: "HTML page with Liquid template code, imported with that code as written", file: document.source))
+            }
+            var keyLines = document.keyLines
+            keyLines["aliases"] = keyLines["redirect_from"] ?? keyLines["aliases"]
+            BuilderFrontMatter.clean(&front, file: document.source, lines: keyLines, report: &report)
             let folder = (document.target as NSString).deletingLastPathComponent
             let body = Liquid.convert(
                 document.body, file: document.source, firstLine: document.frontLines + 1, baseURL: baseURL, siteURL: siteURL,
@@ -510,6 +516,9 @@ public struct JekyllImporter {
         ["md", "markdown", "mkd", "mkdn", "mdown"].contains((path as NSString).pathExtension.lowercased())
     }
 
+    /// Whether a file is an HTML page.
+    static func isHTML(_ path: String) -> Bool { ["html", "htm"].contains((path as NSString).pathExtension.lowercased()) }
+
     /// A path without its extension (`en/news/2020-01-03-c`).
     static func stem(_ path: String) -> String { (path as NSString).deletingPathExtension }
 
@@ -539,7 +548,9 @@ public struct JekyllImporter {
         else {
             return nil
         }
-        return Document(source: path, target: target, kind: kind, front: front, frontLines: frontLines, body: body)
+        var document = Document(source: path, target: target, kind: kind, front: front, frontLines: frontLines, body: body)
+        document.keyLines = BuilderFrontMatter.keyLines(text)
+        return document
     }
 
     /// Jekyll's front matter keys as SectionSite's.

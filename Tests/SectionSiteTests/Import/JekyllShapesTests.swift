@@ -79,7 +79,8 @@ struct JekyllShapesTests {
         ])
         _ = jekyll
         #expect(Self.missing(["/about/raw/", "/2020/01/02/b/", "/old-b/"], in: built).isEmpty)
-        #expect(report.leftovers.map(\.kind).contains("front matter 'weight' is not a whole number, not written"))
+        #expect(report.leftovers.map(\.description).contains(
+            "_posts/2020-01-02-b.md:6:1: note: front matter 'weight' is not a whole number, not written: heavy"))
         #expect(report.leftovers.map(\.kind).contains("front matter 'sections' means something else to SectionSite, not written"))
         #expect(report.leftovers.map(\.kind).contains("front matter 'summary' is not a single value, not written"))
     }
@@ -223,13 +224,17 @@ struct JekyllShapesTests {
     @Test("HTML pages Jekyll renders keep their addresses, their HTML drawn as HTML, their Liquid listed")
     func htmlPages() throws {
         let (jekyll, built, report) = try Self.built([
-            "_config.yml": "title: Brew\npermalink: pretty\n",
             "analytics/index.html": "---\ntitle: Analytics\n---\n<div class=\"stats\">\n\n    <p>Installs</p>\n\n</div>\n{% for row in site.data.rows %}{{ row }}{% endfor %}\n",
             "pages/404.html": "---\npermalink: /404.html\n---\n<h1>Not here</h1>\n",
             "pages/showcase.html": "---\ntitle: Showcase\npermalink: /showcase/\nredirect_from: /docs/sites/\n---\n<p>Sites</p>\n",
+            "_posts/2020-01-02-html-post.html": "---\ntitle: HTML post\n---\n<p>Posted</p>\n",
+            "_config.yml": "title: Brew\npermalink: pretty\ncollections:\n  talks:\n    output: true\n",
+            "_talks/keynote.html": "---\ntitle: Keynote\n---\n<p>Talk</p>\n",
         ])
         _ = jekyll
-        #expect(Self.missing(["/analytics/", "/404.html", "/showcase/", "/docs/sites/"], in: built).isEmpty)
+        #expect(
+            Self.missing(["/analytics/", "/404.html", "/showcase/", "/docs/sites/", "/2020/01/02/html-post/", "/talks/keynote/"], in: built)
+                .isEmpty)
         let analytics = try Self.text(built, "analytics/index.html")
         #expect(analytics.contains(#"<div class="stats">"#) && analytics.contains("<p>Installs</p>") && !analytics.contains("<pre>"))
         #expect(report.leftovers.filter { $0.file == "analytics/index.html" }.map(\.kind).contains(
