@@ -287,7 +287,7 @@ public struct JekyllImporter {
                 linkURL: { path in
                     let path = path.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
                     if let target = targetsBySource[path] { return .page(URLPath.encoded(ImportFiles.relativePath(from: folder, to: target))) }
-                    return .file(baseURL + "/" + path)
+                    return site.hasFile(path) ? .file(baseURL + "/" + path) : .missing
                 },
                 includeRelative: { name in
                     let folder = (document.source as NSString).deletingLastPathComponent

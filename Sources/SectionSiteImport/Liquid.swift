@@ -18,6 +18,8 @@ enum Liquid {
         case page(String)
         /// Any other file: its address.
         case file(String)
+        /// No such file in the site (Jekyll stops the build there).
+        case missing
     }
 
     /// `text` (a body starting at `firstLine` of `file`) with its Liquid converted:
@@ -90,6 +92,9 @@ enum Liquid {
                     if afterBaseURL == output.utf8.count { output = String(output.utf8.dropLast(baseURL.utf8.count))! }
                     output += relative
                 case .file(let url): output += url
+                case .missing:
+                    output += whole
+                    leftover("'link' to a file that is not there", whole, at: open.range.lowerBound)
                 }
             case "highlight":
                 let language = argument.split(separator: " ").first.map(String.init) ?? ""

@@ -134,7 +134,7 @@ struct JekyllShapesTests {
             "_staff/ann.md": "---\nname: Ann\n---\n",
             "_staff/bob.md": "---\nname: Bob\n---\n",
             "_posts/2020-01-02-b.md":
-                "---\ntitle: B\n---\n[install]({% link _docs/guide/install.md %}) and [soup]({{ site.baseurl }}{% link _recipes/Soup Of The Day.md %})\n",
+                "---\ntitle: B\n---\n[install]({% link _docs/guide/install.md %}) and [soup]({{ site.baseurl }}{% link _recipes/Soup Of The Day.md %})\n{% link _docs/gone.md %}\n",
         ])
         _ = jekyll
         #expect(Self.missing(["/docs/guide/install/", "/docs/index/", "/cook/soup-of-the-day/", "/news/2020/b/"], in: built).isEmpty)
@@ -142,6 +142,9 @@ struct JekyllShapesTests {
         #expect(post.contains(#"href="/docs/guide/install/""#) && post.contains(#"href="/cook/soup-of-the-day/""#))
         let staff = report.leftovers.filter { $0.kind.contains("'staff'") }
         #expect(staff.map(\.file) == ["_staff/ann.md", "_staff/bob.md"])
+        #expect(report.leftovers.filter { $0.file == "_posts/2020-01-02-b.md" }.map(\.description) == [
+            "_posts/2020-01-02-b.md:5:1: note: 'link' to a file that is not there: {% link _docs/gone.md %}"
+        ])
     }
 
     @Test("collections listed by name, in collections_dir")
