@@ -71,8 +71,12 @@ let package = Package(
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             resources: [.embedInCode("Runtime/sectionsite.js")],
-            swiftSettings: strict
+            swiftSettings: strict,
+            plugins: ["EmbedThemes"]
         ),
+        // The themes the binary carries (Themes/default), made Swift source as the engine builds.
+        .executableTarget(name: "ThemeEmbedder"),
+        .plugin(name: "EmbedThemes", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
         // KSyntaxHighlighting as a `Highlighter`.
         .target(name: "SectionSiteHighlight", dependencies: ["SectionSiteEngine", "CHighlight"], swiftSettings: strict),
         // A Swift package's API reference as pages, from its symbol graphs (SymbolKit).

@@ -114,3 +114,37 @@ def test_an_edit_in_a_language_patches_its_open_tab_without_reload(browser, site
         assert "Hello world." in other.evaluate("() => document.querySelector('.ss-body').textContent")
     finally:
         ctx.close()
+
+
+# Twenty languages, as a large multilingual site has them, with the default theme (the one the binary carries).
+MANY = ["en", "fr", "de", "es", "it", "pt-BR", "ru", "ja", "ko", "zh-CN", "zh-TW", "ar", "he", "tr", "pl", "nl", "sv",
+        "id", "vi", "uk"]
+MANY_SITE = {
+    **DEFAULT_THEME,
+    "sectionsite.yml": "title: Many\nbaseURL: /\ntheme: default\nlanguages:\n"
+    + "".join(f"  {code}: {{name: Language {code.upper()} with a long name}}\n" for code in MANY),
+    **{f"Content/{'' if code == 'en' else code + '/'}index.md": f"---\ntitle: Home {code}\n---\nWelcome.\n" for code in MANY},
+}
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_a_switcher_of_twenty_languages_fits_a_phone_and_a_desktop_header(browser, width):
+    site = LiveServer(files=MANY_SITE)
+    ctx = browser.new_context(viewport={"width": width, "height": 800})
+    try:
+        page = ctx.new_page()
+        page.goto(site.url("/fr/"))
+        overflow = "() => document.documentElement.scrollWidth - window.innerWidth"
+        assert page.evaluate(overflow) <= 0, "the header is wider than the screen"
+        page.click(".language-switcher summary")
+        links = page.evaluate(
+            "() => [...document.querySelectorAll('.language-switcher a')].map(a => { const r = a.getBoundingClientRect();"
+            " return [a.lang, r.left, r.right, r.width] })")
+        assert [code for code, *_ in links] == MANY
+        for code, left, right, w in links:
+            assert left >= 0 and right <= width and w > 0, f"{code} is outside the screen: {left}..{right}"
+        assert page.evaluate(overflow) <= 0, "the open list is wider than the screen"
+        assert page.evaluate("() => document.querySelector('.language-switcher a[aria-current]').lang") == "fr"
+    finally:
+        ctx.close()
+        site.close()

@@ -109,9 +109,15 @@ package struct Site: Sendable {
         fileList = []
         content = ContentIndex(drafts: options.drafts)
         try define(options.pages + (api?.pages ?? []), loader: loader)
+        // Mistakes a user fixes in a minute come before the minutes pictures may take: the pages' own (front
+        // matter, aliases, Markdown, a picture's header) and two pages at one URL stop the build before any
+        // picture's files are made. Else every error of the run at once, the pictures' among them.
+        var cheap = errors
+        let owners = Dictionary(grouping: loaded.values.filter(content.publishes), by: \.page.url).mapValues { $0.map(\.page.path).sorted() }
+        do { try Self.checkUniqueURLs(owners) } catch let error as SectionSiteError { cheap += error.diagnostics }
+        if !cheap.isEmpty { throw SectionSiteError(cheap.sorted(by: Diagnostic.inFileOrder)) }
         report(3)
-        // Every error of the run at once: those of the pages' Markdown and those of the pictures they show.
-        try makeImages(of: loaded.values, alongWith: errors) { report(3, $0, $1) }
+        try makeImages(of: loaded.values) { report(3, $0, $1) }
         content.rebuild(from: loaded, config: config)
         _ = content.refreshTree(drawn: !theme.navigationTemplates.isEmpty)
         _ = try render(paths: Set(loaded.keys).union(content.generated.keys), force: true, report: report)
@@ -254,7 +260,7 @@ package struct Site: Sendable {
         var restructured = false  // whether a page came, went, or changed its title or weight
         var reloaded: [LoadedPage] = []
         var picturesChanged = false
-        var problems: [Diagnostic] = []  // every one of the edit, with those of the pictures, at once
+        var problems: [Diagnostic] = []  // every one of the edit at once
         var pending = contentPaths.sorted()
         while !pending.isEmpty {
             var moved = Set<String>()  // pages whose URL changed, came or went: links to them change
@@ -290,7 +296,9 @@ package struct Site: Sendable {
             }.keys.sorted()
             contentPaths.formUnion(pending)
         }
-        try makeImages(of: reloaded, alongWith: problems)
+        // As a full build: the pages' own mistakes before any picture's files are made.
+        if !problems.isEmpty { throw SectionSiteError(problems.sorted(by: Diagnostic.inFileOrder)) }
+        try makeImages(of: reloaded)
         var affected = contentPaths
         if !contentPaths.isEmpty {
             affected.formUnion(content.update(changed: contentPaths, in: loaded, config: config))
@@ -372,7 +380,7 @@ package struct Site: Sendable {
         // Partials, directives and hooks are there for the pages that want them: a site need not use them all.
         // The API reference's templates are there for a site with `api:`.
         let optional = ["partials/", "directives/", "hooks/"] + (config.api == nil ? ["layouts/api", "cells/api-"] : [])
-        for name in theme.templateNames where !optional.contains(where: name.hasPrefix) && !used.contains(name) {
+        for name in theme.templateNames where !theme.isBuiltin && !optional.contains(where: name.hasPrefix) && !used.contains(name) {
             warnings.warn("template '\(name)' is never used", at: SourceLocation(file: "\(theme.path)/\(name).mustache"))
         }
         return warnings.all

@@ -23,6 +23,9 @@ struct Theme: Sendable {
     var components: ThemeComponents
     /// Whether an `assets/` folder is there.
     var hasAssets: Bool
+    /// Whether the binary carries the theme (the site has no `Themes/<name>/`): its templates are not the site's to
+    /// trim, so none is reported unused.
+    var isBuiltin = false
     /// The words the theme writes, in each language (`i18n/<code>.yml`).
     var strings = ThemeStrings()
     private var library: MustacheLibrary
@@ -34,10 +37,17 @@ struct Theme: Sendable {
         self.path = "Themes/\(name)"
         self.folder = site.appendingPathComponent("Themes").appendingPathComponent(name)
         var isFolder: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), BuiltinThemes.files[name] != nil {
+            // A theme the binary carries, which the site has no copy of: read from where the build keeps it.
+            path = try Self.placeBuiltin(name, site: site)
+            folder = site.appendingPathComponent(path)
+            isBuiltin = true
+        }
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
             let themes = (try? FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("Themes").path))?
                 .filter { !$0.hasPrefix(".") }.sorted() ?? []
-            let known = themes.isEmpty ? "no themes in Themes/" : "known: " + themes.map { "'\($0)'" }.joined(separator: ", ")
+            let builtin = BuiltinThemes.files.keys.sorted().filter { !themes.contains($0) }.map { "'\($0)' (built in)" }
+            let known = "known: " + (themes.map { "'\($0)'" } + builtin).joined(separator: ", ")
             throw SectionSiteError(
                 "theme '\(name)' does not exist: looked for \(path)/ (\(known))",
                 at: SourceLocation(file: "sectionsite.yml"))
@@ -137,6 +147,41 @@ struct Theme: Sendable {
             preconditionFailure("template '\(template)' was checked before rendering")
         }
         return output
+    }
+
+    /// Writes a theme the binary carries into `.sectionsite/themes/<name>/`, unless the same files are there, and
+    /// returns that folder relative to the site. Its files are read as a site's own theme's are (templates, strings,
+    /// components, assets), and messages name them where they are.
+    static func placeBuiltin(_ name: String, site: URL) throws -> String {
+        let path = ".sectionsite/themes/\(name)"
+        let folder = site.appendingPathComponent(path)
+        let files = BuiltinThemes.files[name] ?? []
+        var hash = ContentHash()
+        for file in files {
+            hash.combine(file.path)
+            hash.combine(file.text ?? file.base64 ?? "")
+        }
+        let stamp = folder.appendingPathComponent(".made-from")
+        if (try? String(contentsOf: stamp, encoding: .utf8)) == hash.hex { return path }
+        let manager = FileManager.default
+        do {
+            // Made beside and swapped in whole: a build that stops halfway leaves no theme of two versions.
+            let staging = site.appendingPathComponent(".sectionsite/themes/.\(name)-\(getpid())")
+            try? manager.removeItem(at: staging)
+            for file in files {
+                let target = staging.appendingPathComponent(file.path)
+                try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                let data = file.text.map { Data($0.utf8) } ?? Data(base64Encoded: file.base64 ?? "") ?? Data()
+                try data.write(to: target)
+            }
+            try Data(hash.hex.utf8).write(to: staging.appendingPathComponent(".made-from"))
+            try? manager.removeItem(at: folder)
+            try manager.moveItem(at: staging, to: folder)
+        } catch {
+            throw SectionSiteError(
+                "cannot write the built-in theme '\(name)' into \(path): \(SystemReason.of(error))", at: SourceLocation(file: "sectionsite.yml"))
+        }
+        return path
     }
 
     /// The template for a kind in a folder (`cells`, `supplementary`, `layouts`), or an error at `location` naming

@@ -49,7 +49,7 @@ struct BuildTests {
         try site.write(["more.yml": "title: Two\nmarkdown:\n  colour: blue\n"])
         #expect(throws: SectionSiteError.self) { try Site(options: options) }
         do { _ = try Site(options: options) } catch let error as SectionSiteError {
-            #expect(error.description == "more.yml:3:3: error: unknown markdown option 'colour' (known: smart, unsafe)")
+            #expect(error.description == "more.yml:3:3: error: unknown markdown option 'colour' (known: smart, unsafe, attributes)")
         }
         options.settingsFiles = [site.folder.appendingPathComponent("gone.yml")]
         do { _ = try Site(options: options) } catch let error as SectionSiteError {
