@@ -265,7 +265,10 @@ public struct JekyllImporter {
             var front = document.front
             Self.mapFrontMatter(&front, layouts: layouts)
             if document.ownURL { front["url"] = document.url }
-            if document.oldURL != document.url, Self.folderForm(document.oldURL) != document.url || document.oldURL.hasSuffix(".html") {
+            // `/faq/index.html` is the page's own file: no alias there.
+            if document.oldURL != document.url, !document.oldURL.hasSuffix("/index.html") || Self.folderForm(document.oldURL) != document.url,
+                Self.folderForm(document.oldURL) != document.url || document.oldURL.hasSuffix(".html")
+            {
                 var aliases = ImportFiles.list(front["aliases"])
                 if !aliases.contains(document.oldURL), !pageURLs.contains(document.oldURL) { aliases.append(document.oldURL) }
                 front["aliases"] = aliases

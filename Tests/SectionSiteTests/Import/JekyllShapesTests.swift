@@ -43,6 +43,12 @@ struct JekyllShapesTests {
         #expect(JekyllDate(written)?.written == kept)
     }
 
+    @Test("a date YAML read as a moment is written in UTC, with a time only when it has one")
+    func momentDates() throws {
+        #expect(JekyllDate.of(Date(timeIntervalSince1970: 0))?.written == "1970-01-01")
+        #expect(JekyllDate.of(Date(timeIntervalSince1970: 3600))?.written == "1970-01-01T01:00:00+00:00")
+    }
+
     @Test("a post's day is its day in the site's time zone")
     func dayInZone() throws {
         let zone = TimeZone(identifier: "America/Los_Angeles")!
@@ -233,10 +239,11 @@ struct JekyllShapesTests {
             "_posts/2020-01-02-html-post.html": "---\ntitle: HTML post\n---\n<p>Posted</p>\n",
             "_config.yml": "title: Brew\npermalink: pretty\ncollections:\n  talks:\n    output: true\n",
             "_talks/keynote.html": "---\ntitle: Keynote\n---\n<p>Talk</p>\n",
+            "pages/faq.html": "---\ntitle: FAQ\npermalink: /faq/index.html\n---\n<p>Asked</p>\n",
         ])
         _ = jekyll
         #expect(
-            Self.missing(["/analytics/", "/404.html", "/showcase/", "/docs/sites/", "/2020/01/02/html-post/", "/talks/keynote/"], in: built)
+            Self.missing(["/analytics/", "/404.html", "/showcase/", "/docs/sites/", "/2020/01/02/html-post/", "/talks/keynote/", "/faq/index.html"], in: built)
                 .isEmpty)
         let analytics = try Self.text(built, "analytics/index.html")
         #expect(analytics.contains(#"<div class="stats">"#) && analytics.contains("<p>Installs</p>") && !analytics.contains("<pre>"))
