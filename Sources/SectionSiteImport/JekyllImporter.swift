@@ -62,6 +62,8 @@ public struct JekyllImporter {
         var ownURL = false
         /// An HTML page: its body is HTML, which Markdown passes through once no blank line splits it.
         var isHTML = false
+        /// Renamed, as another source has its file: its address is its `url:`.
+        var renamed = false
         /// The line of each front matter key in the source file, for the report.
         var keyLines: [String: Int] = [:]
     }
@@ -193,6 +195,24 @@ public struct JekyllImporter {
             }
         }
 
+        // Two sources that would be one file (`docs/index.md` and the collection's `_docs/index.md`): the later is
+        // renamed, and keeps its address by its `url:`.
+        var targets = Set<String>()
+        for index in documents.indices {
+            let base = String(documents[index].target.dropLast(".md".count))
+            var target = documents[index].target
+            var number = 2
+            while targets.contains(target.lowercased()) {
+                target = "\(base)-\(number).md"
+                number += 1
+            }
+            if target != documents[index].target {
+                documents[index].target = target
+                documents[index].renamed = true
+            }
+            targets.insert(target.lowercased())
+        }
+
         // Every URL first: links between documents need them.
         for index in documents.indices {
             var document = documents[index]
@@ -222,7 +242,7 @@ public struct JekyllImporter {
             let jekyllURL = JekyllURL.fill(
                 permalink ?? template, Self.placeholders(document, collections: collections, date: date))
             document.oldURL = URLPath.encoded(jekyllURL)
-            if own != nil || document.kind != .post(nested: false) {
+            if own != nil || document.kind != .post(nested: false) || document.renamed {
                 document.ownURL = true
                 document.url = Self.folderForm(document.oldURL)
             } else {
@@ -232,7 +252,7 @@ public struct JekyllImporter {
                         .init(path: document.target, slug: slug, title: document.front["title"] as? String, date: date)))
                     ?? Self.folderForm(document.oldURL)
             }
-            if document.kind == .page && own == nil {
+            if document.kind == .page && own == nil && !document.renamed {
                 // A page without its own permalink keeps the address of its path, as the builder gives it.
                 document.ownURL = false
                 document.url = (try? Permalinks().url(.init(path: document.target))) ?? document.url
