@@ -170,6 +170,7 @@ struct APIPages {
                 if links.paths[path] == nil { links.paths[path] = url }
                 links.paths[module + "/" + path] = url
             }
+            for (name, path) in catalogs[module]?.pictures ?? [:] where links.pictures[name] == nil { links.pictures[name] = path }
             for article in catalogs[module]?.articles ?? [] {
                 let link = SymbolLinks.Article(path: articleURL(article, of: module), title: article.title)
                 if links.articles[article.name] == nil { links.articles[article.name] = link }

@@ -28,6 +28,11 @@ struct Catalog {
     /// The articles, by file name.
     var articles: [Article] = []
 
+    /// The catalog's pictures by the name DocC finds them by (`repeat` for `Resources/repeat@2x.png`), each the
+    /// variant a page shows (light before `~dark`, the largest scale), as a path from the site (`../Sources/...`
+    /// when the package holds the site).
+    var pictures: [String: String] = [:]
+
     /// A file of the catalog that leads outside the site and the package (a symbolic link to a dotfile, say), at
     /// its place: it is not read.
     var errors: [Diagnostic] = []
@@ -42,7 +47,17 @@ struct Catalog {
         let folders = ((try? manager.contentsOfDirectory(atPath: sources.path)) ?? []).filter { $0.hasSuffix(".docc") }.sorted()
         for folder in folders {
             let root = sources.appendingPathComponent(folder)
-            let files = (manager.enumerator(atPath: root.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".md") }.sorted()
+            let all = (manager.enumerator(atPath: root.path)?.allObjects as? [String] ?? []).sorted()
+            var best: [String: (rank: (Int, Int), path: String)] = [:]
+            for file in all where ImageFormat(fileName: file) != nil {
+                let (name, dark, scale) = Self.pictureName(file)
+                let rank = (dark ? 0 : 1, scale)
+                if best[name].map({ $0.rank < rank }) ?? true {
+                    best[name] = (rank, Self.relativePath(root.appendingPathComponent(file), from: site))
+                }
+            }
+            for (name, found) in best where pictures[name] == nil { pictures[name] = found.path }
+            let files = all.filter { $0.hasSuffix(".md") }
             for file in files {
                 let url = root.appendingPathComponent(file)
                 let shown = Site.shownPath(url, site: site)
@@ -57,6 +72,27 @@ struct Catalog {
                 }
             }
         }
+    }
+
+    /// The name DocC finds a picture by, and its variant: `Resources/repeat~dark@2x.png` is `repeat`, dark, scale 2.
+    static func pictureName(_ file: String) -> (name: String, dark: Bool, scale: Int) {
+        var stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        var scale = 1
+        if let at = stem.lastIndex(of: "@"), stem[stem.index(after: at)...].wholeMatch(of: /[1-9]x/) != nil {
+            scale = Int(String(stem[stem.index(after: at)])) ?? 1
+            stem = String(stem[..<at])
+        }
+        let dark = stem.hasSuffix("~dark")
+        if dark { stem = String(stem.dropLast("~dark".count)) }
+        return (stem, dark, scale)
+    }
+
+    /// `file` as a path from `site`, with `..` where it is outside (the pictures of a package that holds the site).
+    static func relativePath(_ file: URL, from site: URL) -> String {
+        let to = file.standardizedFileURL.pathComponents, from = site.standardizedFileURL.pathComponents
+        var common = 0
+        while common < min(to.count, from.count), to[common] == from[common] { common += 1 }
+        return (Array(repeating: "..", count: from.count - common) + to[common...]).joined(separator: "/")
     }
 
     private mutating func read(_ text: String, name: String, file: String) {

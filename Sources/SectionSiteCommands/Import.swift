@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SectionSite
 import SectionSiteEngine
 import SectionSiteImport
 
@@ -26,13 +27,13 @@ struct Import: ParsableCommand {
     }
 
     func run() throws {
-        let theme = Starter.files.filter { $0.path.hasPrefix("Themes/starter/") }
         do {
+            // The default theme the binary carries: nothing of it is written into the new site.
             let (from, to) = (URL(fileURLWithPath: source), URL(fileURLWithPath: destination))
             let report =
                 kind == "hugo"
-                ? try HugoImporter(source: from, destination: to, theme: theme, themeName: "starter").run()
-                : try JekyllImporter(source: from, destination: to, theme: theme, themeName: "starter").run()
+                ? try HugoImporter(source: from, destination: to, theme: [], themeName: "default").run()
+                : try JekyllImporter(source: from, destination: to, theme: [], themeName: "default").run()
             let pages = report.written.filter { $0.hasPrefix("Content/") && $0.hasSuffix(".md") }.count
             print("Imported \(pages) pages into \(destination) (\(report.written.count) files).")
             if report.leftovers.isEmpty {
@@ -41,6 +42,7 @@ struct Import: ParsableCommand {
                 print("Left as written (\(report.leftovers.count), each at its place in \(destination)/import-report.txt):")
                 for (kind, count) in report.summary { print("  \(count) \(kind)") }
             }
+            Self.tryBuilding(to, shown: destination)
         } catch let error as SectionSiteError {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode(1)
@@ -49,6 +51,24 @@ struct Import: ParsableCommand {
             let message = "error: importing '\(source)' into '\(destination)' failed: \(error.localizedDescription)\n"
             FileHandle.standardError.write(Data(message.utf8))
             throw ExitCode(1)
+        }
+    }
+
+    /// Builds the new site once, in memory (nothing is written but its `.sectionsite/` state), and says whether it
+    /// builds, with its first errors, so the user knows before they try.
+    static func tryBuilding(_ site: URL, shown: String) {
+        let options = SectionSiteCommand.website.options(site: site)
+        do {
+            let built = try Site(options: options)
+            let warnings = built.warnings
+            print(
+                "The new site builds: \(built.pages.count) pages"
+                    + (warnings.isEmpty ? "." : ", with \(warnings.count) warning\(warnings.count == 1 ? "" : "s") (sectionsite build --site \(shown) lists them)."))
+        } catch let error as SectionSiteError {
+            print("The new site does not build yet: \(error.diagnostics.count) error\(error.diagnostics.count == 1 ? "" : "s"), the first:")
+            for diagnostic in error.diagnostics.prefix(10) { print("  \(diagnostic.description)") }
+        } catch {
+            print("The new site does not build yet: \(error)")
         }
     }
 }

@@ -33,39 +33,21 @@ public struct HugoImporter {
         var report = ImportReport()
         try ImportFiles.checkFolders(source: source, destination: destination)
         let site = ImportSource(source)
-        let (config, configFile, configText) = try readConfig(site, report: &report)
-        try Self.checkKeys(config, file: site.shown(configFile), text: configText)
-        // A module mount (`source = 'content/en'`, `target = 'content'`) says where a folder really is.
-        let mounts = ((config["module"] as? [String: Any])?["mounts"] as? [[String: Any]]) ?? []
-        func folder(_ kind: String) -> String {
-            let mounted = mounts.first { ($0["target"] as? String) == kind }?["source"] as? String
-            return (mounted ?? (config[kind + "Dir"] as? String) ?? kind).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-        }
-        let (contentDir, staticDir, dataDir) = (folder("content"), folder("static"), folder("data"))
-        // A multilingual site: each language's content folder (its `contentDir`, or a mount with its `lang`), or
-        // the shared one, where `page.fr.md` is the French page.
+        let loaded = try HugoConfig.read(site, report: &report)
+        let config = loaded.values
+        try Self.checkKeys(config, in: loaded)
         let languages = Self.languages(config)
         let defaultLanguage = languages.first?.code ?? "en"
-        let languageFolders: [(folder: String, code: String)] = languages.compactMap { language in
-            let mounted = mounts.first { ($0["target"] as? String) == "content" && ($0["lang"] as? String)?.lowercased() == language.code }
-            let folder = (language.settings["contentDir"] as? String) ?? (mounted?["source"] as? String)
-            return folder.map { ($0.trimmingCharacters(in: CharacterSet(charactersIn: "/")), language.code) }
+        let keepCase = (config["disablePathToLower"] as? Bool) == true
+        // A module mount (`source = 'content/en'`, `target = 'content'`) says where a folder really is.
+        let mounts = HugoMounts(config, languages: languages.map { ($0.code, $0.settings) }) { folder in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: site.shown(folder), isDirectory: &isFolder) && isFolder.boolValue
         }
-        /// A content file's language and its path inside its language's folder, or nil for a file outside content.
-        func place(_ path: String) -> (code: String, inner: String, folder: String)? {
-            if let (folder, code) = languageFolders.first(where: { path.hasPrefix($0.folder + "/") }) {
-                return (code, String(path.dropFirst(folder.count + 1)), folder)
-            }
-            guard path.hasPrefix(contentDir + "/") else { return nil }
-            var inner = String(path.dropFirst(contentDir.count + 1))
-            var code = defaultLanguage
-            let name = inner.split(separator: "/").last.map(String.init) ?? inner
-            let pieces = name.split(separator: ".")
-            if pieces.count >= 3, let suffix = languages.first(where: { $0.code == pieces[pieces.count - 2].lowercased() }) {
-                code = suffix.code  // page.fr.md
-                inner = String(inner.dropLast(name.count)) + (pieces.dropLast(2) + [pieces.last!]).joined(separator: ".")
-            }
-            return (code, inner, contentDir)
+        for mount in mounts.missing {
+            report.leftovers.append(.init(
+                kind: "module mount whose source is not in the site, not imported", file: loaded.place(of: mount.source).file,
+                line: loaded.place(of: mount.source).line, text: "\(mount.source) -> \(mount.target)"))
         }
         let pagerSize = ((config["pagination"] as? [String: Any])?["pagerSize"] as? Int) ?? (config["paginate"] as? Int) ?? 10
         var patterns: [String: String] = [:]
@@ -73,66 +55,133 @@ public struct HugoImporter {
         for (section, value) in Self.permalinks(config) {
             let (pattern, unknown) = Self.sectionSitePattern(value)
             for word in unknown {
-                report.leftovers.append(.init(kind: "permalink word \(word) has no equivalent", file: "hugo.toml", text: "\(section) = \(value)"))
+                let place = loaded.place(of: value)
+                report.leftovers.append(.init(kind: "permalink word \(word) has no equivalent", file: place.file, line: place.line, text: "\(section) = \(value)"))
             }
             patterns[section == "/" ? "" : section] = pattern
             if value.contains(":slug") && !value.contains(":slugorfilename") { patternsNeedingSlugs.insert(section) }
         }
+        let permalinks = Permalinks(patterns: patterns)
         var outputs: [(path: String, data: Data)] = []
-        var reported = Set<String>()
         let layouts = ImportFiles.layouts(of: theme, themeName: themeName)
 
+        // Every file Hugo reads, placed: content by language and path inside it, the rest by kind.
+        var content: [(language: String, inner: String, file: String, source: String)] = []
+        var unused: [String: Int] = [:]
         for path in FileTree.files(under: source).sorted() {
             let parts = path.split(separator: "/").map(String.init)
             guard let top = parts.first, !top.hasPrefix("."), !parts.last!.hasPrefix(".") else { continue }
-            if let (code, inner, languageFolder) = place(path) {
-                guard let data = try site.read(path, report: &report) else { continue }
-                let under = "Content/" + (code == defaultLanguage ? "" : code + "/")
-                guard inner.hasSuffix(".md") || inner.hasSuffix(".markdown") else {
-                    outputs.append((under + inner, data))  // a bundle's picture, beside its page
-                    continue
-                }
-                let target = under + inner.replacingOccurrences(of: ".markdown", with: ".md")
-                let innerParts = inner.split(separator: "/").map(String.init)
-                let section = innerParts.count > 1 ? innerParts[0] : ""
-                let text = String(decoding: data, as: UTF8.self)
-                guard var document = try ImportFiles.split(text, file: path, shown: site.shown(path), report: &report) else { continue }
-                Self.mapFrontMatter(&document.front, layouts: layouts)
-                if patternsNeedingSlugs.contains(section), document.front["slug"] == nil, let title = document.front["title"] as? String {
-                    document.front["slug"] = Slug.of(title)  // Hugo's :slug falls back to the title
-                }
-                // Hugo writes every address in lower case unless told not to; SectionSite keeps the file's case.
-                if (config["disablePathToLower"] as? Bool) != true, patterns[section] == nil, document.front["url"] == nil,
-                    document.front["slug"] == nil
-                {
-                    if let route = try? Permalinks().url(.init(path: target)), route != route.lowercased() {
-                        document.front["url"] = route.lowercased()
+            let places = mounts.places(path)
+            if places.isEmpty {
+                if Self.machinery.contains(top) { unused[top + "/", default: 0] += 1 }
+                continue
+            }
+            for place in places {
+                switch place.kind {
+                case "content":
+                    if place.languages.isEmpty {
+                        let (code, inner) = Self.suffixLanguage(place.inner, languages: languages.map(\.code), default: defaultLanguage)
+                        content.append((code, inner, path, place.source))
+                    } else {
+                        for code in place.languages { content.append((code, place.inner, path, place.source)) }
                     }
-                }
-                if innerParts.last == "_index.md" || innerParts.last == "_index.markdown", document.front["sections"] == nil {
-                    let folder = innerParts.dropLast().joined(separator: "/")
-                    document.front["sections"] = [[
-                        "id": "pages", "cell": "post", "from": folder.isEmpty ? "." : folder, "paginate": pagerSize,
-                    ] as [String: Any]]
-                }
-                let body = Shortcodes.convert(
-                    document.body, file: path, firstLine: document.frontLines + 1, contentFolder: languageFolder,
-                    page: inner, exists: { site.hasFile(languageFolder + "/" + $0) },
-                    report: &report)
-                outputs.append((target, Data((ImportFiles.frontMatter(document.front) + body).utf8)))
-            } else if path.hasPrefix(staticDir + "/") {
-                guard let data = try site.read(path, report: &report) else { continue }
-                outputs.append(("Static/" + path.dropFirst(staticDir.count + 1), data))
-            } else if path.hasPrefix(dataDir + "/") {
-                try ImportFiles.importData(
-                    site, name: String(path.dropFirst(dataDir.count + 1)), file: path, into: &outputs,
-                    report: &report)
-            } else if Self.machinery.contains(top) {
-                if reported.insert(top).inserted {
-                    report.leftovers.append(.init(kind: "Hugo folder '\(top)' not imported", file: top + "/"))
+                case "static":
+                    guard let data = try site.read(path, report: &report) else { continue }
+                    outputs.append(("Static/" + place.inner, data))
+                case "data":
+                    try ImportFiles.importData(site, name: place.inner, file: path, into: &outputs, report: &report)
+                default:
+                    unused[place.kind + "/", default: 0] += 1
                 }
             }
         }
+        for (folder, count) in unused.sorted(by: { $0.key < $1.key }) {
+            report.leftovers.append(.init(kind: "Hugo folder '\(folder.dropLast())' not imported (\(count) file\(count == 1 ? "" : "s"))", file: folder))
+        }
+
+        // A file a language has only because a mount gives it the default language's (a mount of `content/en` for
+        // `fr` too): Hugo publishes it under that language's prefix as well. The new site answers there with an
+        // alias to the default language's page; a file the language has of its own wins.
+        let defaultSources = Set(content.filter { $0.language == defaultLanguage }.map(\.file))
+        var fallbacks: [String: [String]] = [:]  // default language's inner path: languages it also answers in
+        var taken = Set<String>()
+        var files: [(language: String, inner: String, file: String)] = []
+        let own = Set(content.filter { $0.language == defaultLanguage || !defaultSources.contains($0.file) }.map { $0.language + "/" + $0.inner })
+        for entry in content {
+            if entry.language != defaultLanguage, defaultSources.contains(entry.file) {
+                if !own.contains(entry.language + "/" + entry.inner), entry.inner.hasSuffix(".md") || entry.inner.hasSuffix(".markdown") {
+                    fallbacks[entry.inner, default: []].append(entry.language)
+                }
+                continue
+            }
+            guard taken.insert(entry.language + "/" + entry.inner).inserted else {
+                report.leftovers.append(.init(kind: "file a mount hides behind another of the same path, not imported", file: entry.file))
+                continue
+            }
+            files.append((entry.language, entry.inner, entry.file))
+        }
+
+        let filesByLanguage = Dictionary(grouping: files, by: \.language).mapValues { Set($0.map(\.inner)) }
+        let pagesByLanguage = filesByLanguage.mapValues { $0.filter { $0.hasSuffix(".md") }.sorted() }
+        for entry in files {
+            let (code, inner, path) = (entry.language, entry.inner, entry.file)
+            guard let data = try site.read(path, report: &report) else { continue }
+            let folderName = code == defaultLanguage ? "" : code
+            let under = "Content/" + (folderName.isEmpty ? "" : folderName + "/")
+            let prefix = folderName.isEmpty ? (config["defaultContentLanguageInSubdir"] as? Bool == true ? "/" + code : "") : "/" + folderName
+            guard inner.hasSuffix(".md") || inner.hasSuffix(".markdown") else {
+                outputs.append((under + inner, data))  // a bundle's picture, beside its page
+                continue
+            }
+            let written = inner.replacingOccurrences(of: ".markdown", with: ".md")
+            let target = under + written
+            let innerParts = inner.split(separator: "/").map(String.init)
+            let section = innerParts.count > 1 ? innerParts[0] : ""
+            let text = String(decoding: data, as: UTF8.self)
+            guard var document = try ImportFiles.split(text, file: path, shown: site.shown(path), report: &report) else { continue }
+            Self.mapFrontMatter(&document.front, layouts: layouts)
+            HugoPage.clean(&document.front, file: path, report: &report)
+            if patternsNeedingSlugs.contains(section), document.front["slug"] == nil, let title = document.front["title"] as? String {
+                document.front["slug"] = Slug.of(title)  // Hugo's :slug falls back to the title
+            }
+            var aliases = ImportFiles.list(document.front["aliases"])
+            if let own = document.front["url"] as? String {
+                let (url, alias) = HugoPage.url(own, prefix: prefix)
+                document.front["url"] = url
+                if let alias { aliases.append(alias) }
+            } else if patterns[section] == nil {
+                // Hugo lower-cases and hyphenates addresses (`Format.md` is `/format/`, `two words.md` `/two-words/`).
+                let slug = document.front["slug"] as? String
+                let hugo = HugoPage.hugoURL(inner: written, slug: slug, keepCase: keepCase)
+                if let route = try? permalinks.url(.init(path: "Content/" + written, slug: slug)), route != hugo {
+                    document.front["url"] = hugo
+                    document.front["slug"] = nil
+                }
+            }
+            let date = ImportFiles.date(document.front["date"])
+            let url = (try? permalinks.url(.init(
+                path: "Content/" + written, url: document.front["url"] as? String, slug: document.front["slug"] as? String,
+                title: document.front["title"] as? String, date: date))) ?? HugoPage.hugoURL(inner: written, slug: nil, keepCase: true)
+            aliases = aliases.map { HugoPage.alias($0, pageURL: prefix + url) }
+            for language in fallbacks[inner] ?? [] { aliases.append("/" + language + url) }
+            document.front["aliases"] = aliases.isEmpty ? nil : aliases
+            if innerParts.last == "_index.md" || innerParts.last == "_index.markdown", document.front["sections"] == nil {
+                let folder = innerParts.dropLast().joined(separator: "/")
+                document.front["sections"] = [[
+                    "id": "pages", "cell": ImportFiles.postCell(of: theme, themeName: themeName), "from": folder.isEmpty ? "." : folder, "paginate": pagerSize,
+                ] as [String: Any]]
+            }
+            let contentFiles = filesByLanguage[code] ?? []
+            // Shortcodes first: a `figure` becomes a picture whose path is then found as Hugo finds it.
+            var body = Shortcodes.convert(
+                document.body, file: path, firstLine: document.frontLines + 1, contentFolder: "",
+                page: inner, exists: { contentFiles.contains($0) }, files: pagesByLanguage[code] ?? [],
+                report: &report)
+            body = HugoPage.pictures(body, page: inner) { contentFiles.contains($0) }
+            body = ImportMarkdown.escapingDirectives(body)
+            outputs.append((target, Data((ImportFiles.frontMatter(document.front) + body).utf8)))
+        }
+        Self.shareResources(&outputs, languages: languages.dropFirst().map(\.code))
         if !outputs.contains(where: { $0.path == "Content/_index.md" || $0.path == "Content/index.md" }) {
             let home = ImportYAML.map([("title", ImportYAML.string((config["title"] as? String) ?? "Home"))])
             outputs.append(("Content/_index.md", Data(try ImportYAML.frontMatter(home).utf8)))
@@ -141,42 +190,48 @@ public struct HugoImporter {
         return try ImportFiles.write(outputs, theme: theme, postsFolder: nil, to: destination, report: report)
     }
 
-    /// The settings, the file they came from and its text; none when the site has no settings file (one that leads
-    /// outside the site is reported and not read).
-    private func readConfig(_ site: ImportSource, report: inout ImportReport) throws -> (values: [String: Any], file: String, text: String) {
-        for name in ["hugo.toml", "config.toml", "hugo.yaml", "hugo.yml", "config.yaml", "config.yml", "hugo.json", "config.json"] {
-            let data: Data
-            switch try site.reading(name) {
-            case .data(let bytes): data = bytes
-            case .missing: continue
-            case .outside(let real):
-                report.leftovers.append(ImportSource.outside(name, real: real))
-                continue
-            }
-            guard let text = String(data: data, encoding: .utf8) else { continue }
-            let values: Any?
-            do {
-                if name.hasSuffix(".toml") {
-                    let json = try TOMLTable(string: text).convert(to: .json)
-                    values = try JSONSerialization.jsonObject(with: Data(json.utf8))
-                } else if name.hasSuffix(".json") {
-                    values = try JSONSerialization.jsonObject(with: Data(text.utf8))
-                } else {
-                    values = try ImportYAML.load(text, path: site.shown(name), firstLine: 1)
-                }
-            } catch let error as SectionSiteError {
-                throw error  // the alias budget's, located
-            } catch {
-                throw SectionSiteError("\(name) does not parse: \(error)", at: SourceLocation(file: site.shown(name)))
-            }
-            return ((values as? [String: Any]) ?? [:], name, text)
+    /// A file of a content folder shared by every language: its language from its name (`page.fr.md` is the
+    /// French `page.md`), else the default.
+    static func suffixLanguage(_ inner: String, languages: [String], default code: String) -> (String, String) {
+        let name = inner.split(separator: "/").last.map(String.init) ?? inner
+        let pieces = name.split(separator: ".")
+        if pieces.count >= 3, let suffix = languages.first(where: { $0 == pieces[pieces.count - 2].lowercased() }) {
+            return (suffix, String(inner.dropLast(name.count)) + (pieces.dropLast(2) + [pieces.last!]).joined(separator: "."))
         }
-        return ([:], "hugo.toml", "")
+        return (code, inner)
+    }
+
+    /// A bundle's resources are its translations' too: Hugo finds `shot.png` in the default language's bundle when
+    /// the French one lacks it. Each translated bundle gets a copy of what it lacks, so its pages find their
+    /// pictures beside them.
+    static func shareResources(_ outputs: inout [(path: String, data: Data)], languages: [String]) {
+        let paths = Set(outputs.map(\.path))
+        var added: [(path: String, data: Data)] = []
+        for language in languages {
+            let root = "Content/\(language)/"
+            for page in paths.sorted() where page.hasPrefix(root) && (page.hasSuffix("/index.md") || page.hasSuffix("/_index.md")) {
+                let folder = (String(page.dropFirst(root.count)) as NSString).deletingLastPathComponent
+                let branch = page.hasSuffix("/_index.md")
+                let defaultFolder = "Content/" + folder + "/"
+                for resource in outputs where resource.path.hasPrefix(defaultFolder) && !resource.path.hasSuffix(".md") {
+                    let rest = String(resource.path.dropFirst(defaultFolder.count))
+                    // A branch bundle's resources are its own files; a leaf's may sit in folders under it.
+                    if branch && rest.contains("/") { continue }
+                    if !branch, rest.split(separator: "/").dropLast().indices.contains(where: { index in
+                        let nested = defaultFolder + rest.split(separator: "/").prefix(index + 1).joined(separator: "/")
+                        return paths.contains(nested + "/index.md") || paths.contains(nested + "/_index.md")
+                    }) { continue }
+                    let copy = root + folder + "/" + rest
+                    if !paths.contains(copy) { added.append((copy, resource.data)) }
+                }
+            }
+        }
+        outputs += added
     }
 
     /// Refuses a language code or a permalink's section that cannot be one (`../../home/someone/.ssh`, a code with
     /// a newline), at its line in the settings file: both become folder names and keys of the new site.
-    static func checkKeys(_ config: [String: Any], file: String, text: String) throws {
+    static func checkKeys(_ config: [String: Any], in loaded: HugoConfig) throws {
         var problems: [(key: String, problem: String)] = []
         for code in ((config["languages"] as? [String: Any]) ?? [:]).keys.sorted() {
             if let problem = SettingsKey.languageProblem(code) { problems.append((code, problem)) }
@@ -186,8 +241,22 @@ public struct HugoImporter {
         }
         guard !problems.isEmpty else { return }
         throw SectionSiteError(problems.map { key, problem in
-            Diagnostic(.error, problem, at: SourceLocation(file: file, line: SettingsKey.line(of: key, in: text) ?? 1))
+            let place = loaded.place(of: key)
+            return Diagnostic(.error, problem, at: SourceLocation(file: place.file, line: place.line))
         }.sorted(by: Diagnostic.inFileOrder))
+    }
+
+    /// The BCP 47 code of a language whose Hugo key is `key`: the key when it is one (`fr`, `pt-br`), else its
+    /// `languageCode` when that is one, else the key with `_` as `-` (`zh_cn` is `zh-cn`). The key stays the
+    /// language's folder and URL prefix.
+    static func code(_ key: String, settings: [String: Any]) -> String {
+        func isCode(_ text: String) -> Bool { text.wholeMatch(of: /[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*/) != nil }
+        if isCode(key) { return key }
+        if let code = settings["languageCode"] as? String, isCode(code) { return code }
+        let dashed = key.replacingOccurrences(of: "_", with: "-")
+        let parts = dashed.split(separator: "-")
+        guard parts.count == 2, parts[1].count == 2 else { return dashed }
+        return parts[0] + "-" + parts[1].uppercased()  // zh-CN, as BCP 47 writes a region
     }
 
     /// `sectionsite.yml`: the site's title, description, base URL, theme, permalinks, menu and languages.
@@ -204,6 +273,11 @@ public struct HugoImporter {
         }
         settings.append(("baseURL", ImportYAML.string((config["baseURL"] as? String) ?? "/")))
         settings.append(("theme", ImportYAML.string(themeName)))
+        // Hugo drops a page's raw HTML unless `markup.goldmark.renderer.unsafe` is set, as most documentation sites do.
+        let goldmark = (config["markup"] as? [String: Any])?["goldmark"] as? [String: Any]
+        if ImportFiles.plain((goldmark?["renderer"] as? [String: Any])?["unsafe"] ?? false) as? Bool == true {
+            settings.append(("markdown", ImportYAML.map([("unsafe", Node("true", Tag(.bool)))])))
+        }
         if !patterns.isEmpty {
             settings.append((
                 "permalinks",
@@ -228,7 +302,9 @@ public struct HugoImporter {
                 }
                 let menu = Self.menu(language.settings)
                 if !menu.isEmpty { fields.append(("menu", menuNode(menu))) }
-                entries.append((language.code, ImportYAML.map(fields)))
+                let code = Self.code(language.code, settings: language.settings)
+                if code != language.code { fields.append(("folder", ImportYAML.string(language.code))) }
+                entries.append((code, ImportYAML.map(fields)))
             }
             settings.append(("languages", ImportYAML.map(entries)))
             if (config["defaultContentLanguageInSubdir"] as? Bool) == true {

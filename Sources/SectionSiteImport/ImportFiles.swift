@@ -114,7 +114,16 @@ enum ImportFiles {
     /// The layouts a theme has, by name.
     static func layouts(of theme: [(path: String, text: String)], themeName: String) -> Set<String> {
         let prefix = "Themes/\(themeName)/layouts/"
-        return Set(theme.compactMap { $0.path.hasPrefix(prefix) ? String($0.path.dropFirst(prefix.count).dropLast(".mustache".count)) : nil })
+        // A theme the binary carries and the new site does not copy: its layouts are the ones it has.
+        let files = theme.isEmpty ? (BuiltinThemes.files[themeName] ?? []).map { "Themes/\(themeName)/" + $0.path } : theme.map(\.path)
+        return Set(files.compactMap { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count).dropLast(".mustache".count)) : nil })
+    }
+
+    /// The cell the lists an importer writes draw each page with: the default theme's `post-row`, the starter
+    /// theme's `post`.
+    static func postCell(of theme: [(path: String, text: String)], themeName: String) -> String {
+        let files = theme.isEmpty ? (BuiltinThemes.files[themeName] ?? []).map { "Themes/\(themeName)/" + $0.path } : theme.map(\.path)
+        return files.contains("Themes/\(themeName)/cells/post-row.mustache") ? "post-row" : "post"
     }
 
     /// A data file goes to `Data/` when every record has an `id`, as SectionSite's data files must; else it is listed.

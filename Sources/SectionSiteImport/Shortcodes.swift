@@ -11,7 +11,7 @@ enum Shortcodes {
     /// - `{{< figure src="a.png" alt="..." caption="..." >}}`: an image.
     static func convert(
         _ text: String, file: String, firstLine: Int, contentFolder: String, page: String, exists: (String) -> Bool,
-        report: inout ImportReport
+        files: [String] = [], report: inout ImportReport
     ) -> String {
         var output = ""
         var rest = Substring(text)
@@ -26,7 +26,7 @@ enum Shortcodes {
             switch (name, closing) {
             case ("ref", false), ("relref", false):
                 let target = arguments["0"] ?? ""
-                if let resolved = resolve(target, from: pageFolder, exists: exists) {
+                if let resolved = resolve(target, from: pageFolder, exists: exists, files: files) {
                     output += resolved
                 } else {
                     output += whole
@@ -73,10 +73,20 @@ enum Shortcodes {
         return result
     }
 
+    /// The files a `ref` to `path` may name: `guide.md`, or the section or bundle `guide/` (Hugo reads
+    /// `guide.md` as `guide/` too when that is a section).
+    static func candidates(_ path: String) -> [String] {
+        let stem = path.hasSuffix(".md") ? String(path.dropLast(3)) : path
+        return (path.hasSuffix(".md") ? [path] : [path + ".md", path]) + [stem + "/_index.md", stem + "/index.md"]
+    }
+
     /// The relative link from the page's folder to the Markdown file a `ref` names (from the content folder when
     /// it starts with `/`, else from the page's folder, then from the content folder; `guide` may be `guide.md`,
-    /// `guide/_index.md` or `guide/index.md`), with its `#part`; nil when no such file is there.
-    static func resolve(_ target: String, from folder: String, exists: (String) -> Bool) -> String? {
+    /// `guide/_index.md` or `guide/index.md`), then, as Hugo does, the page whose path ends with it anywhere in
+    /// `files` (`{{< ref "install.md" >}}` is `docs/setup/install.md`), the shortest when several do; with its
+    /// `#part`; nil when no such file is there.
+    static func resolve(_ target: String, from folder: String, exists: (String) -> Bool, files: [String] = []) -> String? {
+        if target.hasPrefix("#") { return target }  // a part of the page itself
         let parts = target.split(separator: "#", maxSplits: 1)
         let path = String(parts.first ?? "").trimmingCharacters(in: CharacterSet(charactersIn: " "))
         let anchor = parts.count > 1 ? "#" + parts[1] : ""
@@ -90,11 +100,14 @@ enum Shortcodes {
             return parts.joined(separator: "/")
         }
         for base in bases {
-            let candidates = base.hasSuffix(".md") ? [base] : [base + ".md", base + "/_index.md", base + "/index.md", base.isEmpty ? "_index.md" : base]
-            if let file = candidates.first(where: exists) {
+            if let file = (base.isEmpty ? ["_index.md"] : candidates(base)).first(where: exists) {
                 return ImportFiles.relativePath(from: folder, to: file) + anchor
             }
         }
-        return nil
+        guard !path.hasPrefix("/"), let name = bases.last, !name.isEmpty else { return nil }
+        let names = candidates(name)
+        let found = files.filter { file in names.contains { file == $0 || file.hasSuffix("/" + $0) } }
+        guard let file = found.min(by: { ($0.count, $0) < ($1.count, $1) }) else { return nil }
+        return ImportFiles.relativePath(from: folder, to: file) + anchor
     }
 }

@@ -37,6 +37,9 @@ final class ImageCatalog: Sendable {
     private let entries = Locked<[String: Entry]>([:])
     /// The made files this run knows are in the cache.
     private let made = Locked<Set<String>>([])
+    /// Pictures whose files could not be made (a damaged file), by path, with why and the file's stamp then: asked
+    /// for again, such a picture fails as a missing one does, until the file changes.
+    private let broken = Locked<[String: (message: String, stamp: FileStamp?)]>([:])
 
     /// A catalog for `site` that starts from the cache's record, if it fits this processor.
     init(site: URL, settings: ImageSettings, processor: ImageProcessor, rootPath: String, bounds: SourceBounds) {
@@ -84,6 +87,7 @@ final class ImageCatalog: Sendable {
     func image(at path: String) throws(ImageProcessor.Failure) -> ProcessedImage {
         let file = try readable(path)
         guard let stamp = FileStamp.of(file) else { throw .init("no such file") }
+        if let known = broken.withLock({ $0[path] }), known.stamp == stamp { throw .init(known.message) }
         guard stamp.size <= settings.maxBytes else {
             throw .init(
                 "is \(stamp.size) bytes, more than the \(settings.maxBytes) that 'images: {maxBytes}' allows: it was not read",
@@ -173,6 +177,12 @@ final class ImageCatalog: Sendable {
     /// A source's files are named by the hash its bytes had when it was planned: a source that leads outside the
     /// bounds by now is not read, and files made from a source whose bytes no longer have that hash (replaced while
     /// it was being made) are thrown away, so that a name never holds other pixels than its hash says.
+    /// Marks a picture whose files could not be made: until its file changes, `image(at:)` fails with `message`.
+    func markBroken(_ path: String, message: String) {
+        let stamp = (try? readable(path)).flatMap { FileStamp.of($0) }
+        broken.withLock { $0[path] = (message, stamp) }
+    }
+
     func make(_ images: [ProcessedImage], progress: (@Sendable (Int, Int) -> Void)? = nil) -> [String: ImageProcessor.Failure] {
         let known = made.withLock { $0 }
         var jobs: [ImageProcessor.Job] = []
@@ -235,7 +245,7 @@ final class ImageCatalog: Sendable {
         do throws(ImageProcessor.Failure) {
             try processor.make(job)
             guard Self.hash(of: job.source) == hash else {
-                throw .init("changed while it was being made, so its files were not kept: build again (or save it again)")
+                throw .init("changed while it was being made, so its files were not kept: build again (or save it again)", refusal: true)
             }
         } catch {
             for output in job.outputs { unlink(output.path) }

@@ -124,6 +124,12 @@ struct ConfigParser {
                     }
                 }
             case "images": config.images = try Self.images(node, yaml: yaml)
+            case "layouts":
+                config.layouts = [:]
+                for (folder, value, _) in try yaml.entries(node, what: "'layouts'") {
+                    let key = folder.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+                    config.layouts[key] = SiteConfig.FolderLayout(layout: try yaml.string(value, key: folder), location: yaml.location(value))
+                }
             case "permalinks":
                 for (folder, value, folderNode) in try yaml.entries(node, what: "'permalinks'") {
                     let pattern = try yaml.string(value, key: folder)

@@ -68,7 +68,7 @@ extension Markdown {
         result: inout Document
     ) -> Bool {
         let declared = spec.arguments.map { Dictionary($0.map { ($0.name, $0) }) { first, _ in first } }
-        let before = result.problems.count
+        let before = result.problems.count { !$0.isWarning }
         var given = Set<String>()
         for argument in directive.arguments {
             let label = argument.label ?? "value"
@@ -101,7 +101,10 @@ extension Markdown {
             case .image:
                 switch picture(argument.value, walk: walk, line: argument.line, column: argument.column, result: &result) {
                 case .found(let image): context[label] = image.templateValue
-                case .failed: continue
+                case .failed:
+                    // A picture that cannot be found or read is drawn as written (a warning); a refused one is not.
+                    if result.problems.last?.isWarning == true { context[label] = argument.value }
+                    continue
                 case .notLocal:
                     context[label] = rewrite(argument.value, source: walk.source, line: argument.line, column: argument.column, result: &result)
                 }
@@ -114,7 +117,7 @@ extension Markdown {
             result.problems.append(Problem(
                 message: "'@\(directive.name)' needs \(what)", line: directive.line, column: directive.column))
         }
-        return result.problems.count == before
+        return result.problems.count { !$0.isWarning } == before
     }
 
     /// The hash of a page's text with the templates that drew its Markdown, the pictures it shows and the URLs of

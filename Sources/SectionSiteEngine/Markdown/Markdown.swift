@@ -518,7 +518,13 @@ package struct Markdown: Sendable {
 
     /// The local picture a destination names, if any.
     func picture(_ destination: String, walk: Walk, line: Int, column: Int, result: inout Document) -> PictureLookup {
-        guard let images, let path = images.source(of: destination, page: walk.source) else { return .notLocal }
+        guard let images else { return .notLocal }
+        // A DocC catalog's picture, named as DocC finds it: by its name alone, wherever in the catalog it is.
+        let docc = symbolLinks.flatMap { links -> String? in
+            guard !destination.contains("/"), !destination.contains(":") else { return nil }
+            return links.pictures[(destination as NSString).deletingPathExtension]
+        }
+        guard let path = docc ?? images.source(of: destination, page: walk.source) else { return .notLocal }
         do {
             let image = try images.image(at: path)
             result.images.append(ImageUse(image: image, line: line, column: column))

@@ -121,6 +121,10 @@ package struct SymbolLinks: Sendable, Equatable {
     /// Articles by the names `doc:` links give them: `GettingStarted` and `Shelf/GettingStarted`.
     package var articles: [String: Article]
 
+    /// The DocC catalogs' pictures by the name an article or doc comment shows them by (`![](repeat.png)`,
+    /// `![](repeat)`): a path from the site.
+    package var pictures: [String: String] = [:]
+
     package init(paths: [String: String] = [:], articles: [String: Article] = [:]) {
         (self.paths, self.articles) = (paths, articles)
     }

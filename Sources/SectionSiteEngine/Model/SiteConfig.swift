@@ -10,6 +10,24 @@ package struct SiteConfig: Sendable, Equatable {
     package private(set) var rootPath = "/"
     /// The theme folder under `Themes/`.
     var theme: String = "default"
+    /// The layout of the pages of a folder that name none (`layouts: {docs: docs, /: page}`), by folder inside
+    /// `Content/` (or a language's folder), the longest that holds the page winning; with where each is written.
+    var layouts: [String: FolderLayout] = [:]
+    /// A layout `layouts:` names, and where.
+    struct FolderLayout: Sendable, Equatable {
+        var layout: String
+        var location: SourceLocation
+    }
+
+    /// The layout `layouts:` gives a page of `folder` (`docs/concepts`), if any.
+    func layout(forFolder folder: String) -> FolderLayout? {
+        var path = folder
+        while true {
+            if let found = layouts[path] { return found }
+            guard !path.isEmpty else { return nil }
+            path = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : ""
+        }
+    }
     /// The language of the pages (`en`).
     var language: String = "en"
     /// Smart punctuation in Markdown.

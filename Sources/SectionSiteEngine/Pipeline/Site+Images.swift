@@ -9,20 +9,43 @@ extension Site {
         options.imageProcessor.map {
             ImageCatalog(
                 site: options.site, settings: config.images, processor: $0, rootPath: config.rootPath,
-                bounds: config.sourceBounds(site: options.site))
+                // A site with an API reference shows its package's DocC pictures, which may be outside the site.
+                bounds: config.api?.sourceBounds(site: options.site, config: config) ?? config.sourceBounds(site: options.site))
         }
     }
 
-    /// Makes the files that the cache lacks of the pictures `pages` show. A picture that cannot be decoded (a
-    /// damaged or truncated file) is an error at each place that names it; those errors and `earlier` are thrown
-    /// together, sorted.
-    func makeImages(
-        of pages: some Sequence<LoadedPage>, alongWith earlier: [Diagnostic] = [], report: (@Sendable (Int, Int) -> Void)? = nil
+    /// Makes the files that the cache lacks of the pictures `pages` show, then loads again the pages that show one
+    /// whose files could not be made (a damaged or truncated file): as a missing picture, it is drawn as written,
+    /// with a warning at each place that names it. A picture refused while its files were made is an error there.
+    mutating func makeImagesLoadingAgain(
+        _ pages: some Sequence<LoadedPage>, loader: ContentLoader, report: (@Sendable (Int, Int) -> Void)? = nil
     ) throws {
-        guard let catalog = markdown.images else {
-            if !earlier.isEmpty { throw SectionSiteError(earlier) }
-            return
+        let again = try makeImages(of: pages, report: report)
+        guard !again.isEmpty else { return }
+        let definitions = self.definitions
+        let results = again.sorted().parallelMap { path in
+            Result { () throws(SectionSiteError) -> (LoadedPage, [Diagnostic]) in
+                if let definition = definitions[path] { return loader.loadReportingProblems(definition) }
+                return try loader.loadReportingProblems(path)
+            }
         }
+        var errors: [Diagnostic] = []
+        for result in results {
+            switch result {
+            case .success(let (page, problems)):
+                loaded[page.page.path] = page
+                errors += problems
+            case .failure(let error): errors += error.diagnostics
+            }
+        }
+        if !errors.isEmpty { throw SectionSiteError(errors.sorted(by: Diagnostic.inFileOrder)) }
+    }
+
+    /// Makes the files that the cache lacks of the pictures `pages` show; returns the paths of the pages that show
+    /// a picture whose files could not be made, marked broken in the catalog. A refused one is an error at each
+    /// place that names it.
+    func makeImages(of pages: some Sequence<LoadedPage>, report: (@Sendable (Int, Int) -> Void)? = nil) throws -> Set<String> {
+        guard let catalog = markdown.images else { return [] }
         var places: [String: [SourceLocation]] = [:]
         var images: [ProcessedImage] = []
         for page in pages {
@@ -32,12 +55,20 @@ extension Site {
             }
         }
         let failures = catalog.make(images, progress: report)
-        guard !failures.isEmpty || !earlier.isEmpty else { return }
-        var errors = earlier
+        var errors: [Diagnostic] = []
+        var broken = Set<String>()
         for (source, failure) in failures {
-            for place in places[source] ?? [] {
-                errors.append(Diagnostic(.error, "image '\(source)' \(failure.message)", at: place))
+            if failure.isRefusal {
+                for place in places[source] ?? [] {
+                    errors.append(Diagnostic(.error, "image '\(source)' \(failure.message)", at: place))
+                }
+            } else {
+                catalog.markBroken(source, message: failure.message)
+                broken.insert(source)
             }
+        }
+        guard !errors.isEmpty else {
+            return Set(pages.filter { $0.images.contains { broken.contains($0.image.source) } }.map(\.page.path))
         }
         throw SectionSiteError(errors.sorted {
             ($0.location?.file ?? "", $0.location?.line ?? 0, $0.location?.column ?? 0)

@@ -117,7 +117,7 @@ package struct Site: Sendable {
         do { try Self.checkUniqueURLs(owners) } catch let error as SectionSiteError { cheap += error.diagnostics }
         if !cheap.isEmpty { throw SectionSiteError(cheap.sorted(by: Diagnostic.inFileOrder)) }
         report(3)
-        try makeImages(of: loaded.values) { report(3, $0, $1) }
+        try makeImagesLoadingAgain(loaded.values, loader: loader) { report(3, $0, $1) }
         content.rebuild(from: loaded, config: config)
         _ = content.refreshTree(drawn: !theme.navigationTemplates.isEmpty)
         _ = try render(paths: Set(loaded.keys).union(content.generated.keys), force: true, report: report)
@@ -298,7 +298,8 @@ package struct Site: Sendable {
         }
         // As a full build: the pages' own mistakes before any picture's files are made.
         if !problems.isEmpty { throw SectionSiteError(problems.sorted(by: Diagnostic.inFileOrder)) }
-        try makeImages(of: reloaded)
+        try makeImagesLoadingAgain(reloaded, loader: loader)
+        reloaded = reloaded.map { loaded[$0.page.path] ?? $0 }
         var affected = contentPaths
         if !contentPaths.isEmpty {
             affected.formUnion(content.update(changed: contentPaths, in: loaded, config: config))
@@ -426,8 +427,8 @@ package struct Site: Sendable {
             let loader = ContentLoader(site: options.site, markdown: markdown, bodies: bodies)
             let definitions = self.definitions
             let pages = try incomplete.parallelMap { path in try definitions[path].map(loader.load) ?? loader.load(path) }
-            try makeImages(of: pages)
             for page in pages { loaded[page.page.path] = page }
+            try makeImagesLoadingAgain(pages, loader: loader)
             _ = content.update(changed: Set(incomplete), in: loaded, config: config)
         }
         let resolver = Resolver(

@@ -98,8 +98,11 @@ struct PageRenderer: Sendable {
             kind: { $0.spec.kind }
         )
         let sections = try drawing.render(instance.sections)
-        let layoutName = page.layout ?? (page.isIndex && !page.folder.isEmpty && theme.has("layouts/list") ? "list" : "page")
-        let layout = try theme.template("layouts", kind: layoutName, what: "layout", at: page.layoutLocation ?? page.location)
+        let byFolder = page.layout == nil ? config.layout(forFolder: page.folder) : nil
+        let layoutName = page.layout ?? byFolder?.layout
+            ?? (page.isIndex && !page.folder.isEmpty && theme.has("layouts/list") ? "list" : "page")
+        let layout = try theme.template(
+            "layouts", kind: layoutName, what: "layout", at: page.layoutLocation ?? byFolder?.location ?? page.location)
         used.insert(layout)
         let document = theme.render(
             layout, ["site": site, "page": pageContext, "sections": sections, "body": Self.body(try instance.source.bodyBlocks())])

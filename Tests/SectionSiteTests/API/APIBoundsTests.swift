@@ -105,6 +105,29 @@ struct APIBoundsTests {
         }
     }
 
+    @Test("a DocC catalog's picture is found as DocC finds it, by name anywhere in the catalog (light, largest scale), in a package that holds the site too")
+    func catalogPictures() throws {
+        try Self.outside { package in
+            let catalog = package.appendingPathComponent("Sources/Gen/Gen.docc")
+            try FileManager.default.createDirectory(at: catalog.appendingPathComponent("Resources"), withIntermediateDirectories: true)
+            try "// swift-tools-version:6.0\n".write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+            try "# Guide\n\n![Repeat](repeat.png)\n\n![Shot](shot)\n\n![Gone](gone.png)\n".write(
+                to: catalog.appendingPathComponent("Guide.md"), atomically: true, encoding: .utf8)
+            try TestImages.png(width: 40, height: 20, seed: 1).write(to: catalog.appendingPathComponent("Resources/repeat@2x.png"))
+            try TestImages.png(width: 20, height: 10, seed: 2).write(to: catalog.appendingPathComponent("Resources/repeat.png"))
+            try TestImages.png(width: 40, height: 20, seed: 3).write(to: catalog.appendingPathComponent("Resources/repeat~dark@2x.png"))
+            try TestImages.png(width: 30, height: 10, seed: 4).write(to: catalog.appendingPathComponent("shot.png"))
+            let site = try Self.site(graph: Self.topLevel(1), api: "  package: \(package.path)\n")
+            let report = try site.build()
+            let guide = try site.output("api/gen/guide/index.html")
+            #expect(guide.contains(#"width="40" height="20""#), "\(guide)")  // repeat@2x.png, not the 1x or the dark one
+            #expect(guide.contains(#"width="30" height="10""#))
+            // A picture the catalog does not have is a warning, drawn as written.
+            #expect(report.warnings.contains { $0.message.hasPrefix("image 'gone.png'") })
+            #expect(guide.contains(#"src="gone.png""#))
+        }
+    }
+
     @Test("a symbol graph that is a symbolic link out of the site, or a graphs folder outside it, is an error")
     func graphLinkOut() throws {
         try Self.outside { outside in

@@ -73,7 +73,7 @@ struct HugoImportTests {
         #expect(broken == [], "\(broken)")
         #expect(report.leftovers.map(\.description) == [
             "content/en/guide/install.md:11:1: note: Hugo shortcode 'youtube': {{< youtube abc >}}",
-            "layouts/:1:1: note: Hugo folder 'layouts' not imported",
+            "layouts/:1:1: note: Hugo folder 'layouts' not imported (1 file)",
         ].sorted())
     }
 
