@@ -323,22 +323,24 @@ public struct JekyllImporter {
                 },
                 report: &report)
             // Markdown ends an HTML block at a blank line and takes what follows, indented, as code.
+            let escaped = ImportMarkdown.escapingDirectives(body)
             let written = document.isHTML
-                ? body.split(separator: "\n", omittingEmptySubsequences: false)
+                ? escaped.split(separator: "\n", omittingEmptySubsequences: false)
                     .filter { !$0.allSatisfy(\.isWhitespace) }.joined(separator: "\n") + "\n"
-                : body
+                : escaped
             outputs.append((document.target, Data((ImportFiles.frontMatter(front) + written).utf8)))
         }
 
         // A list page for the posts and a home page, unless the site brings its own (a page there, or at that
         // address: `permalink: /news/` of an HTML page).
         let paginate = (config["paginate"] as? Int) ?? 10
+        let postCell = ImportFiles.postCell(of: theme, themeName: themeName)
         let hasPosts = documents.contains { $0.kind == .post(nested: false) }
         if hasPosts, !documents.contains(where: { $0.target == "Content/\(postsFolder)/index.md" || $0.url == "/\(postsFolder)/" }) {
             let list = ImportYAML.map([
                 ("title", ImportYAML.string("Posts")),
                 ("sections", ImportYAML.list([ImportYAML.map([
-                    ("id", ImportYAML.string("posts")), ("cell", ImportYAML.string("post")), ("from", ImportYAML.string(postsFolder)),
+                    ("id", ImportYAML.string("posts")), ("cell", ImportYAML.string(postCell)), ("from", ImportYAML.string(postsFolder)),
                     ("paginate", ImportYAML.int(max(1, paginate))),
                 ])])),
             ])
@@ -348,7 +350,7 @@ public struct JekyllImporter {
             var pairs = [("title", ImportYAML.string((config["title"]).map { "\($0)" } ?? "Home"))]
             if hasPosts {
                 pairs.append(("sections", ImportYAML.list([ImportYAML.map([
-                    ("id", ImportYAML.string("latest")), ("cell", ImportYAML.string("post")), ("from", ImportYAML.string(postsFolder)),
+                    ("id", ImportYAML.string("latest")), ("cell", ImportYAML.string(postCell)), ("from", ImportYAML.string(postsFolder)),
                     ("limit", ImportYAML.int(10)),
                 ])])))
             }

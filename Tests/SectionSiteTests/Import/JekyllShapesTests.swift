@@ -81,10 +81,11 @@ struct JekyllShapesTests {
             "_config.yml": "title: Values\npermalink: pretty\n",
             "about/raw.md": "---\nlayout: null\n---\nplain\n",
             "_posts/2020-01-02-b.md":
-                "---\ntitle: B\ndraft:\ndate:\ntags:\nweight: heavy\nsections: [intro]\nsummary: [a, b]\nredirect_from: /old-b/\n---\nB\n",
+                "---\ntitle: B\ndraft:\ndate:\ntags:\nweight: heavy\nsections: [intro]\nsummary: [a, b]\nredirect_from: /old-b/\n---\nB\n\n@mojombo\n",
         ])
         _ = jekyll
         #expect(Self.missing(["/about/raw/", "/2020/01/02/b/", "/old-b/"], in: built).isEmpty)
+        #expect(try Self.text(built, "2020/01/02/b/index.html").contains("@mojombo"))  // a line Jekyll shows as text
         #expect(report.leftovers.map(\.description).contains(
             "_posts/2020-01-02-b.md:6:1: note: front matter 'weight' is not a whole number, not written: heavy"))
         #expect(report.leftovers.map(\.kind).contains("front matter 'sections' means something else to SectionSite, not written"))
