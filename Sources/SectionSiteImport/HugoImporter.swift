@@ -35,7 +35,7 @@ public struct HugoImporter {
         let site = ImportSource(source)
         let loaded = try HugoConfig.read(site, report: &report)
         let config = loaded.values
-        try Self.checkKeys(config, in: loaded)
+        try Self.checkKeys(config, in: loaded, shown: site.shown)
         let languages = Self.languages(config)
         let defaultLanguage = languages.first?.code ?? "en"
         let keepCase = (config["disablePathToLower"] as? Bool) == true
@@ -186,7 +186,11 @@ public struct HugoImporter {
             let home = ImportYAML.map([("title", ImportYAML.string((config["title"] as? String) ?? "Home"))])
             outputs.append(("Content/_index.md", Data(try ImportYAML.frontMatter(home).utf8)))
         }
-        outputs.append(("sectionsite.yml", Data(try ImportYAML.text(Self.settings(config, languages: languages, patterns: patterns, themeName: themeName)).utf8)))
+        // Documentation folders get the theme's docs layout: navigation from the folder tree, as Docsy draws it.
+        let docs = ImportFiles.layouts(of: theme, themeName: themeName).contains("docs")
+            ? ImportFiles.docsFolders(outputs, languageFolders: Set(languages.map(\.code))) : []
+        let settings = Self.settings(config, languages: languages, patterns: patterns, themeName: themeName, docs: docs)
+        outputs.append(("sectionsite.yml", Data(try ImportYAML.text(settings).utf8)))
         return try ImportFiles.write(outputs, theme: theme, postsFolder: nil, to: destination, report: report)
     }
 
@@ -231,7 +235,7 @@ public struct HugoImporter {
 
     /// Refuses a language code or a permalink's section that cannot be one (`../../home/someone/.ssh`, a code with
     /// a newline), at its line in the settings file: both become folder names and keys of the new site.
-    static func checkKeys(_ config: [String: Any], in loaded: HugoConfig) throws {
+    static func checkKeys(_ config: [String: Any], in loaded: HugoConfig, shown: (String) -> String = { $0 }) throws {
         var problems: [(key: String, problem: String)] = []
         for code in ((config["languages"] as? [String: Any]) ?? [:]).keys.sorted() {
             if let problem = SettingsKey.languageProblem(code) { problems.append((code, problem)) }
@@ -242,7 +246,7 @@ public struct HugoImporter {
         guard !problems.isEmpty else { return }
         throw SectionSiteError(problems.map { key, problem in
             let place = loaded.place(of: key)
-            return Diagnostic(.error, problem, at: SourceLocation(file: place.file, line: place.line))
+            return Diagnostic(.error, problem, at: SourceLocation(file: shown(place.file), line: place.line))
         }.sorted(by: Diagnostic.inFileOrder))
     }
 
@@ -261,7 +265,8 @@ public struct HugoImporter {
 
     /// `sectionsite.yml`: the site's title, description, base URL, theme, permalinks, menu and languages.
     static func settings(
-        _ config: [String: Any], languages: [(code: String, settings: [String: Any])], patterns: [String: String], themeName: String
+        _ config: [String: Any], languages: [(code: String, settings: [String: Any])], patterns: [String: String], themeName: String,
+        docs: [String] = []
     ) -> Node {
         func menuNode(_ menu: [(title: String, url: String)]) -> Node {
             ImportYAML.list(menu.map { ImportYAML.map([("title", ImportYAML.string($0.title)), ("url", ImportYAML.string($0.url))], flow: true) })
@@ -273,6 +278,7 @@ public struct HugoImporter {
         }
         settings.append(("baseURL", ImportYAML.string((config["baseURL"] as? String) ?? "/")))
         settings.append(("theme", ImportYAML.string(themeName)))
+        if !docs.isEmpty { settings.append(("layouts", ImportYAML.map(docs.map { ($0, ImportYAML.string("docs")) }))) }
         // Hugo drops a page's raw HTML unless `markup.goldmark.renderer.unsafe` is set, as most documentation sites do.
         let goldmark = (config["markup"] as? [String: Any])?["goldmark"] as? [String: Any]
         if ImportFiles.plain((goldmark?["renderer"] as? [String: Any])?["unsafe"] ?? false) as? Bool == true {

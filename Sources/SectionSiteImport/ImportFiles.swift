@@ -119,6 +119,21 @@ enum ImportFiles {
         return Set(files.compactMap { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count).dropLast(".mustache".count)) : nil })
     }
 
+    /// The top-level folders of the new site's content that read as documentation, for the theme's `docs` layout
+    /// (a sidebar from the folder tree, breadcrumbs, previous and next): those named so (`docs`, `guide` ...), and
+    /// those whose pages are nested two folders deep. `languageFolders` are skipped over.
+    static func docsFolders(_ outputs: [(path: String, data: Data)], languageFolders: Set<String>) -> [String] {
+        let named: Set<String> = ["docs", "doc", "documentation", "guide", "guides", "reference", "manual", "handbook", "tutorials", "learn"]
+        var found = Set<String>()
+        for (path, _) in outputs where path.hasPrefix("Content/") && path.hasSuffix(".md") {
+            var parts = path.split(separator: "/").dropFirst().map(String.init)
+            if parts.count > 1, languageFolders.contains(parts[0]) { parts.removeFirst() }
+            guard parts.count > 1 else { continue }
+            if named.contains(parts[0].lowercased()) || parts.count > 3 { found.insert(parts[0]) }
+        }
+        return found.sorted()
+    }
+
     /// The cell the lists an importer writes draw each page with: the default theme's `post-row`, the starter
     /// theme's `post`.
     static func postCell(of theme: [(path: String, text: String)], themeName: String) -> String {
