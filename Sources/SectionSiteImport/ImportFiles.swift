@@ -20,7 +20,7 @@ enum ImportFiles {
     /// twice keeps its last value (as Jekyll and Hugo do), with a leftover. YAML whose aliases pass the build's
     /// budget is an error at the alias, in `shown` (the file as errors name it).
     static func split(
-        _ text: String, file: String, shown: String, report: inout ImportReport
+        _ text: String, file: String, shown: String, report: inout ImportReport, timestampsAsText: Bool = false
     ) throws -> (front: [String: Any], frontLines: Int, body: String)? {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard let first = lines.first?.trimmingCharacters(in: .whitespacesAndNewlines) else { return ([:], 0, text) }
@@ -46,7 +46,8 @@ enum ImportFiles {
             default:
                 var frontLines = Array(lines[1..<end])
                 do {
-                    let loaded = try ImportYAML.load(frontLines.joined(separator: "\n"), path: shown, firstLine: 2)
+                    let loaded = try ImportYAML.load(
+                        frontLines.joined(separator: "\n"), path: shown, firstLine: 2, timestampsAsText: timestampsAsText)
                     return ((loaded as? [String: Any]) ?? [:], end + 1, body)
                 } catch YamlError.duplicatedKeysInMapping(let keys, _) {
                     for key in keys {
@@ -58,7 +59,8 @@ enum ImportFiles {
                             frontLines[index] = ""
                         }
                     }
-                    return ((try Yams.load(yaml: frontLines.joined(separator: "\n")) as? [String: Any]) ?? [:], end + 1, body)
+                    let resolver = timestampsAsText ? Resolver.default.removing(.timestamp) : .default
+                    return ((try Yams.load(yaml: frontLines.joined(separator: "\n"), resolver) as? [String: Any]) ?? [:], end + 1, body)
                 }
             }
         } catch let error as SectionSiteError {

@@ -7,10 +7,12 @@ import Yams
 /// memory. Out: settings and front matter are built as YAML nodes and written by the emitter, never by joining
 /// strings, so a value with a newline, a `#` or a long line reads back as written and cannot add a setting.
 enum ImportYAML {
-    /// `text`, whose first line is line `firstLine` of `path`, as Swift values.
-    static func load(_ text: String, path: String, firstLine: Int) throws -> Any? {
+    /// `text`, whose first line is line `firstLine` of `path`, as Swift values. With `timestampsAsText`, dates stay
+    /// the text they were written as (`2013-05-06 02:12:52 +0200`), offset included, where YAML would make them a
+    /// moment in UTC.
+    static func load(_ text: String, path: String, firstLine: Int, timestampsAsText: Bool = false) throws -> Any? {
         try YAMLAliasBudget.check(text, path: path, firstLine: firstLine)
-        return try Yams.load(yaml: text)
+        return try Yams.load(yaml: text, timestampsAsText ? Resolver.default.removing(.timestamp) : .default)
     }
 
     /// A string scalar, quoted where a plain one would read as another type (`true`, `10`).

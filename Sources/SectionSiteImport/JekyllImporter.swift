@@ -38,15 +38,34 @@ public struct JekyllImporter {
         "_config.yml", ".gitignore", "README.md", "LICENSE", "CNAME.md",
     ]
 
-    /// A post or page to write, once every URL is known.
+    /// A post, page or collection document to write, once every URL is known.
     private struct Document {
+        /// What Jekyll makes of the file.
+        enum Kind: Equatable {
+            /// A page outside `_` folders.
+            case page
+            /// A post; `nested` when its `_posts` folder is not the site's own (`en/news/_posts/`).
+            case post(nested: Bool)
+            /// A document of a published collection.
+            case collection(String)
+        }
+
         var source: String  // relative to the Jekyll site
         var target: String  // relative to the new site (`Content/blog/2018-01-19-forums.md`)
+        var kind: Kind
         var front: [String: Any]
         var frontLines: Int  // the lines before the body in the source file
         var body: String
-        var url: String  // SectionSite's
-        var oldURL: String  // Jekyll's
+        var url = ""  // SectionSite's, percent-encoded
+        var oldURL = ""  // Jekyll's, percent-encoded
+        /// The address is written as the page's `url:` (else the posts' pattern gives it).
+        var ownURL = false
+        /// An HTML page: its body is HTML, which Markdown passes through once no blank line splits it.
+        var isHTML = false
+        /// Renamed, as another source has its file: its address is its `url:`.
+        var renamed = false
+        /// The line of each front matter key in the source file, for the report.
+        var keyLines: [String: Int] = [:]
     }
 
     /// Reads the Jekyll site and writes the new one.
@@ -57,14 +76,16 @@ public struct JekyllImporter {
         let config = try readConfig(site, report: &report)
         let baseURL = (config["baseurl"] as? String).map { $0 == "/" ? "" : $0 } ?? ""
         let siteURL = (config["url"] as? String) ?? ""
-        let postPattern = Self.postPermalink(config)
+        let style = config["permalink"] as? String
+        let zone = Self.timeZone(config, report: &report)
+        let collections = JekyllCollections(config)
+        let postPattern = Self.postPermalink(config, collections: collections)
         let postsFolder = Self.fixedFirstWord(postPattern) ?? "posts"
         let ourPattern = Self.sectionSitePattern(postPattern)
         let permalinks = Permalinks(patterns: [postsFolder: ourPattern])
-        // Pages follow the site's own permalink style, not the one `defaults:` gives posts.
-        let pretty = Self.postPermalink(["permalink": config["permalink"] as Any]).hasSuffix("/")
         var documents: [Document] = []
         var outputs: [(path: String, data: Data)] = []
+        var homeIsStatic = false
 
         let allFiles = FileTree.files(under: source).sorted()
         // Folders (but the root) that hold a page: files under them go beside their pages in Content/, where a
@@ -79,23 +100,52 @@ public struct JekyllImporter {
             }
             return false
         }
-        // What `exclude:` names is not part of the site (a prefix of the path, as Jekyll matches it).
+        // What `exclude:` names is not part of the site (a prefix of the path, as Jekyll matches it); what
+        // `include:` names is, though its name starts with `_` or `.`.
         let excluded = ((config["exclude"] as? [Any]) ?? []).map { "\($0)".trimmingCharacters(in: CharacterSet(charactersIn: "/")) }
-        var reportedFolders = Set<String>()
+        let included = Set(((config["include"] as? [Any]) ?? []).map { "\($0)".trimmingCharacters(in: CharacterSet(charactersIn: "/")) })
         for path in allFiles {
             let parts = path.split(separator: "/").map(String.init)
-            if parts.contains(where: { Self.skipped.contains($0) }) || parts.last!.hasPrefix(".") { continue }
+            if parts.contains(where: { Self.skipped.contains($0) }) { continue }
+            if parts.last!.hasPrefix(".") && !included.contains(path) { continue }
             if excluded.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) { continue }
-            let isMarkdown = path.hasSuffix(".md") || path.hasSuffix(".markdown")
-            if parts.first == "_posts" {
-                guard isMarkdown else {
-                    if !path.hasSuffix("/") { report.leftovers.append(.init(kind: "post that is not Markdown", file: path)) }
+            let isMarkdown = Self.isMarkdown(path)
+            let inner = collections.inside(path).map { $0.split(separator: "/").map(String.init) } ?? []
+            // A `_posts` folder anywhere outside other `_` folders holds posts; the folders above it are their
+            // categories (`en/news/_posts/` gives `en` and `news`).
+            if let postsIndex = inner.firstIndex(of: "_posts"), !inner[..<postsIndex].contains(where: { $0.hasPrefix("_") }) {
+                guard isMarkdown || Self.isHTML(path) else {
+                    report.leftovers.append(.init(kind: "file in a '_posts' folder that is not a Markdown post, not imported", file: path))
                     continue
                 }
-                let name = String(parts.last!.split(separator: ".").dropLast().joined(separator: "."))
-                let target = "Content/\(postsFolder)/\(name).md"
-                if let document = try readDocument(site, path, target: target, report: &report) {
+                let above = inner[..<postsIndex].joined(separator: "/")
+                let within = inner[(postsIndex + 1)...].joined(separator: "/")
+                let target = above.isEmpty ? "Content/\(postsFolder)/\(Self.stem(within)).md" : "Content/\(above)/\(Self.stem(within)).md"
+                if var document = try readDocument(site, path, target: target, kind: .post(nested: !above.isEmpty), report: &report) {
+                    document.isHTML = !isMarkdown
+                    document.front["categories"] = Self.categories(document.front, folders: inner[..<postsIndex].map { $0 })
+                    document.front["category"] = nil
                     documents.append(document)
+                }
+                continue
+            }
+            if let (collection, within) = collections.collection(of: path) {
+                if !collection.output {
+                    report.leftovers.append(.init(
+                        kind: "file of the collection '\(collection.name)', which Jekyll does not publish (output: false), not imported",
+                        file: path))
+                } else if let data = try site.read(path, report: &report) {
+                    if isMarkdown || (Self.isHTML(path) && Self.hasFrontMatter(data)) {
+                        let target = "Content/\(collection.name)/\(Self.stem(within)).md"
+                        if var document = try readDocument(site, path, target: target, kind: .collection(collection.name), report: &report) {
+                            document.isHTML = !isMarkdown
+                            documents.append(document)
+                        }
+                    } else if Self.hasFrontMatter(data) {
+                        report.leftovers.append(.init(kind: "page with Liquid layout code, not converted", file: path))
+                    } else {
+                        outputs.append(("Static/\(collection.name)/\(within)", data))
+                    }
                 }
                 continue
             }
@@ -105,71 +155,163 @@ public struct JekyllImporter {
                     report: &report)
                 continue
             }
-            if parts.first!.hasPrefix("_") {
-                if reportedFolders.insert(parts.first!).inserted {  // once for the folder
-                    let what = parts.count == 1 ? "Jekyll file" : "Jekyll folder"
-                    report.leftovers.append(.init(kind: "\(what) '\(parts.first!)' not imported", file: parts.count == 1 ? path : parts.first! + "/"))
-                }
+            if let underscored = parts.firstIndex(where: { $0.hasPrefix("_") }), !included.contains(parts[...underscored].joined(separator: "/")) {
+                let folder = parts[...underscored].joined(separator: "/")
+                let kind =
+                    underscored == parts.count - 1
+                    ? "Jekyll file not imported"
+                    : folder.hasSuffix("_drafts") ? "draft (in '\(folder)/'), not imported"
+                    : "file of the Jekyll folder '\(folder)/', not imported"
+                report.leftovers.append(.init(kind: kind, file: path))
                 continue
             }
             guard let data = try site.read(path, report: &report) else { continue }
-            let text = String(data: data, encoding: .utf8)
-            let hasFrontMatter = text?.hasPrefix("---\n") == true || text?.hasPrefix("---\r\n") == true
             if isMarkdown {
-                let stem = path.split(separator: ".").dropLast().joined(separator: ".")
-                if let document = try readDocument(site, path, target: "Content/\(stem).md", report: &report) {
+                if let document = try readDocument(site, path, target: "Content/\(Self.stem(path)).md", kind: .page, report: &report) {
                     documents.append(document)
                 }
-            } else if hasFrontMatter {
-                report.leftovers.append(.init(kind: "page with Liquid layout code, not converted", file: path))
+            } else if path == "index.html" && !Self.hasFrontMatter(data) {
+                // A plain root index.html is the home page as it is (often a redirect): kept, none generated.
+                homeIsStatic = true
+                outputs.append(("Static/index.html", data))
+                report.leftovers.append(.init(
+                    kind: "home page 'index.html' without front matter, kept as it is (a static file, no generated home page)",
+                    file: path))
+            } else if Self.hasFrontMatter(data), path != "index.html", Self.isHTML(path) {
+                // An HTML page Jekyll renders keeps its address: its HTML becomes the page's body, its Liquid
+                // converted where it can be and listed where it cannot.
+                if var document = try readDocument(site, path, target: "Content/\(Self.stem(path)).md", kind: .page, report: &report) {
+                    document.isHTML = true
+                    documents.append(document)
+                }
+            } else if Self.hasFrontMatter(data) {
+                let kind =
+                    path == "index.html"
+                    ? "home page 'index.html' is a Liquid template, not converted (a list of the latest posts takes its place)"
+                    : "page with Liquid layout code, not converted"
+                report.leftovers.append(.init(kind: kind, file: path))
             } else {
                 outputs.append((besidePages(path) ? "Content/\(path)" : "Static/\(path)", data))
             }
         }
 
-        // Every URL first: links between posts and pages need them.
+        // Two sources that would be one file (`docs/index.md` and the collection's `_docs/index.md`): the later is
+        // renamed, and keeps its address by its `url:`.
+        var targets = Set<String>()
+        for index in documents.indices {
+            let base = String(documents[index].target.dropLast(".md".count))
+            var target = documents[index].target
+            var number = 2
+            while targets.contains(target.lowercased()) {
+                target = "\(base)-\(number).md"
+                number += 1
+            }
+            if target != documents[index].target {
+                documents[index].target = target
+                documents[index].renamed = true
+            }
+            targets.insert(target.lowercased())
+        }
+
+        // Every URL first: links between documents need them.
         for index in documents.indices {
             var document = documents[index]
-            let isPost = document.source.hasPrefix("_posts/")
-            let stem = ((document.source as NSString).lastPathComponent as NSString).deletingPathExtension
-            let named = Permalinks.fileName(stem)
-            let date = ImportFiles.date(document.front["date"]) ?? named.date
-            let slug = document.front["slug"] as? String
-            if let permalink = document.front["permalink"] as? String {
-                document.oldURL = permalink.hasPrefix("/") ? permalink : "/" + permalink
-                document.front["url"] = document.oldURL
-                document.front["permalink"] = nil
-            } else if isPost {
-                document.oldURL = Self.jekyllPostURL(
-                    postPattern, date: date, slug: slug ?? named.slug, categories: ImportFiles.list(document.front["categories"]))
-            } else {
-                document.oldURL = Self.jekyllPageURL(document.source, pretty: pretty)
+            let type: String
+            let template: String
+            switch document.kind {
+            case .page:
+                type = "pages"
+                template = Self.pageTemplate(document.source, style: style)
+            case .post:
+                type = "posts"
+                template = collections.byName["posts"]!.template
+            case .collection(let name):
+                type = name
+                template = collections.byName[name]!.template
             }
-            document.url =
-                (try? permalinks.url(
-                    .init(path: document.target, url: document.front["url"] as? String, slug: slug, title: document.front["title"] as? String, date: date)))
-                ?? document.oldURL
+            let defaults = JekyllURL.defaults(config, path: document.source, type: type)
+            let own = document.front["permalink"] as? String
+            document.front = defaults.merging(document.front) { _, own in own }
+            if document.kind != .page, let categories = defaults["categories"] ?? defaults["category"] {
+                document.front["categories"] = Self.categories(
+                    ["categories": categories], folders: ImportFiles.list(document.front["categories"]))
+            }
+            let date = JekyllDate.of(document.front["date"])?.local(in: zone)
+                ?? Permalinks.fileName(Self.baseName(document.source)).date
+            let permalink = (document.front.removeValue(forKey: "permalink") as? String).map { JekyllURL.template(ofStyle: $0) }
+            let jekyllURL = JekyllURL.fill(
+                permalink ?? template, Self.placeholders(document, collections: collections, date: date))
+            document.oldURL = URLPath.encoded(jekyllURL)
+            if own != nil || document.kind != .post(nested: false) || document.renamed {
+                document.ownURL = true
+                document.url = Self.folderForm(document.oldURL)
+            } else {
+                let slug = document.front["slug"] as? String
+                document.url =
+                    (try? permalinks.url(
+                        .init(path: document.target, slug: slug, title: document.front["title"] as? String, date: date)))
+                    ?? Self.folderForm(document.oldURL)
+            }
+            if document.kind == .page && own == nil && !document.renamed {
+                // A page without its own permalink keeps the address of its path, as the builder gives it.
+                document.ownURL = false
+                document.url = (try? Permalinks().url(.init(path: document.target))) ?? document.url
+            }
             documents[index] = document
         }
-        // `post_url` names a post by its date and slug, however the file writes the date (`2018-2-1` is `2018-02-01`).
-        let urlsByPost = Dictionary(documents.filter { $0.source.hasPrefix("_posts/") }.map {
-            (Self.postKey((($0.source as NSString).lastPathComponent as NSString).deletingPathExtension), $0.url)
-        }) { first, _ in first }
-        let urlsBySource = Dictionary(documents.map { ($0.source, $0.url) }) { first, _ in first }
+        // Two posts the pattern gives one address (one slug, one day, other categories or folders) keep Jekyll's.
+        var taken: [String: Int] = [:]
+        for index in documents.indices {
+            if let earlier = taken[documents[index].url], earlier != index, !documents[index].ownURL {
+                documents[index].ownURL = true
+                documents[index].url = Self.folderForm(documents[index].oldURL)
+            }
+            taken[documents[index].url] = taken[documents[index].url] ?? index
+        }
+        let pageURLs = Set(documents.map(\.url))
+        // `post_url` names a post by its date and slug, however the file writes the date (`2018-2-1` is `2018-02-01`);
+        // a nested post by its folder too (`en/news/2020-01-03-c`).
+        var urlsByPost: [String: String] = [:]
+        for document in documents {
+            guard case .post = document.kind else { continue }
+            let key = Self.postKey(Self.baseName(document.source))
+            urlsByPost[key] = urlsByPost[key] ?? document.url
+        }
+        let targetsBySource = Dictionary(documents.map { ($0.source, $0.target) }) { first, _ in first }
 
         let layouts = ImportFiles.layouts(of: theme, themeName: themeName)
+        let siteValues = Self.plainValues(config)
         for document in documents {
             var front = document.front
             Self.mapFrontMatter(&front, layouts: layouts)
-            if document.front["url"] == nil, document.oldURL != document.url, document.oldURL + "/" != document.url {
+            if document.ownURL { front["url"] = document.url }
+            // `/faq/index.html` is the page's own file: no alias there.
+            if document.oldURL != document.url, !document.oldURL.hasSuffix("/index.html") || Self.folderForm(document.oldURL) != document.url,
+                Self.folderForm(document.oldURL) != document.url || document.oldURL.hasSuffix(".html")
+            {
                 var aliases = ImportFiles.list(front["aliases"])
-                if !aliases.contains(document.oldURL) { aliases.append(document.oldURL) }
+                if !aliases.contains(document.oldURL), !pageURLs.contains(document.oldURL) { aliases.append(document.oldURL) }
                 front["aliases"] = aliases
             }
+            if document.isHTML && document.body.contains("{%") {
+                report.leftovers.append(.init(
+                    kind: "HTML page with Liquid template code, imported with that code as written", file: document.source))
+            }
+            var keyLines = document.keyLines
+            keyLines["aliases"] = keyLines["redirect_from"] ?? keyLines["aliases"]
+            BuilderFrontMatter.clean(&front, file: document.source, lines: keyLines, report: &report)
+            let folder = (document.target as NSString).deletingLastPathComponent
             let body = Liquid.convert(
                 document.body, file: document.source, firstLine: document.frontLines + 1, baseURL: baseURL, siteURL: siteURL,
-                postURL: { urlsByPost[Self.postKey(($0 as NSString).lastPathComponent)].map { baseURL + $0 } },
-                linkURL: { path in urlsBySource[path].map { baseURL + $0 } ?? baseURL + "/" + path },
+                siteValues: siteValues,
+                postURL: { name in
+                    urlsByPost[Self.postKey((name as NSString).lastPathComponent)].map { baseURL + $0 }
+                },
+                linkURL: { path in
+                    let path = path.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+                    if let target = targetsBySource[path] { return .page(URLPath.encoded(ImportFiles.relativePath(from: folder, to: target))) }
+                    return site.hasFile(path) ? .file(baseURL + "/" + path) : .missing
+                },
                 includeRelative: { name in
                     let folder = (document.source as NSString).deletingLastPathComponent
                     // Checked with its links resolved: `etc/shadow` where `etc` links to /etc is outside the site.
@@ -180,38 +322,51 @@ public struct JekyllImporter {
                     }
                 },
                 report: &report)
-            outputs.append((document.target, Data((ImportFiles.frontMatter(front) + body).utf8)))
+            // Markdown ends an HTML block at a blank line and takes what follows, indented, as code.
+            let escaped = ImportMarkdown.escapingDirectives(body)
+            let written = document.isHTML
+                ? escaped.split(separator: "\n", omittingEmptySubsequences: false)
+                    .filter { !$0.allSatisfy(\.isWhitespace) }.joined(separator: "\n") + "\n"
+                : escaped
+            outputs.append((document.target, Data((ImportFiles.frontMatter(front) + written).utf8)))
         }
 
-        // A list page for the posts and a home page, unless the site brings its own.
+        // A list page for the posts and a home page, unless the site brings its own (a page there, or at that
+        // address: `permalink: /news/` of an HTML page).
         let paginate = (config["paginate"] as? Int) ?? 10
-        if !documents.contains(where: { $0.target == "Content/\(postsFolder)/index.md" }) {
+        let postCell = ImportFiles.postCell(of: theme, themeName: themeName)
+        let hasPosts = documents.contains { $0.kind == .post(nested: false) }
+        if hasPosts, !documents.contains(where: { $0.target == "Content/\(postsFolder)/index.md" || $0.url == "/\(postsFolder)/" }) {
             let list = ImportYAML.map([
                 ("title", ImportYAML.string("Posts")),
                 ("sections", ImportYAML.list([ImportYAML.map([
-                    ("id", ImportYAML.string("posts")), ("cell", ImportYAML.string("post")), ("from", ImportYAML.string(postsFolder)),
-                    ("paginate", ImportYAML.int(paginate)),
+                    ("id", ImportYAML.string("posts")), ("cell", ImportYAML.string(postCell)), ("from", ImportYAML.string(postsFolder)),
+                    ("paginate", ImportYAML.int(max(1, paginate))),
                 ])])),
             ])
             outputs.append(("Content/\(postsFolder)/index.md", Data(try ImportYAML.frontMatter(list).utf8)))
         }
-        if !documents.contains(where: { $0.target == "Content/index.md" }) {
-            let home = ImportYAML.map([
-                ("title", ImportYAML.string((config["title"] as? String) ?? "Home")),
-                ("sections", ImportYAML.list([ImportYAML.map([
-                    ("id", ImportYAML.string("latest")), ("cell", ImportYAML.string("post")), ("from", ImportYAML.string(postsFolder)),
+        if !homeIsStatic && !documents.contains(where: { $0.target == "Content/index.md" || $0.url == "/" }) {
+            var pairs = [("title", ImportYAML.string((config["title"]).map { "\($0)" } ?? "Home"))]
+            if hasPosts {
+                pairs.append(("sections", ImportYAML.list([ImportYAML.map([
+                    ("id", ImportYAML.string("latest")), ("cell", ImportYAML.string(postCell)), ("from", ImportYAML.string(postsFolder)),
                     ("limit", ImportYAML.int(10)),
-                ])])),
-            ])
+                ])])))
+            }
+            let home = ImportYAML.map(pairs)
             outputs.append(("Content/index.md", Data(try ImportYAML.frontMatter(home).utf8)))
         }
-        var settings: [(String, Node)] = [("title", ImportYAML.string((config["title"] as? String) ?? "Imported site"))]
+        var settings: [(String, Node)] = [("title", ImportYAML.string((config["title"]).map { "\($0)" } ?? "Imported site"))]
         if let description = config["description"] as? String { settings.append(("description", ImportYAML.string(description))) }
         settings.append(("baseURL", ImportYAML.string((siteURL + baseURL).isEmpty ? "/" : siteURL + baseURL + "/")))
         settings.append(("theme", ImportYAML.string(themeName)))
+        // kramdown lets HTML written in Markdown through, and the site's pages rely on it.
+        settings.append(("markdown", ImportYAML.map([("unsafe", Node("true", Tag(.bool)))])))
+        if zone.identifier != "UTC", config["timezone"] != nil { settings.append(("timezone", ImportYAML.string(zone.identifier))) }
         settings.append(("permalinks", ImportYAML.map([(postsFolder, ImportYAML.string(ourPattern))])))
         outputs.append(("sectionsite.yml", Data(try ImportYAML.text(ImportYAML.map(settings)).utf8)))
-        return try ImportFiles.write(outputs, theme: theme, postsFolder: postsFolder, to: destination, report: report)
+        return try ImportFiles.write(outputs, theme: theme, postsFolder: hasPosts ? postsFolder : nil, to: destination, report: report)
     }
 
     // MARK: - Settings and addresses
@@ -236,23 +391,23 @@ public struct JekyllImporter {
         }
     }
 
-    /// The posts' permalink: the site's, or the one `defaults:` gives posts; Jekyll's named styles spelled out.
-    static func postPermalink(_ config: [String: Any]) -> String {
-        var permalink = config["permalink"] as? String
-        for entry in (config["defaults"] as? [[String: Any]]) ?? [] {
-            let scope = entry["scope"] as? [String: Any] ?? [:]
-            let isPosts = (scope["type"] as? String) == "posts" || ((scope["path"] as? String) ?? "").hasPrefix("_posts")
-            if isPosts, let values = entry["values"] as? [String: Any], let value = values["permalink"] as? String {
-                permalink = value
-            }
+    /// The template of the posts' addresses: the one `defaults:` gives posts, else the posts collection's
+    /// `permalink:`, else the site's permalink style; named styles spelled out.
+    static func postPermalink(_ config: [String: Any], collections: JekyllCollections) -> String {
+        if let permalink = JekyllURL.defaults(config, path: "_posts/post.md", type: "posts")["permalink"] as? String {
+            return JekyllURL.template(ofStyle: permalink)
         }
-        switch permalink {
-        case nil, "date": return "/:categories/:year/:month/:day/:title:output_ext"
-        case "pretty": return "/:categories/:year/:month/:day/:title/"
-        case "ordinal": return "/:categories/:year/:y_day/:title:output_ext"
-        case "none": return "/:categories/:title:output_ext"
-        case let pattern?: return pattern.hasPrefix("/") ? pattern : "/" + pattern
+        return collections.byName["posts"]!.template
+    }
+
+    /// The site's `timezone:` (an IANA name), UTC when there is none; one Foundation does not know is listed.
+    static func timeZone(_ config: [String: Any], report: inout ImportReport) -> TimeZone {
+        guard let name = config["timezone"] as? String, !name.isEmpty else { return TimeZone(identifier: "UTC")! }
+        guard let zone = TimeZone(identifier: name) else {
+            report.leftovers.append(.init(kind: "time zone that is not an IANA name, UTC used", file: "_config.yml", text: name))
+            return TimeZone(identifier: "UTC")!
         }
+        return zone
     }
 
     /// The first word of a pattern when it is not a placeholder (`blog` of `/blog/:title/`) and can name a folder:
@@ -274,34 +429,105 @@ public struct JekyllImporter {
         ] {
             pattern = pattern.replacingOccurrences(of: from, with: to)
         }
+        // Words SectionSite has no equivalent of: the day's folder and the slug still tell posts apart.
+        pattern = pattern.replacing(/:(?!year|month|day|slug)[a-z_]+/, with: "")
         if pattern.hasSuffix(".html") { pattern = String(pattern.dropLast(5)) }
         while pattern.contains("//") { pattern = pattern.replacingOccurrences(of: "//", with: "/") }
+        if !pattern.contains(":slug") { pattern += "/:slug" }
         if !pattern.hasSuffix("/") { pattern += "/" }
+        while pattern.contains("//") { pattern = pattern.replacingOccurrences(of: "//", with: "/") }
         return pattern
     }
 
-    /// The address Jekyll gives a post.
-    static func jekyllPostURL(_ pattern: String, date: PageDate?, slug: String, categories: [String]) -> String {
-        var url = pattern
-        let words: [(String, String)] = [
-            (":output_ext", ".html"), (":categories", categories.map { Slug.of($0) }.joined(separator: "/")),
-            (":title", slug), (":slug", slug), (":name", slug),
-            (":year", date.map { String(format: "%04d", $0.year) } ?? ""),
-            (":short_year", date.map { String(format: "%02d", $0.year % 100) } ?? ""),
-            (":i_month", date.map { String($0.month) } ?? ""), (":month", date.map { String(format: "%02d", $0.month) } ?? ""),
-            (":i_day", date.map { String($0.day) } ?? ""), (":day", date.map { String(format: "%02d", $0.day) } ?? ""),
-        ]
-        for (word, value) in words { url = url.replacingOccurrences(of: word, with: value) }
-        while url.contains("//") { url = url.replacingOccurrences(of: "//", with: "/") }
-        return url
+    /// The template of a page's address: its folder for an index, else its path with the ending the site's
+    /// permalink style gives.
+    static func pageTemplate(_ path: String, style: String?) -> String {
+        let name = baseName(path)
+        if name == "index" { return "/:path/" }
+        return JekyllURL.suffixed("/:path/:basename", style: style)
     }
 
-    /// The address Jekyll gives a page: its path with `.html`, or its folder with `pretty` permalinks.
-    static func jekyllPageURL(_ path: String, pretty: Bool) -> String {
-        let stem = path.split(separator: ".").dropLast().joined(separator: ".")
-        if stem == "index" { return "/" }
-        if stem.hasSuffix("/index") { return "/" + stem.dropLast("index".count) }
-        return pretty ? "/\(stem)/" : "/\(stem).html"
+    /// What each placeholder of a document's template stands for, as Jekyll fills them.
+    private static func placeholders(_ document: Document, collections: JekyllCollections, date: PageDate?) -> [String: String] {
+        let name = baseName(document.source)
+        var values = JekyllURL.dateValues(date)
+        values["output_ext"] = ".html"
+        switch document.kind {
+        case .page:
+            let folder = (document.source as NSString).deletingLastPathComponent
+            values["path"] = folder
+            values["basename"] = name
+        case .post, .collection:
+            let named = Permalinks.fileName(name)
+            let slug = (document.front["slug"]).map { "\($0)" } ?? named.slug
+            let label: String
+            let within: String
+            if case .collection(let collection) = document.kind {
+                label = collection
+                within = collections.collection(of: document.source)?.1 ?? document.source
+            } else {
+                label = "posts"
+                within = document.source.components(separatedBy: "_posts/").last ?? document.source
+            }
+            values["collection"] = label
+            values["path"] = stem(within).replacing(/\.+$/, with: "")
+            values["name"] = JekyllURL.slugify(name)
+            values["title"] = JekyllURL.slugify(slug, pretty: true, cased: true)
+            values["slug"] = JekyllURL.slugify(slug)
+            var seen: [String] = []
+            for category in ImportFiles.list(document.front["categories"]).map({ $0.lowercased() }) where !seen.contains(category) {
+                seen.append(category)
+            }
+            values["categories"] = seen.joined(separator: "/")
+            values["slugified_categories"] = seen.map { JekyllURL.slugify($0) }.joined(separator: "/")
+        }
+        return values
+    }
+
+    /// A post's categories as Jekyll gathers them: its front matter's (`categories`, as a list or words, and
+    /// `category`), then the folders above its `_posts` folder.
+    static func categories(_ front: [String: Any], folders: [String]) -> [String] {
+        var categories: [String] = []
+        for category in ImportFiles.list(front["categories"]) + ImportFiles.list(front["category"]) + folders
+        where !categories.contains(category) {
+            categories.append(category)
+        }
+        return categories
+    }
+
+    /// An address in the folder form the builder gives pages (`/about.html` is `/about/`).
+    static func folderForm(_ url: String) -> String {
+        var url = url
+        if url.hasSuffix(".html") { url = String(url.dropLast(".html".count)) }
+        if url.hasSuffix("/index") { url = String(url.dropLast("index".count)) }
+        return url.hasSuffix("/") ? url : url + "/"
+    }
+
+    /// The settings that are plain values (text, numbers, true or false), by their Liquid name (`site.title`,
+    /// `site.author.name`), for `{{ site.<key> }}`.
+    static func plainValues(_ config: [String: Any]) -> [String: String] {
+        var values: [String: String] = [:]
+        func walk(_ value: Any, _ name: String) {
+            switch value {
+            case let map as [String: Any]: for (key, inner) in map { walk(inner, name + "." + key) }
+            case is [Any], is NSNull: break
+            case let flag as Bool where type(of: value) == Bool.self: values[name] = flag ? "true" : "false"
+            default: values[name] = "\(ImportFiles.plain(value))"
+            }
+        }
+        walk(config, "site")
+        return values
+    }
+
+    /// The address Jekyll gives a post (kept for callers that have no document).
+    static func jekyllPostURL(_ pattern: String, date: PageDate?, slug: String, categories: [String]) -> String {
+        var values = JekyllURL.dateValues(date)
+        values["output_ext"] = ".html"
+        values["title"] = slug
+        values["slug"] = slug
+        values["name"] = slug
+        values["categories"] = categories.map { $0.lowercased() }.joined(separator: "/")
+        return JekyllURL.fill(pattern, values)
     }
 
     /// A post's name as `post_url` matches it: its date written in full, then its slug.
@@ -310,19 +536,46 @@ public struct JekyllImporter {
         return (named.date.map { $0.isoDate + "-" } ?? "") + named.slug
     }
 
+    /// Whether Jekyll converts a file as Markdown.
+    static func isMarkdown(_ path: String) -> Bool {
+        ["md", "markdown", "mkd", "mkdn", "mdown"].contains((path as NSString).pathExtension.lowercased())
+    }
+
+    /// Whether a file is an HTML page.
+    static func isHTML(_ path: String) -> Bool { ["html", "htm"].contains((path as NSString).pathExtension.lowercased()) }
+
+    /// A path without its extension (`en/news/2020-01-03-c`).
+    static func stem(_ path: String) -> String { (path as NSString).deletingPathExtension }
+
+    /// A file's name without its folder and extension.
+    static func baseName(_ path: String) -> String { ((path as NSString).lastPathComponent as NSString).deletingPathExtension }
+
+    /// Whether a file starts with YAML front matter, which makes Jekyll render it.
+    static func hasFrontMatter(_ data: Data) -> Bool {
+        data.starts(with: Array("---\n".utf8)) || data.starts(with: Array("---\r\n".utf8))
+    }
+
     // MARK: - Files
 
-    /// A post or page: its front matter and body; nil (with a leftover) when its front matter does not parse.
-    private func readDocument(_ site: ImportSource, _ path: String, target: String, report: inout ImportReport) throws -> Document? {
+    /// A post, page or document: its front matter and body; nil (with a leftover) when its front matter does not
+    /// parse.
+    private func readDocument(
+        _ site: ImportSource, _ path: String, target: String, kind: Document.Kind, report: inout ImportReport
+    ) throws -> Document? {
         guard let data = try site.read(path, report: &report) else { return nil }
         guard let text = String(data: data, encoding: .utf8) else {
             report.leftovers.append(.init(kind: "page that is not UTF-8 text, not imported", file: path))
             return nil
         }
-        guard let (front, frontLines, body) = try ImportFiles.split(text, file: path, shown: site.shown(path), report: &report) else {
+        guard
+            let (front, frontLines, body) = try ImportFiles.split(
+                text, file: path, shown: site.shown(path), report: &report, timestampsAsText: true)
+        else {
             return nil
         }
-        return Document(source: path, target: target, front: front, frontLines: frontLines, body: body, url: "", oldURL: "")
+        var document = Document(source: path, target: target, kind: kind, front: front, frontLines: frontLines, body: body)
+        document.keyLines = BuilderFrontMatter.keyLines(text)
+        return document
     }
 
     /// Jekyll's front matter keys as SectionSite's.
@@ -335,10 +588,8 @@ public struct JekyllImporter {
         if let redirects = front.removeValue(forKey: "redirect_from") { front["aliases"] = ImportFiles.list(redirects) }
         if let published = front.removeValue(forKey: "published") as? Bool, !published { front["draft"] = true }
         if let excerpt = front.removeValue(forKey: "excerpt") as? String, front["summary"] == nil { front["summary"] = excerpt }
-        if let layout = front["layout"] as? String, !layouts.contains(layout) { front["layout"] = nil }
-        if let date = front["date"] as? Date {
-            let formatter = ISO8601DateFormatter()
-            front["date"] = formatter.string(from: date)
-        }
+        if front["layout"] != nil, !((front["layout"] as? String).map(layouts.contains) ?? false) { front["layout"] = nil }
+        // Jekyll's `url` is the address it computed: the importer writes the new one.
+        front["url"] = nil
     }
 }

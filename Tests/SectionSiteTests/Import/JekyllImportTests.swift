@@ -64,7 +64,7 @@ struct JekyllImportTests {
         #expect(report.leftovers.map(\.description) == [
             "_data/links.yml:1:1: note: data file without an 'id' in every record, not imported",
             "_posts/2018-01-19-forums.md:12:1: note: Liquid tag 'include': {% include note.html %}",
-            "index.html:1:1: note: page with Liquid layout code, not converted",
+            "index.html:1:1: note: home page 'index.html' is a Liquid template, not converted (a list of the latest posts takes its place)",
         ])
         #expect(report.summary.count == 3)
     }
