@@ -182,6 +182,17 @@ public struct HugoImporter {
             var body = Shortcodes.convert(
                 document.body, file: path, firstLine: document.frontLines + 1, contentFolder: "",
                 page: inner, exists: { contentFiles.contains($0) }, files: pagesByLanguage[code] ?? [],
+                parameters: { [front = document.front] key in
+                    // Hugo's `param`: the page's own value, else the language's params, else the site's.
+                    let languageParams = languages.first { $0.code == code }?.settings["params"] as? [String: Any]
+                    let siteParams = config["params"] as? [String: Any]
+                    // Hugo reads parameter names in any case.
+                    func value(_ table: [String: Any]?) -> Any? { table?.first { $0.key.lowercased() == key.lowercased() }?.value }
+                    for found in [value(front), value(front["params"] as? [String: Any]), value(languageParams), value(siteParams)] {
+                        if let found, let text = ImportFiles.plainText(found) { return text }
+                    }
+                    return nil
+                },
                 report: &report)
             body = HugoPage.pictures(body, page: inner) { contentFiles.contains($0) }
             body = ImportMarkdown.escapingDirectives(body)

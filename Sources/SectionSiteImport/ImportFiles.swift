@@ -79,6 +79,17 @@ enum ImportFiles {
 
     /// Values as Swift's own types: numbers read from JSON (TOML goes through JSON too) are `NSNumber`s, which YAML
     /// would write as `1.0`; a whole number stays whole, true and false stay booleans.
+    /// A setting's value as text when it is a plain one (text, a number, true or false); nil for a list or a map.
+    static func plainText(_ value: Any) -> String? {
+        switch plain(value) {
+        case let text as String: text
+        case let flag as Bool: flag ? "true" : "false"
+        case let number as Int: String(number)
+        case let number as Double: String(number)
+        default: nil
+        }
+    }
+
     static func plain(_ value: Any) -> Any {
         switch value {
         case let map as [String: Any]: return map.mapValues(plain)

@@ -8,10 +8,11 @@ enum Shortcodes {
     ///   into its page's URL and checks;
     /// - `{{< highlight go >}}` ... `{{< /highlight >}}`, and `code-toggle` (configuration in one language): a fenced
     ///   code block;
-    /// - `{{< figure src="a.png" alt="..." caption="..." >}}`: an image.
+    /// - `{{< figure src="a.png" alt="..." caption="..." >}}`: an image;
+    /// - `{{< param github_repo >}}`: the page's or the site's parameter, when it is a plain value.
     static func convert(
         _ text: String, file: String, firstLine: Int, contentFolder: String, page: String, exists: (String) -> Bool,
-        files: [String] = [], report: inout ImportReport
+        files: [String] = [], parameters: (String) -> String? = { _ in nil }, report: inout ImportReport
     ) -> String {
         var output = ""
         var rest = Substring(text)
@@ -38,6 +39,14 @@ enum Shortcodes {
                 output += "```" + (arguments["lang"] ?? arguments["config"].map { _ in "toml" } ?? "toml")
             case ("highlight", true), ("code-toggle", true):
                 output += "```"
+            case ("param", false):
+                // A plain value of the page's front matter or the site's `params`, written where it stands.
+                if let key = arguments["0"], let value = parameters(key) {
+                    output += value
+                } else {
+                    output += whole
+                    leftover("Hugo shortcode 'param' of a value that is not plain text", whole, at: code.range.lowerBound)
+                }
             case ("figure", false):
                 let alt = arguments["alt"] ?? arguments["caption"] ?? ""
                 let title = arguments["caption"] ?? arguments["title"]

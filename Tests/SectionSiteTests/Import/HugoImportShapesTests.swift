@@ -71,6 +71,18 @@ struct HugoImportShapesTests {
         withExtendedLifetime(hugo) {}
     }
 
+    @Test("param: the page's value, else the site's params, written in place; a list stays as written and is reported")
+    func parameters() throws {
+        let (_, built, report, hugo) = try Self.importAndBuild([
+            "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'T'\n[params]\ngithub_repo = 'https://github.com/x/y'\nversions = ['1', '2']\n",
+            "content/a.md": "---\ntitle: A\nrelease: '0.9'\n---\nSee [the repo]({{% param github_repo %}}/issues), version {{< param Release >}}, {{< param versions >}}.\n",
+        ])
+        let html = try Self.text(built, "a/index.html")
+        #expect(html.contains(#"<a href="https://github.com/x/y/issues">the repo</a>, version 0.9, {{&lt; param versions &gt;}}."#), "\(html)")
+        #expect(report.leftovers.map(\.kind) == ["Hugo shortcode 'param' of a value that is not plain text"])
+        withExtendedLifetime(hugo) {}
+    }
+
     @Test("content mounts with lang, with sites.matrix.languages, into a subfolder, and of the default language for another")
     func mounts() throws {
         let (_, built, report, hugo) = try Self.importAndBuild([
