@@ -171,8 +171,16 @@ public struct HugoImporter {
                 aliases.append("/" + code + "/")
             }
             document.front["aliases"] = aliases.isEmpty ? nil : aliases
-            if innerParts.last == "_index.md" || innerParts.last == "_index.markdown", document.front["sections"] == nil {
-                let folder = innerParts.dropLast().joined(separator: "/")
+            let folder = innerParts.dropLast().joined(separator: "/")
+            // A folder's list page lists its pages; one whose folder holds only folders gets no list (an empty one
+            // would be a warning the user cannot act on).
+            let holdsPages = (pagesByLanguage[code] ?? []).contains { page in
+                let parent = (page as NSString).deletingLastPathComponent
+                let name = (page as NSString).lastPathComponent
+                return (parent == folder && !name.hasPrefix("_index."))
+                    || (name.hasPrefix("index.") && (parent as NSString).deletingLastPathComponent == folder)
+            }
+            if innerParts.last == "_index.md" || innerParts.last == "_index.markdown", document.front["sections"] == nil, holdsPages {
                 document.front["sections"] = [[
                     "id": "pages", "cell": ImportFiles.postCell(of: theme, themeName: themeName), "from": folder.isEmpty ? "." : folder, "paginate": pagerSize,
                 ] as [String: Any]]

@@ -76,7 +76,13 @@ struct HugoImportShapesTests {
         let (_, built, report, hugo) = try Self.importAndBuild([
             "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'T'\n[params]\ngithub_repo = 'https://github.com/x/y'\nversions = ['1', '2']\n",
             "content/a.md": "---\ntitle: A\nrelease: '0.9'\n---\nSee [the repo]({{% param github_repo %}}/issues), version {{< param Release >}}, {{< param versions >}}.\n",
+            "content/top/_index.md": "---\ntitle: Top\n---\n",
+            "content/top/sub/_index.md": "---\ntitle: Sub\n---\n",
+            "content/top/sub/b.md": "---\ntitle: B\n---\nb\n",
         ])
+        // A list page whose folder holds only folders lists nothing, and so gets no list to warn about.
+        #expect(!(try Self.text(built.deletingLastPathComponent(), "Content/top/_index.md").contains("sections:")))
+        #expect(try Self.text(built.deletingLastPathComponent(), "Content/top/sub/_index.md").contains("sections:"))
         let html = try Self.text(built, "a/index.html")
         #expect(html.contains(#"<a href="https://github.com/x/y/issues">the repo</a>, version 0.9, {{&lt; param versions &gt;}}."#), "\(html)")
         #expect(report.leftovers.map(\.kind) == ["Hugo shortcode 'param' of a value that is not plain text"])
