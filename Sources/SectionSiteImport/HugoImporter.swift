@@ -163,6 +163,12 @@ public struct HugoImporter {
                 path: "Content/" + written, url: document.front["url"] as? String, slug: document.front["slug"] as? String,
                 title: document.front["title"] as? String, date: date))) ?? HugoPage.hugoURL(inner: written, slug: nil, keepCase: true)
             aliases = aliases.map { HugoPage.alias($0, pageURL: prefix + url) }
+            // `uglyURLs` (for the site, or by section): Hugo wrote the page at `<url>.html`.
+            if Self.isUgly(config["uglyURLs"], section: section), !(innerParts.last ?? "").hasPrefix("_index."),
+                !(innerParts.last ?? "").hasPrefix("index."), url.hasSuffix("/"), url != "/"
+            {
+                aliases.append(prefix + url.dropLast() + ".html")
+            }
             // A language given the default one's pages answers at each of their addresses, aliases too.
             let own = aliases
             for language in fallbacks[inner] ?? [] { aliases += ["/" + language + url] + own.map { "/" + language + $0 } }
@@ -207,9 +213,16 @@ public struct HugoImporter {
             outputs.append((target, Data((ImportFiles.frontMatter(document.front) + body).utf8)))
         }
         Self.shareResources(&outputs, languages: languages.dropFirst().map(\.code))
-        if !outputs.contains(where: { $0.path == "Content/_index.md" || $0.path == "Content/index.md" }) {
-            let home = ImportYAML.map([("title", ImportYAML.string((config["title"] as? String) ?? "Home"))])
-            outputs.append(("Content/_index.md", Data(try ImportYAML.frontMatter(home).utf8)))
+        // Hugo makes a home page for every language that has none of its own.
+        for language in languages.isEmpty ? [(code: defaultLanguage, settings: [:])] : languages {
+            let folder = language.code == defaultLanguage ? "Content/" : "Content/\(language.code)/"
+            guard !outputs.contains(where: { $0.path == folder + "_index.md" || $0.path == folder + "index.md" }) else { continue }
+            let title = (language.settings["title"] as? String) ?? (config["title"] as? String) ?? "Home"
+            var fields: [(String, Node)] = [("title", ImportYAML.string(title))]
+            if language.code == defaultLanguage, languages.count > 1, config["defaultContentLanguageInSubdir"] as? Bool != true {
+                fields.append(("aliases", ImportYAML.list([ImportYAML.string("/\(language.code)/")])))
+            }
+            outputs.append((folder + "_index.md", Data(try ImportYAML.frontMatter(ImportYAML.map(fields)).utf8)))
         }
         // Documentation folders get the theme's docs layout: navigation from the folder tree, as Docsy draws it.
         let docs = ImportFiles.layouts(of: theme, themeName: themeName).contains("docs")
@@ -273,6 +286,15 @@ public struct HugoImporter {
             let place = loaded.place(of: key)
             return Diagnostic(.error, problem, at: SourceLocation(file: shown(place.file), line: place.line))
         }.sorted(by: Diagnostic.inFileOrder))
+    }
+
+    /// Whether Hugo's `uglyURLs` (true, or a map of sections to true) writes the pages of `section` as `.html` files.
+    static func isUgly(_ setting: Any?, section: String) -> Bool {
+        switch setting {
+        case let flag as Bool: flag
+        case let sections as [String: Any]: (sections[section] as? Bool) == true
+        default: false
+        }
     }
 
     /// The BCP 47 code of a language whose Hugo key is `key`: the key when it is one (`fr`, `pt-br`), else its

@@ -376,7 +376,8 @@ package struct Site: Sendable {
         for conflict in aliasConflicts() { warnings.add(conflict) }
         for shared in content.translations.sharedKeys() { warnings.add(shared) }
         for warning in apiWarnings { warnings.add(warning) }
-        for warning in theme.strings.warnings(config.languages) { warnings.add(warning) }
+        // The built-in theme's words in a language it lacks are not the site's to write: no warning.
+        if !theme.isBuiltin { for warning in theme.strings.warnings(config.languages) { warnings.add(warning) } }
         let used = pages.values.reduce(into: Set<String>()) { $0.formUnion($1.templatesUsed) }
         // Partials, directives and hooks are there for the pages that want them: a site need not use them all.
         // The API reference's templates are there for a site with `api:`.

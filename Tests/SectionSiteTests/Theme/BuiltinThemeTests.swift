@@ -16,6 +16,11 @@ struct BuiltinThemeTests {
         ])
         let report = try site.build()
         #expect(report.warnings.isEmpty, "\(report.warnings)")
+        // Nor about words the theme lacks in a language: the site cannot write them into a theme it has no copy of.
+        try site.write(["sectionsite.yml": "title: Moved\ntheme: default\nlanguages: {en: {name: English}, ca: {name: Català}}\n"])
+        #expect(try site.build().warnings.isEmpty)
+        try site.write(["sectionsite.yml": "title: Moved\ntheme: default\n"])
+        try site.build()
         #expect(BuiltinThemes.files["default"]?.contains { $0.path == "layouts/page.mustache" } == true)
         let guide = try site.output("docs/guide/index.html")
         #expect(guide.contains(#"id="install""#) && guide.contains("/assets/style.css"))
