@@ -29,7 +29,7 @@ struct ImportDestinationTests {
         ])
         let out = hugo.folder.appendingPathComponent("imported")
         let error = ImportRun.error { try ImportRun.hugo(hugo, into: out) }
-        #expect(error?.description == "\(out.path)/Content/fr/guide.md: error: could not make the folder for 'Content/fr/guide.md' in the new site: File exists")
+        #expect(error?.description == "\(out.path)/Content/fr/_index.md: error: could not make the folder for 'Content/fr/_index.md' in the new site: File exists")  // the home Hugo makes for fr, first of the folder
         #expect(!FileManager.default.fileExists(atPath: out.path))
         let beside = try FileManager.default.contentsOfDirectory(atPath: hugo.folder.path)
         #expect(!beside.contains { $0.hasPrefix(".imported.") }, "\(beside)")
