@@ -129,11 +129,15 @@ public struct HugoImporter {
             let folderName = code == defaultLanguage ? "" : code
             let under = "Content/" + (folderName.isEmpty ? "" : folderName + "/")
             let prefix = folderName.isEmpty ? (config["defaultContentLanguageInSubdir"] as? Bool == true ? "/" + code : "") : "/" + folderName
-            guard inner.hasSuffix(".md") || inner.hasSuffix(".markdown") else {
+            // Hugo renders an HTML file with front matter as a page, its HTML the body.
+            let isHTMLPage = (inner.hasSuffix(".html") || inner.hasSuffix(".htm"))
+                && (data.starts(with: Data("---".utf8)) || data.starts(with: Data("+++".utf8)))
+            guard inner.hasSuffix(".md") || inner.hasSuffix(".markdown") || isHTMLPage else {
                 outputs.append((under + inner, data))  // a bundle's picture, beside its page
                 continue
             }
-            let written = inner.replacingOccurrences(of: ".markdown", with: ".md")
+            let written = isHTMLPage
+                ? (inner as NSString).deletingPathExtension + ".md" : inner.replacingOccurrences(of: ".markdown", with: ".md")
             let target = under + written
             let innerParts = inner.split(separator: "/").map(String.init)
             let section = innerParts.count > 1 ? innerParts[0] : ""
@@ -143,6 +147,10 @@ public struct HugoImporter {
             HugoPage.clean(&document.front, file: path, report: &report)
             if patternsNeedingSlugs.contains(section), document.front["slug"] == nil, let title = document.front["title"] as? String {
                 document.front["slug"] = Slug.of(title)  // Hugo's :slug falls back to the title
+            }
+            // Hugo writes the addresses its permalinks make in lower case too (`slug: OCSPcaching`).
+            if !keepCase, patterns[section] != nil, let slug = document.front["slug"] as? String, slug != slug.lowercased() {
+                document.front["slug"] = slug.lowercased()
             }
             var aliases = ImportFiles.list(document.front["aliases"])
             if let own = document.front["url"] as? String {
@@ -210,6 +218,13 @@ public struct HugoImporter {
                 report: &report)
             body = HugoPage.pictures(body, page: inner) { contentFiles.contains($0) }
             body = ImportMarkdown.escapingDirectives(body)
+            if isHTMLPage {
+                body = ImportMarkdown.htmlBody(body)
+                if !Self.allowsHTML(config) {
+                    report.leftovers.append(.init(
+                        kind: "HTML page, whose HTML shows once sectionsite.yml has markdown: {unsafe: true}", file: path))
+                }
+            }
             outputs.append((target, Data((ImportFiles.frontMatter(document.front) + body).utf8)))
         }
         Self.shareResources(&outputs, languages: languages.dropFirst().map(\.code))
@@ -288,6 +303,12 @@ public struct HugoImporter {
         }.sorted(by: Diagnostic.inFileOrder))
     }
 
+    /// Whether Hugo lets raw HTML in Markdown through (`markup.goldmark.renderer.unsafe`).
+    static func allowsHTML(_ config: [String: Any]) -> Bool {
+        let goldmark = (config["markup"] as? [String: Any])?["goldmark"] as? [String: Any]
+        return ImportFiles.plain((goldmark?["renderer"] as? [String: Any])?["unsafe"] ?? false) as? Bool == true
+    }
+
     /// Whether Hugo's `uglyURLs` (true, or a map of sections to true) writes the pages of `section` as `.html` files.
     static func isUgly(_ setting: Any?, section: String) -> Bool {
         switch setting {
@@ -327,8 +348,7 @@ public struct HugoImporter {
         settings.append(("theme", ImportYAML.string(themeName)))
         if !docs.isEmpty { settings.append(("layouts", ImportYAML.map(docs.map { ($0, ImportYAML.string("docs")) }))) }
         // Hugo drops a page's raw HTML unless `markup.goldmark.renderer.unsafe` is set, as most documentation sites do.
-        let goldmark = (config["markup"] as? [String: Any])?["goldmark"] as? [String: Any]
-        if ImportFiles.plain((goldmark?["renderer"] as? [String: Any])?["unsafe"] ?? false) as? Bool == true {
+        if Self.allowsHTML(config) {
             settings.append(("markdown", ImportYAML.map([("unsafe", Node("true", Tag(.bool)))])))
         }
         if !patterns.isEmpty {

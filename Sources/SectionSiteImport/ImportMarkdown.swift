@@ -2,6 +2,13 @@ import Foundation
 
 /// Markdown that other generators read as text but SectionSite reads as its own syntax, written so it stays text.
 enum ImportMarkdown {
+    /// An HTML page's body as Markdown passes it through: with no blank line, which would end the HTML block and
+    /// make what follows, indented, code.
+    static func htmlBody(_ html: String) -> String {
+        html.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.allSatisfy(\.isWhitespace) }
+            .joined(separator: "\n") + "\n"
+    }
+
     /// `body` with each line that SectionSite would read as a directive (`@spf13` alone on a line, `@Name(...)`,
     /// `@Name {`) escaped as `\@`, outside fenced code: Hugo and Jekyll show such a line as written.
     static func escapingDirectives(_ body: String) -> String {

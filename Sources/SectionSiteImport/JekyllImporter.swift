@@ -324,10 +324,7 @@ public struct JekyllImporter {
                 report: &report)
             // Markdown ends an HTML block at a blank line and takes what follows, indented, as code.
             let escaped = ImportMarkdown.escapingDirectives(body)
-            let written = document.isHTML
-                ? escaped.split(separator: "\n", omittingEmptySubsequences: false)
-                    .filter { !$0.allSatisfy(\.isWhitespace) }.joined(separator: "\n") + "\n"
-                : escaped
+            let written = document.isHTML ? ImportMarkdown.htmlBody(escaped) : escaped
             outputs.append((document.target, Data((ImportFiles.frontMatter(front) + written).utf8)))
         }
 

@@ -62,7 +62,8 @@ struct HugoImportShapesTests {
             "config/_default/menu.fr.toml": "[[main]]\nname = 'Docs'\nurl = '/docs/'\n",
             "config/_default/languages.de.toml": "contentDir = 'content/de'\nlabel = 'Deutsch'\nweight = 3\n",
             "config/_default/hugo.yaml": "uglyURLs: {post: true}\npermalinks: {post: '/:year/:month/:day/:slug/'}\n",
-            "content/en/post/2015-7-1-legal.md": "---\ntitle: Legal\ndate: 2015-07-01\nslug: legal\n---\nx\n",
+            "content/en/post/2015-7-1-legal.md": "---\ntitle: Legal\ndate: 2015-07-01\nslug: Legal-Report\n---\nx\n",
+            "content/en/post/2016-1-2-prize.html": "---\ntitle: Prize\ndate: 2016-01-02\nslug: prize\n---\n<p>We won.</p>\n\n<p>Thanks.</p>\n",
             "content/de/docs/only.md": "---\ntitle: Nur\n---\nx\n",
             "content/en/docs/_index.md": "---\ntitle: Docs\n---\n",
             "content/en/docs/start.md": "---\ntitle: Start\n---\nhi\n",
@@ -73,7 +74,11 @@ struct HugoImportShapesTests {
         // Every language has a home, made when it has none (Hugo makes one); /en/ sends readers to /.
         #expect(Self.missing(["/", "/fr/", "/de/", "/en/"], in: built) == [])
         // uglyURLs for a section: the page was at <url>.html, which keeps answering.
-        #expect(FileManager.default.fileExists(atPath: built.appendingPathComponent("2015/07/01/legal.html").path))
+        // Its slug lower-cased, as Hugo writes the addresses its permalinks make.
+        #expect(FileManager.default.fileExists(atPath: built.appendingPathComponent("2015/07/01/legal-report.html").path))
+        // An HTML file with front matter is a page, its HTML kept whole (listed while raw HTML is off).
+        #expect(FileManager.default.fileExists(atPath: built.appendingPathComponent("2016/01/02/prize.html").path))
+        #expect(try Self.text(site, "Content/post/2016-1-2-prize.md").hasSuffix("<p>We won.</p>\n<p>Thanks.</p>\n"))
         #expect(try Self.text(built, "fr/docs/index.html").contains("Début"))
         #expect(try Self.text(site, "sectionsite.yml").contains("  fr:\n    name: Français\n"))
         withExtendedLifetime(hugo) {}
