@@ -188,11 +188,10 @@ public struct HugoImporter {
             let folder = innerParts.dropLast().joined(separator: "/")
             // A folder's list page lists its pages; one whose folder holds only folders gets no list (an empty one
             // would be a warning the user cannot act on).
+            // (A collection lists the pages of the folder and the folders below, not their index pages.)
             let holdsPages = (pagesByLanguage[code] ?? []).contains { page in
-                let parent = (page as NSString).deletingLastPathComponent
                 let name = (page as NSString).lastPathComponent
-                return (parent == folder && !name.hasPrefix("_index."))
-                    || (name.hasPrefix("index.") && (parent as NSString).deletingLastPathComponent == folder)
+                return (folder.isEmpty || page.hasPrefix(folder + "/")) && !name.hasPrefix("_index.") && !name.hasPrefix("index.")
             }
             if innerParts.last == "_index.md" || innerParts.last == "_index.markdown", document.front["sections"] == nil, holdsPages {
                 document.front["sections"] = [[
@@ -228,6 +227,33 @@ public struct HugoImporter {
             outputs.append((target, Data((ImportFiles.frontMatter(document.front) + body).utf8)))
         }
         Self.shareResources(&outputs, languages: languages.dropFirst().map(\.code))
+        // Hugo makes a list page for every top-level folder of a language's content that has none of its own.
+        for language in languages.isEmpty ? [(code: defaultLanguage, settings: [:])] : languages {
+            let folder = language.code == defaultLanguage ? "Content/" : "Content/\(language.code)/"
+            let paths = outputs.map(\.path).filter { $0.hasPrefix(folder) }
+            let languageFolders = Set(languages.map { "Content/\($0.code)/" })
+            var sections: [String: Bool] = [:]  // top-level folder -> whether it holds pages directly
+            for path in paths where path.hasSuffix(".md") {
+                let parts = path.dropFirst(folder.count).split(separator: "/").map(String.init)
+                guard parts.count > 1, !(language.code == defaultLanguage && languageFolders.contains(folder + parts[0] + "/")) else { continue }
+                // A collection lists the pages of the folder and the folders below, not their index pages (a leaf
+                // bundle's `index.md` among them).
+                let listed = !parts.last!.hasPrefix("_index.") && !parts.last!.hasPrefix("index.")
+                sections[parts[0]] = (sections[parts[0]] ?? false) || listed
+            }
+            for (section, holdsPages) in sections.sorted(by: { $0.key < $1.key }) {
+                let page = folder + section + "/_index.md"
+                guard !paths.contains(page), !paths.contains(folder + section + "/index.md") else { continue }
+                var fields: [(String, Node)] = [("title", ImportYAML.string(section.prefix(1).uppercased() + section.dropFirst()))]
+                if holdsPages {
+                    fields.append(("sections", ImportYAML.list([ImportYAML.map([
+                        ("id", ImportYAML.string("pages")), ("cell", ImportYAML.string(ImportFiles.postCell(of: theme, themeName: themeName))),
+                        ("from", ImportYAML.string(section)), ("paginate", ImportYAML.int(pagerSize)),
+                    ])])))
+                }
+                outputs.append((page, Data(try ImportYAML.frontMatter(ImportYAML.map(fields)).utf8)))
+            }
+        }
         // Hugo makes a home page for every language that has none of its own.
         for language in languages.isEmpty ? [(code: defaultLanguage, settings: [:])] : languages {
             let folder = language.code == defaultLanguage ? "Content/" : "Content/\(language.code)/"

@@ -73,6 +73,8 @@ struct HugoImportShapesTests {
         #expect(Self.missing(["/docs/", "/docs/start/", "/fr/docs/", "/fr/docs/start/"], in: built) == [])
         // Every language has a home, made when it has none (Hugo makes one); /en/ sends readers to /.
         #expect(Self.missing(["/", "/fr/", "/de/", "/en/"], in: built) == [])
+        // And a list page for each top-level folder without one (de's docs/), listing its pages.
+        #expect(try Self.text(built, "de/docs/index.html").contains("Nur"))
         // uglyURLs for a section: the page was at <url>.html, which keeps answering.
         // Its slug lower-cased, as Hugo writes the addresses its permalinks make.
         #expect(FileManager.default.fileExists(atPath: built.appendingPathComponent("2015/07/01/legal-report.html").path))
@@ -90,12 +92,14 @@ struct HugoImportShapesTests {
             "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'T'\n[params]\ngithub_repo = 'https://github.com/x/y'\nversions = ['1', '2']\n",
             "content/a.md": "---\ntitle: A\nrelease: '0.9'\n---\nSee [the repo]({{% param github_repo %}}/issues), version {{< param Release >}}, {{< param versions >}}.\n",
             "content/top/_index.md": "---\ntitle: Top\n---\n",
-            "content/top/sub/_index.md": "---\ntitle: Sub\n---\n",
-            "content/top/sub/b.md": "---\ntitle: B\n---\nb\n",
+            "content/top/bundle/index.md": "---\ntitle: Bundle\n---\nb\n",
+            "content/other/_index.md": "---\ntitle: Other\n---\n",
+            "content/other/sub/b.md": "---\ntitle: B\n---\nb\n",
         ])
-        // A list page whose folder holds only folders lists nothing, and so gets no list to warn about.
+        // A list page whose folders hold only index pages (a leaf bundle) would list nothing: it gets no list to warn
+        // about. Pages in folders below are listed.
         #expect(!(try Self.text(built.deletingLastPathComponent(), "Content/top/_index.md").contains("sections:")))
-        #expect(try Self.text(built.deletingLastPathComponent(), "Content/top/sub/_index.md").contains("sections:"))
+        #expect(try Self.text(built.deletingLastPathComponent(), "Content/other/_index.md").contains("sections:"))
         let html = try Self.text(built, "a/index.html")
         #expect(html.contains(#"<a href="https://github.com/x/y/issues">the repo</a>, version 0.9, {{&lt; param versions &gt;}}."#), "\(html)")
         #expect(report.leftovers.map(\.kind) == ["Hugo shortcode 'param' of a value that is not plain text"])
