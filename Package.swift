@@ -75,8 +75,7 @@ let package = Package(
             plugins: ["EmbedThemes"]
         ),
         // The themes the binary carries (Themes/default), made Swift source as the engine builds.
-        .executableTarget(name: "ThemeEmbedder"),
-        .plugin(name: "EmbedThemes", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
+        .plugin(name: "EmbedThemes", capability: .buildTool()),
         // KSyntaxHighlighting as a `Highlighter`.
         .target(name: "SectionSiteHighlight", dependencies: ["SectionSiteEngine", "CHighlight"], swiftSettings: strict),
         // A Swift package's API reference as pages, from its symbol graphs (SymbolKit).

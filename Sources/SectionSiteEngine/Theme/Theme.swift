@@ -159,7 +159,7 @@ struct Theme: Sendable {
         var hash = ContentHash()
         for file in files {
             hash.combine(file.path)
-            hash.combine(file.text ?? file.base64 ?? "")
+            file.data.withUnsafeBytes { hash.combine(bytes: $0) }
         }
         let stamp = folder.appendingPathComponent(".made-from")
         if (try? String(contentsOf: stamp, encoding: .utf8)) == hash.hex { return path }
@@ -171,8 +171,7 @@ struct Theme: Sendable {
             for file in files {
                 let target = staging.appendingPathComponent(file.path)
                 try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                let data = file.text.map { Data($0.utf8) } ?? Data(base64Encoded: file.base64 ?? "") ?? Data()
-                try data.write(to: target)
+                try file.data.write(to: target)
             }
             try Data(hash.hex.utf8).write(to: staging.appendingPathComponent(".made-from"))
             try? manager.removeItem(at: folder)
