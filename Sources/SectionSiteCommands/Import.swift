@@ -57,18 +57,24 @@ struct Import: ParsableCommand {
     /// Builds the new site once, in memory (nothing is written but its `.sectionsite/` state), and says whether it
     /// builds, with its first errors, so the user knows before they try.
     static func tryBuilding(_ site: URL, shown: String) {
+        print(buildSummary(site, shown: shown))
+    }
+
+    /// What `tryBuilding` says.
+    static func buildSummary(_ site: URL, shown: String) -> String {
         let options = SectionSiteCommand.website.options(site: site)
         do {
             let built = try Site(options: options)
             let warnings = built.warnings
-            print(
-                "The new site builds: \(built.pages.count) pages"
-                    + (warnings.isEmpty ? "." : ", with \(warnings.count) warning\(warnings.count == 1 ? "" : "s") (sectionsite build --site \(shown) lists them)."))
+            return "The new site builds: \(built.pages.count) page\(built.pages.count == 1 ? "" : "s")"
+                + (warnings.isEmpty
+                    ? "." : ", with \(warnings.count) warning\(warnings.count == 1 ? "" : "s") (sectionsite build --site \(shown) lists them).")
         } catch let error as SectionSiteError {
-            print("The new site does not build yet: \(error.diagnostics.count) error\(error.diagnostics.count == 1 ? "" : "s"), the first:")
-            for diagnostic in error.diagnostics.prefix(10) { print("  \(diagnostic.description)") }
+            let count = error.diagnostics.count
+            return "The new site does not build yet: \(count) error\(count == 1 ? "" : "s"), the first:\n"
+                + error.diagnostics.prefix(10).map { "  \($0.description)" }.joined(separator: "\n")
         } catch {
-            print("The new site does not build yet: \(error)")
+            return "The new site does not build yet: \(error)"
         }
     }
 }

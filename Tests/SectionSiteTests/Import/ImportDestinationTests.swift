@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import SectionSiteCommands
 @testable import SectionSiteEngine
 @testable import SectionSiteImport
 
@@ -53,5 +54,19 @@ struct ImportDestinationTests {
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("Content/half.md").path))
         let beside = try FileManager.default.contentsOfDirectory(atPath: jekyll.folder.path)
         #expect(!beside.contains { $0.hasPrefix(".imported.") }, "\(beside)")
+    }
+}
+
+/// An import ends by building what it wrote, in memory, and says whether that builds, with the first errors.
+@Suite("Import: the closing build")
+struct ImportClosingBuildTests {
+    @Test("a site that builds says how many pages; one that does not says its errors, the first ten")
+    func summary() throws {
+        let good = try TestSite(["sectionsite.yml": "title: T\ntheme: default\n", "Content/index.md": "---\ntitle: Home\n---\nHi.\n"])
+        #expect(Import.buildSummary(good.folder, shown: "new") == "The new site builds: 1 page.")
+        let bad = try TestSite([
+            "sectionsite.yml": "title: T\ntheme: default\n", "Content/index.md": "---\ntitle: Home\ndraft: maybe\n---\nHi.\n",
+        ])
+        #expect(Import.buildSummary(bad.folder, shown: "new") == "The new site does not build yet: 1 error, the first:\n  Content/index.md:3:8: error: 'draft' must be true or false")
     }
 }
