@@ -125,9 +125,7 @@ enum ImportFiles {
     /// The layouts a theme has, by name.
     static func layouts(of theme: [(path: String, text: String)], themeName: String) -> Set<String> {
         let prefix = "Themes/\(themeName)/layouts/"
-        // A theme the binary carries and the new site does not copy: its layouts are the ones it has.
-        let files = theme.isEmpty ? (BuiltinThemes.files[themeName] ?? []).map { "Themes/\(themeName)/" + $0.path } : theme.map(\.path)
-        return Set(files.compactMap { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count).dropLast(".mustache".count)) : nil })
+        return Set(themePaths(theme, themeName: themeName).compactMap { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count).dropLast(".mustache".count)) : nil })
     }
 
     /// The top-level folders of the new site's content that read as documentation, for the theme's `docs` layout
@@ -148,8 +146,13 @@ enum ImportFiles {
     /// The cell the lists an importer writes draw each page with: the default theme's `post-row`, the starter
     /// theme's `post`.
     static func postCell(of theme: [(path: String, text: String)], themeName: String) -> String {
-        let files = theme.isEmpty ? (BuiltinThemes.files[themeName] ?? []).map { "Themes/\(themeName)/" + $0.path } : theme.map(\.path)
-        return files.contains("Themes/\(themeName)/cells/post-row.mustache") ? "post-row" : "post"
+        themePaths(theme, themeName: themeName).contains("Themes/\(themeName)/cells/post-row.mustache") ? "post-row" : "post"
+    }
+
+    /// The paths of the new site's theme files (`Themes/<name>/...`): those written with it, or, for a theme the
+    /// binary carries and the new site does not copy, the built-in one's.
+    private static func themePaths(_ theme: [(path: String, text: String)], themeName: String) -> [String] {
+        theme.isEmpty ? (BuiltinThemes.files[themeName] ?? []).map { "Themes/\(themeName)/" + $0.path } : theme.map(\.path)
     }
 
     /// A data file goes to `Data/` when every record has an `id`, as SectionSite's data files must; else it is listed.
