@@ -76,3 +76,34 @@ def test_page_without_an_applicable_patch_is_left_alone(name, feed, open_tab):
     assert page.evaluate("() => document.documentElement.outerHTML") == before
     assert page.evaluate("[SectionSite.version, reloads, document.querySelectorAll('[data-ss-runtime]').length]") == ["v1", 0, 0]
     assert tab.errors == []
+
+
+def test_pushed_patches_the_static_feed_already_brought_are_dropped(feed, open_tab):
+    """feed.live: a check of the static feed can take a page two builds on before those builds' patches are pushed.
+    When they come, the page is past them: they are dropped, with no new check (a check would again race the
+    publisher, and the tab would follow the static feed instead of the push server). A real gap still makes one."""
+    tab = open_tab(feed.url("/feed/pushed/"))
+    page = tab.page
+    page.wait_for_function("window.streams.length === 1")
+    feed.requests.clear()
+    page.evaluate("window.streams[0].onopen()")  # every (re)connection catches up from the static feed
+    page.wait_for_function("SectionSite.version === 'v3'", timeout=5000)
+    assert feed_requests(feed) == ["/feed/_sectionsite/pages/pushed/head.json", "/feed/_sectionsite/pages/pushed/from-v1.json"]
+    feed.requests.clear()
+    send = "(m) => window.streams[0].send(Object.assign({format: 'sectionsite-patch/1', page: '/pushed/', ops: [{op: 'text', key: 'b:p1', text: m.to}]}, m))"
+    page.evaluate(send, {"from": "v1", "to": "v2"})
+    page.evaluate(send, {"from": "v2", "to": "v3"})
+    page.wait_for_timeout(600)
+    assert feed_requests(feed) == []
+    assert page.evaluate("[SectionSite.version, document.querySelector('[data-ss-key=\"b:p1\"]').textContent]") == ["v3", "Welcome, two builds on"]
+    # The next build's patch applies as pushed; the one before it, sent again, is dropped too.
+    page.evaluate(send, {"from": "v3", "to": "v4"})
+    page.evaluate(send, {"from": "v2", "to": "v3"})
+    page.wait_for_timeout(600)
+    assert feed_requests(feed) == []
+    assert page.evaluate("[SectionSite.version, document.querySelector('[data-ss-key=\"b:p1\"]').textContent]") == ["v4", "v4"]
+    # Patches missed: one check of the static feed.
+    page.evaluate(send, {"from": "v7", "to": "v8"})
+    page.wait_for_timeout(600)
+    assert feed_requests(feed) == ["/feed/_sectionsite/pages/pushed/head.json"]
+    assert tab.errors == []

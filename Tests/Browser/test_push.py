@@ -29,8 +29,9 @@ NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 REDIS = shutil.which("redis-server") or "/usr/bin/redis-server"
 NCHAN = Path("/usr/lib/nginx/modules/ngx_nchan_module.so")
 CONFIG = REPO / "deploy" / "nginx.conf"
-# The settings `make push` uses, but for feed.poll: the tabs here must follow by the push server alone.
-LIVE = "feed: {keep: 50, live: /_push/sub}\n"
+# The settings `make push` uses, but for feed.poll, turned off (the example's own settings check every 5 s): the
+# tabs here must follow by the push server alone.
+LIVE = "feed: {keep: 50, poll: 0, live: /_push/sub}\n"
 
 # Records each patch a tab applies and each reload it would make (none may come).
 TAB_JS = """() => {
@@ -357,12 +358,13 @@ def test_two_thousand_readers_on_fifty_pages_get_every_patch_in_order(boards):
     applied = {path: tab.evaluate("window.applied") for tab, path in zip(run.tabs, run.tabbed)}
     for tab, path in zip(run.tabs, run.tabbed):
         check_tab(tab, run.out, path)
-        # The tab follows by the push server: almost every patch published for its page is applied as it came. A
-        # check of the static feed may now and then take a tab two builds on at once (the output is written before
-        # its patches are published); about one patch in thirty in one run in three here.
+        # The tab follows by the push server: every patch published for its page is applied as it came. A check of
+        # the static feed would race the publisher (the output is written before its patches are published) and
+        # may take a tab two builds on at once; with no polling there is one, when the stream opens, before the
+        # builds start, but a stream the browser opens again under load makes another.
         mine = sum(1 for page, _, _ in sent if page == path)
         pushed = sum(1 for old, new, _ in applied[path] if (path, old, new) in sent)
-        assert pushed >= 0.8 * mine, f"{path}: {pushed} of {mine} patches applied as pushed"
+        assert pushed >= mine - 2 * (tab.evaluate("window.opened") - 1), f"{path}: {pushed} of {mine} patches applied as pushed"
         assert len(applied[path]) <= mine
     receipt = [got[2] - sent[(r.page, got[0], got[1])] for r in readers for got in r.got]
     to_dom = [at - sent[(path, old, new)] for path, patches in applied.items() for old, new, at in patches if (path, old, new) in sent]

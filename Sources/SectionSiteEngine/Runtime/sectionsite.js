@@ -304,6 +304,13 @@
   // The patch feed: <base>_sectionsite/pages<url>head.json names the current version and the versions with a
   // patch straight to it, from-<version>.json beside it.
   let checking = null;
+  // Versions this page has left behind: a pushed patch to one of them is old news, not a sign of patches missed.
+  // The static feed names the versions before the one it brings (head.json's `from`); each patch applied adds its own.
+  let behind = new Set();
+  const leave = (versions) => {
+    versions.forEach((v) => { behind.delete(v); behind.add(v); });
+    behind = new Set([...behind].slice(-200));
+  };
   const getJSON = (url) => fetch(url, { cache: "no-cache" }).then((r) => (r.ok ? r.json() : null));
   async function check() {
     const v = version();
@@ -312,7 +319,9 @@
     if (!head || head.format !== "sectionsite-head/1" || head.version === v || !(head.from || []).includes(v)) return false;
     const patch = await getJSON(new URL(`from-${encodeURIComponent(v)}.json`, dir));
     // A reader's page is never reloaded behind their back: a layout change waits for their next visit.
-    return !!patch && Array.isArray(patch.ops) && !patch.ops.some((o) => o && o.op === "reload") && apply(patch);
+    if (!patch || !Array.isArray(patch.ops) || patch.ops.some((o) => o && o.op === "reload") || !apply(patch)) return false;
+    leave(head.from.filter((old) => typeof old === "string"));
+    return true;
   }
   function checkForUpdate() {
     checking = checking || (page() && version() ? check() : Promise.resolve(false)).catch(() => false).finally(() => { checking = null; });
@@ -368,8 +377,9 @@
   }
 
   // feed.live: the page's channel on a push server (nchan's EventSource subscriber location followed by the page's
-  // URL) brings each new build's patch as it is published. A patch from this page's version is applied; one this
-  // page is past is dropped; any other means patches were missed (a page loaded before a build, a buffer that no
+  // URL) brings each new build's patch as it is published. A patch from this page's version is applied; one to a
+  // version this page has left behind (the static feed may bring it two builds on before their patches come) is
+  // dropped; any other means patches were missed (a page loaded before a build, a buffer that no
   // longer reaches back), and the static feed has the way from here. So does every (re)connection. nchan resumes
   // from the last event id: the browser sends it when it reconnects on its own, and a stream the runtime opens
   // again after the server answered an error carries it as ?last_event_id=. Never a reload.
@@ -386,9 +396,12 @@
       if (e.lastEventId) lastId = e.lastEventId;
       let patch;
       try { patch = JSON.parse(e.data); } catch (_) { return; }
-      if (!patch || patch.page !== page() || patch.to === version()) return;
+      if (!patch || patch.page !== page() || patch.to === version() || behind.has(patch.to)) return;
       const reload = !Array.isArray(patch.ops) || patch.ops.some((o) => o && o.op === "reload");
-      if (patch.from === version() && !reload && apply(patch)) return;
+      if (patch.from === version() && !reload && apply(patch)) {
+        leave([patch.from]);
+        return;
+      }
       if (!reload) catchUp();
     };
     const connect = () => {
