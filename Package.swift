@@ -123,15 +123,48 @@ let package = Package(
             swiftSettings: strict
         ),
         .executableTarget(name: "SectionSiteCLI", dependencies: ["SectionSiteCommands", "SectionSite"], swiftSettings: strict),
+        // The tests: a target per module, each depending on what its files import (on Linux SwiftPM still links them
+        // all into one test binary), over two small libraries of what they share. TestSupport needs nothing: a seeded
+        // generator, a manual clock, pictures; SiteTestSupport is `TestSite`, a site in a temporary folder built by
+        // the engine alone or with the plug-ins a target names (`TestPlugins`).
+        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["Fixtures"]),
+        .target(name: "SiteTestSupport", dependencies: ["SectionSiteEngine"], path: "Tests/SiteTestSupport"),
+        .testTarget(name: "SectionSiteDiffTests", dependencies: ["SectionSiteDiff", "TestSupport"]),
         .testTarget(
-            name: "SectionSiteTests",
+            name: "SectionSiteEngineTests",
+            dependencies: ["SectionSiteDiff", "SectionSiteEngine", "SiteTestSupport", "TestSupport"]
+        ),
+        .testTarget(
+            name: "SectionSiteHighlightTests",
+            dependencies: ["SectionSiteDiff", "SectionSiteEngine", "SectionSiteHighlight", "SiteTestSupport", "TestSupport"]
+        ),
+        .testTarget(
+            name: "SectionSiteImagesTests",
+            dependencies: ["SectionSiteEngine", "SectionSiteImages", "SiteTestSupport", "TestSupport"]
+        ),
+        .testTarget(
+            name: "SectionSiteAPITests",
+            dependencies: ["SectionSiteAPI", "SectionSiteEngine", "SectionSiteImages", "SiteTestSupport", "TestSupport"]
+        ),
+        .testTarget(name: "SectionSiteTests", dependencies: ["SectionSite", "SectionSiteDiff", "SectionSiteEngine", "SiteTestSupport"]),
+        .testTarget(
+            name: "SectionSitePreviewTests",
             dependencies: [
-                "SectionSiteDiff", "SectionSiteEngine", "SectionSiteAPI", "SectionSiteHighlight", "SectionSiteImages", "SectionSiteImport", "SectionSite",
-                "SectionSitePreview",
-                "SectionSiteCommands",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SectionSite", "SectionSiteDiff", "SectionSiteEngine", "SectionSitePreview", "SiteTestSupport", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+        // The command line; `sectionsite import` (every importer test runs with the command's starter theme); whole
+        // builds as `sectionsite build` makes them, with every plug-in (the end-to-end, determinism and
+        // incremental-against-cold tests).
+        .testTarget(
+            name: "SectionSiteCommandsTests",
+            dependencies: [
+                "SectionSite", "SectionSiteAPI", "SectionSiteCommands", "SectionSiteDiff", "SectionSiteEngine",
+                "SectionSiteHighlight", "SectionSiteImages", "SectionSiteImport", "SiteTestSupport", "TestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Yams", package: "Yams"),
             ]
         ),
     ],

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+@testable import SectionSiteDiff
+@testable import SectionSiteEngine
+
+/// Page URLs percent-encoded whatever the file name, and the output path each names.
+@Suite("URL paths")
+struct URLPathTests {
+    @Test("a file name becomes a valid URL, and the URL names the file again", arguments: [
+        ("Content/with space.md", "/with%20space/", "with space/index.html"),
+        ("Content/c#-notes.md", "/c%23-notes/", "c#-notes/index.html"),
+        ("Content/what?.md", "/what%3F/", "what?/index.html"),
+        ("Content/100%-sure.md", "/100%25-sure/", "100%-sure/index.html"),
+        ("Content/fish&chips.md", "/fish%26chips/", "fish&chips/index.html"),
+        ("Content/say \"hi\".md", "/say%20%22hi%22/", "say \"hi\"/index.html"),
+        ("Content/it's.md", "/it%27s/", "it's/index.html"),
+        ("Content/café/index.md", "/caf%C3%A9/", "café/index.html"),
+        ("Content/notes/🎉.md", "/notes/%F0%9F%8E%89/", "notes/🎉/index.html"),
+        ("Content/plain-name_1.md", "/plain-name_1/", "plain-name_1/index.html"),
+    ])
+    func route(_ path: String, _ url: String, _ output: String) {
+        #expect(Page.route(path).url == url)
+        #expect(OutputFile.pagePath(url) == output)
+        #expect(OutputFile.pageURL(output) == url)
+        #expect(URL(string: "https://example.com" + url) != nil)
+    }
+
+    @Test("a page's folder stays as on disk, for collections")
+    func folder() {
+        #expect(Page.route("Content/my notes/a b.md").folder == "my notes")
+        #expect(Page.route("Content/my notes/a b.md").url == "/my%20notes/a%20b/")
+    }
+
+    @Test("aliases as written are encoded like page URLs; escapes already there stay")
+    func aliases() {
+        #expect(Page.Alias.normalized("/old page/") == "/old%20page/")
+        #expect(Page.Alias.normalized("/caf%C3%A9/") == "/caf%C3%A9/")
+        #expect(Page.Alias.normalized("café") == "/caf%C3%A9/")
+        #expect(Page.Alias.normalized("/100%-sure/") == "/100%25-sure/")
+        #expect(Page.Alias.normalized("/a b.html") == "/a%20b.html")
+        #expect(Page.Alias(url: "/old%20page/", location: SourceLocation(file: "x")).outputPath == "old page/index.html")
+    }
+
+    @Test("tag pages of non-ASCII tags have encoded URLs and their feed beside their page")
+    func tags() {
+        #expect(TagPages.url("café") == "/tags/caf%C3%A9/")
+        #expect(TagPages.feedPath(TagPages.url("café")) == "tags/café/feed.xml")
+    }
+}
