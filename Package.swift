@@ -31,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Hummingbird's own; named for the preview tests' in-process channel (NIOEmbedded).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
@@ -152,7 +154,7 @@ let package = Package(
             dependencies: [
                 "SectionSite", "SectionSiteDiff", "SectionSiteEngine", "SectionSitePreview", "SiteTestSupport", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),
         // The command line; `sectionsite import` (every importer test runs with the command's starter theme); whole

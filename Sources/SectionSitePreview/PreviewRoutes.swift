@@ -7,7 +7,7 @@ import SectionSiteEngine
 /// What the preview answers, as routes on Hummingbird's `Router`: the event stream of a page, and every other
 /// `GET` or `HEAD` from the last good build in memory. A gate before the routes refuses what is not for this server:
 /// a `Host` that is not one of its names (`HostPolicy`), and any other method. Tests drive the router in process
-/// (`HummingbirdTesting`), without a socket.
+/// (the preview tests' `RouterClient`), without a socket.
 struct PreviewRoutes: Sendable {
     /// The live site.
     let hub: PreviewHub

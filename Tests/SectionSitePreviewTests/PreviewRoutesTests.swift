@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Testing
 
 @testable import SectionSite
@@ -8,11 +7,11 @@ import Testing
 @testable import SectionSitePreview
 import SiteTestSupport
 
-/// The preview's routes driven in process through Hummingbird's router: no socket, no browser.
+/// The preview's routes driven in process through Hummingbird's router (`RouterClient`): no socket, no browser.
 @Suite("Preview routes", .timeLimit(.minutes(1)))
 struct PreviewRoutesTests {
     /// The blog of the preview tests, served by a hub of its own; `refused` collects the gate's log.
-    static func app(_ site: TestSite, refused: Locked<[String]> = Locked([])) throws -> some ApplicationProtocol {
+    static func app(_ site: TestSite, refused: Locked<[String]> = Locked([])) throws -> Application<RouterResponder<BasicRequestContext>> {
         let hub = PreviewHub(site: try Site(options: site.options))
         let routes = PreviewRoutes(
             hub: hub, policy: HostPolicy(host: "127.0.0.1", allowed: []), port: { 8000 },
@@ -24,7 +23,7 @@ struct PreviewRoutesTests {
     func files() async throws {
         let site = try PreviewTests.blog()
         try site.write(["Content/index.md": "---\ntitle: Home\n---\nWelcome.\n"])
-        try await Self.app(site).test(.router) { client in
+        try await RouterClient.test(Self.app(site)) { client in
             try await client.execute(uri: "/posts/alpha/", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "text/html; charset=utf-8")
@@ -53,7 +52,7 @@ struct PreviewRoutesTests {
     @Test("a folder without its slash is redirected to it; what is not in the output, or outside it, is not found")
     func elsewhere() async throws {
         let site = try PreviewTests.blog()
-        try await Self.app(site).test(.router) { client in
+        try await RouterClient.test(Self.app(site)) { client in
             try await client.execute(uri: "/about", method: .get) { response in
                 #expect(response.status == .movedPermanently)
                 #expect(response.headers[.location] == "/about/")
@@ -72,7 +71,7 @@ struct PreviewRoutesTests {
     @Test("methods other than GET and HEAD are refused with the allowed ones; the event stream refuses other origins")
     func refusals() async throws {
         let site = try PreviewTests.blog()
-        try await Self.app(site).test(.router) { client in
+        try await RouterClient.test(Self.app(site)) { client in
             for method in [HTTPRequest.Method.post, .put, .delete] {
                 try await client.execute(uri: "/posts/alpha/", method: method) { response in
                     #expect(response.status == .methodNotAllowed)
