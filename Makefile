@@ -31,10 +31,10 @@ push-deps:
 	@{ command -v nginx && test -f /usr/lib/nginx/modules/ngx_nchan_module.so && command -v redis-server; } >/dev/null \
 		|| { $(APT_GET) update -q && $(APT_GET) install -y -q --no-install-recommends $(PUSH_PACKAGES); }
 
-## What the browser tests need: Chromium from Debian, the push server, Playwright and pytest from PyPI.
+## What the browser tests need: Chromium from Debian, the push server, Playwright, pytest and pytest-xdist from PyPI.
 test-deps: deps push-deps
 	@command -v chromium >/dev/null || { $(APT_GET) update -q && $(APT_GET) install -y -q chromium; }
-	@$(PYTHON) -c "import playwright, pytest" 2>/dev/null || $(PYTHON) -m pip install -q -r Tests/Browser/requirements.txt
+	@$(PYTHON) -c "import playwright, pytest, xdist" 2>/dev/null || $(PYTHON) -m pip install -q -r Tests/Browser/requirements.txt
 
 swift-test: deps
 	$(SWIFT) build
@@ -45,14 +45,22 @@ tsan-test: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip-build
 
+## The browser suite in BROWSER_WORKERS processes (pytest-xdist), each with its own Chromium: most of its tests wait
+## on a browser, a server or a build, not on a core. Then, in one process, the tests marked `alone`: what they check
+## is timed by the wall clock (`sectionsite serve`'s file watcher, animations; see Tests/Browser/conftest.py).
+BROWSER_WORKERS ?= 3
+BROWSER_ENV = SECTIONSITE_BIN=$(CURDIR)/.build/debug/sectionsite EXAMPLES=$(CURDIR)/.build
+BROWSER_TESTS = $(BROWSER_ENV) $(PYTHON) -m pytest -q -n $(BROWSER_WORKERS) -m "not alone" Tests/Browser && \
+	$(BROWSER_ENV) $(PYTHON) -m pytest -q -n 0 -m alone Tests/Browser
 browser-test: test-deps examples
-	$(PYTHON) -m pytest -q Tests/Browser
+	$(BROWSER_TESTS)
 
-## The example programs (Examples/Package.swift, depending on this package by path), in one build folder: one
-## package for both, so SectionSite is compiled once for them.
+## The example programs (Examples/Package.swift, depending on this package by path), built in this package's build
+## folder (.build/debug/CoffeeSite, LiveBoard): SwiftPM finds SectionSite and its dependencies already compiled there
+## with the same commands, and compiles only the two programs (seconds, where a folder of their own took two minutes).
 ## (Without manifest caching: SwiftPM then misses source files added to this package, which it takes as a dependency.)
 examples: deps
-	$(SWIFT) build --package-path Examples --scratch-path .build-examples --disable-build-manifest-caching
+	$(SWIFT) build --package-path Examples --scratch-path .build --disable-build-manifest-caching
 
 ## The documentation: the site in this folder (Content/docs/ is the manual) with the API reference of the libraries
 ## (docs.yml: their DocC catalog, Sources/SectionSite/SectionSite.docc, and every public symbol of SectionSite,
@@ -81,9 +89,9 @@ push: push-deps examples
 	redis-server --port 6380 --bind 127.0.0.1 --save '' --appendonly no --dir $(PUSH_RUN) --daemonize yes --pidfile $(PUSH_RUN)/redis.pid --logfile $(PUSH_RUN)/logs/redis.log
 	@trap '$(PUSH_NGINX) -s quit 2>/dev/null; kill `cat $(PUSH_RUN)/redis.pid`' EXIT; trap 'exit 130' INT TERM; \
 	BOARD_INTERVAL=$${BOARD_INTERVAL:-3} BOARD_STATIONS=$${BOARD_STATIONS:-20} BOARD_TICKS=1 \
-		.build-examples/debug/LiveBoard build --config deploy/liveboard.yml --out $(PUSH_RUN)/out --quiet && \
+		.build/debug/LiveBoard build --config deploy/liveboard.yml --out $(PUSH_RUN)/out --quiet && \
 	$(PUSH_NGINX) && echo "Open http://127.0.0.1:8080/ (and /stations/1/ to /stations/$${BOARD_STATIONS:-20}/); Ctrl-C stops." && \
-	BOARD_INTERVAL=$${BOARD_INTERVAL:-3} BOARD_STATIONS=$${BOARD_STATIONS:-20} .build-examples/debug/LiveBoard build --follow \
+	BOARD_INTERVAL=$${BOARD_INTERVAL:-3} BOARD_STATIONS=$${BOARD_STATIONS:-20} .build/debug/LiveBoard build --follow \
 		--config deploy/liveboard.yml --out $(PUSH_RUN)/out --publish http://127.0.0.1:8080/_push/pub --quiet
 
 ## The libFuzzer targets (Fuzz/), each for ten minutes; findings land in Fuzz/.findings/.
@@ -104,7 +112,7 @@ test: test-deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip-build
 	Fuzz/fuzz.sh --runs 500
-	SECTIONSITE_BIN=$(CURDIR)/.build/debug/sectionsite EXAMPLES=$(CURDIR)/.build-examples $(PYTHON) -m pytest -q Tests/Browser
+	$(BROWSER_TESTS)
 
 clean:
 	rm -rf .build .build-tsan Fuzz/.build-fuzz Fuzz/.corpus Fuzz/.findings _site .sectionsite

@@ -47,6 +47,15 @@ NORMALIZE_JS = f"""(html) => ({WALK_JS})(html === null ? document.documentElemen
 WAIT_ANIMATIONS_JS = "() => document.getAnimations().length === 0"
 
 
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers",
+        "alone: runs with no other test beside it (`make test` runs these after the others, in one process): what it "
+        "checks is timed by the wall clock, which a busy machine stretches (`sectionsite serve`'s file watcher tells one "
+        "save from the next by milliseconds of quiet; animations still running after a gap of 150 ms)",
+    )
+
+
 def pretty(tree, depth=0):
     """Indented lines of a normalized tree, for readable diffs."""
     if isinstance(tree, str):

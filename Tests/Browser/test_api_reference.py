@@ -9,6 +9,8 @@ import pytest
 from conftest import DEFAULT_THEME, REPO, assert_same_dom, normalized
 from test_preview_server import LiveServer
 
+pytestmark = pytest.mark.alone  # see conftest.py
+
 PACKAGE = REPO / "Tests" / "Fixtures" / "Shelf"
 FILES = {
     **DEFAULT_THEME,

@@ -1,6 +1,6 @@
-"""The example programs of Examples/Package.swift (built by `make test` into .build-examples, or EXAMPLES): a site
+"""The example programs of Examples/Package.swift (built by `make test` into .build, or EXAMPLES): a site
 defined in Swift built and checked like any site, and a page bound to a sequence whose values patch an open
-Chromium tab, each without a reload. EXAMPLES names their build folder (.build-examples)."""
+Chromium tab, each without a reload. EXAMPLES names their build folder (.build)."""
 
 import os
 import shutil
@@ -14,7 +14,7 @@ import pytest
 
 from conftest import REPO, assert_same_dom, normalized, wait_for_animations
 
-BUILDS = Path(os.environ.get("EXAMPLES") or REPO / ".build-examples")
+BUILDS = Path(os.environ.get("EXAMPLES") or REPO / ".build")
 
 
 def example(name):

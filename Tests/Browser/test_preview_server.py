@@ -15,6 +15,8 @@ import pytest
 
 from conftest import REPO, assert_same_dom, normalized
 
+pytestmark = pytest.mark.alone  # see conftest.py
+
 BINARY = Path(os.environ.get("SECTIONSITE_BIN", REPO / ".build" / "debug" / "sectionsite"))
 
 LAYOUT = """<!doctype html>

@@ -7,9 +7,13 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "Benchmarks" / "serve"))
 import soak  # noqa: E402
+
+pytestmark = pytest.mark.alone  # see conftest.py
 
 BIN = Path(os.environ.get("SECTIONSITE_BIN") or REPO / ".build" / "debug" / "sectionsite")
 

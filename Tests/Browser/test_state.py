@@ -7,6 +7,8 @@ import pytest
 
 from conftest import FIXTURES, assert_same_dom, normalized, wait_for_animations
 
+pytestmark = pytest.mark.alone  # see conftest.py: animations and gaps measured by the wall clock
+
 FIRST_VISIBLE_JS = """() => {
   for (const el of document.querySelectorAll('[data-ss-key^="i:"]')) {
     const r = el.getBoundingClientRect();
