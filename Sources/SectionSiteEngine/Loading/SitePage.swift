@@ -172,7 +172,13 @@ public struct SitePage: Sendable, Equatable {
     }
 
     /// The page's key in the site's list of pages: no file has it, so it never meets a Markdown page's path.
-    var path: String { Self.pathPrefix + url }
+    var path: String { Self.path(url: url) }
+
+    /// The key of the page a program defines at `url`.
+    static func path(url: String) -> String { pathPrefix + url }
+
+    /// The URL of the page a program defines whose key is `path`; nil for any other path.
+    static func url(path: String) -> String? { path.hasPrefix(pathPrefix) ? String(path.dropFirst(pathPrefix.count)) : nil }
 
     /// The Markdown file that would have this URL (`Content/menu.md` for `/menu/`): where the page's relative
     /// links start from, so `posts/a.md` leads where it would from that file.

@@ -68,39 +68,41 @@ extension Site {
         refreshImages()
     }
 
-    /// The site-relative paths that changed since `snapshot`: Markdown files added, removed or touched, and
-    /// templates whose text differs.
-    func changes(since snapshot: SiteSnapshot) -> Set<String> {
-        var changed = Set<String>()
+    /// What changed since `snapshot`: Markdown files added, removed or touched, templates whose text differs,
+    /// pictures, and every page a program defines.
+    func changes(since snapshot: SiteSnapshot) -> Set<SiteChange> {
+        var changed = Set<SiteChange>()
         let present = ContentLoader(site: options.site, markdown: markdown).pagePaths()
         let stamps = Dictionary(snapshot.pages.map { ($0.path, $0.stamp) }) { first, _ in first }
         let hashes = Dictionary(snapshot.pages.map { ($0.path, $0.sourceHash) }) { first, _ in first }
         for path in present {
             let file = options.site.path + "/" + path
             guard let old = stamps[path], let stamp = FileStamp.of(file), stamp == old else {
-                changed.insert(path)
+                changed.insert(.file(path))
                 continue
             }
             // Stamped within two seconds of the snapshot: a second edit in the same clock tick keeps the stamp.
             if stamp.modified > snapshot.takenAt - 2_000_000_000,
                 (try? String(contentsOfFile: file, encoding: .utf8)).map({ ContentHash.of($0).hex }) != hashes[path]
             {
-                changed.insert(path)
+                changed.insert(.file(path))
             }
         }
         // A program's pages, recorded with `FileStamp.noFile`, are among these: loaded again from their
         // definitions (rendered again, they are written only if their inputs changed), or removed.
-        changed.formUnion(Set(stamps.keys).subtracting(present))
-        changed.formUnion(definitions.keys)
+        for path in Set(stamps.keys).subtracting(present) {
+            changed.insert(SiteChange(page: path))
+        }
+        changed.formUnion(definitions.values.map { .definedPage($0.url) })
         for (file, hash) in theme.templateHashes where snapshot.templates[file] != hash {
-            changed.insert("\(theme.path)/\(file)")
+            changed.insert(.file("\(theme.path)/\(file)"))
         }
         // A picture that changed changes the pages that show it.
         if let catalog = markdown.images {
             let users = catalog.recordedUsers
             for picture in catalog.changedSinceRecord() {
-                changed.insert(picture)
-                changed.formUnion(users[picture] ?? [])
+                changed.insert(.file(picture))
+                changed.formUnion((users[picture] ?? []).map(SiteChange.init(page:)))
             }
         }
         return changed

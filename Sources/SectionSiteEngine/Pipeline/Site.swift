@@ -125,11 +125,11 @@ package struct Site: Sendable {
         refreshImages()
     }
 
-    /// Applies changed paths (relative to the site; folders end in `/`) and pages a program defines anew (by URL:
-    /// each replaces the page of its URL, or is added), and says what changed. On error the site is left as it was.
-    package mutating func apply(_ changed: Set<String>, pages: [SitePage] = []) throws -> Update {
+    /// Applies changes and pages a program defines anew (by URL: each replaces the page of its URL, or is added),
+    /// and says what changed. On error the site is left as it was.
+    package mutating func apply(_ changes: Set<SiteChange>, pages: [SitePage] = []) throws -> Update {
         var next = self
-        let update = try next.applyInPlace(changed, pages: pages)
+        let update = try next.applyInPlace(changes, pages: pages)
         self = next
         return update
     }
@@ -152,116 +152,114 @@ package struct Site: Sendable {
         }
     }
 
-    /// The change that stands for the API reference's package: its Swift sources changed, so its symbol graphs
-    /// are read again (the preview's watcher of the package reports it).
-    package static let apiSourcesPath = ".sectionsite/api-sources"
-
-    private mutating func applyInPlace(_ changed: Set<String>, pages defined: [SitePage]) throws -> Update {
+    /// Carries out the plan for `changes` (`ChangePlan`): the inputs it names read again, then the pages they
+    /// change loaded again, then the pages that show them rendered again.
+    private mutating func applyInPlace(_ changes: Set<SiteChange>, pages defined: [SitePage]) throws -> Update {
         searchMemo = Locked([:])  // shared with the site this one was copied from, which keeps it
-        var update = Update()
+        let plan = ChangePlan(changes, layout: SiteLayout(theme: config.theme))
+        if plan.everything { return try madeAgain() }
         var defined = defined
-        var reload = Set<String>()  // pages gone with their symbols, or whose symbol links may have changed
-        if changed.contains(Self.apiSourcesPath), config.api != nil {
-            // The reference made again; its pages are compared by version as any page a program defines. A page
-            // whose symbol went is removed; when symbols came or went, links to them in any page may change.
-            let reference = try Self.apiReference(options, config: config)
-            let paths = Set((reference?.pages ?? []).map(\.path))
-            reload = apiPaths.subtracting(paths)
-            for path in reload { definitions[path] = nil }
-            if markdown.symbolLinks != reference?.symbols {
-                markdown.symbolLinks = reference?.symbols
-                reload.formUnion(loaded.keys)
-            }
-            apiPaths = paths
-            apiWarnings = reference?.warnings ?? []
-            apiToolchainSeconds = reference?.toolchainSeconds
-            defined += reference?.pages ?? []
-        }
+        var load = plan.pages
+        if plan.apiReference, config.api != nil { load.formUnion(try remakeAPIReference(defining: &defined)) }
         try define(defined)
-        var contentPaths = Set(defined.map(\.path)).union(reload)
-        var templates = Set<String>()
-        var components = Set<String>()  // directive and render hook templates, which draw pages' Markdown
-        var rescan = false
-        var rerenderAll = false
-        var refresh = false
-        let layout = SiteLayout(theme: config.theme)
-        for path in changed.sorted() {
-            switch layout.classify(path) {
-            case .settings:
-                let previous = pages
-                var options = self.options
-                // The program's pages as they are now; the API reference's are made again from the new settings.
-                options.pages = definitions.values.filter { !apiPaths.contains($0.path) }.sorted { $0.url < $1.url }
-                self = try Site(options: options)
-                update.everything = true
-                update.changed = pages.keys.filter { previous[$0]?.version != pages[$0]?.version }.sorted()
-                update.removed = previous.keys.filter { pages[$0] == nil }.sorted()
-                return update
-            case .page(let path):  // a page a program defines may go: then its path is no longer defined
-                contentPaths.insert(path)
-            case .contentFolder:
-                rescan = true
-                refresh = true
-            case .contentFile(let output):
-                // An editor's temporary file that came and went changes nothing.
-                if files[output] != nil || FileManager.default.fileExists(atPath: options.site.path + "/" + path) {
-                    refresh = true
-                    update.assets.append(output)
-                }
-            case .data:
-                // Templates may show any data file as site.data.<name>: every page is rendered again (the
-                // versions of those that did not change stay, so nothing else is sent).
-                data = try DataFile.loadAll(site: options.site)
-                rerenderAll = true
-            case .template(let name):
-                templates.insert(name)
-            case .component(let name):
-                components.insert(name)
-            case .layout:
-                rerenderAll = true
-            case .themeAsset(let output), .staticFile(let output):
-                refresh = true
-                update.assets.append(output)
-            case .ignored:
-                continue
-            }
-        }
-        if !templates.isEmpty || !components.isEmpty || rerenderAll {
-            let previous = theme
-            theme = try Theme(name: config.theme, site: options.site)
-            markdown.theme = theme
-            // A page drawn with a changed directive or hook is loaded again; a hook or directive that came or went
-            // may change any page; a page restored from the record does not know what drew it.
-            let everyPage = previous.components.hooks != theme.components.hooks
-                || Set(previous.components.directives.keys) != Set(theme.components.directives.keys)
-            if !components.isEmpty {
-                for (path, page) in loaded
-                where everyPage || !page.isComplete || !page.templatesUsed.isDisjoint(with: components) {
-                    contentPaths.insert(path)
-                }
-            }
-        }
-        // A page showing a picture that changed is loaded again: the picture's files are named by its bytes.
-        let pictures = changed.filter { ImageFormat(fileName: $0) != nil }
-        if !pictures.isEmpty {
+        load.formUnion(defined.map(\.path))
+        if plan.data { data = try DataFile.loadAll(site: options.site) }
+        if plan.reloadsTheme { load.formUnion(try reloadTheme(components: plan.components)) }
+        if !plan.pictures.isEmpty {
             // A page with a picture it could not find may find it now.
-            for (path, page) in loaded where !page.warnings.isEmpty || page.images.contains(where: { pictures.contains($0.image.source) }) {
-                contentPaths.insert(path)
+            for (path, page) in loaded where !page.warnings.isEmpty || page.images.contains(where: { plan.pictures.contains($0.image.source) }) {
+                load.insert(path)
             }
         }
         let loader = ContentLoader(site: options.site, markdown: markdown, bodies: bodies)
-        if rescan {
+        if plan.findPages {
             let present = Set(loader.pagePaths())
-            contentPaths.formUnion(present.subtracting(loaded.keys))
-            contentPaths.formUnion(Set(loaded.keys).subtracting(present).subtracting(definitions.keys))
+            load.formUnion(present.subtracting(loaded.keys))
+            load.formUnion(Set(loaded.keys).subtracting(present).subtracting(definitions.keys))
         }
-        var folders = Set<String>()
-        var tagURLs = Set<String>()  // the tag pages of the changed pages' tags, before and after
-        var restructured = false  // whether a page came, went, or changed its title or weight
-        var reloaded: [LoadedPage] = []
+        let loading = try reload(load, with: loader)
+        var update = Update()
+        (update.changed, update.removed) = try render(paths: pagesToRender(plan, after: loading), force: plan.forcesRender)
+        // An editor's temporary file of `Content/` that came and went changes nothing.
+        let copies = plan.contentFiles.filter { output, path in
+            files[output] != nil || FileManager.default.fileExists(atPath: options.site.path + "/" + path)
+        }
+        let refresh = plan.copiedFiles || !copies.isEmpty
+        if refresh { refreshFiles() }
+        if loading.picturesChanged || refresh { refreshImages() }
+        // Only stylesheets that exist are announced: the runtime swaps them in place; other assets show on reload.
+        update.assets = plan.assets.union(copies.keys).filter { files[$0] != nil && $0.hasSuffix(".css") }.sorted()
+        return update
+    }
+
+    /// The site made again from nothing with the settings as they are now, and what that changed.
+    private mutating func madeAgain() throws -> Update {
+        let previous = pages
+        var options = self.options
+        // The program's pages as they are now; the API reference's are made again from the new settings.
+        options.pages = definitions.values.filter { !apiPaths.contains($0.path) }.sorted { $0.url < $1.url }
+        self = try Site(options: options)
+        var update = Update()
+        update.everything = true
+        update.changed = pages.keys.filter { previous[$0]?.version != pages[$0]?.version }.sorted()
+        update.removed = previous.keys.filter { pages[$0] == nil }.sorted()
+        return update
+    }
+
+    /// The API reference made again: its pages join `defined`, to be compared by version as any page a program
+    /// defines. Returns the pages to load again: those whose symbol went, and, when symbols came or went, every
+    /// page (links to symbols may change).
+    private mutating func remakeAPIReference(defining defined: inout [SitePage]) throws -> Set<String> {
+        let reference = try Self.apiReference(options, config: config)
+        let paths = Set((reference?.pages ?? []).map(\.path))
+        var reload = apiPaths.subtracting(paths)
+        for path in reload { definitions[path] = nil }
+        if markdown.symbolLinks != reference?.symbols {
+            markdown.symbolLinks = reference?.symbols
+            reload.formUnion(loaded.keys)
+        }
+        apiPaths = paths
+        apiWarnings = reference?.warnings ?? []
+        apiToolchainSeconds = reference?.toolchainSeconds
+        defined += reference?.pages ?? []
+        return reload
+    }
+
+    /// The theme read again. Returns the pages to load again: those drawn with a changed directive or hook of
+    /// `components`, every page when a hook or directive came or went, and pages restored from the record, which
+    /// do not know what drew them.
+    private mutating func reloadTheme(components: Set<String>) throws -> Set<String> {
+        let previous = theme
+        theme = try Theme(name: config.theme, site: options.site)
+        markdown.theme = theme
+        guard !components.isEmpty else { return [] }
+        let everyPage = previous.components.hooks != theme.components.hooks
+            || Set(previous.components.directives.keys) != Set(theme.components.directives.keys)
+        return Set(loaded.filter { _, page in everyPage || !page.isComplete || !page.templatesUsed.isDisjoint(with: components) }.keys)
+    }
+
+    /// What loading pages again found, for working out what to render again.
+    private struct Reloading {
+        /// Every page loaded again or removed: those asked for, and those linking to a page that moved.
+        var paths: Set<String>
+        /// The folders of the pages, before and after: the lists of those folders render again.
+        var folders: Set<String> = []
+        /// The tag pages of the pages' tags, before and after.
+        var tagURLs: Set<String> = []
+        /// A page came, went, or changed its title or weight: the navigation may change.
+        var restructured = false
+        /// The pictures some page shows changed.
         var picturesChanged = false
-        var problems: [Diagnostic] = []  // every one of the edit at once
-        var pending = contentPaths.sorted()
+    }
+
+    /// Loads the pages at `paths` again (a page whose file is gone is removed), then the pages that link to one
+    /// whose URL changed, for the links' new URL, and makes their pictures. Every mistake of the pages at once; the
+    /// pages' own come before any picture's files are made, as in a full build.
+    private mutating func reload(_ paths: Set<String>, with loader: ContentLoader) throws -> Reloading {
+        var done = Reloading(paths: paths)
+        var reloaded: [LoadedPage] = []
+        var problems: [Diagnostic] = []
+        var pending = paths.sorted()
         while !pending.isEmpty {
             var moved = Set<String>()  // pages whose URL changed, came or went: links to them change
             for path in pending {
@@ -280,55 +278,53 @@ package struct Site: Sendable {
                     }
                 }
                 for page in [old, new].compactMap(\.self) {
-                    folders.insert(page.page.folder)
+                    done.folders.insert(page.page.folder)
                     let prefix = config.languages.prefix(page.page.language)
-                    tagURLs.formUnion(page.tagSlugs.map { TagPages.url($0, prefix: prefix) })
+                    done.tagURLs.formUnion(page.tagSlugs.map { TagPages.url($0, prefix: prefix) })
                 }
                 loaded[path] = new
-                restructured = restructured || ContentTree.changes(old, new, drafts: options.drafts)
+                done.restructured = done.restructured || ContentTree.changes(old, new, drafts: options.drafts)
                 if let new { reloaded.append(new) }
-                picturesChanged = picturesChanged || old?.images.map(\.image) != new?.images.map(\.image)
+                done.picturesChanged = done.picturesChanged || old?.images.map(\.image) != new?.images.map(\.image)
                 if old?.page.url != new?.page.url { moved.insert(path) }
             }
-            // The pages that link to a page that moved are loaded again, for the links' new URL.
             pending = moved.isEmpty ? [] : loaded.filter { path, page in
-                !contentPaths.contains(path) && page.fileLinks.contains { $0.link.target.map(moved.contains) ?? false }
+                !done.paths.contains(path) && page.fileLinks.contains { $0.link.target.map(moved.contains) ?? false }
             }.keys.sorted()
-            contentPaths.formUnion(pending)
+            done.paths.formUnion(pending)
         }
-        // As a full build: the pages' own mistakes before any picture's files are made.
         if !problems.isEmpty { throw SectionSiteError(problems.sorted(by: Diagnostic.inFileOrder)) }
         try makeImagesLoadingAgain(reloaded, loader: loader)
-        reloaded = reloaded.map { loaded[$0.page.path] ?? $0 }
-        var affected = contentPaths
-        if !contentPaths.isEmpty {
-            affected.formUnion(content.update(changed: contentPaths, in: loaded, config: config))
-            affected.formUnion(tagURLs.filter { content.generated[$0] != nil || urls[$0] != nil })
+        return done
+    }
+
+    /// The pages to render again after `loading`: those loaded again, the tag pages and translations they change,
+    /// the pages drawing navigation when the tree changed, the lists of the folders they were and are in, and the
+    /// pages drawn with a changed template (every page when the plan renders all).
+    private mutating func pagesToRender(_ plan: ChangePlan, after loading: Reloading) -> Set<String> {
+        var affected = loading.paths
+        if !loading.paths.isEmpty {
+            affected.formUnion(content.update(changed: loading.paths, in: loaded, config: config))
+            affected.formUnion(loading.tagURLs.filter { content.generated[$0] != nil || urls[$0] != nil })
         }
-        if restructured || ((!templates.isEmpty || rerenderAll) && !theme.navigationTemplates.isEmpty && content.trees.isEmpty),
-            content.refreshTree(drawn: !theme.navigationTemplates.isEmpty)
-        {
+        let drawsNavigation = !theme.navigationTemplates.isEmpty
+        if loading.restructured || (plan.forcesRender && drawsNavigation && content.trees.isEmpty), content.refreshTree(drawn: drawsNavigation) {
             affected.formUnion(pathsDrawingNavigation())
         }
-        if rerenderAll {
+        if plan.renderAll {
             affected.formUnion(loaded.keys)
             affected.formUnion(content.generated.keys)
-        } else {
-            for path in content.listing where folders.contains(where: { Resolver.lists(loaded[path]!, folder: $0) }) {
+            return affected
+        }
+        for path in content.listing where loading.folders.contains(where: { Resolver.lists(loaded[path]!, folder: $0) }) {
+            affected.insert(path)
+        }
+        if !plan.templates.isEmpty {
+            for (path, owned) in urls where owned.contains(where: { !(pages[$0]?.templatesUsed.isDisjoint(with: plan.templates) ?? true) }) {
                 affected.insert(path)
             }
-            if !templates.isEmpty {
-                for (path, owned) in urls where owned.contains(where: { !(pages[$0]?.templatesUsed.isDisjoint(with: templates) ?? true) }) {
-                    affected.insert(path)
-                }
-            }
         }
-        (update.changed, update.removed) = try render(paths: affected, force: rerenderAll || !templates.isEmpty)
-        if refresh || rescan { refreshFiles() }
-        if picturesChanged || refresh || rescan { refreshImages() }
-        // Only stylesheets that exist are announced: the runtime swaps them in place; other assets show on reload.
-        update.assets = update.assets.filter { files[$0] != nil && $0.hasSuffix(".css") }.sorted()
-        return update
+        return affected
     }
 
     /// The warnings of the site as it is, sorted: links to `.md` files that are no page, sections without items,
