@@ -7,8 +7,8 @@ import Foundation
 package final class RenderedPage: Sendable, Equatable {
     /// The page's URL, its identity.
     public let url: String
-    /// The source file, relative to the site.
-    public let path: String
+    /// What the page is made from.
+    package let source: SourceID
     /// The whole document: in memory, or read from the file it was stored in (`stored(in:)`).
     public var html: String {
         if let text { return text }
@@ -40,11 +40,11 @@ package final class RenderedPage: Sendable, Equatable {
 
     /// Creates a rendered page.
     init(
-        url: String, path: String, html: String, version: String, title: String, date: PageDate?, summary: Kept<String>,
+        url: String, source: SourceID, html: String, version: String, title: String, date: PageDate?, summary: Kept<String>,
         templatesUsed: Set<String>, animation: AnimationConfiguration?, isComplete: Bool = true, store: PageStore? = nil
     ) {
         self.url = url
-        self.path = path
+        self.source = source
         self.text = store == nil ? html : nil
         self.store = store
         self.version = version
@@ -67,13 +67,13 @@ package final class RenderedPage: Sendable, Equatable {
     func stored(in store: PageStore) throws -> RenderedPage {
         try store.store(html, version: version)
         return RenderedPage(
-            url: url, path: path, html: "", version: version, title: title, date: date, summary: keptSummary,
+            url: url, source: source, html: "", version: version, title: title, date: date, summary: keptSummary,
             templatesUsed: templatesUsed, animation: animation, isComplete: isComplete, store: store)
     }
 
     public static func == (lhs: RenderedPage, rhs: RenderedPage) -> Bool {
         lhs === rhs
-            || (lhs.url == rhs.url && lhs.version == rhs.version && lhs.html == rhs.html && lhs.path == rhs.path
+            || (lhs.url == rhs.url && lhs.version == rhs.version && lhs.html == rhs.html && lhs.source == rhs.source
                 && lhs.title == rhs.title && lhs.date == rhs.date && lhs.summary == rhs.summary
                 && lhs.templatesUsed == rhs.templatesUsed && lhs.animation == rhs.animation
                 && lhs.isComplete == rhs.isComplete)
