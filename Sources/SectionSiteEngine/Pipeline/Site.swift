@@ -74,7 +74,7 @@ package struct Site: Sendable {
 
     /// Builds the whole site in memory: settings and theme, every page loaded on all cores, collections resolved
     /// and pages rendered on all cores.
-    public init(options: BuildOptions, progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) throws {
+    package init(options: BuildOptions, progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) throws {
         @Sendable func report(_ step: Int, _ done: Int? = nil, _ total: Int? = nil) {
             progress(BuildProgress(step: step, steps: Self.stepNames.count, name: Self.stepNames[step - 1], done: done, total: total))
         }
