@@ -32,7 +32,7 @@ extension Site {
         var conflicts: [Diagnostic] = []
         var first: [String: (alias: Page.Alias, page: Page)] = [:]  // by output path
         // `published` is sorted by path and holds every page that is rendered.
-        for loaded in content.published where loaded.listing.hasAliases && urls[loaded.page.source] != nil {
+        for loaded in content.published where loaded.listing.hasAliases && output.urls[loaded.page.source] != nil {
             let page = loaded.page
             for alias in page.aliases {
                 if let other = pages[alias.url] {

@@ -96,21 +96,6 @@ extension Site {
     }
 
 
-    /// Checks that no two pages share a URL, given the paths that make each URL.
-    static func checkUniqueURLs(_ owners: [String: [SourceID]]) throws {
-        var errors: [Diagnostic] = []
-        for (url, sources) in owners where sources.count > 1 {
-            // An error at each page, naming the others: either may be the one to move.
-            for source in sources {
-                let others = sources.filter { $0 != source }
-                errors.append(Diagnostic(
-                    .error, "two pages have the URL '\(url)'", at: SourceLocation(file: source.description),
-                    notes: others.map { .init(location: SourceLocation(file: $0.description), message: "'\(url)' also comes from here") }))
-            }
-        }
-        if !errors.isEmpty { throw SectionSiteError(errors.sorted(by: Diagnostic.inFileOrder)) }
-    }
-
     private static func copies(
         of folder: URL, into prefix: String, origin: String, where include: (String) -> Bool = { _ in true }
     ) -> [OutputFile] {

@@ -36,8 +36,7 @@ extension Site {
                 url: record.url, source: record.source, html: "", version: record.version, title: source.page.title,
                 date: source.page.date, summary: source.keptSummary, templatesUsed: Set(record.templatesUsed), animation: nil,
                 isComplete: false)
-            records[record.url] = OutputRecord(page: page, inputs: record.inputs, emptySections: record.emptySections)
-            urls[record.source, default: []].append(record.url)
+            output.restore(OutputRecord(page: page, inputs: record.inputs, emptySections: record.emptySections))
         }
         refreshFiles()
         refreshImages()
@@ -97,7 +96,7 @@ extension Site {
                 collectionFolders: loaded.collectionFolders, fileLinks: loaded.fileLinks, headings: loaded.keptHeadings,
                 text: loaded.keptText, unknownLanguages: loaded.unknownLanguages)
         }
-        let rendered = self.records.values.sorted { $0.page.url < $1.page.url }.map { record in
+        let rendered = output.records.values.sorted { $0.page.url < $1.page.url }.map { record in
             SiteSnapshot.RenderedRecord(
                 url: record.page.url, source: record.page.source, version: record.page.version, inputs: record.inputs,
                 templatesUsed: record.page.templatesUsed.sorted(), emptySections: record.emptySections)

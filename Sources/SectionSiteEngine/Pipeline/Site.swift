@@ -25,9 +25,9 @@ package struct Site: Sendable {
     /// The text of `sectionsite.yml` the settings were read from (nil without one), for the record's fingerprint.
     let configText: String?
     /// Every rendered page, by URL.
-    package var pages: PageTable { PageTable(records) }
-    /// Every output page's record, by URL.
-    var records: TreeDictionary<String, OutputRecord>
+    package var pages: PageTable { PageTable(output.records) }
+    /// Every output page's record, by URL, and the URLs each source makes.
+    var output = OutputTable()
     /// Every output file that is not a page, by output path (the sitemap and Atom feed are made on demand).
     package var files: [String: OutputFile]
     /// The highlighter, whose cache a successful build saves for the next one.
@@ -50,7 +50,6 @@ package struct Site: Sendable {
     var program = ProgramPages()
     /// How long the API reference's toolchain took when it last made the reference, to say so.
     package var apiToolchainSeconds: Double? { program.toolchainSeconds }
-    var urls: TreeDictionary<SourceID, [String]>  // the URLs each source renders
     /// The published pages, the tag index and tag pages, the folder tree and the collections' order, made from
     /// `loaded` and kept in step with it.
     var content: ContentIndex
@@ -91,7 +90,7 @@ package struct Site: Sendable {
         // picture's files are made. Else every error of the run at once, the pictures' among them.
         var cheap = errors
         let owners = Dictionary(grouping: loaded.values.filter(content.publishes), by: \.page.url).mapValues { $0.map(\.page.source).sorted() }
-        do { try Self.checkUniqueURLs(owners) } catch let error as SectionSiteError { cheap += error.diagnostics }
+        do { try OutputTable.checkUnique(owners) } catch let error as SectionSiteError { cheap += error.diagnostics }
         if !cheap.isEmpty { throw SectionSiteError(cheap.sorted(by: Diagnostic.inFileOrder)) }
         report(3)
         try makeImagesLoadingAgain(loaded.values, loader: loader) { report(3, $0, $1) }
@@ -118,7 +117,7 @@ package struct Site: Sendable {
             config: config, highlighter: highlighter, theme: theme, images: Self.imageCatalog(options, config: config),
             site: options.site, collectsLinks: options.keepsLinks)
         markdown.pageURLs = PageURLs(site: options.site, permalinks: config.permalinks, bounds: config.sourceBounds(site: options.site))
-        (loaded, records, urls, files, fileList) = ([:], [:], [:], [:], [])
+        (loaded, files, fileList) = ([:], [:], [])
         content = ContentIndex(drafts: options.drafts)
         // The reference before any page is loaded: the site's Markdown links to its symbols.
         if config.api != nil {
@@ -292,7 +291,7 @@ package struct Site: Sendable {
         var affected = loading.paths
         if !loading.paths.isEmpty {
             affected.formUnion(content.update(changed: loading.paths, in: loaded, config: config))
-            affected.formUnion(loading.tagPages.filter { content.generated[$0] != nil || urls[$0] != nil })
+            affected.formUnion(loading.tagPages.filter { content.generated[$0] != nil || output.urls[$0] != nil })
         }
         let drawsNavigation = !theme.navigationTemplates.isEmpty
         if loading.restructured || (plan.forcesRender && drawsNavigation && content.trees.isEmpty), content.refreshTree(drawn: drawsNavigation) {
@@ -307,7 +306,7 @@ package struct Site: Sendable {
             affected.insert(path)
         }
         if !plan.templates.isEmpty {
-            for (path, owned) in urls where owned.contains(where: { !(pages[$0]?.templatesUsed.isDisjoint(with: plan.templates) ?? true) }) {
+            for (path, owned) in output.urls where owned.contains(where: { !(pages[$0]?.templatesUsed.isDisjoint(with: plan.templates) ?? true) }) {
                 affected.insert(path)
             }
         }
@@ -353,7 +352,7 @@ package struct Site: Sendable {
                 "code in '\(language)'\(others) is drawn plain: the highlighter knows no such language (name one it knows, or 'text')",
                 at: SourceLocation(file: use.path))
         }
-        for record in records.values {
+        for record in output.records.values {
             for warning in record.emptySections { warnings.warn(warning.message, at: warning.location) }
         }
         for conflict in aliasConflicts() { warnings.add(conflict) }
@@ -378,7 +377,7 @@ package struct Site: Sendable {
     ) throws -> (made: [(source: SourceID, urls: [String])], stale: [PageInstance]) {
         let drafts = options.drafts
         let (pagesBySource, generated) = (self.loaded, content.generated)
-        let previous = force ? [:] : records
+        let previous = force ? [:] : output.records
         let results = sources.parallelMap { source in
             Result { () throws -> [PageInstance] in
                 guard let page = pagesBySource[source] ?? generated[source], drafts || !page.page.isDraft else { return [] }
@@ -390,7 +389,7 @@ package struct Site: Sendable {
             var instance = instance
             instance.inputs = inputs(instance.url, instance.inputs)
             return instance
-        }.filter { force || records[$0.url]?.inputs != $0.inputs }
+        }.filter { force || output.records[$0.url]?.inputs != $0.inputs }
         return (zip(sources, instances).map { ($0, $1.map(\.url)) }, stale)
     }
 
@@ -430,8 +429,7 @@ package struct Site: Sendable {
         if let store { try FileManager.default.createDirectory(at: store.folder, withIntermediateDirectories: true) }
         nonisolated(unsafe) let siteContexts = renderer.siteContexts
         var errors: [Diagnostic] = []
-        var owners: [String: [SourceID]] = [:]  // URL -> the sources that make it: those of `sources`, then others'
-        var given: [(source: SourceID, urls: [String])] = []  // sources that no longer make some of their URLs
+        var claims = OutputTable.Claims()
         var changed: [String] = []
         for slice in stride(from: 0, to: sortedSources.count, by: 512).map({ sortedSources[$0..<min($0 + 512, sortedSources.count)] }) {
             let made: [(source: SourceID, urls: [String])], stale: [PageInstance]
@@ -441,15 +439,7 @@ package struct Site: Sendable {
                 errors += error.diagnostics  // every slice is still resolved, to find every error
                 continue
             }
-            for (source, urls) in made {
-                for url in urls {
-                    // A URL a page outside `sources` holds: that page keeps it, so this is a second owner.
-                    if owners[url] == nil, let owner = records[url]?.page.source, !sources.contains(owner) { owners[url] = [owner] }
-                    if !(owners[url]?.contains(source) ?? false) { owners[url, default: []].append(source) }
-                }
-                if let before = self.urls[source], before != urls { given.append((source, before)) }
-                self.urls[source] = urls.isEmpty ? nil : urls
-            }
+            for (source, urls) in made { output.claim(urls, by: source, rendering: sources, in: &claims) }
             // Rendered on all cores. A build that renders no more (`BuildOptions.storage`) keeps each rendered page's
             // HTML in the page store, and lets go of what is left of its body in memory (item bodies) once the last
             // page made from it is rendered: holding every body and every page's HTML at once set a build's peak.
@@ -471,11 +461,11 @@ package struct Site: Sendable {
             guard errors.isEmpty else { continue }
             var finished = Set<SourceID>()
             for (page, instance) in zip(rendered, stale) {
-                if records[page.url]?.page.version != page.version { changed.append(page.url) }
                 let empty = instance.pagination.map { $0.current == 1 } ?? true ? instance.emptySections : []
-                records[page.url] = OutputRecord(
+                let record = OutputRecord(
                     page: page, inputs: instance.inputs,
                     emptySections: empty.map { Diagnostic(.warning, "section '\($0.spec.id)' has no items", at: $0.spec.location) })
+                if output.keep(record) { changed.append(page.url) }
                 // A page whose body waits on disk and that has no item bodies holds nothing to let go: a copy would
                 // only double it while the resolver still holds the original.
                 let (key, source) = (instance.source.page.source, instance.source)
@@ -489,17 +479,9 @@ package struct Site: Sendable {
             }
         }
         content.collectionOrders.merge(resolver.ordered.withLock { $0 }) { _, new in new }
-        // The URLs a source made before and makes no more are gone, unless another source of `sources` makes them now.
         var removed: [String] = []
-        for (source, before) in given {
-            let now = Set(self.urls[source] ?? [])
-            for url in before where !now.contains(url) && owners[url] == nil {
-                removed.append(url)
-                records[url] = nil
-            }
-        }
         do {
-            try Self.checkUniqueURLs(owners)
+            removed = try output.settle(claims)
         } catch let error as SectionSiteError {
             errors += error.diagnostics
         }
@@ -508,13 +490,13 @@ package struct Site: Sendable {
             for error in errors.sorted(by: Diagnostic.inFileOrder) where unique.last != error { unique.append(error) }
             throw SectionSiteError(unique)
         }
-        return (changed.sorted(), removed.sorted())
+        return (changed.sorted(), removed)
     }
 
     /// A page's inputs (URL, resolver's inputs) with the content tree's hash in them when the page was drawn with
     /// navigation last time (a page rendered for the first time is rendered anyway).
     private func navigationInputs() -> @Sendable (String, String) -> String {
-        let (records, drawing, treeHash) = (self.records, theme.navigationTemplates, content.treeHash)
+        let (records, drawing, treeHash) = (output.records, theme.navigationTemplates, content.treeHash)
         return { url, inputs in
             guard !drawing.isEmpty, let used = records[url]?.page.templatesUsed, !used.isDisjoint(with: drawing) else { return inputs }
             var hash = ContentHash()
@@ -528,7 +510,7 @@ package struct Site: Sendable {
     private func pathsDrawingNavigation() -> Set<SourceID> {
         let drawing = theme.navigationTemplates
         guard !drawing.isEmpty else { return [] }
-        return Set(urls.filter { $0.value.contains { !(pages[$0]?.templatesUsed.isDisjoint(with: drawing) ?? true) } }.keys)
+        return Set(output.urls.filter { $0.value.contains { !(pages[$0]?.templatesUsed.isDisjoint(with: drawing) ?? true) } }.keys)
     }
 
     /// The values of `results`, or every error among them at once, sorted.
