@@ -30,7 +30,7 @@ extension RenderedPage {
     func stored(in store: PageStore) throws -> RenderedPage {
         try store.store(html, version: version)
         return RenderedPage(
-            url: url, path: path, html: "", version: version, title: title, date: date, summary: keptSummary,
+            url: url, source: source, html: "", version: version, title: title, date: date, summary: keptSummary,
             templatesUsed: templatesUsed, animation: animation, isComplete: isComplete, store: store)
     }
 

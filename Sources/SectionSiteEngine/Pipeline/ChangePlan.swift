@@ -30,8 +30,8 @@ struct ChangePlan: Equatable, Sendable {
     var components: Set<String> = []
     /// Every page renders again: a layout, a partial, the theme's words or a data file changed.
     var renderAll = false
-    /// The pages to load again, by their key among the loaded pages (a path of `Content/`, or `swift:<url>`).
-    var pages: Set<String> = []
+    /// The pages to load again: Markdown files and pages a program defines.
+    var pages: Set<SourceID> = []
     /// The pictures that changed, by path: the pages showing one are loaded again (its files are named by its bytes).
     var pictures: Set<String> = []
     /// A folder of `Content/` came, went or was renamed: the pages under `Content/` are found again.

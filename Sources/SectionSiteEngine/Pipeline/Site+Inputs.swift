@@ -82,15 +82,15 @@ extension Site {
 
 
     /// Checks that no two pages share a URL, given the paths that make each URL.
-    static func checkUniqueURLs(_ owners: [String: [String]]) throws {
+    static func checkUniqueURLs(_ owners: [String: [SourceID]]) throws {
         var errors: [Diagnostic] = []
-        for (url, paths) in owners where paths.count > 1 {
+        for (url, sources) in owners where sources.count > 1 {
             // An error at each page, naming the others: either may be the one to move.
-            for path in paths {
-                let others = paths.filter { $0 != path }
+            for source in sources {
+                let others = sources.filter { $0 != source }
                 errors.append(Diagnostic(
-                    .error, "two pages have the URL '\(url)'", at: SourceLocation(file: path),
-                    notes: others.map { .init(location: SourceLocation(file: $0), message: "'\(url)' also comes from here") }))
+                    .error, "two pages have the URL '\(url)'", at: SourceLocation(file: source.description),
+                    notes: others.map { .init(location: SourceLocation(file: $0.description), message: "'\(url)' also comes from here") }))
             }
         }
         if !errors.isEmpty { throw SectionSiteError(errors.sorted(by: Diagnostic.inFileOrder)) }

@@ -45,12 +45,12 @@ package struct Site: Sendable {
     let bodies: BodyStore?
     /// Where rendered pages go instead of memory, for a site kept on disk.
     var pageStore: PageStore? { options.storage.map { BuildState(folder: $0).pages } }
-    var loaded: TreeDictionary<String, LoadedPage>  // every Markdown file and page a program defines, drafts too, by path
-    var definitions: [String: SitePage] = [:]  // the pages a program defines (`options.pages`), by path
-    var apiPaths: Set<String> = []  // those of `definitions` the API reference made
+    var loaded: TreeDictionary<SourceID, LoadedPage>  // every Markdown file and page a program defines, drafts too
+    var definitions: [SourceID: SitePage] = [:]  // the pages a program defines (`options.pages`)
+    var apiPaths: Set<SourceID> = []  // those of `definitions` the API reference made
     var apiWarnings: [Diagnostic] = []  // what the API reader said when it last made the reference
     package var apiToolchainSeconds: Double?  // how long the toolchain took then, to say so
-    var urls: TreeDictionary<String, [String]>  // the URLs each source path renders
+    var urls: TreeDictionary<SourceID, [String]>  // the URLs each source renders
     /// The published pages, the tag index and tag pages, the folder tree and the collections' order, made from
     /// `loaded` and kept in step with it.
     var content: ContentIndex
@@ -74,7 +74,7 @@ package struct Site: Sendable {
 
     /// Builds the whole site in memory: settings and theme, every page loaded on all cores, collections resolved
     /// and pages rendered on all cores.
-    public init(options: BuildOptions, progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) throws {
+    package init(options: BuildOptions, progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) throws {
         @Sendable func report(_ step: Int, _ done: Int? = nil, _ total: Int? = nil) {
             progress(BuildProgress(step: step, steps: Self.stepNames.count, name: Self.stepNames[step - 1], done: done, total: total))
         }
@@ -96,13 +96,13 @@ package struct Site: Sendable {
         let api = try Self.apiReference(options, config: config)
         apiToolchainSeconds = api?.toolchainSeconds
         markdown.symbolLinks = api?.symbols
-        apiPaths = Set((api?.pages ?? []).map(\.path))
+        apiPaths = Set((api?.pages ?? []).map(\.source))
         apiWarnings = api?.warnings ?? []
         let loader = ContentLoader(site: options.site, markdown: markdown, bodies: bodies)
         let paths = loader.pagePaths()
         report(2, 0, paths.count)
         let (pages, errors) = try loader.loadAll(paths, progress: { report(2, $0, paths.count) })
-        loaded = TreeDictionary(uniqueKeysWithValues: pages.map { ($0.page.path, $0) })
+        loaded = TreeDictionary(uniqueKeysWithValues: pages.map { ($0.page.source, $0) })
         records = [:]
         urls = [:]
         files = [:]
@@ -113,14 +113,14 @@ package struct Site: Sendable {
         // matter, aliases, Markdown, a picture's header) and two pages at one URL stop the build before any
         // picture's files are made. Else every error of the run at once, the pictures' among them.
         var cheap = errors
-        let owners = Dictionary(grouping: loaded.values.filter(content.publishes), by: \.page.url).mapValues { $0.map(\.page.path).sorted() }
+        let owners = Dictionary(grouping: loaded.values.filter(content.publishes), by: \.page.url).mapValues { $0.map(\.page.source).sorted() }
         do { try Self.checkUniqueURLs(owners) } catch let error as SectionSiteError { cheap += error.diagnostics }
         if !cheap.isEmpty { throw SectionSiteError(cheap.sorted(by: Diagnostic.inFileOrder)) }
         report(3)
         try makeImagesLoadingAgain(loaded.values, loader: loader) { report(3, $0, $1) }
         content.rebuild(from: loaded, config: config)
         _ = content.refreshTree(drawn: !theme.navigationTemplates.isEmpty)
-        _ = try render(paths: Set(loaded.keys).union(content.generated.keys), force: true, report: report)
+        _ = try render(sources: Set(loaded.keys).union(content.generated.keys), force: true, report: report)
         refreshFiles()
         refreshImages()
     }
@@ -147,8 +147,8 @@ package struct Site: Sendable {
     /// Takes pages a program defines, each replacing the one of its URL; `loader` loads them at once.
     mutating func define(_ pages: [SitePage], loader: ContentLoader? = nil) throws {
         for page in pages {
-            definitions[page.path] = page
-            if let loader { loaded[page.path] = try loader.load(page) }
+            definitions[page.source] = page
+            if let loader { loaded[page.source] = try loader.load(page) }
         }
     }
 
@@ -162,7 +162,7 @@ package struct Site: Sendable {
         var load = plan.pages
         if plan.apiReference, config.api != nil { load.formUnion(try remakeAPIReference(defining: &defined)) }
         try define(defined)
-        load.formUnion(defined.map(\.path))
+        load.formUnion(defined.map(\.source))
         if plan.data { data = try DataFile.loadAll(site: options.site) }
         if plan.reloadsTheme { load.formUnion(try reloadTheme(components: plan.components)) }
         if !plan.pictures.isEmpty {
@@ -173,13 +173,13 @@ package struct Site: Sendable {
         }
         let loader = ContentLoader(site: options.site, markdown: markdown, bodies: bodies)
         if plan.findPages {
-            let present = Set(loader.pagePaths())
+            let present = Set(loader.pagePaths().map(SourceID.file))
             load.formUnion(present.subtracting(loaded.keys))
             load.formUnion(Set(loaded.keys).subtracting(present).subtracting(definitions.keys))
         }
         let loading = try reload(load, with: loader)
         var update = Update()
-        (update.changed, update.removed) = try render(paths: pagesToRender(plan, after: loading), force: plan.forcesRender)
+        (update.changed, update.removed) = try render(sources: pagesToRender(plan, after: loading), force: plan.forcesRender)
         // An editor's temporary file of `Content/` that came and went changes nothing.
         let copies = plan.contentFiles.filter { output, path in
             files[output] != nil || FileManager.default.fileExists(atPath: options.site.path + "/" + path)
@@ -197,7 +197,7 @@ package struct Site: Sendable {
         let previous = pages
         var options = self.options
         // The program's pages as they are now; the API reference's are made again from the new settings.
-        options.pages = definitions.values.filter { !apiPaths.contains($0.path) }.sorted { $0.url < $1.url }
+        options.pages = definitions.values.filter { !apiPaths.contains($0.source) }.sorted { $0.url < $1.url }
         self = try Site(options: options)
         var update = Update()
         update.everything = true
@@ -209,9 +209,9 @@ package struct Site: Sendable {
     /// The API reference made again: its pages join `defined`, to be compared by version as any page a program
     /// defines. Returns the pages to load again: those whose symbol went, and, when symbols came or went, every
     /// page (links to symbols may change).
-    private mutating func remakeAPIReference(defining defined: inout [SitePage]) throws -> Set<String> {
+    private mutating func remakeAPIReference(defining defined: inout [SitePage]) throws -> Set<SourceID> {
         let reference = try Self.apiReference(options, config: config)
-        let paths = Set((reference?.pages ?? []).map(\.path))
+        let paths = Set((reference?.pages ?? []).map(\.source))
         var reload = apiPaths.subtracting(paths)
         for path in reload { definitions[path] = nil }
         if markdown.symbolLinks != reference?.symbols {
@@ -228,7 +228,7 @@ package struct Site: Sendable {
     /// The theme read again. Returns the pages to load again: those drawn with a changed directive or hook of
     /// `components`, every page when a hook or directive came or went, and pages restored from the record, which
     /// do not know what drew them.
-    private mutating func reloadTheme(components: Set<String>) throws -> Set<String> {
+    private mutating func reloadTheme(components: Set<String>) throws -> Set<SourceID> {
         let previous = theme
         theme = try Theme(name: config.theme, site: options.site)
         markdown.theme = theme
@@ -241,11 +241,11 @@ package struct Site: Sendable {
     /// What loading pages again found, for working out what to render again.
     private struct Reloading {
         /// Every page loaded again or removed: those asked for, and those linking to a page that moved.
-        var paths: Set<String>
+        var paths: Set<SourceID>
         /// The folders of the pages, before and after: the lists of those folders render again.
         var folders: Set<String> = []
         /// The tag pages of the pages' tags, before and after.
-        var tagURLs: Set<String> = []
+        var tagPages: Set<SourceID> = []
         /// A page came, went, or changed its title or weight: the navigation may change.
         var restructured = false
         /// The pictures some page shows changed.
@@ -255,20 +255,20 @@ package struct Site: Sendable {
     /// Loads the pages at `paths` again (a page whose file is gone is removed), then the pages that link to one
     /// whose URL changed, for the links' new URL, and makes their pictures. Every mistake of the pages at once; the
     /// pages' own come before any picture's files are made, as in a full build.
-    private mutating func reload(_ paths: Set<String>, with loader: ContentLoader) throws -> Reloading {
+    private mutating func reload(_ paths: Set<SourceID>, with loader: ContentLoader) throws -> Reloading {
         var done = Reloading(paths: paths)
         var reloaded: [LoadedPage] = []
         var problems: [Diagnostic] = []
         var pending = paths.sorted()
         while !pending.isEmpty {
-            var moved = Set<String>()  // pages whose URL changed, came or went: links to them change
-            for path in pending {
-                let old = loaded[path]
+            var moved = Set<SourceID>()  // pages whose URL changed, came or went: links to them change
+            for source in pending {
+                let old = loaded[source]
                 var new: LoadedPage?
-                if let definition = definitions[path] {
+                if let definition = definitions[source] {
                     let (page, found) = loader.loadReportingProblems(definition)
                     (new, problems) = (page, problems + found)
-                } else if FileManager.default.fileExists(atPath: options.site.path + "/" + path) {
+                } else if let path = source.file, FileManager.default.fileExists(atPath: options.site.path + "/" + path) {
                     do {
                         let (page, found) = try loader.loadReportingProblems(path)
                         (new, problems) = (page, problems + found)
@@ -280,16 +280,16 @@ package struct Site: Sendable {
                 for page in [old, new].compactMap(\.self) {
                     done.folders.insert(page.page.folder)
                     let prefix = config.languages.prefix(page.page.language)
-                    done.tagURLs.formUnion(page.tagSlugs.map { TagPages.url($0, prefix: prefix) })
+                    done.tagPages.formUnion(page.tagSlugs.map { .generated(TagPages.url($0, prefix: prefix)) })
                 }
-                loaded[path] = new
+                loaded[source] = new
                 done.restructured = done.restructured || ContentTree.changes(old, new, drafts: options.drafts)
                 if let new { reloaded.append(new) }
                 done.picturesChanged = done.picturesChanged || old?.images.map(\.image) != new?.images.map(\.image)
-                if old?.page.url != new?.page.url { moved.insert(path) }
+                if old?.page.url != new?.page.url { moved.insert(source) }
             }
-            pending = moved.isEmpty ? [] : loaded.filter { path, page in
-                !done.paths.contains(path) && page.fileLinks.contains { $0.link.target.map(moved.contains) ?? false }
+            pending = moved.isEmpty ? [] : loaded.filter { source, page in
+                !done.paths.contains(source) && page.fileLinks.contains { $0.link.target.map { moved.contains(.file($0)) } ?? false }
             }.keys.sorted()
             done.paths.formUnion(pending)
         }
@@ -301,11 +301,11 @@ package struct Site: Sendable {
     /// The pages to render again after `loading`: those loaded again, the tag pages and translations they change,
     /// the pages drawing navigation when the tree changed, the lists of the folders they were and are in, and the
     /// pages drawn with a changed template (every page when the plan renders all).
-    private mutating func pagesToRender(_ plan: ChangePlan, after loading: Reloading) -> Set<String> {
+    private mutating func pagesToRender(_ plan: ChangePlan, after loading: Reloading) -> Set<SourceID> {
         var affected = loading.paths
         if !loading.paths.isEmpty {
             affected.formUnion(content.update(changed: loading.paths, in: loaded, config: config))
-            affected.formUnion(loading.tagURLs.filter { content.generated[$0] != nil || urls[$0] != nil })
+            affected.formUnion(loading.tagPages.filter { content.generated[$0] != nil || urls[$0] != nil })
         }
         let drawsNavigation = !theme.navigationTemplates.isEmpty
         if loading.restructured || (plan.forcesRender && drawsNavigation && content.trees.isEmpty), content.refreshTree(drawn: drawsNavigation) {
@@ -332,7 +332,7 @@ package struct Site: Sendable {
     package var warnings: [Diagnostic] {
         var warnings = Warnings()
         // A page a program defines answers for the Markdown file that would have its URL.
-        let paths = Set(content.published.map { definitions[$0.page.path]?.markdownSource ?? $0.page.path })
+        let paths = Set(content.published.map { definitions[$0.page.source]?.markdownSource ?? $0.page.source.description })
         for page in content.published {
             for link in page.fileLinks where !(link.link.target.map(paths.contains) ?? false) {
                 if link.link.isUnresolvedSymbol {
@@ -355,7 +355,7 @@ package struct Site: Sendable {
         var unknown: [String: (path: String, count: Int)] = [:]
         for page in content.published {
             for language in page.unknownLanguages {
-                let path = page.page.path
+                let path = page.page.source.description
                 let seen = unknown[language]
                 unknown[language] = (min(seen?.path ?? path, path), (seen?.count ?? 0) + 1)
             }
@@ -384,17 +384,17 @@ package struct Site: Sendable {
         return warnings.all
     }
 
-    /// The pages `paths` make, resolved: each path's URLs, and its instances whose inputs changed (all of them when
+    /// The pages `sources` make, resolved: each source's URLs, and its instances whose inputs changed (all of them when
     /// `force`), their inputs with the content tree's hash where they draw navigation.
     private func resolve(
-        _ paths: [String], with resolver: Resolver, force: Bool, inputs: @Sendable (String, String) -> String
-    ) throws -> (made: [(path: String, urls: [String])], stale: [PageInstance]) {
+        _ sources: [SourceID], with resolver: Resolver, force: Bool, inputs: @Sendable (String, String) -> String
+    ) throws -> (made: [(source: SourceID, urls: [String])], stale: [PageInstance]) {
         let drafts = options.drafts
-        let (pagesByPath, generated) = (self.loaded, content.generated)
+        let (pagesBySource, generated) = (self.loaded, content.generated)
         let previous = force ? [:] : records
-        let results = paths.parallelMap { path in
+        let results = sources.parallelMap { source in
             Result { () throws -> [PageInstance] in
-                guard let page = pagesByPath[path] ?? generated[path], drafts || !page.page.isDraft else { return [] }
+                guard let page = pagesBySource[source] ?? generated[source], drafts || !page.page.isDraft else { return [] }
                 return try resolver.instances(of: page) { url, resolved in previous[url]?.inputs == inputs(url, resolved) }
             }
         }
@@ -404,27 +404,27 @@ package struct Site: Sendable {
             instance.inputs = inputs(instance.url, instance.inputs)
             return instance
         }.filter { force || records[$0.url]?.inputs != $0.inputs }
-        return (zip(paths, instances).map { ($0, $1.map(\.url)) }, stale)
+        return (zip(sources, instances).map { ($0, $1.map(\.url)) }, stale)
     }
 
-    /// Re-renders the pages made from `paths` whose inputs changed (all of them when `force`: a template or layout
-    /// changed); a path no longer loaded loses its pages. Returns the URLs whose version changed or that are new,
+    /// Re-renders the pages made from `sources` whose inputs changed (all of them when `force`: a template or layout
+    /// changed); a source no longer loaded loses its pages. Returns the URLs whose version changed or that are new,
     /// and the URLs that are gone, both sorted.
     ///
-    /// Resolved and rendered a slice of paths at a time: the instances of every page at once (each list page with
+    /// Resolved and rendered a slice of sources at a time: the instances of every page at once (each list page with
     /// its items) set a build's peak memory, 4 KiB a page. No two pages may take one URL: checked over every slice's
     /// URLs, and told with the errors of rendering, so that one run reports both.
     private mutating func render(
-        paths: Set<String>, force: Bool, report: (@Sendable (Int, Int?, Int?) -> Void)? = nil
+        sources: Set<SourceID>, force: Bool, report: (@Sendable (Int, Int?, Int?) -> Void)? = nil
     ) throws -> (changed: [String], removed: [String]) {
         report?(4, nil, nil)
         // Pages restored from the previous build's record are read again before they are rendered.
-        let incomplete = paths.filter { loaded[$0]?.isComplete == false }.sorted()
+        let incomplete = sources.filter { loaded[$0]?.isComplete == false }.sorted()
         if !incomplete.isEmpty {
             let loader = ContentLoader(site: options.site, markdown: markdown, bodies: bodies)
             let definitions = self.definitions
-            let pages = try incomplete.parallelMap { path in try definitions[path].map(loader.load) ?? loader.load(path) }
-            for page in pages { loaded[page.page.path] = page }
+            let pages = try incomplete.parallelMap { source in try definitions[source].map(loader.load) ?? loader.load(source.description) }
+            for page in pages { loaded[page.page.source] = page }
             try makeImagesLoadingAgain(pages, loader: loader)
             _ = content.update(changed: Set(incomplete), in: loaded, config: config)
         }
@@ -432,37 +432,37 @@ package struct Site: Sendable {
             pages: content.published, tags: content.tags, translations: content.translations, data: data, config: config,
             site: options.site, orders: content.collectionOrders)
         let inputs = navigationInputs()  // from the records as they were before this render
-        let sortedPaths = paths.sorted()
-        report?(5, 0, sortedPaths.count)
+        let sortedSources = sources.sorted()
+        report?(5, 0, sortedSources.count)
         let renderer = PageRenderer(theme: theme, config: config, trees: content.trees, data: data)
         let store = pageStore
         if let store { try FileManager.default.createDirectory(at: store.folder, withIntermediateDirectories: true) }
         nonisolated(unsafe) let siteContexts = renderer.siteContexts
         var errors: [Diagnostic] = []
-        var owners: [String: [String]] = [:]  // URL -> the paths that make it: those of `paths`, then others'
-        var given: [(path: String, urls: [String])] = []  // paths that no longer make some of their URLs
+        var owners: [String: [SourceID]] = [:]  // URL -> the sources that make it: those of `sources`, then others'
+        var given: [(source: SourceID, urls: [String])] = []  // sources that no longer make some of their URLs
         var changed: [String] = []
-        for slice in stride(from: 0, to: sortedPaths.count, by: 512).map({ sortedPaths[$0..<min($0 + 512, sortedPaths.count)] }) {
-            let made: [(path: String, urls: [String])], stale: [PageInstance]
+        for slice in stride(from: 0, to: sortedSources.count, by: 512).map({ sortedSources[$0..<min($0 + 512, sortedSources.count)] }) {
+            let made: [(source: SourceID, urls: [String])], stale: [PageInstance]
             do {
                 (made, stale) = try resolve(Array(slice), with: resolver, force: force, inputs: inputs)
             } catch let error as SectionSiteError {
                 errors += error.diagnostics  // every slice is still resolved, to find every error
                 continue
             }
-            for (path, urls) in made {
+            for (source, urls) in made {
                 for url in urls {
-                    // A URL a page outside `paths` holds: that page keeps it, so this is a second owner.
-                    if owners[url] == nil, let owner = records[url]?.page.path, !paths.contains(owner) { owners[url] = [owner] }
-                    if !(owners[url]?.contains(path) ?? false) { owners[url, default: []].append(path) }
+                    // A URL a page outside `sources` holds: that page keeps it, so this is a second owner.
+                    if owners[url] == nil, let owner = records[url]?.page.source, !sources.contains(owner) { owners[url] = [owner] }
+                    if !(owners[url]?.contains(source) ?? false) { owners[url, default: []].append(source) }
                 }
-                if let before = self.urls[path], before != urls { given.append((path, before)) }
-                self.urls[path] = urls.isEmpty ? nil : urls
+                if let before = self.urls[source], before != urls { given.append((source, before)) }
+                self.urls[source] = urls.isEmpty ? nil : urls
             }
             // Rendered on all cores. A build that renders no more (`BuildOptions.storage`) keeps each rendered page's
             // HTML in the page store, and lets go of what is left of its body in memory (item bodies) once the last
             // page made from it is rendered: holding every body and every page's HTML at once set a build's peak.
-            let (done, total) = (slice.startIndex, sortedPaths.count)
+            let (done, total) = (slice.startIndex, sortedSources.count)
             let results = stale.parallelMap(progress: { report?(5, done + $0 * slice.count / max(stale.count, 1), total) }) { instance in
                 Result {
                     let page = try renderer.render(resolver.filled(instance), sites: siteContexts)
@@ -478,7 +478,7 @@ package struct Site: Sendable {
                 continue
             }
             guard errors.isEmpty else { continue }
-            var finished = Set<String>()
+            var finished = Set<SourceID>()
             for (page, instance) in zip(rendered, stale) {
                 if records[page.url]?.page.version != page.version { changed.append(page.url) }
                 let empty = instance.pagination.map { $0.current == 1 } ?? true ? instance.emptySections : []
@@ -487,21 +487,21 @@ package struct Site: Sendable {
                     emptySections: empty.map { Diagnostic(.warning, "section '\($0.spec.id)' has no items", at: $0.spec.location) })
                 // A page whose body waits on disk and that has no item bodies holds nothing to let go: a copy would
                 // only double it while the resolver still holds the original.
-                let (path, source) = (instance.source.page.path, instance.source)
-                if options.storage != nil, loaded[path] === source, !source.blocks.isEmpty || !source.itemBodies.isEmpty {
-                    finished.insert(path)
+                let (key, source) = (instance.source.page.source, instance.source)
+                if options.storage != nil, loaded[key] === source, !source.blocks.isEmpty || !source.itemBodies.isEmpty {
+                    finished.insert(key)
                 }
             }
             if !finished.isEmpty {
-                for path in finished { loaded[path] = loaded[path]!.withoutBody() }
+                for source in finished { loaded[source] = loaded[source]!.withoutBody() }
                 content.replace(finished, in: loaded)  // it holds the same pages
             }
         }
         content.collectionOrders.merge(resolver.ordered.withLock { $0 }) { _, new in new }
-        // The URLs a path made before and makes no more are gone, unless another path of `paths` makes them now.
+        // The URLs a source made before and makes no more are gone, unless another source of `sources` makes them now.
         var removed: [String] = []
-        for (path, before) in given {
-            let now = Set(self.urls[path] ?? [])
+        for (source, before) in given {
+            let now = Set(self.urls[source] ?? [])
             for url in before where !now.contains(url) && owners[url] == nil {
                 removed.append(url)
                 records[url] = nil
@@ -534,7 +534,7 @@ package struct Site: Sendable {
     }
 
     /// The paths whose pages were drawn with navigation, which a change of the content tree may change.
-    private func pathsDrawingNavigation() -> Set<String> {
+    private func pathsDrawingNavigation() -> Set<SourceID> {
         let drawing = theme.navigationTemplates
         guard !drawing.isEmpty else { return [] }
         return Set(urls.filter { $0.value.contains { !(pages[$0]?.templatesUsed.isDisjoint(with: drawing) ?? true) } }.keys)

@@ -12,7 +12,7 @@ extension SiteSnapshot {
         out.string(fingerprint)
         out.map(templates) { $0.string($1) }
         try out.list(pages) { out, page in
-            out.string(page.path)
+            out.string(page.source.description)
             out.stamp(page.stamp)
             out.string(page.sourceHash)
             out.string(page.url)
@@ -44,12 +44,12 @@ extension SiteSnapshot {
         }
         try out.list(rendered) { out, page in
             out.string(page.url)
-            out.string(page.path)
+            out.string(page.source.description)
             out.string(page.version)
             out.string(page.inputs)
             out.list(page.templatesUsed) { $0.string($1) }
             out.list(page.emptySections) { out, warning in
-                out.location(warning.location ?? SourceLocation(file: page.path))
+                out.location(warning.location ?? SourceLocation(file: page.source.description))
                 out.string(warning.message)
             }
             try out.drain(to: write)
@@ -81,7 +81,7 @@ extension SiteSnapshot {
                 let templates = try input.map { try $0.string() }
                 let pages = try input.list { input in
                     PageRecord(
-                        path: try input.string(), stamp: try input.stamp(), sourceHash: try input.string(),
+                        source: SourceID(recorded: try input.string()), stamp: try input.stamp(), sourceHash: try input.string(),
                         url: try input.string(), folder: try input.string(), isIndex: try input.bool(),
                         isDraft: try input.bool(), title: try input.string(), date: try input.optional { try $0.date() },
                         weight: try input.optional { try $0.int() }, tags: try input.list { try $0.string() },
@@ -100,7 +100,7 @@ extension SiteSnapshot {
                 }
                 let rendered = try input.list { input in
                     RenderedRecord(
-                        url: try input.string(), path: try input.string(), version: try input.string(),
+                        url: try input.string(), source: SourceID(recorded: try input.string()), version: try input.string(),
                         inputs: try input.string(), templatesUsed: try input.list { try $0.string() },
                         emptySections: try input.list { input in
                             let location = try input.location()

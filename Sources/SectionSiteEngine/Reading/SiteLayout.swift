@@ -15,9 +15,13 @@ package enum SiteChange: Hashable, Sendable, Comparable, ExpressibleByStringLite
         self = .file(path)
     }
 
-    /// The change of a loaded page, by its key: a Markdown file's path, or `swift:<url>`.
-    init(page key: String) {
-        self = SitePage.url(path: key).map(Self.definedPage) ?? .file(key)
+    /// The change of a page.
+    init(page source: SourceID) {
+        switch source {
+        case .file(let path): self = .file(path)
+        case .program(let url): self = .definedPage(url)
+        case .generated: self = .settings  // the site makes it from everything
+        }
     }
 }
 
@@ -46,9 +50,8 @@ package struct SiteLayout: Sendable, Equatable {
         case settings
         /// The API reference's package.
         case apiSources
-        /// A Markdown page of `Content/`, or a page a program defines (`swift:<url>`), by its key among the loaded
-        /// pages.
-        case page(String)
+        /// A Markdown page of `Content/`, or a page a program defines.
+        case page(SourceID)
         /// A folder of `Content/` (made, removed or renamed): the pages under it are found again.
         case contentFolder
         /// Any other file of `Content/`, copied to this output path.
@@ -87,7 +90,7 @@ package struct SiteLayout: Sendable, Equatable {
         switch change {
         case .settings: .settings
         case .apiSources: .apiSources
-        case .definedPage(let url): .page(SitePage.path(url: url))
+        case .definedPage(let url): .page(.program(url))
         case .file(let path): classify(path)
         }
     }
@@ -106,7 +109,7 @@ package struct SiteLayout: Sendable, Equatable {
         switch root {
         case "Content":
             if isFolder || parts.count == 1 { return .contentFolder }
-            return name.hasSuffix(".md") ? .page(path) : .contentFile(inner)
+            return name.hasSuffix(".md") ? .page(.file(path)) : .contentFile(inner)
         case "Data":
             return .data
         case "Static":

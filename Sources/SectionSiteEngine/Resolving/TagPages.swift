@@ -37,14 +37,13 @@ enum TagPages {
     /// The output path of a tag's Atom feed, in its page's folder.
     static func feedPath(_ url: String) -> String { String(URLPath.decoded(url).dropFirst()) + "feed.xml" }
 
-    /// The generated pages for `tags`, by their path (which is their URL: no file stands behind them), leaving out
-    /// URLs in `taken` (pages written there).
-    static func pages(for tags: [Tag], config: SiteConfig, taken: Set<String>) -> [String: LoadedPage] {
-        var pages: [String: LoadedPage] = [:]
+    /// The generated pages for `tags`, by source, leaving out URLs in `taken` (pages written there).
+    static func pages(for tags: [Tag], config: SiteConfig, taken: Set<String>) -> [SourceID: LoadedPage] {
+        var pages: [SourceID: LoadedPage] = [:]
         guard !tags.isEmpty else { return pages }
         let indexURL = indexURL(config.languages.prefix(config.language))
-        if !taken.contains(indexURL) { pages[indexURL] = index(tags, config: config) }
-        for tag in tags where !taken.contains(tag.url) { pages[tag.url] = page(tag, config: config) }
+        if !taken.contains(indexURL) { pages[.generated(indexURL)] = index(tags, config: config) }
+        for tag in tags where !taken.contains(tag.url) { pages[.generated(tag.url)] = page(tag, config: config) }
         return pages
     }
 
@@ -84,7 +83,7 @@ enum TagPages {
         url: String, title: String, language: String, sections: [SectionSpec], frontMatter: [String: Value], hashing: [String]
     ) -> LoadedPage {
         var page = Page(
-            path: url, url: url, folder: "tags", isIndex: true, frontMatter: frontMatter, title: title, date: nil,
+            source: .generated(url), url: url, folder: "tags", isIndex: true, frontMatter: frontMatter, title: title, date: nil,
             isDraft: false, summary: nil, weight: nil, tags: [], layout: nil, animation: nil, sections: sections, body: "",
             bodyLocation: SourceLocation(file: url))
         (page.language, page.translationKey) = (language, "generated:" + url)

@@ -207,7 +207,7 @@ struct IncrementalBuildTests {
         let site = try TestSite(files)
         try site.build()
         let snapshot = try #require(SiteSnapshot.load(site.folder))
-        let alpha = try #require(snapshot.pages.first { $0.path == "Content/posts/alpha.md" })
+        let alpha = try #require(snapshot.pages.first { $0.source == "Content/posts/alpha.md" })
         #expect(alpha.summary.isStored && alpha.headings.isStored && alpha.text.isStored)
         // A later build writes a new record through a temporary file and a rename: this one's stay readable.
         try site.write(["Content/posts/alpha.md": "---\ntitle: Alpha\ndate: 2026-01-01\n---\nAnother summary.\n"])
@@ -215,7 +215,7 @@ struct IncrementalBuildTests {
         #expect(alpha.summary.value == "First paragraph, the summary.")
         #expect(alpha.headings.value.map(\.text) == ["A heading"])
         #expect(alpha.text.value.contains("More text."))
-        #expect(SiteSnapshot.load(site.folder)?.pages.first { $0.path == "Content/posts/alpha.md" }?.summary.value == "Another summary.")
+        #expect(SiteSnapshot.load(site.folder)?.pages.first { $0.source == "Content/posts/alpha.md" }?.summary.value == "Another summary.")
     }
 
     @Test(
