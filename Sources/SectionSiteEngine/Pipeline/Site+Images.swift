@@ -22,12 +22,9 @@ extension Site {
     ) throws {
         let again = try makeImages(of: pages, report: report)
         guard !again.isEmpty else { return }
-        let definitions = self.definitions
+        let program = self.program
         let results = again.sorted().parallelMap { source in
-            Result { () throws(SectionSiteError) -> (LoadedPage, [Diagnostic]) in
-                if let definition = definitions[source] { return loader.loadReportingProblems(definition) }
-                return try loader.loadReportingProblems(source.description)  // a Markdown file's path
-            }
+            Result { () throws(SectionSiteError) -> (LoadedPage, [Diagnostic]) in try program.load(source, with: loader) }
         }
         var errors: [Diagnostic] = []
         for result in results {

@@ -1,5 +1,20 @@
 import Foundation
 
+/// What a site is made from besides its pages and the files it copies, read before anything else: the settings
+/// (with their text, for the record's fingerprint), the theme and the data files.
+struct SiteInputs {
+    var config: SiteConfig
+    var configText: String?
+    var theme: Theme
+    var data: [String: DataFile]
+
+    init(options: BuildOptions) throws {
+        (config, configText) = try Site.loadConfig(options)
+        theme = try Theme(name: config.theme, site: options.site)
+        data = try DataFile.loadAll(site: options.site)
+    }
+}
+
 /// What the site reads besides its pages, and the files it writes besides them.
 extension Site {
     /// Reads `sectionsite.yml` when there is one, then the settings files of `--config` over it, applying the

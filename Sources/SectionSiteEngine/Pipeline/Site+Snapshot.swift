@@ -7,24 +7,12 @@ extension Site {
     /// record until something it depends on changes. Nil when the snapshot does not fit this build (other
     /// settings, options or list of templates).
     init?(restoring snapshot: SiteSnapshot, options: BuildOptions) throws {
-        let (config, configText) = try Self.loadConfig(options)
-        let theme = try Theme(name: config.theme, site: options.site)
-        let data = try DataFile.loadAll(site: options.site)
-        let fingerprint = SiteSnapshot.fingerprint(options: options, configText: configText, theme: theme, data: data)
+        let inputs = try SiteInputs(options: options)
+        let fingerprint = SiteSnapshot.fingerprint(options: options, configText: inputs.configText, theme: inputs.theme, data: inputs.data)
         guard snapshot.fingerprint == fingerprint else { return nil }
-        self.options = options
-        self.config = config
-        self.configText = configText
-        self.theme = theme
-        self.data = data
-        bodies = try options.storage.map { try BodyStore(folder: $0) }
-        // An incremental build renders a few pages: reading the whole highlight cache would cost more than it saves.
-        highlighter = options.highlighter.map { HighlightCache($0) }
-        markdown = Markdown(
-            config: config, highlighter: highlighter, theme: theme, images: Self.imageCatalog(options, config: config),
-            site: options.site, collectsLinks: options.keepsLinks)
-        markdown.pageURLs = PageURLs(site: options.site, permalinks: config.permalinks, bounds: config.sourceBounds(site: options.site))
-        loaded = [:]
+        try self.init(options: options, inputs: inputs, restoring: true, progress: { _ in })
+        // A program's pages stand for themselves from their records too, so that a new value is compared with the
+        // old one (its title, tags and place change the pages around it); `apply` loads the new values.
         for record in snapshot.pages {
             markdown.pageURLs?.record(record.source.description, url: record.url, stamp: record.stamp)
             var page = Page(
@@ -40,19 +28,6 @@ extension Site {
                 templatesUsed: [], images: [], fieldImages: [:], isComplete: false,
                 collectionFolders: record.collectionFolders, stamp: record.stamp, unknownLanguages: record.unknownLanguages)
         }
-        records = [:]
-        urls = [:]
-        files = [:]
-        fileList = []
-        content = ContentIndex(drafts: options.drafts)
-        // A program's pages stand for themselves from their records too, so that a new value is compared with the
-        // old one (its title, tags and place change the pages around it); `apply` loads the new values.
-        let api = try Self.apiReference(options, config: config)
-        markdown.symbolLinks = api?.symbols
-        apiPaths = Set((api?.pages ?? []).map(\.source))
-        apiWarnings = api?.warnings ?? []
-        apiToolchainSeconds = api?.toolchainSeconds
-        try define(options.pages + (api?.pages ?? []))
         content.rebuild(from: loaded, config: config)
         _ = content.refreshTree(drawn: !theme.navigationTemplates.isEmpty)
         for record in snapshot.rendered {
@@ -93,7 +68,7 @@ extension Site {
         for source in Set(stamps.keys).subtracting(present.map(SourceID.file)) {
             changed.insert(SiteChange(page: source))
         }
-        changed.formUnion(definitions.values.map { .definedPage($0.url) })
+        changed.formUnion(program.definitions.values.map { .definedPage($0.url) })
         for (file, hash) in theme.templateHashes where snapshot.templates[file] != hash {
             changed.insert(.file("\(theme.path)/\(file)"))
         }
@@ -112,7 +87,7 @@ extension Site {
     /// the paths of the sitemap, feeds and search index written, `out` the output folder just written.
     func snapshot(feed: [String: [String]], indexes: [String], out: URL) -> SiteSnapshot {
         let records = loaded.values.sorted { $0.page.source < $1.page.source }.compactMap { loaded -> SiteSnapshot.PageRecord? in
-            let defined = definitions[loaded.page.source] != nil
+            let defined = program[loaded.page.source] != nil
             guard let stamp = defined ? FileStamp.noFile : loaded.stamp else { return nil }  // pages given as text, in tests: read again
             let page = loaded.page
             return SiteSnapshot.PageRecord(

@@ -17,8 +17,8 @@ package struct Site: Sendable {
         "Making patches", "Writing output",
     ]
 
-    /// The options the site was first made with (its pages defined in Swift as they were then: `definitions`
-    /// holds the current ones).
+    /// The options the site was first made with (its pages defined in Swift as they were then: `program` holds
+    /// the current ones).
     package let options: BuildOptions
     /// The settings.
     package var config: SiteConfig
@@ -46,10 +46,10 @@ package struct Site: Sendable {
     /// Where rendered pages go instead of memory, for a site kept on disk.
     var pageStore: PageStore? { options.storage.map { BuildState(folder: $0).pages } }
     var loaded: TreeDictionary<SourceID, LoadedPage>  // every Markdown file and page a program defines, drafts too
-    var definitions: [SourceID: SitePage] = [:]  // the pages a program defines (`options.pages`)
-    var apiPaths: Set<SourceID> = []  // those of `definitions` the API reference made
-    var apiWarnings: [Diagnostic] = []  // what the API reader said when it last made the reference
-    package var apiToolchainSeconds: Double?  // how long the toolchain took then, to say so
+    /// The pages a program defines and the API reference's.
+    var program = ProgramPages()
+    /// How long the API reference's toolchain took when it last made the reference, to say so.
+    package var apiToolchainSeconds: Double? { program.toolchainSeconds }
     var urls: TreeDictionary<SourceID, [String]>  // the URLs each source renders
     /// The published pages, the tag index and tag pages, the folder tree and the collections' order, made from
     /// `loaded` and kept in step with it.
@@ -79,36 +79,13 @@ package struct Site: Sendable {
             progress(BuildProgress(step: step, steps: Self.stepNames.count, name: Self.stepNames[step - 1], done: done, total: total))
         }
         report(1)
-        self.options = options
-        (config, configText) = try Self.loadConfig(options)
-        theme = try Theme(name: config.theme, site: options.site)
-        data = try DataFile.loadAll(site: options.site)
-        highlighter = options.highlighter.map { HighlightCache($0, cache: Self.highlightCache(options.site), onDisk: options.storage != nil) }
-        bodies = try options.storage.map { try BodyStore(folder: $0) }
-        markdown = Markdown(
-            config: config, highlighter: highlighter, theme: theme, images: Self.imageCatalog(options, config: config),
-            site: options.site, collectsLinks: options.keepsLinks)
-        markdown.pageURLs = PageURLs(site: options.site, permalinks: config.permalinks, bounds: config.sourceBounds(site: options.site))
-        // The reference first: the site's Markdown links to its symbols.
-        if config.api != nil {
-            progress(BuildProgress(step: 1, steps: Self.stepNames.count, name: "Reading the API reference (building the package)"))
-        }
-        let api = try Self.apiReference(options, config: config)
-        apiToolchainSeconds = api?.toolchainSeconds
-        markdown.symbolLinks = api?.symbols
-        apiPaths = Set((api?.pages ?? []).map(\.source))
-        apiWarnings = api?.warnings ?? []
+        try self.init(options: options, inputs: SiteInputs(options: options), restoring: false, progress: progress)
         let loader = ContentLoader(site: options.site, markdown: markdown, bodies: bodies)
         let paths = loader.pagePaths()
         report(2, 0, paths.count)
         let (pages, errors) = try loader.loadAll(paths, progress: { report(2, $0, paths.count) })
         loaded = TreeDictionary(uniqueKeysWithValues: pages.map { ($0.page.source, $0) })
-        records = [:]
-        urls = [:]
-        files = [:]
-        fileList = []
-        content = ContentIndex(drafts: options.drafts)
-        try define(options.pages + (api?.pages ?? []), loader: loader)
+        for page in program.definitions.values { loaded[page.source] = try loader.load(page) }
         // Mistakes a user fixes in a minute come before the minutes pictures may take: the pages' own (front
         // matter, aliases, Markdown, a picture's header) and two pages at one URL stop the build before any
         // picture's files are made. Else every error of the run at once, the pictures' among them.
@@ -123,6 +100,34 @@ package struct Site: Sendable {
         _ = try render(sources: Set(loaded.keys).union(content.generated.keys), force: true, report: report)
         refreshFiles()
         refreshImages()
+    }
+
+    /// What both ways of making a site start from: its inputs, the Markdown set up, the pages a program defines and
+    /// the API reference's, no page loaded. A site `restoring` the previous build's record renders a few pages:
+    /// reading the whole highlight cache would cost more than it saves.
+    init(
+        options: BuildOptions, inputs: SiteInputs, restoring: Bool, progress: @Sendable (BuildProgress) -> Void
+    ) throws {
+        self.options = options
+        (config, configText, theme, data) = (inputs.config, inputs.configText, inputs.theme, inputs.data)
+        highlighter = options.highlighter.map {
+            restoring ? HighlightCache($0) : HighlightCache($0, cache: Self.highlightCache(options.site), onDisk: options.storage != nil)
+        }
+        bodies = try options.storage.map { try BodyStore(folder: $0) }
+        markdown = Markdown(
+            config: config, highlighter: highlighter, theme: theme, images: Self.imageCatalog(options, config: config),
+            site: options.site, collectsLinks: options.keepsLinks)
+        markdown.pageURLs = PageURLs(site: options.site, permalinks: config.permalinks, bounds: config.sourceBounds(site: options.site))
+        (loaded, records, urls, files, fileList) = ([:], [:], [:], [:], [])
+        content = ContentIndex(drafts: options.drafts)
+        // The reference before any page is loaded: the site's Markdown links to its symbols.
+        if config.api != nil {
+            progress(BuildProgress(step: 1, steps: Self.stepNames.count, name: "Reading the API reference (building the package)"))
+        }
+        let api = try Self.apiReference(options, config: config)
+        markdown.symbolLinks = api?.symbols
+        program.define(options.pages)
+        program.takeReference(api)
     }
 
     /// Applies changes and pages a program defines anew (by URL: each replaces the page of its URL, or is added),
@@ -144,25 +149,15 @@ package struct Site: Sendable {
         return try reader.reference(APIRequest(settings: api, site: options.site, rootPath: config.rootPath, bounds: bounds))
     }
 
-    /// Takes pages a program defines, each replacing the one of its URL; `loader` loads them at once.
-    mutating func define(_ pages: [SitePage], loader: ContentLoader? = nil) throws {
-        for page in pages {
-            definitions[page.source] = page
-            if let loader { loaded[page.source] = try loader.load(page) }
-        }
-    }
-
     /// Carries out the plan for `changes` (`ChangePlan`): the inputs it names read again, then the pages they
     /// change loaded again, then the pages that show them rendered again.
     private mutating func applyInPlace(_ changes: Set<SiteChange>, pages defined: [SitePage]) throws -> Update {
         searchMemo = Locked([:])  // shared with the site this one was copied from, which keeps it
         let plan = ChangePlan(changes, layout: SiteLayout(theme: config.theme))
         if plan.everything { return try madeAgain() }
-        var defined = defined
-        var load = plan.pages
-        if plan.apiReference, config.api != nil { load.formUnion(try remakeAPIReference(defining: &defined)) }
-        try define(defined)
-        load.formUnion(defined.map(\.source))
+        var load = plan.pages.union(defined.map(\.source))
+        program.define(defined)
+        if plan.apiReference, config.api != nil { load.formUnion(try remakeAPIReference()) }  // its pages win, as in a build
         if plan.data { data = try DataFile.loadAll(site: options.site) }
         if plan.reloadsTheme { load.formUnion(try reloadTheme(components: plan.components)) }
         if !plan.pictures.isEmpty {
@@ -175,7 +170,7 @@ package struct Site: Sendable {
         if plan.findPages {
             let present = Set(loader.pagePaths().map(SourceID.file))
             load.formUnion(present.subtracting(loaded.keys))
-            load.formUnion(Set(loaded.keys).subtracting(present).subtracting(definitions.keys))
+            load.formUnion(Set(loaded.keys).subtracting(present).subtracting(program.definitions.keys))
         }
         let loading = try reload(load, with: loader)
         var update = Update()
@@ -197,7 +192,7 @@ package struct Site: Sendable {
         let previous = pages
         var options = self.options
         // The program's pages as they are now; the API reference's are made again from the new settings.
-        options.pages = definitions.values.filter { !apiPaths.contains($0.source) }.sorted { $0.url < $1.url }
+        options.pages = program.ownPages
         self = try Site(options: options)
         var update = Update()
         update.everything = true
@@ -206,22 +201,16 @@ package struct Site: Sendable {
         return update
     }
 
-    /// The API reference made again: its pages join `defined`, to be compared by version as any page a program
-    /// defines. Returns the pages to load again: those whose symbol went, and, when symbols came or went, every
+    /// The API reference made again; its pages are compared by version as any page a program defines. Returns
+    /// the pages to load again: the reference's, those whose symbol went, and, when symbols came or went, every
     /// page (links to symbols may change).
-    private mutating func remakeAPIReference(defining defined: inout [SitePage]) throws -> Set<SourceID> {
+    private mutating func remakeAPIReference() throws -> Set<SourceID> {
         let reference = try Self.apiReference(options, config: config)
-        let paths = Set((reference?.pages ?? []).map(\.source))
-        var reload = apiPaths.subtracting(paths)
-        for path in reload { definitions[path] = nil }
+        var reload = program.takeReference(reference).union((reference?.pages ?? []).map(\.source))
         if markdown.symbolLinks != reference?.symbols {
             markdown.symbolLinks = reference?.symbols
             reload.formUnion(loaded.keys)
         }
-        apiPaths = paths
-        apiWarnings = reference?.warnings ?? []
-        apiToolchainSeconds = reference?.toolchainSeconds
-        defined += reference?.pages ?? []
         return reload
     }
 
@@ -265,12 +254,10 @@ package struct Site: Sendable {
             for source in pending {
                 let old = loaded[source]
                 var new: LoadedPage?
-                if let definition = definitions[source] {
-                    let (page, found) = loader.loadReportingProblems(definition)
-                    (new, problems) = (page, problems + found)
-                } else if let path = source.file, FileManager.default.fileExists(atPath: options.site.path + "/" + path) {
+                // A page no program defines any more, or whose file is gone, is removed.
+                if program[source] != nil || source.file.map({ FileManager.default.fileExists(atPath: options.site.path + "/" + $0) }) == true {
                     do {
-                        let (page, found) = try loader.loadReportingProblems(path)
+                        let (page, found) = try program.load(source, with: loader)
                         (new, problems) = (page, problems + found)
                     } catch {
                         problems += error.diagnostics
@@ -332,7 +319,7 @@ package struct Site: Sendable {
     package var warnings: [Diagnostic] {
         var warnings = Warnings()
         // A page a program defines answers for the Markdown file that would have its URL.
-        let paths = Set(content.published.map { definitions[$0.page.source]?.markdownSource ?? $0.page.source.description })
+        let paths = Set(content.published.map { program[$0.page.source]?.markdownSource ?? $0.page.source.description })
         for page in content.published {
             for link in page.fileLinks where !(link.link.target.map(paths.contains) ?? false) {
                 if link.link.isUnresolvedSymbol {
@@ -371,7 +358,7 @@ package struct Site: Sendable {
         }
         for conflict in aliasConflicts() { warnings.add(conflict) }
         for shared in content.translations.sharedKeys() { warnings.add(shared) }
-        for warning in apiWarnings { warnings.add(warning) }
+        for warning in program.referenceWarnings { warnings.add(warning) }
         // The built-in theme's words in a language it lacks are not the site's to write: no warning.
         if !theme.isBuiltin { for warning in theme.strings.warnings(config.languages) { warnings.add(warning) } }
         let used = pages.values.reduce(into: Set<String>()) { $0.formUnion($1.templatesUsed) }
@@ -422,8 +409,12 @@ package struct Site: Sendable {
         let incomplete = sources.filter { loaded[$0]?.isComplete == false }.sorted()
         if !incomplete.isEmpty {
             let loader = ContentLoader(site: options.site, markdown: markdown, bodies: bodies)
-            let definitions = self.definitions
-            let pages = try incomplete.parallelMap { source in try definitions[source].map(loader.load) ?? loader.load(source.description) }
+            let program = self.program
+            let pages = try incomplete.parallelMap { source in
+                let (page, problems) = try program.load(source, with: loader)
+                if !problems.isEmpty { throw SectionSiteError(problems) }
+                return page
+            }
             for page in pages { loaded[page.page.source] = page }
             try makeImagesLoadingAgain(pages, loader: loader)
             _ = content.update(changed: Set(incomplete), in: loaded, config: config)
