@@ -121,7 +121,7 @@ struct PageRenderer: Sendable {
         html += #"">"#
         if config.feedPoll > 0 { html += #"<meta name="sectionsite-poll" content="\#(config.feedPoll)">"# }
         if let live = config.feedLive { html += #"<meta name="sectionsite-live" content="\#(HTML.escape(live))">"# }
-        for (hreflang, url) in SiteIndexes.alternates(instance.translations, config: config) {
+        for (hreflang, url) in Translation.alternates(instance.translations, config: config) {
             html += #"<link rel="alternate" hreflang="\#(hreflang)" href="\#(HTML.escape(config.absoluteURL(url)))">"#
         }
         html += #"<script src="\#(config.rootPath)_sectionsite/sectionsite.js" defer></script>"#

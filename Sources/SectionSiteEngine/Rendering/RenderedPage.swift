@@ -56,21 +56,6 @@ package final class RenderedPage: Sendable, Equatable {
         self.isComplete = isComplete
     }
 
-    /// What the output file of the page holds: its HTML, the file it is stored in, or, for a page restored from
-    /// the previous build's record, what the previous output holds.
-    var contents: OutputFile.Contents {
-        guard isComplete else { return .unchanged }
-        return storedFile.map(OutputFile.Contents.copy) ?? .text(html)
-    }
-
-    /// The page with its document in `store` instead of in memory.
-    func stored(in store: PageStore) throws -> RenderedPage {
-        try store.store(html, version: version)
-        return RenderedPage(
-            url: url, source: source, html: "", version: version, title: title, date: date, summary: keptSummary,
-            templatesUsed: templatesUsed, animation: animation, isComplete: isComplete, store: store)
-    }
-
     package static func == (lhs: RenderedPage, rhs: RenderedPage) -> Bool {
         lhs === rhs
             || (lhs.url == rhs.url && lhs.version == rhs.version && lhs.html == rhs.html && lhs.source == rhs.source

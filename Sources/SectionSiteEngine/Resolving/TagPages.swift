@@ -30,10 +30,6 @@ struct Tag: Sendable, Equatable {
 enum TagPages {
     /// The URL of the tags index (of a language: `/fr/tags/`).
     static func indexURL(_ prefix: String = "") -> String { prefix + "/tags/" }
-    /// The cell that draws one tag on the index: sees `name`, `slug`, `count`, `url`, `link`.
-    static let tagCell = "tag"
-    /// The cell that draws one page on a tag page: sees what collection items see.
-    static let pageCell = "tagged"
 
     /// The URL of a tag's page.
     static func url(_ slug: String, prefix: String = "") -> String { URLPath.encoded("\(indexURL(prefix))\(slug)/") }
@@ -66,7 +62,7 @@ enum TagPages {
             ItemSpec(id: $0.slug, cell: nil, body: nil, fields: fields($0, config: config), location: location)
         }
         let section = SectionSpec(
-            id: "tags", kind: "tags", header: nil, footer: nil, cell: tagCell, content: .items(items), location: location)
+            id: "tags", kind: "tags", header: nil, footer: nil, cell: Theme.tagCell, content: .items(items), location: location)
         return generated(
             url: indexURL, title: "Tags", language: config.language, sections: [section],
             frontMatter: ["tagsIndex": .map(["count": .int(tags.count)])], hashing: tags.map { "\($0.slug)\u{1}\($0.name)\u{1}\($0.count)" })
@@ -76,7 +72,7 @@ enum TagPages {
         let location = SourceLocation(file: tag.url)
         let query = CollectionQuery(from: ".", sort: .newestFirst, limit: nil, tags: [tag.slug], paginate: config.tagsPaginate)
         let section = SectionSpec(
-            id: "pages", kind: "tagged", header: nil, footer: nil, cell: pageCell, content: .collection(query), location: location)
+            id: "pages", kind: "tagged", header: nil, footer: nil, cell: Theme.taggedCell, content: .collection(query), location: location)
         return generated(
             url: tag.url, title: tag.name, language: config.language, sections: [section],
             frontMatter: ["tag": .map(fields(tag, config: config))],

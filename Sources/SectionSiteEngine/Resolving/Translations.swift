@@ -6,6 +6,15 @@ struct Translation: Sendable, Equatable {
     var url: String
     /// What the page is made from.
     var source: SourceID
+
+    /// The `hreflang` alternates of a page's translations: each language's, then `x-default` for the default
+    /// language's when it has the page.
+    static func alternates(_ translations: [Translation], config: SiteConfig) -> [(hreflang: String, url: String)] {
+        guard !translations.isEmpty else { return [] }
+        var list = translations.map { ($0.language, $0.url) }
+        if let main = translations.first(where: { $0.language == config.languages.defaultCode }) { list.append(("x-default", main.url)) }
+        return list
+    }
 }
 
 /// The published pages that are translations of each other: pages at the same path in their languages' folders,

@@ -1,3 +1,5 @@
+import SectionSiteEngine
+
 /// What changed since the last rebuild, filled by the file watcher's thread and by the tasks that follow bound
 /// pages: changes and pages a program defined anew (the newest of each URL).
 package final class RebuildQueue: Sendable {
