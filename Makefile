@@ -4,7 +4,7 @@ PYTHON ?= python3
 APT_GET = DEBIAN_FRONTEND=noninteractive apt-get
 PORT ?= 8000
 
-.PHONY: run test build release deps push-deps test-deps swift-test tsan-test browser-test examples docs push fuzz clean
+.PHONY: run test layers build release deps push-deps test-deps swift-test tsan-test browser-test examples docs push fuzz clean
 
 ## The Debian packages the build links: libcmark-gfm (GitHub's CommonMark with its extensions),
 ## KSyntaxHighlighting (Kate's highlighter, with Qt's headers) and libvips (pictures), installed when missing.
@@ -99,11 +99,17 @@ fuzz: deps
 	$(SWIFT) build
 	Fuzz/fuzz.sh --seconds 600
 
-## Every test: the documentation site (this folder's example site) checked for broken links, the Swift suites, the
-## example packages built, the Swift suites again under ThreadSanitizer, each
+## The engine's folders reference only folders below them (the order is in Tests/layers.py); the checker first
+## proves on a planted tree that it finds what it should. Seconds, no build: the first step of `make test`.
+layers:
+	$(PYTHON) Tests/layers.py --self-check
+	$(PYTHON) Tests/layers.py
+
+## Every test: the engine's layers checked, the documentation site (this folder's example site) checked for broken
+## links, the Swift suites, the example packages built, the Swift suites again under ThreadSanitizer, each
 ## fuzz target for 500 inputs of a fixed seed (so that they keep building and their seeds keep passing), then the
 ## real-browser suite (the examples' binaries among what it runs), whose summary line closes the run.
-test: test-deps
+test: layers test-deps
 	$(SWIFT) build
 	.build/debug/sectionsite build --site . --out .build-docs/site --quiet
 	.build/debug/sectionsite check --site . --quiet

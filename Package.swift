@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "SectionSite", targets: ["SectionSite"]),
         .library(name: "SectionSiteHighlight", targets: ["SectionSiteHighlight"]),
         .library(name: "SectionSiteImages", targets: ["SectionSiteImages"]),
+        .library(name: "SectionSiteAPI", targets: ["SectionSiteAPI"]),
         .library(name: "SectionSitePreview", targets: ["SectionSitePreview"]),
         .library(name: "SectionSiteCommands", targets: ["SectionSiteCommands"]),
         .library(name: "SectionSiteDiff", targets: ["SectionSiteDiff"]),

@@ -5,7 +5,7 @@ import SectionSiteEngine
 /// The small working site that `sectionsite new` writes: a home page of sections, a blog collection and a theme.
 package enum Starter {
     /// Writes the starter site into `folder`, which must not exist or be empty; returns the paths written.
-    public static func write(to folder: URL) throws -> [String] {
+    package static func write(to folder: URL) throws -> [String] {
         let manager = FileManager.default
         if let entries = try? manager.contentsOfDirectory(atPath: folder.path), !entries.isEmpty {
             throw SectionSiteError("'\(folder.path)' is not empty; choose a new folder")

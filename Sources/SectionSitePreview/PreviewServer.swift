@@ -40,13 +40,13 @@ struct PreviewServer: Sendable {
         let site = try Site(options: options)
         for warning in site.warnings { log(warning.description) }
         let hub = PreviewHub(site: site, log: log)
-        let watcher = FileWatcher(root: options.site, quietMilliseconds: quietMilliseconds) { paths in rebuilds.add(paths) }
+        let watcher = FileWatcher(root: options.site, quietMilliseconds: quietMilliseconds) { paths in rebuilds.add(Set(paths.map(SiteChange.file))) }
         try watcher.start()
         // The API reference's package: a saved Swift file dumps its symbol graphs again.
         var packageWatcher: FileWatcher?
         if let api = site.config.api, api.symbolGraphs.isEmpty {
             let watcher = FileWatcher(root: api.packageFolder(site: options.site), roots: ["Sources", "Package.swift"], quietMilliseconds: quietMilliseconds) { _ in
-                rebuilds.add([Site.apiSourcesPath])
+                rebuilds.add([.apiSources])
             }
             try watcher.start()
             packageWatcher = watcher
@@ -55,7 +55,7 @@ struct PreviewServer: Sendable {
         var settingsWatchers: [FileWatcher] = []
         for file in options.settingsFiles {
             let watcher = FileWatcher(root: file.deletingLastPathComponent(), roots: [file.lastPathComponent], quietMilliseconds: quietMilliseconds) { _ in
-                rebuilds.add(["sectionsite.yml"])
+                rebuilds.add([.settings])
             }
             try watcher.start()
             settingsWatchers.append(watcher)
@@ -109,14 +109,14 @@ struct PreviewServer: Sendable {
             var next = await hub.site
             let start = ContinuousClock.now
             do {
-                let update = try next.apply(batch.paths, pages: Array(batch.pages.values))
+                let update = try next.apply(batch.changes, pages: Array(batch.pages.values))
                 failed = RebuildQueue.Batch()
                 let reloads = await hub.commit(next, update)
                 if ProcessInfo.processInfo.environment["SECTIONSITE_TRACE"] != nil {
                     for reload in reloads { log("trace: reload patch \(reload)") }
                 }
                 let elapsed = ContinuousClock.now - start
-                let toolchain = batch.paths.contains(Site.apiSourcesPath) ? next.apiToolchainSeconds.map { " (the package's build \(Int($0 * 1000)) ms)" } ?? "" : ""
+                let toolchain = batch.changes.contains(.apiSources) ? next.apiToolchainSeconds.map { " (the package's build \(Int($0 * 1000)) ms)" } ?? "" : ""
                 log("rebuilt \(update.changed.count) page(s) in \(elapsed.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1))))\(toolchain)")
                 // Warnings as a build prints them, each once while it lasts; after the patches have gone out.
                 let warnings = next.warnings.map(\.description)

@@ -177,7 +177,7 @@ struct APIReferenceTests {
         let text = try String(contentsOf: source, encoding: .utf8)
         try text.replacingOccurrences(of: "/// The number of pages; nil for an ebook.", with: "/// How many pages; nil for an ebook.")
             .write(to: source, atomically: true, encoding: .utf8)
-        var update = try live.apply([Site.apiSourcesPath])
+        var update = try live.apply([.apiSources])
         #expect(update.changed == ["/api/shelf/book/"])
         #expect(update.removed.isEmpty)
         #expect(live.pages["/api/shelf/book/"]!.version != before)
@@ -188,13 +188,13 @@ struct APIReferenceTests {
         try shelfText.replacingOccurrences(of: "public protocol Shelvable {", with: "protocol Shelvable {")
             .replacingOccurrences(of: "extension Book: Shelvable {", with: "extension Book {")
             .write(to: shelf, atomically: true, encoding: .utf8)
-        update = try live.apply([Site.apiSourcesPath])
+        update = try live.apply([.apiSources])
         #expect(update.removed == ["/api/shelf/shelvable/"])
         #expect(update.changed.contains("/api/shelf/") && update.changed.contains("/api/shelf/book/"))
         // A compiler error: the apply fails, the site stays as it was (the preview keeps serving it).
         try "public struct Broken { let x: Nope }".write(to: package.appendingPathComponent("Sources/Shelf/Broken.swift"), atomically: true, encoding: .utf8)
         let kept = live
-        #expect(throws: SectionSiteError.self) { try live.apply([Site.apiSourcesPath]) }
+        #expect(throws: SectionSiteError.self) { try live.apply([.apiSources]) }
         #expect(live.pages.keys.sorted() == kept.pages.keys.sorted())
     }
 

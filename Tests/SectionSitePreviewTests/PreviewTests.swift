@@ -78,8 +78,8 @@ struct PreviewTests {
     }
 
     /// Applies changes, then hands the new site to the hub (in that order: the site must be the changed one).
-    static func commit(_ live: inout Site, _ paths: Set<String>, to hub: PreviewHub) async throws {
-        let update = try live.apply(paths)
+    static func commit(_ live: inout Site, _ changes: Set<SiteChange>, to hub: PreviewHub) async throws {
+        let update = try live.apply(changes)
         await hub.commit(live, update)
     }
 

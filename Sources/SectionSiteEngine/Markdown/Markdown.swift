@@ -25,18 +25,18 @@ package struct Markdown: Sendable {
     var pageURLs: PageURLs?
     /// Whether `Document.links` lists every link: only `sectionsite check` needs them, and at 10,000 pages they
     /// would add a quarter of a million values to the build's memory.
-    public var collectsLinks = false
+    package var collectsLinks = false
     /// How many characters of a page's plain text `Document.text` keeps, for the search index: 0 keeps none (the
     /// default), nil all of it.
-    public var textLimit: Int? = 0
+    package var textLimit: Int? = 0
     /// Whether `{#id .class}` after a heading and kramdown's `{: ...}` after a block set attributes
     /// (`AttributeList`); on unless the site's or the page's `markdown.attributes` turns it off.
-    public var attributeLists = true
+    package var attributeLists = true
 
     /// Smart punctuation turns quotes and dashes typographic; raw HTML passes through only when `unsafe` is on
     /// (and then GitHub's tag filter still disarms `<script>`, `<iframe>` and the like); fenced code is highlighted
     /// when a highlighter is given.
-    public init(
+    package init(
         smart: Bool = true, unsafe: Bool = false, highlighter: Highlighter? = nil, rootPath: String = "/", site: URL? = nil
     ) {
         self.init(smart: smart, unsafe: unsafe, cache: highlighter.map { HighlightCache($0) }, rootPath: rootPath, site: site)
@@ -103,85 +103,85 @@ package struct Markdown: Sendable {
     static let extensionNames = ["table", "strikethrough", "autolink", "tasklist", "tagfilter"]
 
     /// A rendered top-level block.
-    public struct Block: Sendable, Equatable {
+    package struct Block: Sendable, Equatable {
         /// The block's HTML, one element (or raw HTML for an HTML block), without the trailing newline.
-        public var html: String
+        package var html: String
         /// Whether the block is raw HTML from the source (kept only when raw HTML is allowed).
-        public var isRawHTML: Bool
+        package var isRawHTML: Bool
 
         /// Creates a block.
-        public init(html: String, isRawHTML: Bool) {
+        package init(html: String, isRawHTML: Bool) {
             self.html = html
             self.isRawHTML = isRawHTML
         }
     }
 
     /// A heading of the body, for the table of contents.
-    public struct Heading: Sendable, Equatable {
+    package struct Heading: Sendable, Equatable {
         /// 1 to 6.
-        public var level: Int
+        package var level: Int
         /// Its `id`, unique in the page.
-        public var id: String
+        package var id: String
         /// Its plain text.
-        public var text: String
+        package var text: String
     }
 
     /// A relative link to a Markdown file, rewritten to the URL of the page that file would be.
-    public struct FileLink: Sendable, Equatable {
+    package struct FileLink: Sendable, Equatable {
         /// The file the link leads to, relative to the site (`Content/posts/a.md`), or nil when the link climbs out
         /// of `Content/`.
-        public var target: String?
+        package var target: String?
         /// The link as written.
-        public var destination: String
+        package var destination: String
         /// Line and column in the Markdown text, from 1.
-        public var line: Int
+        package var line: Int
         /// Column, from 1.
-        public var column: Int
+        package var column: Int
 
         /// Whether this is a ``` ``Symbol`` ``` link that names no symbol of the API reference: kept as a link with
         /// no target whose destination is the span as written, so that it is recorded and warned of with the
         /// others.
-        public var isUnresolvedSymbol: Bool { target == nil && destination.hasPrefix("``") }
+        package var isUnresolvedSymbol: Bool { target == nil && destination.hasPrefix("``") }
 
         /// Whether this is a `doc:` link that names no article of the API reference.
-        public var isUnresolvedArticle: Bool { target == nil && destination.hasPrefix("doc:") }
+        package var isUnresolvedArticle: Bool { target == nil && destination.hasPrefix("doc:") }
     }
 
     /// A link or image of the document as it ends up in the HTML (`.md` links already rewritten), where it is
     /// written, for `sectionsite check`.
-    public struct Link: Sendable, Equatable {
+    package struct Link: Sendable, Equatable {
         /// The destination in the HTML.
-        public var destination: String
+        package var destination: String
         /// The destination as written (`guide.md` for `/docs/guide/`).
-        public var written: String
+        package var written: String
         /// Line in the Markdown text, from 1.
-        public var line: Int
+        package var line: Int
         /// Column, from 1.
-        public var column: Int
+        package var column: Int
     }
 
     /// A rendered document.
-    public struct Document: Sendable, Equatable {
+    package struct Document: Sendable, Equatable {
         /// The top-level blocks.
-        public var blocks: [Block]
+        package var blocks: [Block]
         /// The plain text of the first paragraph (for summaries).
-        public var firstParagraph: String?
+        package var firstParagraph: String?
         /// The text of the first top-level `# ` heading when it was taken out as the title.
-        public var title: String?
+        package var title: String?
         /// The headings, in order (without the one taken as title).
-        public var headings: [Heading]
+        package var headings: [Heading]
         /// The relative links to `.md` files, in order.
-        public var fileLinks: [FileLink]
+        package var fileLinks: [FileLink]
         /// Every link and image, in order.
-        public var links: [Link] = []
+        package var links: [Link] = []
         /// The plain text of the paragraphs, lists, quotes and tables, up to `textLimit` characters (cut at a word).
-        public var text = ""
+        package var text = ""
         /// The mistakes found: a directive unknown, unclosed or with a bad argument.
-        public var problems: [Problem] = []
+        package var problems: [Problem] = []
         /// The theme's templates that drew part of it (`directives/row`, `hooks/link`).
-        public var templatesUsed: Set<String> = []
+        package var templatesUsed: Set<String> = []
         /// The fence words of code blocks the highlighter knows no language for, drawn plain.
-        public var unknownLanguages: Set<String> = []
+        package var unknownLanguages: Set<String> = []
         /// The local pictures it shows, in order, where each is named.
         var images: [ImageUse] = []
         /// The URL each link to another page was given, in order: what the page changes with when one moves.
@@ -196,20 +196,20 @@ package struct Markdown: Sendable {
     }
 
     /// A mistake in the Markdown, where it is.
-    public struct Problem: Sendable, Equatable {
+    package struct Problem: Sendable, Equatable {
         /// What is wrong.
-        public var message: String
+        package var message: String
         /// Line and column in the Markdown text, from 1.
-        public var line: Int, column: Int
+        package var line: Int, column: Int
         /// A warning rather than an error: the page can still be drawn (a picture that cannot be found is drawn as
         /// written, as a broken link is).
-        public var isWarning = false
+        package var isWarning = false
     }
 
     /// The document as HTML, for an item's body: `source` is the file it is written in, for relative links.
     ///
     /// - Complexity: O(n) in the length of `text`, plus highlighting.
-    public func html(_ text: String, source: String) -> (html: String, document: Document) {
+    package func html(_ text: String, source: String) -> (html: String, document: Document) {
         let document = render(text, source: source, takeTitle: false, headingIDs: false)
         return (document.blocks.map(\.html).joined(separator: "\n"), document)
     }
@@ -219,7 +219,7 @@ package struct Markdown: Sendable {
     ///
     /// Raw HTML blocks are dropped when raw HTML is off, rather than leaving libcmark's placeholder comment.
     /// - Complexity: O(n) in the length of `text`, plus highlighting.
-    public func render(_ text: String, source: String, takeTitle: Bool = false, headingIDs: Bool = true) -> Document {
+    package func render(_ text: String, source: String, takeTitle: Bool = false, headingIDs: Bool = true) -> Document {
         var state = DrawingState()
         return render(DirectiveSyntax(text), source: source, takeTitle: takeTitle, headingIDs: headingIDs, state: &state).document
     }

@@ -2,8 +2,8 @@ import Foundation
 
 /// A page as written: one Markdown file's front matter, sections and body, before collections are resolved.
 struct Page: Sendable, Equatable {
-    /// The file, relative to the site (`Content/posts/hello.md`).
-    var path: String
+    /// What the page is made from: its file (`Content/posts/hello.md`), its program, or the site itself.
+    var source: SourceID
     /// The page's URL (`/posts/hello/`), its identity.
     var url: String
     /// The folder under `Content/` that holds the page (`posts`, or `` for the root).
@@ -81,7 +81,7 @@ struct Page: Sendable, Equatable {
     }
 
     /// The location of the file's first line; for a page a program defines, where it is defined.
-    var location: SourceLocation { bodyLocation.file == path ? SourceLocation(file: path) : bodyLocation }
+    var location: SourceLocation { bodyLocation.file == source.description ? SourceLocation(file: bodyLocation.file) : bodyLocation }
 
     /// The URL, folder and index flag of a content path: `Content/posts/index.md` (or `_index.md`, as Hugo names a
     /// folder's list page) is `/posts/`, and `Content/c#-notes.md` is `/c%23-notes/` (the URL percent-encoded, the
@@ -99,7 +99,7 @@ struct Page: Sendable, Equatable {
     /// `source` is the file whose place stands for the page's (a page a program defines at `/fr/menu/` is where
     /// `Content/fr/menu.md` would be: in French).
     mutating func placeIn(_ languages: SiteLanguages, source: String? = nil) {
-        let (code, inner) = languages.locate(source ?? path)
+        let (code, inner) = languages.locate(source ?? self.source.description)
         language = code
         translationKey = frontMatter["translationKey"]?.scalarText ?? Self.translationKey(inner: inner)
     }

@@ -14,16 +14,13 @@ enum SiteIndexes {
         for page in pages.sorted(by: { $0.url < $1.url }) {
             xml += "  <url><loc>\(HTML.escape(config.absoluteURL(page.url)))</loc>"
             if let date = page.date { xml += "<lastmod>\(date.isoDate)</lastmod>" }
-            for (hreflang, url) in Self.alternates(alternates[page.url] ?? [], config: config) {
+            for (hreflang, url) in Translation.alternates(alternates[page.url] ?? [], config: config) {
                 xml += #"<xhtml:link rel="alternate" hreflang="\#(hreflang)" href="\#(HTML.escape(config.absoluteURL(url)))"/>"#
             }
             xml += "</url>\n"
         }
         return xml + "</urlset>\n"
     }
-
-    /// The most URLs the sitemap protocol lets one file list.
-    static let sitemapURLLimit = 50_000
 
     /// The sitemap files of a site whose pages (in URL order) are grouped by language (one group, keyed by the
     /// default language, without languages), at most `limit` URLs a file: `sitemap.xml` alone when it holds them
@@ -53,15 +50,6 @@ enum SiteIndexes {
             xml += "</sitemap>\n"
         }
         return xml + "</sitemapindex>\n"
-    }
-
-    /// The `hreflang` alternates of a page's translations: each language's, then `x-default` for the default
-    /// language's when it has the page.
-    static func alternates(_ translations: [Translation], config: SiteConfig) -> [(hreflang: String, url: String)] {
-        guard !translations.isEmpty else { return [] }
-        var list = translations.map { ($0.language, $0.url) }
-        if let main = translations.first(where: { $0.language == config.languages.defaultCode }) { list.append(("x-default", main.url)) }
-        return list
     }
 
     /// An Atom feed of the newest dated pages of `pages`, for the site page at `page` (`/`, or a tag's page) and

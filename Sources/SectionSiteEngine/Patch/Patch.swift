@@ -1,20 +1,20 @@
 /// A patch of the `sectionsite-patch/1` format: keyed DOM operations that turn one version of a page into another.
 package struct Patch: Sendable, Equatable {
     /// The page's URL.
-    public var page: String
+    package var page: String
     /// The version the patch applies to.
-    public var from: String
+    package var from: String
     /// The version it makes.
-    public var to: String
+    package var to: String
     /// The operations, applied in order.
-    public var ops: [PatchOp]
+    package var ops: [PatchOp]
     /// The animation, when it is not the runtime's default.
-    public var animation: AnimationConfiguration?
+    package var animation: AnimationConfiguration?
     /// Why the patch is a `reload`, for tracing; not part of the patch's JSON.
-    public var reloadReason: String?
+    package var reloadReason: String?
 
     /// Creates a patch.
-    public init(page: String, from: String, to: String, ops: [PatchOp], animation: AnimationConfiguration? = nil) {
+    package init(page: String, from: String, to: String, ops: [PatchOp], animation: AnimationConfiguration? = nil) {
         self.page = page
         self.from = from
         self.to = to
@@ -23,10 +23,10 @@ package struct Patch: Sendable, Equatable {
     }
 
     /// Whether the patch asks for a full reload.
-    public var isReload: Bool { ops == [.reload] }
+    package var isReload: Bool { ops == [.reload] }
 
     /// The patch as compact JSON with a fixed key order: the same patch always gives the same bytes.
-    public var json: String {
+    package var json: String {
         var writer = JSONWriter()
         writer.object { json in
             json.field("format", "sectionsite-patch/1")
@@ -71,14 +71,14 @@ package enum PatchOp: Sendable, Equatable {
     case reload
 
     /// An attribute change.
-    public struct Attribute: Sendable, Equatable {
+    package struct Attribute: Sendable, Equatable {
         /// The attribute's name.
-        public var name: String
+        package var name: String
         /// Its new value, or nil to remove it.
-        public var value: String?
+        package var value: String?
 
         /// Creates a change.
-        public init(name: String, value: String?) {
+        package init(name: String, value: String?) {
             self.name = name
             self.value = value
         }

@@ -8,7 +8,7 @@ package enum PatchBuilder {
     /// The patch from `old` (version `from`) to `new` (version `to`) of the page at `page`.
     ///
     /// - Complexity: O(n log n) in the size of the two documents.
-    public static func patch(
+    package static func patch(
         page: String, from old: String, version from: String, to new: String, version to: String,
         animation: AnimationConfiguration? = nil
     ) -> Patch {

@@ -3,21 +3,21 @@ import Foundation
 /// What a build is asked to do.
 package struct BuildOptions: Sendable, Equatable {
     /// The site folder.
-    public var site: URL
+    package var site: URL
     /// The output folder.
-    public var out: URL
+    package var out: URL
     /// Settings files read after `sectionsite.yml`, in order (`--config`): each top-level key of one replaces
     /// the key of the settings before it.
-    public var settingsFiles: [URL] = []
+    package var settingsFiles: [URL] = []
     /// Overrides the settings' `baseURL`.
-    public var baseURL: String?
+    package var baseURL: String?
     /// Publishes pages marked `draft: true`.
-    public var drafts: Bool
+    package var drafts: Bool
     /// Keeps every link of every page (`LoadedPage.links`), for `Site.brokenLinks()`; off for builds.
-    public var keepsLinks = false
+    package var keepsLinks = false
     /// Turns every warning into an error that stops the build before anything is written (`--strict`); the
     /// settings' `strict: true` does the same.
-    public var strict = false
+    package var strict = false
     /// Where a build that renders each page once keeps on disk what it need not hold in memory: `SiteBuilder`
     /// sets the site's `.sectionsite/`. Each page's body waits in a scratch file there (`BodyStore`) until the page
     /// is rendered, each rendered page goes to the stored versions (`PageStore`), read back to be written and
@@ -28,16 +28,16 @@ package struct BuildOptions: Sendable, Equatable {
     /// patches go once they are written, as the rest of the output does.
     package var keepsPatches = false
     /// Highlights fenced code; nil leaves it plain.
-    public var highlighter: Highlighter?
+    package var highlighter: Highlighter?
     /// Processes local pictures into responsive, metadata-free files; nil leaves images as written.
-    public var imageProcessor: ImageProcessor?
+    package var imageProcessor: ImageProcessor?
     /// Makes the API reference's pages when the settings have `api:`.
-    public var apiReader: APIReader?
+    package var apiReader: APIReader?
     /// Pages a Swift program defines, beside those of `Content/` (`Website`).
     package var pages: [SitePage] = []
 
     /// Creates options; the output defaults to `_site` in the site folder.
-    public init(site: URL, out: URL? = nil, baseURL: String? = nil, drafts: Bool = false) {
+    package init(site: URL, out: URL? = nil, baseURL: String? = nil, drafts: Bool = false) {
         self.site = site.standardizedFileURL
         self.out = (out ?? site.appendingPathComponent("_site")).standardizedFileURL
         self.baseURL = baseURL
@@ -48,18 +48,18 @@ package struct BuildOptions: Sendable, Equatable {
 /// Where a build stands, for a progress line.
 package struct BuildProgress: Sendable, Equatable {
     /// The step, from 1.
-    public var step: Int
+    package var step: Int
     /// The number of steps.
-    public var steps: Int
+    package var steps: Int
     /// What the step does.
-    public var name: String
+    package var name: String
     /// How many things the step has done, when it counts.
-    public var done: Int?
+    package var done: Int?
     /// How many things it will do.
-    public var total: Int?
+    package var total: Int?
 
     /// `[4/6] Rendering pages 5000/10000`.
-    public var line: String {
+    package var line: String {
         var text = "[\(step)/\(steps)] \(name)"
         if let done, let total { text += " \(done)/\(total)" }
         return text

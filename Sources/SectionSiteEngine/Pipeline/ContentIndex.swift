@@ -10,11 +10,11 @@ struct ContentIndex: Sendable {
     /// What collections list: the published pages, sorted by path.
     private(set) var published: [LoadedPage] = []
     /// The paths of pages that have collections, which a change elsewhere may change.
-    private(set) var listing: Set<String> = []
+    private(set) var listing: Set<SourceID> = []
     /// The tags of the published pages, by language.
     private(set) var tags: [String: TagIndex] = [:]
     /// The tag pages, by path (their URL).
-    private(set) var generated: [String: LoadedPage] = [:]
+    private(set) var generated: [SourceID: LoadedPage] = [:]
     /// The published pages as folders, by language, for `page.nav`; empty when no template draws navigation.
     private(set) var trees: [String: ContentTree] = [:]
     /// The published pages that are translations of each other, by translation key (`Page.translationKey`).
@@ -31,8 +31,8 @@ struct ContentIndex: Sendable {
     func publishes(_ page: LoadedPage) -> Bool { drafts || !page.page.isDraft }
 
     /// Everything anew from every loaded page; `config` names the tag pages.
-    mutating func rebuild(from loaded: TreeDictionary<String, LoadedPage>, config: SiteConfig) {
-        published = loaded.values.filter(publishes).sorted { $0.page.path < $1.page.path }
+    mutating func rebuild(from loaded: TreeDictionary<SourceID, LoadedPage>, config: SiteConfig) {
+        published = loaded.values.filter(publishes).sorted { $0.page.source < $1.page.source }
         listing = Set(loaded.filter { $0.value.hasCollection }.keys)
         tags = [:]
         translations = TranslationIndex()
@@ -48,21 +48,21 @@ struct ContentIndex: Sendable {
     /// paths of the tag pages that are new, changed or gone, and of the translations of the changed pages (before
     /// and after), whose list of translations may have changed.
     mutating func update(
-        changed: Set<String>, in loaded: TreeDictionary<String, LoadedPage>, config: SiteConfig
-    ) -> Set<String> {
+        changed: Set<SourceID>, in loaded: TreeDictionary<SourceID, LoadedPage>, config: SiteConfig
+    ) -> Set<SourceID> {
         let keys = replace(changed, in: loaded)
-        return refreshGenerated(loaded, config: config).union(keys.flatMap { translations.group($0).map(\.path) })
+        return refreshGenerated(loaded, config: config).union(keys.flatMap { translations.group($0).map(\.source) })
     }
 
     /// Takes the pages now at `changed` paths in place of the ones held (or drops them), without making the tag
     /// pages again: for pages whose tags cannot have changed, like the same pages without their bodies.
     /// Returns the translation keys of the pages before and after.
     @discardableResult
-    mutating func replace(_ changed: Set<String>, in loaded: TreeDictionary<String, LoadedPage>) -> Set<String> {
+    mutating func replace(_ changed: Set<SourceID>, in loaded: TreeDictionary<SourceID, LoadedPage>) -> Set<String> {
         var keys = Set<String>()
         for path in changed.sorted() {
-            let index = published.partitioningIndex { $0.page.path >= path }
-            let present = index < published.count && published[index].page.path == path
+            let index = published.partitioningIndex { $0.page.source >= path }
+            let present = index < published.count && published[index].page.source == path
             if present {
                 tags[published[index].page.language]?.count(published[index], -1)
                 translations.remove(published[index])
@@ -107,8 +107,8 @@ struct ContentIndex: Sendable {
 
     /// Makes the tag pages anew from the tag index and says which of them are new, changed or gone (their paths).
     /// A page written at a tag page's URL takes its place.
-    private mutating func refreshGenerated(_ loaded: TreeDictionary<String, LoadedPage>, config: SiteConfig) -> Set<String> {
-        var next: [String: LoadedPage] = [:]
+    private mutating func refreshGenerated(_ loaded: TreeDictionary<SourceID, LoadedPage>, config: SiteConfig) -> Set<SourceID> {
+        var next: [SourceID: LoadedPage] = [:]
         let languages = config.languages
         let everyTag = allTags(languages)
         for code in languages.codes {
@@ -118,13 +118,13 @@ struct ContentIndex: Sendable {
             let taken = Set([TagPages.indexURL(languages.prefix(code))] + tags.map(\.url)).filter { url in
                 [url, folder + url].contains { url in
                     ["Content\(url)index.md", "Content\(url)_index.md", "Content\(url.dropLast()).md"].contains { path in
-                        loaded[path].map(publishes) ?? false
+                        loaded[.file(path)].map(publishes) ?? false
                     }
                 }
             }
             next.merge(TagPages.pages(for: tags, config: config.localized(code), taken: taken)) { first, _ in first }
         }
-        var changed = Set<String>()
+        var changed = Set<SourceID>()
         for (path, page) in next where generated[path]?.sourceHash != page.sourceHash { changed.insert(path) }
         for path in generated.keys where next[path] == nil { changed.insert(path) }
         generated = next

@@ -32,19 +32,19 @@ extension Site {
         var conflicts: [Diagnostic] = []
         var first: [String: (alias: Page.Alias, page: Page)] = [:]  // by output path
         // `published` is sorted by path and holds every page that is rendered.
-        for loaded in content.published where loaded.listing.hasAliases && urls[loaded.page.path] != nil {
+        for loaded in content.published where loaded.listing.hasAliases && output.urls[loaded.page.source] != nil {
             let page = loaded.page
             for alias in page.aliases {
                 if let other = pages[alias.url] {
                     conflicts.append(Diagnostic(
-                        .warning, "alias '\(alias.url)' is not written: it is the URL of a page (\(other.path)), which keeps it",
+                        .warning, "alias '\(alias.url)' is not written: it is the URL of a page (\(other.source)), which keeps it",
                         at: alias.location))
                 } else if let file = files[alias.outputPath] {
                     conflicts.append(Diagnostic(
                         .warning, "alias '\(alias.url)' is not written: \(file.origin) is written at \(alias.outputPath)",
                         at: alias.location))
                 } else if let earlier = first[alias.outputPath] {
-                    let who = earlier.page.path == page.path ? "this page" : earlier.page.path
+                    let who = earlier.page.source == page.source ? "this page" : earlier.page.source.description
                     conflicts.append(Diagnostic(
                         .warning, "alias '\(alias.url)' is given again; readers are sent to the first page that gives it (\(who))",
                         at: alias.location, notes: [.init(location: earlier.alias.location, message: "'\(earlier.alias.url)' first given here")]))
@@ -61,7 +61,7 @@ extension Site {
         var config = self.config
         config.language = page.language.isEmpty ? config.language : page.language  // the lang of the page it sends to
         let html = Self.aliasPage(title: pages[page.url]?.title ?? page.title, url: page.url, config: config)
-        return OutputFile(path: alias.outputPath, contents: .text(html), origin: page.path)
+        return OutputFile(path: alias.outputPath, contents: .text(html), origin: page.source.description)
     }
 
     /// The page an alias gets: the title of the page it sends to, a canonical link, a refresh, a visible link.

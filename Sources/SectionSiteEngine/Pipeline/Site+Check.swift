@@ -26,7 +26,7 @@ extension Site {
         let rootRelative = Locked<[String: String?]>([:])  // what `problem` said of each root-relative link templates wrote
         // Each page on its own core: its broken links, how many it checked, and the broken links of its templates.
         let perPage = loaded.keys.sorted().parallelMap { path -> (errors: [Diagnostic], checked: Int, templates: [String: String]) in
-            guard let page = loaded[path], let owned = urls[path] else { return ([], 0, [:]) }  // drafts left out
+            guard let page = loaded[path], let owned = output.urls[path] else { return ([], 0, [:]) }  // drafts left out
             var errors: [Diagnostic] = []
             var checked = 0
             let base = config.rootPath + owned[0].dropFirst()

@@ -22,18 +22,15 @@ extension Site {
     ) throws {
         let again = try makeImages(of: pages, report: report)
         guard !again.isEmpty else { return }
-        let definitions = self.definitions
-        let results = again.sorted().parallelMap { path in
-            Result { () throws(SectionSiteError) -> (LoadedPage, [Diagnostic]) in
-                if let definition = definitions[path] { return loader.loadReportingProblems(definition) }
-                return try loader.loadReportingProblems(path)
-            }
+        let program = self.program
+        let results = again.sorted().parallelMap { source in
+            Result { () throws(SectionSiteError) -> (LoadedPage, [Diagnostic]) in try program.load(source, with: loader) }
         }
         var errors: [Diagnostic] = []
         for result in results {
             switch result {
             case .success(let (page, problems)):
-                loaded[page.page.path] = page
+                loaded[page.page.source] = page
                 errors += problems
             case .failure(let error): errors += error.diagnostics
             }
@@ -44,7 +41,7 @@ extension Site {
     /// Makes the files that the cache lacks of the pictures `pages` show; returns the paths of the pages that show
     /// a picture whose files could not be made, marked broken in the catalog. A refused one is an error at each
     /// place that names it.
-    func makeImages(of pages: some Sequence<LoadedPage>, report: (@Sendable (Int, Int) -> Void)? = nil) throws -> Set<String> {
+    func makeImages(of pages: some Sequence<LoadedPage>, report: (@Sendable (Int, Int) -> Void)? = nil) throws -> Set<SourceID> {
         guard let catalog = markdown.images else { return [] }
         var places: [String: [SourceLocation]] = [:]
         var images: [ProcessedImage] = []
@@ -68,7 +65,7 @@ extension Site {
             }
         }
         guard !errors.isEmpty else {
-            return Set(pages.filter { $0.images.contains { broken.contains($0.image.source) } }.map(\.page.path))
+            return Set(pages.filter { $0.images.contains { broken.contains($0.image.source) } }.map(\.page.source))
         }
         throw SectionSiteError(errors.sorted {
             ($0.location?.file ?? "", $0.location?.line ?? 0, $0.location?.column ?? 0)
@@ -76,7 +73,8 @@ extension Site {
         })
     }
 
-    /// The pictures each page shows: its own list when it was loaded, the record's for a page restored from it.
+    /// The pictures each page shows, by the page's key as the record writes it: its own list when it was loaded,
+    /// the record's for a page restored from it.
     func imagesShown() -> [String: [ProcessedImage]] {
         guard let catalog = markdown.images else { return [:] }
         var recorded: [String: [String]] = [:]  // page -> pictures, from the record
@@ -84,11 +82,12 @@ extension Site {
             for page in users { recorded[page, default: []].append(image) }
         }
         var shown: [String: [ProcessedImage]] = [:]
-        for (path, page) in loaded {
+        for (source, page) in loaded {
+            let key = source.description
             if page.isComplete {
-                if !page.images.isEmpty { shown[path] = page.images.map(\.image) }
-            } else if let sources = recorded[path] {
-                shown[path] = sources.sorted().compactMap { try? catalog.image(at: $0) }
+                if !page.images.isEmpty { shown[key] = page.images.map(\.image) }
+            } else if let sources = recorded[key] {
+                shown[key] = sources.sorted().compactMap { try? catalog.image(at: $0) }
             }
         }
         return shown

@@ -1,5 +1,20 @@
 import Foundation
 
+/// What a site is made from besides its pages and the files it copies, read before anything else: the settings
+/// (with their text, for the record's fingerprint), the theme and the data files.
+struct SiteInputs {
+    var config: SiteConfig
+    var configText: String?
+    var theme: Theme
+    var data: [String: DataFile]
+
+    init(options: BuildOptions) throws {
+        (config, configText) = try Site.loadConfig(options)
+        theme = try Theme(name: config.theme, site: options.site)
+        data = try DataFile.loadAll(site: options.site)
+    }
+}
+
 /// What the site reads besides its pages, and the files it writes besides them.
 extension Site {
     /// Reads `sectionsite.yml` when there is one, then the settings files of `--config` over it, applying the
@@ -80,21 +95,6 @@ extension Site {
         site.appendingPathComponent(".sectionsite").appendingPathComponent("highlight.cache")
     }
 
-
-    /// Checks that no two pages share a URL, given the paths that make each URL.
-    static func checkUniqueURLs(_ owners: [String: [String]]) throws {
-        var errors: [Diagnostic] = []
-        for (url, paths) in owners where paths.count > 1 {
-            // An error at each page, naming the others: either may be the one to move.
-            for path in paths {
-                let others = paths.filter { $0 != path }
-                errors.append(Diagnostic(
-                    .error, "two pages have the URL '\(url)'", at: SourceLocation(file: path),
-                    notes: others.map { .init(location: SourceLocation(file: $0), message: "'\(url)' also comes from here") }))
-            }
-        }
-        if !errors.isEmpty { throw SectionSiteError(errors.sorted(by: Diagnostic.inFileOrder)) }
-    }
 
     private static func copies(
         of folder: URL, into prefix: String, origin: String, where include: (String) -> Bool = { _ in true }

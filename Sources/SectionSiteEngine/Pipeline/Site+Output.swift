@@ -13,7 +13,7 @@ extension Site {
     func outputFiles(indexes given: [OutputFile]? = nil) -> [OutputFile] {
         let sorted = pages.values.sorted { $0.url < $1.url }
         return sorted.map {
-            OutputFile(path: OutputFile.pagePath($0.url), contents: $0.contents, origin: $0.path)
+            OutputFile(path: OutputFile.pagePath($0.url), contents: $0.contents, origin: $0.source.description)
         }
             + publishedFiles + aliasFiles() + (given ?? indexes(sorted))
     }
@@ -50,7 +50,7 @@ extension Site {
     /// time (making every file, a 16 MB search index among them at 10,000 pages, to answer for one would not do).
     package func file(at path: String) -> OutputFile? {
         if let url = OutputFile.pageURL(path), let page = pages[url] {
-            return OutputFile(path: path, contents: .text(page.html), origin: page.path)
+            return OutputFile(path: path, contents: .text(page.html), origin: page.source.description)
         }
         if let image = imageFiles[path] { return image }
         if let file = files[path], !processedSources.contains(file.origin) { return file }

@@ -7,100 +7,76 @@ extension Site {
     /// record until something it depends on changes. Nil when the snapshot does not fit this build (other
     /// settings, options or list of templates).
     init?(restoring snapshot: SiteSnapshot, options: BuildOptions) throws {
-        let (config, configText) = try Self.loadConfig(options)
-        let theme = try Theme(name: config.theme, site: options.site)
-        let data = try DataFile.loadAll(site: options.site)
-        let fingerprint = SiteSnapshot.fingerprint(options: options, configText: configText, theme: theme, data: data)
+        let inputs = try SiteInputs(options: options)
+        let fingerprint = SiteSnapshot.fingerprint(options: options, configText: inputs.configText, theme: inputs.theme, data: inputs.data)
         guard snapshot.fingerprint == fingerprint else { return nil }
-        self.options = options
-        self.config = config
-        self.configText = configText
-        self.theme = theme
-        self.data = data
-        bodies = try options.storage.map { try BodyStore(folder: $0) }
-        // An incremental build renders a few pages: reading the whole highlight cache would cost more than it saves.
-        highlighter = options.highlighter.map { HighlightCache($0) }
-        markdown = Markdown(
-            config: config, highlighter: highlighter, theme: theme, images: Self.imageCatalog(options, config: config),
-            site: options.site, collectsLinks: options.keepsLinks)
-        markdown.pageURLs = PageURLs(site: options.site, permalinks: config.permalinks, bounds: config.sourceBounds(site: options.site))
-        loaded = [:]
+        try self.init(options: options, inputs: inputs, restoring: true, progress: { _ in })
+        // A program's pages stand for themselves from their records too, so that a new value is compared with the
+        // old one (its title, tags and place change the pages around it); `apply` loads the new values.
         for record in snapshot.pages {
-            markdown.pageURLs?.record(record.path, url: record.url, stamp: record.stamp)
+            markdown.pageURLs?.record(record.source.description, url: record.url, stamp: record.stamp)
             var page = Page(
-                path: record.path, url: record.url, folder: record.folder, isIndex: record.isIndex,
+                source: record.source, url: record.url, folder: record.folder, isIndex: record.isIndex,
                 frontMatter: record.frontMatter, title: record.title, date: record.date, isDraft: record.isDraft,
                 summary: nil, weight: record.weight, tags: record.tags, layout: nil, animation: nil, sections: [],
-                body: "", bodyLocation: SourceLocation(file: record.path))
+                body: "", bodyLocation: SourceLocation(file: record.source.description))
             page.aliases = record.aliases
             page.placeIn(config.languages)
-            loaded[record.path] = LoadedPage(
+            loaded[record.source] = LoadedPage(
                 page: page, body: .held([]), summary: record.summary, headings: record.headings, itemBodies: [:],
                 fileLinks: record.fileLinks, links: .held([]), text: record.text, sourceHash: record.sourceHash,
                 templatesUsed: [], images: [], fieldImages: [:], isComplete: false,
                 collectionFolders: record.collectionFolders, stamp: record.stamp, unknownLanguages: record.unknownLanguages)
         }
-        records = [:]
-        urls = [:]
-        files = [:]
-        fileList = []
-        content = ContentIndex(drafts: options.drafts)
-        // A program's pages stand for themselves from their records too, so that a new value is compared with the
-        // old one (its title, tags and place change the pages around it); `apply` loads the new values.
-        let api = try Self.apiReference(options, config: config)
-        markdown.symbolLinks = api?.symbols
-        apiPaths = Set((api?.pages ?? []).map(\.path))
-        apiWarnings = api?.warnings ?? []
-        apiToolchainSeconds = api?.toolchainSeconds
-        try define(options.pages + (api?.pages ?? []))
         content.rebuild(from: loaded, config: config)
         _ = content.refreshTree(drawn: !theme.navigationTemplates.isEmpty)
         for record in snapshot.rendered {
-            guard let source = loaded[record.path] ?? content.generated[record.path] else { return nil }
+            guard let source = loaded[record.source] ?? content.generated[record.source] else { return nil }
             let page = RenderedPage(
-                url: record.url, path: record.path, html: "", version: record.version, title: source.page.title,
+                url: record.url, source: record.source, html: "", version: record.version, title: source.page.title,
                 date: source.page.date, summary: source.keptSummary, templatesUsed: Set(record.templatesUsed), animation: nil,
                 isComplete: false)
-            records[record.url] = OutputRecord(page: page, inputs: record.inputs, emptySections: record.emptySections)
-            urls[record.path, default: []].append(record.url)
+            output.restore(OutputRecord(page: page, inputs: record.inputs, emptySections: record.emptySections))
         }
         refreshFiles()
         refreshImages()
     }
 
-    /// The site-relative paths that changed since `snapshot`: Markdown files added, removed or touched, and
-    /// templates whose text differs.
-    func changes(since snapshot: SiteSnapshot) -> Set<String> {
-        var changed = Set<String>()
+    /// What changed since `snapshot`: Markdown files added, removed or touched, templates whose text differs,
+    /// pictures, and every page a program defines.
+    func changes(since snapshot: SiteSnapshot) -> Set<SiteChange> {
+        var changed = Set<SiteChange>()
         let present = ContentLoader(site: options.site, markdown: markdown).pagePaths()
-        let stamps = Dictionary(snapshot.pages.map { ($0.path, $0.stamp) }) { first, _ in first }
-        let hashes = Dictionary(snapshot.pages.map { ($0.path, $0.sourceHash) }) { first, _ in first }
+        let stamps = Dictionary(snapshot.pages.map { ($0.source, $0.stamp) }) { first, _ in first }
+        let hashes = Dictionary(snapshot.pages.map { ($0.source, $0.sourceHash) }) { first, _ in first }
         for path in present {
             let file = options.site.path + "/" + path
-            guard let old = stamps[path], let stamp = FileStamp.of(file), stamp == old else {
-                changed.insert(path)
+            guard let old = stamps[.file(path)], let stamp = FileStamp.of(file), stamp == old else {
+                changed.insert(.file(path))
                 continue
             }
             // Stamped within two seconds of the snapshot: a second edit in the same clock tick keeps the stamp.
             if stamp.modified > snapshot.takenAt - 2_000_000_000,
-                (try? String(contentsOfFile: file, encoding: .utf8)).map({ ContentHash.of($0).hex }) != hashes[path]
+                (try? String(contentsOfFile: file, encoding: .utf8)).map({ ContentHash.of($0).hex }) != hashes[.file(path)]
             {
-                changed.insert(path)
+                changed.insert(.file(path))
             }
         }
         // A program's pages, recorded with `FileStamp.noFile`, are among these: loaded again from their
         // definitions (rendered again, they are written only if their inputs changed), or removed.
-        changed.formUnion(Set(stamps.keys).subtracting(present))
-        changed.formUnion(definitions.keys)
+        for source in Set(stamps.keys).subtracting(present.map(SourceID.file)) {
+            changed.insert(SiteChange(page: source))
+        }
+        changed.formUnion(program.definitions.values.map { .definedPage($0.url) })
         for (file, hash) in theme.templateHashes where snapshot.templates[file] != hash {
-            changed.insert("\(theme.path)/\(file)")
+            changed.insert(.file("\(theme.path)/\(file)"))
         }
         // A picture that changed changes the pages that show it.
         if let catalog = markdown.images {
             let users = catalog.recordedUsers
             for picture in catalog.changedSinceRecord() {
-                changed.insert(picture)
-                changed.formUnion(users[picture] ?? [])
+                changed.insert(.file(picture))
+                changed.formUnion((users[picture] ?? []).map { SiteChange(page: SourceID(recorded: $0)) })
             }
         }
         return changed
@@ -109,20 +85,20 @@ extension Site {
     /// The record of this site for the next build; `feed` is each page's versions that have a patch, `indexes`
     /// the paths of the sitemap, feeds and search index written, `out` the output folder just written.
     func snapshot(feed: [String: [String]], indexes: [String], out: URL) -> SiteSnapshot {
-        let records = loaded.values.sorted { $0.page.path < $1.page.path }.compactMap { loaded -> SiteSnapshot.PageRecord? in
-            let defined = definitions[loaded.page.path] != nil
+        let records = loaded.values.sorted { $0.page.source < $1.page.source }.compactMap { loaded -> SiteSnapshot.PageRecord? in
+            let defined = program[loaded.page.source] != nil
             guard let stamp = defined ? FileStamp.noFile : loaded.stamp else { return nil }  // pages given as text, in tests: read again
             let page = loaded.page
             return SiteSnapshot.PageRecord(
-                path: page.path, stamp: stamp, sourceHash: loaded.sourceHash, url: page.url, folder: page.folder,
+                source: page.source, stamp: stamp, sourceHash: loaded.sourceHash, url: page.url, folder: page.folder,
                 isIndex: page.isIndex, isDraft: page.isDraft, title: page.title, date: page.date, weight: page.weight,
                 tags: page.tags, aliases: page.aliases, summary: loaded.keptSummary, frontMatter: page.frontMatter,
                 collectionFolders: loaded.collectionFolders, fileLinks: loaded.fileLinks, headings: loaded.keptHeadings,
                 text: loaded.keptText, unknownLanguages: loaded.unknownLanguages)
         }
-        let rendered = self.records.values.sorted { $0.page.url < $1.page.url }.map { record in
+        let rendered = output.records.values.sorted { $0.page.url < $1.page.url }.map { record in
             SiteSnapshot.RenderedRecord(
-                url: record.page.url, path: record.page.path, version: record.page.version, inputs: record.inputs,
+                url: record.page.url, source: record.page.source, version: record.page.version, inputs: record.inputs,
                 templatesUsed: record.page.templatesUsed.sorted(), emptySections: record.emptySections)
         }
         var copies: [String: FileStamp] = [:]

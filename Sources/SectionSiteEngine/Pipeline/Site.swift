@@ -17,17 +17,17 @@ package struct Site: Sendable {
         "Making patches", "Writing output",
     ]
 
-    /// The options the site was first made with (its pages defined in Swift as they were then: `definitions`
-    /// holds the current ones).
+    /// The options the site was first made with (its pages defined in Swift as they were then: `program` holds
+    /// the current ones).
     package let options: BuildOptions
     /// The settings.
     package var config: SiteConfig
     /// The text of `sectionsite.yml` the settings were read from (nil without one), for the record's fingerprint.
     let configText: String?
     /// Every rendered page, by URL.
-    package var pages: PageTable { PageTable(records) }
-    /// Every output page's record, by URL.
-    var records: TreeDictionary<String, OutputRecord>
+    package var pages: PageTable { PageTable(output.records) }
+    /// Every output page's record, by URL, and the URLs each source makes.
+    var output = OutputTable()
     /// Every output file that is not a page, by output path (the sitemap and Atom feed are made on demand).
     package var files: [String: OutputFile]
     /// The highlighter, whose cache a successful build saves for the next one.
@@ -45,12 +45,11 @@ package struct Site: Sendable {
     let bodies: BodyStore?
     /// Where rendered pages go instead of memory, for a site kept on disk.
     var pageStore: PageStore? { options.storage.map { BuildState(folder: $0).pages } }
-    var loaded: TreeDictionary<String, LoadedPage>  // every Markdown file and page a program defines, drafts too, by path
-    var definitions: [String: SitePage] = [:]  // the pages a program defines (`options.pages`), by path
-    var apiPaths: Set<String> = []  // those of `definitions` the API reference made
-    var apiWarnings: [Diagnostic] = []  // what the API reader said when it last made the reference
-    package var apiToolchainSeconds: Double?  // how long the toolchain took then, to say so
-    var urls: TreeDictionary<String, [String]>  // the URLs each source path renders
+    var loaded: TreeDictionary<SourceID, LoadedPage>  // every Markdown file and page a program defines, drafts too
+    /// The pages a program defines and the API reference's.
+    var program = ProgramPages()
+    /// How long the API reference's toolchain took when it last made the reference, to say so.
+    package var apiToolchainSeconds: Double? { program.toolchainSeconds }
     /// The published pages, the tag index and tag pages, the folder tree and the collections' order, made from
     /// `loaded` and kept in step with it.
     var content: ContentIndex
@@ -74,62 +73,67 @@ package struct Site: Sendable {
 
     /// Builds the whole site in memory: settings and theme, every page loaded on all cores, collections resolved
     /// and pages rendered on all cores.
-    public init(options: BuildOptions, progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) throws {
+    package init(options: BuildOptions, progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) throws {
         @Sendable func report(_ step: Int, _ done: Int? = nil, _ total: Int? = nil) {
             progress(BuildProgress(step: step, steps: Self.stepNames.count, name: Self.stepNames[step - 1], done: done, total: total))
         }
         report(1)
-        self.options = options
-        (config, configText) = try Self.loadConfig(options)
-        theme = try Theme(name: config.theme, site: options.site)
-        data = try DataFile.loadAll(site: options.site)
-        highlighter = options.highlighter.map { HighlightCache($0, cache: Self.highlightCache(options.site), onDisk: options.storage != nil) }
-        bodies = try options.storage.map { try BodyStore(folder: $0) }
-        markdown = Markdown(
-            config: config, highlighter: highlighter, theme: theme, images: Self.imageCatalog(options, config: config),
-            site: options.site, collectsLinks: options.keepsLinks)
-        markdown.pageURLs = PageURLs(site: options.site, permalinks: config.permalinks, bounds: config.sourceBounds(site: options.site))
-        // The reference first: the site's Markdown links to its symbols.
-        if config.api != nil {
-            progress(BuildProgress(step: 1, steps: Self.stepNames.count, name: "Reading the API reference (building the package)"))
-        }
-        let api = try Self.apiReference(options, config: config)
-        apiToolchainSeconds = api?.toolchainSeconds
-        markdown.symbolLinks = api?.symbols
-        apiPaths = Set((api?.pages ?? []).map(\.path))
-        apiWarnings = api?.warnings ?? []
+        try self.init(options: options, inputs: SiteInputs(options: options), restoring: false, progress: progress)
         let loader = ContentLoader(site: options.site, markdown: markdown, bodies: bodies)
         let paths = loader.pagePaths()
         report(2, 0, paths.count)
         let (pages, errors) = try loader.loadAll(paths, progress: { report(2, $0, paths.count) })
-        loaded = TreeDictionary(uniqueKeysWithValues: pages.map { ($0.page.path, $0) })
-        records = [:]
-        urls = [:]
-        files = [:]
-        fileList = []
-        content = ContentIndex(drafts: options.drafts)
-        try define(options.pages + (api?.pages ?? []), loader: loader)
+        loaded = TreeDictionary(uniqueKeysWithValues: pages.map { ($0.page.source, $0) })
+        for page in program.definitions.values { loaded[page.source] = try loader.load(page) }
         // Mistakes a user fixes in a minute come before the minutes pictures may take: the pages' own (front
         // matter, aliases, Markdown, a picture's header) and two pages at one URL stop the build before any
         // picture's files are made. Else every error of the run at once, the pictures' among them.
         var cheap = errors
-        let owners = Dictionary(grouping: loaded.values.filter(content.publishes), by: \.page.url).mapValues { $0.map(\.page.path).sorted() }
-        do { try Self.checkUniqueURLs(owners) } catch let error as SectionSiteError { cheap += error.diagnostics }
+        let owners = Dictionary(grouping: loaded.values.filter(content.publishes), by: \.page.url).mapValues { $0.map(\.page.source).sorted() }
+        do { try OutputTable.checkUnique(owners) } catch let error as SectionSiteError { cheap += error.diagnostics }
         if !cheap.isEmpty { throw SectionSiteError(cheap.sorted(by: Diagnostic.inFileOrder)) }
         report(3)
         try makeImagesLoadingAgain(loaded.values, loader: loader) { report(3, $0, $1) }
         content.rebuild(from: loaded, config: config)
         _ = content.refreshTree(drawn: !theme.navigationTemplates.isEmpty)
-        _ = try render(paths: Set(loaded.keys).union(content.generated.keys), force: true, report: report)
+        _ = try render(sources: Set(loaded.keys).union(content.generated.keys), force: true, report: report)
         refreshFiles()
         refreshImages()
     }
 
-    /// Applies changed paths (relative to the site; folders end in `/`) and pages a program defines anew (by URL:
-    /// each replaces the page of its URL, or is added), and says what changed. On error the site is left as it was.
-    package mutating func apply(_ changed: Set<String>, pages: [SitePage] = []) throws -> Update {
+    /// What both ways of making a site start from: its inputs, the Markdown set up, the pages a program defines and
+    /// the API reference's, no page loaded. A site `restoring` the previous build's record renders a few pages:
+    /// reading the whole highlight cache would cost more than it saves.
+    init(
+        options: BuildOptions, inputs: SiteInputs, restoring: Bool, progress: @Sendable (BuildProgress) -> Void
+    ) throws {
+        self.options = options
+        (config, configText, theme, data) = (inputs.config, inputs.configText, inputs.theme, inputs.data)
+        highlighter = options.highlighter.map {
+            restoring ? HighlightCache($0) : HighlightCache($0, cache: Self.highlightCache(options.site), onDisk: options.storage != nil)
+        }
+        bodies = try options.storage.map { try BodyStore(folder: $0) }
+        markdown = Markdown(
+            config: config, highlighter: highlighter, theme: theme, images: Self.imageCatalog(options, config: config),
+            site: options.site, collectsLinks: options.keepsLinks)
+        markdown.pageURLs = PageURLs(site: options.site, permalinks: config.permalinks, bounds: config.sourceBounds(site: options.site))
+        (loaded, files, fileList) = ([:], [:], [])
+        content = ContentIndex(drafts: options.drafts)
+        // The reference before any page is loaded: the site's Markdown links to its symbols.
+        if config.api != nil {
+            progress(BuildProgress(step: 1, steps: Self.stepNames.count, name: "Reading the API reference (building the package)"))
+        }
+        let api = try Self.apiReference(options, config: config)
+        markdown.symbolLinks = api?.symbols
+        program.define(options.pages)
+        program.takeReference(api)
+    }
+
+    /// Applies changes and pages a program defines anew (by URL: each replaces the page of its URL, or is added),
+    /// and says what changed. On error the site is left as it was.
+    package mutating func apply(_ changes: Set<SiteChange>, pages: [SitePage] = []) throws -> Update {
         var next = self
-        let update = try next.applyInPlace(changed, pages: pages)
+        let update = try next.applyInPlace(changes, pages: pages)
         self = next
         return update
     }
@@ -144,135 +148,115 @@ package struct Site: Sendable {
         return try reader.reference(APIRequest(settings: api, site: options.site, rootPath: config.rootPath, bounds: bounds))
     }
 
-    /// Takes pages a program defines, each replacing the one of its URL; `loader` loads them at once.
-    mutating func define(_ pages: [SitePage], loader: ContentLoader? = nil) throws {
-        for page in pages {
-            definitions[page.path] = page
-            if let loader { loaded[page.path] = try loader.load(page) }
-        }
-    }
-
-    /// The change that stands for the API reference's package: its Swift sources changed, so its symbol graphs
-    /// are read again (the preview's watcher of the package reports it).
-    package static let apiSourcesPath = ".sectionsite/api-sources"
-
-    private mutating func applyInPlace(_ changed: Set<String>, pages defined: [SitePage]) throws -> Update {
+    /// Carries out the plan for `changes` (`ChangePlan`): the inputs it names read again, then the pages they
+    /// change loaded again, then the pages that show them rendered again.
+    private mutating func applyInPlace(_ changes: Set<SiteChange>, pages defined: [SitePage]) throws -> Update {
         searchMemo = Locked([:])  // shared with the site this one was copied from, which keeps it
-        var update = Update()
-        var defined = defined
-        var reload = Set<String>()  // pages gone with their symbols, or whose symbol links may have changed
-        if changed.contains(Self.apiSourcesPath), config.api != nil {
-            // The reference made again; its pages are compared by version as any page a program defines. A page
-            // whose symbol went is removed; when symbols came or went, links to them in any page may change.
-            let reference = try Self.apiReference(options, config: config)
-            let paths = Set((reference?.pages ?? []).map(\.path))
-            reload = apiPaths.subtracting(paths)
-            for path in reload { definitions[path] = nil }
-            if markdown.symbolLinks != reference?.symbols {
-                markdown.symbolLinks = reference?.symbols
-                reload.formUnion(loaded.keys)
-            }
-            apiPaths = paths
-            apiWarnings = reference?.warnings ?? []
-            apiToolchainSeconds = reference?.toolchainSeconds
-            defined += reference?.pages ?? []
-        }
-        try define(defined)
-        var contentPaths = Set(defined.map(\.path)).union(reload)
-        var templates = Set<String>()
-        var components = Set<String>()  // directive and render hook templates, which draw pages' Markdown
-        var rescan = false
-        var rerenderAll = false
-        var refresh = false
-        let layout = SiteLayout(theme: config.theme)
-        for path in changed.sorted() {
-            switch layout.classify(path) {
-            case .settings:
-                let previous = pages
-                var options = self.options
-                // The program's pages as they are now; the API reference's are made again from the new settings.
-                options.pages = definitions.values.filter { !apiPaths.contains($0.path) }.sorted { $0.url < $1.url }
-                self = try Site(options: options)
-                update.everything = true
-                update.changed = pages.keys.filter { previous[$0]?.version != pages[$0]?.version }.sorted()
-                update.removed = previous.keys.filter { pages[$0] == nil }.sorted()
-                return update
-            case .page(let path):  // a page a program defines may go: then its path is no longer defined
-                contentPaths.insert(path)
-            case .contentFolder:
-                rescan = true
-                refresh = true
-            case .contentFile(let output):
-                // An editor's temporary file that came and went changes nothing.
-                if files[output] != nil || FileManager.default.fileExists(atPath: options.site.path + "/" + path) {
-                    refresh = true
-                    update.assets.append(output)
-                }
-            case .data:
-                // Templates may show any data file as site.data.<name>: every page is rendered again (the
-                // versions of those that did not change stay, so nothing else is sent).
-                data = try DataFile.loadAll(site: options.site)
-                rerenderAll = true
-            case .template(let name):
-                templates.insert(name)
-            case .component(let name):
-                components.insert(name)
-            case .layout:
-                rerenderAll = true
-            case .themeAsset(let output), .staticFile(let output):
-                refresh = true
-                update.assets.append(output)
-            case .ignored:
-                continue
-            }
-        }
-        if !templates.isEmpty || !components.isEmpty || rerenderAll {
-            let previous = theme
-            theme = try Theme(name: config.theme, site: options.site)
-            markdown.theme = theme
-            // A page drawn with a changed directive or hook is loaded again; a hook or directive that came or went
-            // may change any page; a page restored from the record does not know what drew it.
-            let everyPage = previous.components.hooks != theme.components.hooks
-                || Set(previous.components.directives.keys) != Set(theme.components.directives.keys)
-            if !components.isEmpty {
-                for (path, page) in loaded
-                where everyPage || !page.isComplete || !page.templatesUsed.isDisjoint(with: components) {
-                    contentPaths.insert(path)
-                }
-            }
-        }
-        // A page showing a picture that changed is loaded again: the picture's files are named by its bytes.
-        let pictures = changed.filter { ImageFormat(fileName: $0) != nil }
-        if !pictures.isEmpty {
+        let plan = ChangePlan(changes, layout: SiteLayout(theme: config.theme))
+        if plan.everything { return try madeAgain() }
+        var load = plan.pages.union(defined.map(\.source))
+        program.define(defined)
+        if plan.apiReference, config.api != nil { load.formUnion(try remakeAPIReference()) }  // its pages win, as in a build
+        if plan.data { data = try DataFile.loadAll(site: options.site) }
+        if plan.reloadsTheme { load.formUnion(try reloadTheme(components: plan.components)) }
+        if !plan.pictures.isEmpty {
             // A page with a picture it could not find may find it now.
-            for (path, page) in loaded where !page.warnings.isEmpty || page.images.contains(where: { pictures.contains($0.image.source) }) {
-                contentPaths.insert(path)
+            for (path, page) in loaded where !page.warnings.isEmpty || page.images.contains(where: { plan.pictures.contains($0.image.source) }) {
+                load.insert(path)
             }
         }
         let loader = ContentLoader(site: options.site, markdown: markdown, bodies: bodies)
-        if rescan {
-            let present = Set(loader.pagePaths())
-            contentPaths.formUnion(present.subtracting(loaded.keys))
-            contentPaths.formUnion(Set(loaded.keys).subtracting(present).subtracting(definitions.keys))
+        if plan.findPages {
+            let present = Set(loader.pagePaths().map(SourceID.file))
+            load.formUnion(present.subtracting(loaded.keys))
+            load.formUnion(Set(loaded.keys).subtracting(present).subtracting(program.definitions.keys))
         }
-        var folders = Set<String>()
-        var tagURLs = Set<String>()  // the tag pages of the changed pages' tags, before and after
-        var restructured = false  // whether a page came, went, or changed its title or weight
-        var reloaded: [LoadedPage] = []
+        let loading = try reload(load, with: loader)
+        var update = Update()
+        (update.changed, update.removed) = try render(sources: pagesToRender(plan, after: loading), force: plan.forcesRender)
+        // An editor's temporary file of `Content/` that came and went changes nothing.
+        let copies = plan.contentFiles.filter { output, path in
+            files[output] != nil || FileManager.default.fileExists(atPath: options.site.path + "/" + path)
+        }
+        let refresh = plan.copiedFiles || !copies.isEmpty
+        if refresh { refreshFiles() }
+        if loading.picturesChanged || refresh { refreshImages() }
+        // Only stylesheets that exist are announced: the runtime swaps them in place; other assets show on reload.
+        update.assets = plan.assets.union(copies.keys).filter { files[$0] != nil && $0.hasSuffix(".css") }.sorted()
+        return update
+    }
+
+    /// The site made again from nothing with the settings as they are now, and what that changed.
+    private mutating func madeAgain() throws -> Update {
+        let previous = pages
+        var options = self.options
+        // The program's pages as they are now; the API reference's are made again from the new settings.
+        options.pages = program.ownPages
+        self = try Site(options: options)
+        var update = Update()
+        update.everything = true
+        update.changed = pages.keys.filter { previous[$0]?.version != pages[$0]?.version }.sorted()
+        update.removed = previous.keys.filter { pages[$0] == nil }.sorted()
+        return update
+    }
+
+    /// The API reference made again; its pages are compared by version as any page a program defines. Returns
+    /// the pages to load again: the reference's, those whose symbol went, and, when symbols came or went, every
+    /// page (links to symbols may change).
+    private mutating func remakeAPIReference() throws -> Set<SourceID> {
+        let reference = try Self.apiReference(options, config: config)
+        var reload = program.takeReference(reference).union((reference?.pages ?? []).map(\.source))
+        if markdown.symbolLinks != reference?.symbols {
+            markdown.symbolLinks = reference?.symbols
+            reload.formUnion(loaded.keys)
+        }
+        return reload
+    }
+
+    /// The theme read again. Returns the pages to load again: those drawn with a changed directive or hook of
+    /// `components`, every page when a hook or directive came or went, and pages restored from the record, which
+    /// do not know what drew them.
+    private mutating func reloadTheme(components: Set<String>) throws -> Set<SourceID> {
+        let previous = theme
+        theme = try Theme(name: config.theme, site: options.site)
+        markdown.theme = theme
+        guard !components.isEmpty else { return [] }
+        let everyPage = previous.components.hooks != theme.components.hooks
+            || Set(previous.components.directives.keys) != Set(theme.components.directives.keys)
+        return Set(loaded.filter { _, page in everyPage || !page.isComplete || !page.templatesUsed.isDisjoint(with: components) }.keys)
+    }
+
+    /// What loading pages again found, for working out what to render again.
+    private struct Reloading {
+        /// Every page loaded again or removed: those asked for, and those linking to a page that moved.
+        var paths: Set<SourceID>
+        /// The folders of the pages, before and after: the lists of those folders render again.
+        var folders: Set<String> = []
+        /// The tag pages of the pages' tags, before and after.
+        var tagPages: Set<SourceID> = []
+        /// A page came, went, or changed its title or weight: the navigation may change.
+        var restructured = false
+        /// The pictures some page shows changed.
         var picturesChanged = false
-        var problems: [Diagnostic] = []  // every one of the edit at once
-        var pending = contentPaths.sorted()
+    }
+
+    /// Loads the pages at `paths` again (a page whose file is gone is removed), then the pages that link to one
+    /// whose URL changed, for the links' new URL, and makes their pictures. Every mistake of the pages at once; the
+    /// pages' own come before any picture's files are made, as in a full build.
+    private mutating func reload(_ paths: Set<SourceID>, with loader: ContentLoader) throws -> Reloading {
+        var done = Reloading(paths: paths)
+        var reloaded: [LoadedPage] = []
+        var problems: [Diagnostic] = []
+        var pending = paths.sorted()
         while !pending.isEmpty {
-            var moved = Set<String>()  // pages whose URL changed, came or went: links to them change
-            for path in pending {
-                let old = loaded[path]
+            var moved = Set<SourceID>()  // pages whose URL changed, came or went: links to them change
+            for source in pending {
+                let old = loaded[source]
                 var new: LoadedPage?
-                if let definition = definitions[path] {
-                    let (page, found) = loader.loadReportingProblems(definition)
-                    (new, problems) = (page, problems + found)
-                } else if FileManager.default.fileExists(atPath: options.site.path + "/" + path) {
+                // A page no program defines any more, or whose file is gone, is removed.
+                if program[source] != nil || source.file.map({ FileManager.default.fileExists(atPath: options.site.path + "/" + $0) }) == true {
                     do {
-                        let (page, found) = try loader.loadReportingProblems(path)
+                        let (page, found) = try program.load(source, with: loader)
                         (new, problems) = (page, problems + found)
                     } catch {
                         problems += error.diagnostics
@@ -280,55 +264,53 @@ package struct Site: Sendable {
                     }
                 }
                 for page in [old, new].compactMap(\.self) {
-                    folders.insert(page.page.folder)
+                    done.folders.insert(page.page.folder)
                     let prefix = config.languages.prefix(page.page.language)
-                    tagURLs.formUnion(page.tagSlugs.map { TagPages.url($0, prefix: prefix) })
+                    done.tagPages.formUnion(page.tagSlugs.map { .generated(TagPages.url($0, prefix: prefix)) })
                 }
-                loaded[path] = new
-                restructured = restructured || ContentTree.changes(old, new, drafts: options.drafts)
+                loaded[source] = new
+                done.restructured = done.restructured || ContentTree.changes(old, new, drafts: options.drafts)
                 if let new { reloaded.append(new) }
-                picturesChanged = picturesChanged || old?.images.map(\.image) != new?.images.map(\.image)
-                if old?.page.url != new?.page.url { moved.insert(path) }
+                done.picturesChanged = done.picturesChanged || old?.images.map(\.image) != new?.images.map(\.image)
+                if old?.page.url != new?.page.url { moved.insert(source) }
             }
-            // The pages that link to a page that moved are loaded again, for the links' new URL.
-            pending = moved.isEmpty ? [] : loaded.filter { path, page in
-                !contentPaths.contains(path) && page.fileLinks.contains { $0.link.target.map(moved.contains) ?? false }
+            pending = moved.isEmpty ? [] : loaded.filter { source, page in
+                !done.paths.contains(source) && page.fileLinks.contains { $0.link.target.map { moved.contains(.file($0)) } ?? false }
             }.keys.sorted()
-            contentPaths.formUnion(pending)
+            done.paths.formUnion(pending)
         }
-        // As a full build: the pages' own mistakes before any picture's files are made.
         if !problems.isEmpty { throw SectionSiteError(problems.sorted(by: Diagnostic.inFileOrder)) }
         try makeImagesLoadingAgain(reloaded, loader: loader)
-        reloaded = reloaded.map { loaded[$0.page.path] ?? $0 }
-        var affected = contentPaths
-        if !contentPaths.isEmpty {
-            affected.formUnion(content.update(changed: contentPaths, in: loaded, config: config))
-            affected.formUnion(tagURLs.filter { content.generated[$0] != nil || urls[$0] != nil })
+        return done
+    }
+
+    /// The pages to render again after `loading`: those loaded again, the tag pages and translations they change,
+    /// the pages drawing navigation when the tree changed, the lists of the folders they were and are in, and the
+    /// pages drawn with a changed template (every page when the plan renders all).
+    private mutating func pagesToRender(_ plan: ChangePlan, after loading: Reloading) -> Set<SourceID> {
+        var affected = loading.paths
+        if !loading.paths.isEmpty {
+            affected.formUnion(content.update(changed: loading.paths, in: loaded, config: config))
+            affected.formUnion(loading.tagPages.filter { content.generated[$0] != nil || output.urls[$0] != nil })
         }
-        if restructured || ((!templates.isEmpty || rerenderAll) && !theme.navigationTemplates.isEmpty && content.trees.isEmpty),
-            content.refreshTree(drawn: !theme.navigationTemplates.isEmpty)
-        {
+        let drawsNavigation = !theme.navigationTemplates.isEmpty
+        if loading.restructured || (plan.forcesRender && drawsNavigation && content.trees.isEmpty), content.refreshTree(drawn: drawsNavigation) {
             affected.formUnion(pathsDrawingNavigation())
         }
-        if rerenderAll {
+        if plan.renderAll {
             affected.formUnion(loaded.keys)
             affected.formUnion(content.generated.keys)
-        } else {
-            for path in content.listing where folders.contains(where: { Resolver.lists(loaded[path]!, folder: $0) }) {
+            return affected
+        }
+        for path in content.listing where loading.folders.contains(where: { Resolver.lists(loaded[path]!, folder: $0) }) {
+            affected.insert(path)
+        }
+        if !plan.templates.isEmpty {
+            for (path, owned) in output.urls where owned.contains(where: { !(pages[$0]?.templatesUsed.isDisjoint(with: plan.templates) ?? true) }) {
                 affected.insert(path)
             }
-            if !templates.isEmpty {
-                for (path, owned) in urls where owned.contains(where: { !(pages[$0]?.templatesUsed.isDisjoint(with: templates) ?? true) }) {
-                    affected.insert(path)
-                }
-            }
         }
-        (update.changed, update.removed) = try render(paths: affected, force: rerenderAll || !templates.isEmpty)
-        if refresh || rescan { refreshFiles() }
-        if picturesChanged || refresh || rescan { refreshImages() }
-        // Only stylesheets that exist are announced: the runtime swaps them in place; other assets show on reload.
-        update.assets = update.assets.filter { files[$0] != nil && $0.hasSuffix(".css") }.sorted()
-        return update
+        return affected
     }
 
     /// The warnings of the site as it is, sorted: links to `.md` files that are no page, sections without items,
@@ -336,7 +318,7 @@ package struct Site: Sendable {
     package var warnings: [Diagnostic] {
         var warnings = Warnings()
         // A page a program defines answers for the Markdown file that would have its URL.
-        let paths = Set(content.published.map { definitions[$0.page.path]?.markdownSource ?? $0.page.path })
+        let paths = Set(content.published.map { program[$0.page.source]?.markdownSource ?? $0.page.source.description })
         for page in content.published {
             for link in page.fileLinks where !(link.link.target.map(paths.contains) ?? false) {
                 if link.link.isUnresolvedSymbol {
@@ -359,7 +341,7 @@ package struct Site: Sendable {
         var unknown: [String: (path: String, count: Int)] = [:]
         for page in content.published {
             for language in page.unknownLanguages {
-                let path = page.page.path
+                let path = page.page.source.description
                 let seen = unknown[language]
                 unknown[language] = (min(seen?.path ?? path, path), (seen?.count ?? 0) + 1)
             }
@@ -370,12 +352,12 @@ package struct Site: Sendable {
                 "code in '\(language)'\(others) is drawn plain: the highlighter knows no such language (name one it knows, or 'text')",
                 at: SourceLocation(file: use.path))
         }
-        for record in records.values {
+        for record in output.records.values {
             for warning in record.emptySections { warnings.warn(warning.message, at: warning.location) }
         }
         for conflict in aliasConflicts() { warnings.add(conflict) }
         for shared in content.translations.sharedKeys() { warnings.add(shared) }
-        for warning in apiWarnings { warnings.add(warning) }
+        for warning in program.referenceWarnings { warnings.add(warning) }
         // The built-in theme's words in a language it lacks are not the site's to write: no warning.
         if !theme.isBuiltin { for warning in theme.strings.warnings(config.languages) { warnings.add(warning) } }
         let used = pages.values.reduce(into: Set<String>()) { $0.formUnion($1.templatesUsed) }
@@ -388,17 +370,17 @@ package struct Site: Sendable {
         return warnings.all
     }
 
-    /// The pages `paths` make, resolved: each path's URLs, and its instances whose inputs changed (all of them when
+    /// The pages `sources` make, resolved: each source's URLs, and its instances whose inputs changed (all of them when
     /// `force`), their inputs with the content tree's hash where they draw navigation.
     private func resolve(
-        _ paths: [String], with resolver: Resolver, force: Bool, inputs: @Sendable (String, String) -> String
-    ) throws -> (made: [(path: String, urls: [String])], stale: [PageInstance]) {
+        _ sources: [SourceID], with resolver: Resolver, force: Bool, inputs: @Sendable (String, String) -> String
+    ) throws -> (made: [(source: SourceID, urls: [String])], stale: [PageInstance]) {
         let drafts = options.drafts
-        let (pagesByPath, generated) = (self.loaded, content.generated)
-        let previous = force ? [:] : records
-        let results = paths.parallelMap { path in
+        let (pagesBySource, generated) = (self.loaded, content.generated)
+        let previous = force ? [:] : output.records
+        let results = sources.parallelMap { source in
             Result { () throws -> [PageInstance] in
-                guard let page = pagesByPath[path] ?? generated[path], drafts || !page.page.isDraft else { return [] }
+                guard let page = pagesBySource[source] ?? generated[source], drafts || !page.page.isDraft else { return [] }
                 return try resolver.instances(of: page) { url, resolved in previous[url]?.inputs == inputs(url, resolved) }
             }
         }
@@ -407,28 +389,32 @@ package struct Site: Sendable {
             var instance = instance
             instance.inputs = inputs(instance.url, instance.inputs)
             return instance
-        }.filter { force || records[$0.url]?.inputs != $0.inputs }
-        return (zip(paths, instances).map { ($0, $1.map(\.url)) }, stale)
+        }.filter { force || output.records[$0.url]?.inputs != $0.inputs }
+        return (zip(sources, instances).map { ($0, $1.map(\.url)) }, stale)
     }
 
-    /// Re-renders the pages made from `paths` whose inputs changed (all of them when `force`: a template or layout
-    /// changed); a path no longer loaded loses its pages. Returns the URLs whose version changed or that are new,
+    /// Re-renders the pages made from `sources` whose inputs changed (all of them when `force`: a template or layout
+    /// changed); a source no longer loaded loses its pages. Returns the URLs whose version changed or that are new,
     /// and the URLs that are gone, both sorted.
     ///
-    /// Resolved and rendered a slice of paths at a time: the instances of every page at once (each list page with
+    /// Resolved and rendered a slice of sources at a time: the instances of every page at once (each list page with
     /// its items) set a build's peak memory, 4 KiB a page. No two pages may take one URL: checked over every slice's
     /// URLs, and told with the errors of rendering, so that one run reports both.
     private mutating func render(
-        paths: Set<String>, force: Bool, report: (@Sendable (Int, Int?, Int?) -> Void)? = nil
+        sources: Set<SourceID>, force: Bool, report: (@Sendable (Int, Int?, Int?) -> Void)? = nil
     ) throws -> (changed: [String], removed: [String]) {
         report?(4, nil, nil)
         // Pages restored from the previous build's record are read again before they are rendered.
-        let incomplete = paths.filter { loaded[$0]?.isComplete == false }.sorted()
+        let incomplete = sources.filter { loaded[$0]?.isComplete == false }.sorted()
         if !incomplete.isEmpty {
             let loader = ContentLoader(site: options.site, markdown: markdown, bodies: bodies)
-            let definitions = self.definitions
-            let pages = try incomplete.parallelMap { path in try definitions[path].map(loader.load) ?? loader.load(path) }
-            for page in pages { loaded[page.page.path] = page }
+            let program = self.program
+            let pages = try incomplete.parallelMap { source in
+                let (page, problems) = try program.load(source, with: loader)
+                if !problems.isEmpty { throw SectionSiteError(problems) }
+                return page
+            }
+            for page in pages { loaded[page.page.source] = page }
             try makeImagesLoadingAgain(pages, loader: loader)
             _ = content.update(changed: Set(incomplete), in: loaded, config: config)
         }
@@ -436,37 +422,28 @@ package struct Site: Sendable {
             pages: content.published, tags: content.tags, translations: content.translations, data: data, config: config,
             site: options.site, orders: content.collectionOrders)
         let inputs = navigationInputs()  // from the records as they were before this render
-        let sortedPaths = paths.sorted()
-        report?(5, 0, sortedPaths.count)
+        let sortedSources = sources.sorted()
+        report?(5, 0, sortedSources.count)
         let renderer = PageRenderer(theme: theme, config: config, trees: content.trees, data: data)
         let store = pageStore
         if let store { try FileManager.default.createDirectory(at: store.folder, withIntermediateDirectories: true) }
         nonisolated(unsafe) let siteContexts = renderer.siteContexts
         var errors: [Diagnostic] = []
-        var owners: [String: [String]] = [:]  // URL -> the paths that make it: those of `paths`, then others'
-        var given: [(path: String, urls: [String])] = []  // paths that no longer make some of their URLs
+        var claims = OutputTable.Claims()
         var changed: [String] = []
-        for slice in stride(from: 0, to: sortedPaths.count, by: 512).map({ sortedPaths[$0..<min($0 + 512, sortedPaths.count)] }) {
-            let made: [(path: String, urls: [String])], stale: [PageInstance]
+        for slice in stride(from: 0, to: sortedSources.count, by: 512).map({ sortedSources[$0..<min($0 + 512, sortedSources.count)] }) {
+            let made: [(source: SourceID, urls: [String])], stale: [PageInstance]
             do {
                 (made, stale) = try resolve(Array(slice), with: resolver, force: force, inputs: inputs)
             } catch let error as SectionSiteError {
                 errors += error.diagnostics  // every slice is still resolved, to find every error
                 continue
             }
-            for (path, urls) in made {
-                for url in urls {
-                    // A URL a page outside `paths` holds: that page keeps it, so this is a second owner.
-                    if owners[url] == nil, let owner = records[url]?.page.path, !paths.contains(owner) { owners[url] = [owner] }
-                    if !(owners[url]?.contains(path) ?? false) { owners[url, default: []].append(path) }
-                }
-                if let before = self.urls[path], before != urls { given.append((path, before)) }
-                self.urls[path] = urls.isEmpty ? nil : urls
-            }
+            for (source, urls) in made { output.claim(urls, by: source, rendering: sources, in: &claims) }
             // Rendered on all cores. A build that renders no more (`BuildOptions.storage`) keeps each rendered page's
             // HTML in the page store, and lets go of what is left of its body in memory (item bodies) once the last
             // page made from it is rendered: holding every body and every page's HTML at once set a build's peak.
-            let (done, total) = (slice.startIndex, sortedPaths.count)
+            let (done, total) = (slice.startIndex, sortedSources.count)
             let results = stale.parallelMap(progress: { report?(5, done + $0 * slice.count / max(stale.count, 1), total) }) { instance in
                 Result {
                     let page = try renderer.render(resolver.filled(instance), sites: siteContexts)
@@ -482,37 +459,29 @@ package struct Site: Sendable {
                 continue
             }
             guard errors.isEmpty else { continue }
-            var finished = Set<String>()
+            var finished = Set<SourceID>()
             for (page, instance) in zip(rendered, stale) {
-                if records[page.url]?.page.version != page.version { changed.append(page.url) }
                 let empty = instance.pagination.map { $0.current == 1 } ?? true ? instance.emptySections : []
-                records[page.url] = OutputRecord(
+                let record = OutputRecord(
                     page: page, inputs: instance.inputs,
                     emptySections: empty.map { Diagnostic(.warning, "section '\($0.spec.id)' has no items", at: $0.spec.location) })
+                if output.keep(record) { changed.append(page.url) }
                 // A page whose body waits on disk and that has no item bodies holds nothing to let go: a copy would
                 // only double it while the resolver still holds the original.
-                let (path, source) = (instance.source.page.path, instance.source)
-                if options.storage != nil, loaded[path] === source, !source.blocks.isEmpty || !source.itemBodies.isEmpty {
-                    finished.insert(path)
+                let (key, source) = (instance.source.page.source, instance.source)
+                if options.storage != nil, loaded[key] === source, !source.blocks.isEmpty || !source.itemBodies.isEmpty {
+                    finished.insert(key)
                 }
             }
             if !finished.isEmpty {
-                for path in finished { loaded[path] = loaded[path]!.withoutBody() }
+                for source in finished { loaded[source] = loaded[source]!.withoutBody() }
                 content.replace(finished, in: loaded)  // it holds the same pages
             }
         }
         content.collectionOrders.merge(resolver.ordered.withLock { $0 }) { _, new in new }
-        // The URLs a path made before and makes no more are gone, unless another path of `paths` makes them now.
         var removed: [String] = []
-        for (path, before) in given {
-            let now = Set(self.urls[path] ?? [])
-            for url in before where !now.contains(url) && owners[url] == nil {
-                removed.append(url)
-                records[url] = nil
-            }
-        }
         do {
-            try Self.checkUniqueURLs(owners)
+            removed = try output.settle(claims)
         } catch let error as SectionSiteError {
             errors += error.diagnostics
         }
@@ -521,13 +490,13 @@ package struct Site: Sendable {
             for error in errors.sorted(by: Diagnostic.inFileOrder) where unique.last != error { unique.append(error) }
             throw SectionSiteError(unique)
         }
-        return (changed.sorted(), removed.sorted())
+        return (changed.sorted(), removed)
     }
 
     /// A page's inputs (URL, resolver's inputs) with the content tree's hash in them when the page was drawn with
     /// navigation last time (a page rendered for the first time is rendered anyway).
     private func navigationInputs() -> @Sendable (String, String) -> String {
-        let (records, drawing, treeHash) = (self.records, theme.navigationTemplates, content.treeHash)
+        let (records, drawing, treeHash) = (output.records, theme.navigationTemplates, content.treeHash)
         return { url, inputs in
             guard !drawing.isEmpty, let used = records[url]?.page.templatesUsed, !used.isDisjoint(with: drawing) else { return inputs }
             var hash = ContentHash()
@@ -538,10 +507,10 @@ package struct Site: Sendable {
     }
 
     /// The paths whose pages were drawn with navigation, which a change of the content tree may change.
-    private func pathsDrawingNavigation() -> Set<String> {
+    private func pathsDrawingNavigation() -> Set<SourceID> {
         let drawing = theme.navigationTemplates
         guard !drawing.isEmpty else { return [] }
-        return Set(urls.filter { $0.value.contains { !(pages[$0]?.templatesUsed.isDisjoint(with: drawing) ?? true) } }.keys)
+        return Set(output.urls.filter { $0.value.contains { !(pages[$0]?.templatesUsed.isDisjoint(with: drawing) ?? true) } }.keys)
     }
 
     /// The values of `results`, or every error among them at once, sorted.
@@ -567,21 +536,5 @@ package struct Site: Sendable {
     mutating func refreshFiles() {
         fileList = Self.staticFiles(site: options.site, theme: theme)
         files = Dictionary(fileList.map { ($0.path, $0) }) { first, _ in first }
-    }
-}
-
-extension Array {
-    /// The first index whose element satisfies `predicate`, for a predicate that is false then true along the
-    /// array (a binary search).
-    ///
-    /// - Complexity: O(log n).
-    func partitioningIndex(where predicate: (Element) -> Bool) -> Int {
-        var low = 0
-        var high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if predicate(self[middle]) { high = middle } else { low = middle + 1 }
-        }
-        return low
     }
 }

@@ -12,7 +12,7 @@ extension SiteSnapshot {
         out.string(fingerprint)
         out.map(templates) { $0.string($1) }
         try out.list(pages) { out, page in
-            out.string(page.path)
+            out.string(page.source.description)
             out.stamp(page.stamp)
             out.string(page.sourceHash)
             out.string(page.url)
@@ -44,12 +44,12 @@ extension SiteSnapshot {
         }
         try out.list(rendered) { out, page in
             out.string(page.url)
-            out.string(page.path)
+            out.string(page.source.description)
             out.string(page.version)
             out.string(page.inputs)
             out.list(page.templatesUsed) { $0.string($1) }
             out.list(page.emptySections) { out, warning in
-                out.location(warning.location ?? SourceLocation(file: page.path))
+                out.location(warning.location ?? SourceLocation(file: page.source.description))
                 out.string(warning.message)
             }
             try out.drain(to: write)
@@ -81,7 +81,7 @@ extension SiteSnapshot {
                 let templates = try input.map { try $0.string() }
                 let pages = try input.list { input in
                     PageRecord(
-                        path: try input.string(), stamp: try input.stamp(), sourceHash: try input.string(),
+                        source: SourceID(recorded: try input.string()), stamp: try input.stamp(), sourceHash: try input.string(),
                         url: try input.string(), folder: try input.string(), isIndex: try input.bool(),
                         isDraft: try input.bool(), title: try input.string(), date: try input.optional { try $0.date() },
                         weight: try input.optional { try $0.int() }, tags: try input.list { try $0.string() },
@@ -100,7 +100,7 @@ extension SiteSnapshot {
                 }
                 let rendered = try input.list { input in
                     RenderedRecord(
-                        url: try input.string(), path: try input.string(), version: try input.string(),
+                        url: try input.string(), source: SourceID(recorded: try input.string()), version: try input.string(),
                         inputs: try input.string(), templatesUsed: try input.list { try $0.string() },
                         emptySections: try input.list { input in
                             let location = try input.location()
@@ -115,187 +115,6 @@ extension SiteSnapshot {
             } catch {
                 return nil
             }
-        }
-    }
-}
-
-/// Appends fields to a byte buffer.
-struct RecordWriter {
-    private(set) var bytes: [UInt8] = []
-
-    /// Hands the bytes to `write` and empties the buffer, once it holds a megabyte or more.
-    mutating func drain(to write: ([UInt8]) throws -> Void) rethrows {
-        guard bytes.count >= 1 << 20 else { return }
-        try write(bytes)
-        bytes.removeAll(keepingCapacity: true)
-    }
-
-    mutating func int(_ value: Int) {
-        withUnsafeBytes(of: Int64(value).littleEndian) { bytes.append(contentsOf: $0) }
-    }
-
-    mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
-
-    mutating func string(_ value: String) {
-        var value = value
-        value.withUTF8 { utf8 in
-            int(utf8.count)
-            bytes.append(contentsOf: utf8)
-        }
-    }
-
-    mutating func optional<T>(_ value: T?, _ write: (inout RecordWriter, T) -> Void) {
-        bool(value != nil)
-        if let value { write(&self, value) }
-    }
-
-    mutating func list<T>(_ values: [T], _ write: (inout RecordWriter, T) throws -> Void) rethrows {
-        int(values.count)
-        for value in values { try write(&self, value) }
-    }
-
-    /// Keys sorted, so the same snapshot is the same bytes.
-    mutating func map<T>(_ values: [String: T], _ write: (inout RecordWriter, T) -> Void) {
-        int(values.count)
-        for key in values.keys.sorted() {
-            string(key)
-            write(&self, values[key]!)
-        }
-    }
-
-    mutating func stamp(_ stamp: FileStamp) {
-        int(Int(stamp.size))
-        int(Int(stamp.modified))
-    }
-
-    mutating func date(_ date: PageDate) {
-        for part in [date.year, date.month, date.day, date.hour, date.minute, date.second, date.offset] { int(part) }
-    }
-
-    mutating func location(_ location: SourceLocation) {
-        string(location.file)
-        int(location.line)
-        int(location.column)
-    }
-
-    mutating func value(_ value: Value) {
-        switch value {
-        case .string(let text):
-            bytes.append(0)
-            string(text)
-        case .int(let number):
-            bytes.append(1)
-            int(number)
-        case .double(let number):
-            bytes.append(2)
-            int(Int(bitPattern: UInt(number.bitPattern)))
-        case .bool(let flag):
-            bytes.append(3)
-            bool(flag)
-        case .null:
-            bytes.append(4)
-        case .list(let values):
-            bytes.append(5)
-            list(values) { $0.value($1) }
-        case .map(let fields):
-            bytes.append(6)
-            map(fields) { $0.value($1) }
-        }
-    }
-}
-
-/// Reads fields back; any read past the end or of a malformed field throws.
-struct RecordReader {
-    struct Malformed: Error {}
-
-    let bytes: UnsafeRawBufferPointer
-    private var offset = 0
-
-    init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
-
-    /// Where the value of type `type` at the reader's position is, read past without being made.
-    mutating func place<Value: Recorded>(of type: Value.Type) throws -> BodyStore.Place {
-        let start = offset
-        try Value.skip(&self)
-        return BodyStore.Place(offset: Int64(start), count: offset - start)
-    }
-
-    /// Reads past a string without making it.
-    mutating func skipString() throws {
-        _ = try take(try int())
-    }
-
-    private mutating func take(_ count: Int) throws -> UnsafeRawBufferPointer {
-        guard count >= 0, offset + count <= bytes.count else { throw Malformed() }
-        defer { offset += count }
-        return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count])
-    }
-
-    mutating func int() throws -> Int {
-        Int(Int64(littleEndian: try take(8).loadUnaligned(as: Int64.self)))
-    }
-
-    mutating func byte() throws -> UInt8 { try take(1)[0] }
-
-    mutating func bool() throws -> Bool { try byte() != 0 }
-
-    mutating func string() throws -> String {
-        String(decoding: try take(try int()), as: UTF8.self)
-    }
-
-    mutating func optional<T>(_ read: (inout RecordReader) throws -> T) throws -> T? {
-        try bool() ? try read(&self) : nil
-    }
-
-    mutating func list<T>(_ read: (inout RecordReader) throws -> T) throws -> [T] {
-        let count = try int()
-        guard count >= 0, count <= bytes.count - offset else { throw Malformed() }
-        var values: [T] = []
-        values.reserveCapacity(count)
-        for _ in 0..<count { values.append(try read(&self)) }
-        return values
-    }
-
-    mutating func map<T>(_ read: (inout RecordReader) throws -> T) throws -> [String: T] {
-        let count = try int()
-        guard count >= 0, count <= bytes.count - offset else { throw Malformed() }
-        var values: [String: T] = [:]
-        values.reserveCapacity(count)
-        for _ in 0..<count {
-            let key = try string()
-            values[key] = try read(&self)
-        }
-        return values
-    }
-
-    mutating func stamp() throws -> FileStamp {
-        FileStamp(size: Int64(try int()), modified: Int64(try int()))
-    }
-
-    mutating func date() throws -> PageDate {
-        let parts = try (0..<6).map { _ in try int() }
-        guard var date = PageDate(parts: parts) else { throw Malformed() }
-        date.offset = try int()
-        return date
-    }
-
-    mutating func location(_: Void = ()) throws -> SourceLocation {
-        var location = SourceLocation(file: try string())
-        location.line = try int()
-        location.column = try int()
-        return location
-    }
-
-    mutating func value() throws -> Value {
-        switch try byte() {
-        case 0: return .string(try string())
-        case 1: return .int(try int())
-        case 2: return .double(Double(bitPattern: UInt64(UInt(bitPattern: try int()))))
-        case 3: return .bool(try bool())
-        case 4: return .null
-        case 5: return .list(try list { try $0.value() })
-        case 6: return .map(try map { try $0.value() })
-        default: throw Malformed()
         }
     }
 }

@@ -10,7 +10,7 @@ struct SiteSnapshot: Sendable {
 
     /// One Markdown file as the collections and warnings see it.
     struct PageRecord: Sendable {
-        var path: String
+        var source: SourceID
         var stamp: FileStamp
         var sourceHash: String
         var url: String
@@ -37,7 +37,7 @@ struct SiteSnapshot: Sendable {
     /// One output page; its title, date and summary are its source page's.
     struct RenderedRecord: Sendable {
         var url: String
-        var path: String
+        var source: SourceID
         var version: String
         var inputs: String
         var templatesUsed: [String]

@@ -121,7 +121,7 @@ struct PageRenderer: Sendable {
         html += #"">"#
         if config.feedPoll > 0 { html += #"<meta name="sectionsite-poll" content="\#(config.feedPoll)">"# }
         if let live = config.feedLive { html += #"<meta name="sectionsite-live" content="\#(HTML.escape(live))">"# }
-        for (hreflang, url) in SiteIndexes.alternates(instance.translations, config: config) {
+        for (hreflang, url) in Translation.alternates(instance.translations, config: config) {
             html += #"<link rel="alternate" hreflang="\#(hreflang)" href="\#(HTML.escape(config.absoluteURL(url)))">"#
         }
         html += #"<script src="\#(config.rootPath)_sectionsite/sectionsite.js" defer></script>"#
@@ -130,7 +130,7 @@ struct PageRenderer: Sendable {
         let start = html.utf8.index(html.utf8.startIndex, offsetBy: versionStart)
         html.replaceSubrange(start..<html.utf8.index(start, offsetBy: blank.count), with: version)
         return RenderedPage(
-            url: instance.url, path: page.path, html: html, version: version,
+            url: instance.url, source: page.source, html: html, version: version,
             title: page.title, date: page.date, summary: instance.source.keptSummary,
             templatesUsed: templateSets.withLock { $0.insert(used).memberAfterInsert },
             animation: page.animation ?? config.animation)

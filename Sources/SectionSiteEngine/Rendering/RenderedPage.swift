@@ -6,11 +6,11 @@ import Foundation
 /// does, copies references rather than fields.
 package final class RenderedPage: Sendable, Equatable {
     /// The page's URL, its identity.
-    public let url: String
-    /// The source file, relative to the site.
-    public let path: String
+    package let url: String
+    /// What the page is made from.
+    package let source: SourceID
     /// The whole document: in memory, or read from the file it was stored in (`stored(in:)`).
-    public var html: String {
+    package var html: String {
         if let text { return text }
         return storedFile.flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
     }
@@ -22,29 +22,29 @@ package final class RenderedPage: Sendable, Equatable {
     /// page, held to the end of a build).
     private let store: PageStore?
     /// A hash of the rendered content: the version the patch feed and the runtime speak of.
-    public let version: String
+    package let version: String
     /// The page's title.
-    public let title: String
+    package let title: String
     /// The page's date, when it has one.
     let date: PageDate?
     /// The summary text, as its source page keeps it.
-    public var summary: String { keptSummary.value }
+    package var summary: String { keptSummary.value }
     let keptSummary: Kept<String>
     /// The templates this page used (`layouts/page`, `cells/card`, ...), for the unused-template warning.
-    public let templatesUsed: Set<String>
+    package let templatesUsed: Set<String>
     /// The animation of patches to this page: the page's own, else the site's.
-    public let animation: AnimationConfiguration?
+    package let animation: AnimationConfiguration?
     /// False for a page restored from the previous build's record, whose HTML is in the previous output only
     /// (`html` is empty then).
-    public let isComplete: Bool
+    package let isComplete: Bool
 
     /// Creates a rendered page.
     init(
-        url: String, path: String, html: String, version: String, title: String, date: PageDate?, summary: Kept<String>,
+        url: String, source: SourceID, html: String, version: String, title: String, date: PageDate?, summary: Kept<String>,
         templatesUsed: Set<String>, animation: AnimationConfiguration?, isComplete: Bool = true, store: PageStore? = nil
     ) {
         self.url = url
-        self.path = path
+        self.source = source
         self.text = store == nil ? html : nil
         self.store = store
         self.version = version
@@ -56,24 +56,9 @@ package final class RenderedPage: Sendable, Equatable {
         self.isComplete = isComplete
     }
 
-    /// What the output file of the page holds: its HTML, the file it is stored in, or, for a page restored from
-    /// the previous build's record, what the previous output holds.
-    var contents: OutputFile.Contents {
-        guard isComplete else { return .unchanged }
-        return storedFile.map(OutputFile.Contents.copy) ?? .text(html)
-    }
-
-    /// The page with its document in `store` instead of in memory.
-    func stored(in store: PageStore) throws -> RenderedPage {
-        try store.store(html, version: version)
-        return RenderedPage(
-            url: url, path: path, html: "", version: version, title: title, date: date, summary: keptSummary,
-            templatesUsed: templatesUsed, animation: animation, isComplete: isComplete, store: store)
-    }
-
-    public static func == (lhs: RenderedPage, rhs: RenderedPage) -> Bool {
+    package static func == (lhs: RenderedPage, rhs: RenderedPage) -> Bool {
         lhs === rhs
-            || (lhs.url == rhs.url && lhs.version == rhs.version && lhs.html == rhs.html && lhs.path == rhs.path
+            || (lhs.url == rhs.url && lhs.version == rhs.version && lhs.html == rhs.html && lhs.source == rhs.source
                 && lhs.title == rhs.title && lhs.date == rhs.date && lhs.summary == rhs.summary
                 && lhs.templatesUsed == rhs.templatesUsed && lhs.animation == rhs.animation
                 && lhs.isComplete == rhs.isComplete)

@@ -182,8 +182,8 @@ struct Resolver {
             throw SectionSiteError("section '\(spec.id)' lists pages but has no 'cell:' to draw them", at: spec.location)
         }
         // The page itself is found by position: `pages` is sorted by path.
-        let position = pages.partitioningIndex { $0.page.path >= page.path }
-        let own = position < pages.count && pages[position].page.path == page.path ? position : -1
+        let position = pages.partitioningIndex { $0.page.source >= page.source }
+        let own = position < pages.count && pages[position].page.source == page.source ? position : -1
         let key = CollectionOrder.Key(query, language: page.language)
         let order: [Int]
         if let known = orders[key] ?? ordered.withLock({ $0[key] }) {

@@ -30,10 +30,6 @@ struct Tag: Sendable, Equatable {
 enum TagPages {
     /// The URL of the tags index (of a language: `/fr/tags/`).
     static func indexURL(_ prefix: String = "") -> String { prefix + "/tags/" }
-    /// The cell that draws one tag on the index: sees `name`, `slug`, `count`, `url`, `link`.
-    static let tagCell = "tag"
-    /// The cell that draws one page on a tag page: sees what collection items see.
-    static let pageCell = "tagged"
 
     /// The URL of a tag's page.
     static func url(_ slug: String, prefix: String = "") -> String { URLPath.encoded("\(indexURL(prefix))\(slug)/") }
@@ -41,14 +37,13 @@ enum TagPages {
     /// The output path of a tag's Atom feed, in its page's folder.
     static func feedPath(_ url: String) -> String { String(URLPath.decoded(url).dropFirst()) + "feed.xml" }
 
-    /// The generated pages for `tags`, by their path (which is their URL: no file stands behind them), leaving out
-    /// URLs in `taken` (pages written there).
-    static func pages(for tags: [Tag], config: SiteConfig, taken: Set<String>) -> [String: LoadedPage] {
-        var pages: [String: LoadedPage] = [:]
+    /// The generated pages for `tags`, by source, leaving out URLs in `taken` (pages written there).
+    static func pages(for tags: [Tag], config: SiteConfig, taken: Set<String>) -> [SourceID: LoadedPage] {
+        var pages: [SourceID: LoadedPage] = [:]
         guard !tags.isEmpty else { return pages }
         let indexURL = indexURL(config.languages.prefix(config.language))
-        if !taken.contains(indexURL) { pages[indexURL] = index(tags, config: config) }
-        for tag in tags where !taken.contains(tag.url) { pages[tag.url] = page(tag, config: config) }
+        if !taken.contains(indexURL) { pages[.generated(indexURL)] = index(tags, config: config) }
+        for tag in tags where !taken.contains(tag.url) { pages[.generated(tag.url)] = page(tag, config: config) }
         return pages
     }
 
@@ -67,7 +62,7 @@ enum TagPages {
             ItemSpec(id: $0.slug, cell: nil, body: nil, fields: fields($0, config: config), location: location)
         }
         let section = SectionSpec(
-            id: "tags", kind: "tags", header: nil, footer: nil, cell: tagCell, content: .items(items), location: location)
+            id: "tags", kind: "tags", header: nil, footer: nil, cell: Theme.tagCell, content: .items(items), location: location)
         return generated(
             url: indexURL, title: "Tags", language: config.language, sections: [section],
             frontMatter: ["tagsIndex": .map(["count": .int(tags.count)])], hashing: tags.map { "\($0.slug)\u{1}\($0.name)\u{1}\($0.count)" })
@@ -77,7 +72,7 @@ enum TagPages {
         let location = SourceLocation(file: tag.url)
         let query = CollectionQuery(from: ".", sort: .newestFirst, limit: nil, tags: [tag.slug], paginate: config.tagsPaginate)
         let section = SectionSpec(
-            id: "pages", kind: "tagged", header: nil, footer: nil, cell: pageCell, content: .collection(query), location: location)
+            id: "pages", kind: "tagged", header: nil, footer: nil, cell: Theme.taggedCell, content: .collection(query), location: location)
         return generated(
             url: tag.url, title: tag.name, language: config.language, sections: [section],
             frontMatter: ["tag": .map(fields(tag, config: config))],
@@ -88,7 +83,7 @@ enum TagPages {
         url: String, title: String, language: String, sections: [SectionSpec], frontMatter: [String: Value], hashing: [String]
     ) -> LoadedPage {
         var page = Page(
-            path: url, url: url, folder: "tags", isIndex: true, frontMatter: frontMatter, title: title, date: nil,
+            source: .generated(url), url: url, folder: "tags", isIndex: true, frontMatter: frontMatter, title: title, date: nil,
             isDraft: false, summary: nil, weight: nil, tags: [], layout: nil, animation: nil, sections: sections, body: "",
             bodyLocation: SourceLocation(file: url))
         (page.language, page.translationKey) = (language, "generated:" + url)

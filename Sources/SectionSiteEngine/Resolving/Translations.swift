@@ -4,8 +4,17 @@ struct Translation: Sendable, Equatable {
     var language: String
     /// The page's URL.
     var url: String
-    /// The page's file.
-    var path: String
+    /// What the page is made from.
+    var source: SourceID
+
+    /// The `hreflang` alternates of a page's translations: each language's, then `x-default` for the default
+    /// language's when it has the page.
+    static func alternates(_ translations: [Translation], config: SiteConfig) -> [(hreflang: String, url: String)] {
+        guard !translations.isEmpty else { return [] }
+        var list = translations.map { ($0.language, $0.url) }
+        if let main = translations.first(where: { $0.language == config.languages.defaultCode }) { list.append(("x-default", main.url)) }
+        return list
+    }
 }
 
 /// The published pages that are translations of each other: pages at the same path in their languages' folders,
@@ -15,14 +24,14 @@ struct TranslationIndex: Sendable {
 
     /// Adds a published page.
     mutating func add(_ page: LoadedPage) {
-        let entry = Translation(language: page.page.language, url: page.listing.url, path: page.page.path)
+        let entry = Translation(language: page.page.language, url: page.listing.url, source: page.page.source)
         groups[page.page.translationKey, default: []].append(entry)
-        groups[page.page.translationKey]!.sort { ($0.path, $0.url) < ($1.path, $1.url) }
+        groups[page.page.translationKey]!.sort { ($0.source, $0.url) < ($1.source, $1.url) }
     }
 
     /// Removes a page added before.
     mutating func remove(_ page: LoadedPage) {
-        groups[page.page.translationKey]?.removeAll { $0.path == page.page.path }
+        groups[page.page.translationKey]?.removeAll { $0.source == page.page.source }
         if groups[page.page.translationKey]?.isEmpty == true { groups[page.page.translationKey] = nil }
     }
 
@@ -35,7 +44,7 @@ struct TranslationIndex: Sendable {
         let group = groups[page.translationKey] ?? []
         guard group.count > 1 else { return [] }
         let found = languages.codes.compactMap { code in
-            code == page.language ? group.first { $0.path == page.path } : group.first { $0.language == code }
+            code == page.language ? group.first { $0.source == page.source } : group.first { $0.language == code }
         }
         return found.count > 1 ? found : []
     }
@@ -55,10 +64,10 @@ struct TranslationIndex: Sendable {
                 }
                 warnings.append(Diagnostic(
                     .warning,
-                    "the translation key '\(key)' is \(earlier.path)'s too, in the same language ('\(page.language)'): "
-                        + "a key names one page per language, and only \(earlier.path) is linked as its translation; "
+                    "the translation key '\(key)' is \(earlier.source)'s too, in the same language ('\(page.language)'): "
+                        + "a key names one page per language, and only \(earlier.source) is linked as its translation; "
                         + "give this page a 'translationKey:' of its own",
-                    at: SourceLocation(file: page.path)))
+                    at: SourceLocation(file: page.source.description)))
             }
         }
         return warnings

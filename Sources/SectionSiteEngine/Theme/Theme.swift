@@ -109,12 +109,17 @@ struct Theme: Sendable {
             && assets.boolValue
     }
 
+    /// The cell that draws one tag on the tags index: sees `name`, `slug`, `count`, `url`, `link`.
+    static let tagCell = "tag"
+    /// The cell that draws one page on a tag page: sees what collection items see.
+    static let taggedCell = "tagged"
+
     /// The templates SectionSite brings for the pages it makes (tag pages), used where the theme has no template of
     /// that name: a theme need not know about tags to build a site that has them.
     static let builtins: [(name: String, text: String)] = [
-        ("cells/\(TagPages.tagCell)", #"<a class="ss-tag" href="{{link}}">{{name}}</a> <span class="ss-tag-count">{{count}}</span>"#),
+        ("cells/\(tagCell)", #"<a class="ss-tag" href="{{link}}">{{name}}</a> <span class="ss-tag-count">{{count}}</span>"#),
         (
-            "cells/\(TagPages.pageCell)",
+            "cells/\(taggedCell)",
             #"<a href="{{link}}">{{title}}</a>{{#date}} <time datetime="{{date}}">{{dateDisplay}}</time>{{/date}}"#
         ),
     ]

@@ -209,7 +209,7 @@ struct IncrementalBuildTests {
         let site = try TestSite(plugins: .command, files)
         try site.build()
         let snapshot = try #require(SiteSnapshot.load(site.folder))
-        let alpha = try #require(snapshot.pages.first { $0.path == "Content/posts/alpha.md" })
+        let alpha = try #require(snapshot.pages.first { $0.source == "Content/posts/alpha.md" })
         #expect(alpha.summary.isStored && alpha.headings.isStored && alpha.text.isStored)
         // A later build writes a new record through a temporary file and a rename: this one's stay readable.
         try site.write(["Content/posts/alpha.md": "---\ntitle: Alpha\ndate: 2026-01-01\n---\nAnother summary.\n"])
@@ -217,7 +217,7 @@ struct IncrementalBuildTests {
         #expect(alpha.summary.value == "First paragraph, the summary.")
         #expect(alpha.headings.value.map(\.text) == ["A heading"])
         #expect(alpha.text.value.contains("More text."))
-        #expect(SiteSnapshot.load(site.folder)?.pages.first { $0.path == "Content/posts/alpha.md" }?.summary.value == "Another summary.")
+        #expect(SiteSnapshot.load(site.folder)?.pages.first { $0.source == "Content/posts/alpha.md" }?.summary.value == "Another summary.")
     }
 
     @Test(
@@ -350,7 +350,7 @@ struct PreviewAgreementTests {
             }
             let after = Self.files(site)
             let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
-            _ = try live.apply(changed, pages: [page])
+            _ = try live.apply(Set(changed.map(SiteChange.file)), pages: [page])
             options.pages = [page]
             let fresh = try Site(options: options)
             #expect(live.pages.keys.sorted() == fresh.pages.keys.sorted(), "seed \(seed) step \(step) (\(what))")

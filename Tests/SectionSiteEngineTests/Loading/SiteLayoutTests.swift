@@ -30,7 +30,7 @@ struct SiteLayoutTests {
         ("Data/", .data),
         ("Static/robots.txt", .staticFile("robots.txt")),
         ("Static/img/", .staticFile("img")),
-        ("swift:/menu/", .page("swift:/menu/")),
+        ("swift:/menu/", .ignored),  // a page a program defines is `SiteChange.definedPage`, never a path
         ("README.md", .ignored),
         ("_site/index.html", .ignored),
     ]
@@ -38,6 +38,15 @@ struct SiteLayoutTests {
     @Test("each path is the change it makes", arguments: cases)
     func classify(path: String, change: SiteLayout.Change) {
         #expect(SiteLayout(theme: "plain").classify(path) == change)
+    }
+
+    @Test("what is no file: the settings (any file `--config` names), the API reference's package, a program's page")
+    func notFiles() {
+        let layout = SiteLayout(theme: "plain")
+        #expect(layout.classify(.settings) == .settings)
+        #expect(layout.classify(.apiSources) == .apiSources)
+        #expect(layout.classify(.definedPage("/menu/")) == .page("swift:/menu/"))
+        #expect(layout.classify("Content/a.md") == .page("Content/a.md"))
     }
 
     @Test("the watched names are those a build reads; editors' files are never part of the site")

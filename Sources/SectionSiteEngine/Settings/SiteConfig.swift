@@ -53,7 +53,9 @@ package struct SiteConfig: Sendable, Equatable {
     var searchJSON: Bool?
     /// The most URLs one sitemap file lists (`sitemap: {urls: N}`); past it, `sitemap.xml` is an index of files of
     /// at most this many. 50,000 is the most the sitemap protocol, and so search engines, take.
-    var sitemapURLs = SiteIndexes.sitemapURLLimit
+    var sitemapURLs = Self.sitemapURLLimit
+    /// The most URLs the sitemap protocol lets one file list.
+    static let sitemapURLLimit = 50_000
     /// How many characters of each page's text the search index holds; nil for all of it.
     var searchText: Int? = 1000
     /// Whether `build` and `check` treat every warning as an error (as `--strict` does), for CI.

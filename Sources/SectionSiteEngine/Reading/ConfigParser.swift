@@ -95,7 +95,7 @@ struct ConfigParser {
                         throw SectionSiteError("unknown sitemap option '\(option)' (known: urls)", at: yaml.location(optionNode))
                     }
                     let urls = try yaml.int(value, key: option)
-                    guard (1...SiteIndexes.sitemapURLLimit).contains(urls) else {
+                    guard (1...SiteConfig.sitemapURLLimit).contains(urls) else {
                         throw SectionSiteError("'urls' must be from 1 to 50000 (the most a sitemap file may list)", at: yaml.location(value))
                     }
                     config.sitemapURLs = urls

@@ -171,21 +171,18 @@ public struct SitePage: Sendable, Equatable {
         (self.markdown, self.fields, self.sections) = (markdown, fields, sections)
     }
 
-    /// The page's key in the site's list of pages: no file has it, so it never meets a Markdown page's path.
-    var path: String { Self.pathPrefix + url }
+    /// The page's key among the site's pages.
+    var source: SourceID { .program(url) }
 
     /// The Markdown file that would have this URL (`Content/menu.md` for `/menu/`): where the page's relative
     /// links start from, so `posts/a.md` leads where it would from that file.
     var markdownSource: String { url == "/" ? "Content/index.md" : "Content\(URLPath.decoded(url).dropLast()).md" }
 
-    /// What starts the path of every page a program defines.
-    static let pathPrefix = "swift:"
-
     /// The page as the pipeline takes a Markdown file's: front matter, sections and body.
     var page: Page {
         let parts = URLPath.decoded(url).split(separator: "/").map(String.init)  // the folder as a file's would be
         return Page(
-            path: path, url: url, folder: (isFolderIndex ? parts : parts.dropLast()).joined(separator: "/"),
+            source: source, url: url, folder: (isFolderIndex ? parts : parts.dropLast()).joined(separator: "/"),
             isIndex: parts.isEmpty || isFolderIndex,
             frontMatter: fields, title: title, date: date.map { PageDate($0) }, isDraft: isDraft, summary: summary,
             weight: weight, tags: tags, layout: layout, animation: animation, sections: sections, body: markdown,

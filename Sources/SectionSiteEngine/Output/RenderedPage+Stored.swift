@@ -1,22 +1,8 @@
 import Foundation
 
-/// The HTML of page versions, one file each named by its version, in `.sectionsite/versions/`: what the next
-/// build's patches start from, and where a build keeps each page it renders instead of in memory (read back once
-/// to write the output, and again for a page that has patches to make).
-package struct PageStore: Sendable {
-    /// The folder.
-    let folder: URL
-
-    /// The file of a version.
-    func file(_ version: String) -> URL {
-        folder.appendingPathComponent("\(version).html")
-    }
-
-    /// The stored HTML of a version; nil when there is none.
-    func html(of version: String) -> String? {
-        try? String(contentsOf: file(version), encoding: .utf8)
-    }
-
+/// Writing to the page store is the output's work: a version is written as the output's files are, and a page kept
+/// on disk is one whose version was written.
+extension PageStore {
     /// Stores a version's HTML, unless it is stored already (a version names its content), and returns its file.
     /// Written under a name of its own and renamed, so that a file named by a version is always whole, even when a
     /// build is killed while rendering.
@@ -36,5 +22,22 @@ package struct PageStore: Sendable {
             throw SectionSiteError("cannot store a page in \(folder.path): \(reason)")
         }
         return file
+    }
+}
+
+extension RenderedPage {
+    /// The page with its document in `store` instead of in memory.
+    func stored(in store: PageStore) throws -> RenderedPage {
+        try store.store(html, version: version)
+        return RenderedPage(
+            url: url, source: source, html: "", version: version, title: title, date: date, summary: keptSummary,
+            templatesUsed: templatesUsed, animation: animation, isComplete: isComplete, store: store)
+    }
+
+    /// What the output file of the page holds: its HTML, the file it is stored in, or, for a page restored from
+    /// the previous build's record, what the previous output holds.
+    var contents: OutputFile.Contents {
+        guard isComplete else { return .unchanged }
+        return storedFile.map(OutputFile.Contents.copy) ?? .text(html)
     }
 }

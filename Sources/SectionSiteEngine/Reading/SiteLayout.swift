@@ -1,3 +1,30 @@
+/// Something that changed since the site was made: what the file watchers, a program's bound pages and the record
+/// of the previous build report, and what `Site.apply` takes.
+package enum SiteChange: Hashable, Sendable, Comparable, ExpressibleByStringLiteral {
+    /// A file or folder under the site folder, by its path relative to it; a folder's ends in `/`.
+    case file(String)
+    /// The settings: `sectionsite.yml`, or a file `--config` names (which lies anywhere).
+    case settings
+    /// The Swift sources of the API reference's package (`api:`): its symbol graphs are made again.
+    case apiSources
+    /// A page a program defines, by URL: loaded again from its definition, or removed when it has none.
+    case definedPage(String)
+
+    /// A file, by its path relative to the site folder.
+    package init(stringLiteral path: String) {
+        self = .file(path)
+    }
+
+    /// The change of a page.
+    init(page source: SourceID) {
+        switch source {
+        case .file(let path): self = .file(path)
+        case .program(let url): self = .definedPage(url)
+        case .generated: self = .settings  // the site makes it from everything
+        }
+    }
+}
+
 /// Which folder of a site means what: the one place that turns a path relative to the site folder into the kind of
 /// change it makes. The preview's watcher watches what it names, an edit is applied by what it says, and its tests
 /// are a table of paths.
@@ -19,10 +46,12 @@ package struct SiteLayout: Sendable, Equatable {
 
     /// What a changed path is.
     package enum Change: Sendable, Equatable {
-        /// `sectionsite.yml`, or the theme's folder itself (made, removed or renamed).
+        /// `sectionsite.yml` or another settings file, or the theme's folder itself (made, removed or renamed).
         case settings
-        /// A Markdown page of `Content/`, or a page a program defines (`swift:<url>`), by its path.
-        case page(String)
+        /// The API reference's package.
+        case apiSources
+        /// A Markdown page of `Content/`, or a page a program defines.
+        case page(SourceID)
         /// A folder of `Content/` (made, removed or renamed): the pages under it are found again.
         case contentFolder
         /// Any other file of `Content/`, copied to this output path.
@@ -56,12 +85,21 @@ package struct SiteLayout: Sendable, Equatable {
         self.theme = theme
     }
 
+    /// What a change is.
+    package func classify(_ change: SiteChange) -> Change {
+        switch change {
+        case .settings: .settings
+        case .apiSources: .apiSources
+        case .definedPage(let url): .page(.program(url))
+        case .file(let path): classify(path)
+        }
+    }
+
     /// The change a path makes; folders end in `/`.
     ///
     /// - Complexity: O(n) in the length of `path`.
     package func classify(_ path: String) -> Change {
         if path == "sectionsite.yml" { return .settings }
-        if path.hasPrefix(SitePage.pathPrefix) { return .page(path) }
         let isFolder = path.hasSuffix("/")
         let parts = path.split(separator: "/")
         guard let root = parts.first, let name = parts.last, !parts.dropFirst().contains(where: Self.isIgnored) else {
@@ -71,7 +109,7 @@ package struct SiteLayout: Sendable, Equatable {
         switch root {
         case "Content":
             if isFolder || parts.count == 1 { return .contentFolder }
-            return name.hasSuffix(".md") ? .page(path) : .contentFile(inner)
+            return name.hasSuffix(".md") ? .page(.file(path)) : .contentFile(inner)
         case "Data":
             return .data
         case "Static":

@@ -14,7 +14,7 @@ struct PageParser {
         let yaml = YAMLReader(path: path, firstLine: split.yamlFirstLine)
         let (url, folder, isIndex, language) = permalinks.route(path)
         var page = Page(
-            path: path, url: url, folder: folder, isIndex: isIndex, frontMatter: [:],
+            source: .file(path), url: url, folder: folder, isIndex: isIndex, frontMatter: [:],
             title: "", date: nil, isDraft: false, summary: nil, weight: nil, tags: [],
             layout: nil, animation: nil, sections: [], body: split.body,
             bodyLocation: SourceLocation(file: path, line: split.bodyFirstLine))

@@ -1,24 +1,26 @@
+import SectionSiteEngine
+
 /// What changed since the last rebuild, filled by the file watcher's thread and by the tasks that follow bound
-/// pages: changed paths and pages a program defined anew (the newest of each URL).
+/// pages: changes and pages a program defined anew (the newest of each URL).
 package final class RebuildQueue: Sendable {
     package init() {}
 
     /// One rebuild's worth of changes.
     package struct Batch: Sendable {
-        /// Changed paths, relative to the site.
-        package var paths = Set<String>()
+        /// What changed.
+        package var changes = Set<SiteChange>()
         /// Pages defined anew, by URL.
         package var pages: [String: SitePage] = [:]
 
-        package init(paths: Set<String> = [], pages: [String: SitePage] = [:]) {
-            self.paths = paths
+        package init(changes: Set<SiteChange> = [], pages: [String: SitePage] = [:]) {
+            self.changes = changes
             self.pages = pages
         }
 
-        var isEmpty: Bool { paths.isEmpty && pages.isEmpty }
+        var isEmpty: Bool { changes.isEmpty && pages.isEmpty }
 
         package mutating func merge(_ other: Batch) {
-            paths.formUnion(other.paths)
+            changes.formUnion(other.changes)
             pages.merge(other.pages) { _, newer in newer }
         }
     }
@@ -31,8 +33,8 @@ package final class RebuildQueue: Sendable {
 
     private let state = Locked(State())
 
-    /// Adds changed paths; wakes the rebuild loop if it waits.
-    package func add(_ paths: Set<String>) { add(Batch(paths: paths)) }
+    /// Adds changes; wakes the rebuild loop if it waits.
+    package func add(_ changes: Set<SiteChange>) { add(Batch(changes: changes)) }
 
     /// Adds a page defined anew; wakes the rebuild loop if it waits.
     package func add(_ page: SitePage) { add(Batch(pages: [page.url: page])) }
