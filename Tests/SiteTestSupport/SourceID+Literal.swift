@@ -2,7 +2,7 @@
 
 /// Tests write a page's source as a build's record does: `Content/posts/a.md`, `swift:/menu/`, or a tag page's URL.
 extension SourceID: ExpressibleByStringLiteral {
-    package init(stringLiteral key: String) {
+    public init(stringLiteral key: String) {
         self.init(recorded: key)
     }
 }
