@@ -12,8 +12,8 @@ actor PreviewHub {
     private(set) var buildID = 0
     /// The build error, while it lasts.
     private(set) var error: SectionSiteError?
-    private var history: [String: [Version]] = [:]
-    private var streams: [String: [UUID: Stream]] = [:]
+    private var history: [PageURL: [Version]] = [:]
+    private var streams: [PageURL: [UUID: Stream]] = [:]
     private let keep: Int
     private let saving: StateSaver
 
@@ -50,7 +50,7 @@ actor PreviewHub {
 
     /// Opens the event stream of a page for a client at `lastEventID` (a build id) or `since` (a version); a
     /// client behind gets one patch straight to the current version, one that cannot be patched gets `reload`.
-    func connect(page url: String, lastEventID: Int?, since: String?) -> AsyncStream<ServerEvent> {
+    func connect(page url: PageURL, lastEventID: Int?, since: String?) -> AsyncStream<ServerEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: ServerEvent.self, bufferingPolicy: .bufferingNewest(256))
         guard let current = site.pages[url] else {
             continuation.yield(.reload)
@@ -77,16 +77,16 @@ actor PreviewHub {
     }
 
     /// The event that brings a client at `version` up to date: nil inside when it is current, nil when it cannot.
-    private func catchUp(_ url: String, from version: String) -> ServerEvent?? {
+    private func catchUp(_ url: PageURL, from version: String) -> ServerEvent?? {
         guard let current = site.pages[url] else { return nil }
         if version == current.version { return .some(nil) }
         guard let old = history[url]?.last(where: { $0.version == version }) else { return nil }
         let patch = PatchBuilder.patch(
-            page: url, from: old.html, version: version, to: current.html, version: current.version, animation: current.animation)
+            page: url.rawValue, from: old.html, version: version, to: current.html, version: current.version, animation: current.animation)
         return .some(.patch(patch, id: buildID))
     }
 
-    private func close(_ url: String, _ id: UUID) {
+    private func close(_ url: PageURL, _ id: UUID) {
         streams[url]?[id] = nil
         if streams[url]?.isEmpty == true { streams[url] = nil }
     }
@@ -194,9 +194,9 @@ final class StateSaver: Sendable {
     func append(_ pages: [RenderedPage], keep: Int) {
         let schedule = record.withLock { record -> Bool in
             for page in pages {
-                let list = record.history[page.url] ?? []
+                let list = record.history[page.url.rawValue] ?? []
                 guard list.last != page.version else { continue }
-                record.history[page.url] = PatchFeed.appending(page.version, to: list, keep: keep)
+                record.history[page.url.rawValue] = PatchFeed.appending(page.version, to: list, keep: keep)
                 record.unwritten[page.version] = page
             }
             guard !record.unwritten.isEmpty, !record.scheduled else { return false }

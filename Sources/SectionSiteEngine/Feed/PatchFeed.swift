@@ -50,14 +50,14 @@ package struct PatchFeed: Sendable {
         progress: (@Sendable (Int) -> Void)? = nil
     ) -> Result {
         let results = pages.parallelMap(progress: progress) { page in
-            feed(for: page, versions: history[page.url] ?? [])
+            feed(for: page, versions: history[page.url.rawValue] ?? [])
         }
         var files = results.flatMap(\.files)
         var newHistory = history
         var from: [String: [String]] = [:]
         for (page, result) in zip(pages, results) {
-            newHistory[page.url] = result.versions
-            from[page.url] = result.from
+            newHistory[page.url.rawValue] = result.versions
+            from[page.url.rawValue] = result.from
         }
         for url in history.keys.sorted() where !current.contains(url) {
             files.append(OutputFile(path: Self.folder(url) + "head.json", contents: .text(Self.head(url, version: nil, from: [])), origin: "the patch feed"))
@@ -77,7 +77,7 @@ package struct PatchFeed: Sendable {
     private func feed(
         for page: RenderedPage, versions: [String]
     ) -> (files: [OutputFile], versions: [String], from: [String], changed: Bool, reloads: [String], newest: Message?) {
-        let folder = Self.folder(page.url)
+        let folder = Self.folder(page.url.rawValue)
         if versions.last == page.version {
             let previous = previousOut.appendingPathComponent(folder)
             if Self.headVersion(previous.appendingPathComponent("head.json")) == page.version {
@@ -125,7 +125,7 @@ package struct PatchFeed: Sendable {
     private func patches(
         _ page: RenderedPage, earlier: [String]
     ) -> (files: [OutputFile], from: [String], reloads: [String], newest: Message?) {
-        let folder = Self.folder(page.url)
+        let folder = Self.folder(page.url.rawValue)
         var files: [OutputFile] = []
         var from: [String] = []
         var reloads: [String] = []
@@ -133,14 +133,14 @@ package struct PatchFeed: Sendable {
         for version in earlier.suffix(keep).reversed() {
             guard let html = state.html(of: version) else { continue }
             let patch = PatchBuilder.patch(
-                page: page.url, from: html, version: version, to: page.html, version: page.version, animation: page.animation)
+                page: page.url.rawValue, from: html, version: version, to: page.html, version: page.version, animation: page.animation)
             let json = patch.json
             files.append(OutputFile(path: folder + "from-\(version).json", contents: .text(json), origin: "the patch feed"))
-            if keepsNewest, version == earlier.last { newest = Message(page: page.url, from: version, to: page.version, json: json) }
+            if keepsNewest, version == earlier.last { newest = Message(page: page.url.rawValue, from: version, to: page.version, json: json) }
             from.append(version)
             if let reason = patch.reloadReason { reloads.append("\(page.url) from \(version): \(reason)") }
         }
-        files.append(OutputFile(path: folder + "head.json", contents: .text(Self.head(page.url, version: page.version, from: from)), origin: "the patch feed"))
+        files.append(OutputFile(path: folder + "head.json", contents: .text(Self.head(page.url.rawValue, version: page.version, from: from)), origin: "the patch feed"))
         return (files, from, reloads, newest)
     }
 

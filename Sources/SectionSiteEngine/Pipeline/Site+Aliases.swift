@@ -35,7 +35,7 @@ extension Site {
         for loaded in content.published where loaded.listing.hasAliases && output.urls[loaded.page.source] != nil {
             let page = loaded.page
             for alias in page.aliases {
-                if let other = pages[alias.url] {
+                if let other = pages[PageURL(alias.url)] {
                     conflicts.append(Diagnostic(
                         .warning, "alias '\(alias.url)' is not written: it is the URL of a page (\(other.source)), which keeps it",
                         at: alias.location))
@@ -60,7 +60,7 @@ extension Site {
     private func aliasFile(_ alias: Page.Alias, of page: Page) -> OutputFile {
         var config = self.config
         config.language = page.language.isEmpty ? config.language : page.language  // the lang of the page it sends to
-        let html = Self.aliasPage(title: pages[page.url]?.title ?? page.title, url: page.url, config: config)
+        let html = Self.aliasPage(title: pages[page.url]?.title ?? page.title, url: page.url.rawValue, config: config)
         return OutputFile(path: alias.outputPath, contents: .text(html), origin: page.source.description)
     }
 

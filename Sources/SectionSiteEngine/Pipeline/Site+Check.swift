@@ -29,7 +29,7 @@ extension Site {
             guard let page = loaded[path], let owned = output.urls[path] else { return ([], 0, [:]) }  // drafts left out
             var errors: [Diagnostic] = []
             var checked = 0
-            let base = config.rootPath + owned[0].dropFirst()
+            let base = config.rootPath + owned[0].rawValue.dropFirst()
             let links = page.links  // read from the scratch file in a build
             for link in links {
                 guard let problem = problem(with: link.destination, base: base, outputs: outputs, anchors: anchors) else {
@@ -47,7 +47,7 @@ extension Site {
             let own = Set(links.map(\.destination))
             for url in owned {
                 guard let html = pages[url]?.html else { continue }
-                let base = config.rootPath + url.dropFirst()
+                let base = config.rootPath + url.rawValue.dropFirst()
                 for destination in Self.links(in: html) where !own.contains(destination) {
                     // Menus and footers repeat the same root-relative links on every page: each is resolved once.
                     let problem: String?
@@ -99,7 +99,7 @@ extension Site {
             return "the site has no \(shown)"
         }
         guard let fragment = target.fragment, !fragment.isEmpty else { return "" }
-        guard let pageURL, let page = pages[pageURL] else {
+        guard let pageURL, let page = pages[PageURL(pageURL)] else {
             return "\(shown) is not a page, so it has no anchors"
         }
         var ids = anchors.withLock { $0[pageURL] }

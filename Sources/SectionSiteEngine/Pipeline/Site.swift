@@ -62,9 +62,9 @@ package struct Site: Sendable {
     /// What a rebuild changed.
     package struct Update: Sendable, Equatable {
         /// Pages that are new or whose version changed, by URL, sorted.
-        package var changed: [String] = []
+        package var changed: [PageURL] = []
         /// Pages that are gone.
-        package var removed: [String] = []
+        package var removed: [PageURL] = []
         /// Output paths of changed files that are not pages (a stylesheet, say).
         package var assets: [String] = []
         /// Whether the whole site was rebuilt (settings or layouts changed).
@@ -266,7 +266,7 @@ package struct Site: Sendable {
                 for page in [old, new].compactMap(\.self) {
                     done.folders.insert(page.page.folder)
                     let prefix = config.languages.prefix(page.page.language)
-                    done.tagPages.formUnion(page.tagSlugs.map { .generated(TagPages.url($0, prefix: prefix)) })
+                    done.tagPages.formUnion(page.tagSlugs.map { .generated(PageURL(TagPages.url($0, prefix: prefix))) })
                 }
                 loaded[source] = new
                 done.restructured = done.restructured || ContentTree.changes(old, new, drafts: options.drafts)
@@ -373,8 +373,8 @@ package struct Site: Sendable {
     /// The pages `sources` make, resolved: each source's URLs, and its instances whose inputs changed (all of them when
     /// `force`), their inputs with the content tree's hash where they draw navigation.
     private func resolve(
-        _ sources: [SourceID], with resolver: Resolver, force: Bool, inputs: @Sendable (String, String) -> String
-    ) throws -> (made: [(source: SourceID, urls: [String])], stale: [PageInstance]) {
+        _ sources: [SourceID], with resolver: Resolver, force: Bool, inputs: @Sendable (PageURL, String) -> String
+    ) throws -> (made: [(source: SourceID, urls: [PageURL])], stale: [PageInstance]) {
         let drafts = options.drafts
         let (pagesBySource, generated) = (self.loaded, content.generated)
         let previous = force ? [:] : output.records
@@ -402,7 +402,7 @@ package struct Site: Sendable {
     /// URLs, and told with the errors of rendering, so that one run reports both.
     private mutating func render(
         sources: Set<SourceID>, force: Bool, report: (@Sendable (Int, Int?, Int?) -> Void)? = nil
-    ) throws -> (changed: [String], removed: [String]) {
+    ) throws -> (changed: [PageURL], removed: [PageURL]) {
         report?(4, nil, nil)
         // Pages restored from the previous build's record are read again before they are rendered.
         let incomplete = sources.filter { loaded[$0]?.isComplete == false }.sorted()
@@ -430,9 +430,9 @@ package struct Site: Sendable {
         nonisolated(unsafe) let siteContexts = renderer.siteContexts
         var errors: [Diagnostic] = []
         var claims = OutputTable.Claims()
-        var changed: [String] = []
+        var changed: [PageURL] = []
         for slice in stride(from: 0, to: sortedSources.count, by: 512).map({ sortedSources[$0..<min($0 + 512, sortedSources.count)] }) {
-            let made: [(source: SourceID, urls: [String])], stale: [PageInstance]
+            let made: [(source: SourceID, urls: [PageURL])], stale: [PageInstance]
             do {
                 (made, stale) = try resolve(Array(slice), with: resolver, force: force, inputs: inputs)
             } catch let error as SectionSiteError {
@@ -479,7 +479,7 @@ package struct Site: Sendable {
             }
         }
         content.collectionOrders.merge(resolver.ordered.withLock { $0 }) { _, new in new }
-        var removed: [String] = []
+        var removed: [PageURL] = []
         do {
             removed = try output.settle(claims)
         } catch let error as SectionSiteError {
@@ -495,7 +495,7 @@ package struct Site: Sendable {
 
     /// A page's inputs (URL, resolver's inputs) with the content tree's hash in them when the page was drawn with
     /// navigation last time (a page rendered for the first time is rendered anyway).
-    private func navigationInputs() -> @Sendable (String, String) -> String {
+    private func navigationInputs() -> @Sendable (PageURL, String) -> String {
         let (records, drawing, treeHash) = (output.records, theme.navigationTemplates, content.treeHash)
         return { url, inputs in
             guard !drawing.isEmpty, let used = records[url]?.page.templatesUsed, !used.isDisjoint(with: drawing) else { return inputs }

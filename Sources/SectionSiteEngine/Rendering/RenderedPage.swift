@@ -6,7 +6,7 @@ import Foundation
 /// does, copies references rather than fields.
 package final class RenderedPage: Sendable, Equatable {
     /// The page's URL, its identity.
-    package let url: String
+    package let url: PageURL
     /// What the page is made from.
     package let source: SourceID
     /// The whole document: in memory, or read from the file it was stored in (`stored(in:)`).
@@ -40,7 +40,7 @@ package final class RenderedPage: Sendable, Equatable {
 
     /// Creates a rendered page.
     init(
-        url: String, source: SourceID, html: String, version: String, title: String, date: PageDate?, summary: Kept<String>,
+        url: PageURL, source: SourceID, html: String, version: String, title: String, date: PageDate?, summary: Kept<String>,
         templatesUsed: Set<String>, animation: AnimationConfiguration?, isComplete: Bool = true, store: PageStore? = nil
     ) {
         self.url = url

@@ -6,3 +6,10 @@ extension SourceID: ExpressibleByStringLiteral {
         self.init(recorded: key)
     }
 }
+
+/// Tests write a page's URL as a string: `/posts/a/`.
+extension PageURL: ExpressibleByStringLiteral {
+    public init(stringLiteral url: String) {
+        self.init(url)
+    }
+}
