@@ -35,7 +35,7 @@ actor PreviewHub {
         self.keep = max(keep ?? site.config.feedKeep, 1)
         let state = BuildState(folder: site.options.site.appendingPathComponent(".sectionsite"))
         self.saving = StateSaver(state: state, log: log)
-        for page in site.pages.values { history[page.url] = [Version(id: 0, version: page.version, html: page.html)] }
+        for page in site.pages.values { history[page.url] = [Version(id: 0, version: page.version, html: Self.html(page))] }
         var ignored = Warnings()  // an unreadable history only means patches start again from here
         saving.start(from: state.loadHistory(warnings: &ignored), pages: Array(site.pages.values), keep: site.config.feedKeep)
     }
@@ -44,6 +44,10 @@ actor PreviewHub {
     private func persist(_ pages: [RenderedPage]) {
         saving.append(pages, keep: site.config.feedKeep)
     }
+
+    /// A page's document. The preview's site keeps every page in memory (it has no `BuildOptions.storage`), where
+    /// reading one cannot fail.
+    static func html(_ page: RenderedPage) -> String { (try? page.document()) ?? "" }
 
     /// The number of open event streams.
     var streamCount: Int { streams.values.reduce(0) { $0 + $1.count } }
@@ -82,7 +86,7 @@ actor PreviewHub {
         if version == current.version { return .some(nil) }
         guard let old = history[url]?.last(where: { $0.version == version }) else { return nil }
         let patch = PatchBuilder.patch(
-            page: url.rawValue, from: old.html, version: version, to: current.html, version: current.version, animation: current.animation)
+            page: url.rawValue, from: old.html, version: version, to: Self.html(current), version: current.version, animation: current.animation)
         return .some(.patch(patch, id: buildID))
     }
 
@@ -106,7 +110,7 @@ actor PreviewHub {
         for url in update.changed {
             guard let page = next.pages[url] else { continue }
             var versions = history[url] ?? []
-            versions.append(Version(id: buildID, version: page.version, html: page.html))
+            versions.append(Version(id: buildID, version: page.version, html: Self.html(page)))
             history[url] = Array(versions.suffix(keep + 1))
             guard let open = streams[url] else { continue }
             var patches: [String: ServerEvent] = [:]

@@ -134,7 +134,7 @@ struct PreviewRoutes: Sendable {
 
     private func notFound() async -> Response {
         let page = await hub.site.pages[PageURL("/404/")]
-        let html = page?.html ?? "<!doctype html><title>Not found</title><h1>Not found</h1><p>Nothing is served at this address.</p>\n"
+        let html = page.map(PreviewHub.html) ?? "<!doctype html><title>Not found</title><h1>Not found</h1><p>Nothing is served at this address.</p>\n"
         return Response(
             status: .notFound, headers: [.contentType: "text/html; charset=utf-8"],
             body: ResponseBody(byteBuffer: ByteBuffer(string: html)))

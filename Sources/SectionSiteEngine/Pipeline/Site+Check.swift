@@ -46,7 +46,16 @@ extension Site {
             guard templates else { return (errors, checked, templateLinks) }
             let own = Set(links.map(\.destination))
             for url in owned {
-                guard let html = pages[url]?.html else { continue }
+                guard let page = pages[url] else { continue }
+                let html: String
+                do {
+                    html = try page.document()
+                } catch let error as SectionSiteError {
+                    errors += error.diagnostics
+                    continue
+                } catch {
+                    continue
+                }
                 let base = config.rootPath + url.rawValue.dropFirst()
                 for destination in Self.links(in: html) where !own.contains(destination) {
                     // Menus and footers repeat the same root-relative links on every page: each is resolved once.
@@ -105,9 +114,10 @@ extension Site {
         var ids = anchors.withLock { $0[pageURL] }
         if ids == nil {
             // A page an incremental build did not render again is in the output as the previous build wrote it.
-            let html = page.isComplete
-                ? page.html
-                : (try? String(contentsOf: options.out.appendingPathComponent(OutputFile.pagePath(pageURL)), encoding: .utf8)) ?? ""
+            let file = options.out.appendingPathComponent(OutputFile.pagePath(pageURL))
+            guard let html = page.isComplete ? try? page.document() : try? String(contentsOf: file, encoding: .utf8) else {
+                return "\(shown) cannot be read to find its anchors"
+            }
             ids = Self.ids(in: html)
             anchors.withLock { $0[pageURL] = ids }
         }

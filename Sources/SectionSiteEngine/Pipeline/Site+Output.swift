@@ -50,7 +50,7 @@ extension Site {
     /// time (making every file, a 16 MB search index among them at 10,000 pages, to answer for one would not do).
     package func file(at path: String) -> OutputFile? {
         if let url = OutputFile.pageURL(path), let page = pages[PageURL(url)] {
-            return OutputFile(path: path, contents: .text(page.html), origin: page.source.description)
+            return OutputFile(path: path, contents: page.contents, origin: page.source.description)
         }
         if let image = imageFiles[path] { return image }
         if let file = files[path], !processedSources.contains(file.origin) { return file }

@@ -70,7 +70,7 @@ package struct SiteBuilder: Sendable {
         let rendered = pages.filter(\.isComplete)
         progress(BuildProgress(step: 6, steps: steps, name: Site.stepNames[5], done: 0, total: rendered.count))
         let history = state.loadHistory(warnings: &warnings)
-        let patches = feed.make(pages: rendered, current: Set(site.pages.keys.map(\.rawValue)), history: history) { done in
+        let patches = try feed.make(pages: rendered, current: Set(site.pages.keys.map(\.rawValue)), history: history) { done in
             progress(BuildProgress(step: 6, steps: steps, name: Site.stepNames[5], done: done, total: rendered.count))
         }
         var from = patches.from

@@ -9,10 +9,16 @@ package final class RenderedPage: Sendable, Equatable {
     package let url: PageURL
     /// What the page is made from.
     package let source: SourceID
-    /// The whole document: in memory, or read from the file it was stored in (`stored(in:)`).
-    package var html: String {
+    /// The whole document: in memory, or read from the file it was stored in (`stored(in:)`); empty for a page
+    /// restored from the record. A stored document that cannot be read is an error, never an empty page.
+    package func document() throws(SectionSiteError) -> String {
         if let text { return text }
-        return storedFile.flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
+        guard let file = storedFile else { return "" }
+        do {
+            return try String(contentsOf: file, encoding: .utf8)
+        } catch {
+            throw SectionSiteError("cannot read the page \(url) kept in \(file.path): \(SystemReason.of(error))")
+        }
     }
     /// The document, unless it was stored in a file.
     private let text: String?
@@ -35,7 +41,7 @@ package final class RenderedPage: Sendable, Equatable {
     /// The animation of patches to this page: the page's own, else the site's.
     package let animation: AnimationConfiguration?
     /// False for a page restored from the previous build's record, whose HTML is in the previous output only
-    /// (`html` is empty then).
+    /// (`document()` is empty then).
     package let isComplete: Bool
 
     /// Creates a rendered page.
@@ -56,9 +62,10 @@ package final class RenderedPage: Sendable, Equatable {
         self.isComplete = isComplete
     }
 
+    /// The same page: the version names the document, which is not read.
     package static func == (lhs: RenderedPage, rhs: RenderedPage) -> Bool {
         lhs === rhs
-            || (lhs.url == rhs.url && lhs.version == rhs.version && lhs.html == rhs.html && lhs.source == rhs.source
+            || (lhs.url == rhs.url && lhs.version == rhs.version && lhs.text == rhs.text && lhs.source == rhs.source
                 && lhs.title == rhs.title && lhs.date == rhs.date && lhs.summary == rhs.summary
                 && lhs.templatesUsed == rhs.templatesUsed && lhs.animation == rhs.animation
                 && lhs.isComplete == rhs.isComplete)

@@ -13,3 +13,8 @@ extension PageURL: ExpressibleByStringLiteral {
         self.init(url)
     }
 }
+
+extension RenderedPage {
+    /// The document, for tests: one that cannot be read stops the test.
+    var html: String { try! document() }
+}
