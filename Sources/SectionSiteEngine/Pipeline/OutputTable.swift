@@ -71,9 +71,8 @@ struct OutputTable: Sendable {
         for (url, sources) in owners where sources.count > 1 {
             for source in sources {
                 let others = sources.filter { $0 != source }
-                errors.append(Diagnostic(
-                    .error, "two pages have the URL '\(url)'", at: SourceLocation(file: source.description),
-                    notes: others.map { .init(location: SourceLocation(file: $0.description), message: "'\(url)' also comes from here") }))
+                let notes = others.map { Diagnostic.Note(location: SourceLocation(file: $0.description), message: "'\(url)' also comes from here") }
+                errors.append(SiteProblem.urlTaken(url).at(SourceLocation(file: source.description), notes: notes))
             }
         }
         if !errors.isEmpty { throw SectionSiteError(errors.sorted(by: Diagnostic.inFileOrder)) }

@@ -36,18 +36,15 @@ extension Site {
             let page = loaded.page
             for alias in page.aliases {
                 if let other = pages[PageURL(alias.url)] {
-                    conflicts.append(Diagnostic(
-                        .warning, "alias '\(alias.url)' is not written: it is the URL of a page (\(other.source)), which keeps it",
-                        at: alias.location))
+                    let because = "it is the URL of a page (\(other.source)), which keeps it"
+                    conflicts.append(SiteProblem.aliasNotWritten(alias: alias.url, because: because).at(alias.location))
                 } else if let file = files[alias.outputPath] {
-                    conflicts.append(Diagnostic(
-                        .warning, "alias '\(alias.url)' is not written: \(file.origin) is written at \(alias.outputPath)",
-                        at: alias.location))
+                    let because = "\(file.origin) is written at \(alias.outputPath)"
+                    conflicts.append(SiteProblem.aliasNotWritten(alias: alias.url, because: because).at(alias.location))
                 } else if let earlier = first[alias.outputPath] {
                     let who = earlier.page.source == page.source ? "this page" : earlier.page.source.description
-                    conflicts.append(Diagnostic(
-                        .warning, "alias '\(alias.url)' is given again; readers are sent to the first page that gives it (\(who))",
-                        at: alias.location, notes: [.init(location: earlier.alias.location, message: "'\(earlier.alias.url)' first given here")]))
+                    let first = Diagnostic.Note(location: earlier.alias.location, message: "'\(earlier.alias.url)' first given here")
+                    conflicts.append(SiteProblem.aliasGivenAgain(alias: alias.url, firstBy: who).at(alias.location, notes: [first]))
                 } else {
                     first[alias.outputPath] = (alias, page)
                     written.append((alias, page))

@@ -37,7 +37,7 @@ extension Site {
                 }
                 checked += 1
                 if !problem.isEmpty {
-                    errors.append(Diagnostic(.error, "link to '\(link.written)' leads nowhere: \(problem)", at: link.location))
+                    errors.append(SiteProblem.brokenLink(written: link.written, problem: problem).at(link.location))
                 }
             }
             // What the templates wrote around the body: menus, footers, lists. Each broken one is reported once,
@@ -77,7 +77,7 @@ extension Site {
         var templateLinks: [String: String] = [:]
         for page in perPage { templateLinks.merge(page.templates) { first, _ in first } }
         for (destination, problem) in templateLinks {
-            errors.append(Diagnostic(.error, "link to '\(destination)' leads nowhere: \(problem)", at: templatePlace(of: destination)))
+            errors.append(SiteProblem.brokenLink(written: destination, problem: problem).at(templatePlace(of: destination)))
         }
         errors.sort {
             ($0.location?.file ?? "", $0.location?.line ?? 0, $0.location?.column ?? 0, $0.message)

@@ -142,7 +142,7 @@ package struct Site: Sendable {
     static func apiReference(_ options: BuildOptions, config: SiteConfig) throws -> APIReference? {
         guard let api = config.api else { return nil }
         guard let reader = options.apiReader else {
-            throw SectionSiteError("'api' needs the API reader of SectionSiteAPI, which this program does not set", at: api.location)
+            throw SectionSiteError(SiteProblem.apiWithoutReader.at(api.location))
         }
         let bounds = api.sourceBounds(site: options.site, config: config)
         return try reader.reference(APIRequest(settings: api, site: options.site, rootPath: config.rootPath, bounds: bounds))
@@ -322,15 +322,15 @@ package struct Site: Sendable {
         for page in content.published {
             for link in page.fileLinks where !(link.link.target.map(paths.contains) ?? false) {
                 if link.link.isUnresolvedSymbol {
-                    warnings.warn("\(link.link.destination) names no symbol of the API reference", at: link.location)
+                    warnings.add(SiteProblem.unknownSymbol(destination: link.link.destination).at(link.location))
                     continue
                 }
                 if link.link.isUnresolvedArticle {
-                    warnings.warn("<\(link.link.destination)> names no article of the API reference", at: link.location)
+                    warnings.add(SiteProblem.unknownArticle(destination: link.link.destination).at(link.location))
                     continue
                 }
                 let reason = link.link.target == nil ? "it leads out of Content/" : "no page comes from '\(link.link.target!)'"
-                warnings.warn("link to '\(link.link.destination)' leads to no page: \(reason)", at: link.location)
+                warnings.add(SiteProblem.linkToNoPage(destination: link.link.destination, reason: reason).at(link.location))
             }
             for use in page.images {
                 for format in use.image.skipped { warnings.warn(use.image.skipReason(format), at: use.location) }
@@ -347,13 +347,10 @@ package struct Site: Sendable {
             }
         }
         for (language, use) in unknown {
-            let others = use.count > 1 ? " (and \(use.count - 1) other page\(use.count == 2 ? "" : "s"))" : ""
-            warnings.warn(
-                "code in '\(language)'\(others) is drawn plain: the highlighter knows no such language (name one it knows, or 'text')",
-                at: SourceLocation(file: use.path))
+            warnings.add(SiteProblem.unknownLanguage(language, pages: use.count).at(SourceLocation(file: use.path)))
         }
         for record in output.records.values {
-            for warning in record.emptySections { warnings.warn(warning.message, at: warning.location) }
+            for warning in record.emptySections { warnings.add(warning) }
         }
         for conflict in aliasConflicts() { warnings.add(conflict) }
         for shared in content.translations.sharedKeys() { warnings.add(shared) }
@@ -365,7 +362,7 @@ package struct Site: Sendable {
         // The API reference's templates are there for a site with `api:`.
         let optional = ["partials/", "directives/", "hooks/"] + (config.api == nil ? ["layouts/api", "cells/api-"] : [])
         for name in theme.templateNames where !theme.isBuiltin && !optional.contains(where: name.hasPrefix) && !used.contains(name) {
-            warnings.warn("template '\(name)' is never used", at: SourceLocation(file: "\(theme.path)/\(name).mustache"))
+            warnings.add(SiteProblem.unusedTemplate(name).at(SourceLocation(file: "\(theme.path)/\(name).mustache")))
         }
         return warnings.all
     }
@@ -464,7 +461,7 @@ package struct Site: Sendable {
                 let empty = instance.pagination.map { $0.current == 1 } ?? true ? instance.emptySections : []
                 let record = OutputRecord(
                     page: page, inputs: instance.inputs,
-                    emptySections: empty.map { Diagnostic(.warning, "section '\($0.spec.id)' has no items", at: $0.spec.location) })
+                    emptySections: empty.map { SiteProblem.emptySection(id: $0.spec.id).at($0.spec.location) })
                 if output.keep(record) { changed.append(page.url) }
                 // A page whose body waits on disk and that has no item bodies holds nothing to let go: a copy would
                 // only double it while the resolver still holds the original.
