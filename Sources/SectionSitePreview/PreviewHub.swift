@@ -12,8 +12,8 @@ actor PreviewHub {
     private(set) var buildID = 0
     /// The build error, while it lasts.
     private(set) var error: SectionSiteError?
-    private var history: [String: [Version]] = [:]
-    private var streams: [String: [UUID: Stream]] = [:]
+    private var history: [PageURL: [Version]] = [:]
+    private var streams: [PageURL: [UUID: Stream]] = [:]
     private let keep: Int
     private let saving: StateSaver
 
@@ -35,7 +35,7 @@ actor PreviewHub {
         self.keep = max(keep ?? site.config.feedKeep, 1)
         let state = BuildState(folder: site.options.site.appendingPathComponent(".sectionsite"))
         self.saving = StateSaver(state: state, log: log)
-        for page in site.pages.values { history[page.url] = [Version(id: 0, version: page.version, html: page.html)] }
+        for page in site.pages.values { history[page.url] = [Version(id: 0, version: page.version, html: Self.html(page))] }
         var ignored = Warnings()  // an unreadable history only means patches start again from here
         saving.start(from: state.loadHistory(warnings: &ignored), pages: Array(site.pages.values), keep: site.config.feedKeep)
     }
@@ -45,12 +45,16 @@ actor PreviewHub {
         saving.append(pages, keep: site.config.feedKeep)
     }
 
+    /// A page's document. The preview's site keeps every page in memory (it has no `BuildOptions.storage`), where
+    /// reading one cannot fail.
+    static func html(_ page: RenderedPage) -> String { (try? page.document()) ?? "" }
+
     /// The number of open event streams.
     var streamCount: Int { streams.values.reduce(0) { $0 + $1.count } }
 
     /// Opens the event stream of a page for a client at `lastEventID` (a build id) or `since` (a version); a
     /// client behind gets one patch straight to the current version, one that cannot be patched gets `reload`.
-    func connect(page url: String, lastEventID: Int?, since: String?) -> AsyncStream<ServerEvent> {
+    func connect(page url: PageURL, lastEventID: Int?, since: String?) -> AsyncStream<ServerEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: ServerEvent.self, bufferingPolicy: .bufferingNewest(256))
         guard let current = site.pages[url] else {
             continuation.yield(.reload)
@@ -77,16 +81,16 @@ actor PreviewHub {
     }
 
     /// The event that brings a client at `version` up to date: nil inside when it is current, nil when it cannot.
-    private func catchUp(_ url: String, from version: String) -> ServerEvent?? {
+    private func catchUp(_ url: PageURL, from version: String) -> ServerEvent?? {
         guard let current = site.pages[url] else { return nil }
         if version == current.version { return .some(nil) }
         guard let old = history[url]?.last(where: { $0.version == version }) else { return nil }
         let patch = PatchBuilder.patch(
-            page: url, from: old.html, version: version, to: current.html, version: current.version, animation: current.animation)
+            page: url.rawValue, from: old.html, version: version, to: Self.html(current), version: current.version, animation: current.animation)
         return .some(.patch(patch, id: buildID))
     }
 
-    private func close(_ url: String, _ id: UUID) {
+    private func close(_ url: PageURL, _ id: UUID) {
         streams[url]?[id] = nil
         if streams[url]?.isEmpty == true { streams[url] = nil }
     }
@@ -106,7 +110,7 @@ actor PreviewHub {
         for url in update.changed {
             guard let page = next.pages[url] else { continue }
             var versions = history[url] ?? []
-            versions.append(Version(id: buildID, version: page.version, html: page.html))
+            versions.append(Version(id: buildID, version: page.version, html: Self.html(page)))
             history[url] = Array(versions.suffix(keep + 1))
             guard let open = streams[url] else { continue }
             var patches: [String: ServerEvent] = [:]
@@ -194,9 +198,9 @@ final class StateSaver: Sendable {
     func append(_ pages: [RenderedPage], keep: Int) {
         let schedule = record.withLock { record -> Bool in
             for page in pages {
-                let list = record.history[page.url] ?? []
+                let list = record.history[page.url.rawValue] ?? []
                 guard list.last != page.version else { continue }
-                record.history[page.url] = PatchFeed.appending(page.version, to: list, keep: keep)
+                record.history[page.url.rawValue] = PatchFeed.appending(page.version, to: list, keep: keep)
                 record.unwritten[page.version] = page
             }
             guard !record.unwritten.isEmpty, !record.scheduled else { return false }

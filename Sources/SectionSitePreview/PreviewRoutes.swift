@@ -79,7 +79,7 @@ struct PreviewRoutes: Sendable {
         let page = query.get("page").map { String($0) } ?? "/"  // Hummingbird has decoded the query once: the URL as written
         let lastEventID = request.headers.first { $0.name.canonicalName == "last-event-id" }.flatMap { Int($0.value) }
         let since = query.get("since").map { String($0) }
-        let events = await hub.connect(page: page, lastEventID: lastEventID, since: since)
+        let events = await hub.connect(page: PageURL(page), lastEventID: lastEventID, since: since)
         return Response(
             status: .ok,
             headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
@@ -133,8 +133,8 @@ struct PreviewRoutes: Sendable {
     }
 
     private func notFound() async -> Response {
-        let page = await hub.site.pages["/404/"]
-        let html = page?.html ?? "<!doctype html><title>Not found</title><h1>Not found</h1><p>Nothing is served at this address.</p>\n"
+        let page = await hub.site.pages[PageURL("/404/")]
+        let html = page.map(PreviewHub.html) ?? "<!doctype html><title>Not found</title><h1>Not found</h1><p>Nothing is served at this address.</p>\n"
         return Response(
             status: .notFound, headers: [.contentType: "text/html; charset=utf-8"],
             body: ResponseBody(byteBuffer: ByteBuffer(string: html)))

@@ -105,7 +105,7 @@ import SiteTestSupport
         options.pages = [try SitePage(url: "/swift/", title: "Twin", sections: dishes, dataSource: Self.dataSource)]
         let built = try Site(options: options)
         func sections(_ url: String) -> Substring {
-            let html = built.pages[url]!.html
+            let html = built.pages[PageURL(url)]!.html
             return html[html.range(of: "<div class=\"ss-sections\"")!.lowerBound...].prefix { $0 != "\n" }
         }
         #expect(sections("/swift/") == sections("/twin/"))

@@ -14,6 +14,24 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     public var message: String
     /// Further places that take part (the first of two duplicate ids, say).
     public var notes: [Note]
+    /// What kind of problem this is, whatever the wording (`site.url-taken`): what tests and tools match. Nil for a
+    /// message no stage has named yet.
+    public var id: ID?
+
+    /// A kind of problem, stable across changes to its message: `<stage>.<problem>`.
+    public struct ID: RawRepresentable, Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+        public let rawValue: String
+
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        public init(stringLiteral rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        public var description: String { rawValue }
+    }
 
     /// A secondary place attached to a diagnostic.
     public struct Note: Sendable, Equatable {
@@ -30,15 +48,16 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Creates a diagnostic.
-    public init(_ severity: Severity, _ message: String, at location: SourceLocation? = nil, notes: [Note] = []) {
+    public init(_ severity: Severity, _ message: String, at location: SourceLocation? = nil, notes: [Note] = [], id: ID? = nil) {
         self.severity = severity
         self.location = location
         self.message = message
         self.notes = notes
+        self.id = id
     }
 
-    /// The same message, place and notes as an error: what `--strict` makes of a warning.
-    public var asError: Diagnostic { Diagnostic(.error, message, at: location, notes: notes) }
+    /// The same message, place, notes and kind as an error: what `--strict` makes of a warning.
+    public var asError: Diagnostic { Diagnostic(.error, message, at: location, notes: notes, id: id) }
 
     /// The order errors are printed in: by file, then line, then column; those without a place first.
     public static func inFileOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {

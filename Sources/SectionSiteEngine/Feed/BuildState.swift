@@ -49,7 +49,7 @@ package struct BuildState: Sendable {
             collect ? !existing.contains("\($0.version).html") : access(versions.path + "/\($0.version).html", F_OK) != 0
         }
         let store = self.pages
-        try missing.parallelForEach { page in try store.store(page.html, version: page.version) }
+        try missing.parallelForEach { page in try store.store(page.document(), version: page.version) }
         var json = JSONWriter()
         json.object { json in
             json.field("format", "sectionsite-state/1")

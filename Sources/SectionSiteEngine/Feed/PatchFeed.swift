@@ -48,16 +48,16 @@ package struct PatchFeed: Sendable {
     func make(
         pages: [RenderedPage], current: Set<String>, history: BuildState.History,
         progress: (@Sendable (Int) -> Void)? = nil
-    ) -> Result {
-        let results = pages.parallelMap(progress: progress) { page in
-            feed(for: page, versions: history[page.url] ?? [])
+    ) throws -> Result {
+        let results = try pages.parallelMap(progress: progress) { page in
+            try feed(for: page, versions: history[page.url.rawValue] ?? [])
         }
         var files = results.flatMap(\.files)
         var newHistory = history
         var from: [String: [String]] = [:]
         for (page, result) in zip(pages, results) {
-            newHistory[page.url] = result.versions
-            from[page.url] = result.from
+            newHistory[page.url.rawValue] = result.versions
+            from[page.url.rawValue] = result.from
         }
         for url in history.keys.sorted() where !current.contains(url) {
             files.append(OutputFile(path: Self.folder(url) + "head.json", contents: .text(Self.head(url, version: nil, from: [])), origin: "the patch feed"))
@@ -76,8 +76,8 @@ package struct PatchFeed: Sendable {
 
     private func feed(
         for page: RenderedPage, versions: [String]
-    ) -> (files: [OutputFile], versions: [String], from: [String], changed: Bool, reloads: [String], newest: Message?) {
-        let folder = Self.folder(page.url)
+    ) throws -> (files: [OutputFile], versions: [String], from: [String], changed: Bool, reloads: [String], newest: Message?) {
+        let folder = Self.folder(page.url.rawValue)
         if versions.last == page.version {
             let previous = previousOut.appendingPathComponent(folder)
             if Self.headVersion(previous.appendingPathComponent("head.json")) == page.version {
@@ -89,11 +89,11 @@ package struct PatchFeed: Sendable {
                     .map { String($0.dropFirst("from-".count).dropLast(".json".count)) }
                 return (files, versions, Self.fromOrder(from, versions: versions), false, [], nil)
             }
-            let (files, from, reloads, _) = patches(page, earlier: Array(versions.dropLast()))
+            let (files, from, reloads, _) = try patches(page, earlier: Array(versions.dropLast()))
             return (files, versions, from, false, reloads, nil)
         }
         let updated = Self.appending(page.version, to: versions, keep: keep)
-        let (files, from, reloads, newest) = patches(page, earlier: Array(updated.dropLast()))
+        let (files, from, reloads, newest) = try patches(page, earlier: Array(updated.dropLast()))
         return (files, updated, from, true, reloads, newest)
     }
 
@@ -124,23 +124,24 @@ package struct PatchFeed: Sendable {
     /// The page's patches from each of the `earlier` versions that has one, and the one from the newest of them.
     private func patches(
         _ page: RenderedPage, earlier: [String]
-    ) -> (files: [OutputFile], from: [String], reloads: [String], newest: Message?) {
-        let folder = Self.folder(page.url)
+    ) throws -> (files: [OutputFile], from: [String], reloads: [String], newest: Message?) {
+        let folder = Self.folder(page.url.rawValue)
         var files: [OutputFile] = []
         var from: [String] = []
         var reloads: [String] = []
         var newest: Message?
+        let document = earlier.isEmpty ? "" : try page.document()
         for version in earlier.suffix(keep).reversed() {
             guard let html = state.html(of: version) else { continue }
             let patch = PatchBuilder.patch(
-                page: page.url, from: html, version: version, to: page.html, version: page.version, animation: page.animation)
+                page: page.url.rawValue, from: html, version: version, to: document, version: page.version, animation: page.animation)
             let json = patch.json
             files.append(OutputFile(path: folder + "from-\(version).json", contents: .text(json), origin: "the patch feed"))
-            if keepsNewest, version == earlier.last { newest = Message(page: page.url, from: version, to: page.version, json: json) }
+            if keepsNewest, version == earlier.last { newest = Message(page: page.url.rawValue, from: version, to: page.version, json: json) }
             from.append(version)
             if let reason = patch.reloadReason { reloads.append("\(page.url) from \(version): \(reason)") }
         }
-        files.append(OutputFile(path: folder + "head.json", contents: .text(Self.head(page.url, version: page.version, from: from)), origin: "the patch feed"))
+        files.append(OutputFile(path: folder + "head.json", contents: .text(Self.head(page.url.rawValue, version: page.version, from: from)), origin: "the patch feed"))
         return (files, from, reloads, newest)
     }
 

@@ -53,7 +53,7 @@ struct ContentLoader {
         do {
             let text = try SourceText.read(URL(fileURLWithPath: file), path: path)
             let page = try PageParser(path: path, permalinks: permalinks).parse(text)
-            markdown.pageURLs?.record(path, url: page.url, stamp: stamp)
+            markdown.pageURLs?.record(path, url: page.url.rawValue, stamp: stamp)
             return load(page, source: path, sourceHash: ContentHash.of(text).hex, stamp: stamp)
         } catch let error as SectionSiteError {
             throw error

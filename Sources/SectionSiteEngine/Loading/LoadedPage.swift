@@ -32,7 +32,7 @@ final class LoadedPage: Sendable, Equatable {
     /// list an edit touches (this made a 10,000-page site's lists take 13 ms an edit instead of 1).
     struct Listing: Sendable, Equatable {
         /// The page's folder under `Content/`, its URL, and whether it is an index page.
-        var folder: String, url: String, isIndex: Bool
+        var folder: String, url: PageURL, isIndex: Bool
         /// The date and weight; the title lowercased, for `sort: title`.
         var date: PageDate?, weight: Int?, sortTitle: String
         /// Whether the page has `aliases`, so that finding the alias pages passes over the others quickly.

@@ -5,7 +5,7 @@ struct Page: Sendable, Equatable {
     /// What the page is made from: its file (`Content/posts/hello.md`), its program, or the site itself.
     var source: SourceID
     /// The page's URL (`/posts/hello/`), its identity.
-    var url: String
+    var url: PageURL
     /// The folder under `Content/` that holds the page (`posts`, or `` for the root).
     var folder: String
     /// Whether this is a folder's `index.md`.

@@ -7,25 +7,25 @@ package enum SourceID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// A Markdown file, by its path relative to the site folder (`Content/posts/a.md`).
     case file(String)
     /// A page a program defines (`SitePage`), by its URL.
-    case program(String)
+    case program(PageURL)
     /// A page the site makes, by its URL: a tag page or the list of tags.
-    case generated(String)
+    case generated(PageURL)
 
     /// The key as the record of a build writes it: the path, `swift:<url>`, or the URL.
     package var description: String {
         switch self {
         case .file(let path): path
-        case .program(let url): "swift:" + url
-        case .generated(let url): url
+        case .program(let url): "swift:" + url.rawValue
+        case .generated(let url): url.rawValue
         }
     }
 
     /// The source a record's key names (`description`'s inverse).
     init(recorded key: String) {
         if key.hasPrefix("swift:") {
-            self = .program(String(key.dropFirst("swift:".count)))
+            self = .program(PageURL(String(key.dropFirst("swift:".count))))
         } else if key.hasPrefix("/") {
-            self = .generated(key)
+            self = .generated(PageURL(key))
         } else {
             self = .file(key)
         }
@@ -46,7 +46,8 @@ package enum SourceID: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     private var value: String {
         switch self {
-        case .file(let text), .program(let text), .generated(let text): text
+        case .file(let text): text
+        case .program(let url), .generated(let url): url.rawValue
         }
     }
 

@@ -28,7 +28,7 @@ extension PageStore {
 extension RenderedPage {
     /// The page with its document in `store` instead of in memory.
     func stored(in store: PageStore) throws -> RenderedPage {
-        try store.store(html, version: version)
+        try store.store(document(), version: version)
         return RenderedPage(
             url: url, source: source, html: "", version: version, title: title, date: date, summary: keptSummary,
             templatesUsed: templatesUsed, animation: animation, isComplete: isComplete, store: store)
@@ -38,6 +38,6 @@ extension RenderedPage {
     /// the previous build's record, what the previous output holds.
     var contents: OutputFile.Contents {
         guard isComplete else { return .unchanged }
-        return storedFile.map(OutputFile.Contents.copy) ?? .text(html)
+        return storedFile.map(OutputFile.Contents.copy) ?? .text((try? document()) ?? "")  // in memory: never fails
     }
 }

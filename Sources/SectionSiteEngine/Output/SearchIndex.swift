@@ -25,7 +25,7 @@ enum SearchIndex {
     /// One page's entry: its link, title, headings and text.
     static func write(_ loaded: LoadedPage, to json: inout JSONWriter, config: SiteConfig) {
         json.object { json in
-            json.field("url", config.link(loaded.page.url))
+            json.field("url", config.link(loaded.page.url.rawValue))
             json.field("title", loaded.page.title)
             json.key("headings")
             json.array(loaded.headings) { json, heading in

@@ -12,9 +12,9 @@ enum SiteIndexes {
         if config.languages.isMultilingual { xml += #" xmlns:xhtml="http://www.w3.org/1999/xhtml""# }
         xml += ">\n"
         for page in pages.sorted(by: { $0.url < $1.url }) {
-            xml += "  <url><loc>\(HTML.escape(config.absoluteURL(page.url)))</loc>"
+            xml += "  <url><loc>\(HTML.escape(config.absoluteURL(page.url.rawValue)))</loc>"
             if let date = page.date { xml += "<lastmod>\(date.isoDate)</lastmod>" }
-            for (hreflang, url) in Translation.alternates(alternates[page.url] ?? [], config: config) {
+            for (hreflang, url) in Translation.alternates(alternates[page.url.rawValue] ?? [], config: config) {
                 xml += #"<xhtml:link rel="alternate" hreflang="\#(hreflang)" href="\#(HTML.escape(config.absoluteURL(url)))"/>"#
             }
             xml += "</url>\n"
@@ -69,7 +69,7 @@ enum SiteIndexes {
         xml += "  <updated>\(updated)</updated>\n"
         xml += "  <author><name>\(HTML.escape(config.data["author"]?.scalarText ?? config.title))</name></author>\n"
         for page in dated {
-            let link = HTML.escape(config.absoluteURL(page.url))
+            let link = HTML.escape(config.absoluteURL(page.url.rawValue))
             xml += "  <entry>\n"
             xml += "    <title>\(HTML.escape(page.title))</title>\n"
             xml += "    <id>\(link)</id>\n"

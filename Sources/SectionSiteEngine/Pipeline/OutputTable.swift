@@ -16,19 +16,19 @@ package struct OutputRecord: Sendable {
 /// make one URL: a render claims the URLs of the sources it renders (`Claims`), checked as it settles.
 struct OutputTable: Sendable {
     /// Every output page's record, by URL.
-    private(set) var records: TreeDictionary<String, OutputRecord> = [:]
+    private(set) var records: TreeDictionary<PageURL, OutputRecord> = [:]
     /// The URLs each source makes.
-    private(set) var urls: TreeDictionary<SourceID, [String]> = [:]
+    private(set) var urls: TreeDictionary<SourceID, [PageURL]> = [:]
 
     /// What one render claims: the sources that make each URL (those rendered, and before them a source outside
     /// the render that holds it already), and the sources that no longer make some URLs they made.
     struct Claims {
-        fileprivate var owners: [String: [SourceID]] = [:]
-        fileprivate var given: [(source: SourceID, urls: [String])] = []
+        fileprivate var owners: [PageURL: [SourceID]] = [:]
+        fileprivate var given: [(source: SourceID, urls: [PageURL])] = []
     }
 
     /// `source` makes `urls` now, in a render of the sources `rendering`.
-    mutating func claim(_ urls: [String], by source: SourceID, rendering: Set<SourceID>, in claims: inout Claims) {
+    mutating func claim(_ urls: [PageURL], by source: SourceID, rendering: Set<SourceID>, in claims: inout Claims) {
         for url in urls {
             if claims.owners[url] == nil, let owner = records[url]?.page.source, !rendering.contains(owner) { claims.owners[url] = [owner] }
             if !(claims.owners[url]?.contains(source) ?? false) { claims.owners[url, default: []].append(source) }
@@ -51,8 +51,8 @@ struct OutputTable: Sendable {
 
     /// Ends a render: the URLs a source made before and makes no more are gone, unless another source makes them
     /// now. Returns them, sorted; throws when two sources make one URL.
-    mutating func settle(_ claims: Claims) throws -> [String] {
-        var removed: [String] = []
+    mutating func settle(_ claims: Claims) throws -> [PageURL] {
+        var removed: [PageURL] = []
         for (source, before) in claims.given {
             let now = Set(urls[source] ?? [])
             for url in before where !now.contains(url) && claims.owners[url] == nil {
@@ -66,14 +66,13 @@ struct OutputTable: Sendable {
 
     /// Checks that no two pages share a URL, given the sources that make each URL: an error at each page, naming
     /// the others (either may be the one to move).
-    static func checkUnique(_ owners: [String: [SourceID]]) throws {
+    static func checkUnique(_ owners: [PageURL: [SourceID]]) throws {
         var errors: [Diagnostic] = []
         for (url, sources) in owners where sources.count > 1 {
             for source in sources {
                 let others = sources.filter { $0 != source }
-                errors.append(Diagnostic(
-                    .error, "two pages have the URL '\(url)'", at: SourceLocation(file: source.description),
-                    notes: others.map { .init(location: SourceLocation(file: $0.description), message: "'\(url)' also comes from here") }))
+                let notes = others.map { Diagnostic.Note(location: SourceLocation(file: $0.description), message: "'\(url)' also comes from here") }
+                errors.append(SiteProblem.urlTaken(url).at(SourceLocation(file: source.description), notes: notes))
             }
         }
         if !errors.isEmpty { throw SectionSiteError(errors.sorted(by: Diagnostic.inFileOrder)) }
@@ -82,18 +81,18 @@ struct OutputTable: Sendable {
 
 /// The rendered pages of a site's records, by URL: what builds, the preview and tests read.
 package struct PageTable: Sendable {
-    fileprivate let records: TreeDictionary<String, OutputRecord>
+    fileprivate let records: TreeDictionary<PageURL, OutputRecord>
 
-    init(_ records: TreeDictionary<String, OutputRecord>) {
+    init(_ records: TreeDictionary<PageURL, OutputRecord>) {
         self.records = records
     }
 
     /// The page at a URL.
-    package subscript(url: String) -> RenderedPage? { records[url]?.page }
+    package subscript(url: PageURL) -> RenderedPage? { records[url]?.page }
     /// Every URL, in no order.
-    package var keys: TreeDictionary<String, OutputRecord>.Keys { records.keys }
+    package var keys: TreeDictionary<PageURL, OutputRecord>.Keys { records.keys }
     /// Every page, in no order.
-    package var values: LazyMapSequence<TreeDictionary<String, OutputRecord>.Values, RenderedPage> {
+    package var values: LazyMapSequence<TreeDictionary<PageURL, OutputRecord>.Values, RenderedPage> {
         records.values.lazy.map(\.page)
     }
     /// How many pages there are.
@@ -101,8 +100,8 @@ package struct PageTable: Sendable {
     package var isEmpty: Bool { records.isEmpty }
 
     /// Each page made into a value, by URL.
-    package func mapValues<Value>(_ transform: (RenderedPage) throws -> Value) rethrows -> [String: Value] {
-        var values: [String: Value] = [:]
+    package func mapValues<Value>(_ transform: (RenderedPage) throws -> Value) rethrows -> [PageURL: Value] {
+        var values: [PageURL: Value] = [:]
         for (url, record) in records { values[url] = try transform(record.page) }
         return values
     }

@@ -35,19 +35,16 @@ extension Site {
         for loaded in content.published where loaded.listing.hasAliases && output.urls[loaded.page.source] != nil {
             let page = loaded.page
             for alias in page.aliases {
-                if let other = pages[alias.url] {
-                    conflicts.append(Diagnostic(
-                        .warning, "alias '\(alias.url)' is not written: it is the URL of a page (\(other.source)), which keeps it",
-                        at: alias.location))
+                if let other = pages[PageURL(alias.url)] {
+                    let because = "it is the URL of a page (\(other.source)), which keeps it"
+                    conflicts.append(SiteProblem.aliasNotWritten(alias: alias.url, because: because).at(alias.location))
                 } else if let file = files[alias.outputPath] {
-                    conflicts.append(Diagnostic(
-                        .warning, "alias '\(alias.url)' is not written: \(file.origin) is written at \(alias.outputPath)",
-                        at: alias.location))
+                    let because = "\(file.origin) is written at \(alias.outputPath)"
+                    conflicts.append(SiteProblem.aliasNotWritten(alias: alias.url, because: because).at(alias.location))
                 } else if let earlier = first[alias.outputPath] {
                     let who = earlier.page.source == page.source ? "this page" : earlier.page.source.description
-                    conflicts.append(Diagnostic(
-                        .warning, "alias '\(alias.url)' is given again; readers are sent to the first page that gives it (\(who))",
-                        at: alias.location, notes: [.init(location: earlier.alias.location, message: "'\(earlier.alias.url)' first given here")]))
+                    let first = Diagnostic.Note(location: earlier.alias.location, message: "'\(earlier.alias.url)' first given here")
+                    conflicts.append(SiteProblem.aliasGivenAgain(alias: alias.url, firstBy: who).at(alias.location, notes: [first]))
                 } else {
                     first[alias.outputPath] = (alias, page)
                     written.append((alias, page))
@@ -60,7 +57,7 @@ extension Site {
     private func aliasFile(_ alias: Page.Alias, of page: Page) -> OutputFile {
         var config = self.config
         config.language = page.language.isEmpty ? config.language : page.language  // the lang of the page it sends to
-        let html = Self.aliasPage(title: pages[page.url]?.title ?? page.title, url: page.url, config: config)
+        let html = Self.aliasPage(title: pages[page.url]?.title ?? page.title, url: page.url.rawValue, config: config)
         return OutputFile(path: alias.outputPath, contents: .text(html), origin: page.source.description)
     }
 

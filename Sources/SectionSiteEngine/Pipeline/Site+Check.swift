@@ -29,7 +29,7 @@ extension Site {
             guard let page = loaded[path], let owned = output.urls[path] else { return ([], 0, [:]) }  // drafts left out
             var errors: [Diagnostic] = []
             var checked = 0
-            let base = config.rootPath + owned[0].dropFirst()
+            let base = config.rootPath + owned[0].rawValue.dropFirst()
             let links = page.links  // read from the scratch file in a build
             for link in links {
                 guard let problem = problem(with: link.destination, base: base, outputs: outputs, anchors: anchors) else {
@@ -37,7 +37,7 @@ extension Site {
                 }
                 checked += 1
                 if !problem.isEmpty {
-                    errors.append(Diagnostic(.error, "link to '\(link.written)' leads nowhere: \(problem)", at: link.location))
+                    errors.append(SiteProblem.brokenLink(written: link.written, problem: problem).at(link.location))
                 }
             }
             // What the templates wrote around the body: menus, footers, lists. Each broken one is reported once,
@@ -46,8 +46,17 @@ extension Site {
             guard templates else { return (errors, checked, templateLinks) }
             let own = Set(links.map(\.destination))
             for url in owned {
-                guard let html = pages[url]?.html else { continue }
-                let base = config.rootPath + url.dropFirst()
+                guard let page = pages[url] else { continue }
+                let html: String
+                do {
+                    html = try page.document()
+                } catch let error as SectionSiteError {
+                    errors += error.diagnostics
+                    continue
+                } catch {
+                    continue
+                }
+                let base = config.rootPath + url.rawValue.dropFirst()
                 for destination in Self.links(in: html) where !own.contains(destination) {
                     // Menus and footers repeat the same root-relative links on every page: each is resolved once.
                     let problem: String?
@@ -68,7 +77,7 @@ extension Site {
         var templateLinks: [String: String] = [:]
         for page in perPage { templateLinks.merge(page.templates) { first, _ in first } }
         for (destination, problem) in templateLinks {
-            errors.append(Diagnostic(.error, "link to '\(destination)' leads nowhere: \(problem)", at: templatePlace(of: destination)))
+            errors.append(SiteProblem.brokenLink(written: destination, problem: problem).at(templatePlace(of: destination)))
         }
         errors.sort {
             ($0.location?.file ?? "", $0.location?.line ?? 0, $0.location?.column ?? 0, $0.message)
@@ -99,15 +108,16 @@ extension Site {
             return "the site has no \(shown)"
         }
         guard let fragment = target.fragment, !fragment.isEmpty else { return "" }
-        guard let pageURL, let page = pages[pageURL] else {
+        guard let pageURL, let page = pages[PageURL(pageURL)] else {
             return "\(shown) is not a page, so it has no anchors"
         }
         var ids = anchors.withLock { $0[pageURL] }
         if ids == nil {
             // A page an incremental build did not render again is in the output as the previous build wrote it.
-            let html = page.isComplete
-                ? page.html
-                : (try? String(contentsOf: options.out.appendingPathComponent(OutputFile.pagePath(pageURL)), encoding: .utf8)) ?? ""
+            let file = options.out.appendingPathComponent(OutputFile.pagePath(pageURL))
+            guard let html = page.isComplete ? try? page.document() : try? String(contentsOf: file, encoding: .utf8) else {
+                return "\(shown) cannot be read to find its anchors"
+            }
             ids = Self.ids(in: html)
             anchors.withLock { $0[pageURL] = ids }
         }

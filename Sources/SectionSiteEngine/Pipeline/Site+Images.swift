@@ -57,7 +57,7 @@ extension Site {
         for (source, failure) in failures {
             if failure.isRefusal {
                 for place in places[source] ?? [] {
-                    errors.append(Diagnostic(.error, "image '\(source)' \(failure.message)", at: place))
+                    errors.append(SiteProblem.pictureRefused(source: source, reason: failure.message).at(place))
                 }
             } else {
                 catalog.markBroken(source, message: failure.message)

@@ -13,14 +13,14 @@ extension Site {
     func outputFiles(indexes given: [OutputFile]? = nil) -> [OutputFile] {
         let sorted = pages.values.sorted { $0.url < $1.url }
         return sorted.map {
-            OutputFile(path: OutputFile.pagePath($0.url), contents: $0.contents, origin: $0.source.description)
+            OutputFile(path: OutputFile.pagePath($0.url.rawValue), contents: $0.contents, origin: $0.source.description)
         }
             + publishedFiles + aliasFiles() + (given ?? indexes(sorted))
     }
 
     /// The path of every file `outputFiles()` lists, without making their contents.
     func outputPaths() -> Set<String> {
-        var paths = Set(pages.keys.map(OutputFile.pagePath))
+        var paths = Set(pages.keys.map { OutputFile.pagePath($0.rawValue) })
         paths.formUnion(publishedFiles.map(\.path))
         paths.formUnion(aliases().map(\.alias.outputPath))
         paths.formUnion(indexPaths())
@@ -49,8 +49,8 @@ extension Site {
     /// The file `outputFiles()` lists at an output path, made alone: what the preview serves, one request at a
     /// time (making every file, a 16 MB search index among them at 10,000 pages, to answer for one would not do).
     package func file(at path: String) -> OutputFile? {
-        if let url = OutputFile.pageURL(path), let page = pages[url] {
-            return OutputFile(path: path, contents: .text(page.html), origin: page.source.description)
+        if let url = OutputFile.pageURL(path), let page = pages[PageURL(url)] {
+            return OutputFile(path: path, contents: page.contents, origin: page.source.description)
         }
         if let image = imageFiles[path] { return image }
         if let file = files[path], !processedSources.contains(file.origin) { return file }
@@ -62,7 +62,7 @@ extension Site {
         var alternates: [String: [Translation]] = [:]
         for page in content.published {
             let translations = content.translations.of(page.page, languages: config.languages)
-            if !translations.isEmpty { alternates[page.listing.url] = translations }
+            if !translations.isEmpty { alternates[page.listing.url.rawValue] = translations }
         }
         return alternates
     }
@@ -73,10 +73,10 @@ extension Site {
         let languages = config.languages
         guard languages.isMultilingual else { return [languages.defaultCode: sorted] }
         var languageOf: [String: String] = [:]
-        for page in content.published { languageOf[page.listing.url] = page.listing.language }
-        for page in content.generated.values { languageOf[page.page.url] = page.page.language }
+        for page in content.published { languageOf[page.listing.url.rawValue] = page.listing.language }
+        for page in content.generated.values { languageOf[page.page.url.rawValue] = page.page.language }
         var rendered: [String: [RenderedPage]] = [:]
-        for page in sorted { rendered[languageOf[page.url] ?? languages.defaultCode, default: []].append(page) }
+        for page in sorted { rendered[languageOf[page.url.rawValue] ?? languages.defaultCode, default: []].append(page) }
         return rendered
     }
 

@@ -16,7 +16,7 @@ extension Site {
         for record in snapshot.pages {
             markdown.pageURLs?.record(record.source.description, url: record.url, stamp: record.stamp)
             var page = Page(
-                source: record.source, url: record.url, folder: record.folder, isIndex: record.isIndex,
+                source: record.source, url: PageURL(record.url), folder: record.folder, isIndex: record.isIndex,
                 frontMatter: record.frontMatter, title: record.title, date: record.date, isDraft: record.isDraft,
                 summary: nil, weight: record.weight, tags: record.tags, layout: nil, animation: nil, sections: [],
                 body: "", bodyLocation: SourceLocation(file: record.source.description))
@@ -33,7 +33,7 @@ extension Site {
         for record in snapshot.rendered {
             guard let source = loaded[record.source] ?? content.generated[record.source] else { return nil }
             let page = RenderedPage(
-                url: record.url, source: record.source, html: "", version: record.version, title: source.page.title,
+                url: PageURL(record.url), source: record.source, html: "", version: record.version, title: source.page.title,
                 date: source.page.date, summary: source.keptSummary, templatesUsed: Set(record.templatesUsed), animation: nil,
                 isComplete: false)
             output.restore(OutputRecord(page: page, inputs: record.inputs, emptySections: record.emptySections))
@@ -90,7 +90,7 @@ extension Site {
             guard let stamp = defined ? FileStamp.noFile : loaded.stamp else { return nil }  // pages given as text, in tests: read again
             let page = loaded.page
             return SiteSnapshot.PageRecord(
-                source: page.source, stamp: stamp, sourceHash: loaded.sourceHash, url: page.url, folder: page.folder,
+                source: page.source, stamp: stamp, sourceHash: loaded.sourceHash, url: page.url.rawValue, folder: page.folder,
                 isIndex: page.isIndex, isDraft: page.isDraft, title: page.title, date: page.date, weight: page.weight,
                 tags: page.tags, aliases: page.aliases, summary: loaded.keptSummary, frontMatter: page.frontMatter,
                 collectionFolders: loaded.collectionFolders, fileLinks: loaded.fileLinks, headings: loaded.keptHeadings,
@@ -98,7 +98,7 @@ extension Site {
         }
         let rendered = output.records.values.sorted { $0.page.url < $1.page.url }.map { record in
             SiteSnapshot.RenderedRecord(
-                url: record.page.url, source: record.page.source, version: record.page.version, inputs: record.inputs,
+                url: record.page.url.rawValue, source: record.page.source, version: record.page.version, inputs: record.inputs,
                 templatesUsed: record.page.templatesUsed.sorted(), emptySections: record.emptySections)
         }
         var copies: [String: FileStamp] = [:]

@@ -62,9 +62,9 @@ package struct Site: Sendable {
     /// What a rebuild changed.
     package struct Update: Sendable, Equatable {
         /// Pages that are new or whose version changed, by URL, sorted.
-        package var changed: [String] = []
+        package var changed: [PageURL] = []
         /// Pages that are gone.
-        package var removed: [String] = []
+        package var removed: [PageURL] = []
         /// Output paths of changed files that are not pages (a stylesheet, say).
         package var assets: [String] = []
         /// Whether the whole site was rebuilt (settings or layouts changed).
@@ -142,7 +142,7 @@ package struct Site: Sendable {
     static func apiReference(_ options: BuildOptions, config: SiteConfig) throws -> APIReference? {
         guard let api = config.api else { return nil }
         guard let reader = options.apiReader else {
-            throw SectionSiteError("'api' needs the API reader of SectionSiteAPI, which this program does not set", at: api.location)
+            throw SectionSiteError(SiteProblem.apiWithoutReader.at(api.location))
         }
         let bounds = api.sourceBounds(site: options.site, config: config)
         return try reader.reference(APIRequest(settings: api, site: options.site, rootPath: config.rootPath, bounds: bounds))
@@ -266,7 +266,7 @@ package struct Site: Sendable {
                 for page in [old, new].compactMap(\.self) {
                     done.folders.insert(page.page.folder)
                     let prefix = config.languages.prefix(page.page.language)
-                    done.tagPages.formUnion(page.tagSlugs.map { .generated(TagPages.url($0, prefix: prefix)) })
+                    done.tagPages.formUnion(page.tagSlugs.map { .generated(PageURL(TagPages.url($0, prefix: prefix))) })
                 }
                 loaded[source] = new
                 done.restructured = done.restructured || ContentTree.changes(old, new, drafts: options.drafts)
@@ -322,15 +322,15 @@ package struct Site: Sendable {
         for page in content.published {
             for link in page.fileLinks where !(link.link.target.map(paths.contains) ?? false) {
                 if link.link.isUnresolvedSymbol {
-                    warnings.warn("\(link.link.destination) names no symbol of the API reference", at: link.location)
+                    warnings.add(SiteProblem.unknownSymbol(destination: link.link.destination).at(link.location))
                     continue
                 }
                 if link.link.isUnresolvedArticle {
-                    warnings.warn("<\(link.link.destination)> names no article of the API reference", at: link.location)
+                    warnings.add(SiteProblem.unknownArticle(destination: link.link.destination).at(link.location))
                     continue
                 }
                 let reason = link.link.target == nil ? "it leads out of Content/" : "no page comes from '\(link.link.target!)'"
-                warnings.warn("link to '\(link.link.destination)' leads to no page: \(reason)", at: link.location)
+                warnings.add(SiteProblem.linkToNoPage(destination: link.link.destination, reason: reason).at(link.location))
             }
             for use in page.images {
                 for format in use.image.skipped { warnings.warn(use.image.skipReason(format), at: use.location) }
@@ -347,13 +347,10 @@ package struct Site: Sendable {
             }
         }
         for (language, use) in unknown {
-            let others = use.count > 1 ? " (and \(use.count - 1) other page\(use.count == 2 ? "" : "s"))" : ""
-            warnings.warn(
-                "code in '\(language)'\(others) is drawn plain: the highlighter knows no such language (name one it knows, or 'text')",
-                at: SourceLocation(file: use.path))
+            warnings.add(SiteProblem.unknownLanguage(language, pages: use.count).at(SourceLocation(file: use.path)))
         }
         for record in output.records.values {
-            for warning in record.emptySections { warnings.warn(warning.message, at: warning.location) }
+            for warning in record.emptySections { warnings.add(warning) }
         }
         for conflict in aliasConflicts() { warnings.add(conflict) }
         for shared in content.translations.sharedKeys() { warnings.add(shared) }
@@ -365,7 +362,7 @@ package struct Site: Sendable {
         // The API reference's templates are there for a site with `api:`.
         let optional = ["partials/", "directives/", "hooks/"] + (config.api == nil ? ["layouts/api", "cells/api-"] : [])
         for name in theme.templateNames where !theme.isBuiltin && !optional.contains(where: name.hasPrefix) && !used.contains(name) {
-            warnings.warn("template '\(name)' is never used", at: SourceLocation(file: "\(theme.path)/\(name).mustache"))
+            warnings.add(SiteProblem.unusedTemplate(name).at(SourceLocation(file: "\(theme.path)/\(name).mustache")))
         }
         return warnings.all
     }
@@ -373,8 +370,8 @@ package struct Site: Sendable {
     /// The pages `sources` make, resolved: each source's URLs, and its instances whose inputs changed (all of them when
     /// `force`), their inputs with the content tree's hash where they draw navigation.
     private func resolve(
-        _ sources: [SourceID], with resolver: Resolver, force: Bool, inputs: @Sendable (String, String) -> String
-    ) throws -> (made: [(source: SourceID, urls: [String])], stale: [PageInstance]) {
+        _ sources: [SourceID], with resolver: Resolver, force: Bool, inputs: @Sendable (PageURL, String) -> String
+    ) throws -> (made: [(source: SourceID, urls: [PageURL])], stale: [PageInstance]) {
         let drafts = options.drafts
         let (pagesBySource, generated) = (self.loaded, content.generated)
         let previous = force ? [:] : output.records
@@ -402,7 +399,7 @@ package struct Site: Sendable {
     /// URLs, and told with the errors of rendering, so that one run reports both.
     private mutating func render(
         sources: Set<SourceID>, force: Bool, report: (@Sendable (Int, Int?, Int?) -> Void)? = nil
-    ) throws -> (changed: [String], removed: [String]) {
+    ) throws -> (changed: [PageURL], removed: [PageURL]) {
         report?(4, nil, nil)
         // Pages restored from the previous build's record are read again before they are rendered.
         let incomplete = sources.filter { loaded[$0]?.isComplete == false }.sorted()
@@ -430,9 +427,9 @@ package struct Site: Sendable {
         nonisolated(unsafe) let siteContexts = renderer.siteContexts
         var errors: [Diagnostic] = []
         var claims = OutputTable.Claims()
-        var changed: [String] = []
+        var changed: [PageURL] = []
         for slice in stride(from: 0, to: sortedSources.count, by: 512).map({ sortedSources[$0..<min($0 + 512, sortedSources.count)] }) {
-            let made: [(source: SourceID, urls: [String])], stale: [PageInstance]
+            let made: [(source: SourceID, urls: [PageURL])], stale: [PageInstance]
             do {
                 (made, stale) = try resolve(Array(slice), with: resolver, force: force, inputs: inputs)
             } catch let error as SectionSiteError {
@@ -464,7 +461,7 @@ package struct Site: Sendable {
                 let empty = instance.pagination.map { $0.current == 1 } ?? true ? instance.emptySections : []
                 let record = OutputRecord(
                     page: page, inputs: instance.inputs,
-                    emptySections: empty.map { Diagnostic(.warning, "section '\($0.spec.id)' has no items", at: $0.spec.location) })
+                    emptySections: empty.map { SiteProblem.emptySection(id: $0.spec.id).at($0.spec.location) })
                 if output.keep(record) { changed.append(page.url) }
                 // A page whose body waits on disk and that has no item bodies holds nothing to let go: a copy would
                 // only double it while the resolver still holds the original.
@@ -479,7 +476,7 @@ package struct Site: Sendable {
             }
         }
         content.collectionOrders.merge(resolver.ordered.withLock { $0 }) { _, new in new }
-        var removed: [String] = []
+        var removed: [PageURL] = []
         do {
             removed = try output.settle(claims)
         } catch let error as SectionSiteError {
@@ -495,7 +492,7 @@ package struct Site: Sendable {
 
     /// A page's inputs (URL, resolver's inputs) with the content tree's hash in them when the page was drawn with
     /// navigation last time (a page rendered for the first time is rendered anyway).
-    private func navigationInputs() -> @Sendable (String, String) -> String {
+    private func navigationInputs() -> @Sendable (PageURL, String) -> String {
         let (records, drawing, treeHash) = (output.records, theme.navigationTemplates, content.treeHash)
         return { url, inputs in
             guard !drawing.isEmpty, let used = records[url]?.page.templatesUsed, !used.isDisjoint(with: drawing) else { return inputs }

@@ -14,11 +14,11 @@ package enum SiteDiff {
         let after = try Site(options: options(new))
         var patches: [Patch] = []
         for newPage in after.pages.values.sorted(by: { $0.url < $1.url }) {
-            guard page == nil || newPage.url == page, let oldPage = oldPages[newPage.url] else { continue }
+            guard page == nil || newPage.url.rawValue == page, let oldPage = oldPages[newPage.url] else { continue }
             guard oldPage.version != newPage.version || page != nil else { continue }
             patches.append(
                 PatchBuilder.patch(
-                    page: newPage.url, from: oldPage.html, version: oldPage.version, to: newPage.html,
+                    page: newPage.url.rawValue, from: try oldPage.document(), version: oldPage.version, to: try newPage.document(),
                     version: newPage.version, animation: newPage.animation))
         }
         if let page, patches.isEmpty {

@@ -104,7 +104,7 @@ extension SiteSnapshot {
                         inputs: try input.string(), templatesUsed: try input.list { try $0.string() },
                         emptySections: try input.list { input in
                             let location = try input.location()
-                            return Diagnostic(.warning, try input.string(), at: location)
+                            return Diagnostic(.warning, try input.string(), at: location, id: SiteProblem.emptySection(id: "").id)
                         })
                 }
                 return SiteSnapshot(

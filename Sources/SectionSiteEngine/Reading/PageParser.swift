@@ -14,7 +14,7 @@ struct PageParser {
         let yaml = YAMLReader(path: path, firstLine: split.yamlFirstLine)
         let (url, folder, isIndex, language) = permalinks.route(path)
         var page = Page(
-            source: .file(path), url: url, folder: folder, isIndex: isIndex, frontMatter: [:],
+            source: .file(path), url: PageURL(url), folder: folder, isIndex: isIndex, frontMatter: [:],
             title: "", date: nil, isDraft: false, summary: nil, weight: nil, tags: [],
             layout: nil, animation: nil, sections: [], body: split.body,
             bodyLocation: SourceLocation(file: path, line: split.bodyFirstLine))
@@ -23,7 +23,7 @@ struct PageParser {
         let text = split.format == .toml ? try TOMLFrontMatter.yaml(split.yaml, path: path, firstLine: split.yamlFirstLine) : split.yaml
         guard let root = try yaml.compose(text), !(root.scalar.map { $0.string.isEmpty } ?? false) else {
             page.date = Permalinks.fileName(Self.stem(path), in: permalinks.timeZone).date
-            if let url = try? permalinks.url(.init(path: path, date: page.date)) { page.url = url }
+            if let url = try? permalinks.url(.init(path: path, date: page.date)) { page.url = PageURL(url) }
             page.placeIn(permalinks.languages)
             return page
         }
@@ -92,8 +92,8 @@ struct PageParser {
         }
         page.date = page.date ?? Permalinks.fileName(Self.stem(path), in: permalinks.timeZone).date
         do throws(Permalinks.Failure) {
-            page.url = try permalinks.url(
-                .init(path: path, url: ownURL, slug: ownSlug, title: page.title.isEmpty ? nil : page.title, date: page.date))
+            page.url = PageURL(try permalinks.url(
+                .init(path: path, url: ownURL, slug: ownSlug, title: page.title.isEmpty ? nil : page.title, date: page.date)))
             if let ownURL, ownURL.hasSuffix(".html"), let alias = Page.Alias.normalized(ownURL) {  // the old address sends readers on
                 page.aliases.append(Page.Alias(url: alias, location: urlLocation ?? page.location))
             }

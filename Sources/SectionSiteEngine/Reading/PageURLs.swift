@@ -32,7 +32,7 @@ final class PageURLs: Sendable {
         guard stamp != nil, bounds.allows(site.path + "/" + path), let text = try? SourceText.read(site.appendingPathComponent(path), path: path),
             let page = try? PageParser(path: path, permalinks: permalinks).parse(text)
         else { return fallback }
-        record(path, url: page.url, stamp: stamp)
-        return page.url
+        record(path, url: page.url.rawValue, stamp: stamp)
+        return page.url.rawValue
     }
 }

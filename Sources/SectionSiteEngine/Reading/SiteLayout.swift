@@ -19,7 +19,7 @@ package enum SiteChange: Hashable, Sendable, Comparable, ExpressibleByStringLite
     init(page source: SourceID) {
         switch source {
         case .file(let path): self = .file(path)
-        case .program(let url): self = .definedPage(url)
+        case .program(let url): self = .definedPage(url.rawValue)
         case .generated: self = .settings  // the site makes it from everything
         }
     }
@@ -90,7 +90,7 @@ package struct SiteLayout: Sendable, Equatable {
         switch change {
         case .settings: .settings
         case .apiSources: .apiSources
-        case .definedPage(let url): .page(.program(url))
+        case .definedPage(let url): .page(.program(PageURL(url)))
         case .file(let path): classify(path)
         }
     }

@@ -172,7 +172,7 @@ public struct SitePage: Sendable, Equatable {
     }
 
     /// The page's key among the site's pages.
-    var source: SourceID { .program(url) }
+    var source: SourceID { .program(PageURL(url)) }
 
     /// The Markdown file that would have this URL (`Content/menu.md` for `/menu/`): where the page's relative
     /// links start from, so `posts/a.md` leads where it would from that file.
@@ -182,7 +182,7 @@ public struct SitePage: Sendable, Equatable {
     var page: Page {
         let parts = URLPath.decoded(url).split(separator: "/").map(String.init)  // the folder as a file's would be
         return Page(
-            source: source, url: url, folder: (isFolderIndex ? parts : parts.dropLast()).joined(separator: "/"),
+            source: source, url: PageURL(url), folder: (isFolderIndex ? parts : parts.dropLast()).joined(separator: "/"),
             isIndex: parts.isEmpty || isFolderIndex,
             frontMatter: fields, title: title, date: date.map { PageDate($0) }, isDraft: isDraft, summary: summary,
             weight: weight, tags: tags, layout: layout, animation: animation, sections: sections, body: markdown,

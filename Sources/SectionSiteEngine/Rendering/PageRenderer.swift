@@ -115,7 +115,7 @@ struct PageRenderer: Sendable {
         var html = ""
         html.reserveCapacity(document.utf8.count + 200)
         html += document[..<headEnd.lowerBound]
-        html += #"<meta name="sectionsite-page" content="\#(HTML.escape(instance.url))"><meta name="sectionsite-version" content=""#
+        html += #"<meta name="sectionsite-page" content="\#(HTML.escape(instance.url.rawValue))"><meta name="sectionsite-version" content=""#
         let versionStart = html.utf8.count
         html += blank
         html += #"">"#
@@ -161,14 +161,14 @@ struct PageRenderer: Sendable {
         for (field, image) in instance.source.fieldImages[""] ?? [:] { context[field] = image.fieldValue }
         context["title"] = page.title
         context["url"] = instance.url
-        context["link"] = config.link(instance.url)
+        context["link"] = config.link(instance.url.rawValue)
         context["tags"] = page.tags
         context["tagLinks"] = TagLinks(tags: page.tags, config: config)
         context["nav"] = NavigationContext(tree: trees[page.language] ?? ContentTree(), page: page, config: config)
         context["language"] = page.language
         let languages = config.languages
         if languages.isMultilingual {
-            context["languages"] = LanguageLinks(page: page, url: instance.url, translations: instance.translations, config: config)
+            context["languages"] = LanguageLinks(page: page, url: instance.url.rawValue, translations: instance.translations, config: config)
         }
         context["translations"] = instance.translations.map { translation in
             LanguageLink(
@@ -176,7 +176,7 @@ struct PageRenderer: Sendable {
                 url: translation.url, link: config.link(translation.url), current: translation.language == page.language,
                 translated: true)
         }
-        if let menu = Menu.marked(config.data["menu"], url: instance.url, config: config) { context["menu"] = menu }
+        if let menu = Menu.marked(config.data["menu"], url: instance.url.rawValue, config: config) { context["menu"] = menu }
         context["summary"] = instance.source.summary
         context["toc"] = TableOfContents.entries(instance.source.headings)
         context["showTOC"] = instance.source.headings.count >= TableOfContents.minimumHeadings

@@ -6,13 +6,19 @@ import Foundation
 /// does, copies references rather than fields.
 package final class RenderedPage: Sendable, Equatable {
     /// The page's URL, its identity.
-    package let url: String
+    package let url: PageURL
     /// What the page is made from.
     package let source: SourceID
-    /// The whole document: in memory, or read from the file it was stored in (`stored(in:)`).
-    package var html: String {
+    /// The whole document: in memory, or read from the file it was stored in (`stored(in:)`); empty for a page
+    /// restored from the record. A stored document that cannot be read is an error, never an empty page.
+    package func document() throws(SectionSiteError) -> String {
         if let text { return text }
-        return storedFile.flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
+        guard let file = storedFile else { return "" }
+        do {
+            return try String(contentsOf: file, encoding: .utf8)
+        } catch {
+            throw SectionSiteError("cannot read the page \(url) kept in \(file.path): \(SystemReason.of(error))")
+        }
     }
     /// The document, unless it was stored in a file.
     private let text: String?
@@ -35,12 +41,12 @@ package final class RenderedPage: Sendable, Equatable {
     /// The animation of patches to this page: the page's own, else the site's.
     package let animation: AnimationConfiguration?
     /// False for a page restored from the previous build's record, whose HTML is in the previous output only
-    /// (`html` is empty then).
+    /// (`document()` is empty then).
     package let isComplete: Bool
 
     /// Creates a rendered page.
     init(
-        url: String, source: SourceID, html: String, version: String, title: String, date: PageDate?, summary: Kept<String>,
+        url: PageURL, source: SourceID, html: String, version: String, title: String, date: PageDate?, summary: Kept<String>,
         templatesUsed: Set<String>, animation: AnimationConfiguration?, isComplete: Bool = true, store: PageStore? = nil
     ) {
         self.url = url
@@ -56,9 +62,10 @@ package final class RenderedPage: Sendable, Equatable {
         self.isComplete = isComplete
     }
 
+    /// The same page: the version names the document, which is not read.
     package static func == (lhs: RenderedPage, rhs: RenderedPage) -> Bool {
         lhs === rhs
-            || (lhs.url == rhs.url && lhs.version == rhs.version && lhs.html == rhs.html && lhs.source == rhs.source
+            || (lhs.url == rhs.url && lhs.version == rhs.version && lhs.text == rhs.text && lhs.source == rhs.source
                 && lhs.title == rhs.title && lhs.date == rhs.date && lhs.summary == rhs.summary
                 && lhs.templatesUsed == rhs.templatesUsed && lhs.animation == rhs.animation
                 && lhs.isComplete == rhs.isComplete)

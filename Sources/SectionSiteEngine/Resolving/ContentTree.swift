@@ -29,7 +29,7 @@ struct ContentTree: Sendable {
     static let root = "dir:"
 
     /// The id of a page's node: its folder's for an index page, else its URL.
-    static func id(of page: Page) -> String { page.isIndex ? "dir:\(page.folder)" : page.url }
+    static func id(of page: Page) -> String { page.isIndex ? "dir:\(page.folder)" : page.url.rawValue }
 
     init() {}
 
@@ -50,11 +50,11 @@ struct ContentTree: Sendable {
             let parent = folderNode(page.folder)
             if page.isIndex {
                 nodes[parent]!.title = page.title
-                nodes[parent]!.url = page.url
+                nodes[parent]!.url = page.url.rawValue
                 nodes[parent]!.weight = page.weight
             } else {
-                nodes[page.url] = Node(title: page.title, url: page.url, weight: page.weight, parent: parent)
-                nodes[parent]!.children.append(page.url)
+                nodes[page.url.rawValue] = Node(title: page.title, url: page.url.rawValue, weight: page.weight, parent: parent)
+                nodes[parent]!.children.append(page.url.rawValue)
             }
         }
         let keys = nodes.mapValues { ($0.weight ?? Int.max, $0.title.lowercased(), $0.url ?? "") }

@@ -4,7 +4,7 @@ struct PageInstance: Sendable, Equatable {
     /// The page it comes from.
     var source: LoadedPage
     /// Its URL: the page's, or `<url>page/N/` for the later pages of a paginated list.
-    var url: String
+    var url: PageURL
     /// The sections with their items.
     var sections: [PageSection]
     /// Where this page stands in a paginated list.

@@ -25,7 +25,7 @@ struct Resolver {
     /// `unchanged(url, inputs)` holds has none pending: it will not be rendered, and making the data of the items of
     /// every slice of a long list, for the one slice that an edit changed, would cost the live preview more than
     /// rendering that slice.
-    func instances(of loaded: LoadedPage, unchanged: (String, String) -> Bool = { _, _ in false }) throws -> [PageInstance] {
+    func instances(of loaded: LoadedPage, unchanged: (PageURL, String) -> Bool = { _, _ in false }) throws -> [PageInstance] {
         var sections: [PageSection] = []
         // The paginated section's pages and their item ids; its items are made slice by slice, for the slices
         // that will be rendered.
@@ -76,7 +76,7 @@ struct Resolver {
                 let members = try collection(query, of: spec, in: loaded.page)
                 // A page listed by two collections of one page (the latest posts, and the posts of a tag) is two
                 // cells: the later one is keyed by its section too.
-                ids = members.map { itemPlaces[$0.listing.url] == nil ? $0.listing.url : "\(spec.id):\($0.listing.url)" }
+                ids = members.map { itemPlaces[$0.listing.url.rawValue] == nil ? $0.listing.url.rawValue : "\(spec.id):\($0.listing.url)" }
                 if let size = query.paginate {
                     if paginated != nil {
                         throw SectionSiteError("only one section of a page may paginate", at: spec.location)
@@ -108,10 +108,10 @@ struct Resolver {
             ]
         }
         let total = max(1, (members.count + size - 1) / size)
-        let urls = (1...total).map { $0 == 1 ? loaded.page.url : "\(loaded.page.url)page/\($0)/" }
+        let urls = (1...total).map { $0 == 1 ? loaded.page.url : PageURL("\(loaded.page.url)page/\($0)/") }
         return (1...total).map { number in
             let range = min(members.count, (number - 1) * size)..<min(members.count, number * size)
-            let pagination = Pagination(current: number, total: total, urls: urls)
+            let pagination = Pagination(current: number, total: total, urls: urls.map(\.rawValue))
             let inputs = inputs(
                 loaded, sections, pagination: pagination, paginated: (index, members[range]), translations: translations)
             return PageInstance(
@@ -225,8 +225,8 @@ struct Resolver {
     private func fields(of member: LoadedPage) -> [String: Value] {
         let page = member.page
         var fields = page.frontMatter
-        fields["url"] = .string(page.url)
-        fields["link"] = .string(config.link(page.url))
+        fields["url"] = .string(page.url.rawValue)
+        fields["link"] = .string(config.link(page.url.rawValue))
         fields["title"] = .string(page.title)
         fields["summary"] = .string(member.summary)
         fields["tags"] = .list(page.tags.map { .string($0) })

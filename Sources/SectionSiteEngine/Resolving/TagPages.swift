@@ -42,8 +42,8 @@ enum TagPages {
         var pages: [SourceID: LoadedPage] = [:]
         guard !tags.isEmpty else { return pages }
         let indexURL = indexURL(config.languages.prefix(config.language))
-        if !taken.contains(indexURL) { pages[.generated(indexURL)] = index(tags, config: config) }
-        for tag in tags where !taken.contains(tag.url) { pages[.generated(tag.url)] = page(tag, config: config) }
+        if !taken.contains(indexURL) { pages[.generated(PageURL(indexURL))] = index(tags, config: config) }
+        for tag in tags where !taken.contains(tag.url) { pages[.generated(PageURL(tag.url))] = page(tag, config: config) }
         return pages
     }
 
@@ -83,7 +83,7 @@ enum TagPages {
         url: String, title: String, language: String, sections: [SectionSpec], frontMatter: [String: Value], hashing: [String]
     ) -> LoadedPage {
         var page = Page(
-            source: .generated(url), url: url, folder: "tags", isIndex: true, frontMatter: frontMatter, title: title, date: nil,
+            source: .generated(PageURL(url)), url: PageURL(url), folder: "tags", isIndex: true, frontMatter: frontMatter, title: title, date: nil,
             isDraft: false, summary: nil, weight: nil, tags: [], layout: nil, animation: nil, sections: sections, body: "",
             bodyLocation: SourceLocation(file: url))
         (page.language, page.translationKey) = (language, "generated:" + url)

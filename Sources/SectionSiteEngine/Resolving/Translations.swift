@@ -24,7 +24,7 @@ struct TranslationIndex: Sendable {
 
     /// Adds a published page.
     mutating func add(_ page: LoadedPage) {
-        let entry = Translation(language: page.page.language, url: page.listing.url, source: page.page.source)
+        let entry = Translation(language: page.page.language, url: page.listing.url.rawValue, source: page.page.source)
         groups[page.page.translationKey, default: []].append(entry)
         groups[page.page.translationKey]!.sort { ($0.source, $0.url) < ($1.source, $1.url) }
     }

@@ -516,17 +516,6 @@ public struct JekyllImporter {
         return values
     }
 
-    /// The address Jekyll gives a post (kept for callers that have no document).
-    static func jekyllPostURL(_ pattern: String, date: PageDate?, slug: String, categories: [String]) -> String {
-        var values = JekyllURL.dateValues(date)
-        values["output_ext"] = ".html"
-        values["title"] = slug
-        values["slug"] = slug
-        values["name"] = slug
-        values["categories"] = categories.map { $0.lowercased() }.joined(separator: "/")
-        return JekyllURL.fill(pattern, values)
-    }
-
     /// A post's name as `post_url` matches it: its date written in full, then its slug.
     static func postKey(_ name: String) -> String {
         let named = Permalinks.fileName(name)

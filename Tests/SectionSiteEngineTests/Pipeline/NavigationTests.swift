@@ -49,7 +49,7 @@ struct NavigationTests {
     }
 
     static func nav(_ site: Site, _ url: String) -> String {
-        let html = site.pages[url]!.html
+        let html = site.pages[PageURL(url)]!.html
         return String(html.firstMatch(of: /data-ss-key="r:nav">(.*?)<\/p>/)!.1)
     }
 

@@ -1,0 +1,20 @@
+@testable import SectionSiteEngine
+
+/// Tests write a page's source as a build's record does: `Content/posts/a.md`, `swift:/menu/`, or a tag page's URL.
+extension SourceID: ExpressibleByStringLiteral {
+    public init(stringLiteral key: String) {
+        self.init(recorded: key)
+    }
+}
+
+/// Tests write a page's URL as a string: `/posts/a/`.
+extension PageURL: ExpressibleByStringLiteral {
+    public init(stringLiteral url: String) {
+        self.init(url)
+    }
+}
+
+extension RenderedPage {
+    /// The document, for tests: one that cannot be read stops the test.
+    package var html: String { try! document() }
+}

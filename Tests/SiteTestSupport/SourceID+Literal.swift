@@ -1,8 +1,0 @@
-@testable import SectionSiteEngine
-
-/// Tests write a page's source as a build's record does: `Content/posts/a.md`, `swift:/menu/`, or a tag page's URL.
-extension SourceID: ExpressibleByStringLiteral {
-    public init(stringLiteral key: String) {
-        self.init(recorded: key)
-    }
-}
