@@ -360,11 +360,12 @@ def test_two_thousand_readers_on_fifty_pages_get_every_patch_in_order(boards):
         check_tab(tab, run.out, path)
         # The tab follows by the push server: every patch published for its page is applied as it came. A check of
         # the static feed would race the publisher (the output is written before its patches are published) and
-        # may take a tab two builds on at once; with no polling there is one, when the stream opens, before the
-        # builds start, but a stream the browser opens again under load makes another.
+        # may take a tab two builds on at once (two patches not applied as pushed); with no polling there is one each
+        # time the stream opens: the first, 250 ms after the tab opened (on a loaded machine, perhaps as the first
+        # build is written), and any the browser opens again.
         mine = sum(1 for page, _, _ in sent if page == path)
         pushed = sum(1 for old, new, _ in applied[path] if (path, old, new) in sent)
-        assert pushed >= mine - 2 * (tab.evaluate("window.opened") - 1), f"{path}: {pushed} of {mine} patches applied as pushed"
+        assert pushed >= mine - 2 * tab.evaluate("window.opened"), f"{path}: {pushed} of {mine} patches applied as pushed"
         assert len(applied[path]) <= mine
     receipt = [got[2] - sent[(r.page, got[0], got[1])] for r in readers for got in r.got]
     to_dom = [at - sent[(path, old, new)] for path, patches in applied.items() for old, new, at in patches if (path, old, new) in sent]
