@@ -497,7 +497,7 @@ struct APIPages {
         var parts = target.split(separator: "/").map(String.init)
         if parts.count > 1, index.modules.contains(parts[0]), byPath[parts.joined(separator: "/")] == nil { parts.removeFirst() }
         let path = parts.joined(separator: "/")
-        for candidate in [path, Markdown.withoutDisambiguation(path)] {
+        for candidate in [path, SymbolLinkPass.withoutDisambiguation(path)] {
             guard let ids = byPath[candidate] else { continue }
             return ids.first { index[$0]?.module == module } ?? ids.first
         }

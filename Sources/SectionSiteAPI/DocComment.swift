@@ -55,7 +55,7 @@ struct DocComment: Equatable {
                 parameters.append("- `\(name)`: " + rest)
                 parameters += body.dropFirst().map { "  " + $0.trimmingCharacters(in: .whitespaces) }
             } else {
-                let label = Markdown.aside(named: word)!.label  // `callout` found it
+                let label = QuotePass.aside(named: word)!.label  // `callout` found it
                 var aside = ["> \(label): " + rest]
                 aside += body.dropFirst().map { $0.isEmpty ? ">" : "> " + $0.trimmingCharacters(in: .whitespaces) }
                 callouts.append(aside.joined(separator: "\n"))
@@ -83,7 +83,7 @@ struct DocComment: Equatable {
         if key.hasPrefix("parameter "), !word.dropFirst("parameter ".count).trimmingCharacters(in: .whitespaces).isEmpty {
             return (word, rest)
         }
-        return Markdown.aside(named: word) != nil ? (word, rest) : nil
+        return QuotePass.aside(named: word) != nil ? (word, rest) : nil
     }
 
     /// `title: The title.` as `` `title`: The title.``

@@ -220,10 +220,10 @@ struct APIReferenceTests {
     func disambiguation() {
         let symbols = ["Book/add(_:)": "/a/", "Book": "/b/"]
         for link in ["Book/add(_:)-swift.method", "Book/add(_:)-3bd4x", "Book/add(_:)-(Int)", "Book/add(_:)->Int"] {
-            #expect(Markdown.resolveSymbol(link, in: symbols) == "/a/", "\(link)")
+            #expect(SymbolLinkPass.resolve(link, in: symbols) == "/a/", "\(link)")
         }
-        #expect(Markdown.resolveSymbol("Book/remove(_:)", in: symbols) == nil)
-        #expect(Markdown.resolveSymbol("Book-swift.struct", in: symbols) == "/b/")
+        #expect(SymbolLinkPass.resolve("Book/remove(_:)", in: symbols) == nil)
+        #expect(SymbolLinkPass.resolve("Book-swift.struct", in: symbols) == "/b/")
     }
 
     @Test("a doc comment's callouts: parameters in one aside, the others each in their own, code left alone")

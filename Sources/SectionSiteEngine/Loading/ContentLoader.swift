@@ -97,7 +97,7 @@ struct ContentLoader {
         var markdown = markdown
         // A page's own `markdown: {attributes: false}` keeps `{...}` as text where the site reads it.
         if case .map(let options)? = page.frontMatter["markdown"], case .bool(let on)? = options["attributes"] {
-            markdown.attributeLists = on
+            markdown = markdown.readingAttributeLists(on)
         }
         let document = markdown.render(page.body, source: path, takeTitle: page.title.isEmpty)
         page.body = ""  // rendered into blocks: the text would only double what thousands of pages keep in memory

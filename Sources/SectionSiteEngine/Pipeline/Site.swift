@@ -113,10 +113,6 @@ package struct Site: Sendable {
             restoring ? HighlightCache($0) : HighlightCache($0, cache: Self.highlightCache(options.site), onDisk: options.storage != nil)
         }
         bodies = try options.storage.map { try BodyStore(folder: $0) }
-        markdown = Markdown(
-            config: config, highlighter: highlighter, theme: theme, images: Self.imageCatalog(options, config: config),
-            site: options.site, collectsLinks: options.keepsLinks)
-        markdown.pageURLs = PageURLs(site: options.site, permalinks: config.permalinks, bounds: config.sourceBounds(site: options.site))
         (loaded, files, fileList) = ([:], [:], [])
         content = ContentIndex(drafts: options.drafts)
         // The reference before any page is loaded: the site's Markdown links to its symbols.
@@ -124,7 +120,10 @@ package struct Site: Sendable {
             progress(BuildProgress(step: 1, steps: Self.stepNames.count, name: "Reading the API reference (building the package)"))
         }
         let api = try Self.apiReference(options, config: config)
-        markdown.symbolLinks = api?.symbols
+        markdown = Markdown(
+            config: config, highlighter: highlighter, theme: theme, images: Self.imageCatalog(options, config: config),
+            site: options.site, pageURLs: PageURLs(site: options.site, permalinks: config.permalinks, bounds: config.sourceBounds(site: options.site)),
+            symbolLinks: api?.symbols, collectsLinks: options.keepsLinks)
         program.define(options.pages)
         program.takeReference(api)
     }
@@ -207,7 +206,7 @@ package struct Site: Sendable {
         let reference = try Self.apiReference(options, config: config)
         var reload = program.takeReference(reference).union((reference?.pages ?? []).map(\.source))
         if markdown.symbolLinks != reference?.symbols {
-            markdown.symbolLinks = reference?.symbols
+            markdown = markdown.linking(to: reference?.symbols)
             reload.formUnion(loaded.keys)
         }
         return reload
@@ -219,7 +218,7 @@ package struct Site: Sendable {
     private mutating func reloadTheme(components: Set<String>) throws -> Set<SourceID> {
         let previous = theme
         theme = try Theme(name: config.theme, site: options.site)
-        markdown.theme = theme
+        markdown = markdown.drawing(with: theme)
         guard !components.isEmpty else { return [] }
         let everyPage = previous.components.hooks != theme.components.hooks
             || Set(previous.components.directives.keys) != Set(theme.components.directives.keys)

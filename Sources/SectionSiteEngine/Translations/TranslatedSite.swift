@@ -16,8 +16,9 @@ package struct TranslatedSite {
     /// all of them at once, each at its place.
     package init(site: URL) throws {
         let (config, _) = try Site.loadConfig(BuildOptions(site: site))
-        var markdown = Markdown(config: config, highlighter: nil, theme: try Theme(name: config.theme, site: site), site: site)
-        markdown.pageURLs = PageURLs(site: site, permalinks: config.permalinks, bounds: config.sourceBounds(site: site))
+        let markdown = Markdown(
+            config: config, highlighter: nil, theme: try Theme(name: config.theme, site: site), site: site,
+            pageURLs: PageURLs(site: site, permalinks: config.permalinks, bounds: config.sourceBounds(site: site)))
         loader = ContentLoader(site: site, markdown: markdown)
         languages = config.languages
         var entries: [TranslationPairs.Entry] = []

@@ -9,9 +9,7 @@ import SiteTestSupport
 @Suite("Markdown: attribute lists")
 struct AttributeListTests {
     func blocks(_ text: String, smart: Bool = false, on: Bool = true) -> [String] {
-        var markdown = Markdown(smart: smart)
-        markdown.attributeLists = on
-        return markdown.render(text, source: "Content/a.md").blocks.map(\.html)
+        Markdown(smart: smart, attributeLists: on).render(text, source: "Content/a.md").blocks.map(\.html)
     }
 
     @Test("a heading's id is the author's, kept as written; classes and other attributes are set; ids made from text step around it")

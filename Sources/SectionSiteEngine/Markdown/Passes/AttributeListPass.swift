@@ -93,11 +93,53 @@ struct AttributeList: Sendable, Equatable {
     }
 }
 
-extension Markdown {
+/// Attribute lists, taken out of the text before the other passes and put on the HTML of their blocks after them:
+/// a heading's with its id, a top-level block's on its HTML, a paragraph's or list's inside another block drawn in
+/// its place.
+struct AttributeListPass {
+    /// Each list by the block it belongs to.
+    private(set) var lists: [OpaquePointer: AttributeList] = [:]
+    /// The list of each top-level block that is not a heading, by the block's place among them (top-level blocks are
+    /// known by their place, not their node: nodes are replaced, and freed, and a new node may take a freed one's
+    /// address).
+    private(set) var topLevel: [Int: AttributeList] = [:]
+    /// A paragraph or list inside another block, with its list, in document order.
+    private var nested: [(OpaquePointer, AttributeList)] = []
+
+    /// Takes the lists out of `document` when `on`.
+    init(_ document: OpaquePointer, on: Bool) {
+        guard on else { return }
+        lists = Self.take(document)
+        guard !lists.isEmpty else { return }
+        var place = 0
+        var top = cmark_node_first_child(document)
+        while let current = top {
+            if cmark_node_get_type(current) != CMARK_NODE_HEADING, let list = lists[current] { topLevel[place] = list }
+            place += 1
+            top = cmark_node_next(current)
+        }
+        let iterator = cmark_iter_new(document)
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), let list = lists[node],
+                cmark_node_parent(node) != document, [CMARK_NODE_PARAGRAPH, CMARK_NODE_LIST].contains(cmark_node_get_type(node))
+            else { continue }
+            nested.append((node, list))
+        }
+        cmark_iter_free(iterator)
+    }
+
+    /// Draws each nested block with its list in its place, innermost first (an outer list draws its inner
+    /// paragraph), once the other passes have rewritten what is inside.
+    func finish(drawing draw: (OpaquePointer) -> String) {
+        for (node, list) in nested.reversed() {
+            Markdown.replace(node, with: list.applied(to: draw(node), withID: true), block: true)
+        }
+    }
+
     /// Takes every attribute list out of the document's text and says which block each belongs to: headings with
     /// one at their end, blocks followed by a paragraph that is only a list (that paragraph removed), paragraphs
     /// whose last line is one.
-    func takeAttributeLists(_ document: OpaquePointer) -> [OpaquePointer: AttributeList] {
+    private static func take(_ document: OpaquePointer) -> [OpaquePointer: AttributeList] {
         var found: [OpaquePointer: AttributeList] = [:]
         var removed: [OpaquePointer] = []
         let iterator = cmark_iter_new(document)
