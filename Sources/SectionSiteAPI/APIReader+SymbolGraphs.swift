@@ -16,7 +16,7 @@ extension APIReader {
         let pages = try APIPages(
             index: index, settings: request.settings, rootPath: request.rootPath, site: request.site, package: package,
             bounds: request.bounds)
-        return APIReference(pages: try pages.pages(), symbols: pages.symbolLinks(), warnings: pages.topicWarnings(),
+        return APIReference(pages: try pages.pages(), symbols: pages.links.symbolLinks, warnings: pages.links.topicWarnings(),
             toolchainSeconds: toolchainSeconds)
     }
 }
