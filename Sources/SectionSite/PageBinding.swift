@@ -1,4 +1,5 @@
 import Foundation
+import SectionSiteEngine
 
 /// A page bound to a sequence of values, as a relay is bound to a table view: every value becomes the page anew.
 package struct PageBinding: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import SectionSiteEngine
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

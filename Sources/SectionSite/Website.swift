@@ -1,6 +1,5 @@
 import Foundation
-@_exported import SectionSiteDiff
-@_exported import SectionSiteEngine
+import SectionSiteEngine
 
 /// A site as a Swift program sees it: a folder (`sectionsite.yml`, `Content/`, `Data/`, `Themes/`, `Static/`, all
 /// optional) and the pages the program defines beside those of `Content/`, some of them bound to sequences of values.
