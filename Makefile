@@ -106,14 +106,14 @@ layers:
 	$(PYTHON) Tests/layers.py
 
 ## Every test: the engine's layers checked, the documentation site (this folder's example site) checked for broken
-## links, the Swift suites, the example packages built, the Swift suites again under ThreadSanitizer, each
-## fuzz target for 500 inputs of a fixed seed (so that they keep building and their seeds keep passing), then the
-## real-browser suite (the examples' binaries among what it runs), whose summary line closes the run.
+## links, the example packages built, the Swift suites under ThreadSanitizer (once: a plain run would compile every
+## test target a second time to check nothing more; `make swift-test` is that run), each fuzz target for 500 inputs
+## of a fixed seed (so that they keep building and their seeds keep passing), then the real-browser suite (the
+## examples' binaries among what it runs), whose summary line closes the run.
 test: layers test-deps
 	$(SWIFT) build
 	.build/debug/sectionsite build --site . --out .build-docs/site --quiet
 	.build/debug/sectionsite check --site . --quiet
-	$(SWIFT) test
 	$(MAKE) examples
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip-build
