@@ -414,11 +414,13 @@ package struct Site: Sendable {
             try makeImagesLoadingAgain(pages, loader: loader)
             _ = content.update(changed: Set(incomplete), in: loaded, config: config)
         }
+        let sortedSources = sources.sorted()
         let resolver = Resolver(
             pages: content.published, tags: content.tags, translations: content.translations, data: data, config: config,
-            site: options.site, orders: content.collectionOrders)
+            site: options.site, orders: content.collectionOrders
+        ).ordering(sortedSources.compactMap { loaded[$0] ?? content.generated[$0] })
+        content.collectionOrders = resolver.orders
         let inputs = navigationInputs()  // from the records as they were before this render
-        let sortedSources = sources.sorted()
         report?(5, 0, sortedSources.count)
         let renderer = PageRenderer(theme: theme, config: config, trees: content.trees, data: data)
         let store = pageStore
@@ -474,7 +476,6 @@ package struct Site: Sendable {
                 content.replace(finished, in: loaded)  // it holds the same pages
             }
         }
-        content.collectionOrders.merge(resolver.ordered.withLock { $0 }) { _, new in new }
         var removed: [PageURL] = []
         do {
             removed = try output.settle(claims)

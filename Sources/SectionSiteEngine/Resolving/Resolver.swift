@@ -14,11 +14,24 @@ struct Resolver {
     var config: SiteConfig
     /// The site folder, to check that collection folders exist.
     var site: URL
-    /// Collections already in order, from earlier rebuilds: positions in `pages`, the listing page itself not left
-    /// out, no limit applied.
+    /// Every collection in order: positions in `pages`, the listing page itself not left out, no limit applied.
+    /// Kept from earlier rebuilds, and those of the pages to resolve that it lacks made first (`ordering(_:)`).
     var orders: [CollectionOrder.Key: [Int]] = [:]
-    /// The collections put in order by this resolver, for the site to keep (`ContentIndex.collectionOrders`).
-    let ordered = Locked<[CollectionOrder.Key: [Int]]>([:])
+
+    /// The resolver with the order of every collection `pages` list, those it lacks made on all cores: resolving
+    /// then only reads them.
+    func ordering(_ pages: [LoadedPage]) -> Resolver {
+        var keys = Set<CollectionOrder.Key>()
+        for page in pages {
+            for spec in page.page.sections {
+                if case .collection(let query) = spec.content { keys.insert(CollectionOrder.Key(query, language: page.page.language)) }
+            }
+        }
+        let missing = Array(keys.filter { orders[$0] == nil })
+        var resolver = self
+        for (key, order) in zip(missing, missing.parallelMap { order(of: $0) }) { resolver.orders[key] = order }
+        return resolver
+    }
 
     /// The output pages of one loaded page: one, or one per slice of its paginated section. A slice's items wait
     /// as `PageInstance.pending` until `filled` makes them, as it is rendered; a slice for which
@@ -185,13 +198,7 @@ struct Resolver {
         let position = pages.partitioningIndex { $0.page.source >= page.source }
         let own = position < pages.count && pages[position].page.source == page.source ? position : -1
         let key = CollectionOrder.Key(query, language: page.language)
-        let order: [Int]
-        if let known = orders[key] ?? ordered.withLock({ $0[key] }) {
-            order = known
-        } else {
-            order = self.order(of: key)
-            ordered.withLock { $0[key] = order }
-        }
+        let order = orders[key] ?? self.order(of: key)
         // The page itself is left out by position, then the limit applies.
         var members: [LoadedPage] = []
         members.reserveCapacity(min(order.count, query.limit ?? order.count))
