@@ -105,8 +105,8 @@ package final class PatchPublisher: Sendable {
     }
 
     /// The channel URL of `page`: the endpoint followed by the page's URL, percent-encoded as a path.
-    package static func channel(_ page: String, endpoint: String) -> URL? {
-        URL(string: endpoint + (page.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? page))
+    package static func channel(_ page: PageURL, endpoint: String) -> URL? {
+        URL(string: endpoint + (page.rawValue.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? page.rawValue))
     }
 
     /// Sends `patches` in parallel until `deadline`: those the server did not take (or that were not sent in time),

@@ -19,13 +19,13 @@ actor PreviewHub {
 
     private struct Version {
         var id: Int
-        var version: String
+        var version: PageVersion
         var html: String
     }
 
     private struct Stream {
         var continuation: AsyncStream<ServerEvent>.Continuation
-        var version: String
+        var version: PageVersion
     }
 
     /// Starts from a built site; each page keeps `keep` earlier versions to catch clients up from (the settings'
@@ -54,14 +54,14 @@ actor PreviewHub {
 
     /// Opens the event stream of a page for a client at `lastEventID` (a build id) or `since` (a version); a
     /// client behind gets one patch straight to the current version, one that cannot be patched gets `reload`.
-    func connect(page url: PageURL, lastEventID: Int?, since: String?) -> AsyncStream<ServerEvent> {
+    func connect(page url: PageURL, lastEventID: Int?, since: PageVersion?) -> AsyncStream<ServerEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: ServerEvent.self, bufferingPolicy: .bufferingNewest(256))
         guard let current = site.pages[url] else {
             continuation.yield(.reload)
             continuation.finish()
             return stream
         }
-        var version: String? = current.version
+        var version: PageVersion? = current.version
         if let lastEventID {
             version = lastEventID > buildID ? nil : history[url]?.last(where: { $0.id <= lastEventID })?.version
         } else if let since {
@@ -81,12 +81,12 @@ actor PreviewHub {
     }
 
     /// The event that brings a client at `version` up to date: nil inside when it is current, nil when it cannot.
-    private func catchUp(_ url: PageURL, from version: String) -> ServerEvent?? {
+    private func catchUp(_ url: PageURL, from version: PageVersion) -> ServerEvent?? {
         guard let current = site.pages[url] else { return nil }
         if version == current.version { return .some(nil) }
         guard let old = history[url]?.last(where: { $0.version == version }) else { return nil }
         let patch = PatchBuilder.patch(
-            page: url.rawValue, from: old.html, version: version, to: Self.html(current), version: current.version, animation: current.animation)
+            page: url, from: old.html, version: version, to: Self.html(current), version: current.version, animation: current.animation)
         return .some(.patch(patch, id: buildID))
     }
 
@@ -113,7 +113,7 @@ actor PreviewHub {
             versions.append(Version(id: buildID, version: page.version, html: Self.html(page)))
             history[url] = Array(versions.suffix(keep + 1))
             guard let open = streams[url] else { continue }
-            var patches: [String: ServerEvent] = [:]
+            var patches: [PageVersion: ServerEvent] = [:]
             for (id, stream) in open {
                 let event = patches[stream.version] ?? (catchUp(url, from: stream.version) ?? nil) ?? .reload
                 if patches[stream.version] == nil, let reason = event.reloadReason {
@@ -177,7 +177,7 @@ final class StateSaver: Sendable {
     private let log: @Sendable (String) -> Void
     private let queue = DispatchQueue(label: "sectionsite.preview.state")
     /// The history as the next build will find it, and the versions not yet written, by version.
-    private let record = Locked<(history: BuildState.History, unwritten: [String: RenderedPage], scheduled: Bool)>(([:], [:], false))
+    private let record = Locked<(history: BuildState.History, unwritten: [PageVersion: RenderedPage], scheduled: Bool)>(([:], [:], false))
 
     /// A saver into `state` that tells `log` when a save fails (the preview goes on: only patches from earlier
     /// versions are lost).
@@ -198,9 +198,9 @@ final class StateSaver: Sendable {
     func append(_ pages: [RenderedPage], keep: Int) {
         let schedule = record.withLock { record -> Bool in
             for page in pages {
-                let list = record.history[page.url.rawValue] ?? []
+                let list = record.history[page.url] ?? []
                 guard list.last != page.version else { continue }
-                record.history[page.url.rawValue] = PatchFeed.appending(page.version, to: list, keep: keep)
+                record.history[page.url] = PatchFeed.appending(page.version, to: list, keep: keep)
                 record.unwritten[page.version] = page
             }
             guard !record.unwritten.isEmpty, !record.scheduled else { return false }

@@ -78,7 +78,7 @@ struct PreviewRoutes: Sendable {
         let query = request.uri.queryParameters
         let page = query.get("page").map { String($0) } ?? "/"  // Hummingbird has decoded the query once: the URL as written
         let lastEventID = request.headers.first { $0.name.canonicalName == "last-event-id" }.flatMap { Int($0.value) }
-        let since = query.get("since").map { String($0) }
+        let since = query.get("since").map { PageVersion(String($0)) }
         let events = await hub.connect(page: PageURL(page), lastEventID: lastEventID, since: since)
         return Response(
             status: .ok,

@@ -121,8 +121,8 @@ struct FeedTests {
         try site.write(["Content/index.md": TestSite.page("s:b,a")])
         let patches = try build().patches
         #expect(patches.map(\.page) == ["/"])
-        #expect(patches.first?.from == first)
-        #expect(patches.first?.to == (try Self.version(site, "/")))
+        #expect(patches.first?.from.rawValue == first)
+        #expect(patches.first?.to.rawValue == (try Self.version(site, "/")))
         #expect(patches.first?.json == (try site.output("_sectionsite/pages/from-\(first).json")))
         #expect(try build().patches.isEmpty)  // nothing changed
         // Not asked (a build that publishes nothing), the patches go with the rest of the output.
@@ -181,7 +181,7 @@ struct FeedTests {
         #expect(listen(listener, 512) == 0)
         _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) } }
         let port = UInt16(bigEndian: address.sin_port)
-        let patches = (0..<160).map { PatchFeed.Message(page: "/p\($0)/", from: "a", to: "b", json: "{}") }
+        let patches = (0..<160).map { PatchFeed.Message(page: PageURL("/p\($0)/"), from: "a", to: "b", json: "{}") }
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = PatchPublisher.requestTimeout  // as the publisher's own session
         let session = URLSession(configuration: configuration)

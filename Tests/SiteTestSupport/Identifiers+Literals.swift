@@ -18,3 +18,10 @@ extension RenderedPage {
     /// The document, for tests: one that cannot be read stops the test.
     package var html: String { try! document() }
 }
+
+/// Tests write a page's version as a string: `1f2e3d4c5b6a`.
+extension PageVersion: ExpressibleByStringLiteral {
+    public init(stringLiteral version: String) {
+        self.init(version)
+    }
+}

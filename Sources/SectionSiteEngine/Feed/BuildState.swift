@@ -12,7 +12,7 @@ package struct BuildState: Sendable {
     }
 
     /// Each page's versions, oldest first (deleted pages keep theirs).
-    package typealias History = [String: [String]]
+    package typealias History = [PageURL: [PageVersion]]
 
     private var historyFile: URL { folder.appendingPathComponent("history.json") }
     private var versions: URL { folder.appendingPathComponent("versions") }
@@ -24,17 +24,17 @@ package struct BuildState: Sendable {
         guard let data = try? Data(contentsOf: historyFile) else { return [:] }
         struct File: Decodable {
             var format: String
-            var pages: [String: [String]]
+            var pages: [String: [PageVersion]]
         }
         guard let file = try? JSONDecoder().decode(File.self, from: data), file.format == "sectionsite-state/1" else {
             warnings.warn("ignoring an unreadable .sectionsite/history.json; patches start again from this build")
             return [:]
         }
-        return file.pages
+        return Dictionary(uniqueKeysWithValues: file.pages.map { (PageURL($0), $1) })
     }
 
     /// The stored HTML of a version.
-    func html(of version: String) -> String? {
+    func html(of version: PageVersion) -> String? {
         pages.html(of: version)
     }
 
@@ -46,7 +46,7 @@ package struct BuildState: Sendable {
         try manager.createDirectory(at: versions, withIntermediateDirectories: true)
         let existing = collect ? Set((try? manager.contentsOfDirectory(atPath: versions.path)) ?? []) : []
         let missing = pages.filter {
-            collect ? !existing.contains("\($0.version).html") : access(versions.path + "/\($0.version).html", F_OK) != 0
+            collect ? !existing.contains($0.version.rawValue + ".html") : access(versions.path + "/\($0.version).html", F_OK) != 0
         }
         let store = self.pages
         try missing.parallelForEach { page in try store.store(page.document(), version: page.version) }
@@ -56,8 +56,8 @@ package struct BuildState: Sendable {
             json.key("pages")
             json.object { json in
                 for url in history.keys.sorted() {
-                    json.key(url)
-                    json.array(history[url]!) { json, version in json.stringValue(version) }
+                    json.key(url.rawValue)
+                    json.array(history[url]!) { json, version in json.stringValue(version.rawValue) }
                 }
             }
         }
@@ -67,8 +67,8 @@ package struct BuildState: Sendable {
             throw SectionSiteError("cannot replace \(historyFile.path): \(String(cString: strerror(errno)))")
         }
         guard collect else { return }
-        let listed = Set(history.values.joined().map { "\($0).html" })
-        for file in existing.union(missing.map { "\($0.version).html" }) where !listed.contains(file) {
+        let listed = Set(history.values.joined().map { $0.rawValue + ".html" })
+        for file in existing.union(missing.map { $0.version.rawValue + ".html" }) where !listed.contains(file) {
             try? manager.removeItem(at: versions.appendingPathComponent(file))
         }
     }

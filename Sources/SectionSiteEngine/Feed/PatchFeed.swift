@@ -17,11 +17,11 @@ package struct PatchFeed: Sendable {
     /// feed's `from-<version>.json`, without the patch's operations kept in memory.
     package struct Message: Sendable, Equatable {
         /// The page's URL.
-        package var page: String
+        package var page: PageURL
         /// The version the patch applies to.
-        package var from: String
+        package var from: PageVersion
         /// The version it makes.
-        package var to: String
+        package var to: PageVersion
         /// The patch's JSON.
         package var json: String
     }
@@ -33,7 +33,7 @@ package struct PatchFeed: Sendable {
         /// The history to save.
         var history: BuildState.History
         /// The versions that have a patch, by URL, for the pages made here.
-        var from: [String: [String]]
+        var from: [PageURL: [PageVersion]]
         /// How many pages changed.
         var changed: Int
         /// Each `reload` patch made, with its reason: `/a/ from 1f2e...: the page changed outside every keyed element`.
@@ -46,18 +46,18 @@ package struct PatchFeed: Sendable {
     /// The feed files of `pages` (the pages this build rendered) and of the pages that are gone: every URL in
     /// `history` that is not in `current`, the URLs of every page of the site.
     func make(
-        pages: [RenderedPage], current: Set<String>, history: BuildState.History,
+        pages: [RenderedPage], current: Set<PageURL>, history: BuildState.History,
         progress: (@Sendable (Int) -> Void)? = nil
     ) throws -> Result {
         let results = try pages.parallelMap(progress: progress) { page in
-            try feed(for: page, versions: history[page.url.rawValue] ?? [])
+            try feed(for: page, versions: history[page.url] ?? [])
         }
         var files = results.flatMap(\.files)
         var newHistory = history
-        var from: [String: [String]] = [:]
+        var from: [PageURL: [PageVersion]] = [:]
         for (page, result) in zip(pages, results) {
-            newHistory[page.url.rawValue] = result.versions
-            from[page.url.rawValue] = result.from
+            newHistory[page.url] = result.versions
+            from[page.url] = result.from
         }
         for url in history.keys.sorted() where !current.contains(url) {
             files.append(OutputFile(path: Self.folder(url) + "head.json", contents: .text(Self.head(url, version: nil, from: [])), origin: "the patch feed"))
@@ -68,16 +68,16 @@ package struct PatchFeed: Sendable {
     }
 
     /// The feed files of a page that did not change, as the previous build wrote them.
-    static func unchangedFiles(url: String, from: [String]) -> [OutputFile] {
+    static func unchangedFiles(url: PageURL, from: [PageVersion]) -> [OutputFile] {
         let folder = Self.folder(url)
         return from.map { OutputFile(path: folder + "from-\($0).json", contents: .unchanged, origin: "the patch feed") }
             + [OutputFile(path: folder + "head.json", contents: .unchanged, origin: "the patch feed")]
     }
 
     private func feed(
-        for page: RenderedPage, versions: [String]
-    ) throws -> (files: [OutputFile], versions: [String], from: [String], changed: Bool, reloads: [String], newest: Message?) {
-        let folder = Self.folder(page.url.rawValue)
+        for page: RenderedPage, versions: [PageVersion]
+    ) throws -> (files: [OutputFile], versions: [PageVersion], from: [PageVersion], changed: Bool, reloads: [String], newest: Message?) {
+        let folder = Self.folder(page.url)
         if versions.last == page.version {
             let previous = previousOut.appendingPathComponent(folder)
             if Self.headVersion(previous.appendingPathComponent("head.json")) == page.version {
@@ -86,7 +86,7 @@ package struct PatchFeed: Sendable {
                     OutputFile(path: folder + $0, contents: .copy(previous.appendingPathComponent($0)), origin: "the patch feed")
                 }
                 let from = names.filter { $0.hasPrefix("from-") && $0.hasSuffix(".json") }
-                    .map { String($0.dropFirst("from-".count).dropLast(".json".count)) }
+                    .map { PageVersion(String($0.dropFirst("from-".count).dropLast(".json".count))) }
                 return (files, versions, Self.fromOrder(from, versions: versions), false, [], nil)
             }
             let (files, from, reloads, _) = try patches(page, earlier: Array(versions.dropLast()))
@@ -100,15 +100,15 @@ package struct PatchFeed: Sendable {
     /// A page's history, oldest first, with `version` as its newest: a version seen before moves to the end (a page
     /// edited back to an earlier state), and only the newest `keep` earlier ones stay, the ones patches start from.
     /// The feed of a build and the preview's record of `.sectionsite/` keep their histories by this one rule.
-    package static func appending(_ version: String, to versions: [String], keep: Int) -> [String] {
+    package static func appending(_ version: PageVersion, to versions: [PageVersion], keep: Int) -> [PageVersion] {
         Array((versions.filter { $0 != version } + [version]).suffix(keep + 1))
     }
 
     /// The `version` a `head.json` file names; nil when there is none, it is gone, or it is no head of this format.
-    static func headVersion(_ file: URL) -> String? {
+    static func headVersion(_ file: URL) -> PageVersion? {
         struct Head: Decodable {
             var format: String
-            var version: String?
+            var version: PageVersion?
         }
         guard let data = try? Data(contentsOf: file), let head = try? JSONDecoder().decode(Head.self, from: data),
             head.format == "sectionsite-head/1"
@@ -117,46 +117,46 @@ package struct PatchFeed: Sendable {
     }
 
     /// Versions in the order `head.json` lists them: newest first.
-    private static func fromOrder(_ versions: [String], versions history: [String]) -> [String] {
+    private static func fromOrder(_ versions: [PageVersion], versions history: [PageVersion]) -> [PageVersion] {
         history.reversed().filter(versions.contains)
     }
 
     /// The page's patches from each of the `earlier` versions that has one, and the one from the newest of them.
     private func patches(
-        _ page: RenderedPage, earlier: [String]
-    ) throws -> (files: [OutputFile], from: [String], reloads: [String], newest: Message?) {
-        let folder = Self.folder(page.url.rawValue)
+        _ page: RenderedPage, earlier: [PageVersion]
+    ) throws -> (files: [OutputFile], from: [PageVersion], reloads: [String], newest: Message?) {
+        let folder = Self.folder(page.url)
         var files: [OutputFile] = []
-        var from: [String] = []
+        var from: [PageVersion] = []
         var reloads: [String] = []
         var newest: Message?
         let document = earlier.isEmpty ? "" : try page.document()
         for version in earlier.suffix(keep).reversed() {
             guard let html = state.html(of: version) else { continue }
             let patch = PatchBuilder.patch(
-                page: page.url.rawValue, from: html, version: version, to: document, version: page.version, animation: page.animation)
+                page: page.url, from: html, version: version, to: document, version: page.version, animation: page.animation)
             let json = patch.json
             files.append(OutputFile(path: folder + "from-\(version).json", contents: .text(json), origin: "the patch feed"))
-            if keepsNewest, version == earlier.last { newest = Message(page: page.url.rawValue, from: version, to: page.version, json: json) }
+            if keepsNewest, version == earlier.last { newest = Message(page: page.url, from: version, to: page.version, json: json) }
             from.append(version)
             if let reason = patch.reloadReason { reloads.append("\(page.url) from \(version): \(reason)") }
         }
-        files.append(OutputFile(path: folder + "head.json", contents: .text(Self.head(page.url.rawValue, version: page.version, from: from)), origin: "the patch feed"))
+        files.append(OutputFile(path: folder + "head.json", contents: .text(Self.head(page.url, version: page.version, from: from)), origin: "the patch feed"))
         return (files, from, reloads, newest)
     }
 
     /// The feed folder of a page: `_sectionsite/pages/posts/a/` for `/posts/a/`.
-    static func folder(_ url: String) -> String { "_sectionsite/pages" + URLPath.decoded(url) }
+    static func folder(_ url: PageURL) -> String { "_sectionsite/pages" + URLPath.decoded(url.rawValue) }
 
     /// `head.json`: the page's version (null once the page is gone) and the versions that have a patch, newest first.
-    static func head(_ url: String, version: String?, from: [String]) -> String {
+    static func head(_ url: PageURL, version: PageVersion?, from: [PageVersion]) -> String {
         var json = JSONWriter()
         json.object { json in
             json.field("format", "sectionsite-head/1")
-            json.field("page", url)
-            json.field("version", version)
+            json.field("page", url.rawValue)
+            json.field("version", version?.rawValue)
             json.key("from")
-            json.array(from) { json, version in json.stringValue(version) }
+            json.array(from) { json, version in json.stringValue(version.rawValue) }
         }
         return json.text
     }

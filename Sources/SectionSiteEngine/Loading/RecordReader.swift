@@ -52,13 +52,13 @@ struct RecordReader {
         return values
     }
 
-    mutating func map<T>(_ read: (inout RecordReader) throws -> T) throws -> [String: T] {
+    mutating func map<Key: LosslessStringConvertible, T>(_ read: (inout RecordReader) throws -> T) throws -> [Key: T] {
         let count = try int()
         guard count >= 0, count <= bytes.count - offset else { throw Malformed() }
-        var values: [String: T] = [:]
+        var values: [Key: T] = [:]
         values.reserveCapacity(count)
         for _ in 0..<count {
-            let key = try string()
+            guard let key = Key(try string()) else { throw Malformed() }
             values[key] = try read(&self)
         }
         return values

@@ -36,10 +36,10 @@ struct RecordWriter {
     }
 
     /// Keys sorted, so the same snapshot is the same bytes.
-    mutating func map<T>(_ values: [String: T], _ write: (inout RecordWriter, T) -> Void) {
+    mutating func map<Key: LosslessStringConvertible & Comparable, T>(_ values: [Key: T], _ write: (inout RecordWriter, T) -> Void) {
         int(values.count)
         for key in values.keys.sorted() {
-            string(key)
+            string(key.description)
             write(&self, values[key]!)
         }
     }

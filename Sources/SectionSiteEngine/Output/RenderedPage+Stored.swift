@@ -7,10 +7,10 @@ extension PageStore {
     /// Written under a name of its own and renamed, so that a file named by a version is always whole, even when a
     /// build is killed while rendering.
     @discardableResult
-    func store(_ html: String, version: String) throws -> URL {
+    func store(_ html: String, version: PageVersion) throws -> URL {
         let file = file(version)
         guard access(file.path, F_OK) != 0 else { return file }
-        let temporary = folder.path + "/.\(version).\(getpid()).\(UInt(pthread_self())).tmp"
+        let temporary = folder.path + "/.\(version.rawValue).\(getpid()).\(UInt(pthread_self())).tmp"
         do {
             try SiteWriter.writeFile(temporary, html)
         } catch {

@@ -1,11 +1,11 @@
 /// A patch of the `sectionsite-patch/1` format: keyed DOM operations that turn one version of a page into another.
 package struct Patch: Sendable, Equatable {
     /// The page's URL.
-    package var page: String
+    package var page: PageURL
     /// The version the patch applies to.
-    package var from: String
+    package var from: PageVersion
     /// The version it makes.
-    package var to: String
+    package var to: PageVersion
     /// The operations, applied in order.
     package var ops: [PatchOp]
     /// The animation, when it is not the runtime's default.
@@ -14,7 +14,7 @@ package struct Patch: Sendable, Equatable {
     package var reloadReason: String?
 
     /// Creates a patch.
-    package init(page: String, from: String, to: String, ops: [PatchOp], animation: AnimationConfiguration? = nil) {
+    package init(page: PageURL, from: PageVersion, to: PageVersion, ops: [PatchOp], animation: AnimationConfiguration? = nil) {
         self.page = page
         self.from = from
         self.to = to
@@ -30,9 +30,9 @@ package struct Patch: Sendable, Equatable {
         var writer = JSONWriter()
         writer.object { json in
             json.field("format", "sectionsite-patch/1")
-            json.field("page", page)
-            json.field("from", from)
-            json.field("to", to)
+            json.field("page", page.rawValue)
+            json.field("from", from.rawValue)
+            json.field("to", to.rawValue)
             json.key("ops")
             json.array(ops) { json, op in op.write(to: &json) }
             if let animation {

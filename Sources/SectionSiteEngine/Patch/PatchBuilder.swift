@@ -9,7 +9,7 @@ package enum PatchBuilder {
     ///
     /// - Complexity: O(n log n) in the size of the two documents.
     package static func patch(
-        page: String, from old: String, version from: String, to new: String, version to: String,
+        page: PageURL, from old: String, version from: PageVersion, to new: String, version to: PageVersion,
         animation: AnimationConfiguration? = nil
     ) -> Patch {
         do {

@@ -33,7 +33,7 @@ extension Site {
         for record in snapshot.rendered {
             guard let source = loaded[record.source] ?? content.generated[record.source] else { return nil }
             let page = RenderedPage(
-                url: PageURL(record.url), source: record.source, html: "", version: record.version, title: source.page.title,
+                url: record.url, source: record.source, html: "", version: record.version, title: source.page.title,
                 date: source.page.date, summary: source.keptSummary, templatesUsed: Set(record.templatesUsed), animation: nil,
                 isComplete: false)
             output.restore(OutputRecord(page: page, inputs: record.inputs, emptySections: record.emptySections))
@@ -84,7 +84,7 @@ extension Site {
 
     /// The record of this site for the next build; `feed` is each page's versions that have a patch, `indexes`
     /// the paths of the sitemap, feeds and search index written, `out` the output folder just written.
-    func snapshot(feed: [String: [String]], indexes: [String], out: URL) -> SiteSnapshot {
+    func snapshot(feed: [PageURL: [PageVersion]], indexes: [String], out: URL) -> SiteSnapshot {
         let records = loaded.values.sorted { $0.page.source < $1.page.source }.compactMap { loaded -> SiteSnapshot.PageRecord? in
             let defined = program[loaded.page.source] != nil
             guard let stamp = defined ? FileStamp.noFile : loaded.stamp else { return nil }  // pages given as text, in tests: read again
@@ -98,7 +98,7 @@ extension Site {
         }
         let rendered = output.records.values.sorted { $0.page.url < $1.page.url }.map { record in
             SiteSnapshot.RenderedRecord(
-                url: record.page.url.rawValue, source: record.page.source, version: record.page.version, inputs: record.inputs,
+                url: record.page.url, source: record.page.source, version: record.page.version, inputs: record.inputs,
                 templatesUsed: record.page.templatesUsed.sorted(), emptySections: record.emptySections)
         }
         var copies: [String: FileStamp] = [:]

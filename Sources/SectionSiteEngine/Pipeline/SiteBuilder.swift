@@ -70,7 +70,7 @@ package struct SiteBuilder: Sendable {
         let rendered = pages.filter(\.isComplete)
         progress(BuildProgress(step: 6, steps: steps, name: Site.stepNames[5], done: 0, total: rendered.count))
         let history = state.loadHistory(warnings: &warnings)
-        let patches = try feed.make(pages: rendered, current: Set(site.pages.keys.map(\.rawValue)), history: history) { done in
+        let patches = try feed.make(pages: rendered, current: Set(site.pages.keys), history: history) { done in
             progress(BuildProgress(step: 6, steps: steps, name: Site.stepNames[5], done: done, total: rendered.count))
         }
         var from = patches.from
@@ -80,15 +80,15 @@ package struct SiteBuilder: Sendable {
         let siteFiles = site.outputFiles(indexes: indexes)
         var files = siteFiles + patches.files
         for page in pages where !page.isComplete {
-            let versions = snapshot?.feed[page.url.rawValue] ?? []
-            from[page.url.rawValue] = versions
-            files += PatchFeed.unchangedFiles(url: page.url.rawValue, from: versions)
+            let versions = snapshot?.feed[page.url] ?? []
+            from[page.url] = versions
+            files += PatchFeed.unchangedFiles(url: page.url, from: versions)
         }
         if let snapshot {
             // Pages rendered again to the same version (their navigation's inputs changed, not what they show)
             // are in the output already.
             let versions = Dictionary(snapshot.rendered.map { ($0.url, $0.version) }) { first, _ in first }
-            let same = Set(rendered.filter { versions[$0.url.rawValue] == $0.version }.map { OutputFile.pagePath($0.url.rawValue) })
+            let same = Set(rendered.filter { versions[$0.url] == $0.version }.map { OutputFile.pagePath($0.url.rawValue) })
             files = files.map { file in
                 if same.contains(file.path), file.contents != .unchanged {
                     return OutputFile(path: file.path, contents: .unchanged, origin: file.origin)

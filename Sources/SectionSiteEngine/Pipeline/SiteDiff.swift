@@ -18,7 +18,7 @@ package enum SiteDiff {
             guard oldPage.version != newPage.version || page != nil else { continue }
             patches.append(
                 PatchBuilder.patch(
-                    page: newPage.url.rawValue, from: try oldPage.document(), version: oldPage.version, to: try newPage.document(),
+                    page: newPage.url, from: try oldPage.document(), version: oldPage.version, to: try newPage.document(),
                     version: newPage.version, animation: newPage.animation))
         }
         if let page, patches.isEmpty {

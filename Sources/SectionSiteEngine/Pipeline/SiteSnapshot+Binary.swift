@@ -43,9 +43,9 @@ extension SiteSnapshot {
             try out.drain(to: write)
         }
         try out.list(rendered) { out, page in
-            out.string(page.url)
+            out.string(page.url.rawValue)
             out.string(page.source.description)
-            out.string(page.version)
+            out.string(page.version.rawValue)
             out.string(page.inputs)
             out.list(page.templatesUsed) { $0.string($1) }
             out.list(page.emptySections) { out, warning in
@@ -55,7 +55,7 @@ extension SiteSnapshot {
             try out.drain(to: write)
         }
         out.map(copies) { $0.stamp($1) }
-        out.map(feed) { out, versions in out.list(versions) { $0.string($1) } }
+        out.map(feed) { out, versions in out.list(versions) { $0.string($1.rawValue) } }
         out.list(indexes) { $0.string($1) }
         out.string(self.out)
         out.optional(outStamp) { $0.stamp($1) }
@@ -78,7 +78,7 @@ extension SiteSnapshot {
             do {
                 guard try input.string() == format else { return nil }
                 let fingerprint = try input.string()
-                let templates = try input.map { try $0.string() }
+                let templates: [String: String] = try input.map { try $0.string() }
                 let pages = try input.list { input in
                     PageRecord(
                         source: SourceID(recorded: try input.string()), stamp: try input.stamp(), sourceHash: try input.string(),
@@ -100,7 +100,7 @@ extension SiteSnapshot {
                 }
                 let rendered = try input.list { input in
                     RenderedRecord(
-                        url: try input.string(), source: SourceID(recorded: try input.string()), version: try input.string(),
+                        url: PageURL(try input.string()), source: SourceID(recorded: try input.string()), version: PageVersion(try input.string()),
                         inputs: try input.string(), templatesUsed: try input.list { try $0.string() },
                         emptySections: try input.list { input in
                             let location = try input.location()
@@ -109,7 +109,7 @@ extension SiteSnapshot {
                 }
                 return SiteSnapshot(
                     fingerprint: fingerprint, templates: templates, pages: pages, rendered: rendered,
-                    copies: try input.map { try $0.stamp() }, feed: try input.map { input in try input.list { try $0.string() } },
+                    copies: try input.map { try $0.stamp() }, feed: try input.map { input in try input.list { PageVersion(try $0.string()) } },
                     indexes: try input.list { try $0.string() },
                     out: try input.string(), outStamp: try input.optional { try $0.stamp() }, takenAt: Int64(try input.int()))
             } catch {

@@ -36,9 +36,9 @@ struct SiteSnapshot: Sendable {
 
     /// One output page; its title, date and summary are its source page's.
     struct RenderedRecord: Sendable {
-        var url: String
+        var url: PageURL
         var source: SourceID
-        var version: String
+        var version: PageVersion
         var inputs: String
         var templatesUsed: [String]
         /// The warnings about its sections without items.
@@ -55,7 +55,7 @@ struct SiteSnapshot: Sendable {
     /// The source stamps of files copied as they are, by output path.
     var copies: [String: FileStamp]
     /// Each page's versions that have a patch in the feed (its `head.json`'s `from`), by URL.
-    var feed: [String: [String]]
+    var feed: [PageURL: [PageVersion]]
     /// The output paths of the sitemap, the Atom feeds and the search index: a build that finds nothing changed
     /// keeps them as they are, without working out what they would be (the search index's paths depend on every
     /// page's words).

@@ -130,7 +130,7 @@ struct PageRenderer: Sendable {
         let start = html.utf8.index(html.utf8.startIndex, offsetBy: versionStart)
         html.replaceSubrange(start..<html.utf8.index(start, offsetBy: blank.count), with: version)
         return RenderedPage(
-            url: instance.url, source: page.source, html: html, version: version,
+            url: instance.url, source: page.source, html: html, version: PageVersion(String(version)),
             title: page.title, date: page.date, summary: instance.source.keptSummary,
             templatesUsed: templateSets.withLock { $0.insert(used).memberAfterInsert },
             animation: page.animation ?? config.animation)

@@ -8,12 +8,12 @@ package struct PageStore: Sendable {
     let folder: URL
 
     /// The file of a version.
-    func file(_ version: String) -> URL {
-        folder.appendingPathComponent("\(version).html")
+    func file(_ version: PageVersion) -> URL {
+        folder.appendingPathComponent(version.rawValue + ".html")
     }
 
     /// The stored HTML of a version; nil when there is none.
-    func html(of version: String) -> String? {
+    func html(of version: PageVersion) -> String? {
         try? String(contentsOf: file(version), encoding: .utf8)
     }
 }

@@ -28,7 +28,7 @@ package final class RenderedPage: Sendable, Equatable {
     /// page, held to the end of a build).
     private let store: PageStore?
     /// A hash of the rendered content: the version the patch feed and the runtime speak of.
-    package let version: String
+    package let version: PageVersion
     /// The page's title.
     package let title: String
     /// The page's date, when it has one.
@@ -46,7 +46,7 @@ package final class RenderedPage: Sendable, Equatable {
 
     /// Creates a rendered page.
     init(
-        url: PageURL, source: SourceID, html: String, version: String, title: String, date: PageDate?, summary: Kept<String>,
+        url: PageURL, source: SourceID, html: String, version: PageVersion, title: String, date: PageDate?, summary: Kept<String>,
         templatesUsed: Set<String>, animation: AnimationConfiguration?, isComplete: Bool = true, store: PageStore? = nil
     ) {
         self.url = url
