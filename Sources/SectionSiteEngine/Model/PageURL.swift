@@ -1,18 +1,8 @@
 /// A page's address on the site, percent-encoded, starting with `/` (`/`, `/posts/hello/`, `/fr/`, `/404.html`):
 /// the identity of an output page. A type of its own, so that no file path or output path stands in for one.
-package struct PageURL: RawRepresentable, Hashable, Comparable, Sendable, LosslessStringConvertible {
+package struct PageURL: StringIdentifier {
     /// The address as links write it.
     package let rawValue: String
 
-    package init(rawValue: String) {
-        self.rawValue = rawValue
-    }
-
-    package init(_ rawValue: String) {
-        self.rawValue = rawValue
-    }
-
-    package var description: String { rawValue }
-
-    package static func < (a: PageURL, b: PageURL) -> Bool { a.rawValue < b.rawValue }
+    package init(rawValue: String) { self.rawValue = rawValue }
 }
