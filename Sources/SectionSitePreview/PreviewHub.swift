@@ -131,7 +131,7 @@ actor PreviewHub {
             }
             streams[url] = nil
         }
-        for asset in update.assets { broadcast(.asset(next.config.link(URLPath.encoded("/" + asset)))) }
+        for asset in update.assets { broadcast(.asset(next.config.link(URLPath.encoded("/" + asset.rawValue)))) }
         persist(update.changed.compactMap { next.pages[$0] })
         return reloads
     }

@@ -95,7 +95,7 @@ struct PreviewRoutes: Sendable {
         let site = await hub.site
         let root = site.config.rootPath
         guard let path = RequestPath.outputPath(raw, root: root) else { return await notFound() }
-        if path == "_sectionsite/sectionsite.js" {
+        if path == OutputPath("_sectionsite/sectionsite.js") {
             return Self.ok("window.SectionSiteLive={events:\"\(root)_sectionsite/events\"};\n" + Runtime.script, type: path)
         }
         if let file = site.file(at: path) {
@@ -114,8 +114,8 @@ struct PreviewRoutes: Sendable {
                 preconditionFailure("the preview builds from nothing; only an incremental build links files")
             }
         }
-        if site.file(at: path + "/index.html") != nil {
-            return Response(status: .movedPermanently, headers: [.location: root + URLPath.encoded(path) + "/"])
+        if site.file(at: OutputPath(path.rawValue + "/index.html")) != nil {
+            return Response(status: .movedPermanently, headers: [.location: root + URLPath.encoded(path.rawValue) + "/"])
         }
         return await notFound()
     }
@@ -126,7 +126,7 @@ struct PreviewRoutes: Sendable {
             body: ResponseBody(byteBuffer: ByteBuffer(string: line)))
     }
 
-    static func ok(_ text: String, type path: String) -> Response {
+    static func ok(_ text: String, type path: OutputPath) -> Response {
         Response(
             status: .ok, headers: [.contentType: RequestPath.contentType(path), .cacheControl: "no-cache"],
             body: ResponseBody(byteBuffer: ByteBuffer(string: text)))

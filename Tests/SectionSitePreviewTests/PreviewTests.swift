@@ -20,7 +20,7 @@ struct PreviewTests {
         ("/blog", "/blog/", "index.html"),
         ("/x/?v=1", "/", "x/index.html"),
     ])
-    func paths(_ raw: String, _ root: String, _ expected: String) {
+    func paths(_ raw: String, _ root: String, _ expected: OutputPath) {
         #expect(RequestPath.outputPath(raw, root: root) == expected)
     }
 

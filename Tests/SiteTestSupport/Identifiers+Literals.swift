@@ -25,3 +25,10 @@ extension PageVersion: ExpressibleByStringLiteral {
         self.init(version)
     }
 }
+
+/// Tests write an output path as a string: `posts/a/index.html`.
+extension OutputPath: ExpressibleByStringLiteral {
+    public init(stringLiteral path: String) {
+        self.init(path)
+    }
+}

@@ -33,11 +33,6 @@ package struct BuildState: Sendable {
         return Dictionary(uniqueKeysWithValues: file.pages.map { (PageURL($0), $1) })
     }
 
-    /// The stored HTML of a version.
-    func html(of version: PageVersion) -> String? {
-        pages.html(of: version)
-    }
-
     /// Stores the pages' current versions, then the history (written to a temporary file and renamed, so it is
     /// never half-written), then, when `collect` is on, drops stored versions that no page lists any more (the
     /// preview saves after every edit and leaves that to the next build).

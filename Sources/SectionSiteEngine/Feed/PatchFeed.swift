@@ -60,7 +60,7 @@ package struct PatchFeed: Sendable {
             from[page.url] = result.from
         }
         for url in history.keys.sorted() where !current.contains(url) {
-            files.append(OutputFile(path: Self.folder(url) + "head.json", contents: .text(Self.head(url, version: nil, from: [])), origin: "the patch feed"))
+            files.append(OutputFile(path: OutputPath(Self.folder(url) + "head.json"), contents: .text(Self.head(url, version: nil, from: [])), origin: "the patch feed"))
         }
         return Result(
             files: files, history: newHistory, from: from, changed: results.count(where: \.changed),
@@ -70,8 +70,8 @@ package struct PatchFeed: Sendable {
     /// The feed files of a page that did not change, as the previous build wrote them.
     static func unchangedFiles(url: PageURL, from: [PageVersion]) -> [OutputFile] {
         let folder = Self.folder(url)
-        return from.map { OutputFile(path: folder + "from-\($0).json", contents: .unchanged, origin: "the patch feed") }
-            + [OutputFile(path: folder + "head.json", contents: .unchanged, origin: "the patch feed")]
+        return from.map { OutputFile(path: OutputPath(folder + "from-\($0).json"), contents: .unchanged, origin: "the patch feed") }
+            + [OutputFile(path: OutputPath(folder + "head.json"), contents: .unchanged, origin: "the patch feed")]
     }
 
     private func feed(
@@ -83,7 +83,7 @@ package struct PatchFeed: Sendable {
             if Self.headVersion(previous.appendingPathComponent("head.json")) == page.version {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: previous.path)) ?? []
                 let files = names.filter { $0.hasSuffix(".json") }.sorted().map {
-                    OutputFile(path: folder + $0, contents: .copy(previous.appendingPathComponent($0)), origin: "the patch feed")
+                    OutputFile(path: OutputPath(folder + $0), contents: .copy(previous.appendingPathComponent($0)), origin: "the patch feed")
                 }
                 let from = names.filter { $0.hasPrefix("from-") && $0.hasSuffix(".json") }
                     .map { PageVersion(String($0.dropFirst("from-".count).dropLast(".json".count))) }
@@ -132,16 +132,16 @@ package struct PatchFeed: Sendable {
         var newest: Message?
         let document = earlier.isEmpty ? "" : try page.document()
         for version in earlier.suffix(keep).reversed() {
-            guard let html = state.html(of: version) else { continue }
+            guard let html = state.pages.html(of: version) else { continue }
             let patch = PatchBuilder.patch(
                 page: page.url, from: html, version: version, to: document, version: page.version, animation: page.animation)
             let json = patch.json
-            files.append(OutputFile(path: folder + "from-\(version).json", contents: .text(json), origin: "the patch feed"))
+            files.append(OutputFile(path: OutputPath(folder + "from-\(version).json"), contents: .text(json), origin: "the patch feed"))
             if keepsNewest, version == earlier.last { newest = Message(page: page.url, from: version, to: page.version, json: json) }
             from.append(version)
             if let reason = patch.reloadReason { reloads.append("\(page.url) from \(version): \(reason)") }
         }
-        files.append(OutputFile(path: folder + "head.json", contents: .text(Self.head(page.url, version: page.version, from: from)), origin: "the patch feed"))
+        files.append(OutputFile(path: OutputPath(folder + "head.json"), contents: .text(Self.head(page.url, version: page.version, from: from)), origin: "the patch feed"))
         return (files, from, reloads, newest)
     }
 

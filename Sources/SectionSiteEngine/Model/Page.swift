@@ -51,16 +51,10 @@ struct Page: Sendable, Equatable {
         /// Where the alias is written in the front matter.
         var location: SourceLocation
 
-        /// Creates an alias.
-        init(url: String, location: SourceLocation) {
-            self.url = url
-            self.location = location
-        }
-
         /// The alias's output path: `old/path/index.html`, or the HTML file itself.
-        var outputPath: String {
+        var outputPath: OutputPath {
             let path = String(URLPath.decoded(url).dropFirst())
-            return url.hasSuffix("/") ? path + "index.html" : path
+            return OutputPath(url.hasSuffix("/") ? path + "index.html" : path)
         }
 
         /// An alias as written, made a site path: a leading `/` added, and a trailing one unless it names an HTML

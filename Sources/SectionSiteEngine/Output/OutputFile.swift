@@ -27,28 +27,9 @@ package struct OutputFile: Sendable, Equatable {
     }
 
     /// The path under the output folder, without a leading slash (`posts/a/index.html`).
-    var path: String
+    var path: OutputPath
     /// The contents.
     package var contents: Contents
     /// What the file comes from, for the error when two sources claim one path.
     var origin: String
-
-    /// Creates a file.
-    init(path: String, contents: Contents, origin: String) {
-        self.path = path
-        self.contents = contents
-        self.origin = origin
-    }
-
-    /// The output path of a page URL: `/posts/a/` is `posts/a/index.html`, `/c%23-notes/` is `c#-notes/index.html`.
-    static func pagePath(_ url: String) -> String {
-        String(URLPath.decoded(url).dropFirst()) + "index.html"
-    }
-
-    /// The page URL of an output path, the other way round (`c#-notes/index.html` is `/c%23-notes/`); nil for a
-    /// file that is not a folder's `index.html`.
-    package static func pageURL(_ path: String) -> String? {
-        guard path == "index.html" || path.hasSuffix("/index.html") else { return nil }
-        return URLPath.encoded("/" + path.dropLast("index.html".count))
-    }
 }

@@ -5,11 +5,11 @@ package enum RequestPath {
     /// The output path for a raw (percent-encoded) request path under the site's root path (`/` or `/blog/`), with
     /// `index.html` added to folders; nil for anything that is not plainly inside the output: `..` or `.` segments,
     /// encoded slashes or backslashes, NUL, malformed percent-encoding, or a path outside the root.
-    package static func outputPath(_ raw: String, root: String) -> String? {
+    package static func outputPath(_ raw: String, root: String) -> OutputPath? {
         let path = raw.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? raw
         guard path.hasPrefix(root) || path + "/" == root else { return nil }
         let rest = path.count >= root.count ? String(path.dropFirst(root.count)) : ""
-        if isPlain(rest) { return rest.isEmpty || rest.hasSuffix("/") ? rest + "index.html" : rest }
+        if isPlain(rest) { return OutputPath(rest.isEmpty || rest.hasSuffix("/") ? rest + "index.html" : rest) }
         var segments: [String] = []
         let parts = rest.split(separator: "/", omittingEmptySubsequences: false)
         for (index, part) in parts.enumerated() {
@@ -25,8 +25,8 @@ package enum RequestPath {
             segments.append(segment)
         }
         let joined = segments.joined(separator: "/")
-        if rest.isEmpty || rest.hasSuffix("/") { return joined.isEmpty ? "index.html" : joined + "/index.html" }
-        return joined
+        if rest.isEmpty || rest.hasSuffix("/") { return OutputPath(joined.isEmpty ? "index.html" : joined + "/index.html") }
+        return OutputPath(joined)
     }
 
     /// Whether a path needs no decoding and no checking segment by segment: no `%`, `\\` or NUL, no empty segment
@@ -53,8 +53,8 @@ package enum RequestPath {
     }
 
     /// The content type of an output path, by extension.
-    package static func contentType(_ path: String) -> String {
-        let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
+    package static func contentType(_ path: OutputPath) -> String {
+        let ext = path.rawValue.split(separator: ".").last.map { $0.lowercased() } ?? ""
         switch ext {
         case "html", "htm": return "text/html; charset=utf-8"
         case "css": return "text/css; charset=utf-8"

@@ -169,8 +169,8 @@ struct SearchShards: Sendable {
     }
 
     /// The path of the term file of a prefix, under the language's folder.
-    func termPath(_ prefix: String) -> String {
-        folder + "search/terms/" + Self.hex(prefix) + ".json"
+    func termPath(_ prefix: String) -> OutputPath {
+        OutputPath(folder + "search/terms/" + Self.hex(prefix) + ".json")
     }
 
     private static func hex(_ text: String) -> String {
@@ -183,8 +183,8 @@ struct SearchShards: Sendable {
     }
 
     /// Every file's path, in the order `files()` makes them.
-    var paths: [String] {
-        var paths: [String] = []
+    var paths: [OutputPath] {
+        var paths: [OutputPath] = []
         forEachFile(config: SiteConfig()) { path, _ in paths.append(path) }  // no contents made: no settings read
         return paths
     }
@@ -193,7 +193,7 @@ struct SearchShards: Sendable {
 
     /// Every file, or only those `wanted` says; page chunks link under `config`'s root path. `later` leaves each
     /// file's JSON to be made as it is written.
-    func files(config: SiteConfig, later: Bool = false, wanted: (String) -> Bool = { _ in true }) -> [OutputFile] {
+    func files(config: SiteConfig, later: Bool = false, wanted: (OutputPath) -> Bool = { _ in true }) -> [OutputFile] {
         var files: [OutputFile] = []
         forEachFile(config: config) { path, json in
             guard wanted(path) else { return }
@@ -204,21 +204,21 @@ struct SearchShards: Sendable {
 
     /// Calls `body` with each file's path and what makes its JSON, in order (page chunks link under `config`'s
     /// root path).
-    private func forEachFile(config: SiteConfig, _ body: (String, @escaping @Sendable () -> String) -> Void) {
-        body(folder + "search/index.json") { manifest }
+    private func forEachFile(config: SiteConfig, _ body: (OutputPath, @escaping @Sendable () -> String) -> Void) {
+        body(OutputPath(folder + "search/index.json")) { manifest }
         for (prefix, words) in terms {
             body(termPath(prefix)) { termFile(prefix, words) }
             for (place, word) in words.enumerated() where parts(word) > 0 {
                 for part in 1...parts(word) {
                     let start = firstPart + (part - 1) * partSize
-                    body(folder + "search/more/\(Self.hex(prefix))-\(place)-\(part).json") {
+                    body(OutputPath(folder + "search/more/\(Self.hex(prefix))-\(place)-\(part).json")) {
                         "{\"postings\":" + Self.postings(word.postings[start..<min(start + partSize, word.postings.count)], word) + "}\n"
                     }
                 }
             }
         }
         for chunk in 0..<chunkCount {
-            body(folder + "search/pages/\(chunk).json") { pageChunk(chunk, config: config) }
+            body(OutputPath(folder + "search/pages/\(chunk).json")) { pageChunk(chunk, config: config) }
         }
     }
 

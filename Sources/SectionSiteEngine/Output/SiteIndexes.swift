@@ -26,26 +26,26 @@ enum SiteIndexes {
     /// default language, without languages), at most `limit` URLs a file: `sitemap.xml` alone when it holds them
     /// all in one language; else `sitemap-N.xml` (one language) or `sitemap-<code>.xml`, `sitemap-<code>-N.xml`
     /// (languages), which `sitemap.xml` then lists. Files are at the root so that they may list any URL.
-    static func sitemapFiles<Page>(_ groups: [(code: String, pages: [Page])], multilingual: Bool, limit: Int) -> [(path: String, pages: ArraySlice<Page>)] {
-        var files: [(path: String, pages: ArraySlice<Page>)] = []
+    static func sitemapFiles<Page>(_ groups: [(code: String, pages: [Page])], multilingual: Bool, limit: Int) -> [(path: OutputPath, pages: ArraySlice<Page>)] {
+        var files: [(path: OutputPath, pages: ArraySlice<Page>)] = []
         for (code, pages) in groups {
             let chunks = stride(from: 0, to: max(pages.count, 1), by: limit).map { pages[$0..<min($0 + limit, pages.count)] }
             let name = multilingual ? "sitemap-\(code)" : "sitemap"
             if chunks.count == 1 {
-                files.append((multilingual ? name + ".xml" : "sitemap.xml", chunks[0]))
+                files.append((OutputPath(multilingual ? name + ".xml" : "sitemap.xml"), chunks[0]))
             } else {
-                for (number, chunk) in chunks.enumerated() { files.append(("\(name)-\(number + 1).xml", chunk)) }
+                for (number, chunk) in chunks.enumerated() { files.append((OutputPath("\(name)-\(number + 1).xml"), chunk)) }
             }
         }
         return files
     }
 
     /// `sitemap.xml` as an index of the sitemap files, each with the newest date of its pages.
-    static func sitemapIndex(_ files: [(path: String, pages: ArraySlice<RenderedPage>)], config: SiteConfig) -> String {
+    static func sitemapIndex(_ files: [(path: OutputPath, pages: ArraySlice<RenderedPage>)], config: SiteConfig) -> String {
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
         xml += #"<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"# + "\n"
         for file in files {
-            xml += "  <sitemap><loc>\(HTML.escape(config.absoluteURL("/" + file.path)))</loc>"
+            xml += "  <sitemap><loc>\(HTML.escape(config.absoluteURL("/" + file.path.rawValue)))</loc>"
             if let newest = file.pages.compactMap(\.date).max() { xml += "<lastmod>\(newest.isoDate)</lastmod>" }
             xml += "</sitemap>\n"
         }

@@ -15,7 +15,7 @@ extension SiteWriter {
         let root = out.path + "/"
         let written = files.filter { $0.contents != .unchanged }
         let keep = Set(files.map(\.path))
-        let gone = FileTree.files(under: out).filter { !keep.contains($0) && !$0.hasSuffix(Self.newSuffix) }
+        let gone = FileTree.files(under: out).filter { !keep.contains(OutputPath($0)) && !$0.hasSuffix(Self.newSuffix) }
         do {
             let out = self.out
             let interruption = self.interruption
@@ -23,14 +23,14 @@ extension SiteWriter {
                 try interruption?.check()
                 do {
                     try FileManager.default.createDirectory(
-                        atPath: root + Self.parent(file.path), withIntermediateDirectories: true)
+                        atPath: root + Self.parent(file.path.rawValue), withIntermediateDirectories: true)
                 } catch {
-                    throw Self.writeError(error, at: root + file.path)
+                    throw Self.writeError(error, at: root + file.path.rawValue)
                 }
-                try Self.place(file, at: root + file.path + Self.newSuffix, out: out)
+                try Self.place(file, at: root + file.path.rawValue + Self.newSuffix, out: out)
             }
         } catch {
-            for file in written { unlink(root + file.path + Self.newSuffix) }
+            for file in written { unlink(root + file.path.rawValue + Self.newSuffix) }
             throw error
         }
         var lines = written.map { "rename\t\($0.path)" }

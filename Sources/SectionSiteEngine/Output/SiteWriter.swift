@@ -21,12 +21,12 @@ struct SiteWriter {
     /// setting named, once decoded), a file copied into the output is read from inside the site (or from the
     /// previous output), and no two sources claim one path. Every problem is told at once.
     static func check(_ files: [OutputFile], bounds: SourceBounds, out: URL) throws {
-        var owners: [String: String] = [:]
+        var owners: [OutputPath: String] = [:]
         var errors: [Diagnostic] = []
         let previous = SourceBounds(site: out)
         for file in files {
             let location = file.origin.contains("/") ? SourceLocation.file(file.origin) : nil
-            if let escape = URLPath.escape(fromFolder: file.path) ?? (file.path.hasPrefix("/") ? "it is absolute" : nil) {
+            if let escape = URLPath.escape(fromFolder: file.path.rawValue) ?? (file.path.rawValue.hasPrefix("/") ? "it is absolute" : nil) {
                 errors.append(Diagnostic(.error, "refusing to write the output file '\(file.path)' of \(file.origin): \(escape)", at: location))
                 continue
             }
@@ -80,7 +80,7 @@ struct SiteWriter {
             try manager.createDirectory(at: staging, withIntermediateDirectories: true)
             var folders = Set<String>()
             for file in files {
-                var folder = Self.parent(file.path)
+                var folder = Self.parent(file.path.rawValue)
                 while !folder.isEmpty, folders.insert(folder).inserted { folder = Self.parent(folder) }
             }
             for folder in folders.sorted() {
@@ -92,7 +92,7 @@ struct SiteWriter {
             let interruption = self.interruption
             try files.parallelForEach(progress: progress) { file in
                 try interruption?.check()
-                try Self.place(file, at: stagingPath + file.path, out: out)
+                try Self.place(file, at: stagingPath + file.path.rawValue, out: out)
             }
             do {
                 try swapIn(staging)
@@ -125,12 +125,12 @@ struct SiteWriter {
                 unlink(target)  // a leftover of a build cut short
                 try copyFile(source.path, to: target)
             case .unchanged:
-                guard link(out.path + "/" + file.path, target) == 0 else {
+                guard link(out.path + "/" + file.path.rawValue, target) == 0 else {
                     throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
                 }
             }
         } catch {
-            throw writeError(error, at: out.path + "/" + file.path)
+            throw writeError(error, at: out.path + "/" + file.path.rawValue)
         }
     }
 

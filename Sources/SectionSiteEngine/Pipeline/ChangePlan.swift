@@ -39,10 +39,10 @@ struct ChangePlan: Equatable, Sendable {
     /// The files copied as they are changed: they are listed again.
     var copiedFiles = false
     /// Output paths of theme assets and static files that changed, which the preview may announce.
-    var assets: Set<String> = []
+    var assets: Set<OutputPath> = []
     /// Files of `Content/` copied as they are that changed, output path to path: an editor's temporary file that
     /// came and went (neither published nor there) changes nothing.
-    var contentFiles: [String: String] = [:]
+    var contentFiles: [OutputPath: String] = [:]
 
     /// The theme is read again.
     var reloadsTheme: Bool { !templates.isEmpty || !components.isEmpty || renderAll }

@@ -8,7 +8,7 @@ extension Site {
     }
 
     /// The alias page at an output path, if there is one (the preview serves it without making the others).
-    package func aliasFile(at path: String) -> OutputFile? {
+    package func aliasFile(at path: OutputPath) -> OutputFile? {
         aliases().first { $0.alias.outputPath == path }.map { aliasFile($0.alias, of: $0.page) }
     }
 
@@ -30,7 +30,7 @@ extension Site {
     private func resolveAliases() -> (written: [(alias: Page.Alias, page: Page)], conflicts: [Diagnostic]) {
         var written: [(alias: Page.Alias, page: Page)] = []
         var conflicts: [Diagnostic] = []
-        var first: [String: (alias: Page.Alias, page: Page)] = [:]  // by output path
+        var first: [OutputPath: (alias: Page.Alias, page: Page)] = [:]  // by output path
         // `published` is sorted by path and holds every page that is rendered.
         for loaded in content.published where loaded.listing.hasAliases && output.urls[loaded.page.source] != nil {
             let page = loaded.page

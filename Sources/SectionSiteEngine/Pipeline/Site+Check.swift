@@ -20,9 +20,9 @@ extension Site {
     /// (what `build` warns about: reading every page's HTML for the links its templates wrote costs a build half
     /// as long again at 10,000 pages). `outputs` are the output's paths when the caller has them already
     /// (`outputPaths()` otherwise).
-    package func brokenLinks(templates: Bool = true, outputs given: Set<String>? = nil) -> LinkReport {
+    package func brokenLinks(templates: Bool = true, outputs given: Set<OutputPath>? = nil) -> LinkReport {
         let outputs = given ?? outputPaths()
-        let anchors = Locked<[String: Set<String>]>([:])  // by page URL, read when first needed
+        let anchors = Locked<[PageURL: Set<String>]>([:])  // by page URL, read when first needed
         let rootRelative = Locked<[String: String?]>([:])  // what `problem` said of each root-relative link templates wrote
         // Each page on its own core: its broken links, how many it checked, and the broken links of its templates.
         let perPage = loaded.keys.sorted().parallelMap { path -> (errors: [Diagnostic], checked: Int, templates: [String: String]) in
@@ -89,7 +89,7 @@ extension Site {
     /// What is wrong with a link from the page at `base` (a path under `baseURL`): nil when the link is not the
     /// site's, empty when it leads somewhere, else the reason.
     private func problem(
-        with destination: String, base: String, outputs: Set<String>, anchors: Locked<[String: Set<String>]>
+        with destination: String, base: String, outputs: Set<OutputPath>, anchors: Locked<[PageURL: Set<String>]>
     ) -> String? {
         let root = config.rootPath
         guard let target = Self.target(of: destination, base: base, config: config), target.path.hasPrefix(root) else {
@@ -98,23 +98,18 @@ extension Site {
         // Foundation's decoding is slow, and a link that leads somewhere never shows its path: decoded on error only.
         var shown: String { target.path.removingPercentEncoding ?? target.path }
         // The output file the preview would serve for it; a folder without its slash counts, as servers redirect.
-        let pageURL: String?  // the site URL of the page it leads to; nil for another file
         guard let file = RequestPath.outputPath(target.path, root: root) else { return "the site has no \(shown)" }
-        if outputs.contains(file) {
-            pageURL = OutputFile.pageURL(file)
-        } else if outputs.contains(file + "/index.html") {
-            pageURL = OutputFile.pageURL(file + "/index.html")
-        } else {
-            return "the site has no \(shown)"
-        }
+        let found = outputs.contains(file) ? file : OutputPath(file.rawValue + "/index.html")
+        guard found == file || outputs.contains(found) else { return "the site has no \(shown)" }
+        let pageURL = found.page  // the page it leads to; nil for another file
         guard let fragment = target.fragment, !fragment.isEmpty else { return "" }
-        guard let pageURL, let page = pages[PageURL(pageURL)] else {
+        guard let pageURL, let page = pages[pageURL] else {
             return "\(shown) is not a page, so it has no anchors"
         }
         var ids = anchors.withLock { $0[pageURL] }
         if ids == nil {
             // A page an incremental build did not render again is in the output as the previous build wrote it.
-            let file = options.out.appendingPathComponent(OutputFile.pagePath(pageURL))
+            let file = options.out.appendingPathComponent(found.rawValue)
             guard let html = page.isComplete ? try? page.document() : try? String(contentsOf: file, encoding: .utf8) else {
                 return "\(shown) cannot be read to find its anchors"
             }

@@ -97,12 +97,12 @@ extension Site {
     /// from (their metadata, GPS positions included, is not published).
     mutating func refreshImages() {
         guard let catalog = markdown.images else { return }
-        var outputs: [String: OutputFile] = [:]
+        var outputs: [OutputPath: OutputFile] = [:]
         var sources = Set<String>()
         for image in imagesShown().values.joined() {
             if image.source.hasPrefix("Content/") { sources.insert(image.source) }
-            for variant in image.variants where outputs[variant.path] == nil {
-                outputs[variant.path] = OutputFile(path: variant.path, contents: .copy(catalog.cached(variant)), origin: image.source)
+            for variant in image.variants where outputs[OutputPath(variant.path)] == nil {
+                outputs[OutputPath(variant.path)] = OutputFile(path: OutputPath(variant.path), contents: .copy(catalog.cached(variant)), origin: image.source)
             }
         }
         imageFiles = outputs

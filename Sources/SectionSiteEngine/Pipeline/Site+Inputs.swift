@@ -86,7 +86,7 @@ extension Site {
         if theme.hasAssets {
             files += copies(of: theme.folder.appendingPathComponent("assets"), into: "assets/", origin: "\(theme.path)/assets")
         }
-        files.append(OutputFile(path: "_sectionsite/sectionsite.js", contents: .text(Runtime.script), origin: "the runtime"))
+        files.append(OutputFile(path: OutputPath("_sectionsite/sectionsite.js"), contents: .text(Runtime.script), origin: "the runtime"))
         return files
     }
 
@@ -100,7 +100,7 @@ extension Site {
         of folder: URL, into prefix: String, origin: String, where include: (String) -> Bool = { _ in true }
     ) -> [OutputFile] {
         FileTree.files(under: folder).filter(include).map {
-            OutputFile(path: prefix + $0, contents: .copy(folder.appendingPathComponent($0)), origin: "\(origin)/\($0)")
+            OutputFile(path: OutputPath(prefix + $0), contents: .copy(folder.appendingPathComponent($0)), origin: "\(origin)/\($0)")
         }
     }
 }

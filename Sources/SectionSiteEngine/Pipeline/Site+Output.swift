@@ -13,14 +13,14 @@ extension Site {
     func outputFiles(indexes given: [OutputFile]? = nil) -> [OutputFile] {
         let sorted = pages.values.sorted { $0.url < $1.url }
         return sorted.map {
-            OutputFile(path: OutputFile.pagePath($0.url.rawValue), contents: $0.contents, origin: $0.source.description)
+            OutputFile(path: OutputPath(page: $0.url), contents: $0.contents, origin: $0.source.description)
         }
             + publishedFiles + aliasFiles() + (given ?? indexes(sorted))
     }
 
     /// The path of every file `outputFiles()` lists, without making their contents.
-    func outputPaths() -> Set<String> {
-        var paths = Set(pages.keys.map { OutputFile.pagePath($0.rawValue) })
+    func outputPaths() -> Set<OutputPath> {
+        var paths = Set(pages.keys.map { OutputPath(page: $0) })
         paths.formUnion(publishedFiles.map(\.path))
         paths.formUnion(aliases().map(\.alias.outputPath))
         paths.formUnion(indexPaths())
@@ -29,13 +29,13 @@ extension Site {
 
     /// The paths of the files `indexes()` makes; without `search`, those of the search index left out (they
     /// depend on every page's words).
-    private func indexPaths(search: Bool = true) -> [String] {
+    private func indexPaths(search: Bool = true) -> [OutputPath] {
         let languages = config.languages
         let sitemaps = sitemapFiles(byLanguage(Array(pages.values)))  // the paths depend on counts alone: no sort
-        return (sitemaps.count > 1 || languages.isMultilingual ? ["sitemap.xml"] : []) + sitemaps.map(\.path)
+        return (sitemaps.count > 1 || languages.isMultilingual ? [OutputPath("sitemap.xml")] : []) + sitemaps.map(\.path)
             + languages.codes.flatMap { code in
                 let folder = String(languages.prefix(code).dropFirst()) + (languages.prefix(code).isEmpty ? "" : "/")
-                return [folder + "feed.xml"] + (search ? searchPaths(code) : [])
+                return [OutputPath(folder + "feed.xml")] + (search ? searchPaths(code) : [])
             }
             + content.allTags(languages).map { TagPages.feedPath($0.url) }
     }
@@ -48,8 +48,8 @@ extension Site {
 
     /// The file `outputFiles()` lists at an output path, made alone: what the preview serves, one request at a
     /// time (making every file, a 16 MB search index among them at 10,000 pages, to answer for one would not do).
-    package func file(at path: String) -> OutputFile? {
-        if let url = OutputFile.pageURL(path), let page = pages[PageURL(url)] {
+    package func file(at path: OutputPath) -> OutputFile? {
+        if let url = path.page, let page = pages[url] {
             return OutputFile(path: path, contents: page.contents, origin: page.source.description)
         }
         if let image = imageFiles[path] { return image }
@@ -82,22 +82,22 @@ extension Site {
 
     /// The sitemap files and the pages of each (see `SiteIndexes.sitemapFiles`), `sitemap.xml` as their index
     /// not among them unless it is the only one.
-    private func sitemapFiles(_ rendered: [String: [RenderedPage]]) -> [(path: String, pages: ArraySlice<RenderedPage>)] {
+    private func sitemapFiles(_ rendered: [String: [RenderedPage]]) -> [(path: OutputPath, pages: ArraySlice<RenderedPage>)] {
         let languages = config.languages
         return SiteIndexes.sitemapFiles(
             languages.codes.map { ($0, rendered[$0] ?? []) }, multilingual: languages.isMultilingual, limit: config.sitemapURLs)
     }
 
     /// The one file of `indexes()` at this output path, made alone.
-    func indexFile(at path: String) -> OutputFile? {
+    func indexFile(at path: OutputPath) -> OutputFile? {
         if let code = searchLanguage(of: path) { return searchFiles(code, wanted: { $0 == path }).first }
         guard indexPaths(search: false).contains(path) else { return nil }
         return indexes(pages.values.sorted { $0.url < $1.url }, only: path).first
     }
 
     /// The files of `indexes()`, or only the one at `only`.
-    private func indexes(_ sorted: [RenderedPage], only: String? = nil) -> [OutputFile] {
-        func wanted(_ path: String) -> Bool { only == nil || only == path }
+    private func indexes(_ sorted: [RenderedPage], only: OutputPath? = nil) -> [OutputFile] {
+        func wanted(_ path: OutputPath) -> Bool { only == nil || only == path }
         var files: [OutputFile] = []
         let languages = config.languages
         // Each language's pages: its sitemap, feed and search index (a site without languages: every page).
@@ -106,8 +106,8 @@ extension Site {
         // per language in a site with languages (with every page's alternates, one file grows as pages times
         // translations: 53 MB for 38,404 pages in 39 languages, over the 50 MB a search engine reads of one).
         let sitemaps = sitemapFiles(rendered)
-        if sitemaps.count > 1 || languages.isMultilingual, wanted("sitemap.xml") {
-            files.append(OutputFile(path: "sitemap.xml", contents: .text(SiteIndexes.sitemapIndex(sitemaps, config: config)), origin: "the sitemap"))
+        if sitemaps.count > 1 || languages.isMultilingual, wanted(OutputPath("sitemap.xml")) {
+            files.append(OutputFile(path: OutputPath("sitemap.xml"), contents: .text(SiteIndexes.sitemapIndex(sitemaps, config: config)), origin: "the sitemap"))
         }
         let wantedSitemaps = sitemaps.filter { wanted($0.path) }
         let alternates = wantedSitemaps.isEmpty || !languages.isMultilingual ? [:] : sitemapAlternates()
@@ -118,10 +118,10 @@ extension Site {
         for code in languages.codes {
             let local = config.localized(code)
             let home = local.languageHome
-            let folder = String(home.dropFirst())
-            if wanted(folder + "feed.xml") {
+            let feed = OutputPath(String(home.dropFirst()) + "feed.xml")
+            if wanted(feed) {
                 let atom = SiteIndexes.atom(rendered[code] ?? [], title: local.title, page: home, config: local)
-                files.append(OutputFile(path: folder + "feed.xml", contents: .text(atom), origin: "the Atom feed"))
+                files.append(OutputFile(path: feed, contents: .text(atom), origin: "the Atom feed"))
             }
             files += searchFiles(code, wanted: wanted)
         }

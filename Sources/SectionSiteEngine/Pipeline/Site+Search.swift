@@ -32,33 +32,33 @@ extension Site {
     }
 
     /// The paths of a language's search index; the shards' depend on the words of its pages.
-    func searchPaths(_ code: String) -> [String] {
+    func searchPaths(_ code: String) -> [OutputPath] {
         guard config.search else { return [] }
         let pages = searchedPages(code)
-        return (writesJSON(pages.count) ? [languageFolder(code) + "search.json"] : []) + shards(code, of: pages).paths
+        return (writesJSON(pages.count) ? [OutputPath(languageFolder(code) + "search.json")] : []) + shards(code, of: pages).paths
     }
 
     /// The files of a language's search index, or those `wanted` says.
-    func searchFiles(_ code: String, wanted: (String) -> Bool = { _ in true }) -> [OutputFile] {
+    func searchFiles(_ code: String, wanted: (OutputPath) -> Bool = { _ in true }) -> [OutputFile] {
         guard config.search else { return [] }
         let pages = searchedPages(code)
-        let folder = languageFolder(code)
+        let json = OutputPath(languageFolder(code) + "search.json")
         var files: [OutputFile] = []
-        if writesJSON(pages.count), wanted(folder + "search.json") {
+        if writesJSON(pages.count), wanted(json) {
             files.append(
-                OutputFile(path: folder + "search.json", contents: .text(SearchIndex.json(pages, config: config)), origin: "the search index"))
+                OutputFile(path: json, contents: .text(SearchIndex.json(pages, config: config)), origin: "the search index"))
         }
         // A build makes each shard as it writes it (`storage`); the preview, which serves one, makes it at once.
         return files + shards(code, of: pages).files(config: config, later: options.storage != nil, wanted: wanted)
     }
 
     /// The language whose search index an output path would be in, if any: the preview makes that one alone.
-    func searchLanguage(of path: String) -> String? {
+    func searchLanguage(of path: OutputPath) -> String? {
         guard config.search else { return nil }
         let codes = config.languages.codes
         return codes.first { code in
             let folder = languageFolder(code)
-            return !folder.isEmpty && (path == folder + "search.json" || path.hasPrefix(folder + "search/"))
-        } ?? ((path == "search.json" || path.hasPrefix("search/")) ? config.languages.defaultCode : nil)
+            return !folder.isEmpty && (path.rawValue == folder + "search.json" || path.rawValue.hasPrefix(folder + "search/"))
+        } ?? ((path.rawValue == "search.json" || path.rawValue.hasPrefix("search/")) ? config.languages.defaultCode : nil)
     }
 }

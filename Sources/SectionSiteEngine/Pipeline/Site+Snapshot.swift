@@ -84,7 +84,7 @@ extension Site {
 
     /// The record of this site for the next build; `feed` is each page's versions that have a patch, `indexes`
     /// the paths of the sitemap, feeds and search index written, `out` the output folder just written.
-    func snapshot(feed: [PageURL: [PageVersion]], indexes: [String], out: URL) -> SiteSnapshot {
+    func snapshot(feed: [PageURL: [PageVersion]], indexes: [OutputPath], out: URL) -> SiteSnapshot {
         let records = loaded.values.sorted { $0.page.source < $1.page.source }.compactMap { loaded -> SiteSnapshot.PageRecord? in
             let defined = program[loaded.page.source] != nil
             guard let stamp = defined ? FileStamp.noFile : loaded.stamp else { return nil }  // pages given as text, in tests: read again
@@ -101,7 +101,7 @@ extension Site {
                 url: record.page.url, source: record.page.source, version: record.page.version, inputs: record.inputs,
                 templatesUsed: record.page.templatesUsed.sorted(), emptySections: record.emptySections)
         }
-        var copies: [String: FileStamp] = [:]
+        var copies: [OutputPath: FileStamp] = [:]
         for file in publishedFiles {
             if case .copy(let source) = file.contents, let stamp = FileStamp.of(source.path) { copies[file.path] = stamp }
         }

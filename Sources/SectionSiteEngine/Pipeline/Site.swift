@@ -29,13 +29,13 @@ package struct Site: Sendable {
     /// Every output page's record, by URL, and the URLs each source makes.
     var output = OutputTable()
     /// Every output file that is not a page, by output path (the sitemap and Atom feed are made on demand).
-    package var files: [String: OutputFile]
+    package var files: [OutputPath: OutputFile]
     /// The highlighter, whose cache a successful build saves for the next one.
     var highlighter: HighlightCache?
     // Internal rather than private so that `Site+Snapshot.swift` can record and restore them.
     var fileList: [OutputFile]  // the same files in the order they were found, for conflict errors
     /// The files made from the pictures the pages show, by output path.
-    var imageFiles: [String: OutputFile] = [:]
+    var imageFiles: [OutputPath: OutputFile] = [:]
     /// The pictures of `Content/` that are published only as the files made from them.
     var processedSources: Set<String> = []
     var theme: Theme
@@ -66,7 +66,7 @@ package struct Site: Sendable {
         /// Pages that are gone.
         package var removed: [PageURL] = []
         /// Output paths of changed files that are not pages (a stylesheet, say).
-        package var assets: [String] = []
+        package var assets: [OutputPath] = []
         /// Whether the whole site was rebuilt (settings or layouts changed).
         var everything = false
     }
@@ -181,7 +181,7 @@ package struct Site: Sendable {
         if refresh { refreshFiles() }
         if loading.picturesChanged || refresh { refreshImages() }
         // Only stylesheets that exist are announced: the runtime swaps them in place; other assets show on reload.
-        update.assets = plan.assets.union(copies.keys).filter { files[$0] != nil && $0.hasSuffix(".css") }.sorted()
+        update.assets = plan.assets.union(copies.keys).filter { files[$0] != nil && $0.rawValue.hasSuffix(".css") }.sorted()
         return update
     }
 

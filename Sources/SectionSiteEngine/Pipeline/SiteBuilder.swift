@@ -88,7 +88,7 @@ package struct SiteBuilder: Sendable {
             // Pages rendered again to the same version (their navigation's inputs changed, not what they show)
             // are in the output already.
             let versions = Dictionary(snapshot.rendered.map { ($0.url, $0.version) }) { first, _ in first }
-            let same = Set(rendered.filter { versions[$0.url] == $0.version }.map { OutputFile.pagePath($0.url.rawValue) })
+            let same = Set(rendered.filter { versions[$0.url] == $0.version }.map { OutputPath(page: $0.url) })
             files = files.map { file in
                 if same.contains(file.path), file.contents != .unchanged {
                     return OutputFile(path: file.path, contents: .unchanged, origin: file.origin)
@@ -100,7 +100,7 @@ package struct SiteBuilder: Sendable {
             }
             // The previous output must still hold what it is said to: else start again from nothing.
             let out = options.out.path + "/"
-            if files.contains(where: { $0.contents == .unchanged && access(out + $0.path, F_OK) != 0 }) {
+            if files.contains(where: { $0.contents == .unchanged && access(out + $0.path.rawValue, F_OK) != 0 }) {
                 return try make(incremental: false, progress: progress)
             }
         }
@@ -176,9 +176,9 @@ package struct SiteBuilder: Sendable {
             case .unchanged: true
             case .copy: false
             case .text(let text):
-                (try? Data(contentsOf: out.appendingPathComponent(file.path))) == Data(text.utf8)
+                (try? Data(contentsOf: out.appendingPathComponent(file.path.rawValue))) == Data(text.utf8)
             case .made(let maker):
-                (try? Data(contentsOf: out.appendingPathComponent(file.path))) == Data(maker.text.utf8)
+                (try? Data(contentsOf: out.appendingPathComponent(file.path.rawValue))) == Data(maker.text.utf8)
             }
         }
     }

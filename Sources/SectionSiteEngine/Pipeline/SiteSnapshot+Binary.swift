@@ -56,7 +56,7 @@ extension SiteSnapshot {
         }
         out.map(copies) { $0.stamp($1) }
         out.map(feed) { out, versions in out.list(versions) { $0.string($1.rawValue) } }
-        out.list(indexes) { $0.string($1) }
+        out.list(indexes) { $0.string($1.rawValue) }
         out.string(self.out)
         out.optional(outStamp) { $0.stamp($1) }
         out.int(Int(takenAt))
@@ -110,7 +110,7 @@ extension SiteSnapshot {
                 return SiteSnapshot(
                     fingerprint: fingerprint, templates: templates, pages: pages, rendered: rendered,
                     copies: try input.map { try $0.stamp() }, feed: try input.map { input in try input.list { PageVersion(try $0.string()) } },
-                    indexes: try input.list { try $0.string() },
+                    indexes: try input.list { OutputPath(try $0.string()) },
                     out: try input.string(), outStamp: try input.optional { try $0.stamp() }, takenAt: Int64(try input.int()))
             } catch {
                 return nil

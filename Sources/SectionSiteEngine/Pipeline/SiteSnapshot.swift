@@ -53,13 +53,13 @@ struct SiteSnapshot: Sendable {
     var pages: [PageRecord]
     var rendered: [RenderedRecord]
     /// The source stamps of files copied as they are, by output path.
-    var copies: [String: FileStamp]
+    var copies: [OutputPath: FileStamp]
     /// Each page's versions that have a patch in the feed (its `head.json`'s `from`), by URL.
     var feed: [PageURL: [PageVersion]]
     /// The output paths of the sitemap, the Atom feeds and the search index: a build that finds nothing changed
     /// keeps them as they are, without working out what they would be (the search index's paths depend on every
     /// page's words).
-    var indexes: [String]
+    var indexes: [OutputPath]
     /// The output folder the snapshot describes, and its stamp right after it was written.
     var out: String
     var outStamp: FileStamp?

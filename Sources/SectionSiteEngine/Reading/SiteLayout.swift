@@ -55,7 +55,7 @@ package struct SiteLayout: Sendable, Equatable {
         /// A folder of `Content/` (made, removed or renamed): the pages under it are found again.
         case contentFolder
         /// Any other file of `Content/`, copied to this output path.
-        case contentFile(String)
+        case contentFile(OutputPath)
         /// A file of `Data/`.
         case data
         /// A cell or supplementary template, by name (`cells/dish`).
@@ -65,9 +65,9 @@ package struct SiteLayout: Sendable, Equatable {
         /// Any other file of the theme: a layout, a partial.
         case layout
         /// A file or folder of the theme's `assets/`, copied to this output path (`assets/style.css`).
-        case themeAsset(String)
+        case themeAsset(OutputPath)
         /// A file or folder of `Static/`, copied to this output path.
-        case staticFile(String)
+        case staticFile(OutputPath)
         /// Nothing the site is built from: another theme, an editor's temporary file, anything else.
         case ignored
     }
@@ -109,17 +109,17 @@ package struct SiteLayout: Sendable, Equatable {
         switch root {
         case "Content":
             if isFolder || parts.count == 1 { return .contentFolder }
-            return name.hasSuffix(".md") ? .page(.file(path)) : .contentFile(inner)
+            return name.hasSuffix(".md") ? .page(.file(path)) : .contentFile(OutputPath(inner))
         case "Data":
             return .data
         case "Static":
-            return .staticFile(inner)  // a folder too: what is under it is found again
+            return .staticFile(OutputPath(inner))  // a folder too: what is under it is found again
         case "Themes":
             guard parts.count > 1 else { return .settings }  // the theme may be gone
             guard parts[1] == theme else { return .ignored }
             guard parts.count > 2 else { return .settings }
             let file = parts.dropFirst(2).joined(separator: "/")
-            if parts[2] == "assets" { return .themeAsset(file) }
+            if parts[2] == "assets" { return .themeAsset(OutputPath(file)) }
             if (parts[2] == "cells" || parts[2] == "supplementary"), !isFolder, file.hasSuffix(".mustache") {
                 return .template(String(file.dropLast(".mustache".count)))
             }

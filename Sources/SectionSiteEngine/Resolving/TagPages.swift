@@ -35,7 +35,7 @@ enum TagPages {
     static func url(_ slug: String, prefix: String = "") -> String { URLPath.encoded("\(indexURL(prefix))\(slug)/") }
 
     /// The output path of a tag's Atom feed, in its page's folder.
-    static func feedPath(_ url: String) -> String { String(URLPath.decoded(url).dropFirst()) + "feed.xml" }
+    static func feedPath(_ url: String) -> OutputPath { OutputPath(String(URLPath.decoded(url).dropFirst()) + "feed.xml") }
 
     /// The generated pages for `tags`, by source, leaving out URLs in `taken` (pages written there).
     static func pages(for tags: [Tag], config: SiteConfig, taken: Set<String>) -> [SourceID: LoadedPage] {

@@ -133,7 +133,7 @@ struct BuildTests {
         let kept = try Site(options: site.options)  // the preview's way: bodies stay
         #expect(kept.options.storage == nil)
         for url in ["/posts/", "/posts/page/2/", "/posts/page/600/", "/posts/page/700/", "/posts/p0/", "/posts/p699/"] {
-            let written = try site.output(OutputFile.pagePath(url))
+            let written = try site.output(OutputPath(page: PageURL(url)).rawValue)
             #expect(written == kept.pages[PageURL(url)]?.html, "\(url)")
         }
         #expect(try site.output("posts/page/700/index.html").contains("own words."))

@@ -21,8 +21,8 @@ struct URLPathTests {
     ])
     func route(_ path: String, _ url: String, _ output: String) {
         #expect(Page.route(path).url == url)
-        #expect(OutputFile.pagePath(url) == output)
-        #expect(OutputFile.pageURL(output) == url)
+        #expect(OutputPath(page: PageURL(url)) == OutputPath(output))
+        #expect(OutputPath(output).page == PageURL(url))
         #expect(URL(string: "https://example.com" + url) != nil)
     }
 

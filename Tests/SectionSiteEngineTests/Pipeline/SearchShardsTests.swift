@@ -132,7 +132,7 @@ struct SearchShardsTests {
         let shards = SearchShards(live.content.published, folder: "", firstPart: 2, partSize: 3)
         let byPath = Dictionary(uniqueKeysWithValues: shards.files(config: live.config).map { ($0.path, $0.contents) })
         #expect(shards.paths == shards.files(config: live.config).map(\.path))
-        func text(_ path: String) throws -> String {
+        func text(_ path: OutputPath) throws -> String {
             guard case .text(let text) = byPath[path] else { throw CocoaError(.fileNoSuchFile) }
             return text
         }
@@ -143,7 +143,7 @@ struct SearchShardsTests {
         var postings = Self.decode(term[0]["postings"] as! [Int])
         #expect(postings.count == 2)
         for part in 1...3 {
-            let more = Self.decode(try Self.json(text("search/more/636f-0-\(part).json"))["postings"] as! [Int])
+            let more = Self.decode(try Self.json(text(OutputPath("search/more/636f-0-\(part).json")))["postings"] as! [Int])
             #expect(more.count == (part == 3 ? 1 : 3))
             postings += more
         }
@@ -186,10 +186,10 @@ struct SearchShardsTests {
         let live = try Site(options: first.options)
         let listed = live.outputFiles()
         #expect(live.outputPaths() == Set(listed.map(\.path)))
-        for file in listed where file.path.hasPrefix("search/") {
+        for file in listed where file.path.rawValue.hasPrefix("search/") {
             #expect(live.file(at: file.path) == file, "\(file.path)")
             guard case .text(let text) = file.contents else { continue }
-            #expect(shards[file.path] == Data(text.utf8), "\(file.path)")
+            #expect(shards[file.path.rawValue] == Data(text.utf8), "\(file.path)")
         }
         #expect(live.file(at: "search/terms/ffff.json") == nil)
     }

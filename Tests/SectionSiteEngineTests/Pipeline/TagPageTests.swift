@@ -47,7 +47,7 @@ struct TagPageTests {
         for file in live.indexes() { #expect(live.indexFile(at: file.path) == file) }
         // (The search index's shards, under search/, are SearchShardsTests' business.)
         #expect(
-            live.indexes().map(\.path).filter { !$0.hasPrefix("search/") }.sorted()
+            live.indexes().map(\.path).filter { !$0.rawValue.hasPrefix("search/") }.sorted()
                 == ["feed.xml", "search.json", "sitemap.xml", "tags/ios/feed.xml", "tags/swift-ui/feed.xml"])
         #expect(live.indexes().contains { $0.path == "search/index.json" })
         #expect(live.indexFile(at: "tags/index.html") == nil && live.indexFile(at: "other.xml") == nil)
@@ -143,7 +143,7 @@ struct TagPageTests {
         update = try live.apply(["Content/posts/b.md"])
         #expect(update.removed == ["/tags/new/"])
         #expect(update.changed == ["/tags/", "/tags/swift/"])
-        #expect(live.indexes().map(\.path).filter { $0.hasPrefix("tags/") } == ["tags/swift/feed.xml"])
+        #expect(live.indexes().map(\.path).filter { $0.rawValue.hasPrefix("tags/") } == ["tags/swift/feed.xml"])
         try site.remove("Content/posts/a.md")
         update = try live.apply(["Content/posts/a.md"])
         #expect(update.removed == ["/posts/a/", "/tags/", "/tags/swift/"])
