@@ -67,7 +67,7 @@ extension Site {
         for source in Set(stamps.keys).subtracting(present.map(SourceID.file)) {
             changed.insert(SiteChange(page: source))
         }
-        changed.formUnion(program.definitions.values.map { .definedPage($0.url) })
+        changed.formUnion(program.definitions.keys.map(SiteChange.init(page:)))
         for (file, hash) in theme.templateHashes where snapshot.templates[file] != hash {
             changed.insert(.file("\(theme.path)/\(file)"))
         }

@@ -8,7 +8,7 @@ package enum SiteChange: Hashable, Sendable, Comparable, ExpressibleByStringLite
     /// The Swift sources of the API reference's package (`api:`): its symbol graphs are made again.
     case apiSources
     /// A page a program defines, by URL: loaded again from its definition, or removed when it has none.
-    case definedPage(String)
+    case definedPage(PageURL)
 
     /// A file, by its path relative to the site folder.
     package init(stringLiteral path: String) {
@@ -19,7 +19,7 @@ package enum SiteChange: Hashable, Sendable, Comparable, ExpressibleByStringLite
     init(page source: SourceID) {
         switch source {
         case .file(let path): self = .file(path)
-        case .program(let url): self = .definedPage(url.rawValue)
+        case .program(let url): self = .definedPage(url)
         case .generated: self = .settings  // the site makes it from everything
         }
     }
@@ -90,7 +90,7 @@ package struct SiteLayout: Sendable, Equatable {
         switch change {
         case .settings: .settings
         case .apiSources: .apiSources
-        case .definedPage(let url): .page(.program(PageURL(url)))
+        case .definedPage(let url): .page(.program(url))
         case .file(let path): classify(path)
         }
     }
