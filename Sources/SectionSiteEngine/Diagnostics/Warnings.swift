@@ -18,10 +18,5 @@ package struct Warnings: Sendable {
     }
 
     /// All warnings so far, ordered by file, line and message.
-    var all: [Diagnostic] {
-        items.sorted {
-            ($0.location?.file ?? "", $0.location?.line ?? 0, $0.location?.column ?? 0, $0.message)
-                < ($1.location?.file ?? "", $1.location?.line ?? 0, $1.location?.column ?? 0, $1.message)
-        }
-    }
+    var all: [Diagnostic] { items.sorted(by: Diagnostic.inFileOrder) }
 }

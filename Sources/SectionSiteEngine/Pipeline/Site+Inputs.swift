@@ -41,7 +41,7 @@ extension Site {
         for file in options.settingsFiles {
             let path = Self.shownPath(file, site: options.site)
             guard FileManager.default.fileExists(atPath: file.path) else {
-                throw SectionSiteError(SiteProblem.settingsFileMissing(path: path).at(nil))
+                throw SiteProblem.settingsFileMissing(path: path).error()
             }
             let more = try SourceText.read(file, path: path)
             config = try ConfigParser(path: path).parse(more, onto: config)

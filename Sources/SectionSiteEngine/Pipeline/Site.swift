@@ -141,7 +141,7 @@ package struct Site: Sendable {
     static func apiReference(_ options: BuildOptions, config: SiteConfig) throws -> APIReference? {
         guard let api = config.api else { return nil }
         guard let reader = options.apiReader else {
-            throw SectionSiteError(SiteProblem.apiWithoutReader.at(api.location))
+            throw SiteProblem.apiWithoutReader.error(at: api.location)
         }
         let bounds = api.sourceBounds(site: options.site, config: config)
         return try reader.reference(APIRequest(settings: api, site: options.site, rootPath: config.rootPath, bounds: bounds))

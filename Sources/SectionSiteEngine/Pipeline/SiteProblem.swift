@@ -1,6 +1,8 @@
 /// What the site stage finds wrong across pages (a page's own mistakes are its loading's): each kind with its
 /// identifier, its severity and its words, written here once. Tests match the identifiers.
-enum SiteProblem: Sendable {
+enum SiteProblem: Problem {
+    static let stage = "site"
+
     /// A settings file `--config` names is not there.
     case settingsFileMissing(path: String)
     /// The settings have `api:`, and the program sets no reader.
@@ -28,25 +30,6 @@ enum SiteProblem: Sendable {
     /// A picture whose files could not be made.
     case pictureRefused(source: String, reason: String)
 
-    var id: Diagnostic.ID {
-        let name = switch self {
-        case .settingsFileMissing: "settings-file-missing"
-        case .apiWithoutReader: "api-without-reader"
-        case .urlTaken: "url-taken"
-        case .linkToNoPage: "link-to-no-page"
-        case .unknownSymbol: "unknown-symbol"
-        case .unknownArticle: "unknown-article"
-        case .unknownLanguage: "unknown-language"
-        case .unusedTemplate: "unused-template"
-        case .emptySection: "empty-section"
-        case .aliasNotWritten: "alias-not-written"
-        case .aliasGivenAgain: "alias-given-again"
-        case .brokenLink: "broken-link"
-        case .pictureRefused: "picture-refused"
-        }
-        return Diagnostic.ID(rawValue: "site." + name)
-    }
-
     var severity: Diagnostic.Severity {
         switch self {
         case .settingsFileMissing, .apiWithoutReader, .urlTaken, .brokenLink, .pictureRefused: .error
@@ -73,10 +56,5 @@ enum SiteProblem: Sendable {
         case .brokenLink(let written, let problem): "link to '\(written)' leads nowhere: \(problem)"
         case .pictureRefused(let source, let reason): "image '\(source)' \(reason)"
         }
-    }
-
-    /// The problem at a place.
-    func at(_ location: SourceLocation?, notes: [Diagnostic.Note] = []) -> Diagnostic {
-        Diagnostic(severity, message, at: location, notes: notes, id: id)
     }
 }
