@@ -12,22 +12,19 @@ extension ConfigParser {
             case "symbolGraphs": settings.symbolGraphs = try yaml.strings(value, key: option)
             case "url":
                 let url = try yaml.string(value, key: option)
-                guard let path = SitePage.normalizedURL(url), path != "/" else {
-                    throw SectionSiteError("'url' must be a site path such as /api/, not '\(url)'", at: yaml.location(value))
-                }
+                guard let path = SitePage.normalizedURL(url), path != "/" else { throw yaml.error(.apiURLNotAPath(url), at: value) }
                 settings.url = path
             case "maxNesting", "maxMembers", "maxSymbols":
                 let limit = try yaml.int(value, key: option)
-                guard limit > 0 else { throw SectionSiteError("'\(option)' must be more than 0", at: yaml.location(value)) }
+                guard limit > 0 else { throw yaml.error(.notMoreThanZero(option), at: value) }
                 switch option {
                 case "maxNesting": settings.maxNesting = limit
                 case "maxMembers": settings.maxMembers = limit
                 default: settings.maxSymbols = limit
                 }
             default:
-                throw SectionSiteError(
-                    "unknown api option '\(option)' (known: package, targets, symbolGraphs, url, maxNesting, maxMembers, maxSymbols)",
-                    at: yaml.location(optionNode))
+                let known = "package, targets, symbolGraphs, url, maxNesting, maxMembers, maxSymbols"
+                throw yaml.error(.unknownOption(option, in: "api", known: known), at: optionNode)
             }
         }
         return settings

@@ -24,9 +24,7 @@ struct ConfigParser {
                 // Only names of the tz database: the system reads the zone's file by its name, so an arbitrary one
                 // (`../../etc/x`) would be a path.
                 guard name == "UTC" || TimeZone.knownTimeZoneIdentifiers.contains(name), let zone = TimeZone(identifier: name) else {
-                    throw SectionSiteError(
-                        "'\(name)' is not a time zone: name one as the tz database does, like Europe/Paris or America/Los_Angeles",
-                        at: yaml.location(node))
+                    throw yaml.error(.notATimeZone(name), at: node)
                 }
                 config.permalinks.timeZone = zone
             case "markdown":
@@ -35,9 +33,7 @@ struct ConfigParser {
                     case "smart": config.smartPunctuation = try yaml.bool(value, key: option)
                     case "unsafe": config.unsafeHTML = try yaml.bool(value, key: option)
                     case "attributes": config.markdownAttributes = try yaml.bool(value, key: option)
-                    default:
-                        throw SectionSiteError(
-                            "unknown markdown option '\(option)' (known: smart, unsafe, attributes)", at: yaml.location(optionNode))
+                    default: throw yaml.error(.unknownOption(option, in: "markdown", known: "smart, unsafe, attributes"), at: optionNode)
                     }
                 }
             case "feed":
@@ -45,59 +41,36 @@ struct ConfigParser {
                     switch option {
                     case "keep":
                         config.feedKeep = try yaml.int(value, key: option)
-                        guard config.feedKeep >= 0 else {
-                            throw SectionSiteError("'keep' must be 0 or more", at: yaml.location(value))
-                        }
+                        guard config.feedKeep >= 0 else { throw yaml.error(.negativeKeep, at: value) }
                     case "poll":
                         config.feedPoll = try yaml.int(value, key: option)
-                        guard config.feedPoll >= 0 else {
-                            throw SectionSiteError(
-                                "'poll' must be how many seconds between checks of the feed (0 for none)",
-                                at: yaml.location(value))
-                        }
+                        guard config.feedPoll >= 0 else { throw yaml.error(.negativePoll, at: value) }
                     case "live":
                         let url = try yaml.string(value, key: option)
                         // `//host/sub` and `/\\host/sub` look like paths but name another origin to a browser:
                         // another origin is written out, with its scheme.
-                        if url.hasPrefix("//") || url.hasPrefix("/\\") {
-                            throw SectionSiteError(
-                                "'live' must be a path on this site ('/_push/sub') or a whole URL ('https://push.example.com/sub'), "
-                                    + "not '\(url)', which a browser reads as another site's address",
-                                at: yaml.location(value))
-                        }
+                        if url.hasPrefix("//") || url.hasPrefix("/\\") { throw yaml.error(.liveOnAnotherSite(url), at: value) }
                         guard url.hasPrefix("/") || url.hasPrefix("https://") || url.hasPrefix("http://"),
                             !url.contains(where: \.isWhitespace), !url.contains("\\")
-                        else {
-                            throw SectionSiteError(
-                                "'live' must be the URL of the push server's subscriber location, such as '/_push/sub' or 'https://push.example.com/sub'",
-                                at: yaml.location(value))
-                        }
+                        else { throw yaml.error(.liveNotPushURL, at: value) }
                         config.feedLive = url
-                    default:
-                        throw SectionSiteError(
-                            "unknown feed option '\(option)' (known: keep, poll, live)", at: yaml.location(optionNode))
+                    default: throw yaml.error(.unknownOption(option, in: "feed", known: "keep, poll, live"), at: optionNode)
                     }
                 }
             case "tags":
                 for (option, value, optionNode) in try yaml.entries(node, what: "'tags'") {
                     guard option == "paginate" else {
-                        throw SectionSiteError("unknown tags option '\(option)' (known: paginate)", at: yaml.location(optionNode))
+                        throw yaml.error(.unknownOption(option, in: "tags", known: "paginate"), at: optionNode)
                     }
                     let size = try yaml.int(value, key: option)
-                    guard size >= 0 else {
-                        throw SectionSiteError("'paginate' must be 0 (one page per tag) or more", at: yaml.location(value))
-                    }
+                    guard size >= 0 else { throw yaml.error(.negativeTagPages, at: value) }
                     config.tagsPaginate = size == 0 ? nil : size
                 }
             case "sitemap":
                 for (option, value, optionNode) in try yaml.entries(node, what: "'sitemap'") {
-                    guard option == "urls" else {
-                        throw SectionSiteError("unknown sitemap option '\(option)' (known: urls)", at: yaml.location(optionNode))
-                    }
+                    guard option == "urls" else { throw yaml.error(.unknownOption(option, in: "sitemap", known: "urls"), at: optionNode) }
                     let urls = try yaml.int(value, key: option)
-                    guard (1...SiteConfig.sitemapURLLimit).contains(urls) else {
-                        throw SectionSiteError("'urls' must be from 1 to 50000 (the most a sitemap file may list)", at: yaml.location(value))
-                    }
+                    guard (1...SiteConfig.sitemapURLLimit).contains(urls) else { throw yaml.error(.sitemapURLCountOutOfRange, at: value) }
                     config.sitemapURLs = urls
                 }
             case "search":
@@ -106,7 +79,7 @@ struct ConfigParser {
                 } else {
                     for (option, value, optionNode) in try yaml.entries(node, what: "'search'") {
                         guard option == "text" || option == "json" else {
-                            throw SectionSiteError("unknown search option '\(option)' (known: json, text)", at: yaml.location(optionNode))
+                            throw yaml.error(.unknownOption(option, in: "search", known: "json, text"), at: optionNode)
                         }
                         if option == "json" {
                             config.searchJSON = try yaml.bool(value, key: option)
@@ -114,11 +87,7 @@ struct ConfigParser {
                             config.searchText = nil
                         } else {
                             let limit = try yaml.int(value, key: option)
-                            guard limit >= 0 else {
-                                throw SectionSiteError(
-                                    "'text' must be how many characters of each page to index (0 or more), or 'all'",
-                                    at: yaml.location(value))
-                            }
+                            guard limit >= 0 else { throw yaml.error(.negativeSearchText, at: value) }
                             config.searchText = limit
                         }
                     }
@@ -133,13 +102,9 @@ struct ConfigParser {
             case "permalinks":
                 for (folder, value, folderNode) in try yaml.entries(node, what: "'permalinks'") {
                     let pattern = try yaml.string(value, key: folder)
-                    if let problem = Permalinks.problem(in: pattern) { throw SectionSiteError(problem, at: yaml.location(value)) }
+                    if let problem = Permalinks.problem(in: pattern) { throw yaml.error(.badPermalink(problem: problem), at: value) }
                     let name = folder.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-                    guard !name.contains("/") else {
-                        throw SectionSiteError(
-                            "'\(folder)': permalinks are given per top-level folder of Content/ (or '/' for its root pages)",
-                            at: yaml.location(folderNode))
-                    }
+                    guard !name.contains("/") else { throw yaml.error(.permalinksNotTopLevel(folder: folder), at: folderNode) }
                     config.permalinks.patterns[name] = pattern
                 }
             case "languages": config.permalinks.languages.list = try Self.languages(node, yaml: yaml)
@@ -163,14 +128,9 @@ struct ConfigParser {
         var languages: [Language] = []
         for (code, value, codeNode) in try yaml.entries(node, what: "'languages'") {
             guard code.wholeMatch(of: /[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*/) != nil else {
-                throw SectionSiteError(
-                    "'\(code)' is not a language code: write one as lang and hreflang take it, like en, fr or pt-BR; a "
-                        + "folder and URL prefix of another form is the language's 'folder' (zh-CN: {folder: zh_cn})",
-                    at: yaml.location(codeNode))
+                throw yaml.error(.notALanguageCode(code), at: codeNode)
             }
-            if let problem = SiteLanguages.folderProblem(code) {
-                throw SectionSiteError("'\(code)' \(problem)", at: yaml.location(codeNode))
-            }
+            if let problem = SiteLanguages.folderProblem(code) { throw yaml.error(.badFolder(code, problem: problem), at: codeNode) }
             var language = Language(code: code, name: code)
             if case .null = yaml.value(value) {
                 languages.append(language)
@@ -182,14 +142,12 @@ struct ConfigParser {
                 case "folder":
                     let folder = try yaml.string(setting, key: option)
                     if let problem = SiteLanguages.folderProblem(folder) {
-                        throw SectionSiteError("'folder' \(problem)", at: yaml.location(setting))
+                        throw yaml.error(.badFolder("folder", problem: problem), at: setting)
                     }
                     language.folder = folder
                 case "direction":
                     let text = try yaml.string(setting, key: option)
-                    guard let direction = Language.Direction(rawValue: text) else {
-                        throw SectionSiteError("'direction' is 'ltr' or 'rtl', not '\(text)'", at: yaml.location(setting))
-                    }
+                    guard let direction = Language.Direction(rawValue: text) else { throw yaml.error(.badDirection(text), at: setting) }
                     language.direction = direction
                 default: language.settings[option] = yaml.value(setting)
                 }
@@ -200,9 +158,7 @@ struct ConfigParser {
         var seen: [String: String] = [:]
         for language in languages {
             if let other = seen[language.folder.lowercased()] {
-                throw SectionSiteError(
-                    "languages '\(other)' and '\(language.code)' both have the folder '\(language.folder)'; give one a 'folder' of its own",
-                    at: yaml.location(node))
+                throw yaml.error(.languagesShareFolder(other, language.code, folder: language.folder), at: node)
             }
             seen[language.folder.lowercased()] = language.code
         }
@@ -216,14 +172,10 @@ struct ConfigParser {
         for (option, value, optionNode) in try yaml.entries(node, what: "'images'") {
             switch option {
             case "widths":
-                guard case .sequence(let items) = value, !items.isEmpty else {
-                    throw SectionSiteError("'widths' must be a list of widths in pixels, such as [480, 960, 1600]", at: yaml.location(value))
-                }
+                guard case .sequence(let items) = value, !items.isEmpty else { throw yaml.error(.noWidths, at: value) }
                 settings.widths = try items.map { item in
                     let width = try yaml.int(item, key: "widths")
-                    guard (1...10_000).contains(width) else {
-                        throw SectionSiteError("a width must be from 1 to 10000 pixels, not \(width)", at: yaml.location(item))
-                    }
+                    guard (1...10_000).contains(width) else { throw yaml.error(.widthOutOfRange(width), at: item) }
                     return width
                 }
             case "formats":
@@ -231,35 +183,29 @@ struct ConfigParser {
                 settings.formats = try names.map { item in
                     let name = try yaml.string(item, key: "formats")
                     guard let format = ["avif": ImageFormat.avif, "webp": .webp, "jpeg": .jpeg, "jpg": .jpeg, "png": .png][name.lowercased()] else {
-                        throw SectionSiteError("unknown image format '\(name)' (known: avif, webp, jpeg, png)", at: yaml.location(item))
+                        throw yaml.error(.unknownImageFormat(name), at: item)
                     }
                     return format
                 }
             case "quality":
                 settings.quality = try yaml.int(value, key: option)
-                guard (1...100).contains(settings.quality) else {
-                    throw SectionSiteError("'quality' must be from 1 to 100", at: yaml.location(value))
-                }
+                guard (1...100).contains(settings.quality) else { throw yaml.error(.qualityOutOfRange, at: value) }
             case "sizes": settings.sizes = try yaml.string(value, key: option)
             case "maxPixels":
                 settings.maxPixels = try yaml.int(value, key: option)
-                guard settings.maxPixels > 0 else { throw SectionSiteError("'maxPixels' must be more than 0", at: yaml.location(value)) }
+                guard settings.maxPixels > 0 else { throw yaml.error(.notMoreThanZero(option), at: value) }
             case "maxBytes":
                 settings.maxBytes = Int64(try yaml.int(value, key: option))
-                guard settings.maxBytes > 0 else { throw SectionSiteError("'maxBytes' must be more than 0", at: yaml.location(value)) }
+                guard settings.maxBytes > 0 else { throw yaml.error(.notMoreThanZero(option), at: value) }
             case "metadata":
                 switch try yaml.string(value, key: option) {
                 case "strip": settings.keepsMetadata = false
                 case "keep": settings.keepsMetadata = true
-                case let other:
-                    throw SectionSiteError(
-                        "'metadata' is 'strip' (the default: no EXIF, GPS positions included, is published) or 'keep', not '\(other)'",
-                        at: yaml.location(value))
+                case let other: throw yaml.error(.unknownMetadata(other), at: value)
                 }
             default:
-                throw SectionSiteError(
-                    "unknown images option '\(option)' (known: widths, formats, quality, sizes, maxPixels, maxBytes, metadata)",
-                    at: yaml.location(optionNode))
+                let known = "widths, formats, quality, sizes, maxPixels, maxBytes, metadata"
+                throw yaml.error(.unknownOption(option, in: "images", known: known), at: optionNode)
             }
         }
         return settings

@@ -41,9 +41,8 @@ struct DataFile: Sendable, Equatable {
             let path = "Data/\(file)"
             let data = try parse(SourceText.read(folder.appendingPathComponent(file), path: path), path: path)
             if let other = files[data.name] {
-                throw SectionSiteError(
-                    "two data files are named '\(data.name)': give one another name", at: SourceLocation(file: path),
-                    notes: [.init(location: SourceLocation(file: other.path), message: "'\(data.name)' is this file too")])
+                let note = Diagnostic.Note(location: SourceLocation(file: other.path), message: "'\(data.name)' is this file too")
+                throw DataProblem.sameName(data.name).error(at: SourceLocation(file: path), notes: [note])
             }
             files[data.name] = data
         }
@@ -74,24 +73,20 @@ struct DataFile: Sendable, Equatable {
         var records: [Record] = []
         var places: [String: SourceLocation] = [:]
         for node in list {
-            guard case .mapping = node else {
-                throw SectionSiteError("a record must be a map of fields with an 'id'", at: yaml.location(node))
-            }
+            guard case .mapping = node else { throw DataProblem.recordNotAMap.error(at: yaml.location(node)) }
             var record = Record(id: "", cell: nil, fields: [:], location: yaml.location(node))
             var idNode: Node?
             for (key, value, _) in try yaml.entries(node, what: "a record") {
                 switch key {
                 case "id":
                     idNode = value
-                    guard let id = yaml.value(value).scalarText, !id.isEmpty else {
-                        throw SectionSiteError("a record's 'id' must be a string or a number", at: yaml.location(value))
-                    }
+                    guard let id = yaml.value(value).scalarText, !id.isEmpty else { throw DataProblem.badRecordID.error(at: yaml.location(value)) }
                     record.id = id
                 case "cell": record.cell = try yaml.string(value, key: key)
                 default: record.fields[key] = yaml.value(value)
                 }
             }
-            guard let idNode else { throw SectionSiteError("record has no 'id'", at: record.location) }
+            guard let idNode else { throw DataProblem.recordWithoutID.error(at: record.location) }
             try check(record.id, at: yaml.location(idNode), places: &places)
             records.append(record)
         }
@@ -104,13 +99,11 @@ struct DataFile: Sendable, Equatable {
         do {
             reader = try CSVReader(string: text, hasHeaderRow: true)
         } catch {
-            throw SectionSiteError("a CSV data file needs a header line naming its columns", at: SourceLocation(file: path, line: 1, column: 1))
+            throw DataProblem.noHeaderLine.error(at: SourceLocation(file: path, line: 1, column: 1))
         }
         let header = reader.headerRow ?? []
         guard let idColumn = header.firstIndex(of: "id") else {
-            throw SectionSiteError(
-                "the header line has no 'id' column (it has \(header.map { "'\($0)'" }.joined(separator: ", ")))",
-                at: SourceLocation(file: path, line: 1, column: 1))
+            throw DataProblem.noIDColumn(header: header).error(at: SourceLocation(file: path, line: 1, column: 1))
         }
         // CSV.swift does not say where a row is: lines are counted here, a row taking one line more for each line
         // break inside its quoted fields.
@@ -121,12 +114,10 @@ struct DataFile: Sendable, Equatable {
             defer { line += 1 + row.reduce(0) { $0 + $1.count(where: \.isNewline) } }
             if row.count == 1 && row[0].isEmpty { continue }  // a blank line
             guard row.count == header.count else {
-                throw SectionSiteError(
-                    "this row has \(row.count) field\(row.count == 1 ? "" : "s"), the header line \(header.count)",
-                    at: SourceLocation(file: path, line: line, column: 1))
+                throw DataProblem.wrongFieldCount(row.count, header: header.count).error(at: SourceLocation(file: path, line: line, column: 1))
             }
             let location = Self.place(of: idColumn, in: row, line: line, path: path)
-            guard !row[idColumn].isEmpty else { throw SectionSiteError("this row's 'id' is empty", at: location) }
+            guard !row[idColumn].isEmpty else { throw DataProblem.emptyRowID.error(at: location) }
             var record = Record(id: row[idColumn], cell: nil, fields: [:], location: SourceLocation(file: path, line: line, column: 1))
             for (key, field) in zip(header, row) where key != "id" {
                 if key == "cell" { record.cell = field.isEmpty ? nil : field } else { record.fields[key] = .string(field) }
@@ -135,7 +126,7 @@ struct DataFile: Sendable, Equatable {
             records.append(record)
         }
         if let error = reader.error {
-            throw SectionSiteError("the CSV does not read: \(error)", at: SourceLocation(file: path, line: line, column: 1))
+            throw DataProblem.unreadableCSV("\(error)").error(at: SourceLocation(file: path, line: line, column: 1))
         }
         return records
     }
@@ -159,9 +150,7 @@ struct DataFile: Sendable, Equatable {
 
     private static func check(_ id: String, at location: SourceLocation, places: inout [String: SourceLocation]) throws {
         if let earlier = places[id] {
-            throw SectionSiteError(
-                "duplicate record id '\(id)'", at: location,
-                notes: [.init(location: earlier, message: "record '\(id)' first given here")])
+            throw DataProblem.duplicateRecord(id).error(at: location, notes: [.init(location: earlier, message: "record '\(id)' first given here")])
         }
         places[id] = location
     }

@@ -42,11 +42,7 @@ struct PageParser {
             case "date":
                 attempt {
                     let text = try yaml.string(node, key: key)
-                    guard let date = PageDate(parsing: text, in: permalinks.timeZone) else {
-                        throw SectionSiteError(
-                            "'date' must look like 2026-01-31, 2026-01-31T09:30:00Z or 2026-01-31 09:30:00 +0200, not '\(text)'",
-                            at: yaml.location(node))
-                    }
+                    guard let date = PageDate(parsing: text, in: permalinks.timeZone) else { throw yaml.error(.badDate(text), at: node) }
                     page.date = date
                 }
             case "draft": attempt { page.isDraft = try yaml.bool(node, key: key) }
@@ -69,7 +65,7 @@ struct PageParser {
                 // `sections:` with nothing after it (every section deleted) is a page without sections.
                 if case .null = yaml.value(node) { break }
                 guard case .sequence(let list) = node else {
-                    errors.append(Diagnostic(.error, "'sections' must be a list of sections", at: yaml.location(node)))
+                    errors.append(PageProblem.notASectionList.at(yaml.location(node)))
                     continue
                 }
                 var sectionPlaces: [String: SourceLocation] = [:]
@@ -77,9 +73,8 @@ struct PageParser {
                     attempt {
                         let section = try parseSection(sectionNode, yaml: yaml, itemPlaces: &itemPlaces)
                         if let earlier = sectionPlaces[section.id] {
-                            throw SectionSiteError(
-                                "duplicate section id '\(section.id)'", at: section.location,
-                                notes: [.init(location: earlier, message: "section '\(section.id)' first defined here")])
+                            let first = Diagnostic.Note(location: earlier, message: "section '\(section.id)' first defined here")
+                            throw PageProblem.duplicateSection(section.id).error(at: section.location, notes: [first])
                         }
                         sectionPlaces[section.id] = section.location
                         page.sections.append(section)
@@ -119,14 +114,9 @@ struct PageParser {
     ) throws -> SectionSpec {
         let location = yaml.location(node)
         let entries = try yaml.entries(node, what: "a section")
-        guard let idNode = entries.first(where: { $0.key == "id" })?.node else {
-            throw SectionSiteError("section has no 'id'", at: location)
-        }
+        guard let idNode = entries.first(where: { $0.key == "id" })?.node else { throw PageProblem.sectionWithoutID.error(at: location) }
         let id = try yaml.string(idNode, key: "id")
-        guard Self.isValidSectionID(id) else {
-            throw SectionSiteError(
-                "section id '\(id)' may hold only letters, digits, '-' and '_'", at: yaml.location(idNode))
-        }
+        guard Self.isValidSectionID(id) else { throw yaml.error(.badSectionID(id), at: idNode) }
         var section = SectionSpec(
             id: id, kind: nil, header: nil, footer: nil, cell: nil, content: .items([]), location: location)
         var items: [ItemSpec]?
@@ -142,9 +132,7 @@ struct PageParser {
                 let view = try supplementary(value, defaultKind: key, yaml: yaml)
                 if key == "header" { section.header = view } else { section.footer = view }
             case "items":
-                guard case .sequence(let list) = value else {
-                    throw SectionSiteError("'items' must be a list of items", at: yaml.location(value))
-                }
+                guard case .sequence(let list) = value else { throw yaml.error(.notAnItemList, at: value) }
                 items = try list.map { try parseItem($0, yaml: yaml, itemPlaces: &itemPlaces) }
             case "from", "sort", "limit", "tags", "paginate":
                 queryKeys[key] = value
@@ -156,26 +144,20 @@ struct PageParser {
                 }
                 data = (stem, yaml.location(value))
             default:
-                throw SectionSiteError(
-                    "unknown section key '\(key)' (known: cell, data, footer, from, header, id, items, kind, limit, paginate, sort, tags)",
-                    at: yaml.location(keyNode))
+                throw yaml.error(.unknownSectionKey(key), at: keyNode)
             }
         }
         if !queryKeys.isEmpty {
             guard let fromNode = queryKeys["from"] else {
                 let key = queryKeys.keys.sorted()[0]
-                throw SectionSiteError("'\(key)' needs 'from:' to name the pages to list", at: yaml.location(queryKeys[key]))
+                throw yaml.error(.queryWithoutFrom(key), at: queryKeys[key])
             }
-            if items != nil {
-                throw SectionSiteError(
-                    "section '\(id)' has both 'items' and 'from'; give one", at: yaml.location(fromNode))
-            }
+            if items != nil { throw yaml.error(.itemsAndFrom(section: id), at: fromNode) }
             query = try collection(queryKeys, yaml: yaml)
         }
         if let (name, location) = data {
             if items != nil || query != nil {
-                throw SectionSiteError(
-                    "section '\(id)' has 'data' and also '\(items != nil ? "items" : "from")'; give one", at: location)
+                throw PageProblem.dataAndMore(section: id, other: items != nil ? "items" : "from").error(at: location)
             }
             section.content = .data(name, location)
             return section
@@ -192,22 +174,17 @@ struct PageParser {
         }
         if let node = keys["sort"] {
             let text = try yaml.string(node, key: "sort")
-            guard let sort = CollectionQuery.Sort(rawValue: text) else {
-                throw SectionSiteError(
-                    "unknown sort '\(text)' (known: date, -date, title, weight)", at: yaml.location(node))
-            }
+            guard let sort = CollectionQuery.Sort(rawValue: text) else { throw yaml.error(.unknownSort(text), at: node) }
             query.sort = sort
         }
         if let node = keys["limit"] {
             query.limit = try yaml.int(node, key: "limit")
-            guard query.limit! > 0 else { throw SectionSiteError("'limit' must be above 0", at: yaml.location(node)) }
+            guard query.limit! > 0 else { throw yaml.error(.notAboveZero("limit"), at: node) }
         }
         if let node = keys["tags"] { query.tags = try yaml.strings(node, key: "tags") }
         if let node = keys["paginate"] {
             query.paginate = try yaml.int(node, key: "paginate")
-            guard query.paginate! > 0 else {
-                throw SectionSiteError("'paginate' must be above 0", at: yaml.location(node))
-            }
+            guard query.paginate! > 0 else { throw yaml.error(.notAboveZero("paginate"), at: node) }
         }
         return query
     }
@@ -228,11 +205,9 @@ struct PageParser {
             default: item.fields[key] = yaml.value(value)
             }
         }
-        guard hasID else { throw SectionSiteError("item has no 'id'", at: location) }
+        guard hasID else { throw PageProblem.itemWithoutID.error(at: location) }
         if let earlier = itemPlaces[item.id] {
-            throw SectionSiteError(
-                "duplicate item id '\(item.id)'", at: location,
-                notes: [.init(location: earlier, message: "item '\(item.id)' first defined here")])
+            throw PageProblem.duplicateItem(item.id).error(at: location, notes: [.init(location: earlier, message: "item '\(item.id)' first defined here")])
         }
         itemPlaces[item.id] = location
         return item
@@ -247,9 +222,7 @@ struct PageParser {
             guard case .map(var fields) = yaml.value(node) else { preconditionFailure("a mapping reads as a map") }
             let kind = fields.removeValue(forKey: "kind")?.scalarText ?? defaultKind
             return SupplementarySpec(kind: kind, fields: fields, location: location)
-        default:
-            throw SectionSiteError(
-                "'\(defaultKind)' must be a title or a map with a 'kind'", at: location)
+        default: throw PageProblem.notATitleOrMap(defaultKind).error(at: location)
         }
     }
 
@@ -260,8 +233,7 @@ struct PageParser {
             func style() throws -> AnimationConfiguration.Style {
                 guard let style = AnimationConfiguration.Style(rawValue: text) else {
                     let known = AnimationConfiguration.Style.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw SectionSiteError(
-                        "unknown animation '\(text)' for '\(key)' (known: \(known))", at: yaml.location(value))
+                    throw yaml.error(.unknownAnimation(text, key: key, known: known), at: value)
                 }
                 return style
             }
@@ -270,14 +242,9 @@ struct PageParser {
             case "delete": config.delete = try style()
             case "reload": config.reload = try style()
             case "move":
-                guard let move = AnimationConfiguration.MoveStyle(rawValue: text) else {
-                    throw SectionSiteError(
-                        "unknown move animation '\(text)' (known: flip, none)", at: yaml.location(value))
-                }
+                guard let move = AnimationConfiguration.MoveStyle(rawValue: text) else { throw yaml.error(.unknownMoveAnimation(text), at: value) }
                 config.move = move
-            default:
-                throw SectionSiteError(
-                    "unknown animation key '\(key)' (known: insert, delete, reload, move)", at: yaml.location(keyNode))
+            default: throw yaml.error(.unknownAnimationKey(key), at: keyNode)
             }
         }
         return config
@@ -300,14 +267,11 @@ struct PageParser {
         switch node {
         case .scalar(let scalar): nodes = scalar.string.isEmpty ? [] : [node]
         case .sequence(let sequence): nodes = Array(sequence)
-        default: throw SectionSiteError("'aliases' must be a list of paths", at: yaml.location(node))
+        default: throw yaml.error(.notAPathList, at: node)
         }
         return try nodes.map { node in
             let text = try yaml.string(node, key: "aliases")
-            guard let url = Page.Alias.normalized(text) else {
-                throw SectionSiteError(
-                    "alias '\(text)' must be a path on this site, like /old/path/ or /old/page.html", at: yaml.location(node))
-            }
+            guard let url = Page.Alias.normalized(text) else { throw yaml.error(.aliasNotAPath(text), at: node) }
             return Page.Alias(url: url, location: yaml.location(node))
         }
     }

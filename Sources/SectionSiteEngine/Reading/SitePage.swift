@@ -80,18 +80,12 @@ public struct SitePage: Sendable, Equatable {
         var itemPlaces = Set<String>()
         for section in sections {
             let id = "\(section.identity)"
-            guard PageParser.isValidSectionID(id) else {
-                throw SectionSiteError("section id '\(id)' may hold only letters, digits, '-' and '_'", at: location)
-            }
-            guard sectionPlaces.insert(id).inserted else {
-                throw SectionSiteError("duplicate section id '\(id)' in page \(url)", at: location)
-            }
+            guard PageParser.isValidSectionID(id) else { throw PageProblem.badSectionID(id).error(at: location) }
+            guard sectionPlaces.insert(id).inserted else { throw PageProblem.duplicateSection(id, page: url).error(at: location) }
             let items = try section.items.map { item -> ItemSpec in
                 let itemID = "\(item.identity)"
-                guard !itemID.isEmpty else { throw SectionSiteError("an item of section '\(id)' has an empty identity", at: location) }
-                guard itemPlaces.insert(itemID).inserted else {
-                    throw SectionSiteError("duplicate item id '\(itemID)' in page \(url)", at: location)
-                }
+                guard !itemID.isEmpty else { throw PageProblem.emptyItemIdentity(section: id).error(at: location) }
+                guard itemPlaces.insert(itemID).inserted else { throw PageProblem.duplicateItem(itemID, page: url).error(at: location) }
                 let cell = try dataSource.configureCell(section, item)
                 return ItemSpec(
                     id: itemID, cell: cell.kind, body: nil, fields: cell.fields ?? [:], location: location,
@@ -139,9 +133,7 @@ public struct SitePage: Sendable, Equatable {
         fileID: String = #fileID, line: Int = #line
     ) throws {
         location = SourceLocation(file: fileID, line: line)
-        guard let normalized = Self.normalizedURL(url) else {
-            throw SectionSiteError("a page's URL must be a site path like /menu/, not '\(url)'", at: location)
-        }
+        guard let normalized = Self.normalizedURL(url) else { throw PageProblem.urlNotAPath(url).error(at: location) }
         self.url = normalized
         self.title = title
         self.date = date
@@ -163,9 +155,7 @@ public struct SitePage: Sendable, Equatable {
         markdown: String = "", fields: [String: Value] = [:], sections: [SectionSpec], location: SourceLocation
     ) throws {
         self.location = location
-        guard let normalized = Self.normalizedURL(url) else {
-            throw SectionSiteError("a page's URL must be a site path like /menu/, not '\(url)'", at: location)
-        }
+        guard let normalized = Self.normalizedURL(url) else { throw PageProblem.urlNotAPath(url).error(at: location) }
         (self.url, self.title, self.summary, self.weight, self.layout) = (normalized, title, summary, weight, layout)
         (self.date, self.tags, self.isDraft, self.animation) = (nil, [], false, nil)
         (self.markdown, self.fields, self.sections) = (markdown, fields, sections)
@@ -232,13 +222,13 @@ extension Value {
         do {
             json = try encoder.encode(data)
         } catch {
-            throw SectionSiteError("cannot encode \(type(of: data)) for a template: \(error)")
+            throw PageProblem.notEncodable(type: "\(type(of: data))", error: "\(error)").error()
         }
         let text = String(decoding: json, as: UTF8.self)
         // JSON is YAML: the reader that reads data files keeps strings, numbers and booleans apart.
         let yaml = YAMLReader(path: "\(type(of: data))", firstLine: 1)
         guard let node = try yaml.compose(text), case .map(let fields) = yaml.value(node) else {
-            throw SectionSiteError("\(type(of: data)) must encode as a keyed container (a struct or a dictionary) to be a template's data")
+            throw PageProblem.notKeyed(type: "\(type(of: data))").error()
         }
         return fields
     }

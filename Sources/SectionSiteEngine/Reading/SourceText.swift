@@ -8,7 +8,7 @@ enum SourceText {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw SectionSiteError("cannot read the file: \(SystemReason.of(error))", at: SourceLocation(file: path))
+            throw FileProblem.unreadable(reason: SystemReason.of(error)).error(at: SourceLocation(file: path))
         }
         return try decode(data, path: path)
     }
@@ -32,9 +32,9 @@ enum SourceText {
             case .emptyInput:
                 break loop
             case .error:
-                throw SectionSiteError("invalid UTF-8 in file", at: SourceLocation(file: path, line: line, column: column))
+                throw FileProblem.invalidUTF8.error(at: SourceLocation(file: path, line: line, column: column))
             }
         }
-        throw SectionSiteError("invalid UTF-8 in file", at: SourceLocation(file: path))
+        throw FileProblem.invalidUTF8.error(at: SourceLocation(file: path))
     }
 }

@@ -14,14 +14,13 @@ enum TOMLFrontMatter {
         do {
             table = try TOMLTable(string: toml)
         } catch let error as TOMLParseError {
-            throw SectionSiteError(
-                "invalid TOML: \(error.description)",
-                at: SourceLocation(file: path, line: firstLine + error.source.begin.line - 1, column: error.source.begin.column))
+            let begin = error.source.begin
+            throw FileProblem.invalidTOML(error.description).error(at: SourceLocation(file: path, line: firstLine + begin.line - 1, column: begin.column))
         }
         guard let data = table.convert(to: .json).data(using: .utf8),
             let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [String: Any]
         else {
-            throw SectionSiteError("TOML front matter could not be read", at: SourceLocation(file: path, line: firstLine))
+            throw FileProblem.unreadableTOML.error(at: SourceLocation(file: path, line: firstLine))
         }
         let lines = toml.split(separator: "\n", omittingEmptySubsequences: false)
         var output = Array(repeating: "", count: lines.count)

@@ -47,12 +47,8 @@ package enum YAMLAliasBudget {
                     let size = name(event.data.alias.anchor).flatMap { sizes[$0] } ?? 1
                     expanded += size
                     if expanded > limit {
-                        throw SectionSiteError(
-                            "YAML aliases expand this document past 10,000 nodes (the limit); refused, as an alias "
-                                + "bomb would be: write the values out, or use fewer aliases",
-                            at: SourceLocation(
-                                file: path, line: Int(event.start_mark.line) + firstLine,
-                                column: Int(event.start_mark.column) + 1))
+                        let mark = event.start_mark
+                        throw FileProblem.aliasBomb.error(at: SourceLocation(file: path, line: Int(mark.line) + firstLine, column: Int(mark.column) + 1))
                     }
                     finished(size, anchor: nil)
                 default:

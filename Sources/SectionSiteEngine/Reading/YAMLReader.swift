@@ -15,7 +15,7 @@ struct YAMLReader {
         } catch let error as YamlError {
             throw located(error, in: yaml)
         } catch {
-            throw SectionSiteError("invalid YAML: \(error)", at: SourceLocation(file: path, line: firstLine))
+            throw FileProblem.invalidYAML("\(error)").error(at: SourceLocation(file: path, line: firstLine))
         }
     }
 
@@ -24,6 +24,10 @@ struct YAMLReader {
         guard let mark = node?.mark else { return SourceLocation(file: path, line: firstLine) }
         return SourceLocation(file: path, line: mark.line + firstLine - 1, column: mark.column)
     }
+
+    /// A problem of the settings, or of a page, at a node.
+    func error(_ problem: SettingsProblem, at node: Node?) -> SectionSiteError { problem.error(at: location(node)) }
+    func error(_ problem: PageProblem, at node: Node?) -> SectionSiteError { problem.error(at: location(node)) }
 
     /// A node as a template value; scalars resolve as YAML 1.2's core schema (true/false, numbers, null).
     func value(_ node: Node) -> Value {
@@ -57,17 +61,13 @@ struct YAMLReader {
 
     /// The entries of a mapping node in file order, or an error when the node is not a mapping.
     func entries(_ node: Node, what: String) throws -> [(key: String, node: Node, keyNode: Node)] {
-        guard case .mapping(let mapping) = node else {
-            throw SectionSiteError("\(what) must be a map of keys to values", at: location(node))
-        }
+        guard case .mapping(let mapping) = node else { throw FileProblem.notAMap(what: what).error(at: location(node)) }
         var seen: [String: Node] = [:]
         var result: [(key: String, node: Node, keyNode: Node)] = []
         for (keyNode, valueNode) in mapping {
             let key = keyNode.string ?? "\(keyNode)"
             if let earlier = seen[key] {
-                throw SectionSiteError(
-                    "duplicate key '\(key)'", at: location(keyNode),
-                    notes: [.init(location: location(earlier), message: "'\(key)' first given here")])
+                throw SectionSiteError(FileProblem.duplicateKey(key, at: location(keyNode), first: location(earlier)))
             }
             seen[key] = keyNode
             result.append((key, valueNode, keyNode))
@@ -77,25 +77,19 @@ struct YAMLReader {
 
     /// A scalar node's text, or an error saying what was expected.
     func string(_ node: Node, key: String) throws -> String {
-        guard case .scalar(let scalar) = node else {
-            throw SectionSiteError("'\(key)' must be a single value, not a list or map", at: location(node))
-        }
+        guard case .scalar(let scalar) = node else { throw FileProblem.notOneValue(key: key).error(at: location(node)) }
         return scalar.string
     }
 
     /// A true/false node.
     func bool(_ node: Node, key: String) throws -> Bool {
-        guard case .bool(let flag) = value(node) else {
-            throw SectionSiteError("'\(key)' must be true or false", at: location(node))
-        }
+        guard case .bool(let flag) = value(node) else { throw FileProblem.notTrueOrFalse(key: key).error(at: location(node)) }
         return flag
     }
 
     /// An integer node.
     func int(_ node: Node, key: String) throws -> Int {
-        guard case .int(let number) = value(node) else {
-            throw SectionSiteError("'\(key)' must be a whole number", at: location(node))
-        }
+        guard case .int(let number) = value(node) else { throw FileProblem.notAWholeNumber(key: key).error(at: location(node)) }
         return number
     }
 
@@ -104,7 +98,7 @@ struct YAMLReader {
         switch node {
         case .scalar(let scalar): return scalar.string.isEmpty ? [] : [scalar.string]
         case .sequence(let sequence): return try sequence.map { try string($0, key: key) }
-        default: throw SectionSiteError("'\(key)' must be a list of strings", at: location(node))
+        default: throw FileProblem.notAStringList(key: key).error(at: location(node))
         }
     }
 
@@ -112,9 +106,7 @@ struct YAMLReader {
         switch error {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
             .composer(_, let problem, let mark, _):
-            return SectionSiteError(
-                "invalid YAML: \(problem)",
-                at: SourceLocation(file: path, line: mark.line + firstLine - 1, column: mark.column))
+            return FileProblem.invalidYAML(problem).error(at: SourceLocation(file: path, line: mark.line + firstLine - 1, column: mark.column))
         case .duplicatedKeysInMapping(let duplicates, let context):
             // libyaml names the mapping; the key given twice is the place to blame, and where it came first.
             let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
@@ -125,19 +117,13 @@ struct YAMLReader {
                     index >= context.mark.line - 1 && lines[index].prefix(indent).allSatisfy { $0 == " " }
                         && (lines[index].dropFirst(indent).hasPrefix(key + ":") || lines[index].dropFirst(indent).hasPrefix("\"\(key)\":"))
                 }
-                guard places.count > 1 else {
-                    errors.append(Diagnostic(
-                        .error, "duplicate key '\(key)'",
-                        at: SourceLocation(file: path, line: context.mark.line + firstLine - 1, column: context.mark.column)))
-                    continue
-                }
-                errors.append(Diagnostic(
-                    .error, "duplicate key '\(key)'", at: SourceLocation(file: path, line: places[1] + firstLine, column: indent + 1),
-                    notes: [.init(location: SourceLocation(file: path, line: places[0] + firstLine, column: indent + 1), message: "'\(key)' first given here")]))
+                let place = { (index: Int) in SourceLocation(file: path, line: index + firstLine, column: indent + 1) }
+                errors.append(places.count > 1 ? FileProblem.duplicateKey(key, at: place(places[1]), first: place(places[0]))
+                    : FileProblem.duplicateKey(key).at(SourceLocation(file: path, line: context.mark.line + firstLine - 1, column: context.mark.column)))
             }
             return SectionSiteError(errors)
         default:
-            return SectionSiteError("invalid YAML: \(error)", at: SourceLocation(file: path, line: firstLine))
+            return FileProblem.invalidYAML("\(error)").error(at: SourceLocation(file: path, line: firstLine))
         }
     }
 }
