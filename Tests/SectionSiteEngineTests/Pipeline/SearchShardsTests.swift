@@ -225,7 +225,8 @@ struct SearchShardsTests {
         #expect(FileManager.default.fileExists(atPath: out + "search.json"))
         #expect(try Self.words(site, "mo")["moving"] == nil)  // past the text kept
         try site.write(["sectionsite.yml": "search: {json: maybe}\n"])
-        #expect(site.buildError()?.description == "sectionsite.yml:1:16: error: 'json' must be true or false")
+        let error = site.buildError()?.diagnostic
+        #expect(error?.id == "file.not-true-or-false" && error?.location == SourceLocation(file: "sectionsite.yml", line: 1, column: 16))
         // Past the limit, search.json only when asked for.
         let limit = SearchShards.jsonPageLimit
         try site.write(["sectionsite.yml": "title: T\n"])
