@@ -79,10 +79,7 @@ extension Site {
         for (destination, problem) in templateLinks {
             errors.append(SiteProblem.brokenLink(written: destination, problem: problem).at(templatePlace(of: destination)))
         }
-        errors.sort {
-            ($0.location?.file ?? "", $0.location?.line ?? 0, $0.location?.column ?? 0, $0.message)
-                < ($1.location?.file ?? "", $1.location?.line ?? 0, $1.location?.column ?? 0, $1.message)
-        }
+        errors.sort(by: Diagnostic.inFileOrder)
         return LinkReport(errors: errors, checked: perPage.reduce(0) { $0 + $1.checked })
     }
 

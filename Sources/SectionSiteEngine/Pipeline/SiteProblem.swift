@@ -1,8 +1,6 @@
 /// What the site stage finds wrong across pages (a page's own mistakes are its loading's): each kind with its
 /// identifier, its severity and its words, written here once. Tests match the identifiers.
 enum SiteProblem: Problem {
-    static let stage = "site"
-
     /// A settings file `--config` names is not there.
     case settingsFileMissing(path: String)
     /// The settings have `api:`, and the program sets no reader.

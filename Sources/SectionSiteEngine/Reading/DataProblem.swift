@@ -1,8 +1,6 @@
 /// What is wrong in a data file (`Data/menu.yml`, `Data/menu.csv`) or between two of them, each kind's words written
 /// here once.
 enum DataProblem: Problem {
-    static let stage = "data"
-
     case sameName(String), recordNotAMap, badRecordID, recordWithoutID, duplicateRecord(String)
     case noHeaderLine, noIDColumn(header: [String]), wrongFieldCount(Int, header: Int), emptyRowID, unreadableCSV(String)
 

@@ -1,8 +1,6 @@
 /// What keeps a user file from reading as text, YAML or TOML, or a value in it from having the shape its key takes
 /// (settings, front matter and data files alike), each kind's words written here once.
 enum FileProblem: Problem {
-    static let stage = "file"
-
     case unreadable(reason: String), invalidUTF8, invalidYAML(String), invalidTOML(String), unreadableTOML, aliasBomb
     /// `what` names the mapping (`front matter`, `'feed'`).
     case notAMap(what: String)

@@ -61,8 +61,7 @@ struct FrontMatter: Equatable {
             lineStart = end < bytes.endIndex ? bytes.index(after: end) : end
         }
         let closing = ["---", "+++", "}"][[Format.yaml, .toml, .json].firstIndex(of: format)!]
-        throw SectionSiteError(
-            "front matter is never closed: add a line '\(closing)' after it", at: SourceLocation(file: path, line: 1))
+        throw PageProblem.frontMatterNeverClosed(closing: closing).error(at: SourceLocation(file: path, line: 1))
     }
 
     /// A line without the spaces and carriage return around it.

@@ -65,7 +65,7 @@ struct PageParser {
                 // `sections:` with nothing after it (every section deleted) is a page without sections.
                 if case .null = yaml.value(node) { break }
                 guard case .sequence(let list) = node else {
-                    errors.append(PageProblem.notASectionList.at(yaml.location(node)))
+                    errors.append(PageProblem.notAList("sections", of: "sections").at(yaml.location(node)))
                     continue
                 }
                 var sectionPlaces: [String: SourceLocation] = [:]
@@ -132,7 +132,7 @@ struct PageParser {
                 let view = try supplementary(value, defaultKind: key, yaml: yaml)
                 if key == "header" { section.header = view } else { section.footer = view }
             case "items":
-                guard case .sequence(let list) = value else { throw yaml.error(.notAnItemList, at: value) }
+                guard case .sequence(let list) = value else { throw yaml.error(.notAList("items", of: "items"), at: value) }
                 items = try list.map { try parseItem($0, yaml: yaml, itemPlaces: &itemPlaces) }
             case "from", "sort", "limit", "tags", "paginate":
                 queryKeys[key] = value
@@ -143,8 +143,7 @@ struct PageParser {
                     stem = (stem as NSString).deletingPathExtension
                 }
                 data = (stem, yaml.location(value))
-            default:
-                throw yaml.error(.unknownSectionKey(key), at: keyNode)
+            default: throw yaml.error(.unknownSectionKey(key), at: keyNode)
             }
         }
         if !queryKeys.isEmpty {
@@ -267,7 +266,7 @@ struct PageParser {
         switch node {
         case .scalar(let scalar): nodes = scalar.string.isEmpty ? [] : [node]
         case .sequence(let sequence): nodes = Array(sequence)
-        default: throw yaml.error(.notAPathList, at: node)
+        default: throw yaml.error(.notAList("aliases", of: "paths"), at: node)
         }
         return try nodes.map { node in
             let text = try yaml.string(node, key: "aliases")

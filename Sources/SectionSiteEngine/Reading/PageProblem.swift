@@ -1,28 +1,25 @@
 /// What is wrong with a page: its front matter, its sections and items, or a page a program makes in Swift, each
 /// kind's words written here once.
 enum PageProblem: Problem {
-    static let stage = "page"
-
-    case badDate(String), notASectionList, sectionWithoutID, badSectionID(String), unknownSectionKey(String)
+    case badDate(String), notAList(String, of: String), sectionWithoutID, badSectionID(String), unknownSectionKey(String)
     /// An id given twice; `page` names the page where the place does not (a page from Swift).
     case duplicateSection(String, page: String? = nil), duplicateItem(String, page: String? = nil)
-    case notAnItemList, itemWithoutID, emptyItemIdentity(section: String), notAboveZero(String), unknownSort(String)
+    case itemWithoutID, emptyItemIdentity(section: String), notAboveZero(String), unknownSort(String)
     case queryWithoutFrom(String), itemsAndFrom(section: String), dataAndMore(section: String, other: String)
     case notATitleOrMap(String), unknownAnimation(String, key: String, known: String), unknownMoveAnimation(String)
-    case unknownAnimationKey(String), notAPathList, aliasNotAPath(String), urlNotAPath(String)
-    case notEncodable(type: String, error: String), notKeyed(type: String)
+    case unknownAnimationKey(String), aliasNotAPath(String), urlNotAPath(String)
+    case notEncodable(type: String, error: String), notKeyed(type: String), frontMatterNeverClosed(closing: String)
 
     var message: String {
         switch self {
         case .badDate(let text): "'date' must look like 2026-01-31, 2026-01-31T09:30:00Z or 2026-01-31 09:30:00 +0200, not '\(text)'"
-        case .notASectionList: "'sections' must be a list of sections"
+        case .notAList(let key, let what): "'\(key)' must be a list of \(what)"
         case .sectionWithoutID: "section has no 'id'"
         case .badSectionID(let id): "section id '\(id)' may hold only letters, digits, '-' and '_'"
         case .unknownSectionKey(let key):
             "unknown section key '\(key)' (known: cell, data, footer, from, header, id, items, kind, limit, paginate, sort, tags)"
         case .duplicateSection(let id, let page): "duplicate section id '\(id)'" + (page.map { " in page \($0)" } ?? "")
         case .duplicateItem(let id, let page): "duplicate item id '\(id)'" + (page.map { " in page \($0)" } ?? "")
-        case .notAnItemList: "'items' must be a list of items"
         case .itemWithoutID: "item has no 'id'"
         case .emptyItemIdentity(let section): "an item of section '\(section)' has an empty identity"
         case .notAboveZero(let key): "'\(key)' must be above 0"
@@ -34,10 +31,10 @@ enum PageProblem: Problem {
         case .unknownAnimation(let text, let key, let known): "unknown animation '\(text)' for '\(key)' (known: \(known))"
         case .unknownMoveAnimation(let text): "unknown move animation '\(text)' (known: flip, none)"
         case .unknownAnimationKey(let key): "unknown animation key '\(key)' (known: insert, delete, reload, move)"
-        case .notAPathList: "'aliases' must be a list of paths"
         case .aliasNotAPath(let text): "alias '\(text)' must be a path on this site, like /old/path/ or /old/page.html"
         case .urlNotAPath(let url): "a page's URL must be a site path like /menu/, not '\(url)'"
         case .notEncodable(let type, let error): "cannot encode \(type) for a template: \(error)"
+        case .frontMatterNeverClosed(let closing): "front matter is never closed: add a line '\(closing)' after it"
         case .notKeyed(let type): "\(type) must encode as a keyed container (a struct or a dictionary) to be a template's data"
         }
     }

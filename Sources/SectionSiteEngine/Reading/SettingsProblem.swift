@@ -1,8 +1,6 @@
 /// What is wrong in a settings file (`sectionsite.yml`, or one `--config` names), each kind's words written here
 /// once; a YAML shape the reader refuses (a list where one value belongs) is a `FileProblem`.
 enum SettingsProblem: Problem {
-    static let stage = "settings"
-
     /// An option a table of settings (`feed`, `images`...) does not have; `known` lists those it has.
     case unknownOption(String, in: String, known: String)
     /// `problem` says what is wrong with a pattern of `permalinks`, a language's folder, or a language code as one.

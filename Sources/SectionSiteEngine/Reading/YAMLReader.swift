@@ -12,10 +12,8 @@ struct YAMLReader {
         try YAMLAliasBudget.check(yaml, path: path, firstLine: firstLine)
         do {
             return try Yams.compose(yaml: yaml, .basic, .default, .utf8)  // scalars are resolved by `value(_:)`, not by regexes
-        } catch let error as YamlError {
-            throw located(error, in: yaml)
         } catch {
-            throw FileProblem.invalidYAML("\(error)").error(at: SourceLocation(file: path, line: firstLine))
+            throw located(error, in: yaml)
         }
     }
 
@@ -102,12 +100,11 @@ struct YAMLReader {
         }
     }
 
-    private func located(_ error: YamlError, in yaml: String) -> SectionSiteError {
-        switch error {
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
-            .composer(_, let problem, let mark, _):
+    private func located(_ error: any Error, in yaml: String) -> SectionSiteError {
+        switch error as? YamlError {
+        case .scanner(_, let problem, let mark, _)?, .parser(_, let problem, let mark, _)?, .composer(_, let problem, let mark, _)?:
             return FileProblem.invalidYAML(problem).error(at: SourceLocation(file: path, line: mark.line + firstLine - 1, column: mark.column))
-        case .duplicatedKeysInMapping(let duplicates, let context):
+        case .duplicatedKeysInMapping(let duplicates, let context)?:
             // libyaml names the mapping; the key given twice is the place to blame, and where it came first.
             let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
             let indent = context.mark.column - 1

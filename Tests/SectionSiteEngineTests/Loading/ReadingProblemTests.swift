@@ -28,16 +28,16 @@ struct ReadingProblemTests {
         (.notAStringList(key: "k"), "file.not-a-string-list"),
     ]
     static let pages: [(PageProblem, Diagnostic.ID)] = [
-        (.badDate("x"), "page.bad-date"), (.notASectionList, "page.not-a-section-list"), (.sectionWithoutID, "page.section-without-id"),
+        (.badDate("x"), "page.bad-date"), (.notAList("items", of: "items"), "page.not-a-list"), (.sectionWithoutID, "page.section-without-id"),
         (.badSectionID("a b"), "page.bad-section-id"), (.unknownSectionKey("k"), "page.unknown-section-key"),
         (.duplicateSection("s"), "page.duplicate-section"), (.duplicateItem("i", page: "/a/"), "page.duplicate-item"),
-        (.notAnItemList, "page.not-an-item-list"), (.itemWithoutID, "page.item-without-id"),
+        (.frontMatterNeverClosed(closing: "---"), "page.front-matter-never-closed"), (.itemWithoutID, "page.item-without-id"),
         (.emptyItemIdentity(section: "s"), "page.empty-item-identity"), (.notAboveZero("limit"), "page.not-above-zero"),
         (.unknownSort("s"), "page.unknown-sort"), (.queryWithoutFrom("sort"), "page.query-without-from"),
         (.itemsAndFrom(section: "s"), "page.items-and-from"), (.dataAndMore(section: "s", other: "items"), "page.data-and-more"),
         (.notATitleOrMap("header"), "page.not-a-title-or-map"), (.unknownAnimation("x", key: "insert", known: "fade"), "page.unknown-animation"),
         (.unknownMoveAnimation("x"), "page.unknown-move-animation"), (.unknownAnimationKey("x"), "page.unknown-animation-key"),
-        (.notAPathList, "page.not-a-path-list"), (.aliasNotAPath("x"), "page.alias-not-a-path"), (.urlNotAPath("x"), "page.url-not-a-path"),
+(.aliasNotAPath("x"), "page.alias-not-a-path"), (.urlNotAPath("x"), "page.url-not-a-path"),
         (.notEncodable(type: "T", error: "e"), "page.not-encodable"), (.notKeyed(type: "T"), "page.not-keyed"),
     ]
     static let data: [(DataProblem, Diagnostic.ID)] = [
