@@ -24,18 +24,11 @@ struct ImportDestination {
     func check() throws {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else { return }
-        guard isFolder.boolValue else {
-            throw SectionSiteError("'\(folder.path)' is a file, not a folder; import into a new folder", at: .file(folder.path))
+        guard isFolder.boolValue else { throw ImportProblem.destinationIsAFile(folder.path).error(at: .file(folder.path)) }
+        let entries = try ImportProblem.attempt({ .cannotList(folder.path, reason: $0) }, at: .file(folder.path)) {
+            try FileManager.default.contentsOfDirectory(atPath: folder.path)
         }
-        let entries: [String]
-        do {
-            entries = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        } catch {
-            throw SectionSiteError("could not list the folder '\(folder.path)': \(SystemReason.of(error))", at: .file(folder.path))
-        }
-        if !entries.isEmpty {
-            throw SectionSiteError("'\(folder.path)' is not empty; import into a new folder", at: .file(folder.path))
-        }
+        if !entries.isEmpty { throw ImportProblem.destinationNotEmpty(folder.path).error(at: .file(folder.path)) }
     }
 
     /// Writes `outputs` (paths relative to the new site) and moves them into place. Every path is checked before
@@ -43,46 +36,32 @@ struct ImportDestination {
     func write(_ outputs: [(path: String, data: Data)]) throws {
         for (path, _) in outputs {
             if let problem = URLPath.escape(fromFolder: path) ?? (path.isEmpty ? "it is empty" : nil) {
-                throw SectionSiteError("refused to write '\(path)' into '\(folder.path)': \(problem)", at: .file(folder.path + "/" + path))
+                throw ImportProblem.refusedPath(path, folder: folder.path, problem: problem).error(at: .file(folder.path + "/" + path))
             }
         }
         let manager = FileManager.default
         let parent = folder.deletingLastPathComponent()
-        do {
+        try ImportProblem.attempt({ .cannotMakeFolder(parent.path, reason: $0) }, at: .file(parent.path)) {
             try manager.createDirectory(at: parent, withIntermediateDirectories: true)
-        } catch {
-            throw SectionSiteError("could not make the folder '\(parent.path)': \(SystemReason.of(error))", at: .file(parent.path))
         }
         removeLeftovers()
         let staging = staging(pid: getpid())
-        do {
+        try ImportProblem.attempt({ .cannotMakeFolder(staging.path, reason: $0) }, at: .file(staging.path)) {
             try manager.createDirectory(at: staging, withIntermediateDirectories: false)
-        } catch {
-            throw SectionSiteError("could not make the folder '\(staging.path)': \(SystemReason.of(error))", at: .file(staging.path))
         }
         do {
             for (path, data) in outputs {
                 let target = staging.appendingPathComponent(path)
-                do {
+                let place = SourceLocation.file(folder.path + "/" + path)
+                try ImportProblem.attempt({ .cannotMakeFolderFor(path, reason: $0) }, at: place) {
                     try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                } catch {
-                    throw SectionSiteError(
-                        "could not make the folder for '\(path)' in the new site: \(SystemReason.of(error))",
-                        at: .file(folder.path + "/" + path))
                 }
-                do {
-                    try data.write(to: target)
-                } catch {
-                    throw SectionSiteError(
-                        "could not write '\(path)' in the new site: \(SystemReason.of(error))", at: .file(folder.path + "/" + path))
-                }
+                try ImportProblem.attempt({ .cannotWrite(path, reason: $0) }, at: place) { try data.write(to: target) }
             }
             // rename(2) replaces an empty folder in one step, and fails on one something was written into meanwhile.
             guard rename(staging.path, folder.path) == 0 else {
-                let code = errno
-                throw SectionSiteError(
-                    "could not move the new site from '\(staging.path)' to '\(folder.path)': \(SystemReason.of(POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)))",
-                    at: .file(folder.path))
+                let reason = SystemReason.of(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO))
+                throw ImportProblem.cannotMove(staging.path, to: folder.path, reason: reason).error(at: .file(folder.path))
             }
         } catch {
             try? manager.removeItem(at: staging)

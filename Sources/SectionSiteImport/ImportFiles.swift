@@ -10,7 +10,7 @@ enum ImportFiles {
     static func checkFolders(source: URL, destination: URL) throws {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: source.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw SectionSiteError("'\(source.path)' is not a folder")
+            throw ImportProblem.sourceNotAFolder(source.path).error()
         }
         try ImportDestination(folder: destination).check()
     }

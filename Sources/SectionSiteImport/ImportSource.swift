@@ -36,12 +36,10 @@ struct ImportSource {
         case .inside(let real):
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: real, isDirectory: &isFolder), !isFolder.boolValue else { return .missing }
-            do {
-                // The real path, not the one the site wrote: the file checked is the file read.
-                return .data(try Data(contentsOf: URL(fileURLWithPath: real)))
-            } catch {
-                throw SectionSiteError("could not read '\(shown(path))': \(SystemReason.of(error))", at: .file(shown(path)))
-            }
+            // The real path, not the one the site wrote: the file checked is the file read.
+            return .data(try ImportProblem.attempt({ .cannotRead(shown(path), reason: $0) }, at: .file(shown(path))) {
+                try Data(contentsOf: URL(fileURLWithPath: real))
+            })
         }
     }
 
@@ -54,7 +52,7 @@ struct ImportSource {
             report.leftovers.append(Self.outside(path, real: real))
             return nil
         case .missing:
-            throw SectionSiteError("could not read '\(shown(path))': no such file", at: .file(shown(path)))
+            throw ImportProblem.cannotRead(shown(path), reason: "no such file").error(at: .file(shown(path)))
         }
     }
 

@@ -7,11 +7,6 @@ package struct Warnings: Sendable {
     package init() {}
 
     /// Adds a warning.
-    mutating func warn(_ message: String, at location: SourceLocation? = nil) {
-        items.append(Diagnostic(.warning, message, at: location))
-    }
-
-    /// Adds a warning made elsewhere, with its notes.
     mutating func add(_ warning: Diagnostic) {
         precondition(warning.severity == .warning, "Warnings holds warnings")
         items.append(warning)

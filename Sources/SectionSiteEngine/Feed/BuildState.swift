@@ -27,7 +27,7 @@ package struct BuildState: Sendable {
             var pages: [String: [PageVersion]]
         }
         guard let file = try? JSONDecoder().decode(File.self, from: data), file.format == "sectionsite-state/1" else {
-            warnings.warn("ignoring an unreadable .sectionsite/history.json; patches start again from this build")
+            warnings.add(Diagnostic(.warning, "ignoring an unreadable .sectionsite/history.json; patches start again from this build"))
             return [:]
         }
         return Dictionary(uniqueKeysWithValues: file.pages.map { (PageURL($0), $1) })

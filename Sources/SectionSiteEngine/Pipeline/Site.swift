@@ -332,7 +332,7 @@ package struct Site: Sendable {
                 warnings.add(SiteProblem.linkToNoPage(destination: link.link.destination, reason: reason).at(link.location))
             }
             for use in page.images {
-                for format in use.image.skipped { warnings.warn(use.image.skipReason(format), at: use.location) }
+                for format in use.image.skipped { warnings.add(Diagnostic(.warning, use.image.skipReason(format), at: use.location)) }
             }
             for warning in page.warnings { warnings.add(warning) }
         }

@@ -95,16 +95,11 @@ struct DataFile: Sendable, Equatable {
 
     /// The rows of a CSV file with a header line, as records; every field is a string.
     private static func csv(_ text: String, path: String) throws -> [Record] {
-        let reader: CSVReader
-        do {
-            reader = try CSVReader(string: text, hasHeaderRow: true)
-        } catch {
-            throw DataProblem.noHeaderLine.error(at: SourceLocation(file: path, line: 1, column: 1))
+        let reader = try DataProblem.attempt({ _ in .noHeaderLine }, at: SourceLocation(file: path)) {
+            try CSVReader(string: text, hasHeaderRow: true)
         }
         let header = reader.headerRow ?? []
-        guard let idColumn = header.firstIndex(of: "id") else {
-            throw DataProblem.noIDColumn(header: header).error(at: SourceLocation(file: path, line: 1, column: 1))
-        }
+        guard let idColumn = header.firstIndex(of: "id") else { throw DataProblem.noIDColumn(header: header).error(at: SourceLocation(file: path)) }
         // CSV.swift does not say where a row is: lines are counted here, a row taking one line more for each line
         // break inside its quoted fields.
         var line = 2 + header.reduce(0) { $0 + $1.count(where: \.isNewline) }

@@ -206,7 +206,8 @@ struct PageParser {
         }
         guard hasID else { throw PageProblem.itemWithoutID.error(at: location) }
         if let earlier = itemPlaces[item.id] {
-            throw PageProblem.duplicateItem(item.id).error(at: location, notes: [.init(location: earlier, message: "item '\(item.id)' first defined here")])
+            let first = Diagnostic.Note(location: earlier, message: "item '\(item.id)' first defined here")
+            throw PageProblem.duplicateItem(item.id).error(at: location, notes: [first])
         }
         itemPlaces[item.id] = location
         return item

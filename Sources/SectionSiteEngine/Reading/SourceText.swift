@@ -4,12 +4,7 @@ import Foundation
 enum SourceText {
     /// Reads `url` (shown to the user as `path`) as UTF-8 text.
     static func read(_ url: URL, path: String) throws -> String {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw FileProblem.unreadable(reason: SystemReason.of(error)).error(at: SourceLocation(file: path))
-        }
+        let data = try FileProblem.attempt(FileProblem.unreadable(reason:), at: SourceLocation(file: path)) { try Data(contentsOf: url) }
         return try decode(data, path: path)
     }
 

@@ -14,8 +14,8 @@ enum TOMLFrontMatter {
         do {
             table = try TOMLTable(string: toml)
         } catch let error as TOMLParseError {
-            let begin = error.source.begin
-            throw FileProblem.invalidTOML(error.description).error(at: SourceLocation(file: path, line: firstLine + begin.line - 1, column: begin.column))
+            let place = SourceLocation(file: path, line: firstLine + error.source.begin.line - 1, column: error.source.begin.column)
+            throw FileProblem.invalidTOML(error.description).error(at: place)
         }
         guard let data = table.convert(to: .json).data(using: .utf8),
             let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [String: Any]

@@ -47,8 +47,8 @@ package enum YAMLAliasBudget {
                     let size = name(event.data.alias.anchor).flatMap { sizes[$0] } ?? 1
                     expanded += size
                     if expanded > limit {
-                        let mark = event.start_mark
-                        throw FileProblem.aliasBomb.error(at: SourceLocation(file: path, line: Int(mark.line) + firstLine, column: Int(mark.column) + 1))
+                        let place = SourceLocation(file: path, line: Int(event.start_mark.line) + firstLine, column: Int(event.start_mark.column) + 1)
+                        throw FileProblem.aliasBomb.error(at: place)
                     }
                     finished(size, anchor: nil)
                 default:

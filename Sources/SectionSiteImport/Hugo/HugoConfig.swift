@@ -104,7 +104,7 @@ struct HugoConfig {
         } catch let error as SectionSiteError {
             throw error  // the alias budget's, located
         } catch {
-            throw SectionSiteError("\(name) does not parse: \(error)", at: SourceLocation(file: site.shown(name)))
+            throw ImportProblem.settingsDoNotParse(name, error: "\(error)").error(at: SourceLocation(file: site.shown(name)))
         }
     }
 

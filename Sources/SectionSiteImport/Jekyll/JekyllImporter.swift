@@ -384,7 +384,7 @@ public struct JekyllImporter {
         } catch let error as SectionSiteError {
             throw error  // the alias budget's, located
         } catch {
-            throw SectionSiteError("_config.yml does not parse: \(error)", at: SourceLocation(file: site.shown("_config.yml")))
+            throw ImportProblem.settingsDoNotParse("_config.yml", error: "\(error)").error(at: SourceLocation(file: site.shown("_config.yml")))
         }
     }
 

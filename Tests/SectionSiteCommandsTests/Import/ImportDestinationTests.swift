@@ -16,6 +16,7 @@ struct ImportDestinationTests {
         let out = jekyll.folder.appendingPathComponent("taken")
         let error = ImportRun.error { try ImportRun.jekyll(jekyll, into: out) }
         #expect(error?.description == "\(out.path): error: '\(out.path)' is a file, not a folder; import into a new folder")
+        #expect(error?.diagnostic.id == "import.destination-is-a-file")
         #expect(try String(contentsOf: out, encoding: .utf8) == "a file\n")
     }
 
@@ -32,6 +33,7 @@ struct ImportDestinationTests {
         let out = hugo.folder.appendingPathComponent("imported")
         let error = ImportRun.error { try ImportRun.hugo(hugo, into: out) }
         #expect(error?.description == "\(out.path)/Content/fr/_index.md: error: could not make the folder for 'Content/fr/_index.md' in the new site: File exists")  // the home Hugo makes for fr, first of the folder
+        #expect(error?.diagnostic.id == "import.cannot-make-folder-for")
         #expect(!FileManager.default.fileExists(atPath: out.path))
         let beside = try FileManager.default.contentsOfDirectory(atPath: hugo.folder.path)
         #expect(!beside.contains { $0.hasPrefix(".imported.") }, "\(beside)")
