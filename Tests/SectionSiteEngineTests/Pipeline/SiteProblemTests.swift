@@ -19,6 +19,12 @@ struct SiteProblemTests {
         let ids = Self.every.map(\.id.rawValue)
         #expect(Set(ids).count == ids.count)
         #expect(ids.allSatisfy { $0.hasPrefix("site.") })
+        // Made from the cases' names since Problem; the same as when each was written out.
+        #expect(ids == [
+            "site.settings-file-missing", "site.api-without-reader", "site.url-taken", "site.link-to-no-page", "site.unknown-symbol",
+            "site.unknown-article", "site.unknown-language", "site.unused-template", "site.empty-section", "site.alias-not-written",
+            "site.alias-given-again", "site.broken-link", "site.picture-refused",
+        ])
     }
 
     @Test("a diagnostic carries its kind, through --strict too; the words are the message")
