@@ -179,7 +179,13 @@ class Checker:
         return None
 
 
-def test_builds_patch_every_old_page_into_the_new_page(shared_page, tmp_path_factory):
+# The seeds in four parts, one test each, that pytest-xdist's workers take in parallel: all of them in one test were
+# three minutes on one worker while the others waited for it at the end of the run.
+PARTS = 4
+
+
+@pytest.mark.parametrize("part", range(PARTS))
+def test_builds_patch_every_old_page_into_the_new_page(shared_page, tmp_path_factory, part):
     if not (BIN.is_file() and os.access(BIN, os.X_OK)):
         pytest.fail(f"the sectionsite binary is missing at {BIN}: build it first (swift build) or set SECTIONSITE_BIN", pytrace=False)
     base = tmp_path_factory.mktemp("sites")
@@ -190,7 +196,7 @@ def test_builds_patch_every_old_page_into_the_new_page(shared_page, tmp_path_fac
     try:
         # Builds run two at a time in the background while the browser checks the seeds already built.
         with ThreadPoolExecutor(max_workers=2) as pool:
-            jobs = [(seed, pool.submit(prepare, seed, base)) for seed in seeds()]
+            jobs = [(seed, pool.submit(prepare, seed, base)) for seed in seeds()[part::PARTS]]
             for seed, job in jobs:
                 try:
                     pairs = job.result(timeout=300)
@@ -207,7 +213,7 @@ def test_builds_patch_every_old_page_into_the_new_page(shared_page, tmp_path_fac
     assert checker.stats["pages"] > 0 or failures, "no pages were compared"
     if failures:
         shown = "\n\n".join(failures[:6])
-        pytest.fail(f"{len(failures)} failures over {len(seeds())} seeds ({checker.stats}); the first:\n\n{shown}", pytrace=False)
+        pytest.fail(f"{len(failures)} failures over {len(seeds()[part::PARTS])} seeds ({checker.stats}); the first:\n\n{shown}", pytrace=False)
 
 
 def _blocks(lines, start_pattern, stop_indent):
