@@ -106,9 +106,9 @@ layers:
 	$(PYTHON) Tests/layers.py
 
 ## Every test: the engine's layers checked, the documentation site (this folder's example site) checked for broken
-## links, the Swift suites, the example packages built, each fuzz target for 500 inputs of a fixed seed (so that
-## they keep building and their seeds keep passing), then the real-browser suite (the examples' binaries among what
-## it runs), whose summary line closes the run. The suites under ThreadSanitizer are `make tsan-test`, not part of
+## links, the Swift suites, the example packages built, each fuzz target built beside them without libFuzzer and run
+## over its seeds once (so that they keep building and their seeds keep passing; `make fuzz` fuzzes), then the
+## real-browser suite (the examples' binaries among what it runs), whose summary line closes the run. The suites under ThreadSanitizer are `make tsan-test`, not part of
 ## this: building the package a third time took 5 of the 12 minutes `make test` may take on 2 cores.
 test: layers test-deps
 	$(SWIFT) build
@@ -116,7 +116,7 @@ test: layers test-deps
 	.build/debug/sectionsite check --site . --quiet
 	$(SWIFT) test
 	$(MAKE) examples
-	Fuzz/fuzz.sh --runs 500
+	Fuzz/fuzz.sh --replay
 	$(BROWSER_TESTS)
 
 clean:

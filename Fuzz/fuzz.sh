@@ -3,20 +3,24 @@
 # on a corpus seeded from the example site (its pages, its settings, pairs of its built pages) and the tests'
 # fixtures. Crashes, hangs and leaks land in Fuzz/.findings/<target>/; turn each into a regression test.
 #
-#   Fuzz/fuzz.sh [--seconds 600 | --runs N] [--build-only] [TARGET ...]    (targets: FuzzPage FuzzConfig FuzzPatch)
+#   Fuzz/fuzz.sh [--seconds 600 | --runs N | --replay] [--build-only] [TARGET ...]    (targets: FuzzPage FuzzConfig FuzzPatch)
 #
 # `--runs N` runs N inputs with a fixed seed instead, the same every time: `make test` runs every target so, for a
-# few seconds, so that they keep compiling, their seeds keep passing, and a run never fails by chance.
+# few seconds, so that they keep compiling, their seeds keep passing, and a run never fails by chance. `--replay`
+# (what `make test` runs) builds them without libFuzzer or sanitizers in SectionSite's own `.build`, beside its debug
+# build, and runs each seed once: they keep compiling and their seeds keep passing, for the cost of three small files.
 set -euo pipefail
 seconds=600
 runs=""
 build_only=0
+replay=0
 targets=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --seconds) seconds="$2"; shift 2 ;;
     --runs) runs="$2"; shift 2 ;;
     --build-only) build_only=1; shift ;;
+    --replay) replay=1; shift ;;
     Fuzz*) targets+=("$1"); shift ;;
     *) echo "fuzz.sh: unknown argument $1" >&2; exit 2 ;;
   esac
@@ -28,15 +32,24 @@ scratch="$here/.build-fuzz"
 # Without manifest caching: SwiftPM does not see files added to SectionSite, a path dependency, otherwise. Every
 # target in one build when all are asked for (one SwiftPM plan instead of three), else each one asked for.
 build() {
-  swift build --package-path "$here" --scratch-path "$scratch" -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld \
-    --disable-build-manifest-caching "$@" 2>&1 | grep -v 'Cannot export local symbol' >&2
+  if [ "$replay" = 1 ]; then
+    FUZZ_REPLAY=1 swift build --package-path "$here" --scratch-path "$repo/.build" --manifest-cache local \
+      --disable-build-manifest-caching "$@" >&2
+  else
+    swift build --package-path "$here" --scratch-path "$scratch" -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld \
+      --disable-build-manifest-caching "$@" 2>&1 | grep -v 'Cannot export local symbol' >&2
+  fi
 }
 if [ ${#targets[@]} -eq 3 ]; then
   build
 else
   for target in "${targets[@]}"; do build --product "$target"; done
 fi
-bin=$(swift build --package-path "$here" --scratch-path "$scratch" --show-bin-path)
+if [ "$replay" = 1 ]; then
+  bin="$repo/.build/debug"
+else
+  bin=$(swift build --package-path "$here" --scratch-path "$scratch" --show-bin-path)
+fi
 [ "$build_only" = 1 ] && exit 0
 
 # Seeds: a fresh copy each run, so that what a run adds never reaches the repository.
@@ -72,6 +85,11 @@ PY
 
 run() {
   local target=$1
+  if [ "$replay" = 1 ]; then
+    echo "== $target: the seeds, once each" >&2
+    "$bin/$target" "$seeds/$target"
+    return
+  fi
   mkdir -p "$here/.findings/$target"
   local limit=(-max_total_time="$seconds")
   [ -z "$runs" ] || limit=(-runs="$runs" -seed=1)

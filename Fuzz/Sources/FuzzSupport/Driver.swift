@@ -1,3 +1,23 @@
+#if FUZZ_REPLAY
+import Foundation
+
+/// Runs `test` once over each input the command line names (a file, or every file of a folder, in name order), as
+/// libFuzzer does when it is given files to run: the targets' seeds replayed without libFuzzer.
+public func fuzz(_ test: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> Never {
+    var count = 0
+    for argument in CommandLine.arguments.dropFirst() where !argument.hasPrefix("-") {
+        let url = URL(fileURLWithPath: argument)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: argument))?.sorted().map { url.appendingPathComponent($0) }
+        for file in names ?? [url] {
+            guard let data = FileManager.default.contents(atPath: file.path) else { continue }
+            _ = data.withUnsafeBytes { test($0.bindMemory(to: UInt8.self).baseAddress, data.count) }
+            count += 1
+        }
+    }
+    print("Done \(count) runs (replayed)")
+    exit(0)
+}
+#else
 /// libFuzzer's entry point for programs that have a `main` of their own (as SwiftPM executables do).
 @_silgen_name("LLVMFuzzerRunDriver")
 private func LLVMFuzzerRunDriver(
@@ -15,11 +35,12 @@ public func fuzz(_ test: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) ->
     exit(status)
 }
 
+@_silgen_name("exit")
+private func exit(_ status: CInt) -> Never
+#endif
+
 /// The input as text, or nil when it is not valid UTF-8.
 public func text(_ start: UnsafePointer<UInt8>?, _ count: Int) -> String? {
     guard let start else { return "" }
     return String(validating: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
 }
-
-@_silgen_name("exit")
-private func exit(_ status: CInt) -> Never
