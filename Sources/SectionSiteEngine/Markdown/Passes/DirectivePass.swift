@@ -6,9 +6,9 @@ import Foundation
 /// rendered (`body`), its nested directives in order (`children`, each with its own `html`) and an `id` unique in
 /// the page that stays the same while the directive's text does.
 struct DirectivePass {
-    let markdown: Markdown
-    /// For arguments that are pictures or links.
+    /// For arguments that are pictures or links; its Markdown draws the directives' bodies.
     let links: LinkPass
+    var markdown: Markdown { links.markdown }
 
     /// For a level-6 heading that is a directive's marker, draws the directive in its place and returns true.
     func visit(_ node: OpaquePointer, document: OpaquePointer, walk: inout Walk) -> Bool {

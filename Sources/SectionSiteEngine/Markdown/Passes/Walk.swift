@@ -55,7 +55,7 @@ extension Markdown {
         let hooks = theme?.components.hooks ?? []
         var headings = HeadingPass(hooks: hooks)
         var links = LinkPass(self, hooks: hooks)
-        let directives = DirectivePass(markdown: self, links: links)
+        let directives = DirectivePass(links: links)
         var symbols = symbolLinks.map { SymbolLinkPass($0, rootPath: rootPath) }
         var code = CodeBlockPass(highlighter: highlighter, hooks: hooks)
         var quotes = QuotePass()
