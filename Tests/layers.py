@@ -30,6 +30,7 @@ LAYERS = [
     "Model",  # pages, sections, items, values, dates, languages, the patch contract's names
     "Settings",  # the settings' values: SiteConfig, permalinks, pictures, the API reference
     "Reading",  # a site's files read: text, YAML, TOML, front matter, data, settings, pages from Swift
+    "Editing",  # edit mode's changes written back into a site's files, minimally
     "Theme",  # templates, strings, components
     "Images",  # pictures found, planned and made
     "Markdown",  # bodies to HTML blocks: links, pictures, directives, highlighting

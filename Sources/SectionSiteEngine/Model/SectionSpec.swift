@@ -14,6 +14,8 @@ package struct SectionSpec: Sendable, Equatable {
     package var content: Content
     /// Where the section starts in its file.
     package var location: SourceLocation
+    /// What edit mode allows on its items (`edit:`); nil when the section says nothing, so the site's rule holds.
+    package var edit: EditRules?
 
     /// Creates a section.
     package init(

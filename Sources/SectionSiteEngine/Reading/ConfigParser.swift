@@ -113,6 +113,7 @@ struct ConfigParser {
             case "readOutside": config.readOutside = try yaml.strings(node, key: key)
             case "api": config.api = try Self.api(node, yaml: yaml)
             case "animation": config.animation = try PageParser.animation(node, yaml: yaml)
+            case "edit": config.edit = try PageParser.editRules(node, yaml: yaml)
             default: _ = keyNode
             }
             config.data[key] = yaml.value(node)

@@ -143,6 +143,7 @@ struct PageParser {
                     stem = (stem as NSString).deletingPathExtension
                 }
                 data = (stem, yaml.location(value))
+            case "edit": section.edit = try Self.editRules(value, yaml: yaml)
             default: throw yaml.error(.unknownSectionKey(key), at: keyNode)
             }
         }
@@ -248,6 +249,22 @@ struct PageParser {
             }
         }
         return config
+    }
+
+    /// `edit: true`, `edit: false`, or `edit: {move: true, delete: true, fields: [title, price]}`.
+    static func editRules(_ node: Node, yaml: YAMLReader) throws -> EditRules {
+        guard case .mapping = node else { return try yaml.bool(node, key: "edit") ? .all : .none }
+        var rules = EditRules.none
+        for (key, value, keyNode) in try yaml.entries(node, what: "'edit'") {
+            switch key {
+            case "move": rules.move = try yaml.bool(value, key: key)
+            case "delete": rules.delete = try yaml.bool(value, key: key)
+            case "fields":
+                if case .scalar(let scalar) = value, scalar.string == "all" { rules.fields = nil } else { rules.fields = try yaml.strings(value, key: key) }
+            default: throw yaml.error(.unknownEditKey(key), at: keyNode)
+            }
+        }
+        return rules
     }
 
     static func isValidSectionID(_ id: String) -> Bool {

@@ -191,7 +191,7 @@ public struct SitePage: Sendable, Equatable {
         hash.combine("\(date?.timeIntervalSince1970 ?? .nan) \(weight ?? .min) \(isDraft) \(String(describing: animation)) \(isFolderIndex)")
         Value.map(fields).hash(into: &hash)
         for section in sections {
-            hash.combine("\u{3}\(section.id)\u{1}\(section.kind ?? "\u{0}")\u{1}\(section.cell ?? "\u{0}")")
+            hash.combine("\u{3}\(section.id)\u{1}\(section.kind ?? "\u{0}")\u{1}\(section.cell ?? "\u{0}")\u{1}\(String(describing: section.edit))")
             for view in [section.header, section.footer] {
                 hash.combine("\u{4}\(view?.kind ?? "\u{0}")\u{1}\(view?.html ?? "\u{0}")")
                 Value.map(view?.fields ?? [:]).hash(into: &hash)

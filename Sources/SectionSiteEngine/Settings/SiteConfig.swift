@@ -62,6 +62,8 @@ package struct SiteConfig: Sendable, Equatable {
     package var strict = false
     /// The site-wide animation of patches.
     var animation: AnimationConfiguration? = nil
+    /// What the preview's edit mode allows in sections that say nothing (`edit:`); nothing unless set.
+    package var edit = EditRules.none
     /// How pictures are processed (`images`).
     var images = ImageSettings()
     /// Where pages go, by top-level folder (`permalinks`), and in which language (`languages`).
