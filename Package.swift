@@ -73,7 +73,7 @@ let package = Package(
                 .product(name: "HashTreeCollections", package: "swift-collections"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
-            resources: [.embedInCode("Runtime/sectionsite.js")],
+            resources: [.embedInCode("Runtime/sectionsite.js"), .embedInCode("Runtime/edit.js")],
             swiftSettings: strict,
             plugins: ["EmbedThemes"]
         ),

@@ -17,6 +17,8 @@ struct PreviewRoutes: Sendable {
     let port: @Sendable () -> Int
     /// Told each refused host name, once.
     let log: @Sendable (String) -> Void
+    /// Edit mode's server half; none in tests that do not edit.
+    var editor: PreviewEditor? = nil
 
     /// The router of a site whose pages live under `root` (`/`, or the base URL's path).
     func router(root: String) -> Router<BasicRequestContext> {
@@ -31,19 +33,59 @@ struct PreviewRoutes: Sendable {
                 }
             }
         }
+        router.on("**", method: .post) { request, _ in await edit(request) }
         return router
     }
 
-    /// The event stream at the site's root (which an edit of the settings may move), else a file of the build.
+    /// The event stream and edit mode's settings at the site's root (which an edit of the settings may move), else
+    /// a file of the build.
     private func respond(_ request: Request) async -> Response {
         let root = await hub.site.config.rootPath
-        guard request.uri.path == root + "_sectionsite/events" else { return await serve(request.uri.path) }
-        let origin = request.headers[.origin]
+        let path = request.uri.path
+        guard path == root + "_sectionsite/events" || path == root + "_sectionsite/edit" else { return await serve(path) }
+        guard isOwnPage(request) else { return Self.forbidden("this preview answers only its own pages here, not other origins\n") }
+        guard path.hasSuffix("/edit") else { return await events(request) }
+        let page = request.uri.queryParameters.get("page").map { String($0) } ?? "/"
+        guard let editor, let settings = await editor.settings(for: PageURL(page)) else { return await notFound() }
+        return Response(
+            status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: settings)))
+    }
+
+    /// Whether a request comes from a page of this preview (or from no page at all), by `Origin` and `Sec-Fetch-Site`.
+    private func isOwnPage(_ request: Request) -> Bool {
         let fetchSite = request.headers.first { $0.name.canonicalName == "sec-fetch-site" }?.value
-        guard policy.allowsEvents(origin: origin, fetchSite: fetchSite, host: request.head.authority) else {
-            return Self.forbidden("the event stream answers only pages of this preview, not other origins\n")
+        return policy.allowsEvents(origin: request.headers[.origin], fetchSite: fetchSite, host: request.head.authority)
+    }
+
+    /// An edit made on a page in edit mode: from a page of this preview (its `Origin` is this very host, and it
+    /// carries the token the page was given), as JSON. Answers 204, or the reason in plain words.
+    private func edit(_ request: Request) async -> Response {
+        let site = await hub.site
+        guard request.uri.path == site.config.rootPath + "_sectionsite/edit", let editor, site.hasEditableSections else {
+            return Response(status: .methodNotAllowed, headers: [.allow: "GET, HEAD"])
         }
-        return await events(request)
+        guard request.headers[.origin] != nil, isOwnPage(request),
+            request.headers.first(where: { $0.name.canonicalName == "x-sectionsite-token" })?.value == editor.token
+        else { return Self.forbidden("edits are taken only from pages of this preview\n") }
+        do {
+            var body = request.body
+            let bytes = try await body.collect(upTo: 1 << 20)
+            let action = try JSONDecoder().decode(PreviewEditor.Request.self, from: Data(bytes.readableBytesView))
+            try await editor.perform(action)
+            return Response(status: .noContent)
+        } catch let error as SectionSiteError {
+            return Self.refused(error.diagnostics.map(\.message).joined(separator: "\n"))
+        } catch {
+            return Self.refused("the edit request is not valid: \(error)")
+        }
+    }
+
+    /// An edit refused, with what the author is shown.
+    private static func refused(_ why: String) -> Response {
+        Response(
+            status: .conflict, headers: [.contentType: "text/plain; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: why + "\n")))
     }
 
     /// Refuses, before any route, a request for a host that is not this server's and a method other than `GET`
@@ -66,7 +108,7 @@ struct PreviewRoutes: Sendable {
                 }
                 return PreviewRoutes.forbidden(policy.refusal(port: port))
             }
-            guard request.method == .get || request.method == .head else {
+            guard request.method == .get || request.method == .head || request.method == .post else {
                 return Response(status: .methodNotAllowed, headers: [.allow: "GET, HEAD"])
             }
             return try await next(request, context)
@@ -96,7 +138,10 @@ struct PreviewRoutes: Sendable {
         let root = site.config.rootPath
         guard let path = RequestPath.outputPath(raw, root: root) else { return await notFound() }
         if path == OutputPath("_sectionsite/sectionsite.js") {
-            return Self.ok("window.SectionSiteLive={events:\"\(root)_sectionsite/events\"};\n" + Runtime.script, type: path)
+            let live = "window.SectionSiteLive={events:\"\(root)_sectionsite/events\"};\n" + Runtime.script
+            // Edit mode, only where the site has something to edit: nothing of it is in a built site.
+            guard editor != nil, site.hasEditableSections else { return Self.ok(live, type: path) }
+            return Self.ok(live + "window.SectionSiteEdit={endpoint:\"\(root)_sectionsite/edit\"};\n" + Runtime.editScript, type: path)
         }
         if let file = site.file(at: path) {
             switch file.contents {

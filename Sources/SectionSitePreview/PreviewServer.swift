@@ -71,8 +71,10 @@ struct PreviewServer: Sendable {
         }
 
         let boundPort = Locked(port)  // the port actually bound, once known (port 0 picks one)
+        let editor = PreviewEditor(hub: hub, folder: options.site) { rebuilds.add([$0]) }
         let routes = PreviewRoutes(
-            hub: hub, policy: HostPolicy(host: host, allowed: allowedHosts), port: { boundPort.withLock { $0 } }, log: log)
+            hub: hub, policy: HostPolicy(host: host, allowed: allowedHosts), port: { boundPort.withLock { $0 } }, log: log,
+            editor: editor)
         let router = routes.router(root: site.config.rootPath)
         var logger = Logger(label: "sectionsite.serve")
         logger.logLevel = .critical

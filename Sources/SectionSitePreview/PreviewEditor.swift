@@ -1,0 +1,97 @@
+import Foundation
+import SectionSite
+import SectionSiteEngine
+
+/// Edit mode's server half, owned by one actor: tells a page what may be edited on it, writes an author's edit into
+/// the file that holds the item (`Site.sourceChange(for:)` decides the text), keeps what each edit replaced for
+/// undo, and has the site rebuilt, so every open tab gets the ordinary patch. A site without edit settings has none
+/// of it (`PreviewRoutes` answers 404).
+actor PreviewEditor {
+    /// What a page's requests must carry, given with the page's edit settings to pages of this preview only.
+    let token: String
+    private let hub: PreviewHub
+    /// The site's folder.
+    private let folder: URL
+    /// Has the site rebuilt after a file was written (without waiting for the file watcher).
+    private let rebuild: @Sendable (SiteChange) -> Void
+    /// The edits made, last one last, for undo.
+    private var history: [Site.SourceChange] = []
+    /// At most this many edits are kept for undo.
+    private let keep = 100
+
+    init(hub: PreviewHub, folder: URL, token: String = UUID().uuidString, rebuild: @escaping @Sendable (SiteChange) -> Void) {
+        (self.hub, self.folder, self.token, self.rebuild) = (hub, folder, token, rebuild)
+    }
+
+    /// What a request to the edit endpoint says: an action on an item, or `undo`.
+    struct Request: Decodable {
+        var action: String
+        var page: String?
+        var version: String?
+        var section: String?
+        var item: String?
+        /// For a move: the section it goes to, and the item it goes before (none: the end).
+        var to: String?
+        var before: String?
+        /// For `set`: the field and its new text.
+        var field: String?
+        var value: String?
+    }
+
+    /// What edit mode offers on the page at `url`, with the token its requests carry; nil when nothing.
+    func settings(for url: PageURL) async -> Data? {
+        guard let page = await hub.site.editablePage(url) else { return nil }
+        struct Settings: Encodable {
+            var token: String
+            var page: Site.EditablePage
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return try? encoder.encode(Settings(token: token, page: page))
+    }
+
+    /// Carries out one request; the error's words are what the author is shown.
+    func perform(_ request: Request) async throws {
+        if request.action == "undo" { return try undo() }
+        guard let page = request.page, let version = request.version, let section = request.section, let item = request.item else {
+            throw SectionSiteError("the request needs 'page', 'version', 'section' and 'item'")
+        }
+        let edit: ItemEdit
+        switch request.action {
+        case "move": edit = .move(item: item, to: .section(request.to ?? section), before: request.before)
+        case "delete": edit = .delete(item: item)
+        case "set":
+            guard let field = request.field, let value = request.value else { throw SectionSiteError("'set' needs 'field' and 'value'") }
+            edit = .set(item: item, field: field, value: value)
+        default: throw SectionSiteError("unknown action '\(request.action)' (known: move, delete, set, undo)")
+        }
+        let site = await hub.site
+        let change = try site.sourceChange(for: .init(page: PageURL(page), version: PageVersion(version), section: section, edit: edit))
+        guard change.after != change.before else { return }
+        try write(change.after, to: change.path)
+        history.append(change)
+        if history.count > keep { history.removeFirst() }
+    }
+
+    /// Puts back the text the last edit replaced, when its file still holds what the edit wrote.
+    private func undo() throws {
+        guard let last = history.last else { throw SectionSiteError("there is nothing to undo") }
+        let current = try? String(contentsOf: folder.appendingPathComponent(last.path), encoding: .utf8)
+        guard current == last.after else {
+            history.removeAll { $0.path == last.path }  // what else was undone there would overwrite the newer text
+            throw SectionSiteError("\(last.path) changed since the edit: undo would lose that change, so it was not undone")
+        }
+        try write(last.before, to: last.path)
+        history.removeLast()
+    }
+
+    /// Writes the whole file at once (a reader never sees half of it) and has the site rebuilt.
+    private func write(_ text: String, to path: String) throws {
+        do {
+            try Data(text.utf8).write(to: folder.appendingPathComponent(path), options: .atomic)
+        } catch {
+            throw SectionSiteError("cannot write \(path): \(error.localizedDescription)")
+        }
+        rebuild(.file(path))
+    }
+}
