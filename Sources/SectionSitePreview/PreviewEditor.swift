@@ -66,7 +66,9 @@ actor PreviewEditor {
         default: throw SectionSiteError("unknown action '\(request.action)' (known: move, delete, set, undo)")
         }
         let site = await hub.site
-        let change = try site.sourceChange(for: .init(page: PageURL(page), version: PageVersion(version), section: section, edit: edit))
+        let request = Site.EditRequest(page: PageURL(page), version: PageVersion(version), section: section, edit: edit)
+        if let commit = try site.programCommit(for: request) { return try await commit() }  // the program's model: no file, no undo
+        let change = try site.sourceChange(for: request)
         guard change.after != change.before else { return }
         try write(change.after, to: change.path)
         history.append(change)

@@ -69,7 +69,7 @@ struct PreviewRoutes: Sendable {
             request.headers.first(where: { $0.name.canonicalName == "x-sectionsite-token" })?.value == editor.token
         else { return Self.forbidden("edits are taken only from pages of this preview\n") }
         do {
-            var body = request.body
+            let body = request.body
             let bytes = try await body.collect(upTo: 1 << 20)
             let action = try JSONDecoder().decode(PreviewEditor.Request.self, from: Data(bytes.readableBytesView))
             try await editor.perform(action)

@@ -124,3 +124,57 @@ def test_live_board_patches_an_open_tab_on_each_value(site_copy, open_tab):
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(timeout=5)
+
+
+def test_live_board_watchlist_moves_deletes_and_edits_through_the_data_source(site_copy, browser):
+    """Edit mode on a page a program defines: the data source's commitChange gets each change by identities,
+    updates the model, and the page bound to the model patches every tab; a move is one move op."""
+    site = site_copy("LiveBoard")
+    env = {**os.environ, "BOARD_INTERVAL": "60", "BOARD_TICKS": "1"}
+    process = subprocess.Popen(
+        [example("LiveBoard"), "serve", "--site", site, "--port", "0", "--quiet"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    ctx = browser.new_context()
+    try:
+        base = process.stdout.readline().split("Serving at ", 1)[1].strip()
+        tabs = []
+        for _ in range(2):
+            tab = ctx.new_page()
+            tab.goto(base + "watchlist/")
+            tab.wait_for_selector("[data-ss-runtime=edit] .ss-bar .ss-handle")
+            tab.evaluate("() => { window.ops = []; window.marker = 1; document.addEventListener('sectionsite:patched', (e) => window.ops.push(...e.detail.patch.ops)); }")
+            tabs.append(tab)
+        page, other = tabs
+        order = "(s) => [...document.querySelector(`[data-ss-children=\"s:${s}\"]`).children].map((e) => e.getAttribute('data-ss-key'))"
+        later = page.evaluate(order, "later")
+        first, moved = page.evaluate(order, "boarding")[0], later[-1]
+        # Drag the last train of "Later" above the first one boarding.
+        handle = page.locator(f'[data-ss-runtime=edit] .ss-bar[data-item="{moved[2:]}"] .ss-handle')
+        handle.scroll_into_view_if_needed()
+        start = handle.bounding_box()
+        target = page.locator(f'[data-ss-key="{first}"]').bounding_box()
+        page.mouse.move(start["x"] + 4, start["y"] + 4)
+        page.mouse.down()
+        page.mouse.move(target["x"] + target["width"] / 2, target["y"] + 3, steps=8)
+        page.mouse.up()
+        other.wait_for_function(f"() => document.querySelector('[data-ss-children=\"s:boarding\"]').firstElementChild.getAttribute('data-ss-key') === '{moved}'")
+        assert [op["op"] for op in other.evaluate("window.ops")] == ["move"]
+        # Delete it, then edit the destination of another train: each patches the other tab.
+        page.wait_for_selector(f'[data-ss-runtime=edit] .ss-bar[data-item="{moved[2:]}"] .ss-delete')
+        page.click(f'[data-ss-runtime=edit] .ss-bar[data-item="{moved[2:]}"] .ss-delete')
+        other.wait_for_function(f"() => !document.querySelector('[data-ss-key=\"{moved}\"]')")
+        editable = page.locator("[data-ss-runtime=edit] .ss-bar .ss-edit").first
+        editable.click()
+        page.fill('.ss-form input[name="destination"]', "Ulsan")
+        page.press('.ss-form input[name="destination"]', "Enter")
+        other.wait_for_function("() => document.body.textContent.includes('Ulsan')")
+        assert other.evaluate("window.marker") == 1 and page.evaluate("window.marker") == 1
+        html = other.evaluate("fetch(location.href).then((r) => r.text())")
+        assert_same_dom(normalized(other), normalized(other, html), "watchlist after edits")
+    finally:
+        ctx.close()
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            process.kill()

@@ -10,6 +10,14 @@ package enum Value: Sendable, Equatable, Hashable {
     case list([Value])
     case map([String: Value])
 
+    /// Whether this is text or a number: what edit mode lets an author change when a section allows every field.
+    package var isTextOrNumber: Bool {
+        switch self {
+        case .string, .int, .double: true
+        case .bool, .null, .list, .map: false
+        }
+    }
+
     /// The string, when this is a scalar; numbers and booleans print as written.
     var scalarText: String? {
         switch self {

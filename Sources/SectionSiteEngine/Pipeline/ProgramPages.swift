@@ -13,6 +13,9 @@ struct ProgramPages: Sendable {
     /// The definition of `source`; nil for a page no program defines.
     subscript(source: SourceID) -> SitePage? { definitions[source] }
 
+    /// Whether a page a program defines has something to edit in the preview.
+    var hasEditing: Bool { definitions.values.contains { $0.editing != nil } }
+
     /// The program's own pages, without the reference's, sorted by URL.
     var ownPages: [SitePage] {
         definitions.values.filter { !fromReference.contains($0.source) }.sorted { $0.url < $1.url }

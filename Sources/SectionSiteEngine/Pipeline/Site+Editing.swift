@@ -21,9 +21,11 @@ extension Site {
             package var items: [Item]
         }
 
-        /// One item and the fields the author may change, with their text now.
+        /// One item: whether it may move and be deleted, and the fields the author may change, with their text now.
         package struct Item: Sendable, Equatable, Encodable {
             package var id: String
+            package var move: Bool
+            package var delete: Bool
             package var fields: [Field]
         }
 
@@ -48,15 +50,16 @@ extension Site {
     /// What edit mode offers on the page at `url`; nil when nothing there may be edited.
     package func editablePage(_ url: PageURL) -> EditablePage? {
         guard let page = pages[url], let loaded = loaded[page.source] else { return nil }
+        if let editing = program[page.source]?.editing { return editablePage(page, loaded.page, editing) }
         let sections = loaded.page.sections.compactMap { section -> EditablePage.Section? in
             guard let list = editableList(section, in: loaded.page), list.rules.allowsAnything else { return nil }
             let items = list.items.map { item in
-                let names = (list.rules.fields ?? item.fields.keys.sorted()).filter(list.rules.allowsField)
-                let fields = names.compactMap { name -> EditablePage.Field? in
-                    guard let value = item.fields[name] else { return list.rules.fields == nil ? nil : .init(name: name, text: "") }
+                let names = list.rules.fields ?? item.fields.filter(\.value.isTextOrNumber).keys.sorted()
+                let fields = names.filter(list.rules.allowsField).compactMap { name -> EditablePage.Field? in
+                    guard let value = item.fields[name] else { return .init(name: name, text: "") }  // named, not there yet
                     return value.scalarText.map { .init(name: name, text: $0) }
                 }
-                return EditablePage.Item(id: item.id, fields: fields)
+                return EditablePage.Item(id: item.id, move: list.rules.move, delete: list.rules.delete, fields: fields)
             }
             let group = list.list == .records ? "\(list.path)#\(section.id)" : list.path
             return .init(id: section.id, group: group, move: list.rules.move, delete: list.rules.delete, items: items)
@@ -64,9 +67,43 @@ extension Site {
         return sections.isEmpty ? nil : EditablePage(version: page.version, sections: sections)
     }
 
+    /// A page a program defines, as its data source's `canMoveItem` and `canEditItem` answered: one group, whose
+    /// sections all take moves when any item may move.
+    private func editablePage(_ rendered: RenderedPage, _ page: Page, _ editing: ProgramEditing) -> EditablePage {
+        let sections = page.sections.map { section in
+            guard case .items(let items) = section.content else { return EditablePage.Section(id: section.id, group: "", move: false, delete: false, items: []) }
+            let editable = items.map { item in
+                let names = editing.editable[item.id] ?? []
+                let fields = names.compactMap { name in item.fields[name]?.scalarText.map { EditablePage.Field(name: name, text: $0) } }
+                return EditablePage.Item(id: item.id, move: editing.movable.contains(item.id), delete: editing.editable[item.id] != nil, fields: fields)
+            }
+            return EditablePage.Section(
+                id: section.id, group: rendered.url.rawValue, move: !editing.movable.isEmpty, delete: editable.contains(where: \.delete),
+                items: editable)
+        }
+        return EditablePage(version: rendered.version, sections: sections)
+    }
+
     /// Whether any page of the site has something to edit: else the preview offers no edit mode at all.
     package var hasEditableSections: Bool {
         config.edit.allowsAnything || loaded.values.contains { $0.page.sections.contains { $0.edit?.allowsAnything ?? false } }
+            || program.hasEditing
+    }
+
+    /// The program's own handler carrying out `request` on a page a program defines with edit closures, after the
+    /// checks a file's edit gets; nil for any other page.
+    package func programCommit(for request: EditRequest) throws -> (@Sendable () async throws -> Void)? {
+        guard let page = pages[request.page], let editing = program[page.source]?.editing else { return nil }
+        guard page.version == request.version else { throw EditRequestProblem.stale(request.page.rawValue).error() }
+        let item = request.edit.item
+        switch request.edit {
+        case .move: guard editing.movable.contains(item) else { throw EditRequestProblem.notAllowed("move", section: request.section).error() }
+        case .delete: guard editing.editable[item] != nil else { throw EditRequestProblem.notAllowed("delete", section: request.section).error() }
+        case .set(_, let field, _):
+            guard editing.editable[item]?.contains(field) ?? false else { throw EditRequestProblem.fieldNotEditable(field, section: request.section).error() }
+        }
+        let (edit, section) = (request.edit, request.section)
+        return { try await editing.commit(edit, section) }
     }
 
     /// A section's list, when its items are written in a file edit mode can change: inline items of a Markdown

@@ -7,7 +7,7 @@ enum PageProblem: Problem {
     case itemWithoutID, emptyItemIdentity(section: String), notAboveZero(String), unknownSort(String)
     case queryWithoutFrom(String), itemsAndFrom(section: String), dataAndMore(section: String, other: String)
     case notATitleOrMap(String), unknownAnimation(String, key: String, known: String), unknownMoveAnimation(String)
-    case unknownAnimationKey(String), unknownEditKey(String), aliasNotAPath(String), urlNotAPath(String)
+    case unknownAnimationKey(String), unknownEditKey(String), noSuchItem(String, section: String), aliasNotAPath(String), urlNotAPath(String)
     case notEncodable(type: String, error: String), notKeyed(type: String), frontMatterNeverClosed(closing: String)
 
     var message: String {
@@ -31,6 +31,7 @@ enum PageProblem: Problem {
         case .unknownAnimation(let text, let key, let known): "unknown animation '\(text)' for '\(key)' (known: \(known))"
         case .unknownMoveAnimation(let text): "unknown move animation '\(text)' (known: flip, none)"
         case .unknownAnimationKey(let key): "unknown animation key '\(key)' (known: insert, delete, reload, move)"
+        case .noSuchItem(let item, let section): "item '\(item)' is not in section '\(section)' of this page"
         case .unknownEditKey(let key): "unknown edit key '\(key)' (known: move, delete, fields)"
         case .aliasNotAPath(let text): "alias '\(text)' must be a path on this site, like /old/path/ or /old/page.html"
         case .urlNotAPath(let url): "a page's URL must be a site path like /menu/, not '\(url)'"

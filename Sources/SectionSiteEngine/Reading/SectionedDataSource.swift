@@ -70,15 +70,39 @@ where Section.Item: IdentifiableType {
     public var titleForFooterInSection: (@Sendable (Section) -> String?)?
     /// The section kind written as `data-ss-kind`, for themes to style by.
     public var kindForSection: (@Sendable (Section) -> String?)?
+    /// Whether an item may be moved in the preview's edit mode, as `canMoveRowAt` answers a table view: within its
+    /// section or into another whose items may move. Nil: none may.
+    public var canMoveItem: (@Sendable (Section, Section.Item) -> Bool)?
+    /// Whether an item may be deleted and its cell's fields changed in the preview's edit mode, as `canEditRowAt`
+    /// answers. Nil: none may.
+    public var canEditItem: (@Sendable (Section, Section.Item) -> Bool)?
+    /// Carries out an author's change made in the preview's edit mode, as `moveRowAt` and `commit editingStyle` do:
+    /// it updates the program's model, and the page bound to it (`Website.bind`) patches every open tab from the
+    /// sequence's next value. Without it nothing is editable; what it throws is shown to the author.
+    public var commitChange: (@Sendable (Change) async throws -> Void)?
 
-    /// Creates a data source; only `configureCell` is required.
+    /// An author's change to an item in edit mode, by identities, never positions.
+    public enum Change {
+        /// The item moved from one section to another (or the same), before an item, or last when `before` is nil.
+        case move(Section.Item.Identity, from: Section.Identity, to: Section.Identity, before: Section.Item.Identity?)
+        /// The item deleted from its section.
+        case delete(Section.Item.Identity, from: Section.Identity)
+        /// A field of the item's cell set to the text the author typed.
+        case edit(Section.Item.Identity, in: Section.Identity, field: String, value: String)
+    }
+
+    /// Creates a data source; only `configureCell` is required, and the edit closures only for edit mode.
     public init(
         configureCell: @escaping @Sendable (Section, Section.Item) throws -> Cell,
         configureSupplementaryView: (@Sendable (Section, SupplementaryKind) throws -> SupplementaryView?)? = nil,
         titleForHeaderInSection: (@Sendable (Section) -> String?)? = nil,
         titleForFooterInSection: (@Sendable (Section) -> String?)? = nil,
-        kindForSection: (@Sendable (Section) -> String?)? = nil
+        kindForSection: (@Sendable (Section) -> String?)? = nil,
+        canMoveItem: (@Sendable (Section, Section.Item) -> Bool)? = nil,
+        canEditItem: (@Sendable (Section, Section.Item) -> Bool)? = nil,
+        commitChange: (@Sendable (Change) async throws -> Void)? = nil
     ) {
+        (self.canMoveItem, self.canEditItem, self.commitChange) = (canMoveItem, canEditItem, commitChange)
         self.configureCell = configureCell
         self.configureSupplementaryView = configureSupplementaryView
         self.titleForHeaderInSection = titleForHeaderInSection
@@ -86,6 +110,9 @@ where Section.Item: IdentifiableType {
         self.kindForSection = kindForSection
     }
 }
+
+extension SectionedDataSource.Change: Sendable where Section.Identity: Sendable, Section.Item.Identity: Sendable {}
+extension SectionedDataSource.Change: Equatable {}
 
 /// A header or a footer of a section.
 public enum SupplementaryKind: String, Sendable {

@@ -41,6 +41,8 @@ public struct SitePage: Sendable, Equatable {
     /// Whether the page stands for the folder its URL names, as a folder's `index.md` does, so that the pages
     /// under its URL are its children in the navigation tree (the API reference's module and type pages).
     package var isFolderIndex = false
+    /// What the preview's edit mode may do on the page, and the data source's handler; nil when nothing.
+    package var editing: ProgramEditing?
 
     /// A page of sections drawn by `dataSource`.
     ///
@@ -78,6 +80,7 @@ public struct SitePage: Sendable, Equatable {
             isDraft: isDraft, markdown: markdown, animation: animation, data: data, fileID: fileID, line: line)
         var sectionPlaces = Set<String>()
         var itemPlaces = Set<String>()
+        var cells: [String: SectionedDataSource<Section>.Cell] = [:]
         for section in sections {
             let id = "\(section.identity)"
             guard PageParser.isValidSectionID(id) else { throw PageProblem.badSectionID(id).error(at: location) }
@@ -87,6 +90,7 @@ public struct SitePage: Sendable, Equatable {
                 guard !itemID.isEmpty else { throw PageProblem.emptyItemIdentity(section: id).error(at: location) }
                 guard itemPlaces.insert(itemID).inserted else { throw PageProblem.duplicateItem(itemID, page: url).error(at: location) }
                 let cell = try dataSource.configureCell(section, item)
+                cells[itemID] = cell
                 return ItemSpec(
                     id: itemID, cell: cell.kind, body: nil, fields: cell.fields ?? [:], location: location,
                     html: cell.fields == nil ? cell.html : nil)
@@ -106,6 +110,7 @@ public struct SitePage: Sendable, Equatable {
                     id: id, kind: dataSource.kindForSection?(section), header: try view(.header), footer: try view(.footer),
                     cell: nil, content: .items(items), location: location))
         }
+        editing = ProgramEditing(sections, dataSource: dataSource, cells: cells)
     }
 
     /// A page without sections: Markdown and page data only.
@@ -189,6 +194,7 @@ public struct SitePage: Sendable, Equatable {
             hash.combine("\u{2}")
         }
         hash.combine("\(date?.timeIntervalSince1970 ?? .nan) \(weight ?? .min) \(isDraft) \(String(describing: animation)) \(isFolderIndex)")
+        hash.combine("\(editing.map { ($0.movable.sorted(), $0.editable.sorted { $0.key < $1.key }.map { "\($0)" }) }.map { "\($0)" } ?? "")")
         Value.map(fields).hash(into: &hash)
         for section in sections {
             hash.combine("\u{3}\(section.id)\u{1}\(section.kind ?? "\u{0}")\u{1}\(section.cell ?? "\u{0}")\u{1}\(String(describing: section.edit))")

@@ -77,7 +77,7 @@
         if (!el) continue;
         const bar = element("div", { className: "ss-bar" });
         bar.dataset.item = item.id;
-        if (section.move) {
+        if (section.move && item.move) {
           const handle = element("button", { className: "ss-handle", textContent: "⠿", title: "Drag, or press ↑ or ↓, to move" });
           handle.setAttribute("aria-label", `Move ${item.id}`);
           handle.addEventListener("keydown", (e) => keyMove(e, section, item.id));
@@ -90,7 +90,7 @@
           edit.addEventListener("click", () => form(section, item));
           bar.append(edit);
         }
-        if (section.delete) {
+        if (item.delete) {
           const remove = element("button", { className: "ss-delete", textContent: "✕", title: "Delete" });
           remove.setAttribute("aria-label", `Delete ${item.id}`);
           remove.addEventListener("click", () => act({ action: "delete", section: section.id, item: item.id }));
@@ -266,8 +266,7 @@
   });
   addEventListener("resize", place);
   setInterval(place, 500); // images and fonts that load late move items
-  const version = document.querySelector('meta[name="sectionsite-version"]');
-  if (version) new MutationObserver(() => { if (!running) load(); }).observe(version, { attributes: true });
+  document.addEventListener("sectionsite:patched", () => { if (!running) load(); });
   window.SectionSiteEditMode = { load, act };
   load();
 })();

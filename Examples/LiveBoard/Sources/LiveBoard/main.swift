@@ -81,10 +81,63 @@ func page(station: Int, tick: Int) throws -> SitePage {
         sections: board(at: tick + station), dataSource: dataSource)
 }
 
+/// The trains a traveller keeps an eye on, at `/watchlist/`, changed on the page itself in the preview's edit
+/// mode: drag a train (or press ↑ ↓ on its handle) within a list or to the other one, delete it, or edit its
+/// destination and status. The data source's `commitChange` gets each change by identities and updates this model;
+/// the page is bound to the model's values, so every open tab patches: a move is one move.
+actor Watchlist {
+    private var sections = board(at: 0)
+    private let continuation: AsyncStream<[BoardSection]>.Continuation
+    /// The lists, now and after each change.
+    nonisolated let values: AsyncStream<[BoardSection]>
+
+    init() {
+        (values, continuation) = AsyncStream.makeStream(of: [BoardSection].self, bufferingPolicy: .bufferingNewest(1))
+        continuation.yield(sections)
+    }
+
+    func commit(_ change: SectionedDataSource<BoardSection>.Change) {
+        switch change {
+        case .move(let id, let from, let to, let before):
+            guard let train = take(id, from: from), let target = sections.firstIndex(where: { $0.identity == to }) else { return }
+            let place = before.flatMap { id in sections[target].items.firstIndex { $0.identity == id } } ?? sections[target].items.endIndex
+            sections[target].items.insert(train, at: place)
+        case .delete(let id, let from):
+            _ = take(id, from: from)
+        case .edit(let id, let section, let field, let value):
+            guard let s = sections.firstIndex(where: { $0.identity == section }),
+                let i = sections[s].items.firstIndex(where: { $0.identity == id })
+            else { return }
+            if field == "destination" { sections[s].items[i].destination = value }
+            if field == "status" { sections[s].items[i].status = value }
+        }
+        continuation.yield(sections)
+    }
+
+    private func take(_ id: String, from section: String) -> Departure? {
+        guard let s = sections.firstIndex(where: { $0.identity == section }),
+            let i = sections[s].items.firstIndex(where: { $0.identity == id })
+        else { return nil }
+        return sections[s].items.remove(at: i)
+    }
+}
+
+let watchlist = Watchlist()
+let watchlistSource = SectionedDataSource<BoardSection>(
+    configureCell: { _, departure in try .template("departure", departure) },
+    titleForHeaderInSection: { $0.model },
+    canMoveItem: { _, _ in true },
+    canEditItem: { _, departure in !departure.delayed },
+    commitChange: { await watchlist.commit($0) }
+)
+
 let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Site")
 var site = Website(folder: folder)
 for station in 0...stations {
     site.bind(ticks()) { try page(station: station, tick: $0) }
+}
+site.bind(watchlist.values) {
+    try SitePage(url: "/watchlist/", title: "Watchlist", sections: $0, dataSource: watchlistSource)
 }
 await site.main()  // swift run LiveBoard serve | build --follow [--publish URL]
