@@ -25,7 +25,7 @@ struct ValueText: Equatable {
         } else if format != .csv, old == .bool(true) || old == .bool(false), typed == "true" || typed == "false" {
             (text, value) = (typed, .bool(typed == "true"))
         } else {
-            let plain = format == .csv ? !typed.contains { ",\"\r\n".contains($0) } : format == .yaml && Self.isPlain(typed, inFlow: inFlow)
+            let plain = format == .csv ? !typed.unicodeScalars.contains { ",\"\r\n".unicodeScalars.contains($0) } : format == .yaml && Self.isPlain(typed, inFlow: inFlow)
             text = plain ? typed : format == .csv ? "\"" + typed.replacing("\"", with: "\"\"") + "\"" : Self.quoted(typed)
             value = .string(typed)
         }
@@ -57,7 +57,7 @@ struct ValueText: Equatable {
             !"-?:,[]{}#&*!|>'\"%@` \t".unicodeScalars.contains(first), last != " ", last != ":",
             !string.contains(": "), !string.contains(" #"),
             !string.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0.value == 0x85 || $0.value >= 0x2028 && $0.value <= 0x2029 || $0.value == 0xFEFF }),
-            !inFlow || !string.contains(where: { ",[]{}".contains($0) })
+            !inFlow || !string.unicodeScalars.contains(where: { ",[]{}".unicodeScalars.contains($0) })
         else { return false }
         let reader = YAMLReader(path: "", firstLine: 1)
         guard let node = try? reader.compose("- " + string), case .list(let values) = reader.value(node) else { return false }

@@ -26,7 +26,7 @@ struct SourceRewriteSeededTests {
     func series(_ shape: Shape) throws {
         var random = SeededRandom(seed: UInt64(Shape.allCases.firstIndex(of: shape)! + 20))
         let isData = [.yamlData, .jsonData, .csv].contains(shape)
-        for file in 0..<4 {
+        for file in 0..<6 {
             var number = 0
             var model: [(id: String, items: [Item])] = (0..<(isData ? 1 : 3)).map { section in
                 ("s\(section)", (0..<Int.random(in: 1...4, using: &random)).map { _ in
@@ -37,7 +37,7 @@ struct SourceRewriteSeededTests {
             }
             let path = ["yamlData": "Data/x.yml", "jsonData": "Data/x.json", "csv": "Data/x.csv"][shape.rawValue] ?? "Content/x.md"
             var text = Self.render(model, shape)
-            for step in 0..<14 {
+            for step in 0..<20 {
                 let lists = model.indices.filter { !model[$0].items.isEmpty }
                 guard let from = lists.randomElement(using: &random) else { break }
                 let index = Int.random(in: 0..<model[from].items.count, using: &random)
@@ -46,7 +46,9 @@ struct SourceRewriteSeededTests {
                 let edit: ItemEdit
                 switch Int.random(in: 0..<3, using: &random) {
                 case 0:
-                    let to = lists.randomElement(using: &random)!
+                    // A list in brackets takes an item when empty too; a list of lines has no place for one then.
+                    let inBrackets = [.yamlFlow, .tomlInline, .jsonPage, .jsonData].contains(shape)
+                    let to = (inBrackets ? Array(model.indices) : lists).randomElement(using: &random)!
                     model[from].items.remove(at: index)
                     let before = model[to].items.indices.randomElement(using: &random).flatMap { Bool.random(using: &random) ? $0 : nil }
                     edit = .move(item: item.id, to: list(to), before: before.map { model[to].items[$0].id })
@@ -71,6 +73,7 @@ struct SourceRewriteSeededTests {
                     Issue.record("\(error)\n\(context)")
                     return
                 }
+                try SourceRewriteTests.read(text, path: path)
                 let front = try SourceRewrite.model(of: text, path: path).front
                 for section in model.indices {
                     let read = SourceRewriteTests.items(front, list(section))

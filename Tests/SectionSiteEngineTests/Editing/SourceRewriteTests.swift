@@ -8,8 +8,16 @@ import Testing
 @Suite("Source rewrite")
 struct SourceRewriteTests {
     /// `text` with `edit` made to it, after checking that the engine reads the result with `list`'s ids as `ids`.
+    /// `text` with `edit` made to it, which the engine's page or data file reader must read without an error.
     func rewrite(_ text: String, _ edit: ItemEdit, from list: ItemList = .section("mains"), path: String = "Content/menu.md") throws -> String {
-        try SourceRewrite.apply(edit, from: list, to: text, path: path)
+        let result = try SourceRewrite.apply(edit, from: list, to: text, path: path)
+        try Self.read(result, path: path)
+        return result
+    }
+
+    /// Reads `text` as the build does.
+    static func read(_ text: String, path: String) throws {
+        if path.hasSuffix(".md") { _ = try PageParser(path: path).parse(text) } else { _ = try DataFile.parse(text, path: path) }
     }
 
     /// The ids of `list` as the engine reads them in `text`.
@@ -169,6 +177,29 @@ struct SourceRewriteTests {
         }
         let deleted = try rewrite(text, .delete(item: "two"))
         #expect(deleted == "---\nsections:\n  - id: mains\n    items:\n      - id: one\n        tags: &t [a, b]\n---\n")
+    }
+
+    @Test("an item does not move between a list of lines and a list in brackets")
+    func mixedLayouts() throws {
+        let text = yaml.replacingOccurrences(of: "    items:\n    - id: bread\n      price: 2\n", with: "    items: [{id: bread}]\n")
+        do {
+            _ = try rewrite(text, .move(item: "burger", to: .section("sides"), before: nil))
+            Issue.record("a block item was moved into a flow list")
+        } catch let error as SectionSiteError {
+            #expect(error.diagnostic.message == "cannot move item 'burger' between a list written one item a line and a list written in brackets")
+        }
+    }
+
+    @Test("every kind of edit problem has its own identifier, edit.kebab-case")
+    func identifiers() {
+        let problems: [(EditProblem, Diagnostic.ID)] = [
+            (.notEditable(path: "a"), "edit.not-editable"), (.wrongList("x", path: "a"), "edit.wrong-list"),
+            (.noSection("s", path: "a"), "edit.no-section"), (.noItems(section: "s", path: "a"), "edit.no-items"),
+            (.notInList("i", list: "l", path: "a"), "edit.not-in-list"), (.noColumn("c", header: [], path: "a"), "edit.no-column"),
+            (.notOneValue(field: "f", item: "i"), "edit.not-one-value"), (.mixedLayouts(item: "i"), "edit.mixed-layouts"),
+            (.shape("s"), "edit.shape"), (.notReadBack(item: "i", path: "a"), "edit.not-read-back"),
+        ]
+        ReadingProblemTests.check(problems.map { ($0.id, $1, $0.message) }, stage: "edit")
     }
 
     @Test("what is not in the file is an error that names it")
