@@ -18,7 +18,7 @@ extension SourceRewrite {
 
     /// Throws unless `new` reads as `old` with `edit` made to its model (`value` being what a set field reads as).
     static func check(_ new: String, against old: String, edit: ItemEdit, from list: ItemList, value: Value?, path: String, at place: SourceLocation) throws {
-        var expected = try model(of: old, path: path)
+        var expected = withItems(try model(of: old, path: path))
         switch edit {
         case .move(let item, let to, let before):
             var moved: Value?
@@ -39,7 +39,7 @@ extension SourceRewrite {
                 }
             }
         }
-        guard (try? model(of: new, path: path)).map(withItems) == withItems(expected) else {
+        guard (try? model(of: new, path: path)).map(withItems) == expected else {
             throw EditProblem.notReadBack(item: edit.item, path: path).error(at: place)
         }
     }

@@ -59,7 +59,10 @@ struct TOMLItems: ItemLists {
         guard let index = models.firstIndex(where: { Self.field("id", of: $0) == .string(id) }) else {
             throw EditProblem.noSection(id, path: path).error(at: location(0))
         }
-        guard case .map(let section) = models[index], case .list(let items)? = section["items"] else {
+        // A section of tables with no items yet takes them after its last line.
+        guard case .map(let section) = models[index], section["from"] == nil, section["data"] == nil,
+            case .list(let items) = section["items"] ?? .list([])
+        else {
             throw EditProblem.noItems(section: id, path: path).error(at: location(tables[sections[index]].start))
         }
         let ids = items.map { Self.field("id", of: $0)?.scalarText ?? "" }

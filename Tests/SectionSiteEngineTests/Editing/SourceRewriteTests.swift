@@ -278,6 +278,16 @@ struct SourceRewriteTests {
         #expect(try rewrite(flow, .set(item: item, field: field, value: value)) == flow.replacingOccurrences(of: old, with: new))
     }
 
+    @Test("inline maps in a block list move as lines; a boolean stays a boolean")
+    func inlineMapsInBlockList() throws {
+        let text = "---\nsections:\n  - id: mains\n    items:\n      - {id: a, hot: true}   # ✓\n      - {id: b}\n---\n"
+        #expect(try rewrite(text, .move(item: "a", to: .section("mains"), before: nil))
+            == "---\nsections:\n  - id: mains\n    items:\n      - {id: b}\n      - {id: a, hot: true}   # ✓\n---\n")
+        #expect(try rewrite(text, .set(item: "a", field: "hot", value: "false")) == text.replacingOccurrences(of: "hot: true", with: "hot: false"))
+        #expect(try rewrite(text, .set(item: "a", field: "hot", value: "maybe")) == text.replacingOccurrences(of: "hot: true", with: "hot: maybe"))
+        #expect(try rewrite(text, .set(item: "b", field: "hot", value: "true")) == text.replacingOccurrences(of: "{id: b}", with: "{id: b, hot: \"true\"}"))
+    }
+
     // MARK: TOML
 
     let toml = """
@@ -319,6 +329,15 @@ struct SourceRewriteTests {
         #expect(last == toml.replacingOccurrences(of: "  [[sections.items]]\n  id = \"fries\"\n  title = 'Fries'\n", with: "")
             .replacingOccurrences(of: "id = \"bread\"\n", with: "id = \"bread\"\n[[sections.items]]\nid = \"fries\"\ntitle = 'Fries'\n"))
         #expect(try ids(last, .section("sides")) == ["bread", "fries"])
+    }
+
+    @Test("a TOML section without items takes one after its lines")
+    func tomlIntoEmpty() throws {
+        let text = toml.replacingOccurrences(of: "+++\nBody", with: "\n[[sections]]\nid = \"drinks\"\n+++\nBody")
+        let result = try rewrite(text, .move(item: "fries", to: .section("drinks"), before: nil))
+        #expect(result == text.replacingOccurrences(of: "  [[sections.items]]\n  id = \"fries\"\n  title = 'Fries'\n", with: "")
+            .replacingOccurrences(of: "id = \"drinks\"\n", with: "id = \"drinks\"\n[[sections.items]]\nid = \"fries\"\ntitle = 'Fries'\n"))
+        #expect(try ids(result, .section("drinks")) == ["fries"])
     }
 
     @Test("deleting and setting in TOML tables")
