@@ -40,8 +40,8 @@ struct CSVItems: ItemLists {
 
     /// The records as a list; `records` is the only list a CSV file has.
     func spans(_ list: ItemList) throws -> ElementSpans {
-        guard list == .records else { throw EditProblem.wrongList("sections", path: path).error(at: .init(file: path)) }
-        guard let id = header.firstIndex(of: "id") else { throw EditProblem.noColumn("id", header: header, path: path).error(at: .init(file: path)) }
+        guard list == .records else { throw EditProblem.wrongList("sections", path: path).error(at: .file(path)) }
+        guard let id = header.firstIndex(of: "id") else { throw EditProblem.noColumn("id", header: header, path: path).error(at: .file(path)) }
         let ids = records.map { $0.fields.count > id ? Self.unquoted(text.bytes[$0.fields[id]]) : "" }
         return ElementSpans(layout: .lines(indent: 0), ids: ids, spans: records.map(\.span), end: records.last?.span.upperBound ?? text.bytes.count, name: list.name)
     }

@@ -20,10 +20,12 @@ struct ElementSpans {
     var name: String
     /// What replaces the only item of a block YAML list so that the list reads as empty (`items: []`), not null.
     var emptied: Splice?
+    /// For an empty YAML `items: []`, the ` []` that a moved block item replaces, and the indentation it takes.
+    var filled: (range: Range<Int>, indent: Int)?
 
     /// The bytes of item `id`, or what to throw.
     func span(of id: String, path: String) throws -> Range<Int> {
-        guard let index = ids.firstIndex(of: id) else { throw EditProblem.notInList(id, list: name, path: path).error(at: .init(file: path)) }
+        guard let index = ids.firstIndex(of: id) else { throw EditProblem.notInList(id, list: name, path: path).error(at: .file(path)) }
         return spans[index]
     }
 
@@ -37,6 +39,11 @@ struct ElementSpans {
         switch (layout, target.layout) {
         case (.lines(let from), .lines(let to)):
             return [(ids.count == 1 ? emptied : nil) ?? Splice(range: source, bytes: []), Splice(range: place..<place, bytes: Self.indented(text.bytes[source], by: to - from))]
+        case (.lines(let from), .flow) where target.ids.isEmpty && target.filled != nil:
+            // `items: []` becomes `items:` and the item's lines; the line break after `[]` ends the last of them.
+            var lines = Self.indented(text.bytes[source], by: target.filled!.indent - from)
+            if lines.last == 10 { lines.removeLast(lines.count > 1 && lines[lines.count - 2] == 13 ? 2 : 1) }
+            return [(ids.count == 1 ? emptied : nil) ?? Splice(range: source, bytes: []), Splice(range: target.filled!.range, bytes: text.newline + lines)]
         case (.flow, .flow) where target.spans == spans:
             // The item texts change places and every separator stays where it was.
             var bytes: [UInt8] = []
@@ -53,7 +60,7 @@ struct ElementSpans {
             let at = before != nil || target.spans.isEmpty ? place : target.spans[target.spans.count - 1].upperBound
             return try delete(id, in: text, path: path) + [Splice(range: at..<at, bytes: insert)]
         default:
-            throw EditProblem.mixedLayouts(item: id).error(at: .init(file: path))
+            throw EditProblem.mixedLayouts(item: id).error(at: .file(path))
         }
     }
 

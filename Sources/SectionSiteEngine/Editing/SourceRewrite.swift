@@ -17,13 +17,13 @@ package enum SourceRewrite {
         var (region, firstLine, appended) = (0..<bytes.count, 1, [UInt8]())
         if isPage {
             let split = try FrontMatter.split(text, path: path)
-            guard !split.yaml.isEmpty else { throw EditProblem.wrongList(list.name, path: path).error(at: .init(file: path)) }
+            guard !split.yaml.isEmpty else { throw EditProblem.wrongList(list.name, path: path).error(at: .file(path)) }
             format = [FrontMatter.Format.yaml: .yaml, .toml: .toml, .json: .json][split.format]!
             let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
             let start = split.format == .json ? bom : (bytes.firstIndex(of: 10) ?? 0) + 1
             (region, firstLine) = (start..<start + split.yaml.utf8.count, split.yamlFirstLine)
             guard region.upperBound <= bytes.count, bytes[region].elementsEqual(split.yaml.utf8) else {
-                throw EditProblem.shape("its front matter is not where it was expected").error(at: .init(file: path))
+                throw EditProblem.shape("its front matter is not where it was expected").error(at: .file(path))
             }
         } else if DataFile.extensions.contains(ext), path.hasPrefix("Data/") {
             if let last = bytes.last, last != 10 {  // the lines of the last item end like every other; taken off after
@@ -32,7 +32,7 @@ package enum SourceRewrite {
                 region = 0..<bytes.count
             }
         } else {
-            throw EditProblem.notEditable(path: path).error(at: .init(file: path))
+            throw EditProblem.notEditable(path: path).error(at: .file(path))
         }
         let source = EditText(Array(bytes[region]))
         let lists: any ItemLists =

@@ -51,13 +51,13 @@ struct TOMLItems: ItemLists {
 
     /// The list `list` and, for items written as tables, the index of each item's table.
     func list(_ list: ItemList) throws -> (spans: ElementSpans, tables: [Int]) {
-        guard case .section(let id) = list else { throw EditProblem.wrongList("list of records", path: path).error(at: location(0)) }
+        guard case .section(let id) = list else { throw EditProblem.wrongList("list of records", path: path).error(at: .file(path)) }
         let sections = tables.indices.filter { tables[$0].isArray && tables[$0].name == "sections" }
         guard case .map(let front) = model, case .list(let models)? = front["sections"], models.count == sections.count else {
-            throw EditProblem.shape("its sections are not all written as [[sections]] tables").error(at: location(0))
+            throw EditProblem.shape("its sections are not all written as [[sections]] tables").error(at: .file(path))
         }
         guard let index = models.firstIndex(where: { Self.field("id", of: $0) == .string(id) }) else {
-            throw EditProblem.noSection(id, path: path).error(at: location(0))
+            throw EditProblem.noSection(id, path: path).error(at: .file(path))
         }
         // A section of tables with no items yet takes them after its last line.
         guard case .map(let section) = models[index], section["from"] == nil, section["data"] == nil,

@@ -24,11 +24,11 @@ struct YAMLItems: ItemLists {
         var keyNode: Node?
         switch list {
         case .records:
-            guard case .sequence = root else { throw EditProblem.wrongList("list of records", path: path).error(at: .init(file: path)) }
+            guard case .sequence = root else { throw EditProblem.wrongList("list of records", path: path).error(at: .file(path)) }
             node = root
         case .section(let id):
             guard let section = Self.field("sections", of: root)?.sequence?.first(where: { Self.field("id", of: $0)?.string == id }) else {
-                throw EditProblem.noSection(id, path: path).error(at: .init(file: path))
+                throw EditProblem.noSection(id, path: path).error(at: .file(path))
             }
             guard let (key, items) = section.mapping?.first(where: { $0.key.string == "items" }), case .sequence = items else {
                 throw EditProblem.noItems(section: id, path: path).error(at: location(section))
@@ -42,7 +42,11 @@ struct YAMLItems: ItemLists {
             guard let (spans, close) = FlowScan.elements(text, open: offset(node)), spans.count == items.count else {
                 throw EditProblem.shape("the list at line \(location(node).line) is not written as expected").error(at: location(node))
             }
-            return (ElementSpans(layout: .flow, ids: ids, spans: spans, end: close, name: name), items)
+            var list = ElementSpans(layout: .flow, ids: ids, spans: spans, end: close, name: name)
+            if let key = keyNode, spans.isEmpty, format == .yaml {
+                list.filled = (colon(after: key)..<close + 1, offset(key) - text.lineStart(offset(key)) + 2)
+            }
+            return (list, items)
         }
         var spans: [Range<Int>] = []
         var indent = 0

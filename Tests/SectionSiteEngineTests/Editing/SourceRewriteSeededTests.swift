@@ -46,9 +46,7 @@ struct SourceRewriteSeededTests {
                 let edit: ItemEdit
                 switch Int.random(in: 0..<3, using: &random) {
                 case 0:
-                    // A list in brackets takes an item when empty too; a list of lines has no place for one then.
-                    let inBrackets = [.yamlFlow, .tomlInline, .jsonPage, .jsonData].contains(shape)
-                    let to = (inBrackets ? Array(model.indices) : lists).randomElement(using: &random)!
+                    let to = model.indices.randomElement(using: &random)!  // an emptied list too
                     model[from].items.remove(at: index)
                     let before = model[to].items.indices.randomElement(using: &random).flatMap { Bool.random(using: &random) ? $0 : nil }
                     edit = .move(item: item.id, to: list(to), before: before.map { model[to].items[$0].id })

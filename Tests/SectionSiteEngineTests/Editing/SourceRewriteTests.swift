@@ -179,6 +179,16 @@ struct SourceRewriteTests {
         #expect(deleted == "---\nsections:\n  - id: mains\n    items:\n      - id: one\n        tags: &t [a, b]\n---\n")
     }
 
+    @Test("a YAML block item moved into an empty list makes it a list of lines")
+    func yamlIntoEmpty() throws {
+        let text = yaml.replacingOccurrences(of: "    items:\n    - id: bread\n      price: 2\n", with: "    items: []\n")
+        let result = try rewrite(text, .move(item: "salad", to: .section("sides"), before: nil))
+        #expect(result == text.replacingOccurrences(of: "      - id: salad\n        title: Salad\n", with: "")
+            .replacingOccurrences(of: "    items: []\n", with: "    items:\n      - id: salad\n        title: Salad\n"))
+        let back = try rewrite(result, .move(item: "salad", to: .section("mains"), before: "burger"), from: .section("sides"))
+        #expect(try ids(back) == ["salad", "burger", "fries"] && ids(back, .section("sides")) == [])
+    }
+
     @Test("an item does not move between a list of lines and a list in brackets")
     func mixedLayouts() throws {
         let text = yaml.replacingOccurrences(of: "    items:\n    - id: bread\n      price: 2\n", with: "    items: [{id: bread}]\n")
