@@ -25,7 +25,7 @@ package enum SourceRewrite {
             guard region.upperBound <= bytes.count, bytes[region].elementsEqual(split.yaml.utf8) else {
                 throw EditProblem.shape("its front matter is not where it was expected").error(at: .file(path))
             }
-        } else if DataFile.extensions.contains(ext), path.hasPrefix("Data/") {
+        } else if DataFile.extensions.contains(ext) {
             if let last = bytes.last, last != 10 {  // the lines of the last item end like every other; taken off after
                 appended = EditText(bytes).newline
                 bytes += appended

@@ -225,6 +225,19 @@ struct SourceRewriteTests {
             #expect(throws: SectionSiteError.self) { try rewrite(text, edit, from: list) }
             do { _ = try rewrite(text, edit, from: list) } catch let error as SectionSiteError { #expect(error.diagnostic.message == message) }
         }
+        let files: [(String, ItemList, String)] = [
+            ("Static/notes.txt", .records, "Static/notes.txt: error: edit mode writes back only Markdown pages and Data files in YAML, JSON or CSV, not Static/notes.txt"),
+            ("Content/menu.md", .records, "Content/menu.md: error: Content/menu.md has no list of records"),
+            ("Data/sides.csv", .section("mains"), "Data/sides.csv: error: Data/sides.csv has no sections"),
+        ]
+        for (path, list, description) in files {
+            do {
+                _ = try rewrite(path.hasSuffix(".csv") ? csv : text, .delete(item: "bread"), from: list, path: path)
+                Issue.record("\(path) was rewritten")
+            } catch let error as SectionSiteError {
+                #expect(error.description == description)
+            }
+        }
     }
 
     @Test("CRLF line breaks stay, in moved lines and in added ones")
