@@ -37,6 +37,7 @@ struct SourceRewriteSeededTests {
             }
             let path = ["yamlData": "Data/x.yml", "jsonData": "Data/x.json", "csv": "Data/x.csv"][shape.rawValue] ?? "Content/x.md"
             var text = Self.render(model, shape)
+            if file % 2 == 1 && shape != .csv { text = text.replacing("\n", with: "\r\n") }  // CSV is CRLF already
             for step in 0..<20 {
                 let lists = model.indices.filter { !model[$0].items.isEmpty }
                 guard let from = lists.randomElement(using: &random) else { break }
