@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+@testable import SectionSiteEngine
+
+/// The example site's own pages and data: every item moved to the end of its section and to the start of every
+/// other, deleted, and given a field, each result read back as the page or data file it must be.
+@Suite("Source rewrite of the example site")
+struct SourceRewriteExampleTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    @Test("every item of the example's pages and data files", arguments: ["Content/menu.md", "Content/photos.md", "Content/settings.md", "Content/index.md", "Data/sides.csv"])
+    func example(_ path: String) throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
+        let front = try SourceRewrite.model(of: text, path: path).front
+        let lists: [ItemList]
+        if path.hasSuffix(".md") {
+            guard case .list(let sections)? = SourceRewriteTests.field("sections", front) else { return }
+            lists = sections.compactMap { section in
+                guard case .list? = SourceRewriteTests.field("items", section), let id = SourceRewriteTests.field("id", section)?.scalarText else { return nil }
+                return .section(id)
+            }
+        } else {
+            lists = [.records]
+        }
+        var edits = 0
+        for list in lists {
+            for item in SourceRewriteTests.items(front, list).compactMap({ SourceRewriteTests.field("id", $0)?.scalarText }) {
+                var cases: [ItemEdit] = [.move(item: item, to: list, before: nil), .delete(item: item)]
+                cases.append(.set(item: item, field: path.hasSuffix(".csv") ? "name" : "note", value: "Edited: \"yes\", ✓"))
+                for other in lists where other != list {
+                    cases.append(.move(item: item, to: other, before: SourceRewriteTests.items(front, other).first.flatMap { SourceRewriteTests.field("id", $0)?.scalarText }))
+                }
+                for edit in cases {
+                    do {
+                        let result = try SourceRewrite.apply(edit, from: list, to: text, path: path)
+                        try SourceRewriteTests.read(result, path: path)
+                        edits += 1
+                    } catch {
+                        Issue.record("\(path): \(edit): \(error)")
+                    }
+                }
+            }
+        }
+        #expect(edits > 0)
+    }
+}
