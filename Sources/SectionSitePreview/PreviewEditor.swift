@@ -14,8 +14,8 @@ actor PreviewEditor {
     private let folder: URL
     /// Has the site rebuilt after a file was written (without waiting for the file watcher).
     private let rebuild: @Sendable (SiteChange) -> Void
-    /// The edits made, last one last, for undo.
-    private var history: [Site.SourceChange] = []
+    /// The edits made, last one last, for undo, each with its batch: the fields one form saved are undone at once.
+    private var history: [(change: Site.SourceChange, batch: Int?)] = []
     /// At most this many edits are kept for undo.
     private let keep = 100
 
@@ -36,6 +36,8 @@ actor PreviewEditor {
         /// For `set`: the field and its new text.
         var field: String?
         var value: String?
+        /// Edits of one batch (the fields of one form) are undone together.
+        var batch: Int?
     }
 
     /// What edit mode offers on the page at `url`, with the token its requests carry; nil when nothing.
@@ -66,25 +68,29 @@ actor PreviewEditor {
         default: throw SectionSiteError("unknown action '\(request.action)' (known: move, delete, set, undo)")
         }
         let site = await hub.site
+        let batch = request.batch
         let request = Site.EditRequest(page: PageURL(page), version: PageVersion(version), section: section, edit: edit)
         if let commit = try site.programCommit(for: request) { return try await commit() }  // the program's model: no file, no undo
         let change = try site.sourceChange(for: request)
         guard change.after != change.before else { return }
         try write(change.after, to: change.path)
-        history.append(change)
+        history.append((change, batch))
         if history.count > keep { history.removeFirst() }
     }
 
-    /// Puts back the text the last edit replaced, when its file still holds what the edit wrote.
+    /// Puts back the text the last edit (or batch of edits, one after the other in one file) replaced, when its
+    /// file still holds what the edit wrote.
     private func undo() throws {
-        guard let last = history.last else { throw SectionSiteError("there is nothing to undo") }
+        guard let (last, batch) = history.last else { throw SectionSiteError("there is nothing to undo") }
         let current = try? String(contentsOf: folder.appendingPathComponent(last.path), encoding: .utf8)
         guard current == last.after else {
-            history.removeAll { $0.path == last.path }  // what else was undone there would overwrite the newer text
+            history.removeAll { $0.change.path == last.path }  // what else was undone there would overwrite the newer text
             throw SectionSiteError("\(last.path) changed since the edit: undo would lose that change, so it was not undone")
         }
-        try write(last.before, to: last.path)
-        history.removeLast()
+        var first = history.count - 1
+        while let batch, first > 0, history[first - 1].batch == batch, history[first - 1].change.path == last.path { first -= 1 }
+        try write(history[first].change.before, to: last.path)
+        history.removeSubrange(first...)
     }
 
     /// Writes the whole file at once (a reader never sees half of it) and has the site rebuilt.

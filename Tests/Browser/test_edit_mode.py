@@ -94,7 +94,8 @@ def ops(page):
 
 def items(page, section):
     return page.evaluate(
-        """(s) => [...document.querySelector(`[data-ss-children="s:${s}"]`).children].map((e) => e.getAttribute('data-ss-key').slice(2))""",
+        """(s) => [...document.querySelector(`[data-ss-children="s:${s}"]`).children].filter((e) => e.hasAttribute('data-ss-key'))
+            .map((e) => e.getAttribute('data-ss-key').slice(2))""",
         section)
 
 
@@ -354,6 +355,7 @@ def test_seeded_edits_through_the_endpoint_equal_the_same_change_built_fresh(see
     work = Path(tempfile.mkdtemp(prefix="sectionsite-edit-seeded-"))
     try:
         for step in range(12):
+            earlier = json.dumps(sections)
             everything = [(sid, row) for sid, rows in sections.items() for row in rows]
             sid, row = rng.choice(everything)
             kind = rng.choice(["move", "move", "set", "delete"] if len(everything) > 3 else ["move", "set"])
@@ -375,7 +377,8 @@ def test_seeded_edits_through_the_endpoint_equal_the_same_change_built_fresh(see
             old = json.loads(urllib.request.urlopen(server.url("/_sectionsite/edit?page=/")).read())["page"]["version"]
             status, why = post(server, body)
             assert status == 204, (step, body, why)
-            assert bounded_wait(lambda: json.loads(urllib.request.urlopen(server.url("/_sectionsite/edit?page=/")).read())["page"]["version"] != old)
+            if json.dumps(sections) != earlier:  # a move to where the item was, or a name it had, changes nothing
+                assert bounded_wait(lambda: json.loads(urllib.request.urlopen(server.url("/_sectionsite/edit?page=/")).read())["page"]["version"] != old)
             fresh = work / f"site-{step}"
             shutil.copytree(server.folder, fresh, ignore=shutil.ignore_patterns(".sectionsite"))
             (fresh / "Content/index.md").write_text(menu_text(sections))

@@ -20,6 +20,7 @@
   let focusAfter = null; // the item whose handle takes the focus once the page has caught up
   const waiting = [];
   let running = false;
+  let batches = 0;
 
   const STYLE = `
 [data-ss-runtime=edit] .ss-bar{position:absolute;z-index:2147483000;display:flex;gap:2px;font:13px/1 system-ui,sans-serif}
@@ -80,7 +81,7 @@
         if (section.move && item.move) {
           const handle = element("button", { className: "ss-handle", textContent: "⠿", title: "Drag, or press ↑ or ↓, to move" });
           handle.setAttribute("aria-label", `Move ${item.id}`);
-          handle.addEventListener("keydown", (e) => keyMove(e, section, item.id));
+          handle.addEventListener("keydown", (e) => keyMove(e, item.id));
           handle.addEventListener("pointerdown", (e) => drag(e, section, item.id));
           bar.append(handle);
         }
@@ -124,7 +125,8 @@
     }
   }
 
-  // One action at a time: each waits until the page has caught up with the one before.
+  // One action at a time: each waits until the page has caught up with the one before. An action may be a function
+  // that makes it when its turn comes.
   function act(action) {
     waiting.push(action);
     if (!running) next();
@@ -132,7 +134,9 @@
   async function next() {
     running = true;
     while (waiting.length) {
-      const action = waiting.shift();
+      const queued = waiting.shift();
+      const action = typeof queued === "function" ? queued() : queued;
+      if (!action) continue;
       const from = site.version;
       let answer;
       try {
@@ -216,19 +220,23 @@
   }
 
   // ↑ and ↓ on a handle: one place up or down; past the first or last item, into the section before or after.
-  function keyMove(event, section, id) {
+  // Worked out when its turn comes, from where the item is then, so keys pressed quickly each move it once more.
+  function keyMove(event, id) {
     if (event.key !== "ArrowUp" && event.key !== "ArrowDown") return;
     event.preventDefault();
     const up = event.key === "ArrowUp";
-    const items = itemsOf(section.id).map(idOf);
-    const at = items.indexOf(id);
-    if (up && at > 0) return act({ action: "move", section: section.id, item: id, to: section.id, before: items[at - 1] });
-    if (!up && at < items.length - 1) return act({ action: "move", section: section.id, item: id, to: section.id, before: items[at + 2] || null });
-    const all = targets(section);
-    const other = all[all.findIndex((s) => s.id === section.id) + (up ? -1 : 1)];
-    if (!other) return;
-    const there = itemsOf(other.id).map(idOf);
-    act({ action: "move", section: section.id, item: id, to: other.id, before: up ? null : there[0] || null });
+    act(() => {
+      const section = settings && settings.page.sections.find((s) => itemsOf(s.id).some((e) => idOf(e) === id));
+      if (!section) return null;
+      const items = itemsOf(section.id).map(idOf);
+      const at = items.indexOf(id);
+      const move = (to, before) => ({ action: "move", section: section.id, item: id, to, before });
+      if (up && at > 0) return move(section.id, items[at - 1]);
+      if (!up && at < items.length - 1) return move(section.id, items[at + 2] || null);
+      const all = targets(section);
+      const other = all[all.findIndex((s) => s.id === section.id) + (up ? -1 : 1)];
+      return other ? move(other.id, up ? null : itemsOf(other.id).map(idOf)[0] || null) : null;
+    });
   }
 
   // The item's fields in a small form under it; Enter or Save sends each changed field.
@@ -249,8 +257,9 @@
     sheet.addEventListener("submit", (e) => {
       e.preventDefault();
       close();
+      const batch = ++batches; // one undo puts back every field of one save
       for (const { field, input } of inputs) {
-        if (input.value !== field.text) act({ action: "set", section: section.id, item: item.id, field: field.name, value: input.value });
+        if (input.value !== field.text) act({ action: "set", section: section.id, item: item.id, field: field.name, value: input.value, batch });
       }
     });
     layer.append(sheet);
