@@ -18,7 +18,7 @@ import pytest
 from conftest import assert_same_dom, normalized
 from test_preview_server import BINARY, LiveServer, bounded_wait
 
-pytestmark = pytest.mark.alone  # see conftest.py
+
 
 LAYOUT = """<!doctype html>
 <html><head><meta charset="utf-8"><title>{{page.title}}</title></head>
