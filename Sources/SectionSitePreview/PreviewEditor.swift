@@ -96,7 +96,8 @@ actor PreviewEditor {
     /// Writes the whole file at once (a reader never sees half of it) and has the site rebuilt.
     private func write(_ text: String, to path: String) throws {
         do {
-            try Data(text.utf8).write(to: folder.appendingPathComponent(path), options: .atomic)
+            // The file a link inside the site leads to, so that the link stays a link.
+            try Data(text.utf8).write(to: folder.appendingPathComponent(path).resolvingSymlinksInPath(), options: .atomic)
         } catch {
             throw SectionSiteError("cannot write \(path): \(error.localizedDescription)")
         }

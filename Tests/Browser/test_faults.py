@@ -24,7 +24,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 BIN = Path(os.environ.get("SECTIONSITE_BIN") or REPO / ".build" / "debug" / "sectionsite")
-PAGES = 200
+PAGES = 100
 LEFTOVER_MARKS = (".staging-", ".old-", ".sectionsite-new")
 
 

@@ -12,6 +12,10 @@ package enum SourceRewrite {
     package static func apply(_ edit: ItemEdit, from list: ItemList, to text: String, path: String) throws -> String {
         let isPage = path.lowercased().hasSuffix(".md")
         let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        // A byte-order mark stays where it is, out of every list and out of the readers (as `SourceText` reads files).
+        if text.unicodeScalars.first == "\u{FEFF}" {
+            return "\u{FEFF}" + (try apply(edit, from: list, to: String(text.unicodeScalars.dropFirst()), path: path))
+        }
         var bytes = Array(text.utf8)
         var format: ValueText.Format = ext == "csv" ? .csv : ext == "json" ? .json : .yaml
         var (region, firstLine, appended) = (0..<bytes.count, 1, [UInt8]())
@@ -19,8 +23,7 @@ package enum SourceRewrite {
             let split = try FrontMatter.split(text, path: path)
             guard !split.yaml.isEmpty else { throw EditProblem.wrongList(list.name, path: path).error(at: .file(path)) }
             format = [FrontMatter.Format.yaml: .yaml, .toml: .toml, .json: .json][split.format]!
-            let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-            let start = split.format == .json ? bom : (bytes.firstIndex(of: 10) ?? 0) + 1
+            let start = split.format == .json ? 0 : (bytes.firstIndex(of: 10) ?? 0) + 1
             (region, firstLine) = (start..<start + split.yaml.utf8.count, split.yamlFirstLine)
             guard region.upperBound <= bytes.count, bytes[region].elementsEqual(split.yaml.utf8) else {
                 throw EditProblem.shape("its front matter is not where it was expected").error(at: .file(path))

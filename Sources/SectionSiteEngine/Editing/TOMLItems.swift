@@ -38,15 +38,36 @@ struct TOMLItems: ItemLists {
                 guard let equals = text.bytes[keyEnd...].firstIndex(of: 61) else { throw shape(line) }
                 var value = equals + 1
                 while text.byte(value) == 32 || text.byte(value) == 9 { value += 1 }
-                guard !text.bytes[value...].starts(with: Array("\"\"\"".utf8)), !text.bytes[value...].starts(with: Array("'''".utf8)),
-                    let end = FlowScan.valueEnd(text, at: value)
-                else { throw shape(line) }
+                guard let end = Self.multilineEnd(text, at: value) ?? FlowScan.valueEnd(text, at: value) else { throw shape(line) }
                 let key = String(decoding: text.bytes[start..<text.trimmedEnd(equals, from: start)], as: UTF8.self).filter { $0 != "\"" && $0 != "'" }
                 tables[tables.count - 1].keys.append((key, value..<end, line))
                 line = text.nextLine(max(end - 1, line))
                 tables[tables.count - 1].end = line
             }
         }
+    }
+
+    /// The end of a multi-line string (`\"\"\"...\"\"\"` or `'''...'''`) that opens at `start`: after its closing quotes,
+    /// with the one or two quotes before them that belong to the string; nil for any other value.
+    static func multilineEnd(_ text: EditText, at start: Int) -> Int? {
+        let bytes = text.bytes
+        guard start + 2 < bytes.count, bytes[start] == 34 || bytes[start] == 39, bytes[start + 1] == bytes[start], bytes[start + 2] == bytes[start] else {
+            return nil
+        }
+        let quote = bytes[start]
+        var index = start + 3
+        while index + 2 < bytes.count {
+            if quote == 34, bytes[index] == 92 {  // an escape in a basic string
+                index += 2
+            } else if bytes[index] == quote, bytes[index + 1] == quote, bytes[index + 2] == quote {
+                var end = index + 3
+                while end < bytes.count, bytes[end] == quote, end - index < 5 { end += 1 }
+                return end
+            } else {
+                index += 1
+            }
+        }
+        return nil
     }
 
     /// The list `list` and, for items written as tables, the index of each item's table.

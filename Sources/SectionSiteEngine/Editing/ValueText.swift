@@ -59,6 +59,8 @@ struct ValueText: Equatable {
             !string.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0.value == 0x85 || $0.value >= 0x2028 && $0.value <= 0x2029 || $0.value == 0xFEFF }),
             !inFlow || !string.unicodeScalars.contains(where: { ",[]{}".unicodeScalars.contains($0) })
         else { return false }
+        // YAML 1.1's booleans, which other readers of the file (Jekyll, PyYAML) take as such: quoted for them.
+        guard !["y", "yes", "n", "no", "on", "off"].contains(string.lowercased()) else { return false }
         let reader = YAMLReader(path: "", firstLine: 1)
         guard let node = try? reader.compose("- " + string), case .list(let values) = reader.value(node) else { return false }
         return values == [.string(string)]

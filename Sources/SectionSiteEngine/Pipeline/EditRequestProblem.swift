@@ -10,8 +10,9 @@ enum EditRequestProblem: Problem {
         case .notEditable(let section): "section '\(section)' is not editable: give it 'edit:' in its settings"
         case .noItem(let item, let section): "item '\(item)' is not in section '\(section)'"
         case .notAllowed(let action, let section): "section '\(section)' does not allow to \(action) its items (its 'edit:' setting)"
-        case .fieldNotEditable(let field, let section): "field '\(field)' of section '\(section)' is not editable (its 'edit:' setting names the fields)"
-        case .outside(let path): "\(path) is outside the site's folders"
+        case .fieldNotEditable(let field, let section):
+            "field '\(field)' is not editable in section '\(section)': edit mode changes the fields of text or number its 'edit:' allows, never 'id' or 'cell'"
+        case .outside(let path): "\(path) leads out of the site's Content/ and Data/ folders: edit mode writes only inside them"
         }
     }
 }

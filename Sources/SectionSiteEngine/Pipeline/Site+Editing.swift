@@ -173,13 +173,21 @@ extension Site {
             throw refuse(.notAllowed("move items into", section: request.section))
         case .delete:
             guard list.rules.delete else { throw refuse(.notAllowed("delete", section: request.section)) }
-        case .set(_, let field, _):
-            guard list.rules.allowsField(field) else { throw refuse(.fieldNotEditable(field, section: request.section)) }
+        case .set(let item, let field, _):
+            // `edit: true` allows the fields of text or number the item has; a named field may be added.
+            let value = list.items.first { $0.id == item }?.fields[field]
+            guard list.rules.allowsField(field), list.rules.fields != nil || value?.isTextOrNumber == true else {
+                throw refuse(.fieldNotEditable(field, section: request.section))
+            }
         }
+        // Written only inside the site's own Content/ and Data/, never through a link out of it (even one
+        // `readOutside` lets a build read through).
         let file = options.site.appendingPathComponent(list.path)
-        guard config.sourceBounds(site: options.site).allows(file.path) else { throw refuse(.outside(list.path)) }
-        let before = try SourceText.read(file, path: list.path)
-        guard list.isCurrent(before) else { throw refuse(.stale(request.page.rawValue)) }
+        guard list.path.hasPrefix("Content/") || list.path.hasPrefix("Data/"), SourceBounds(site: options.site).allows(file.path) else {
+            throw refuse(.outside(list.path))
+        }
+        let before = try SourceText.readKeepingByteOrderMark(file, path: list.path)
+        guard list.isCurrent(before.hasPrefix("\u{FEFF}") ? String(before.dropFirst()) : before) else { throw refuse(.stale(request.page.rawValue)) }
         var edit = request.edit
         if case .move(let item, _, let before) = edit { edit = .move(item: item, to: target, before: before) }
         let after = try SourceRewrite.apply(edit, from: list.list, to: before, path: list.path)

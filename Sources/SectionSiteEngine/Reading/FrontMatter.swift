@@ -48,7 +48,7 @@ struct FrontMatter: Equatable {
                 switch format {
                 case .yaml: isFence(content, "-") || content.elementsEqual("...".utf8)
                 case .toml: isFence(content, "+")
-                case .json: trimmed(content).elementsEqual("}".utf8)
+                case .json: content.first == 125 && trimmed(content).elementsEqual("}".utf8)  // at the line's start: an indented one closes a nested object
                 }
             if closes {
                 let bodyStart = end < bytes.endIndex ? bytes.index(after: end) : end

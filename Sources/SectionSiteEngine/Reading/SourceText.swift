@@ -8,6 +8,14 @@ enum SourceText {
         return try decode(data, path: path)
     }
 
+    /// Reads `url` as `read` does, but with its byte-order mark, if it has one, as the first character: for what is
+    /// written back to the file (edit mode), which must keep it.
+    static func readKeepingByteOrderMark(_ url: URL, path: String) throws -> String {
+        let data = try FileProblem.attempt(FileProblem.unreadable(reason:), at: SourceLocation(file: path)) { try Data(contentsOf: url) }
+        let text = try decode(data, path: path)
+        return data.starts(with: [0xEF, 0xBB, 0xBF]) && !text.hasPrefix("\u{FEFF}") ? "\u{FEFF}" + text : text
+    }
+
     /// Decodes bytes as UTF-8; the error names the line and column of the first invalid byte.
     static func decode(_ data: Data, path: String) throws -> String {
         if let text = String(data: data, encoding: .utf8) { return text }

@@ -17,6 +17,7 @@ struct SourceRewriteTests {
 
     /// Reads `text` as the build does.
     static func read(_ text: String, path: String) throws {
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text  // as `SourceText` reads a file
         if path.hasSuffix(".md") { _ = try PageParser(path: path).parse(text) } else { _ = try DataFile.parse(text, path: path) }
     }
 
@@ -166,6 +167,26 @@ struct SourceRewriteTests {
         #expect(result == yaml.replacingOccurrences(of: old, with: new))
     }
 
+    @Test("YAML 1.1's booleans and their cases are quoted, so that other readers of the file see text too",
+          arguments: ["Yes", "yes", "NO", "on", "Off", "y", "N"])
+    func yamlOldBooleans(_ value: String) throws {
+        let result = try rewrite(yaml, .set(item: "burger", field: "title", value: value))
+        #expect(result == yaml.replacingOccurrences(of: "        title: Burger\n", with: "        title: \"\(value)\"\n"))
+    }
+
+    @Test("a byte-order mark stays at the start of the file, out of every item", arguments: ["Data/nav.yml", "Data/nav.json", "Data/nav.csv"])
+    func byteOrderMark(_ path: String) throws {
+        let text: String =
+            switch path {
+            case "Data/nav.yml": "\u{FEFF}- id: a\n  title: A\n- id: b\n  title: B\n"
+            case "Data/nav.json": "\u{FEFF}[\n  {\"id\": \"a\"},\n  {\"id\": \"b\"}\n]\n"
+            default: "\u{FEFF}id,title\na,A\nb,B\n"
+            }
+        let result = try rewrite(text, .move(item: "b", to: .records, before: "a"), from: .records, path: path)
+        #expect(result.unicodeScalars.first == "\u{FEFF}" && result.utf8.count == text.utf8.count)
+        #expect(try ids(String(result.dropFirst()), .records, path: path) == ["b", "a"])
+    }
+
     @Test("a YAML anchor moved after its alias is refused, and the file is not returned")
     func yamlAnchor() throws {
         let text = "---\nsections:\n  - id: mains\n    items:\n      - id: one\n        tags: &t [a, b]\n      - id: two\n        tags: *t\n---\n"
@@ -293,7 +314,7 @@ struct SourceRewriteTests {
 
     @Test("setting a field of a flow map, after multi-byte text on its line", arguments: [
         ("café", "t", "ü", "{id: café, t: e\u{301}}", "{id: café, t: ü}"),
-        ("café", "n", "a, b", "{id: café, t: e\u{301}}", "{id: café, t: e\u{301}, n: \"a, b\"}"),
+        ("café", "n", "a, b", "{id: café, t: e\u{301}}", "{id: café, t: e\u{301}, \"n\": \"a, b\"}"),
         ("frites", "title", "Frites", "{id: frites, title: \"Frites – große 🍟\"}", "{id: frites, title: Frites}"),
         ("burger", "price", "11", "{id: burger, price: 9}", "{id: burger, price: 11}"),
     ])
@@ -338,6 +359,16 @@ struct SourceRewriteTests {
         Body
 
         """
+
+    @Test("TOML multi-line strings anywhere in the front matter do not stop edits, and one can be set")
+    func tomlMultiline() throws {
+        let text = "+++\ntitle = \"\"\"A \"quoted\"\nmenu\"\"\"\n[[sections]]\nid = \"mains\"\ncell = \"dish\"\n[[sections.items]]\n"
+            + "id = \"soup\"\nnote = '''\nhot\n'''\n[[sections.items]]\nid = \"bread\"\n+++\n"
+        let moved = try rewrite(text, .move(item: "bread", to: .section("mains"), before: "soup"))
+        #expect(try ids(moved) == ["bread", "soup"])
+        let set = try rewrite(text, .set(item: "soup", field: "note", value: "cold"))
+        #expect(set == text.replacingOccurrences(of: "note = '''\nhot\n'''", with: "note = \"cold\""))
+    }
 
     @Test("a TOML item table moves as whole lines, re-indented into another section")
     func tomlMove() throws {

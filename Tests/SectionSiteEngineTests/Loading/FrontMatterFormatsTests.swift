@@ -52,6 +52,12 @@ struct FrontMatterFormatsTests {
         #expect(page.body == "Body." && page.bodyLocation.line == 6)
     }
 
+    @Test("pretty-printed JSON front matter: an indented closing brace closes a nested object, not the front matter")
+    func nestedJSON() throws {
+        let page = try PageParser(path: "Content/a.md").parse("{\n  \"title\": \"T\",\n  \"params\": {\n    \"a\": 1\n  }\n}\nBody.\n")
+        #expect(page.title == "T" && page.frontMatter["params"] == .map(["a": .int(1)]) && page.body == "Body.\n")
+    }
+
     @Test("mistakes in TOML and JSON front matter are errors at their line", arguments: [
         ("+++\ntitle = \"A\"\nweight = \"heavy\"\n+++\n", "file.not-a-whole-number", "Content/a.md:3:11"),
         ("+++\ntitle = \n+++\n", "file.invalid-toml", "Content/a.md:2:"),

@@ -102,8 +102,10 @@ struct EditRequestTests {
         #expect(refusal("plain", .delete(item: "water")) == "error: section 'plain' is not editable: give it 'edit:' in its settings")
         #expect(refusal("posts", .delete(item: "/posts/a/"))?.contains("not editable") == true)
         #expect(refusal("burgers", .delete(item: "cola")) == "error: item 'cola' is not in section 'burgers'")
-        #expect(refusal("burgers", .set(item: "classic", field: "note", value: "x"))?.contains("field 'note' of section 'burgers' is not editable") == true)
+        #expect(refusal("burgers", .set(item: "classic", field: "note", value: "x"))?.contains("field 'note' is not editable in section 'burgers'") == true)
         #expect(refusal("drinks", .set(item: "cola", field: "id", value: "x"))?.contains("field 'id'") == true)
+        #expect(refusal("drinks", .set(item: "cola", field: "sections", value: "x"))?.contains("field 'sections'") == true)  // edit: true adds none
+        #expect(refusal("drinks", .set(item: "cola", field: "cold", value: "x"))?.contains("field 'cold'") == true)  // a boolean
         #expect(refusal("sides", .delete(item: "fries"))?.contains("does not allow to delete") == true)
         #expect(refusal("sides", .move(item: "fries", to: .section("burgers"), before: nil))?.contains("move items into") == true)
         #expect(refusal("burgers", .move(item: "classic", to: .section("sides"), before: nil))?.contains("move items into") == true)
@@ -125,6 +127,21 @@ struct EditRequestTests {
         // The file changed since the site read it: refused, even at the same version.
         try test.write(["Content/index.md": Self.menu.replacing("Classic", with: "Classic too")])
         #expect(throws: SectionSiteError.self) { try site.sourceChange(for: request) }
+    }
+
+    @Test("Content/ as a link out of the site, which readOutside lets a build read, is never written")
+    func outside() throws {
+        let elsewhere = try TestSite(["index.md": Self.menu, "posts/a.md": "---\ntitle: A\n---\n"])
+        var files = TestSite.theme
+        files["sectionsite.yml"] = "title: T\nreadOutside: [\(elsewhere.folder.path)]\n"
+        files["Data/sides.csv"] = "id,title\nfries,Fries\n"
+        let test = try TestSite(files)
+        try FileManager.default.createSymbolicLink(at: test.folder.appendingPathComponent("Content"), withDestinationURL: elsewhere.folder)
+        let site = try Site(options: test.options)
+        let page = try #require(site.pages[PageURL("/")])
+        let request = Site.EditRequest(page: PageURL("/"), version: page.version, section: "burgers", edit: .delete(item: "classic"))
+        let error = #expect(throws: SectionSiteError.self) { try site.sourceChange(for: request) }
+        #expect(error?.description.contains("Content/index.md leads out of the site") == true, "\(String(describing: error))")
     }
 
     typealias Board = SectionModel<String, String, Train>

@@ -65,6 +65,7 @@ func ticks() -> AsyncStream<Int> {
                 if Task.isCancelled { break }
             }
             continuation.finish()
+            await watchlist.finish()  // the board is done, and so is the watchlist: `build --follow` ends
         }
         continuation.onTermination = { _ in task.cancel() }
     }
@@ -113,6 +114,9 @@ actor Watchlist {
         }
         continuation.yield(sections)
     }
+
+    /// Ends the lists' values.
+    func finish() { continuation.finish() }
 
     private func take(_ id: String, from section: String) -> Departure? {
         guard let s = sections.firstIndex(where: { $0.identity == section }),
