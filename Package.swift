@@ -58,6 +58,8 @@ let package = Package(
         ),
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .target(name: "CLinux"),
+        // libcmark-gfm's table of special inline characters filled once for the process (see CMarkInlines.c).
+        .target(name: "CMarkInlines"),
         // The keyed diff of identified sections and items: no HTML, no files.
         .target(name: "SectionSiteDiff", swiftSettings: strict),
         // The pipeline: settings, loading, Markdown, theme, resolving, rendering, patches, feed, output.
@@ -66,6 +68,7 @@ let package = Package(
             dependencies: [
                 "SectionSiteDiff",
                 "CMarkGFM",
+                "CMarkInlines",
                 .target(name: "CLinux", condition: .when(platforms: [.linux])),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),

@@ -1,4 +1,5 @@
 import CMarkGFM
+import CMarkInlines
 import Foundation
 
 /// GitHub Flavored Markdown through libcmark-gfm: a page body split into its top-level blocks, with heading ids,
@@ -67,20 +68,33 @@ package struct Markdown: Sendable {
         }
     }()
 
-    /// Held by every `cmark_parser_finish` of the process: one document's inlines are parsed at a time.
+    /// Whether documents finish (`cmark_parser_finish`, which parses their inlines) on every thread at once.
     ///
     /// libcmark-gfm keeps the table of characters that end a run of plain inline text (`~` for strikethrough, `:`
     /// and `w` for autolinks) in one process-wide array, which `cmark_parser_finish` fills with its extensions'
     /// characters before it parses inlines and clears when it is done (`process_inlines` in `blocks.c`). Two
-    /// documents finishing at once on two threads race: the one that ends first clears `~` while the other is
-    /// in the middle of its inlines, which then loses its strikethroughs and autolinks (standardese/standardese
-    /// #199 describes the same race). The array is read and written nowhere else (only while inlines are parsed,
-    /// inside `cmark_parser_finish`), so holding one lock across that call removes the race rather than making it
-    /// rarer. Emptying the extensions' character lists after filling the array once does not work: the same lists
-    /// tell the delimiter pass which extension closes a `~~`, and without them it never ends.
+    /// documents finishing at once race: the one that ends first clears `~` while the other is in the middle of its
+    /// inlines, which then loses its strikethroughs and autolinks (standardese/standardese#199 describes the same
+    /// race). `CMarkInlines` takes the place of the library's function that fills and clears the table, which the
+    /// library calls through its procedure linkage table: filled once, never cleared, since every parser here has
+    /// the same extensions. Emptying the extensions' character lists instead does not work: the same lists tell the
+    /// delimiter pass which extension closes a `~~`, and without them it never ends.
     ///
-    /// What stays parallel: reading the blocks (`cmark_parser_feed`), our pass over the tree, highlighting and
-    /// rendering HTML, which are most of a page's Markdown time; see the internals documentation for the cost.
+    /// The first document finishes under `finishing` and fills the table; if the library called ours then, every
+    /// later one finishes without a lock. Where it did not (macOS, a library that calls its own directly), every
+    /// document finishes under `finishing`, one at a time, as before; reading blocks, our passes, highlighting and
+    /// rendering stay parallel either way.
+    static let finishesInParallel: Bool = {
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return false }
+        defer { cmark_parser_free(parser) }
+        for syntax in extensions { cmark_parser_attach_syntax_extension(parser, syntax) }
+        cmark_parser_feed(parser, "~~a~~ www.example.com", 21)
+        if let document = finishing.withLock({ cmark_parser_finish(parser) }) { cmark_node_free(document) }
+        return sectionsite_cmark_inlines_shared()
+    }()
+
+    /// Held by every `cmark_parser_finish` of the process where the table cannot be shared
+    /// (`finishesInParallel`), and by the first one anyway.
     private static let finishing = NSLock()
 
     /// The GFM extensions every document is parsed and rendered with.
@@ -335,7 +349,8 @@ package struct Markdown: Sendable {
         text.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in cmark_parser_feed(parser, chars.baseAddress, chars.count) }
         }
-        guard let document = Self.finishing.withLock({ cmark_parser_finish(parser) }) else {
+        let finished = Self.finishesInParallel ? cmark_parser_finish(parser) : Self.finishing.withLock { cmark_parser_finish(parser) }
+        guard let document = finished else {
             preconditionFailure("libcmark-gfm returned no document")
         }
         defer { cmark_node_free(document) }

@@ -86,6 +86,15 @@ struct ConcurrencyTests {
         #expect(sample.contains(#"<a href="http://www.example.com/7">"#))
     }
 
+    #if os(Linux)
+    /// What the test above checks runs without a lock here: if the binary stopped taking the library's table-filling
+    /// function's place (a linker that no longer exports it), this says so rather than the build getting slower.
+    @Test("on Linux, documents finish on every thread at once: libcmark-gfm's table is filled once for the process")
+    func inlinesInParallel() {
+        #expect(Markdown.finishesInParallel)
+    }
+    #endif
+
     @Test("KSyntaxHighlighting: each thread's repository highlights as one thread does")
     func highlighter() {
         let languages = ["swift", "python", "json", "cpp", "bash", "yaml", "rust", "go"]
