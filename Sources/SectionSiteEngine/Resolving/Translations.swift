@@ -53,9 +53,9 @@ struct TranslationIndex: Sendable {
     /// by path is linked as the translation (`of`), so the others' links would not be reciprocal.
     func sharedKeys() -> [Diagnostic] {
         var warnings: [Diagnostic] = []
-        for key in groups.keys.sorted() {
-            let group = groups[key]!
-            guard group.count > 1 else { continue }
+        // Only keys given twice, sorted: not every page's key, as a site in one language has (10,000 strings sorted
+        // after every edit in the preview made this a third of its work at 10,000 pages).
+        for (key, group) in groups.filter({ $0.value.count > 1 }).sorted(by: { $0.key < $1.key }) {
             var first: [String: Translation] = [:]
             for page in group {
                 guard let earlier = first[page.language] else {
