@@ -1,3 +1,5 @@
+import HashTreeCollections
+
 /// One page of a set of translations: the same page in another language.
 struct Translation: Sendable, Equatable {
     /// The language's code.
@@ -20,7 +22,9 @@ struct Translation: Sendable, Equatable {
 /// The published pages that are translations of each other: pages at the same path in their languages' folders,
 /// or with the same `translationKey:`. Kept up to date page by page, as `ContentIndex` adds and removes pages.
 struct TranslationIndex: Sendable {
-    private var groups: [String: [Translation]] = [:]
+    /// A `TreeDictionary`, whose copies share structure: the preview edits a copy of the site, and a `Dictionary`
+    /// here was copied whole on every edit (a key per page: 10,000 entries at 10,000 pages).
+    private var groups: TreeDictionary<String, [Translation]> = [:]
 
     /// Adds a published page.
     mutating func add(_ page: LoadedPage) {
