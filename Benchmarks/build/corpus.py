@@ -74,7 +74,7 @@ HUGO_FIELDS = {
     "{TITLE}": "{{ .Title }}",
     "{URL}": "{{ .RelPermalink }}",
     "{DATE}": '{{ .Date.Format "2006-01-02" }}',
-    "{SUMMARY}": "{{ .Summary }}",
+    "{SUMMARY}": "{{ .Summary | plainify }}",  # plain text, as SectionSite's summary and Hugo 0.111's; 0.134 on keep HTML
 }
 MUSTACHE_FIELDS = {"{TITLE}": "{{title}}", "{URL}": "{{url}}", "{DATE}": "{{date}}", "{SUMMARY}": "{{summary}}"}
 
