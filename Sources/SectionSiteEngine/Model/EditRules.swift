@@ -25,9 +25,9 @@ package struct EditRules: Sendable, Hashable {
     /// Whether anything at all is allowed.
     package var allowsAnything: Bool { move || delete || fields != [] }
 
-    /// Whether `field` of an item may be changed (never its `id` or `cell`).
-    package func allowsField(_ field: String) -> Bool {
-        guard field != "id", field != "cell" else { return false }
-        return fields?.contains(field) ?? true
+    /// The fields of an item (its data) that may be changed: those named, else every field of text or number the
+    /// item has; never its `id` or `cell`. What the page is offered and what an edit is checked against.
+    package func editableFields(of item: [String: Value]) -> [String] {
+        (fields ?? item.filter(\.value.isTextOrNumber).keys.sorted()).filter { $0 != "id" && $0 != "cell" }
     }
 }

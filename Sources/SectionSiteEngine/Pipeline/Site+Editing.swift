@@ -16,8 +16,8 @@ extension Site {
             package var id: String
             /// Sections of one group share one file and one kind of list: items move between them.
             package var group: String
+            /// Whether it takes items moved into it.
             package var move: Bool
-            package var delete: Bool
             package var items: [Item]
         }
 
@@ -54,15 +54,14 @@ extension Site {
         let sections = loaded.page.sections.compactMap { section -> EditablePage.Section? in
             guard let list = editableList(section, in: loaded.page), list.rules.allowsAnything else { return nil }
             let items = list.items.map { item in
-                let names = list.rules.fields ?? item.fields.filter(\.value.isTextOrNumber).keys.sorted()
-                let fields = names.filter(list.rules.allowsField).compactMap { name -> EditablePage.Field? in
+                let fields = list.rules.editableFields(of: item.fields).compactMap { name -> EditablePage.Field? in
                     guard let value = item.fields[name] else { return .init(name: name, text: "") }  // named, not there yet
                     return value.scalarText.map { .init(name: name, text: $0) }
                 }
                 return EditablePage.Item(id: item.id, move: list.rules.move, delete: list.rules.delete, fields: fields)
             }
             let group = list.list == .records ? "\(list.path)#\(section.id)" : list.path
-            return .init(id: section.id, group: group, move: list.rules.move, delete: list.rules.delete, items: items)
+            return .init(id: section.id, group: group, move: list.rules.move, items: items)
         }
         return sections.isEmpty ? nil : EditablePage(version: page.version, sections: sections)
     }
@@ -70,16 +69,15 @@ extension Site {
     /// A page a program defines, as its data source's `canMoveItem` and `canEditItem` answered: one group, whose
     /// sections all take moves when any item may move.
     private func editablePage(_ rendered: RenderedPage, _ page: Page, _ editing: ProgramEditing) -> EditablePage {
-        let sections = page.sections.map { section in
-            guard case .items(let items) = section.content else { return EditablePage.Section(id: section.id, group: "", move: false, delete: false, items: []) }
+        let sections = page.sections.compactMap { section -> EditablePage.Section? in
+            guard case .items(let items) = section.content else { return nil }  // a data source draws only items
             let editable = items.map { item in
                 let names = editing.editable[item.id] ?? []
                 let fields = names.compactMap { name in item.fields[name]?.scalarText.map { EditablePage.Field(name: name, text: $0) } }
                 return EditablePage.Item(id: item.id, move: editing.movable.contains(item.id), delete: editing.editable[item.id] != nil, fields: fields)
             }
             return EditablePage.Section(
-                id: section.id, group: rendered.url.rawValue, move: !editing.movable.isEmpty, delete: editable.contains(where: \.delete),
-                items: editable)
+                id: section.id, group: rendered.url.rawValue, move: !editing.movable.isEmpty, items: editable)
         }
         return EditablePage(version: rendered.version, sections: sections)
     }
@@ -175,10 +173,8 @@ extension Site {
             guard list.rules.delete else { throw refuse(.notAllowed("delete", section: request.section)) }
         case .set(let item, let field, _):
             // `edit: true` allows the fields of text or number the item has; a named field may be added.
-            let value = list.items.first { $0.id == item }?.fields[field]
-            guard list.rules.allowsField(field), list.rules.fields != nil || value?.isTextOrNumber == true else {
-                throw refuse(.fieldNotEditable(field, section: request.section))
-            }
+            let fields = list.items.first { $0.id == item }?.fields ?? [:]
+            guard list.rules.editableFields(of: fields).contains(field) else { throw refuse(.fieldNotEditable(field, section: request.section)) }
         }
         // Written only inside the site's own Content/ and Data/, never through a link out of it (even one
         // `readOutside` lets a build read through).

@@ -30,7 +30,7 @@ package struct ProgramEditing: Sendable, Equatable {
                 identities.items[id] = item.identity
                 if dataSource.canMoveItem?(section, item) ?? false { movable.insert(id) }
                 if dataSource.canEditItem?(section, item) ?? false {
-                    editable[id] = (cells[id]?.fields ?? [:]).filter { EditRules.all.allowsField($0.key) && $0.value.isTextOrNumber }.keys.sorted()
+                    editable[id] = EditRules.all.editableFields(of: cells[id]?.fields ?? [:])
                 }
             }
         }

@@ -77,7 +77,7 @@ struct EditRequestTests {
     func siteDefault() throws {
         let (_, site) = try site("title: T\nedit: {delete: true}\n")
         let plain = try #require(site.editablePage(PageURL("/"))?.sections.first { $0.id == "plain" })
-        #expect(plain.delete && !plain.move && plain.items[0].fields.isEmpty)
+        #expect(plain.items[0].delete && !plain.move && plain.items[0].fields.isEmpty)
         var files = TestSite.theme
         files["Content/index.md"] = TestSite.page("s:a,b")
         let plainSite = try TestSite(files)
@@ -88,7 +88,6 @@ struct EditRequestTests {
     @Test("requests the section does not allow, for another version or item, are refused before any file is read")
     func refused() throws {
         let (_, site) = try site()
-        let version = try #require(site.pages[PageURL("/")]).version
         func refusal(_ section: String, _ edit: ItemEdit, version: PageVersion? = nil) -> String? {
             let request = Site.EditRequest(page: PageURL("/"), version: version ?? site.pages[PageURL("/")]!.version, section: section, edit: edit)
             do {
@@ -110,7 +109,6 @@ struct EditRequestTests {
         #expect(refusal("sides", .move(item: "fries", to: .section("burgers"), before: nil))?.contains("move items into") == true)
         #expect(refusal("burgers", .move(item: "classic", to: .section("sides"), before: nil))?.contains("move items into") == true)
         #expect(refusal("burgers", .move(item: "classic", to: .section("plain"), before: nil))?.contains("move items into") == true)
-        _ = version
     }
 
     @Test("an edit the section allows is the file's text before and after, changed only where the item is")
