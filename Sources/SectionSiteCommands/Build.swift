@@ -63,6 +63,7 @@ struct Build: AsyncParsableCommand {
                 log: log
             ) { report in
                 terminal.finishProgress()
+                terminal.traceFinished()
                 terminal.warnings(report.warnings)
                 terminal.trace(report.reloads.map { "reload patch \($0)" })
                 terminal.say(report.summary(out: out ?? siteOptions.site.map { ($0 as NSString).appendingPathComponent("_site") } ?? "_site"))

@@ -32,8 +32,7 @@ final class Terminal: Sendable {
                 line.withLock { line in
                     guard update.name != line.lastStep else { return }
                     line.lastStep = update.name
-                    let elapsed = String(format: "%.3f", Date().timeIntervalSince(start))
-                    FileHandle.standardError.write(Data("\(elapsed) s: \(update.line)\n".utf8))
+                    FileHandle.standardError.write(Data("\(stamp()): \(update.line)\n".utf8))
                 }
                 return
             }
@@ -43,6 +42,25 @@ final class Terminal: Sendable {
                 line.showing = true
             }
         }
+    }
+
+    /// With `SECTIONSITE_TRACE` set, prints when the build finished, in the form of a step's line.
+    func traceFinished() {
+        guard traces else { return }
+        FileHandle.standardError.write(Data("\(stamp()): finished\n".utf8))
+    }
+
+    /// The wall clock since the command started and the processor time used so far.
+    private func stamp() -> String {
+        String(format: "%.3f s, CPU %.3f s", Date().timeIntervalSince(start), Self.processorTime())
+    }
+
+    /// The processor time this process has used so far, user and system, in seconds: beside the wall clock in a
+    /// trace, it shows whether a step kept every core busy or waited on one.
+    static func processorTime() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
     }
 
     /// Clears the progress line.

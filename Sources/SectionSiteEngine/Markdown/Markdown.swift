@@ -255,6 +255,7 @@ package struct Markdown: Sendable {
             var footnote = 0
             var node = cmark_node_first_child(document)
             var place = -1
+            var textCount = 0  // result.text.count, kept as it grows: counting characters each block was quadratic
             while let current = node {
                 node = cmark_node_next(current)
                 place += 1
@@ -267,11 +268,18 @@ package struct Markdown: Sendable {
                     continue
                 }
                 if type == CMARK_NODE_PARAGRAPH, result.firstParagraph == nil { result.firstParagraph = Self.plainText(current) }
-                if headingIDs, textLimit.map({ result.text.count < $0 }) ?? true, type != CMARK_NODE_HEADING,
+                if headingIDs, textLimit.map({ textCount < $0 }) ?? true, type != CMARK_NODE_HEADING,
                     type != CMARK_NODE_CODE_BLOCK, type != CMARK_NODE_THEMATIC_BREAK
                 {
                     let text = walk.texts[place] ?? Self.plainText(current)
-                    if !text.isEmpty { result.text += result.text.isEmpty ? text : " " + text }
+                    if !text.isEmpty {
+                        if !result.text.isEmpty {
+                            result.text += " "
+                            textCount += 1
+                        }
+                        result.text += text
+                        textCount += text.count
+                    }
                 }
                 var html = trimmed(render(current, extensions))
                 if html.isEmpty { continue }  // a directive that draws nothing, such as `@Comment`

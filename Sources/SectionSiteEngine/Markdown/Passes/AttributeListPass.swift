@@ -153,7 +153,8 @@ struct AttributeListPass {
             case CMARK_NODE_PARAGRAPH:
                 // `{: .note}` alone: the previous block's (kramdown's block list), the paragraph goes.
                 if let only = cmark_node_first_child(node), cmark_node_next(only) == nil,
-                    cmark_node_get_type(only) == CMARK_NODE_TEXT, let literal = cmark_node_get_literal(only)
+                    cmark_node_get_type(only) == CMARK_NODE_TEXT, let literal = cmark_node_get_literal(only),
+                    Self.mayOpenList(literal)
                 {
                     let text = String(cString: literal).trimmingCharacters(in: .whitespaces)
                     if text.hasPrefix("{"), text.hasSuffix("}"), let list = AttributeList(text.dropFirst().dropLast()),
@@ -174,6 +175,15 @@ struct AttributeListPass {
             cmark_node_free(node)
         }
         return found
+    }
+
+    /// Whether a paragraph's text may be an attribute list alone: its first character other than a space or tab is
+    /// `{`, or is not ASCII (a Unicode space, which the full test trims). Most paragraphs are told apart at their
+    /// first byte, without making a string of their text.
+    private static func mayOpenList(_ literal: UnsafePointer<CChar>) -> Bool {
+        var byte = literal
+        while byte.pointee == 0x20 || byte.pointee == 0x09 { byte += 1 }
+        return byte.pointee == 0x7B || UInt8(bitPattern: byte.pointee) >= 0x80
     }
 
     /// The list at the end of a heading's text, or of a paragraph's last line (after a line break), taken out.
