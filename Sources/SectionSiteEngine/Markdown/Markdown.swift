@@ -336,7 +336,7 @@ package struct Markdown: Sendable {
         for (heading, attributes) in headings {
             let open = "<h\(heading.level)>"
             let close = "</h\(heading.level)>"
-            guard let start = rest.range(of: open), let end = rest[start.upperBound...].range(of: close) else { break }
+            guard let start = rest.firstRange(bytesOf: open), let end = rest[start.upperBound...].firstRange(bytesOf: close) else { break }
             let id = HTML.escape(heading.id)
             output += rest[..<start.lowerBound]
             output += #"<h\#(heading.level) id="\#(id)"\#(attributes)>"#

@@ -148,7 +148,11 @@ struct SearchShards: Sendable {
             word = String.UnicodeScalarView()
         }
         let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
-        for scalar in (isASCII ? text : text.decomposedStringWithCanonicalMapping).unicodeScalars {
+        if isASCII {
+            forEachASCIIWord(in: text, body)
+            return
+        }
+        for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars {
             if scalar.isASCII {
                 switch scalar.value {
                 case 0x30...0x39, 0x61...0x7A: word.append(scalar)
@@ -166,6 +170,25 @@ struct SearchShards: Sendable {
             }
         }
         end()
+    }
+
+    /// `forEachWord` for a text all ASCII, most pages' text, on its bytes: the same words, without building each one
+    /// scalar by scalar.
+    private static func forEachASCIIWord(in text: String, _ body: (String) -> Void) {
+        var word: [UInt8] = []
+        word.reserveCapacity(32)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x30...0x39, 0x61...0x7A: word.append(byte)
+            case 0x41...0x5A: word.append(byte + 0x20)
+            default:
+                if !word.isEmpty {
+                    body(String(decoding: word, as: UTF8.self))
+                    word.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+        if !word.isEmpty { body(String(decoding: word, as: UTF8.self)) }
     }
 
     /// The path of the term file of a prefix, under the language's folder.

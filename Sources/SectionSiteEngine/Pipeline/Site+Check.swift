@@ -145,7 +145,7 @@ extension Site {
     static func target(of destination: String, base: String, config: SiteConfig) -> (path: String, fragment: String?)? {
         var link = Substring(destination)
         if link.isEmpty { return nil }
-        if link.contains("://") || link.hasPrefix("//") {
+        if link.contains(bytesOf: "://") || link.hasPrefix("//") {
             // Absolute: the site's only when it starts with baseURL's scheme and host; then its path is checked.
             guard let origin = config.origin, destination.hasPrefix(origin),
                 destination.dropFirst(origin.count).first.map({ $0 == "/" || $0 == "#" || $0 == "?" }) ?? true
@@ -172,7 +172,7 @@ extension Site {
         } else {
             path = base + link
         }
-        if path.contains("/.") || path.contains("//") { path = Self.normalized(path) }
+        if path.contains(bytesOf: "/.") || path.contains(bytesOf: "//") { path = Self.normalized(path) }
         return (path, fragment)
     }
 

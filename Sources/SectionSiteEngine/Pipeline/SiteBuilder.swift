@@ -75,6 +75,7 @@ package struct SiteBuilder: Sendable {
         }
         var from = patches.from
         // The sitemap, feeds and search index: as the record lists them when nothing changed, else made.
+        if !unchanged { progress(BuildProgress(step: 6, steps: steps, name: "Making the sitemap, feeds and search index")) }
         let indexes = unchanged
             ? snapshot!.indexes.map { OutputFile(path: $0, contents: .unchanged, origin: "the indexes") } : site.indexes()
         let siteFiles = site.outputFiles(indexes: indexes)
@@ -110,6 +111,7 @@ package struct SiteBuilder: Sendable {
         // `sectionsite check` also checks what the templates wrote, and every page. A link to a `.md` file that
         // is no page has its warning already. The paths are those listed above (working them out again would make
         // the search index twice).
+        progress(BuildProgress(step: 6, steps: steps, name: "Checking links"))
         let siteWarnings = site.warnings
         let warned = Set(siteWarnings.compactMap(\.location))
         // Only pages read again hold their links: with none rendered there is nothing to check (a build that

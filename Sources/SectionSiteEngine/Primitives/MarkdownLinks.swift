@@ -28,7 +28,7 @@ enum MarkdownLinks {
         guard !destination.isEmpty, !destination.hasPrefix("/"), !destination.hasPrefix("#") else { return nil }
         let pathEnd = destination.firstIndex(where: { $0 == "#" || $0 == "?" }) ?? destination.endIndex
         let path = destination[..<pathEnd]
-        if let colon = path.firstIndex(of: ":"), !path[..<colon].contains("/") { return nil }  // a scheme
+        if let colon = path.firstIndex(of: ":"), !path[..<colon].contains(bytesOf: "/") { return nil }  // a scheme
         guard !path.isEmpty else { return nil }
         return (String(path), String(destination[pathEnd...]))
     }
