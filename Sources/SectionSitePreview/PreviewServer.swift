@@ -112,10 +112,12 @@ struct PreviewServer: Sendable {
             let start = ContinuousClock.now
             do {
                 let update = try next.apply(batch.changes, pages: Array(batch.pages.values))
+                let applied = ContinuousClock.now - start
                 failed = RebuildQueue.Batch()
                 let reloads = await hub.commit(next, update)
                 if ProcessInfo.processInfo.environment["SECTIONSITE_TRACE"] != nil {
                     for reload in reloads { log("trace: reload patch \(reload)") }
+                    log("trace: site updated in \(applied), patches sent in \(ContinuousClock.now - start - applied)")
                 }
                 let elapsed = ContinuousClock.now - start
                 let toolchain = batch.changes.contains(.apiSources) ? next.apiToolchainSeconds.map { " (the package's build \(Int($0 * 1000)) ms)" } ?? "" : ""
