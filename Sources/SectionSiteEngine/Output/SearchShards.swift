@@ -64,15 +64,47 @@ struct SearchShards: Sendable {
         precondition(firstPart > 0 && partSize > 0, "postings are cut into parts of at least one")
         precondition(pages.count < 1 << 23, "a search index numbers at most 8,388,607 pages")
         let ordered = pages.sorted { ($0.page.title, $0.page.url) < ($1.page.title, $1.page.url) }
+        // Words are merged in partitions by their first byte, on all cores: a word's prefix, and so its term file,
+        // is in one partition, and each partition takes the pages in order, so the postings are the same on any
+        // core count. Pages are read in batches, on all cores too; their words are let go after each batch.
+        var partitions = (0..<Self.partitionCount).map { _ in Partition() }
+        var terms = [[(prefix: String, words: [Word])]](repeating: [], count: Self.partitionCount)
+        partitions.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let partitions = buffer
+            let batch = 2048
+            for start in stride(from: 0, to: ordered.count, by: batch) {
+                let read = Array(ordered[start..<min(start + batch, ordered.count)]).parallelMap(Self.pageWords)
+                DispatchQueue.concurrentPerform(iterations: Self.partitionCount) { index in
+                    partitions[index].add(read, firstPage: start, partition: index)
+                }
+            }
+            terms.withUnsafeMutableBufferPointer { buffer in
+                nonisolated(unsafe) let terms = buffer
+                DispatchQueue.concurrentPerform(iterations: Self.partitionCount) { index in
+                    terms[index] = partitions[index].terms()
+                }
+            }
+        }
+        self.terms = terms.joined().sorted { $0.prefix.utf8.lexicographicallyPrecedes($1.prefix.utf8) }
+        self.pages = ordered
+        self.folder = folder
+        self.firstPart = firstPart
+        self.partSize = partSize
+    }
+
+    /// How many partitions the words are merged in (see `init`): a fixed number, whatever the cores.
+    private static let partitionCount = 16
+
+    /// The words whose first byte falls in one partition, each with its postings so far.
+    private struct Partition {
         var ids: [String: Int] = [:]
         var words: [Word] = []
-        // Batches of pages read on all cores, their words merged in page order: the same postings on any core count.
-        let batch = 2048
-        for start in stride(from: 0, to: ordered.count, by: batch) {
-            let read = Array(ordered[start..<min(start + batch, ordered.count)]).parallelMap(Self.pageWords)
+
+        /// Adds the words of this partition of a batch of pages, the first of them numbered `firstPage`.
+        mutating func add(_ read: [[(String, Int, Int)]], firstPage: Int, partition: Int) {
             for (offset, pageWords) in read.enumerated() {
-                let page = UInt32(start + offset)
-                for (text, flags, heading) in pageWords {
+                let page = UInt32(firstPage + offset)
+                for (text, flags, heading) in pageWords where Int(text.utf8.first!) % SearchShards.partitionCount == partition {
                     let id: Int
                     if let known = ids[text] {
                         id = known
@@ -86,23 +118,20 @@ struct SearchShards: Sendable {
                 }
             }
         }
-        ids = [:]
-        var byPrefix: [String: [Word]] = [:]
-        for index in words.indices {
-            var word = words[index]
-            words[index] = Word(text: "", postings: [])  // the postings then sort in place, not in a copy
-            word.postings.sort()
-            byPrefix[Self.prefix(word.text), default: []].append(word)
+
+        /// The partition's words by prefix, postings sorted, both in UTF-8 byte order; the partition is left empty.
+        mutating func terms() -> [(prefix: String, words: [Word])] {
+            ids = [:]
+            var byPrefix: [String: [Word]] = [:]
+            for index in words.indices {
+                var word = words[index]
+                words[index] = Word(text: "", postings: [])  // the postings then sort in place, not in a copy
+                word.postings.sort()
+                byPrefix[SearchShards.prefix(word.text), default: []].append(word)
+            }
+            words = []
+            return byPrefix.map { prefix, words in (prefix, words.sorted { $0.text.utf8.lexicographicallyPrecedes($1.text.utf8) }) }
         }
-        words = []
-        terms = byPrefix.map { prefix, words in
-            (prefix, words.sorted { $0.text.utf8.lexicographicallyPrecedes($1.text.utf8) })
-        }
-        .sorted { $0.prefix.utf8.lexicographicallyPrecedes($1.prefix.utf8) }
-        self.pages = ordered
-        self.folder = folder
-        self.firstPart = firstPart
-        self.partSize = partSize
     }
 
     /// A page's words, each once, with its flags and the place of the first heading holding it (0 when none).
