@@ -39,7 +39,7 @@ def api_seconds(trace):
     """From a build's trace, the time between reading the API reference and loading pages."""
     times = {}
     for line in trace.splitlines():
-        match = re.match(r"([0-9.]+) s: \[\d+/\d+\] (.*)", line)
+        match = re.match(r"([0-9.]+) s(?:, CPU [0-9.]+ s)?: \[\d+/\d+\] (.*)", line)
         if match:
             times.setdefault(match.group(2).split(" 0/")[0], float(match.group(1)))
     start = times.get("Reading the API reference (building the package)")
