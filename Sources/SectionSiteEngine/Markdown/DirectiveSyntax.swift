@@ -76,6 +76,11 @@ struct DirectiveSyntax: Sendable, Equatable {
     /// Whether a text could hold a directive at all: the common case, a body without `@` at the start of a line,
     /// costs one scan.
     static func mayHoldDirectives(_ text: String) -> Bool {
+        // Most bodies have no `@` at all: memchr says so at memory speed, where the loop below went a byte at a time.
+        let hasAt = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.baseAddress.map { memchr($0, Int32(UInt8(ascii: "@")), bytes.count) != nil } ?? false
+        }
+        if hasAt == false { return false }
         var atLineStart = true
         var spaces = 0
         for byte in text.utf8 {

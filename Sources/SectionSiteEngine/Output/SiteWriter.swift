@@ -83,11 +83,12 @@ struct SiteWriter {
                 var folder = Self.parent(file.path.rawValue)
                 while !folder.isEmpty, folders.insert(folder).inserted { folder = Self.parent(folder) }
             }
-            for folder in folders.sorted() {
-                try manager.createDirectory(
-                    at: staging.appendingPathComponent(folder), withIntermediateDirectories: true)
-            }
             let stagingPath = staging.path + "/"
+            // Parents before children (sorted), each made with one call: FileManager looked at the path first, one
+            // folder at a time, and a 10,000-page site has as many folders.
+            for folder in folders.sorted() where mkdir(stagingPath + folder, 0o777) != 0 && errno != EEXIST {
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
             let out = self.out
             let interruption = self.interruption
             try files.parallelForEach(progress: progress) { file in

@@ -9,7 +9,7 @@ package struct PageStore: Sendable {
 
     /// The file of a version.
     func file(_ version: PageVersion) -> URL {
-        folder.appendingPathComponent(version.rawValue + ".html")
+        folder.appendingPathComponent(version.rawValue + ".html", isDirectory: false)  // without asking the disk
     }
 
     /// The stored HTML of a version; nil when there is none.
