@@ -442,12 +442,17 @@ package struct Site: Sendable {
             // HTML in the page store, and lets go of what is left of its body in memory (item bodies) once the last
             // page made from it is rendered: holding every body and every page's HTML at once set a build's peak.
             let (done, total) = (slice.startIndex, sortedSources.count)
-            let results = stale.parallelMap(progress: { report?(5, done + $0 * slice.count / max(stale.count, 1), total) }) { instance in
+            // The costliest first (list pages), each result in its instance's place: the same output, and no core
+            // left drawing a long list while the others wait at the end of the slice.
+            let order = stale.indices.sorted { (stale[$0].cost, $1) > (stale[$1].cost, $0) }
+            let drawn = order.parallelMap(progress: { report?(5, done + $0 * slice.count / max(stale.count, 1), total) }) { index in
                 Result {
-                    let page = try renderer.render(resolver.filled(instance), sites: siteContexts)
+                    let page = try renderer.render(resolver.filled(stale[index]), sites: siteContexts)
                     return try store.map(page.stored) ?? page
                 }
             }
+            var results = drawn
+            for (place, index) in order.enumerated() { results[index] = drawn[place] }
             report?(5, slice.endIndex, total)
             let rendered: [RenderedPage]
             do {

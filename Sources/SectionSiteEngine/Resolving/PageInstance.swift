@@ -21,6 +21,12 @@ struct PageInstance: Sendable, Equatable {
     var pending: PendingItems? = nil
 
     /// The members of a slice of a paginated section, not yet items.
+    /// About how much drawing the instance takes, in items (its cells, one for the page itself): to start the
+    /// heavy ones first when rendering on many cores, so that no core is left with a list page at the end.
+    var cost: Int {
+        sections.reduce(1) { $0 + $1.items.count } + (pending?.members.count ?? 0)
+    }
+
     struct PendingItems: Sendable, Equatable {
         /// The section's place in `sections`.
         var section: Int
