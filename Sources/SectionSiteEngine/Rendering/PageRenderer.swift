@@ -162,7 +162,7 @@ struct PageRenderer: Sendable {
     /// The `page` value templates see: front matter and the computed keys.
     func pageContext(_ instance: PageInstance, config: SiteConfig) -> [String: Any] {
         let page = instance.source.page
-        var context = page.frontMatter.mustache
+        var context: [String: Any] = page.frontMatter.template
         for (field, image) in instance.source.fieldImages[""] ?? [:] { context[field] = image.fieldValue }
         context["title"] = page.title
         context["url"] = instance.url
