@@ -5,7 +5,7 @@ struct CompiledTemplate: Sendable {
 }
 
 /// One piece of a compiled template.
-indirect enum TemplateNode: Sendable {
+enum TemplateNode: Sendable {
     case text(String)
     /// `{{name}}` (escaped) or `{{{name}}}` and `{{&name}}`.
     case variable(TemplateName, escaped: Bool)
