@@ -178,10 +178,11 @@ struct PageRenderer: Sendable {
         }
         context["translations"] = TemplateValue.list(
             instance.translations.map { translation in
-                .object(LanguageLink(
-                code: translation.language, name: languages.language(translation.language)?.name ?? translation.language,
-                url: translation.url, link: config.link(translation.url), current: translation.language == page.language,
-                translated: true))
+                .object(
+                    LanguageLink(
+                        code: translation.language, name: languages.language(translation.language)?.name ?? translation.language,
+                        url: translation.url, link: config.link(translation.url), current: translation.language == page.language,
+                        translated: true))
             })
         if let menu = Menu.marked(config.data["menu"], url: instance.url.rawValue, config: config) { context["menu"] = menu }
         context["summary"] = instance.source.summary
