@@ -129,4 +129,10 @@ struct TemplateEngineTests {
             TemplateValue.map(any: context))
         #expect(out == "x20.5trueab[]v1/a/[]")
     }
+
+    @Test("a YAML null is false: it prints as false and an inverted section shows")
+    func yamlNull() throws {
+        let fields: [String: Value] = ["gone": .null, "list": .list([.null, .int(1)])]
+        #expect(try Self.render("{{gone}}|{{^gone}}no{{/gone}}|{{#list}}[{{.}}]{{/list}}", .map(fields.template)) == "false|no|[false][1]")
+    }
 }
