@@ -30,6 +30,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // Test-only: the engine's own Mustache must draw what swift-mustache draws (TemplateEquivalenceTests).
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         // Hummingbird's own; named for the preview tests' in-process channel (NIOEmbedded).
@@ -71,7 +72,6 @@ let package = Package(
                 "CMarkInlines",
                 .target(name: "CLinux", condition: .when(platforms: [.linux])),
                 .product(name: "Yams", package: "Yams"),
-                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "HashTreeCollections", package: "swift-collections"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -138,7 +138,10 @@ let package = Package(
         .testTarget(name: "SectionSiteDiffTests", dependencies: ["SectionSiteDiff", "TestSupport"]),
         .testTarget(
             name: "SectionSiteEngineTests",
-            dependencies: ["SectionSiteDiff", "SectionSiteEngine", "SiteTestSupport", "TestSupport"]
+            dependencies: [
+                "SectionSiteDiff", "SectionSiteEngine", "SiteTestSupport", "TestSupport",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
         ),
         .testTarget(
             name: "SectionSiteHighlightTests",

@@ -1,5 +1,4 @@
 import Foundation
-import Mustache
 
 /// A local picture as pages show it: its size upright, and the files made from it, each named by a hash of the
 /// source's bytes and the settings, so that a browser may cache them forever.
@@ -115,37 +114,44 @@ struct ProcessedImage: Sendable, Equatable, Hashable {
     /// What templates see: `{{image}}` is the fallback's URL; `src`, `srcset`, `sizes`, `width`, `height` and
     /// `type` are the fallback's; `sources` lists the other formats (`type`, `srcset`, `sizes`); `variants` every
     /// file (`src`, `width`, `height`, `type`).
-    var templateValue: TemplateValue { TemplateValue(image: self, relative: false) }
+    var templateValue: TemplateValue { .object(Shown(image: self, relative: false)) }
 
     /// What templates see for a front matter or item field that names the picture: the same, but `{{field}}` is
     /// the fallback's path without the site's root (`img/photo-1600w-....jpg`), as the field's own value was, so
     /// that a template written for it (`{{site.root}}{{image}}`) keeps working.
-    var fieldValue: TemplateValue { TemplateValue(image: self, relative: true) }
+    var fieldValue: TemplateValue { .object(Shown(image: self, relative: true)) }
 
     /// A processed picture in a template context.
-    struct TemplateValue: MustacheParent, CustomStringConvertible, Sendable {
+    struct Shown: TemplateObject, Sendable {
         var image: ProcessedImage
         var relative: Bool
 
-        var description: String {
+        var text: String {
             relative ? URLPath.encoded(image.largest.path) : image.url(image.largest)
         }
 
-        func child(named name: String) -> Any? {
+        func child(named name: String) -> TemplateValue? {
             let largest = image.largest
             switch name {
-            case "src": return image.url(largest)
-            case "srcset": return image.srcset(image.fallback)
-            case "sizes": return image.sizes
-            case "width": return largest.width
-            case "height": return largest.height
-            case "type": return image.fallback.mimeType
+            case "src": return .string(image.url(largest))
+            case "srcset": return .string(image.srcset(image.fallback))
+            case "sizes": return .string(image.sizes)
+            case "width": return .int(largest.width)
+            case "height": return .int(largest.height)
+            case "type": return .string(image.fallback.mimeType)
             case "sources":
-                return image.otherFormats.map { ["type": $0.mimeType, "srcset": image.srcset($0), "sizes": image.sizes] as [String: Any] }
+                return .list(
+                    image.otherFormats.map {
+                        .map(["type": .string($0.mimeType), "srcset": .string(image.srcset($0)), "sizes": .string(image.sizes)])
+                    })
             case "variants":
-                return image.variants.map {
-                    ["src": image.url($0), "width": $0.width, "height": $0.height, "type": $0.format.mimeType] as [String: Any]
-                }
+                return .list(
+                    image.variants.map {
+                        .map([
+                            "src": .string(image.url($0)), "width": .int($0.width), "height": .int($0.height),
+                            "type": .string($0.format.mimeType),
+                        ])
+                    })
             default: return nil
             }
         }

@@ -1,5 +1,3 @@
-import Mustache
-
 /// `page.nav`: a page's place in the content tree, made when a template asks for it, so that pages whose templates
 /// draw no navigation pay nothing for it. Every entry is a map of `title`, `url` and `link` (false for a folder
 /// without an index page), `current` (this page), `active` (this page or one of its ancestors) and `children`
@@ -20,7 +18,7 @@ import Mustache
 /// `branch` is `tree` for a section too big to repeat on every page (an API reference of thousands of types: a
 /// sidebar of every type on every page makes output grow with the square of the types). It holds at most
 /// `branchWidth + 2` entries per level of the page's depth, whatever the section's size.
-final class NavigationContext: MustacheParent {
+final class NavigationContext: TemplateObject {
     /// How many entries of one folder `branch` lists.
     static let branchWidth = 50
 
@@ -40,27 +38,29 @@ final class NavigationContext: MustacheParent {
         self.config = config
     }
 
-    func child(named name: String) -> Any? {
+    var text: String { String(reflecting: NavigationContext.self) }
+
+    func child(named name: String) -> TemplateValue? {
         guard let node = tree.nodes[id] else { return nil }  // a generated page: not in the tree
         var siblings: [String] { node.parent.flatMap { tree.nodes[$0]?.children } ?? [] }
-        func neighbour(_ offset: Int) -> [String: Any]? {
+        func neighbour(_ offset: Int) -> TemplateValue? {
             let siblings = siblings
             guard let position = siblings.firstIndex(of: id), siblings.indices.contains(position + offset) else { return nil }
             return entry(siblings[position + offset])
         }
         switch name {
-        case "ancestors": return tree.ancestors(of: id).map { entry($0) }
+        case "ancestors": return .list(tree.ancestors(of: id).map { entry($0) })
         case "parent": return node.parent.map { entry($0) }
-        case "siblings": return siblings.map { entry($0) }
-        case "children": return node.children.map { entry($0) }
+        case "siblings": return .list(siblings.map { entry($0) })
+        case "children": return .list(node.children.map { entry($0) })
         case "prev": return neighbour(-1)
         case "next": return neighbour(1)
         case "section": return entry(section)
         case "tree":
             let section = self.section
-            return tree.nodes[section]!.children.map { entry($0, depth: section == ContentTree.root ? 0 : .max) }
+            return .list(tree.nodes[section]!.children.map { entry($0, depth: section == ContentTree.root ? 0 : .max) })
         case "branch":
-            return branch(of: section)
+            return .list(branch(of: section))
         default: return nil
         }
     }
@@ -75,22 +75,22 @@ final class NavigationContext: MustacheParent {
     /// the page (the first ones when none is), those on the way opened, and an entry for the rest.
     ///
     /// - Complexity: O(`branchWidth`) entries for each folder on the way to the page.
-    private func branch(of folder: String) -> [[String: Any]] {
+    private func branch(of folder: String) -> [TemplateValue] {
         let node = tree.nodes[folder]!
         let children = node.children
         let width = Self.branchWidth
         let onTheWay = way[folder].flatMap { tree.nodes[$0]?.position }
         let start = children.count <= width ? 0 : max(0, min((onTheWay ?? 0) - width / 2, children.count - width))
         let shown = children[start..<min(children.count, start + width)]
-        var entries: [[String: Any]] = []
+        var entries: [TemplateValue] = []
         if start > 0 { entries.append(more(start, in: node)) }
         for id in shown {
-            var entry = entry(id)
+            var entry = fields(id)
             if active.contains(id), !(tree.nodes[id]?.children.isEmpty ?? true) {
-                entry["children"] = branch(of: id)
-                entry["hasChildren"] = true
+                entry["children"] = .list(branch(of: id))
+                entry["hasChildren"] = .bool(true)
             }
-            entries.append(entry)
+            entries.append(.map(entry))
         }
         let after = children.count - start - shown.count
         if after > 0 { entries.append(more(after, in: node)) }
@@ -98,66 +98,69 @@ final class NavigationContext: MustacheParent {
     }
 
     /// An entry standing for `count` entries `branch` leaves out: a link to their folder's page, which lists them.
-    private func more(_ count: Int, in folder: ContentTree.Node) -> [String: Any] {
-        [
-            "title": "\(count) more", "current": false, "active": false, "more": true,
-            "url": folder.url ?? false as Any, "link": folder.url.map(config.link) ?? false as Any,
-            "children": [Any](), "hasChildren": false,
-        ]
+    private func more(_ count: Int, in folder: ContentTree.Node) -> TemplateValue {
+        .map([
+            "title": .string("\(count) more"), "current": .bool(false), "active": .bool(false), "more": .bool(true),
+            "url": folder.url.map(TemplateValue.string) ?? .bool(false),
+            "link": folder.url.map { .string(config.link($0)) } ?? .bool(false),
+            "children": .list([]), "hasChildren": .bool(false),
+        ])
     }
 
-    private func entry(_ id: String, depth: Int = 0) -> [String: Any] {
+    private func entry(_ id: String, depth: Int = 0) -> TemplateValue { .map(fields(id, depth: depth)) }
+
+    private func fields(_ id: String, depth: Int = 0) -> [String: TemplateValue] {
         let node = tree.nodes[id]!
         return [
-            "title": node.title, "current": id == self.id, "active": active.contains(id),
-            "url": node.url ?? false as Any, "link": node.url.map(config.link) ?? false as Any,
-            "children": depth > 0 ? node.children.map { self.entry($0, depth: depth - 1) } : [],
-            "hasChildren": depth > 0 && !node.children.isEmpty, "more": false,
+            "title": .string(node.title), "current": .bool(id == self.id), "active": .bool(active.contains(id)),
+            "url": node.url.map(TemplateValue.string) ?? .bool(false),
+            "link": node.url.map { .string(config.link($0)) } ?? .bool(false),
+            "children": .list(depth > 0 ? node.children.map { self.entry($0, depth: depth - 1) } : []),
+            "hasChildren": .bool(depth > 0 && !node.children.isEmpty), "more": .bool(false),
         ]
     }
 }
 
 /// `tagLinks`: each of a page's tags as `name`, `slug`, `url` and `link`, made as a template goes through them, so that
 /// the thousands of collection items whose templates draw no tag links cost nothing for them.
-struct TagLinks: MustacheSequence {
+struct TagLinks: TemplateObject {
     var tags: [String]
     var config: SiteConfig
 
-    func makeIterator() -> AnyIterator<[String: Any]> {
-        var names = tags.makeIterator()
-        let config = config
-        return AnyIterator {
-            while let name = names.next() {
-                let slug = Slug.of(name)
-                guard !slug.isEmpty else { continue }
-                let url = TagPages.url(slug, prefix: config.languages.prefix(config.language))
-                return ["name": name, "slug": slug, "url": url, "link": config.link(url)]
-            }
-            return nil
+    var text: String { String(describing: self) }
+    func child(named name: String) -> TemplateValue? { nil }
+
+    var elements: [TemplateValue]? {
+        tags.compactMap { name in
+            let slug = Slug.of(name)
+            guard !slug.isEmpty else { return nil }
+            let url = TagPages.url(slug, prefix: config.languages.prefix(config.language))
+            return .map(["name": .string(name), "slug": .string(slug), "url": .string(url), "link": .string(config.link(url))])
         }
     }
 }
 
 /// `page.languages`: every language of the site, linked to the page's translation in it or, where there is none, to
 /// the language's home; made only when a template draws it.
-struct LanguageLinks: MustacheSequence {
+struct LanguageLinks: TemplateObject {
     var page: Page
     var url: String
     var translations: [Translation]
     var config: SiteConfig
 
-    func makeIterator() -> AnyIterator<LanguageLink> {
-        let (page, url, config) = (page, url, config)
+    var text: String { String(describing: self) }
+    func child(named name: String) -> TemplateValue? { nil }
+
+    var elements: [TemplateValue]? {
         let languages = config.languages
         let byCode = Dictionary(translations.map { ($0.language, $0.url) }) { first, _ in first }
-        var list = languages.list.makeIterator()
-        return AnyIterator {
-            guard let language = list.next() else { return nil }
+        return languages.list.map { language in
             let current = language.code == page.language
             let target = current ? url : byCode[language.code]
-            return LanguageLink(
-                code: language.code, name: language.name, url: target, link: config.link(target ?? languages.prefix(language.code) + "/"),
-                current: current, translated: target != nil)
+            return .object(
+                LanguageLink(
+                    code: language.code, name: language.name, url: target,
+                    link: config.link(target ?? languages.prefix(language.code) + "/"), current: current, translated: target != nil))
         }
     }
 }
@@ -200,7 +203,7 @@ enum Menu {
 /// One language of `page.translations` or `page.languages`. A type of its own rather than a dictionary: a site of
 /// many languages draws one for each translation of every page, and the template engine finds a field of this
 /// faster than a dictionary's.
-struct LanguageLink: MustacheParent {
+struct LanguageLink: TemplateObject {
     var code: String
     var name: String
     var url: String?
@@ -208,14 +211,16 @@ struct LanguageLink: MustacheParent {
     var current: Bool
     var translated: Bool
 
-    func child(named key: String) -> Any? {
+    var text: String { String(describing: self) }
+
+    func child(named key: String) -> TemplateValue? {
         switch key {
-        case "code": code
-        case "name": name
-        case "url": url
-        case "link": link
-        case "current": current
-        case "translated": translated
+        case "code": .string(code)
+        case "name": .string(name)
+        case "url": url.map(TemplateValue.string)
+        case "link": .string(link)
+        case "current": .bool(current)
+        case "translated": .bool(translated)
         default: nil
         }
     }

@@ -27,9 +27,9 @@ struct PageRenderer: Sendable {
 
     /// The `site` value templates see, by language: the settings as the language gives them, its code, name and
     /// direction, every language, and the theme's strings in it (`site.i18n.<key>`).
-    var siteContexts: [String: [String: Any]] {
+    var siteContexts: [String: TemplateValue] {
         let languages = config.languages
-        var contexts: [String: [String: Any]] = [:]
+        var contexts: [String: TemplateValue] = [:]
         for code in languages.codes {
             let config = self.config(code)
             var site = config.data.mustache
@@ -52,35 +52,36 @@ struct PageRenderer: Sendable {
             let strings = theme.strings(code, languages: languages)
             if !strings.isEmpty { site["i18n"] = strings }
             if !data.isEmpty { site["data"] = data.mapValues(\.value.mustache) }
-            contexts[code] = site
+            contexts[code] = .map(any: site)
         }
         return contexts
     }
 
     /// Renders `instance`; `sites` is `siteContexts`, computed once per build.
-    func render(_ instance: PageInstance, sites: [String: [String: Any]]) throws -> RenderedPage {
+    func render(_ instance: PageInstance, sites: [String: TemplateValue]) throws -> RenderedPage {
         let page = instance.source.page
         let config = self.config(page.language)
-        let site = sites[page.language] ?? sites[self.config.languages.defaultCode] ?? [:]
+        let site = sites[page.language] ?? sites[self.config.languages.defaultCode] ?? .map([:])
         var used: Set<String> = []
-        let pageContext = self.pageContext(instance, config: config)
+        // Made typed once, for the layout and every cell of the page.
+        let pageContext = TemplateValue.map(any: self.pageContext(instance, config: config))
         let drawing = SectionHTML<PageSection>(
             cell: { section, item in
                 if let html = item.html { return (item.cell, html) }
                 let template = try theme.template("cells", kind: item.cell, what: "cell kind", at: item.location)
                 used.insert(template)
-                var context = item.fields.mustache
+                var context = item.fields.template
                 for (field, image) in item.images { context[field] = image.fieldValue }
-                context["id"] = item.id
-                context["cell"] = item.cell
-                context["body"] = item.bodyHTML ?? ""
+                context["id"] = .string(item.id)
+                context["cell"] = .string(item.cell)
+                context["body"] = .string(item.bodyHTML ?? "")
                 if item.sourceHash != nil, case .list(let tags)? = item.fields["tags"] {  // a collection item
-                    context["tagLinks"] = TagLinks(tags: tags.compactMap(\.scalarText), config: config)
+                    context["tagLinks"] = .object(TagLinks(tags: tags.compactMap(\.scalarText), config: config))
                 }
                 context["section"] = Self.sectionContext(section)
                 context["page"] = pageContext
                 context["site"] = site
-                return (item.cell, trimmed(theme.render(template, context)))
+                return (item.cell, trimmed(theme.render(template, .map(context))))
             },
             supplementary: { section, kind in
                 guard let view = kind == .header ? section.spec.header : section.spec.footer else { return nil }
@@ -88,12 +89,12 @@ struct PageRenderer: Sendable {
                 let template = try theme.template(
                     "supplementary", kind: view.kind, what: "\(kind.rawValue) kind", at: view.location)
                 used.insert(template)
-                var context = view.fields.mustache
-                context["kind"] = view.kind
+                var context = view.fields.template
+                context["kind"] = .string(view.kind)
                 context["section"] = Self.sectionContext(section)
                 context["page"] = pageContext
                 context["site"] = site
-                return (view.kind, trimmed(theme.render(template, context)))
+                return (view.kind, trimmed(theme.render(template, .map(context))))
             },
             kind: { $0.spec.kind }
         )
@@ -105,7 +106,11 @@ struct PageRenderer: Sendable {
             "layouts", kind: layoutName, what: "layout", at: page.layoutLocation ?? byFolder?.location ?? page.location)
         used.insert(layout)
         let document = theme.render(
-            layout, ["site": site, "page": pageContext, "sections": sections, "body": Self.body(try instance.source.bodyBlocks())])
+            layout,
+            TemplateValue.map([
+                "site": site, "page": pageContext, "sections": .string(sections),
+                "body": .string(Self.body(try instance.source.bodyBlocks())),
+            ]))
         guard let headEnd = Self.headEnd(in: document) else {
             throw SectionSiteError(
                 "layout has no </head>, where the runtime's tags go", at: SourceLocation(file: "\(theme.path)/\(layout).mustache"))
@@ -157,25 +162,28 @@ struct PageRenderer: Sendable {
     /// The `page` value templates see: front matter and the computed keys.
     func pageContext(_ instance: PageInstance, config: SiteConfig) -> [String: Any] {
         let page = instance.source.page
-        var context = page.frontMatter.mustache
+        var context: [String: Any] = page.frontMatter.template
         for (field, image) in instance.source.fieldImages[""] ?? [:] { context[field] = image.fieldValue }
         context["title"] = page.title
         context["url"] = instance.url
         context["link"] = config.link(instance.url.rawValue)
         context["tags"] = page.tags
-        context["tagLinks"] = TagLinks(tags: page.tags, config: config)
-        context["nav"] = NavigationContext(tree: trees[page.language] ?? ContentTree(), page: page, config: config)
+        context["tagLinks"] = TemplateValue.object(TagLinks(tags: page.tags, config: config))
+        context["nav"] = TemplateValue.object(NavigationContext(tree: trees[page.language] ?? ContentTree(), page: page, config: config))
         context["language"] = page.language
         let languages = config.languages
         if languages.isMultilingual {
-            context["languages"] = LanguageLinks(page: page, url: instance.url.rawValue, translations: instance.translations, config: config)
+            context["languages"] = TemplateValue.object(
+                LanguageLinks(page: page, url: instance.url.rawValue, translations: instance.translations, config: config))
         }
-        context["translations"] = instance.translations.map { translation in
-            LanguageLink(
-                code: translation.language, name: languages.language(translation.language)?.name ?? translation.language,
-                url: translation.url, link: config.link(translation.url), current: translation.language == page.language,
-                translated: true)
-        }
+        context["translations"] = TemplateValue.list(
+            instance.translations.map { translation in
+                .object(
+                    LanguageLink(
+                        code: translation.language, name: languages.language(translation.language)?.name ?? translation.language,
+                        url: translation.url, link: config.link(translation.url), current: translation.language == page.language,
+                        translated: true))
+            })
         if let menu = Menu.marked(config.data["menu"], url: instance.url.rawValue, config: config) { context["menu"] = menu }
         context["summary"] = instance.source.summary
         context["toc"] = TableOfContents.entries(instance.source.headings)
@@ -216,10 +224,10 @@ struct PageRenderer: Sendable {
         return html + "</div>"
     }
 
-    private static func sectionContext(_ section: PageSection) -> [String: Any] {
-        var context: [String: Any] = ["id": section.spec.id]
-        if let kind = section.spec.kind { context["kind"] = kind }
-        return context
+    private static func sectionContext(_ section: PageSection) -> TemplateValue {
+        var context: [String: TemplateValue] = ["id": .string(section.spec.id)]
+        if let kind = section.spec.kind { context["kind"] = .string(kind) }
+        return .map(context)
     }
 
     private func trimmed(_ html: String) -> String {

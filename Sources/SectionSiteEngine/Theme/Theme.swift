@@ -1,5 +1,4 @@
 import Foundation
-import Mustache
 
 /// A theme: its Mustache templates by name (`layouts/page`, `cells/card`, `supplementary/header`, `partials/nav`)
 /// and its assets folder.
@@ -28,7 +27,7 @@ struct Theme: Sendable {
     var isBuiltin = false
     /// The words the theme writes, in each language (`i18n/<code>.yml`).
     var strings = ThemeStrings()
-    private var library: MustacheLibrary
+    private var rendering: TemplateRendering
 
     /// Loads every `.mustache` file under `Themes/<name>/`; a missing theme or a template that does not parse is an
     /// error with its location.
@@ -52,8 +51,7 @@ struct Theme: Sendable {
                 "theme '\(name)' does not exist: looked for \(path)/ (\(known))",
                 at: SourceLocation(file: "sectionsite.yml"))
         }
-        FastHTMLEscaping.register()
-        var library = MustacheLibrary()
+        var templates: [String: CompiledTemplate] = [:]
         var names: [String] = []
         var hashes: [String: String] = [:]
         var texts: [String: String] = [:]
@@ -63,13 +61,13 @@ struct Theme: Sendable {
             hashes[file] = ContentHash.of(text).hex
             texts[name] = text
             do {
-                library.register(try MustacheTemplate(string: FastHTMLEscaping.pragma + text), named: name)
-            } catch let error as MustacheTemplate.ParserError {
-                let line = error.context.lineNumber
-                let column = error.context.columnNumber - (line == 1 ? FastHTMLEscaping.pragma.count : 0)
+                templates[name] = try TemplateParser.parse(text)
+            } catch {
+                // Columns as swift-mustache gave them, which counted its content-type line in front of the text.
+                let shift = error.line != 1 && error.columnFromStart ? FastHTMLEscaping.pragma.count : 0
                 throw SectionSiteError(
-                    "template does not parse: \(error.error)",
-                    at: SourceLocation(file: "\(path)/\(file)", line: line, column: column))
+                    "template does not parse: \(error.reason.rawValue)",
+                    at: SourceLocation(file: "\(path)/\(file)", line: error.line, column: error.column + shift))
             }
             names.append(name)
         }
@@ -80,14 +78,14 @@ struct Theme: Sendable {
                 at: SourceLocation(file: "\(path)/\(template).mustache", line: include.line, column: include.column))
         }
         // The cells of the generated tag pages, for themes that draw none of their own.
-        for (name, text) in Self.builtins where library.getTemplate(named: name) == nil {
+        for (name, text) in Self.builtins where templates[name] == nil {
             do {
-                library.register(try MustacheTemplate(string: FastHTMLEscaping.pragma + text), named: name)
+                templates[name] = try TemplateParser.parse(text)
             } catch {
-                throw SectionSiteError("SectionSite's own template '\(name)' does not parse: \(error); please report it")
+                throw SectionSiteError("SectionSite's own template '\(name)' does not parse: \(error.reason); please report it")
             }
         }
-        self.library = library
+        self.rendering = TemplateRendering(templates: templates)
         self.components = try ThemeComponents(texts: texts, themePath: path)
         self.templateNames = names.sorted()
         self.strings = try ThemeStrings(folder: folder, themePath: path)
@@ -144,11 +142,16 @@ struct Theme: Sendable {
     func strings(_ code: String, languages: SiteLanguages) -> [String: String] { strings.texts(code, languages: languages) }
 
     /// Whether a template of that name exists.
-    func has(_ template: String) -> Bool { library.getTemplate(named: template) != nil }
+    func has(_ template: String) -> Bool { rendering.templates[template] != nil }
+
+    /// Renders a template that must exist, over fields built as `Any` (made typed here, once per value).
+    func render(_ template: String, _ context: [String: Any]) -> String {
+        render(template, TemplateValue.map(any: context))
+    }
 
     /// Renders a template that must exist.
-    func render(_ template: String, _ context: [String: Any]) -> String {
-        guard let output = library.render(context, withTemplate: template) else {
+    func render(_ template: String, _ context: TemplateValue) -> String {
+        guard let output = rendering.render(template, context) else {
             preconditionFailure("template '\(template)' was checked before rendering")
         }
         return output
