@@ -169,10 +169,8 @@ private struct WrittenDate {
         init(_ bytes: [UInt8]) { self.bytes = bytes }
 
         mutating func take(_ literal: String) -> Bool {
-            let wanted = Array(literal.utf8)
-            guard bytes.count - position >= wanted.count, bytes[position..<position + wanted.count].elementsEqual(wanted)
-            else { return false }
-            position += wanted.count
+            guard bytes[position...].starts(with: literal.utf8) else { return false }
+            position += literal.utf8.count
             return true
         }
 

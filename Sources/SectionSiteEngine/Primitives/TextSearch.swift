@@ -3,9 +3,11 @@ extension StringProtocol {
     /// options. Foundation answers that on Linux through NSString and UTF-16, and the standard library's generic
     /// `firstRange(of:)` is slower still: link checking and heading ids spent a tenth of their time there.
     func firstRange(bytesOf part: String) -> Range<String.Index>? {
-        let needle = Array(part.utf8)
-        let offsets = utf8.withContiguousStorageIfAvailable { Self.firstOffsets(of: needle, in: $0) }
-            ?? Self.firstOffsets(of: needle, in: Array(utf8))
+        var part = part
+        let offsets = part.withUTF8 { needle in
+            utf8.withContiguousStorageIfAvailable { Self.firstOffsets(of: needle, in: $0) }
+                ?? Self.firstOffsets(of: needle, in: Array(utf8))
+        }
         guard let offsets else { return nil }
         let start = utf8.index(utf8.startIndex, offsetBy: offsets.lowerBound)
         return start..<utf8.index(start, offsetBy: offsets.count)
@@ -16,7 +18,7 @@ extension StringProtocol {
         firstRange(bytesOf: part) != nil
     }
 
-    private static func firstOffsets(of needle: [UInt8], in bytes: some RandomAccessCollection<UInt8>) -> Range<Int>? {
+    private static func firstOffsets(of needle: UnsafeBufferPointer<UInt8>, in bytes: some RandomAccessCollection<UInt8>) -> Range<Int>? {
         guard let first = needle.first else { return 0..<0 }
         guard bytes.count >= needle.count else { return nil }
         var offset = 0
