@@ -72,6 +72,8 @@ final class LoadedPage: Sendable, Equatable {
     /// A hash of the file's text and of the theme's templates that drew its Markdown (directives, render hooks):
     /// equal hashes mean the same page, so what depends on it need not be redone.
     let sourceHash: String
+    /// `sourceHash` as a number, for hashing the members of a long list without reading text (or retaining it).
+    let digest: UInt64
     /// The theme's templates that drew part of its Markdown (`directives/row`, `hooks/link`): an edit to one loads
     /// the page again.
     let templatesUsed: Set<String>
@@ -130,6 +132,11 @@ final class LoadedPage: Sendable, Equatable {
         self.keptLinks = links
         self.keptText = text
         self.sourceHash = sourceHash
+        self.digest = (sourceHash.utf8.count == 16 ? UInt64(sourceHash, radix: 16) : nil) ?? {
+            var hash = ContentHash()
+            hash.combine(sourceHash)
+            return hash.value
+        }()
         self.templatesUsed = templatesUsed
         self.images = images
         self.fieldImages = fieldImages

@@ -8,9 +8,11 @@ struct ContentIndex: Sendable {
     /// Whether pages marked draft are published (`--drafts`).
     let drafts: Bool
     /// What collections list: the published pages, sorted by path.
-    private(set) var published: [LoadedPage] = []
+    private(set) var published = ObjectList<LoadedPage>()
     /// The paths of pages that have collections, which a change elsewhere may change.
     private(set) var listing: Set<SourceID> = []
+    /// The paths of the published pages that have aliases.
+    private(set) var aliased: Set<SourceID> = []
     /// The tags of the published pages, by language.
     private(set) var tags: [String: TagIndex] = [:]
     /// The tag pages, by path (their URL).
@@ -30,10 +32,17 @@ struct ContentIndex: Sendable {
     /// Whether a page is published.
     func publishes(_ page: LoadedPage) -> Bool { drafts || !page.page.isDraft }
 
+    /// Whether the page from `source` is published: a search of `published`.
+    func publishes(_ source: SourceID) -> Bool {
+        let index = published.partitioningIndex { $0.page.source >= source }
+        return index < published.count && published[index].page.source == source
+    }
+
     /// Everything anew from every loaded page; `config` names the tag pages.
     mutating func rebuild(from loaded: TreeDictionary<SourceID, LoadedPage>, config: SiteConfig) {
-        published = loaded.values.filter(publishes).sorted { $0.page.source < $1.page.source }
+        published = ObjectList(loaded.values.filter(publishes).sorted { $0.page.source < $1.page.source })
         listing = Set(loaded.filter { $0.value.hasCollection }.keys)
+        aliased = Set(published.filter(\.listing.hasAliases).map(\.page.source))
         tags = [:]
         translations = TranslationIndex()
         for page in published {
@@ -72,7 +81,7 @@ struct ContentIndex: Sendable {
             if CollectionOrder.moves(present ? published[index] : nil, now) { collectionOrders = [:] }
             if let now {
                 if present {
-                    published[index] = now
+                    published.replace(at: index, with: now)
                 } else {
                     published.insert(now, at: index)
                 }
@@ -83,6 +92,7 @@ struct ContentIndex: Sendable {
                 published.remove(at: index)
             }
             if loaded[path]?.hasCollection == true { listing.insert(path) } else { listing.remove(path) }
+            if now?.listing.hasAliases == true { aliased.insert(path) } else { aliased.remove(path) }
         }
         return keys
     }

@@ -10,7 +10,7 @@ extension Site {
     /// A language's published pages, in URL order (every one is rendered: `published` is the index's list).
     private func searchedPages(_ code: String) -> [LoadedPage] {
         let languages = config.languages
-        let pages = languages.isMultilingual ? content.published.filter { $0.listing.language == code } : content.published
+        let pages = languages.isMultilingual ? content.published.filter { $0.listing.language == code } : Array(content.published)
         return pages.sorted { $0.listing.url < $1.listing.url }
     }
 

@@ -17,6 +17,12 @@ struct ContentHash: Sendable {
         text.withUTF8 { combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 
+    /// Feeds one word: another hash's `value`, say, without making text of it.
+    mutating func combine(word: UInt64) {
+        state = ((state ^ word) &* 0x0000_0100_0000_01b3) ^ 8
+        state ^= state >> 29
+    }
+
     /// Feeds raw bytes (a picture's file).
     ///
     /// - Complexity: O(n) in the number of bytes.
@@ -77,13 +83,17 @@ struct ContentHash: Sendable {
         for byte in raw { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
     }
 
-    /// The hash as 16 lowercase hex digits, after a final mix so that every digit depends on every byte.
-    var hex: String {
+    /// The hash after a final mix so that every bit depends on every byte.
+    var value: UInt64 {
         var mixed = state
         mixed = (mixed ^ (mixed >> 33)) &* 0xff51_afd7_ed55_8ccd
         mixed = (mixed ^ (mixed >> 33)) &* 0xc4ce_b9fe_1a85_ec53
-        mixed ^= mixed >> 33
-        let digits = String(mixed, radix: 16)
+        return mixed ^ (mixed >> 33)
+    }
+
+    /// `value` as 16 lowercase hex digits.
+    var hex: String {
+        let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 

@@ -30,8 +30,9 @@ struct PageInstance: Sendable, Equatable {
     struct PendingItems: Sendable, Equatable {
         /// The section's place in `sections`.
         var section: Int
-        /// The pages listed, and their item ids.
-        var members: ArraySlice<LoadedPage>, ids: ArraySlice<String>
+        /// The pages listed, as positions in the resolver's pages, and their item ids when they are not the pages'
+        /// URLs.
+        var members: ArraySlice<Int>, ids: ArraySlice<String>?
     }
 
     /// The sections that have no item, pending ones counted.

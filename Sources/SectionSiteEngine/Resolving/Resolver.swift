@@ -3,7 +3,7 @@ import Foundation
 /// Fills in collections (`from:`) and splits paginated lists: loaded pages in, output pages out.
 struct Resolver {
     /// Every published page, sorted by path.
-    var pages: [LoadedPage]
+    var pages: ObjectList<LoadedPage>
     /// The tags of the pages by language, for tag filters.
     var tags: [String: TagIndex]
     /// The pages that are translations of each other.
@@ -42,7 +42,7 @@ struct Resolver {
         var sections: [PageSection] = []
         // The paginated section's pages and their item ids; its items are made slice by slice, for the slices
         // that will be rendered.
-        var paginated: (index: Int, size: Int, members: [LoadedPage], ids: [String])?
+        var paginated: (index: Int, size: Int, members: [Int], ids: [String]?)?
         // Inline ids are unique in the page (the parser checks) and so are a collection's URLs: only a page with
         // more than one section can list a page twice.
         let checksIDs = loaded.page.sections.count > 1
@@ -88,15 +88,20 @@ struct Resolver {
             case .collection(let query):
                 let members = try collection(query, of: spec, in: loaded.page)
                 // A page listed by two collections of one page (the latest posts, and the posts of a tag) is two
-                // cells: the later one is keyed by its section too.
-                ids = members.map { itemPlaces[$0.listing.url.rawValue] == nil ? $0.listing.url.rawValue : "\(spec.id):\($0.listing.url)" }
+                // cells: the later one is keyed by its section too. A page of one section keys each by its URL,
+                // made as its slice is drawn: the ids of a long list, for the slice an edit changed, cost more
+                // than the slice.
+                ids = checksIDs ? members.map { position in
+                    let url = pages[position].listing.url.rawValue
+                    return itemPlaces[url] == nil ? url : "\(spec.id):\(url)"
+                } : []
                 if let size = query.paginate {
                     if paginated != nil {
                         throw SectionSiteError("only one section of a page may paginate", at: spec.location)
                     }
-                    paginated = (sections.count, size, members, ids)
+                    paginated = (sections.count, size, members, checksIDs ? ids : nil)
                 } else {
-                    items = self.items(of: members[...], ids: ids[...], in: spec)
+                    items = self.items(of: members[...], ids: checksIDs ? ids[...] : nil, in: spec)
                 }
             }
             if checksIDs {
@@ -122,15 +127,16 @@ struct Resolver {
         }
         let total = max(1, (members.count + size - 1) / size)
         let urls = (1...total).map { $0 == 1 ? loaded.page.url : PageURL("\(loaded.page.url)page/\($0)/") }
+        let links = urls.map(\.rawValue)  // one array every slice shares: a copy for each would cost slices squared
         return (1...total).map { number in
             let range = min(members.count, (number - 1) * size)..<min(members.count, number * size)
-            let pagination = Pagination(current: number, total: total, urls: urls.map(\.rawValue))
+            let pagination = Pagination(current: number, total: total, urls: links)
             let inputs = inputs(
                 loaded, sections, pagination: pagination, paginated: (index, members[range]), translations: translations)
             return PageInstance(
                 source: loaded, url: urls[number - 1], sections: sections, pagination: pagination, inputs: inputs,
                 translations: translations,
-                pending: unchanged(urls[number - 1], inputs) ? nil : .init(section: index, members: members[range], ids: ids[range]))
+                pending: unchanged(urls[number - 1], inputs) ? nil : .init(section: index, members: members[range], ids: ids?[range]))
         }
     }
 
@@ -144,12 +150,13 @@ struct Resolver {
         return instance
     }
 
-    /// The items that stand for a collection's members.
-    private func items(of members: ArraySlice<LoadedPage>, ids: ArraySlice<String>, in spec: SectionSpec) -> [PageItem] {
-        zip(ids, members).map { id, member in
-            PageItem(
-                id: id, cell: spec.cell!, fields: fields(of: member), bodyHTML: nil, location: spec.location,
-                sourceHash: member.sourceHash, images: member.fieldImages[""] ?? [:])
+    /// The items that stand for a collection's members (positions in `pages`), keyed by `ids`, else by their URLs.
+    private func items(of members: ArraySlice<Int>, ids: ArraySlice<String>?, in spec: SectionSpec) -> [PageItem] {
+        members.indices.map { index in
+            let member = pages[members[index]]
+            return PageItem(
+                id: ids?[index] ?? member.listing.url.rawValue, cell: spec.cell!, fields: fields(of: member), bodyHTML: nil,
+                location: spec.location, sourceHash: member.sourceHash, images: member.fieldImages[""] ?? [:])
         }
     }
 
@@ -157,7 +164,7 @@ struct Resolver {
     /// paginated section, the pages of this slice).
     private func inputs(
         _ loaded: LoadedPage, _ sections: [PageSection], pagination: Pagination?,
-        paginated: (index: Int, members: ArraySlice<LoadedPage>)? = nil, translations: [Translation]
+        paginated: (index: Int, members: ArraySlice<Int>)? = nil, translations: [Translation]
     ) -> String {
         var hash = ContentHash()
         hash.combine(loaded.sourceHash)
@@ -167,7 +174,11 @@ struct Resolver {
             if case .data(let name, _) = section.spec.content { hash.combine(data[name]?.hash ?? "") }
             guard case .collection = section.spec.content else { continue }
             if let paginated, paginated.index == index {
-                for member in paginated.members { hash.combine(member.sourceHash) }
+                // Read in place: a long list's slices are hashed at every edit of one of its pages, and retaining
+                // each member (which every core's lists share) cost more than the hashing.
+                pages.withUnretained { pages in
+                    for position in paginated.members { hash.combine(word: pages[position]._withUnsafeGuaranteedRef(\.digest)) }
+                }
             } else {
                 for item in section.items { hash.combine(item.sourceHash ?? item.id) }
             }
@@ -176,8 +187,8 @@ struct Resolver {
         return hash.hex
     }
 
-    /// The pages a collection lists, in order.
-    private func collection(_ query: CollectionQuery, of spec: SectionSpec, in page: Page) throws -> [LoadedPage] {
+    /// The pages a collection lists, in order, as positions in `pages`.
+    private func collection(_ query: CollectionQuery, of spec: SectionSpec, in page: Page) throws -> [Int] {
         if query.from != "." {
             // In a language's folder: `from: posts` on a page of Content/fr/ lists Content/fr/posts/.
             let folders = config.languages.folders(page.language).map { $0.isEmpty ? query.from : $0 + "/" + query.from }
@@ -200,12 +211,8 @@ struct Resolver {
         let key = CollectionOrder.Key(query, language: page.language)
         let order = orders[key] ?? self.order(of: key)
         // The page itself is left out by position, then the limit applies.
-        var members: [LoadedPage] = []
-        members.reserveCapacity(min(order.count, query.limit ?? order.count))
-        for index in order where index != own {
-            if let limit = query.limit, members.count == limit { break }
-            members.append(pages[index])
-        }
+        var members = own < 0 ? order : order.filter { $0 != own }
+        if let limit = query.limit, members.count > limit { members.removeSubrange(limit...) }
         return members
     }
 
@@ -215,15 +222,17 @@ struct Resolver {
         let (all, from, under, language) = (key.from == ".", key.from, key.from + "/", key.language)
         // Read in place: copying a `Listing` (four strings) for each test and each comparison of a sort over
         // thousands of pages costs more than the tests and comparisons themselves.
-        return pages.withUnsafeBufferPointer { pages in
+        return pages.withUnretained { pages in
             var members = pages.indices.filter { index in
-                guard !pages[index].listing.isIndex, pages[index].listing.language == language else { return false }
-                guard all || pages[index].listing.folder == from || pages[index].listing.folder.hasPrefix(under) else {
-                    return false
+                pages[index]._withUnsafeGuaranteedRef { page in
+                    guard !page.listing.isIndex, page.listing.language == language else { return false }
+                    guard all || page.listing.folder == from || page.listing.folder.hasPrefix(under) else { return false }
+                    return tagged.map { $0.contains(ObjectIdentifier(page)) } ?? true
                 }
-                return tagged.map { $0.contains(ObjectIdentifier(pages[index])) } ?? true
             }
-            members.sort { Self.ordered(pages[$0].listing, pages[$1].listing, by: key.sort) }
+            members.sort { a, b in
+                pages[a]._withUnsafeGuaranteedRef { a in pages[b]._withUnsafeGuaranteedRef { b in Self.ordered(a.listing, b.listing, by: key.sort) } }
+            }
             return members
         }
     }

@@ -25,18 +25,33 @@ struct TranslationIndex: Sendable {
     /// A `TreeDictionary`, whose copies share structure: the preview edits a copy of the site, and a `Dictionary`
     /// here was copied whole on every edit (a key per page: 10,000 entries at 10,000 pages).
     private var groups: TreeDictionary<String, [Translation]> = [:]
+    /// The keys that two pages of one language share, which `sharedKeys` warns of: few or none, so that the
+    /// warnings the preview reads after every edit need not look at every group.
+    private var shared: TreeSet<String> = []
 
     /// Adds a published page.
     mutating func add(_ page: LoadedPage) {
         let entry = Translation(language: page.page.language, url: page.listing.url.rawValue, source: page.page.source)
         groups[page.page.translationKey, default: []].append(entry)
         groups[page.page.translationKey]!.sort { ($0.source, $0.url) < ($1.source, $1.url) }
+        noteSharing(page.page.translationKey)
     }
 
     /// Removes a page added before.
     mutating func remove(_ page: LoadedPage) {
         groups[page.page.translationKey]?.removeAll { $0.source == page.page.source }
         if groups[page.page.translationKey]?.isEmpty == true { groups[page.page.translationKey] = nil }
+        noteSharing(page.page.translationKey)
+    }
+
+    /// Whether two pages of one language have `key`, noted in `shared`.
+    private mutating func noteSharing(_ key: String) {
+        let group = groups[key] ?? []
+        if group.count > 1, Set(group.map(\.language)).count < group.count {
+            shared.insert(key)
+        } else {
+            shared.remove(key)
+        }
     }
 
     /// Every page with this key, sorted by path.
@@ -59,7 +74,8 @@ struct TranslationIndex: Sendable {
         var warnings: [Diagnostic] = []
         // Only keys given twice, sorted: not every page's key, as a site in one language has (10,000 strings sorted
         // after every edit in the preview made this a third of its work at 10,000 pages).
-        for (key, group) in groups.filter({ $0.value.count > 1 }).sorted(by: { $0.key < $1.key }) {
+        for key in shared.sorted() {
+            let group = groups[key] ?? []
             var first: [String: Translation] = [:]
             for page in group {
                 guard let earlier = first[page.language] else {

@@ -129,7 +129,7 @@ struct SearchShardsTests {
         let site = try TestSite(files)
         try site.build()
         let live = try Site(options: site.options)
-        let shards = SearchShards(live.content.published, folder: "", firstPart: 2, partSize: 3)
+        let shards = SearchShards(Array(live.content.published), folder: "", firstPart: 2, partSize: 3)
         let byPath = Dictionary(uniqueKeysWithValues: shards.files(config: live.config).map { ($0.path, $0.contents) })
         #expect(shards.paths == shards.files(config: live.config).map(\.path))
         func text(_ path: OutputPath) throws -> String {
@@ -153,7 +153,7 @@ struct SearchShardsTests {
         // Each file starts its differences again: its first page is whole.
         #expect((try Self.json(text("search/more/636f-0-1.json"))["postings"] as! [Int]) == [35, 0, 19, 0, 19, 0])
         // The build's own cut: 64 postings in the term file, 8,192 a continuation.
-        #expect(SearchShards(live.content.published, folder: "").firstPart == 64)
+        #expect(SearchShards(Array(live.content.published), folder: "").firstPart == 64)
     }
 
     @Test("page chunks of 25 pages, in the order of the page numbers")
