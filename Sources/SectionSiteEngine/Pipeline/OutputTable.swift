@@ -19,6 +19,11 @@ struct OutputTable: Sendable {
     private(set) var records: TreeDictionary<PageURL, OutputRecord> = [:]
     /// The URLs each source makes.
     private(set) var urls: TreeDictionary<SourceID, [PageURL]> = [:]
+    /// How many pages each template drew, kept as records come and go: the preview's warnings ask after every
+    /// edit which templates no page uses, and reading every record for it cost more than the edit.
+    private(set) var templateUses: [String: Int] = [:]
+    /// The URLs of the records that have empty sections, for the same reason.
+    private(set) var withEmptySections: TreeSet<PageURL> = []
 
     /// What one render claims: the sources that make each URL (those rendered, and before them a source outside
     /// the render that holds it already), and the sources that no longer make some URLs they made.
@@ -39,14 +44,31 @@ struct OutputTable: Sendable {
 
     /// Keeps a page's record; says whether the page is new or its version changed.
     mutating func keep(_ record: OutputRecord) -> Bool {
-        defer { records[record.page.url] = record }
-        return records[record.page.url]?.page.version != record.page.version
+        let changed = records[record.page.url]?.page.version != record.page.version
+        set(record, at: record.page.url)
+        return changed
     }
 
     /// Keeps a record of the previous build as it was.
     mutating func restore(_ record: OutputRecord) {
-        records[record.page.url] = record
+        set(record, at: record.page.url)
         urls[record.page.source, default: []].append(record.page.url)
+    }
+
+    /// Every change of `records` goes through here, to keep the counts beside it.
+    private mutating func set(_ record: OutputRecord?, at url: PageURL) {
+        let old = if let record { records.updateValue(record, forKey: url) } else { records.removeValue(forKey: url) }
+        if let old {
+            for name in old.page.templatesUsed {
+                let left = templateUses[name, default: 0] - 1
+                templateUses[name] = left > 0 ? left : nil
+            }
+            if !old.emptySections.isEmpty { withEmptySections.remove(url) }
+        }
+        if let record {
+            for name in record.page.templatesUsed { templateUses[name, default: 0] += 1 }
+            if !record.emptySections.isEmpty { withEmptySections.insert(url) }
+        }
     }
 
     /// Ends a render: the URLs a source made before and makes no more are gone, unless another source makes them
@@ -57,7 +79,7 @@ struct OutputTable: Sendable {
             let now = Set(urls[source] ?? [])
             for url in before where !now.contains(url) && claims.owners[url] == nil {
                 removed.append(url)
-                records[url] = nil
+                set(nil, at: url)
             }
         }
         try Self.checkUnique(claims.owners)

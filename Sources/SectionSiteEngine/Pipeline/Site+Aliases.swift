@@ -31,8 +31,9 @@ extension Site {
         var written: [(alias: Page.Alias, page: Page)] = []
         var conflicts: [Diagnostic] = []
         var first: [OutputPath: (alias: Page.Alias, page: Page)] = [:]  // by output path
-        // `published` is sorted by path and holds every page that is rendered.
-        for loaded in content.published where loaded.listing.hasAliases && output.urls[loaded.page.source] != nil {
+        // In path order; a page that is published is rendered, unless another takes its URL.
+        for source in content.aliased.sorted() where output.urls[source] != nil {
+            let loaded = self.loaded[source]!
             let page = loaded.page
             for alias in page.aliases {
                 if let other = pages[PageURL(alias.url)] {

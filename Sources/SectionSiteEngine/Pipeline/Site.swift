@@ -316,51 +316,63 @@ package struct Site: Sendable {
     /// aliases that are not written, templates no page uses.
     package var warnings: [Diagnostic] {
         var warnings = Warnings()
-        // A page a program defines answers for the Markdown file that would have its URL.
-        let paths = Set(content.published.map { program[$0.page.source]?.markdownSource ?? $0.page.source.description })
-        for page in content.published {
-            for link in page.fileLinks where !(link.link.target.map(paths.contains) ?? false) {
-                if link.link.isUnresolvedSymbol {
-                    warnings.add(SiteProblem.unknownSymbol(destination: link.link.destination).at(link.location))
-                    continue
-                }
-                if link.link.isUnresolvedArticle {
-                    warnings.add(SiteProblem.unknownArticle(destination: link.link.destination).at(link.location))
-                    continue
-                }
-                let reason = link.link.target == nil ? "it leads out of Content/" : "no page comes from '\(link.link.target!)'"
-                warnings.add(SiteProblem.linkToNoPage(destination: link.link.destination, reason: reason).at(link.location))
+        // A link's target is a page when a published page comes from that file, or when a published page a program
+        // defines answers for it (the Markdown file that would have its URL): those are gathered only if needed.
+        var answered: Set<String>?
+        func isPage(_ target: String) -> Bool {
+            if content.publishes(.file(target)) { return true }
+            if answered == nil {
+                answered = Set(program.definitions.compactMap { source, page in content.publishes(source) ? page.markdownSource : nil })
             }
-            for use in page.images {
-                for format in use.image.skipped { warnings.add(Diagnostic(.warning, use.image.skipReason(format), at: use.location)) }
-            }
-            for warning in page.warnings { warnings.add(warning) }
+            return answered!.contains(target)
         }
         // Each fence word the highlighter does not know, once, at the first page (by path) that uses it.
         var unknown: [String: (path: String, count: Int)] = [:]
-        for page in content.published {
-            for language in page.unknownLanguages {
-                let path = page.page.source.description
-                let seen = unknown[language]
-                unknown[language] = (min(seen?.path ?? path, path), (seen?.count ?? 0) + 1)
+        // One pass, reading each page in place: the preview asks after every edit, and a pass over every page
+        // that retains each one cost more than the edit.
+        content.published.withUnretained { pages in
+            for page in pages {
+                page._withUnsafeGuaranteedRef { page in
+                    for link in page.fileLinks where !(link.link.target.map(isPage) ?? false) {
+                        if link.link.isUnresolvedSymbol {
+                            warnings.add(SiteProblem.unknownSymbol(destination: link.link.destination).at(link.location))
+                            continue
+                        }
+                        if link.link.isUnresolvedArticle {
+                            warnings.add(SiteProblem.unknownArticle(destination: link.link.destination).at(link.location))
+                            continue
+                        }
+                        let reason = link.link.target == nil ? "it leads out of Content/" : "no page comes from '\(link.link.target!)'"
+                        warnings.add(SiteProblem.linkToNoPage(destination: link.link.destination, reason: reason).at(link.location))
+                    }
+                    for use in page.images {
+                        for format in use.image.skipped { warnings.add(Diagnostic(.warning, use.image.skipReason(format), at: use.location)) }
+                    }
+                    for warning in page.warnings { warnings.add(warning) }
+                    for language in page.unknownLanguages {
+                        let path = page.page.source.description
+                        let seen = unknown[language]
+                        unknown[language] = (min(seen?.path ?? path, path), (seen?.count ?? 0) + 1)
+                    }
+                }
             }
         }
         for (language, use) in unknown {
             warnings.add(SiteProblem.unknownLanguage(language, pages: use.count).at(SourceLocation(file: use.path)))
         }
-        for record in output.records.values {
-            for warning in record.emptySections { warnings.add(warning) }
+        for url in output.withEmptySections {
+            for warning in output.records[url]!.emptySections { warnings.add(warning) }
         }
         for conflict in aliasConflicts() { warnings.add(conflict) }
         for shared in content.translations.sharedKeys() { warnings.add(shared) }
         for warning in program.referenceWarnings { warnings.add(warning) }
         // The built-in theme's words in a language it lacks are not the site's to write: no warning.
         if !theme.isBuiltin { for warning in theme.strings.warnings(config.languages) { warnings.add(warning) } }
-        let used = pages.values.reduce(into: Set<String>()) { $0.formUnion($1.templatesUsed) }
+        let used = output.templateUses
         // Partials, directives and hooks are there for the pages that want them: a site need not use them all.
         // The API reference's templates are there for a site with `api:`.
         let optional = ["partials/", "directives/", "hooks/"] + (config.api == nil ? ["layouts/api", "cells/api-"] : [])
-        for name in theme.templateNames where !theme.isBuiltin && !optional.contains(where: name.hasPrefix) && !used.contains(name) {
+        for name in theme.templateNames where !theme.isBuiltin && !optional.contains(where: name.hasPrefix) && used[name] == nil {
             warnings.add(SiteProblem.unusedTemplate(name).at(SourceLocation(file: "\(theme.path)/\(name).mustache")))
         }
         return warnings.all
