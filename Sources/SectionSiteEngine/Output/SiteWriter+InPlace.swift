@@ -13,14 +13,25 @@ extension SiteWriter {
     /// while they are made.
     func update(_ files: [OutputFile], journal: URL, progress: @escaping @Sendable (Int) -> Void = { _ in }) throws {
         let root = out.path + "/"
-        let written = files.filter { $0.contents != .unchanged }
+        let changed = files.filter { $0.contents != .unchanged }
         let keep = Set(files.map(\.path))
         let gone = FileTree.files(under: out).filter { !keep.contains(OutputPath($0)) && !$0.hasSuffix(Self.newSuffix) }
+        var written: [OutputFile] = []
         do {
             let out = self.out
             let interruption = self.interruption
-            try written.parallelForEach(progress: progress) { file in
+            // A file made again with the bytes it has (most of the search index's files after an edit of one page)
+            // is left alone: not written, not renamed, its modification time kept for whatever syncs the output.
+            let placed = try changed.parallelMap(progress: progress) { file in
                 try interruption?.check()
+                var file = file
+                if case .made(let maker) = file.contents { file.contents = .text(maker.text) }
+                let target = root + file.path.rawValue
+                switch file.contents {
+                case .text(let text) where Self.holds(target, text): return false
+                case .copy(let source) where Self.holds(target, sameAs: source.path): return false
+                default: break
+                }
                 do {
                     try FileManager.default.createDirectory(
                         atPath: root + Self.parent(file.path.rawValue), withIntermediateDirectories: true)
@@ -28,15 +39,43 @@ extension SiteWriter {
                     throw Self.writeError(error, at: root + file.path.rawValue)
                 }
                 try Self.place(file, at: root + file.path.rawValue + Self.newSuffix, out: out)
+                return true
             }
+            written = zip(changed, placed).filter(\.1).map(\.0)
         } catch {
-            for file in written { unlink(root + file.path.rawValue + Self.newSuffix) }
+            for file in changed { unlink(root + file.path.rawValue + Self.newSuffix) }
             throw error
         }
         var lines = written.map { "rename\t\($0.path)" }
         lines += gone.map { "remove\t\($0)" }
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: journal, options: .atomic)
         Self.finish(journal: journal, out: out)
+    }
+
+    /// Whether the file at `path` holds exactly the bytes of `text` (false when it cannot be read).
+    static func holds(_ path: String, _ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let held = FileChunks.reading(path), held.size == bytes.count else { return false }
+            var offset = 0
+            while let chunk = held.next() {
+                guard memcmp(chunk.baseAddress!, bytes.baseAddress! + offset, chunk.count) == 0 else { return false }
+                offset += chunk.count
+            }
+            return offset == bytes.count && !held.failed
+        }
+    }
+
+    /// Whether the file at `path` holds the bytes of the file at `source` (true when it is that file).
+    static func holds(_ path: String, sameAs source: String) -> Bool {
+        guard let held = FileChunks.reading(path), let wanted = FileChunks.reading(source), held.size == wanted.size else { return false }
+        if held.device == wanted.device && held.inode == wanted.inode { return true }
+        while let chunk = held.next() {
+            // Both read in chunks of one size, so chunk N of each covers the same bytes.
+            guard let other = wanted.next(), other.count == chunk.count, memcmp(chunk.baseAddress!, other.baseAddress!, chunk.count) == 0
+            else { return false }
+        }
+        return wanted.next() == nil && !held.failed && !wanted.failed
     }
 
     /// Makes the renames and removals a journal lists, then removes the journal; nothing when there is none.
@@ -69,5 +108,48 @@ extension SiteWriter {
     /// `deletingLastPathComponent` traps on a one-character path.
     static func parent(_ path: String) -> String {
         path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+    }
+}
+
+/// A file read in chunks of 64 KiB into one buffer, for comparing it without holding it whole.
+private final class FileChunks {
+    let size: Int, device: UInt64, inode: UInt64
+    private(set) var failed = false
+    private let descriptor: Int32
+    private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 8)
+
+    /// The file at `path`, open; nil when it cannot be opened.
+    static func reading(_ path: String) -> FileChunks? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            close(descriptor)
+            return nil
+        }
+        return FileChunks(descriptor, status)
+    }
+
+    private init(_ descriptor: Int32, _ status: stat) {
+        self.descriptor = descriptor
+        (size, device, inode) = (Int(status.st_size), UInt64(status.st_dev), UInt64(status.st_ino))
+    }
+
+    deinit {
+        close(descriptor)
+        buffer.deallocate()
+    }
+
+    /// The next chunk (full but for the last), valid until the next call; nil at the end or on a failed read.
+    func next() -> UnsafeRawBufferPointer? {
+        var filled = 0
+        while filled < buffer.count {
+            let count = read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            if count < 0, errno == EINTR { continue }
+            if count < 0 { failed = true }
+            if count <= 0 { break }
+            filled += count
+        }
+        return filled == 0 ? nil : UnsafeRawBufferPointer(rebasing: buffer[..<filled])
     }
 }
