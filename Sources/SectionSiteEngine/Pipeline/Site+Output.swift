@@ -111,17 +111,19 @@ extension Site {
         }
         let wantedSitemaps = sitemaps.filter { wanted($0.path) }
         let alternates = wantedSitemaps.isEmpty || !languages.isMultilingual ? [:] : sitemapAlternates()
+        let config = self.config
         for sitemap in wantedSitemaps {
-            let xml = SiteIndexes.sitemap(sitemap.pages, alternates: alternates, config: config)
-            files.append(OutputFile(path: sitemap.path, contents: .text(xml), origin: "the sitemap"))
+            let xml = later { SiteIndexes.sitemap(sitemap.pages, alternates: alternates, config: config) }
+            files.append(OutputFile(path: sitemap.path, contents: xml, origin: "the sitemap"))
         }
         for code in languages.codes {
             let local = config.localized(code)
             let home = local.languageHome
             let feed = OutputPath(String(home.dropFirst()) + "feed.xml")
             if wanted(feed) {
-                let atom = SiteIndexes.atom(rendered[code] ?? [], title: local.title, page: home, config: local)
-                files.append(OutputFile(path: feed, contents: .text(atom), origin: "the Atom feed"))
+                let pages = rendered[code] ?? []
+                let atom = later { SiteIndexes.atom(pages, title: local.title, page: home, config: local) }
+                files.append(OutputFile(path: feed, contents: atom, origin: "the Atom feed"))
             }
             files += searchFiles(code, wanted: wanted)
         }
@@ -136,9 +138,16 @@ extension Site {
         for tag in tags {
             let path = TagPages.feedPath(tag.url)
             let local = config.localized(tag.language)
-            let atom = SiteIndexes.atom(tagged[tag.url] ?? [], title: "\(local.title): \(tag.name)", page: tag.url, config: local)
-            files.append(OutputFile(path: path, contents: .text(atom), origin: "the Atom feed of tag '\(tag.name)'"))
+            let pages = tagged[tag.url] ?? []
+            let atom = later { SiteIndexes.atom(pages, title: "\(local.title): \(tag.name)", page: tag.url, config: local) }
+            files.append(OutputFile(path: path, contents: atom, origin: "the Atom feed of tag '\(tag.name)'"))
         }
         return files
+    }
+
+    /// A file's text, made as it is written by a build (which writes on all cores: the sitemaps and the feeds are
+    /// made side by side instead of one after the other), or now for the preview, which serves it at once.
+    private func later(_ make: @escaping @Sendable () -> String) -> OutputFile.Contents {
+        options.storage != nil ? .made(.init(make: make)) : .text(make())
     }
 }
