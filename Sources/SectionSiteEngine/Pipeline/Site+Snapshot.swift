@@ -31,7 +31,9 @@ extension Site {
         content.rebuild(from: loaded, config: config)
         _ = content.refreshTree(drawn: !theme.navigationTemplates.isEmpty)
         for record in snapshot.rendered {
-            guard let source = loaded[record.source] ?? content.generated[record.source] else { return nil }
+            // A page that warned (a picture it could not find) is recorded without a stamp, to be read again at
+            // every build: it has no record to stand for it, and its pages are rendered again as new ones.
+            guard let source = loaded[record.source] ?? content.generated[record.source] else { continue }
             let page = RenderedPage(
                 url: record.url, source: record.source, html: "", version: record.version, title: source.page.title,
                 date: source.page.date, summary: source.keptSummary, templatesUsed: Set(record.templatesUsed), animation: nil,

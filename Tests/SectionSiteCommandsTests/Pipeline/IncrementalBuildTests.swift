@@ -307,6 +307,29 @@ struct IncrementalBuildTests {
     }
 }
 
+extension IncrementalBuildTests {
+    @Test("a page that warns (a picture it cannot find) is read again at every build, and the builds stay incremental")
+    func warnedPage() throws {
+        let site = try TestSite(plugins: .command, TestSite.theme.merging([
+            "sectionsite.yml": "title: Site\n",
+            "Content/a.md": "---\ntitle: A\n---\n![Gone](missing.png)\n",
+            "Content/b.md": "---\ntitle: B\n---\nB.\n",
+        ]) { $1 })
+        let first = try site.build()
+        #expect(first.warnings.contains { $0.message.contains("missing.png") })
+        try site.write(["Content/b.md": "---\ntitle: B\n---\nB again.\n"])
+        let second = try site.build()
+        #expect(second.incremental, "the record was thrown away: a build from nothing")
+        #expect(second.warnings.contains { $0.message.contains("missing.png") })
+        let incremental = site.outputSnapshot()
+        try FileManager.default.removeItem(at: site.folder.appendingPathComponent(".sectionsite"))
+        _ = try site.build()
+        let fresh = site.outputSnapshot()
+        let differing = Set(incremental.keys).union(fresh.keys).filter { !$0.hasPrefix("_sectionsite/") && incremental[$0] != fresh[$0] }
+        #expect(differing.isEmpty, "\(differing.sorted())")
+    }
+}
+
 @Suite("In-place output updates")
 struct InPlaceUpdateTests {
     @Test("a journal left by an interrupted update is finished: renames made, removed files and emptied folders gone")
