@@ -174,13 +174,12 @@ package struct SiteBuilder: Sendable {
     /// Whether every file is unchanged or holds the text the output already has (the sitemap and feed, say).
     private static func sameAsBefore(_ files: [OutputFile], in out: URL) -> Bool {
         files.allSatisfy { file in
-            switch file.contents {
+            let target = out.path + "/" + file.path.rawValue
+            return switch file.contents {
             case .unchanged: true
-            case .copy: false
-            case .text(let text):
-                (try? Data(contentsOf: out.appendingPathComponent(file.path.rawValue))) == Data(text.utf8)
-            case .made(let maker):
-                (try? Data(contentsOf: out.appendingPathComponent(file.path.rawValue))) == Data(maker.text.utf8)
+            case .copy(let source): SiteWriter.holds(target, sameAs: source.path)
+            case .text(let text): SiteWriter.holds(target, text)
+            case .made(let maker): SiteWriter.holds(target, maker.text)
             }
         }
     }
