@@ -380,13 +380,15 @@ def test_two_thousand_readers_on_fifty_pages_get_every_patch_in_order(boards):
 
 def test_readers_resume_after_nginx_restarts_with_nothing_lost(boards):
     run = boards(10, 200, ["/", "/stations/4/"])
-    follow = run.follow(ticks=60, interval=0.1)
+    follow = run.follow(ticks=100, interval=0.1)
     readers = run.readers.readers
-    # Mid-stream, once some patches are through, nginx stops and starts again; Redis keeps the messages.
+    # Mid-stream, once some patches are through, nginx stops and starts again; Redis keeps the messages. A build
+    # takes up every tick that came while it ran, so on a loaded machine a page gets fewer patches than there are
+    # ticks: wait for a few, not for a count that only an idle machine reaches.
     deadline = time.monotonic() + 60
-    while min(len(r.got) for r in readers) < 10 and time.monotonic() < deadline:
+    while min(len(r.got) for r in readers) < 3 and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert min(len(r.got) for r in readers) >= 10
+    assert min(len(r.got) for r in readers) >= 3
     run.push.stop()
     time.sleep(0.5)
     run.push.start()
