@@ -107,6 +107,7 @@ let package = Package(
             dependencies: [
                 "SectionSite",
                 "SectionSiteEngine",
+                .target(name: "CLinux", condition: .when(platforms: [.linux])),
                 .product(name: "HashTreeCollections", package: "swift-collections"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

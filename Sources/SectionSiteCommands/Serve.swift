@@ -24,11 +24,23 @@ struct Serve: AsyncParsableCommand {
             valueName: "name"))
     var allowHosts: [String] = []
 
+    @Flag(help: "Notice edits by looking at the files every --poll-interval seconds instead of by the system's file events: for a network mount, a container's shared folder, or wherever edits go unnoticed.")
+    var poll = false
+
+    @Option(help: ArgumentHelp("How often --poll looks at the files.", valueName: "seconds"))
+    var pollInterval = 0.3
+
     @Flag(help: "Publish pages marked draft.")
     var drafts = false
 
     @Flag(help: "Print only the serving line, warnings and errors: no line per rebuild.")
     var quiet = false
+
+    func validate() throws {
+        guard pollInterval >= 0.01, pollInterval <= 60 else {
+            throw ValidationError("--poll-interval must be between 0.01 and 60 seconds")
+        }
+    }
 
     func run() async throws {
         let website = SectionSiteCommand.website
@@ -38,11 +50,12 @@ struct Serve: AsyncParsableCommand {
         do {
             try await website.serve(
                 options, host: host, port: port, allowedHosts: allowHosts,
+                watch: poll ? .polling(interval: .milliseconds(Int(pollInterval * 1000))) : .native,
                 ready: { url in
                     FileHandle.standardOutput.write(Data("Serving at \(url)\n".utf8))
                 },
                 log: { line in
-                    if line.contains("error:") || line.contains("warning:") {
+                    if line.contains("error:") || line.contains("warning:") || line.hasPrefix("note:") {
                         FileHandle.standardError.write(Data((line + "\n").utf8))
                     } else if !quiet {
                         FileHandle.standardOutput.write(Data((line + "\n").utf8))

@@ -22,6 +22,8 @@ struct PreviewServer: Sendable {
     var allowedHosts: [String] = []
     /// Pages bound to sequences of values (`Website.bind`): each new value patches the page's open tabs.
     var bindings: [PageBinding] = []
+    /// How edits are noticed (`serve --poll`).
+    var watch = WatchMethod.native
 
     /// Creates a server.
     init(options: BuildOptions, host: String = "127.0.0.1", port: Int = 8000) {
@@ -40,24 +42,24 @@ struct PreviewServer: Sendable {
         let site = try Site(options: options)
         for warning in site.warnings { log(warning.description) }
         let hub = PreviewHub(site: site, log: log)
-        let watcher = FileWatcher(root: options.site, quietMilliseconds: quietMilliseconds) { paths in rebuilds.add(Set(paths.map(SiteChange.file))) }
-        try watcher.start()
+        let watcher = FileWatcher(root: options.site, method: watch, quietMilliseconds: quietMilliseconds) { paths in rebuilds.add(Set(paths.map(SiteChange.file))) }
+        try watcher.start(log: log)
         // The API reference's package: a saved Swift file dumps its symbol graphs again.
         var packageWatcher: FileWatcher?
         if let api = site.config.api, api.symbolGraphs.isEmpty {
-            let watcher = FileWatcher(root: api.packageFolder(site: options.site), roots: ["Sources", "Package.swift"], quietMilliseconds: quietMilliseconds) { _ in
+            let watcher = FileWatcher(root: api.packageFolder(site: options.site), roots: ["Sources", "Package.swift"], method: watch, quietMilliseconds: quietMilliseconds) { _ in
                 rebuilds.add([.apiSources])
             }
-            try watcher.start()
+            try watcher.start(log: log)
             packageWatcher = watcher
         }
         // The settings files of `--config`: a change to one is a change to the settings.
         var settingsWatchers: [FileWatcher] = []
         for file in options.settingsFiles {
-            let watcher = FileWatcher(root: file.deletingLastPathComponent(), roots: [file.lastPathComponent], quietMilliseconds: quietMilliseconds) { _ in
+            let watcher = FileWatcher(root: file.deletingLastPathComponent(), roots: [file.lastPathComponent], method: watch, quietMilliseconds: quietMilliseconds) { _ in
                 rebuilds.add([.settings])
             }
-            try watcher.start()
+            try watcher.start(log: log)
             settingsWatchers.append(watcher)
         }
         let rebuildLoop = Task { await Self.rebuild(rebuilds, hub: hub, log: log) }

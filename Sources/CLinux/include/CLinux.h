@@ -6,4 +6,8 @@
 /// Swift's Glibc module does not show renameat2, which glibc declares only under _GNU_SOURCE.
 int sectionsite_exchange(const char *first, const char *second);
 
+/// The magic number of the file system that holds `path` (statfs's f_type: 0x6969 for NFS), or -1.
+/// Swift's Glibc module does not show sys/statfs.h.
+long long sectionsite_file_system_type(const char *path);
+
 #endif

@@ -14,8 +14,6 @@ package struct FileStamp: Sendable, Equatable {
 
     /// The stamp of the file at `path`, or nil when it cannot be read.
     package static func of(_ path: String) -> FileStamp? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return FileStamp(size: Int64(info.st_size), modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+        FileStatus.of(path).map { FileStamp(size: $0.size, modified: $0.modified) }
     }
 }

@@ -1,21 +1,14 @@
+#if os(Linux) && !SECTIONSITE_PORTABLE
+import CLinux
 import Foundation
+import Glibc
+import SectionSiteEngine
 import Synchronization
 
-#if !os(Linux)
-#error("The live preview builds on Linux only for now: its watcher uses inotify. The engine, SectionSite and the highlighter build elsewhere.")
-#endif
-import Glibc
-import SectionSite
-import SectionSiteEngine
-
-/// Watches a site's `Content/`, `Data/`, `Themes/`, `Static/` and `sectionsite.yml` with inotify, recursively (folders
-/// created later are watched too), and reports the changed paths once the burst of events has been quiet for a
-/// few milliseconds: a save that writes, renames and touches a file is one change, not five.
-final class FileWatcher: @unchecked Sendable {
-    /// The site folder (or, for the API reference, the package's).
-    let root: URL
-    /// The names at the top of `root` that are watched: folders recursively, files as they are.
-    private let roots: Set<String>
+/// File events from inotify (Linux): a watch on every folder of the tree, added as folders appear. Events are
+/// gathered into an `EventBatch` and reported once the burst is over.
+final class InotifyEvents: FileEvents, @unchecked Sendable {
+    private let tree: WatchedTree
     private let quiet: Duration
     private let longest: Duration
     private let onChange: @Sendable (Set<String>) -> Void
@@ -25,32 +18,56 @@ final class FileWatcher: @unchecked Sendable {
     private var thread: Thread?
     private let stopped = Atomic<Bool>(false)
 
-
-    /// Creates a watcher; `quietMilliseconds` is how long events must stop before a change is reported, and a
-    /// change is reported at the latest `longestMilliseconds` after its first event even if events keep coming.
-    init(
-        root: URL, roots: Set<String> = SiteLayout.watchedRoots, quietMilliseconds: Int = 8, longestMilliseconds: Int = 100,
-        onChange: @escaping @Sendable (Set<String>) -> Void
-    ) {
-        self.root = root.standardizedFileURL
-        self.roots = roots
-        self.quiet = .milliseconds(quietMilliseconds)
-        self.longest = .milliseconds(longestMilliseconds)
+    init(tree: WatchedTree, quiet: Duration, longest: Duration, onChange: @escaping @Sendable (Set<String>) -> Void) {
+        self.tree = tree
+        self.quiet = quiet
+        self.longest = longest
         self.onChange = onChange
     }
 
-    /// Starts watching on a thread of its own.
+    /// The kind of file system at `path` when it is one where inotify misses changes (those made by another
+    /// machine or by the host of a container): a network mount or FUSE. Nil for a local file system.
+    static func blindFileSystem(at path: String) -> String? {
+        let type = sectionsite_file_system_type(path)
+        guard type >= 0 else { return nil }
+        let kinds: [Int: String] = [
+            0x6969: "an NFS mount", 0x517B: "an SMB mount", 0xFF53_4D42: "a CIFS mount", 0xFE53_4D42: "an SMB mount",
+            0x6573_5546: "a FUSE file system", 0x0102_1997: "a 9p mount", 0x0BD0_0BD0: "a Lustre file system",
+            0x0047_5441: "a GPFS file system",
+        ]
+        return kinds[Int(UInt32(truncatingIfNeeded: type))]
+    }
+
+    /// Starts watching on a thread of its own; throws `NoNativeEvents` when inotify cannot watch the whole tree
+    /// (no inotify in this kernel, or the user's limit of watches reached).
     func start() throws {
         descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
-        guard descriptor >= 0, pipe(&wake) == 0 else {
+        guard descriptor >= 0 else {
+            throw NoNativeEvents(why: "inotify is not available (\(String(cString: strerror(errno))))")
+        }
+        guard pipe(&wake) == 0 else {
+            Glibc.close(descriptor)
             throw SectionSiteError("cannot watch files: \(String(cString: strerror(errno)))")
         }
-        watch("")
-        for name in roots.sorted() where !name.contains(".") { _ = watchTree(name) }  // folders; files are seen from the root
+        var refused: Int32 = 0
+        if !watch("", refused: &refused) { return try fail(refused) }
+        for name in tree.roots.sorted() where !name.contains(".") {  // folders; files are seen from the root
+            _ = watchTree(name, refused: &refused)
+        }
+        if refused != 0 { return try fail(refused) }
         let thread = Thread { [self] in run() }
         thread.name = "sectionsite-watcher"
         self.thread = thread
         thread.start()
+    }
+
+    private func fail(_ error: Int32) throws {
+        for end in [descriptor, wake[0], wake[1]] { Glibc.close(end) }
+        wake = [-1, -1]
+        let why = error == ENOSPC
+            ? "the folders outnumber this user's inotify watches (raise fs.inotify.max_user_watches to use them)"
+            : "inotify cannot watch it (\(String(cString: strerror(error))))"
+        throw NoNativeEvents(why: why)
     }
 
     /// Stops watching: wakes the watching thread, which closes the rest. Safe to call more than once and from
@@ -65,25 +82,30 @@ final class FileWatcher: @unchecked Sendable {
     private static let mask: UInt32 = UInt32(
         IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF)
 
+    /// Adds a watch on a folder; false, with the reason in `refused` when it is a lack of watches or memory, when
+    /// inotify refuses (a folder that went away meanwhile is not a refusal).
     @discardableResult
-    private func watch(_ folder: String) -> Bool {
-        let path = folder.isEmpty ? root.path : root.path + "/" + folder
+    private func watch(_ folder: String, refused: inout Int32) -> Bool {
+        let path = folder.isEmpty ? tree.root.path : tree.root.path + "/" + folder
         let watch = inotify_add_watch(descriptor, path, Self.mask)
-        guard watch >= 0 else { return false }
+        guard watch >= 0 else {
+            if errno == ENOSPC || errno == ENOMEM { refused = errno }
+            return false
+        }
         folders[watch] = folder
         return true
     }
 
     /// Watches a folder and every folder under it; returns the files already in it.
-    private func watchTree(_ folder: String) -> [String] {
-        guard watch(folder) else { return [] }
+    private func watchTree(_ folder: String, refused: inout Int32) -> [String] {
+        guard watch(folder, refused: &refused) else { return [] }
         var files: [String] = []
-        let path = root.path + "/" + folder
+        let path = tree.root.path + "/" + folder
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] where !SiteLayout.isIgnored(name: Substring(entry)) {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path + "/" + entry, isDirectory: &isFolder) else { continue }
             if isFolder.boolValue {
-                files += watchTree(folder + "/" + entry)
+                files += watchTree(folder + "/" + entry, refused: &refused)
             } else {
                 files.append(folder + "/" + entry)
             }
@@ -95,6 +117,7 @@ final class FileWatcher: @unchecked Sendable {
         var batch = EventBatch<ContinuousClock.Instant>(quiet: quiet, longest: longest)
         let clock = ContinuousClock()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var refused: Int32 = 0  // a folder created later that cannot be watched is seen when its files are saved
         loop: while true {
             var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wake[0], events: Int16(POLLIN), revents: 0)]
             let timeout = batch.wait(at: clock.now).map { Int32(($0 + .microseconds(999)) / .milliseconds(1)) } ?? -1
@@ -121,11 +144,11 @@ final class FileWatcher: @unchecked Sendable {
                 }
                 guard !name.isEmpty, !SiteLayout.isIgnored(name: Substring(name)) else { continue }
                 let path = folder.isEmpty ? name : folder + "/" + name
-                if folder.isEmpty && !roots.contains(name) { continue }
+                if folder.isEmpty && !tree.roots.contains(name) { continue }
                 let now = clock.now
                 if mask & UInt32(IN_ISDIR) != 0 {
                     if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
-                        for file in watchTree(path) { batch.add(file, at: now) }
+                        for file in watchTree(path, refused: &refused) { batch.add(file, at: now) }
                     }
                     batch.add(path + "/", at: now)
                 } else {
@@ -138,45 +161,4 @@ final class FileWatcher: @unchecked Sendable {
         Glibc.close(wake[0])
     }
 }
-
-/// When the watcher reports a burst of file events: once no event has come for `quiet`, at the latest `longest` after
-/// the burst's first event, and at once after a finished save (a file closed after writing, or renamed into place),
-/// with no need to wait for quiet. A value over the instants it is given, so that tests can drive it with any clock.
-struct EventBatch<Instant: InstantProtocol> where Instant.Duration == Duration {
-    /// How long events must stop before the batch is due.
-    var quiet: Duration
-    /// How long after its first event a batch is due even if events keep coming.
-    var longest: Duration
-    private var paths = Set<String>()
-    private var first: Instant?
-    private var last: Instant?
-    private var saved = false
-
-    init(quiet: Duration, longest: Duration) {
-        self.quiet = quiet
-        self.longest = longest
-    }
-
-    /// Adds a changed path; `saved` when the event says a save is complete.
-    mutating func add(_ path: String, saved: Bool = false, at now: Instant) {
-        paths.insert(path)
-        if first == nil { first = now }
-        last = now
-        self.saved = self.saved || saved
-    }
-
-    /// The paths to report now, if the batch is due; the batch is then empty.
-    mutating func due(at now: Instant) -> Set<String>? {
-        guard let first, let last, saved || now >= last.advanced(by: quiet) || now >= first.advanced(by: longest)
-        else { return nil }
-        defer { self = EventBatch(quiet: quiet, longest: longest) }
-        return paths
-    }
-
-    /// How long to wait for the next event before the batch is due; nil when the batch is empty (wait for ever).
-    func wait(at now: Instant) -> Duration? {
-        guard let first, let last else { return nil }
-        let until = min(last.advanced(by: quiet), first.advanced(by: longest))
-        return max(.zero, now.duration(to: until))
-    }
-}
+#endif
