@@ -4,7 +4,7 @@ PYTHON ?= python3
 APT_GET = DEBIAN_FRONTEND=noninteractive apt-get
 PORT ?= 8000
 
-.PHONY: run test layers build release deps push-deps test-deps swift-test tsan-test browser-test examples docs push fuzz clean
+.PHONY: run test layers build release deps push-deps test-deps swift-test tsan-test portable-test browser-test examples docs push fuzz clean
 
 ## The Debian packages the build links: libcmark-gfm (GitHub's CommonMark with its extensions),
 ## KSyntaxHighlighting (Kate's highlighter, with Qt's headers) and libvips (pictures), installed when missing.
@@ -34,7 +34,7 @@ push-deps:
 ## What the browser tests need: Chromium from Debian, the push server, Playwright, pytest and pytest-xdist from PyPI.
 test-deps: deps push-deps
 	@command -v chromium >/dev/null || { $(APT_GET) update -q && $(APT_GET) install -y -q chromium; }
-	@$(PYTHON) -c "import playwright, pytest, xdist" 2>/dev/null || $(PYTHON) -m pip install -q -r Tests/Browser/requirements.txt
+	@$(PYTHON) -c "import playwright, pytest, xdist, yaml" 2>/dev/null || $(PYTHON) -m pip install -q -r Tests/Browser/requirements.txt
 
 swift-test: deps
 	$(SWIFT) build
@@ -44,6 +44,15 @@ swift-test: deps
 tsan-test: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip-build
+
+## The package as a Mac builds it, on this machine: every Linux-only path turned off (SECTIONSITE_PORTABLE: no inotify,
+## no renameat2, no ELF interposition of libcmark-gfm's table) and without KSyntaxHighlighting (the trait off), in a
+## build folder of its own; then the Swift tests (those that need the highlighter are skipped and say so). A full
+## second build of everything, 6 to 10 minutes on 2 cores: not part of `make test`.
+PORTABLE = --disable-default-traits -Xswiftc -DSECTIONSITE_PORTABLE -Xcc -DSECTIONSITE_PORTABLE --scratch-path .build-portable
+portable-test: deps
+	$(SWIFT) build --build-tests $(PORTABLE)
+	$(SWIFT) test --skip-build $(PORTABLE)
 
 ## The browser suite in BROWSER_WORKERS processes (pytest-xdist), each with its own Chromium: most of its tests wait
 ## on a browser, a server or a build, not on a core. Then, in one process, the tests marked `alone`: what they check

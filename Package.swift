@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // The modules, each importing only those below it (the internals page of the documentation draws the graph):
@@ -15,8 +15,16 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+// What builds only on Linux (inotify, renameat2, libcmark-gfm's shared table filled once) sits behind
+// `#if os(Linux) && !SECTIONSITE_PORTABLE` or `#if canImport(CLinux) && !SECTIONSITE_PORTABLE` (C:
+// `!defined(SECTIONSITE_PORTABLE)`), with a portable path beside it; `make portable-test` builds and tests with the
+// define set, so that the paths a Mac compiles are compiled and tested here.
+let highlighting = "KSyntaxHighlighting"
+
 let package = Package(
     name: "SectionSite",
+    // Synchronization's Atomic and Mutex; Linux has no minimum.
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "SectionSite", targets: ["SectionSite"]),
         .library(name: "SectionSiteHighlight", targets: ["SectionSiteHighlight"]),
@@ -26,6 +34,16 @@ let package = Package(
         .library(name: "SectionSiteCommands", targets: ["SectionSiteCommands"]),
         .library(name: "SectionSiteDiff", targets: ["SectionSiteDiff"]),
         .executable(name: "sectionsite", targets: ["SectionSiteCLI"]),
+        // `swift package generate-site` and `swift package --disable-sandbox preview-site` for a package that keeps
+        // its site beside its sources.
+        .plugin(name: "SectionSitePlugin", targets: ["GenerateSite", "PreviewSite"]),
+    ],
+    traits: [
+        .trait(
+            name: highlighting,
+            description: "Highlight fenced code with KSyntaxHighlighting (Qt 5): Debian's libkf5syntaxhighlighting-dev and qtbase5-dev. Without it code is not highlighted."
+        ),
+        .default(enabledTraits: [highlighting]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -45,8 +63,9 @@ let package = Package(
         .systemLibrary(
             name: "CMarkGFM",
             pkgConfig: "libcmark-gfm",
-            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
         ),
+        // Qt's flags for the highlighter, only with the trait: without it nothing here needs Qt's headers.
         .systemLibrary(
             name: "CQt",
             pkgConfig: "Qt5Gui",
@@ -54,10 +73,14 @@ let package = Package(
         ),
         .target(
             name: "CHighlight",
-            dependencies: ["CQt"],
-            linkerSettings: [.linkedLibrary("KF5SyntaxHighlighting"), .linkedLibrary("stdc++")]
+            dependencies: [.target(name: "CQt", condition: .when(traits: [highlighting]))],
+            cxxSettings: [.define("SECTIONSITE_KSYNTAXHIGHLIGHTING", .when(traits: [highlighting]))],
+            linkerSettings: [
+                .linkedLibrary("KF5SyntaxHighlighting", .when(traits: [highlighting])),
+                .linkedLibrary("stdc++", .when(platforms: [.linux])),
+            ]
         ),
-        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"]), .brew(["vips"])]),
         .target(name: "CLinux"),
         // libcmark-gfm's table of special inline characters filled once for the process (see CMarkInlines.c).
         .target(name: "CMarkInlines"),
@@ -130,6 +153,22 @@ let package = Package(
             swiftSettings: strict
         ),
         .executableTarget(name: "SectionSiteCLI", dependencies: ["SectionSiteCommands", "SectionSite"], swiftSettings: strict),
+        // The command plug-ins: `sectionsite build` and `serve` on the package's site (Plugins/Shared is linked into each).
+        .plugin(
+            name: "GenerateSite",
+            capability: .command(
+                intent: .custom(verb: "generate-site", description: "Build the package's SectionSite site."),
+                permissions: [
+                    .writeToPackageDirectory(reason: "The site is written to _site and its build record to .sectionsite in the site's folder.")
+                ]),
+            dependencies: ["SectionSiteCLI"]
+        ),
+        .plugin(
+            name: "PreviewSite",
+            capability: .command(
+                intent: .custom(verb: "preview-site", description: "Serve the package's SectionSite site with the live preview.")),
+            dependencies: ["SectionSiteCLI"]
+        ),
         // The tests: a target per module, each depending on what its files import (on Linux SwiftPM still links them
         // all into one test binary), over two small libraries of what they share. TestSupport needs nothing: a seeded
         // generator, a manual clock, pictures; SiteTestSupport is `TestSite`, a site in a temporary folder built by

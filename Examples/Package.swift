@@ -11,7 +11,7 @@ import PackageDescription
 
 let package = Package(
     name: "SectionSiteExamples",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     dependencies: [.package(name: "SectionSite", path: "..")],
     targets: [
         .executableTarget(

@@ -1,6 +1,9 @@
 // A C face on KSyntaxHighlighting for Swift: one call turns code into escaped HTML with token spans.
+// Compiled with KSyntaxHighlighting only when the package's trait of that name is on (SwiftPM then defines
+// SECTIONSITE_KSYNTAXHIGHLIGHTING); without it every call answers NULL: nothing is highlighted.
 #include "ss_highlight.h"
 
+#ifdef SECTIONSITE_KSYNTAXHIGHLIGHTING
 #include <KF5/KSyntaxHighlighting/KSyntaxHighlighting/AbstractHighlighter>
 #include <KF5/KSyntaxHighlighting/KSyntaxHighlighting/Definition>
 #include <KF5/KSyntaxHighlighting/KSyntaxHighlighting/Format>
@@ -195,3 +198,13 @@ extern "C" char *ss_highlight_definition_name(const char *language) {
     if (!definition.isValid() || definition.name() == QLatin1String("None")) return nullptr;
     return copy(definition.name().toStdString(), nullptr);
 }
+
+extern "C" int ss_highlight_available(void) { return 1; }
+
+#else
+
+extern "C" char *ss_highlight_html(const char *, const char *, size_t, size_t *) { return nullptr; }
+extern "C" char *ss_highlight_definition_name(const char *) { return nullptr; }
+extern "C" int ss_highlight_available(void) { return 0; }
+
+#endif

@@ -8,7 +8,7 @@
 #define _GNU_SOURCE
 #include "CMarkInlines.h"
 
-#if defined(__ELF__)
+#if defined(__ELF__) && !defined(SECTIONSITE_PORTABLE)
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdatomic.h>

@@ -55,6 +55,7 @@ struct Build: AsyncParsableCommand {
         let signals = Self.handleSignals(interruption, terminal: terminal)
         defer { signals.forEach { $0.cancel() } }
         let log: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        if let note = SectionSiteCommand.highlightingNote { log(note) }
         do {
             let trace: (@Sendable (String) -> Void)? = terminal.traces ? { @Sendable line in terminal.trace([line]) } : nil
             let publisher = try publish.map { try PatchPublisher(endpoint: $0, log: log, trace: trace) }

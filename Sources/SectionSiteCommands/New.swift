@@ -14,7 +14,10 @@ struct New: ParsableCommand {
         do {
             let written = try Starter.write(to: folder)
             print("Created a site in \(directory) (\(written.count) files). Next:")
-            print("  cd \(directory) && sectionsite build")
+            print("  cd \(directory)")
+            print("  sectionsite serve    # write with the live preview at http://127.0.0.1:8000/")
+            print("  sectionsite build    # the site, in _site/")
+            print("On GitHub, .github/workflows/pages.yml publishes it to GitHub Pages at every push to main (Settings > Pages > Source: GitHub Actions).")
         } catch let error as SectionSiteError {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode(1)

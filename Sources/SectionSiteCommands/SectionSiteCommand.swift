@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SectionSite
 import SectionSiteEngine
+import SectionSiteHighlight
 
 /// The `sectionsite` command line, for the `Website` that `Website.main()` runs it with.
 struct SectionSiteCommand: AsyncParsableCommand {
@@ -14,6 +15,13 @@ struct SectionSiteCommand: AsyncParsableCommand {
 
     /// The site the commands work on: its folder is `--site`'s default, its pages and bindings are built with it.
     @TaskLocal static var website = Website()
+
+    /// What `build` and `serve` say once when code cannot be highlighted: the package was built without its
+    /// `KSyntaxHighlighting` trait (a Mac without Qt) and the program names no highlighter of its own. Nil otherwise.
+    static var highlightingNote: String? {
+        guard website.highlighter == nil, !Highlighter.kateIsBuiltIn else { return nil }
+        return "note: fenced code is not highlighted: this sectionsite was built without KSyntaxHighlighting (the package's KSyntaxHighlighting trait); each block keeps its class=\"language-...\" for a highlighter in the browser"
+    }
 }
 
 /// The `--site` option shared by the commands that read a site.

@@ -47,6 +47,7 @@ struct Serve: AsyncParsableCommand {
         let quiet = self.quiet
         var options = website.options(site: siteOptions.siteURL, drafts: drafts)
         options.settingsFiles = settings.urls
+        if let note = SectionSiteCommand.highlightingNote { FileHandle.standardError.write(Data((note + "\n").utf8)) }
         do {
             try await website.serve(
                 options, host: host, port: port, allowedHosts: allowHosts,

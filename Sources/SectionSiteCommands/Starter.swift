@@ -27,6 +27,8 @@ package enum Starter {
         // The output and the build's cache are made, not written: a repository that held `.sectionsite/` would
         // hand every clone a cache the build trusts.
         (".gitignore", "_site/\n.sectionsite/\n"),
+        // GitHub Actions builds the site at every push to main and publishes it on GitHub Pages.
+        (".github/workflows/pages.yml", pagesWorkflow),
         (
             "sectionsite.yml",
             """
@@ -138,4 +140,84 @@ package enum Starter {
             """
         ),
     ]
+
+    /// Where the Pages workflow gets SectionSite from: the project's public repository. A fork or a mirror goes in
+    /// the workflow's `SECTIONSITE_GIT`.
+    static let sourceRepository = "https://github.com/sectionsite/sectionsite.git"
+
+    /// The GitHub Actions workflow `new` writes: the commands a user runs by hand, in order, on GitHub's Ubuntu
+    /// runner (which has Swift 6); SectionSite is built once per version and kept in the Actions cache, and so is
+    /// `.sectionsite/` between runs, so that a push rebuilds what changed. Pages' own actions upload and deploy.
+    static let pagesWorkflow = """
+        # Builds the site and publishes it on GitHub Pages at every push to main.
+        # Turn it on once: the repository's Settings > Pages > Source: GitHub Actions.
+        # Written by `sectionsite new` for GitHub's ubuntu-24.04 runner image, which has Swift 6. Each `run:` is a
+        # command you can run by hand; docs/getting-started in SectionSite's documentation explains each.
+        name: Publish the site
+
+        on:
+          push:
+            branches: [main]
+          workflow_dispatch:
+
+        permissions:
+          contents: read
+          pages: write
+          id-token: write
+
+        concurrency:
+          group: pages
+          cancel-in-progress: false
+
+        env:
+          # Where SectionSite comes from, and which version: a tag pins it (the cache below keeps one build per ref).
+          SECTIONSITE_GIT: \(sourceRepository)
+          SECTIONSITE_REF: main
+
+        jobs:
+          build:
+            runs-on: ubuntu-24.04
+            steps:
+              - uses: actions/checkout@v4
+              - name: Install the libraries SectionSite uses
+                run: sudo apt-get update && sudo apt-get install -y --no-install-recommends libcmark-gfm-dev libcmark-gfm-extensions-dev libvips-dev libkf5syntaxhighlighting-dev qtbase5-dev
+              - name: Restore SectionSite
+                uses: actions/cache@v4
+                with:
+                  path: ~/.sectionsite-bin
+                  key: sectionsite-${{ runner.os }}-${{ env.SECTIONSITE_REF }}
+              - name: Build SectionSite, once per version
+                run: |
+                  if [ ! -x ~/.sectionsite-bin/sectionsite ]; then
+                    git clone --depth 1 --branch "$SECTIONSITE_REF" "$SECTIONSITE_GIT" "$RUNNER_TEMP/sectionsite"
+                    swift build -c release --package-path "$RUNNER_TEMP/sectionsite" --product sectionsite
+                    mkdir -p ~/.sectionsite-bin
+                    cp "$RUNNER_TEMP/sectionsite/.build/release/sectionsite" ~/.sectionsite-bin/
+                  fi
+                  echo ~/.sectionsite-bin >> "$GITHUB_PATH"
+              - name: Restore the last build's record, so that only what changed is built again
+                uses: actions/cache@v4
+                with:
+                  path: .sectionsite
+                  key: sectionsite-record-${{ github.sha }}
+                  restore-keys: sectionsite-record-
+              - id: pages
+                uses: actions/configure-pages@v5
+              - name: Build the site
+                run: sectionsite build --out _site --base-url "${{ steps.pages.outputs.base_url }}/"
+              - uses: actions/upload-pages-artifact@v3
+                with:
+                  path: _site
+
+          deploy:
+            needs: build
+            runs-on: ubuntu-24.04
+            environment:
+              name: github-pages
+              url: ${{ steps.deployment.outputs.page_url }}
+            steps:
+              - id: deployment
+                uses: actions/deploy-pages@v4
+
+        """
 }

@@ -10,14 +10,15 @@ extension Website {
     /// Runs the `sectionsite` command line with this site: `build`, `serve`, `check`, `diff` and `new`, their
     /// options as `sectionsite --help` lists them, `--site` defaulting to `folder`. Ends the process on error.
     ///
-    /// Code is highlighted with KSyntaxHighlighting (`Highlighter.kate`) and pictures are processed with libvips
+    /// Code is highlighted with KSyntaxHighlighting (`Highlighter.kate`) where the package was built with it (`build`
+    /// and `serve` say once when it was not), and pictures are processed with libvips
     /// (`ImageProcessor.vips`) unless the site names others; `api:` in the settings is read from symbol graphs
     /// (`APIReader.symbolGraphs`).
     ///
     /// - Parameter arguments: the arguments, the process's own when nil.
     public func main(arguments: [String]? = nil) async {
         var site = self
-        if site.highlighter == nil { site.highlighter = .kate }
+        if site.highlighter == nil, Highlighter.kateIsBuiltIn { site.highlighter = .kate }
         if site.imageProcessor == nil { site.imageProcessor = .vips }
         if site.apiReader == nil { site.apiReader = .symbolGraphs }
         await SectionSiteCommand.$website.withValue(site) {

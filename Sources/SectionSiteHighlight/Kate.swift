@@ -8,7 +8,13 @@ extension Highlighter {
     /// The HTML is the code escaped as libcmark-gfm escapes it, with runs of one style in `<span class="hl-XX">`
     /// (`kw` keyword, `st` string, `co` comment ...: Kate's default styles). The library's repository of syntax
     /// definitions is not safe to share between threads, so each thread keeps one of its own.
+    ///
+    /// A build of the package without its `KSyntaxHighlighting` trait has no such library: then this highlighter
+    /// knows no language, and `kateIsBuiltIn` is false.
     public static let kate = Highlighter(name: "ksyntaxhighlighting", highlight: kateHTML)
+
+    /// Whether this build has KSyntaxHighlighting (the package's `KSyntaxHighlighting` trait, on by default).
+    public static var kateIsBuiltIn: Bool { ss_highlight_available() != 0 }
 
     /// The code highlighted as `language` by KSyntaxHighlighting, or nil when no syntax definition knows it.
     static func kateHTML(_ code: String, language: String) -> String? {

@@ -16,6 +16,10 @@ char *ss_highlight_html(const char *language, const char *code, size_t length, s
 /// The name of the syntax definition a fence's language word selects, in a buffer the caller frees, or NULL.
 char *ss_highlight_definition_name(const char *language);
 
+/// 1 when this build has KSyntaxHighlighting; 0 when it was built without (the package's trait off), and every
+/// call above answers NULL.
+int ss_highlight_available(void);
+
 #ifdef __cplusplus
 }
 #endif

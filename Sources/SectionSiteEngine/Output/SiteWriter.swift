@@ -1,4 +1,4 @@
-#if canImport(CLinux)
+#if canImport(CLinux) && !SECTIONSITE_PORTABLE
 import CLinux
 #endif
 #if canImport(Glibc)
@@ -184,12 +184,19 @@ struct SiteWriter {
             return
         }
         // One step: at every moment the output's name holds the previous site or the new one, whole.
-        #if canImport(CLinux)
+        #if canImport(CLinux) && !SECTIONSITE_PORTABLE
         if sectionsite_exchange(staging.path, out.path) == 0 {
             try? manager.removeItem(at: staging)  // the previous site, now under the staging name
             return
         }
         guard errno == EINVAL || errno == ENOSYS else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        #elseif canImport(Darwin) && !SECTIONSITE_PORTABLE
+        // APFS swaps two names in one step too (HFS+ answers ENOTSUP). Written from the man page; not run here.
+        if renamex_np(staging.path, out.path, UInt32(RENAME_SWAP)) == 0 {
+            try? manager.removeItem(at: staging)
+            return
+        }
+        guard errno == ENOTSUP || errno == EINVAL else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         #endif
         // A file system that cannot exchange: two renames, with a moment between them when the name is free.
         let old = out.deletingLastPathComponent().appendingPathComponent(".\(out.lastPathComponent).old-\(getpid())")

@@ -86,7 +86,7 @@ struct ConcurrencyTests {
         #expect(sample.contains(#"<a href="http://www.example.com/7">"#))
     }
 
-    #if os(Linux)
+    #if os(Linux) && !SECTIONSITE_PORTABLE
     /// What the test above checks runs without a lock here: if the binary stopped taking the library's table-filling
     /// function's place (a linker that no longer exports it), this says so rather than the build getting slower.
     @Test("on Linux, documents finish on every thread at once: libcmark-gfm's table is filled once for the process")
@@ -95,7 +95,7 @@ struct ConcurrencyTests {
     }
     #endif
 
-    @Test("KSyntaxHighlighting: each thread's repository highlights as one thread does")
+    @Test("KSyntaxHighlighting: each thread's repository highlights as one thread does", .enabled(if: Highlighter.kateIsBuiltIn, "built without KSyntaxHighlighting"))
     func highlighter() {
         let languages = ["swift", "python", "json", "cpp", "bash", "yaml", "rust", "go"]
         Self.compare(pages: 300) { text in

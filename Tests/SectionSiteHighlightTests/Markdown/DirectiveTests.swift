@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SectionSiteEngine
+import SectionSiteHighlight
 import SiteTestSupport
 
 /// Directives (`@Row { ... }`) and render hooks: read as DocC writes them, drawn by the theme's templates, wrong
@@ -157,7 +158,7 @@ import SiteTestSupport
         #expect(try site.output("a/index.html").contains(#"<div class="row"><p>inside</p></div>"#))
     }
 
-    @Test func hooksReplaceHowElementsAreDrawnAndWithoutOneNothingChanges() throws {
+    @Test(.enabled(if: Highlighter.kateIsBuiltIn, "built without KSyntaxHighlighting")) func hooksReplaceHowElementsAreDrawnAndWithoutOneNothingChanges() throws {
         let body = "## Part *one*\n\nSee [the *docs*](https://example.com \"T\") and ![alt](https://example.com/x.png).\n\n```swift {linenos}\nlet a = 1\n```\n\n```mermaid\ngraph\n```\n"
         let plain = try site(body)
         let before = try Site(options: plain.options).loaded["Content/a.md"]!.blocks.map(\.html)

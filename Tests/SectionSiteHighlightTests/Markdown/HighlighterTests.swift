@@ -7,7 +7,7 @@ import Testing
 import SiteTestSupport
 import TestSupport
 
-@Suite("Highlighter: KSyntaxHighlighting spans that leave the code as it was")
+@Suite("Highlighter: KSyntaxHighlighting spans that leave the code as it was", .enabled(if: Highlighter.kateIsBuiltIn, "built without KSyntaxHighlighting"))
 struct HighlighterTests {
     /// The languages the README promises, as fence words, with the definition each must select.
     static let languages: [(word: String, definition: String)] = [

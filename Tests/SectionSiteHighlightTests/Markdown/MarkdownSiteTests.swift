@@ -84,7 +84,7 @@ struct MarkdownSiteTests {
         #expect(!(try site.output("short/index.html").contains("<nav")))
     }
 
-    @Test("a build saves the highlighted code in .sectionsite/highlight.cache; a build from nothing keeps only what it used")
+    @Test("a build saves the highlighted code in .sectionsite/highlight.cache; a build from nothing keeps only what it used", .enabled(if: Highlighter.kateIsBuiltIn, "built without KSyntaxHighlighting"))
     func highlightCache() throws {
         let site = try Self.site(["Content/a.md": "```swift\nlet a = 1\n```\n", "Content/b.md": "```go\nvar b = 2\n```\n"])
         try site.build()
