@@ -33,4 +33,20 @@ package enum FileTree {
             }
         }
     }
+
+    /// The names in one folder (not `.` and `..`), in the order the file system gives them; empty when it cannot be
+    /// read. One `readdir` pass, without Foundation's bridging: the preview's poller lists every folder of a site
+    /// at every look.
+    package static func names(in folder: String) -> [String] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
 }

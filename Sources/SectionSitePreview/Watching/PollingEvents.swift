@@ -39,21 +39,33 @@ final class PollingEvents: FileEvents, @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Looks, waits, and looks again. The wait is the interval, or three times as long as the last look took when
+    /// that is longer: on a site so large that a look takes a good part of the interval, the poller takes at most a
+    /// quarter of a core.
     private func run() {
-        let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
+        let clock = ContinuousClock()
+        var wait = interval
         while true {
             condition.lock()
-            let deadline = Date(timeIntervalSinceNow: seconds)
+            let deadline = Date(timeIntervalSinceNow: Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18)
             while !stopped && condition.wait(until: deadline) {}
             let done = stopped
             condition.unlock()
             if done { return }
+            let start = clock.now
             let now = tree.stamps()
+            wait = max(interval, (clock.now - start) * 3)
             let changed = WatchedTree.changes(from: last, to: now)
             last = now
             if !changed.isEmpty { onChange(changed) }
         }
     }
+}
+
+/// A file's device and inode: the same pair is the same file, whatever its path.
+struct FileIdentity: Hashable {
+    var device: UInt64
+    var inode: UInt64
 }
 
 /// What a look at a file or folder records: enough to tell a save (in place or by rename) from no change.
@@ -70,23 +82,22 @@ extension WatchedTree {
     /// (as a build follows them), each folder once, so that a link loop ends.
     func stamps() -> [String: Stamp] {
         var found: [String: Stamp] = [:]
-        var seen = Set<[UInt64]>()
+        var seen = Set<FileIdentity>()
         for name in roots.sorted() {
             look(at: name, into: &found, seen: &seen)
         }
         return found
     }
 
-    private func look(at path: String, into found: inout [String: Stamp], seen: inout Set<[UInt64]>) {
+    private func look(at path: String, into found: inout [String: Stamp], seen: inout Set<FileIdentity>) {
         guard let status = FileStatus.of(root.path + "/" + path) else { return }
         let folder = status.isFolder
         // A folder's own times change with its entries, which are looked at one by one: only its being there counts.
         found[path] = folder
             ? Stamp(folder: true, size: 0, modified: 0, changed: 0, inode: 0)
             : Stamp(folder: false, size: status.size, modified: status.modified, changed: status.changed, inode: status.inode)
-        guard folder, seen.insert([status.device, status.inode]).inserted else { return }
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: root.path + "/" + path)) ?? []
-        where !SiteLayout.isIgnored(name: Substring(entry)) {
+        guard folder, seen.insert(FileIdentity(device: status.device, inode: status.inode)).inserted else { return }
+        for entry in FileTree.names(in: root.path + "/" + path) where !SiteLayout.isIgnored(name: Substring(entry)) {
             look(at: path + "/" + entry, into: &found, seen: &seen)
         }
     }
