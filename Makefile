@@ -19,7 +19,7 @@ build: deps
 	$(SWIFT) build
 
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --product sectionsite
 
 ## Builds and serves the example site in this folder with live patching: open the printed URL, edit Content/.
 run: build

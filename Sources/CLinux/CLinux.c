@@ -1,3 +1,6 @@
+// Only Linux has these calls; SwiftPM compiles every target of the package on every platform (a Mac builds this
+// one too, though nothing there depends on it), so elsewhere the file is empty.
+#ifdef __linux__
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <stdio.h>
@@ -13,3 +16,4 @@ long long sectionsite_file_system_type(const char *path) {
     if (statfs(path, &info) != 0) return -1;
     return (long long)info.f_type;
 }
+#endif

@@ -22,13 +22,40 @@ package enum Starter {
         return files.map(\.path)
     }
 
+    /// Writes the GitHub Pages workflow for a site made in `folder`: at the root of the git repository that holds
+    /// the folder (GitHub reads workflows only there), building the site in its folder, or in the site itself when
+    /// no repository holds it. Returns where it went, or nil when a workflow of that name is there already.
+    package static func writeWorkflow(for folder: URL) throws -> URL? {
+        let site = folder.standardizedFileURL
+        var root = site
+        var repository: URL?
+        while true {
+            if FileManager.default.fileExists(atPath: root.appendingPathComponent(".git").path) {
+                repository = root
+                break
+            }
+            let parent = root.deletingLastPathComponent()
+            if parent.path == root.path { break }
+            root = parent
+        }
+        let base = repository ?? site
+        let inner = String(site.path.dropFirst(base.path.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        let target = base.appendingPathComponent(".github/workflows/pages.yml")
+        guard !FileManager.default.fileExists(atPath: target.path) else { return nil }
+        do {
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(pagesWorkflow(site: inner.isEmpty ? "." : inner).utf8).write(to: target)
+        } catch {
+            throw SectionSiteError("cannot write '\(target.path)': \(SystemReason.of(error))")
+        }
+        return target
+    }
+
     /// The files, path and text.
     static let files: [(path: String, text: String)] = [
         // The output and the build's cache are made, not written: a repository that held `.sectionsite/` would
         // hand every clone a cache the build trusts.
         (".gitignore", "_site/\n.sectionsite/\n"),
-        // GitHub Actions builds the site at every push to main and publishes it on GitHub Pages.
-        (".github/workflows/pages.yml", pagesWorkflow),
         (
             "sectionsite.yml",
             """
@@ -148,7 +175,19 @@ package enum Starter {
     /// The GitHub Actions workflow `new` writes: the commands a user runs by hand, in order, on GitHub's Ubuntu
     /// runner (which has Swift 6); SectionSite is built once per version and kept in the Actions cache, and so is
     /// `.sectionsite/` between runs, so that a push rebuilds what changed. Pages' own actions upload and deploy.
-    static let pagesWorkflow = """
+    static func pagesWorkflow(site: String) -> String {
+        // Paths from the repository's root, quoted for YAML; commands run in the site's folder.
+        func quoted(_ path: String) -> String {
+            "\"" + path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        }
+        let within = site == "." ? "" : site + "/"
+        let folder = site == "." ? "" : """
+
+                defaults:
+                  run:
+                    working-directory: \(quoted(site))
+            """
+        return """
         # Builds the site and publishes it on GitHub Pages at every push to main.
         # Turn it on once: the repository's Settings > Pages > Source: GitHub Actions.
         # Written by `sectionsite new` for GitHub's ubuntu-24.04 runner image, which has Swift 6. Each `run:` is a
@@ -176,7 +215,7 @@ package enum Starter {
 
         jobs:
           build:
-            runs-on: ubuntu-24.04
+            runs-on: ubuntu-24.04\(folder)
             steps:
               - uses: actions/checkout@v4
               - name: Install the libraries SectionSite uses
@@ -198,7 +237,7 @@ package enum Starter {
               - name: Restore the last build's record, so that only what changed is built again
                 uses: actions/cache@v4
                 with:
-                  path: .sectionsite
+                  path: \(quoted(within + ".sectionsite"))
                   key: sectionsite-record-${{ github.sha }}
                   restore-keys: sectionsite-record-
               - id: pages
@@ -207,7 +246,7 @@ package enum Starter {
                 run: sectionsite build --out _site --base-url "${{ steps.pages.outputs.base_url }}/"
               - uses: actions/upload-pages-artifact@v3
                 with:
-                  path: _site
+                  path: \(quoted(within + "_site"))
 
           deploy:
             needs: build
@@ -220,4 +259,5 @@ package enum Starter {
                 uses: actions/deploy-pages@v4
 
         """
+    }
 }

@@ -132,7 +132,7 @@ private final class FileChunks {
 
     private init(_ descriptor: Int32, _ status: stat) {
         self.descriptor = descriptor
-        (size, device, inode) = (Int(status.st_size), UInt64(status.st_dev), UInt64(status.st_ino))
+        (size, device, inode) = (Int(status.st_size), UInt64(truncatingIfNeeded: status.st_dev), UInt64(status.st_ino))
     }
 
     deinit {

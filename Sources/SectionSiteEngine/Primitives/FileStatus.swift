@@ -31,6 +31,6 @@ package struct FileStatus: Sendable, Equatable {
             isFolder: kind == S_IFDIR, isFile: kind == S_IFREG, size: Int64(info.st_size),
             modified: Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec),
             changed: Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec),
-            device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+            device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(info.st_ino))
     }
 }
