@@ -120,6 +120,17 @@ struct APIReferenceTests {
         // The reference is in the site's sitemap and search index, as any page.
         #expect(try site.output("sitemap.xml").contains("<loc>/docs/api/shelf/book/</loc>"))
         #expect(try site.output("search.json").contains(#""/docs/api/shelf/shelf/""#))
+
+        // A theme without the reference's templates (the starter theme of `sectionsite new`): SectionSite's own draw
+        // it, every symbol still on a page.
+        for name in ["layouts/api", "layouts/api-article", "cells/api-symbol", "cells/api-member", "cells/api-relation"] {
+            try FileManager.default.removeItem(at: site.folder.appendingPathComponent("Themes/default/\(name).mustache"))
+        }
+        try site.build()
+        var plain = ""
+        for path in FileTree.files(under: site.out) where path.hasSuffix("index.html") { plain += try site.output(path) }
+        #expect(ids.allSatisfy { plain.contains(#"data-ss-key="i:\#($0)""#) })
+        #expect(try site.output("api/shelf/book/index.html").contains(#"<body class="layout-api">"#))
     }
 
     @Test("``Symbol`` links in the site's Markdown and in doc comments lead to the reference; one to nothing is a located warning")

@@ -77,8 +77,8 @@ struct Theme: Sendable {
                     + "the include stops it; put it inside one that ends with the data, like {{#children}}...{{/children}}",
                 at: SourceLocation(file: "\(path)/\(template).mustache", line: include.line, column: include.column))
         }
-        // The cells of the generated tag pages, for themes that draw none of their own.
-        for (name, text) in Self.builtins where templates[name] == nil {
+        // The cells of the generated tag pages and the API reference's templates, for themes that draw none of their own.
+        for (name, text) in Self.builtins + Self.apiBuiltins where templates[name] == nil {
             do {
                 templates[name] = try TemplateParser.parse(text)
             } catch {
