@@ -3,7 +3,10 @@
 reference of the package's module, and `swift package preview-site` serves it until stopped.
 
 SwiftPM builds `sectionsite` for the plug-ins in this package's build folder (.build), where `make test` has
-already built it: only the fixture and the plug-ins are compiled."""
+already built it: only the plug-ins are compiled and the tool linked. The reference is read from symbol graphs kept
+in the fixture (`api: symbolGraphs:`): with `package: ..` the compiler would build the fixture's whole package graph
+(SectionSite's dependencies resolved again) in a folder of its own, two minutes of a loaded 2-core machine; the real
+package tried by hand (docs: Getting started) took that path."""
 
 import os
 import shutil
@@ -26,12 +29,15 @@ def package(tmp_path):
     shutil.copytree(REPO / "Tests" / "PluginPackage", copy, ignore=shutil.ignore_patterns(".build", "_site", ".sectionsite"))
     text = (copy / "Package.swift").read_text().replace('path: "../.."', f'path: "{REPO}"')
     (copy / "Package.swift").write_text(text)
+    # The same pins as this package's (its dependencies are the fixture's): SwiftPM resolves nothing again.
+    if (REPO / "Package.resolved").exists():
+        shutil.copy(REPO / "Package.resolved", copy / "Package.resolved")
     return copy
 
 
 def swift_package(package, *arguments, **popen):
     command = [SWIFT, "package", "--package-path", str(package), "--scratch-path", str(REPO / ".build"),
-               "--disable-build-manifest-caching", *arguments]
+               *arguments]
     return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **popen)
 
 
