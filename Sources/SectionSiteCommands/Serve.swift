@@ -28,7 +28,7 @@ struct Serve: AsyncParsableCommand {
     var poll = false
 
     @Option(help: ArgumentHelp("How often --poll looks at the files.", valueName: "seconds"))
-    var pollInterval = 0.3
+    var pollInterval = WatchMethod.pollingInterval / .seconds(1)
 
     @Flag(help: "Publish pages marked draft.")
     var drafts = false
@@ -51,7 +51,7 @@ struct Serve: AsyncParsableCommand {
         do {
             try await website.serve(
                 options, host: host, port: port, allowedHosts: allowHosts,
-                watch: poll ? .polling(interval: .milliseconds(Int(pollInterval * 1000))) : .native,
+                watch: poll ? .polling(interval: .seconds(pollInterval)) : .native,
                 ready: { url in
                     FileHandle.standardOutput.write(Data("Serving at \(url)\n".utf8))
                 },

@@ -3,7 +3,7 @@ import SectionSite
 import SectionSiteEngine
 
 /// How the preview learns that files changed.
-public enum WatchMethod: Sendable, Equatable, CustomStringConvertible {
+public enum WatchMethod: Sendable, Equatable {
     /// The platform's own notifications: inotify on Linux, FSEvents on macOS. Where there are none, or where the
     /// file system is one whose changes they miss (a network mount, FUSE), the watcher polls instead and says so.
     case native
@@ -13,13 +13,6 @@ public enum WatchMethod: Sendable, Equatable, CustomStringConvertible {
 
     /// The interval `serve --poll` uses unless told otherwise.
     public static let pollingInterval: Duration = .milliseconds(300)
-
-    public var description: String {
-        switch self {
-        case .native: "native"
-        case .polling(let interval): "polling every \(interval.milliseconds) ms"
-        }
-    }
 }
 
 /// What a source of file events does: starts reporting changed paths (relative to the watched root, folders ending
