@@ -145,9 +145,9 @@ public struct Website: Sendable {
     /// One build, and with `follow` one more for each batch of new values of bound pages; each build's patches go
     /// to `publisher` (the caller waits for it to finish).
     package func build(
-        _ options: BuildOptions, follow: Bool, publisher: PatchPublisher? = nil, interruption: Interruption? = nil,
-        progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }, log: @escaping @Sendable (String) -> Void,
-        built: (BuildReport) -> Void
+        _ options: BuildOptions, follow: Bool, verify: Bool = false, publisher: PatchPublisher? = nil,
+        interruption: Interruption? = nil, progress: @escaping @Sendable (BuildProgress) -> Void = { _ in },
+        log: @escaping @Sendable (String) -> Void, built: (BuildReport) -> Void
     ) async throws {
         let queue = RebuildQueue()
         let bound = try await PageBinding.start(bindings, then: { queue.add($0) }, log: log)
@@ -159,6 +159,11 @@ public struct Website: Sendable {
         let first = try builder.build(progress: progress)
         built(first)
         publisher?.publish(first.patches)
+        if verify {
+            let start = Date()
+            try builder.verify(progress: progress)
+            log(String(format: "Verified: the output equals a build from nothing (%.2f s)", Date().timeIntervalSince(start)))
+        }
         guard follow, !bindings.isEmpty else { return }
         // The bound sequences end: the queue is told nothing more, and the loop stops at the next wait.
         let ended = Task {

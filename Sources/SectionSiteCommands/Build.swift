@@ -30,6 +30,9 @@ struct Build: AsyncParsableCommand {
     @Flag(help: "Treat every warning as an error: the build fails and the output stays as it was (also 'strict: true' in sectionsite.yml).")
     var strict = false
 
+    @Flag(help: "After the build, build again from nothing into a folder of its own and compare every output file's hash; a difference is an error naming the file.")
+    var verify = false
+
     @Flag(help: "Keep running and build again whenever a page bound to a sequence in Swift has a new value.")
     var follow = false
 
@@ -60,12 +63,13 @@ struct Build: AsyncParsableCommand {
             let trace: (@Sendable (String) -> Void)? = terminal.traces ? { @Sendable line in terminal.trace([line]) } : nil
             let publisher = try publish.map { try PatchPublisher(endpoint: $0, log: log, trace: trace) }
             try await website.build(
-                options, follow: follow, publisher: publisher, interruption: interruption, progress: terminal.progress,
-                log: log
+                options, follow: follow, verify: verify, publisher: publisher, interruption: interruption,
+                progress: terminal.progress, log: log
             ) { report in
                 terminal.finishProgress()
                 terminal.traceFinished()
                 terminal.warnings(report.warnings)
+                if let why = report.startedOver { terminal.say("note: \(why): not used, so this build started from nothing") }
                 terminal.trace(report.reloads.map { "reload patch \($0)" })
                 terminal.say(report.summary(out: out ?? siteOptions.site.map { ($0 as NSString).appendingPathComponent("_site") } ?? "_site"))
             }

@@ -9,7 +9,7 @@ struct SectionSiteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sectionsite",
         abstract: "A static site generator whose pages are sectioned data sources, patched live in the browser.",
-        version: "0.1.0",
+        version: SectionSiteVersion.current,
         subcommands: [Build.self, Serve.self, Check.self, Diff.self, New.self, Import.self, Translations.self]
     )
 

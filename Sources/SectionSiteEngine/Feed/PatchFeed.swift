@@ -145,6 +145,8 @@ package struct PatchFeed: Sendable {
         return (files, from, reloads, newest)
     }
 
+    /// The folder of every page's feed.
+    static let root = "_sectionsite/pages/"
     /// The feed folder of a page: `_sectionsite/pages/posts/a/` for `/posts/a/`.
     static func folder(_ url: PageURL) -> String { "_sectionsite/pages" + URLPath.decoded(url.rawValue) }
 

@@ -155,16 +155,8 @@ final class ImageCatalog: Sendable {
         return ImageProcessor.Header(width: header.width, height: header.height, orientation: header.orientation, format: format)
     }
 
-    /// The hash of a file's bytes, read a chunk at a time (a picture is never held whole to be hashed); nil when it
-    /// cannot be read.
-    static func hash(of file: String) -> String? {
-        let descriptor = open(file, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var hash = ContentHash()
-        guard hash.combine(fileDescriptor: descriptor) != nil else { return nil }
-        return hash.hex
-    }
+    /// The hash of a file's bytes; nil when it cannot be read.
+    static func hash(of file: String) -> String? { ContentHash.ofFile(file)?.hex }
 
     /// The cached file of a variant.
     func cached(_ variant: ProcessedImage.Variant) -> URL {
@@ -259,12 +251,27 @@ final class ImageCatalog: Sendable {
     var recordedUsers: [String: [String]] { previous?.users ?? [:] }
 
     /// The pictures whose files changed since the record was saved (or that are gone).
+    ///
+    /// A picture whose stamp changed but whose bytes did not (a fresh clone's checkout, where every file is new to
+    /// the file system) is not changed: its bytes are hashed and compared with the record's, and its new stamp
+    /// kept for the next build.
     func changedSinceRecord() -> [String] {
         guard let previous else { return [] }
-        return previous.entries.compactMap { path, entry in
+        let site = self.site
+        let touched = previous.entries.filter { path, entry in
             let stamp = FileStamp.of(site.path + "/" + path)
-            return stamp?.size == entry.size && stamp?.modified == entry.modified ? nil : path
-        }.sorted()
+            return stamp?.size != entry.size || stamp?.modified != entry.modified
+        }.sorted { $0.key < $1.key }
+        let changed = touched.parallelMap { path, entry -> Bool in
+            guard let stamp = FileStamp.of(site.path + "/" + path), stamp.size == entry.size,
+                Self.hash(of: site.path + "/" + path) == entry.hash
+            else { return true }
+            var same = entry
+            same.modified = stamp.modified
+            entries.withLock { $0[path] = same }
+            return false
+        }
+        return zip(touched, changed).filter(\.1).map(\.0.key)
     }
 
     /// Writes the record: what each picture this run used is, and which pages show it.

@@ -179,15 +179,22 @@ final class LoadedPage: Sendable, Equatable {
             headings: kept(keptHeadings, added.2), links: kept(keptLinks, added.3), text: kept(keptText, added.4))
     }
 
+    /// The same page, its file found with a new stamp and the same text.
+    func restamped(_ stamp: FileStamp) -> LoadedPage {
+        replacing(
+            body: body, itemBodies: itemBodies, summary: keptSummary, headings: keptHeadings, links: keptLinks, text: keptText,
+            stamp: stamp)
+    }
+
     /// The page with these parts.
     private func replacing(
         body: Kept<[Markdown.Block]>, itemBodies: [String: String], summary: Kept<String>, headings: Kept<[Markdown.Heading]>,
-        links: Kept<[Link]>, text: Kept<String>
+        links: Kept<[Link]>, text: Kept<String>, stamp: FileStamp? = nil
     ) -> LoadedPage {
         LoadedPage(
             page: page, body: body, summary: summary, headings: headings, itemBodies: itemBodies, fileLinks: fileLinks,
             links: links, text: text, sourceHash: sourceHash, templatesUsed: templatesUsed, images: images,
-            fieldImages: fieldImages, isComplete: isComplete, collectionFolders: collectionFolders, stamp: stamp,
+            fieldImages: fieldImages, isComplete: isComplete, collectionFolders: collectionFolders, stamp: stamp ?? self.stamp,
             listing: listing, tagSlugs: tagSlugs, warnings: warnings, unknownLanguages: unknownLanguages)
     }
 

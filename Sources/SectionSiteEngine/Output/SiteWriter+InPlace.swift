@@ -15,21 +15,24 @@ extension SiteWriter {
         let root = out.path + "/"
         let changed = files.filter { $0.contents != .unchanged }
         let keep = Set(files.map(\.path))
-        let gone = FileTree.files(under: out).filter { !keep.contains(OutputPath($0)) && !$0.hasSuffix(Self.newSuffix) }
+        let gone = FileTree.files(under: out).filter {
+            !keep.contains(OutputPath($0)) && !$0.hasSuffix(Self.newSuffix) && $0 != OutputManifest.path.rawValue
+        }
         var written: [OutputFile] = []
+        var hashes: [String?] = files.map { _ in nil }
         do {
             let out = self.out
             let interruption = self.interruption
             // A file made again with the bytes it has (most of the search index's files after an edit of one page)
             // is left alone: not written, not renamed, its modification time kept for whatever syncs the output.
-            let placed = try changed.parallelMap(progress: progress) { file in
+            let placed = try changed.parallelMap(progress: progress) { file -> (written: Bool, hash: String?) in
                 try interruption?.check()
                 var file = file
                 if case .made(let maker) = file.contents { file.contents = .text(maker.text) }
                 let target = root + file.path.rawValue
                 switch file.contents {
-                case .text(let text) where Self.holds(target, text): return false
-                case .copy(let source) where Self.holds(target, sameAs: source.path): return false
+                case .text(let text) where Self.holds(target, text): return (false, ContentHash.of(text).hex)
+                case .copy(let source) where Self.holds(target, sameAs: source.path): return (false, nil)
                 default: break
                 }
                 do {
@@ -38,15 +41,22 @@ extension SiteWriter {
                 } catch {
                     throw Self.writeError(error, at: root + file.path.rawValue)
                 }
-                try Self.place(file, at: root + file.path.rawValue + Self.newSuffix, out: out)
-                return true
+                return (true, try Self.place(file, at: root + file.path.rawValue + Self.newSuffix, out: out))
             }
-            written = zip(changed, placed).filter(\.1).map(\.0)
+            written = zip(changed, placed).filter(\.1.written).map(\.0)
+            var index = 0
+            for (position, file) in files.enumerated() where file.contents != .unchanged {
+                hashes[position] = placed[index].hash
+                index += 1
+            }
+            // The manifest as the output will be, renamed into place with the files the journal lists.
+            try Self.writeFile(root + OutputManifest.path.rawValue + Self.newSuffix, manifest(of: files, hashes: hashes).text)
         } catch {
             for file in changed { unlink(root + file.path.rawValue + Self.newSuffix) }
+            unlink(root + OutputManifest.path.rawValue + Self.newSuffix)
             throw error
         }
-        var lines = written.map { "rename\t\($0.path)" }
+        var lines = written.map { "rename\t\($0.path)" } + ["rename\t\(OutputManifest.path)"]
         lines += gone.map { "remove\t\($0)" }
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: journal, options: .atomic)
         Self.finish(journal: journal, out: out)

@@ -19,18 +19,22 @@ struct SiteWriter {
     /// The one check every file of a build passes before anything is written: its path stays inside the output
     /// folder (a page's URL, a slug, an alias, a language's prefix, a picture's name, whatever a template or a
     /// setting named, once decoded), a file copied into the output is read from inside the site (or from the
-    /// previous output), and no two sources claim one path. Every problem is told at once.
-    static func check(_ files: [OutputFile], bounds: SourceBounds, out: URL) throws {
+    /// previous output, or the build's `state` folder, where rendered pages wait), and no two sources claim one
+    /// path. Every problem is told at once.
+    static func check(_ files: [OutputFile], bounds: SourceBounds, out: URL, state: URL) throws {
         var owners: [OutputPath: String] = [:]
         var errors: [Diagnostic] = []
         let previous = SourceBounds(site: out)
+        let kept = SourceBounds(site: state)
         for file in files {
             let location = file.origin.contains("/") ? SourceLocation.file(file.origin) : nil
             if let escape = URLPath.escape(fromFolder: file.path.rawValue) ?? (file.path.rawValue.hasPrefix("/") ? "it is absolute" : nil) {
                 errors.append(Diagnostic(.error, "refusing to write the output file '\(file.path)' of \(file.origin): \(escape)", at: location))
                 continue
             }
-            if case .copy(let source) = file.contents, case .outside(let real) = bounds.place(source.path), !previous.allows(source.path) {
+            if case .copy(let source) = file.contents, case .outside(let real) = bounds.place(source.path), !previous.allows(source.path),
+                !kept.allows(source.path)
+            {
                 errors.append(Diagnostic(
                     .error, "refusing to publish '\(file.path)': it is read from '\(real)', outside the site "
                         + "(name the folder in 'readOutside:' in sectionsite.yml to allow it)", at: location))
@@ -64,8 +68,8 @@ struct SiteWriter {
         }
     }
 
-    /// Writes `files` into a staging folder on all cores, then swaps it in; on any error the staging folder is
-    /// removed and the previous output stays as it was.
+    /// Writes `files` and their manifest into a staging folder on all cores, then swaps it in; on any error the
+    /// staging folder is removed and the previous output stays as it was.
     func write(_ files: [OutputFile], progress: @escaping @Sendable (Int) -> Void = { _ in }) throws {
         let manager = FileManager.default
         let parent = out.deletingLastPathComponent()
@@ -91,10 +95,12 @@ struct SiteWriter {
             }
             let out = self.out
             let interruption = self.interruption
-            try files.parallelForEach(progress: progress) { file in
+            let hashes = try files.parallelMap(progress: progress) { file in
                 try interruption?.check()
-                try Self.place(file, at: stagingPath + file.path.rawValue, out: out)
+                return try Self.place(file, at: stagingPath + file.path.rawValue, out: out)
             }
+            let manifest = manifest(of: files, hashes: hashes)
+            try Self.writeFile(stagingPath + OutputManifest.path.rawValue, manifest.text)
             do {
                 try swapIn(staging)
             } catch {
@@ -108,31 +114,55 @@ struct SiteWriter {
 
     /// A failure to write the output, located at the file or folder: `_site/a/index.html: error: cannot write ...`.
     static func writeError(_ error: any Error, at path: String) -> SectionSiteError {
-        let reason = SystemReason.of(error)
-        let shown = path.hasPrefix(FileManager.default.currentDirectoryPath + "/")
+        SectionSiteError("cannot write the output: \(SystemReason.of(error)); the previous output is unchanged", at: .file(shown(path)))
+    }
+
+    /// A path as an error shows it: from the current folder when it is under it.
+    static func shown(_ path: String) -> String {
+        path.hasPrefix(FileManager.default.currentDirectoryPath + "/")
             ? String(path.dropFirst(FileManager.default.currentDirectoryPath.count + 1)) : path
-        return SectionSiteError("cannot write the output: \(reason); the previous output is unchanged", at: .file(shown))
     }
 
     /// Puts one file at `target`: text written, a source copied, an unchanged file linked from the output `out`.
-    static func place(_ file: OutputFile, at target: String, out: URL) throws {
+    /// Returns the hash of what it wrote, for the manifest; nil for a file linked (the previous manifest has it).
+    static func place(_ file: OutputFile, at target: String, out: URL) throws -> String? {
         do {
             switch file.contents {
             case .text(let text):
                 try writeFile(target, text)
+                return ContentHash.of(text).hex
             case .made(let maker):
-                try writeFile(target, maker.text)
+                let text = maker.text
+                try writeFile(target, text)
+                return ContentHash.of(text).hex
             case .copy(let source):
                 unlink(target)  // a leftover of a build cut short
                 try copyFile(source.path, to: target)
+                guard let hash = ContentHash.ofFile(target) else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+                return hash.hex
             case .unchanged:
                 guard link(out.path + "/" + file.path.rawValue, target) == 0 else {
                     throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
                 }
+                return nil
             }
         } catch {
             throw writeError(error, at: out.path + "/" + file.path.rawValue)
         }
+    }
+
+    /// The manifest of `files`, given the hash of each that was written (nil for one left as the output has it,
+    /// whose hash the output's manifest holds, or else is read from the file).
+    func manifest(of files: [OutputFile], hashes: [String?]) -> OutputManifest {
+        let previous = hashes.contains(nil) ? OutputManifest(of: out) : nil
+        let root = out.path + "/"
+        var manifest = OutputManifest()
+        manifest.hashes.reserveCapacity(files.count)
+        for (file, hash) in zip(files, hashes) {
+            manifest.hashes[file.path] = hash ?? previous?.hashes[file.path]
+                ?? ContentHash.ofFile(root + file.path.rawValue)?.hex ?? "unreadable"
+        }
+        return manifest
     }
 
     /// Copies a file with plain system calls, keeping its permissions; a failure is the system's own error (a

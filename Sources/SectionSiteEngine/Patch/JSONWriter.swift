@@ -68,6 +68,13 @@ package struct JSONWriter {
         if let value { string(value) } else { text += "null" }
     }
 
+    /// `value` as a JSON string, quotes and all.
+    package static func quoted(_ value: String) -> String {
+        var writer = JSONWriter()
+        writer.string(value)
+        return writer.text
+    }
+
     private mutating func beginValue() {
         if afterKey {
             afterKey = false

@@ -18,6 +18,11 @@ package struct BuildOptions: Sendable, Equatable {
     /// Turns every warning into an error that stops the build before anything is written (`--strict`); the
     /// settings' `strict: true` does the same.
     package var strict = false
+    /// The folder a build keeps for the next one (`.sectionsite/` in the site): its record of the site, the
+    /// versions of pages the patch feed starts from, the highlighter's cache. `build --verify` builds from nothing
+    /// with one of its own. The caches of pictures and symbol graphs stay in the site's `.sectionsite/`: each file
+    /// of them is named by what it was made from.
+    package var state: URL
     /// Where a build that renders each page once keeps on disk what it need not hold in memory: `SiteBuilder`
     /// sets the site's `.sectionsite/`. Each page's body waits in a scratch file there (`BodyStore`) until the page
     /// is rendered, each rendered page goes to the stored versions (`PageStore`), read back to be written and
@@ -42,6 +47,7 @@ package struct BuildOptions: Sendable, Equatable {
         self.out = (out ?? site.appendingPathComponent("_site")).standardizedFileURL
         self.baseURL = baseURL
         self.drafts = drafts
+        state = self.site.appendingPathComponent(".sectionsite")
     }
 }
 

@@ -91,8 +91,8 @@ extension Site {
     }
 
     /// Where highlighted code is cached between runs.
-    static func highlightCache(_ site: URL) -> URL {
-        site.appendingPathComponent(".sectionsite").appendingPathComponent("highlight.cache")
+    static func highlightCache(_ state: URL) -> URL {
+        state.appendingPathComponent("highlight.cache")
     }
 
 

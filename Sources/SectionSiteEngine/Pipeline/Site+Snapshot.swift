@@ -6,10 +6,12 @@ extension Site {
     /// The site as the previous build left it, without reading its pages: each page stands for itself from its
     /// record until something it depends on changes. Nil when the snapshot does not fit this build (other
     /// settings, options or list of templates).
-    init?(restoring snapshot: SiteSnapshot, options: BuildOptions) throws {
+    /// `misfit` says why, after "it" (`was written for another theme`).
+    init?(restoring snapshot: SiteSnapshot, options: BuildOptions, misfit: inout String?) throws {
         let inputs = try SiteInputs(options: options)
         let fingerprint = SiteSnapshot.fingerprint(options: options, configText: inputs.configText, theme: inputs.theme, data: inputs.data)
-        guard snapshot.fingerprint == fingerprint else { return nil }
+        misfit = snapshot.misfit(fingerprint)
+        guard misfit == nil else { return nil }
         try self.init(options: options, inputs: inputs, restoring: true, progress: { _ in })
         // A program's pages stand for themselves from their records too, so that a new value is compared with the
         // old one (its title, tags and place change the pages around it); `apply` loads the new values.
@@ -44,25 +46,61 @@ extension Site {
         refreshImages()
     }
 
-    /// What changed since `snapshot`: Markdown files added, removed or touched, templates whose text differs,
-    /// pictures, and every page a program defines.
-    func changes(since snapshot: SiteSnapshot) -> Set<SiteChange> {
+    /// The pages not rendered again, each made to stand for its version in `store` (`.sectionsite/versions/`),
+    /// for an output folder that the record does not describe (a fresh clone where CI restored `.sectionsite/`
+    /// alone): their files are copied from the store instead of linked from the previous output, and their feed is
+    /// made again from the versions stored. Pages whose front matter names their own animation are left to be
+    /// rendered (the record does not keep it, and the feed's patches carry it): returned as changes. Nil when a
+    /// version is not in the store, and the build must start from nothing.
+    mutating func standFromStore(_ store: PageStore) -> Set<SiteChange>? {
+        var own = Set<SiteChange>()
+        for record in output.records.values where !record.page.isComplete {
+            let page = record.page
+            guard access(store.file(page.version).path, F_OK) == 0 else { return nil }
+            if loaded[page.source]?.page.frontMatter["animation"] != nil {
+                own.insert(SiteChange(page: page.source))
+                continue
+            }
+            var kept = record
+            kept.page = RenderedPage(
+                url: page.url, source: page.source, html: "", version: page.version, title: page.title, date: page.date,
+                summary: page.keptSummary, templatesUsed: page.templatesUsed, animation: config.animation, store: store)
+            _ = output.keep(kept)
+        }
+        return own
+    }
+
+    /// What changed since `snapshot`: Markdown files added, removed or whose text differs, templates whose text
+    /// differs, pictures, and every page a program defines.
+    ///
+    /// Decided by content: a file whose stamp is the record's, and that was not stamped in the record's last two
+    /// seconds, is taken as it was without being read; any other is read and its hash compared with the record's.
+    /// A file touched but not changed (a fresh clone, where a CI runner restored `.sectionsite/` and every file's
+    /// time is new) keeps its page as it was, and its new stamp is recorded.
+    mutating func changes(since snapshot: SiteSnapshot) -> Set<SiteChange> {
         var changed = Set<SiteChange>()
         let present = ContentLoader(site: options.site, markdown: markdown).pagePaths()
         let stamps = Dictionary(snapshot.pages.map { ($0.source, $0.stamp) }) { first, _ in first }
         let hashes = Dictionary(snapshot.pages.map { ($0.source, $0.sourceHash) }) { first, _ in first }
-        for path in present {
-            let file = options.site.path + "/" + path
-            guard let old = stamps[.file(path)], let stamp = FileStamp.of(file), stamp == old else {
+        let site = options.site.path + "/"
+        let takenAt = snapshot.takenAt
+        // Each file's new stamp when it must be read, and then whether its text is the record's.
+        let read = present.parallelMap { path -> (stamp: FileStamp?, same: Bool)? in
+            guard let old = stamps[.file(path)] else { return (nil, false) }
+            let stamp = FileStamp.of(site + path)
+            // Stamped within two seconds of the snapshot: a second edit in the same clock tick keeps the stamp.
+            if let stamp, stamp == old, stamp.modified <= takenAt - 2_000_000_000 { return nil }
+            let text = try? String(contentsOfFile: site + path, encoding: .utf8)
+            return (stamp, text.map { ContentHash.of($0).hex } == hashes[.file(path)])
+        }
+        for (path, result) in zip(present, read) {
+            guard let result else { continue }
+            guard result.same, let stamp = result.stamp else {
                 changed.insert(.file(path))
                 continue
             }
-            // Stamped within two seconds of the snapshot: a second edit in the same clock tick keeps the stamp.
-            if stamp.modified > snapshot.takenAt - 2_000_000_000,
-                (try? String(contentsOfFile: file, encoding: .utf8)).map({ ContentHash.of($0).hex }) != hashes[.file(path)]
-            {
-                changed.insert(.file(path))
-            }
+            loaded[.file(path)] = loaded[.file(path)]?.restamped(stamp)
+            markdown.pageURLs?.record(path, url: loaded[.file(path)]?.page.url.rawValue ?? "", stamp: stamp)
         }
         // A program's pages, recorded with `FileStamp.noFile`, are among these: loaded again from their
         // definitions (rendered again, they are written only if their inputs changed), or removed.

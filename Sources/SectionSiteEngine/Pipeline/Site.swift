@@ -110,7 +110,7 @@ package struct Site: Sendable {
         self.options = options
         (config, configText, theme, data) = (inputs.config, inputs.configText, inputs.theme, inputs.data)
         highlighter = options.highlighter.map {
-            restoring ? HighlightCache($0) : HighlightCache($0, cache: Self.highlightCache(options.site), onDisk: options.storage != nil)
+            restoring ? HighlightCache($0) : HighlightCache($0, cache: Self.highlightCache(options.state), onDisk: options.storage != nil)
         }
         bodies = try options.storage.map { try BodyStore(folder: $0) }
         (loaded, files, fileList) = ([:], [:], [])

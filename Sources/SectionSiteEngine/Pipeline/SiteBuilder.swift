@@ -40,30 +40,51 @@ package struct SiteBuilder: Sendable {
         incremental: Bool, progress: @escaping @Sendable (BuildProgress) -> Void
     ) throws -> (BuildReport, Site) {
         var options = self.options
-        options.storage = options.site.appendingPathComponent(".sectionsite")  // this site renders once
+        options.storage = options.state  // this site renders once
         let start = Date()
         let writer = SiteWriter(out: options.out, interruption: interruption)
         try writer.checkSafe(site: options.site)
-        let journal = options.site.appendingPathComponent(".sectionsite/output-journal")
+        let journal = options.state.appendingPathComponent("output-journal")
         SiteWriter.finish(journal: journal, out: options.out)  // an update that was cut short
-        // The record the site starts from, when there is one that fits this build; nil for a build from nothing.
-        var snapshot = incremental ? SiteSnapshot.load(options.site).flatMap(usable) : nil
+        // The record the site starts from, when there is one that fits this build; nil for a build from nothing,
+        // with why in `startedOver` when there was a record.
+        var snapshot: SiteSnapshot?
+        var startedOver: String?
+        let recordName = SiteWriter.shown(SiteSnapshot.file(options.state).path)
+        if incremental {
+            switch SiteSnapshot.read(options.state) {
+            case .none: break
+            case .unusable(let why): startedOver = "\(recordName) \(why)"
+            case .loaded(let record): snapshot = record
+            }
+        }
+        let state = BuildState(folder: options.state)
+        // Whether the output folder is the one the record describes, whose files unchanged pages keep; when it is
+        // not (gone, moved, restored by a CI cache with new times), every file is written again, the pages not
+        // rendered again copied from the versions the state folder keeps.
+        let describesOutput = snapshot.map(describesOutput) ?? false
         var site: Site
         var unchanged = false  // nothing changed since the record: the sitemap, feeds and search index are as written
-        if let record = snapshot, let previous = try Site(restoring: record, options: options) {
+        var misfit: String?
+        if let record = snapshot, var previous = try Site(restoring: record, options: options, misfit: &misfit),
+            let own = describesOutput ? [] : previous.standFromStore(state.pages)
+        {
             site = previous
             progress(BuildProgress(step: 2, steps: Site.stepNames.count, name: "Loading changed pages"))
-            let changes = site.changes(since: record)
-            unchanged = changes.isEmpty
+            let changes = site.changes(since: record).union(own)
+            unchanged = changes.isEmpty && describesOutput
             _ = try site.apply(changes)
         } else {
+            if snapshot != nil {
+                startedOver = "\(recordName) " + (misfit ?? "lists page versions that \(SiteWriter.shown(options.state.path))/versions/ no longer holds")
+            }
             snapshot = nil
             site = try Site(options: options, progress: progress)
         }
         let restored = snapshot != nil
+        let linksOutput = restored && describesOutput  // unchanged files are linked from the previous output
         let steps = Site.stepNames.count
         var warnings = Warnings()
-        let state = BuildState(folder: options.site.appendingPathComponent(".sectionsite"))
         var feed = PatchFeed(keep: site.config.feedKeep, state: state, previousOut: options.out)
         feed.keepsNewest = options.keepsPatches
         let pages = site.pages.values.sorted { $0.url < $1.url }
@@ -85,7 +106,7 @@ package struct SiteBuilder: Sendable {
             from[page.url] = versions
             files += PatchFeed.unchangedFiles(url: page.url, from: versions)
         }
-        if let snapshot {
+        if let snapshot, describesOutput {
             // Pages rendered again to the same version (their navigation's inputs changed, not what they show)
             // are in the output already.
             let versions = Dictionary(snapshot.rendered.map { ($0.url, $0.version) }) { first, _ in first }
@@ -105,7 +126,7 @@ package struct SiteBuilder: Sendable {
                 return try make(incremental: false, progress: progress)
             }
         }
-        try SiteWriter.check(files, bounds: site.config.sourceBounds(site: options.site), out: options.out)
+        try SiteWriter.check(files, bounds: site.config.sourceBounds(site: options.site), out: options.out, state: options.state)
         // The links written in the Markdown of the pages rendered (all of them from nothing), checked against the
         // output as it will be: pages not rendered again are in the output already and stay as they are.
         // `sectionsite check` also checks what the templates wrote, and every page. A link to a `.md` file that
@@ -125,12 +146,12 @@ package struct SiteBuilder: Sendable {
             throw SectionSiteError(found.map(\.asError))
         }
         let fileCount = files.count
-        if restored, patches.history == history, Self.sameAsBefore(files, in: options.out) {
+        if linksOutput, patches.history == history, Self.sameAsBefore(files, in: options.out) {
             // Nothing to write. Pages that were read again (touched, not changed) get their new stamps recorded.
             var unsaved: [Diagnostic] = []
             if !rendered.isEmpty {
                 do {
-                    try site.snapshot(feed: from, indexes: indexes.map(\.path), out: options.out).save(options.site)
+                    try site.snapshot(feed: from, indexes: indexes.map(\.path), out: options.out).save(options.state)
                 } catch {
                     // The output is right; the next build only reads those pages again.
                     unsaved.append(Diagnostic(.warning, "cannot save .sectionsite/site.state: \(error)"))
@@ -138,7 +159,7 @@ package struct SiteBuilder: Sendable {
             }
             let report = BuildReport(
                 pageCount: pages.count, fileCount: fileCount, changedPages: 0, warnings: found + unsaved,
-                seconds: Date().timeIntervalSince(start), incremental: true)
+                seconds: Date().timeIntervalSince(start), incremental: true, startedOver: startedOver)
             return (report, site)
         }
         // From here until `.sectionsite/` is saved, SIGINT and SIGTERM wait for a point where both are whole.
@@ -148,7 +169,7 @@ package struct SiteBuilder: Sendable {
         let written = { @Sendable (done: Int) in
             progress(BuildProgress(step: 7, steps: steps, name: Site.stepNames[6], done: done, total: fileCount))
         }
-        if restored {
+        if linksOutput {
             try writer.update(files, journal: journal, progress: written)
         } else {
             try writer.write(files, progress: written)
@@ -157,17 +178,17 @@ package struct SiteBuilder: Sendable {
         var unsaved: [Diagnostic] = []  // the output is written by now: not saving the record is only a warning
         do {
             try state.save(patches.history, pages: rendered)
-            if !restored { try site.highlighter?.save(to: Site.highlightCache(options.site)) }
+            if !restored { try site.highlighter?.save(to: Site.highlightCache(options.state)) }
             try site.saveImageRecord()
-            try site.snapshot(feed: from, indexes: indexes.map(\.path), out: options.out).save(options.site)
+            try site.snapshot(feed: from, indexes: indexes.map(\.path), out: options.out).save(options.state)
         } catch {
-            try? FileManager.default.removeItem(at: SiteSnapshot.file(options.site))
+            try? FileManager.default.removeItem(at: SiteSnapshot.file(options.state))
             unsaved.append(Diagnostic(.warning, "could not save .sectionsite/ for the next build: \((error as? SectionSiteError)?.description ?? SystemReason.of(error))"))
         }
         let report = BuildReport(
             pageCount: pages.count, fileCount: files.count, changedPages: patches.changed,
             warnings: found + unsaved, seconds: Date().timeIntervalSince(start), incremental: restored,
-            reloads: patches.reloads, patches: patches.newest)
+            startedOver: startedOver, reloads: patches.reloads, patches: patches.newest)
         return (report, site)
     }
 
@@ -184,11 +205,9 @@ package struct SiteBuilder: Sendable {
         }
     }
 
-    /// The snapshot when it describes this build's output folder as it is now.
-    private func usable(_ snapshot: SiteSnapshot) -> SiteSnapshot? {
-        guard snapshot.out == options.out.path, let stamp = snapshot.outStamp, FileStamp.of(options.out.path) == stamp
-        else { return nil }
-        return snapshot
+    /// Whether the snapshot describes this build's output folder as it is now.
+    private func describesOutput(_ snapshot: SiteSnapshot) -> Bool {
+        snapshot.out == options.out.path && snapshot.outStamp != nil && FileStamp.of(options.out.path) == snapshot.outStamp
     }
 }
 
@@ -206,6 +225,9 @@ public struct BuildReport: Sendable, Equatable {
     public var seconds: Double
     /// Whether the build started from the previous build's record rather than from nothing.
     public var incremental = false
+    /// Why a build started from nothing although the state folder held a record, as a sentence:
+    /// `.sectionsite/site.state was written by SectionSite 0.1.0 (macos arm64), not ...`.
+    public var startedOver: String?
     /// The `reload` patches of the feed with their reasons, for `SECTIONSITE_TRACE`.
     public var reloads: [String] = []
     /// With `BuildOptions.keepsPatches`, the patch of each page that changed, from its previous version to this

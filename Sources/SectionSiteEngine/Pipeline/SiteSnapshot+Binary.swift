@@ -9,7 +9,8 @@ extension SiteSnapshot {
     func encode(to write: ([UInt8]) throws -> Void) throws {
         var out = RecordWriter()
         out.string(format)
-        out.string(fingerprint)
+        out.string(maker)
+        out.map(fingerprint) { $0.string($1) }
         out.map(templates) { $0.string($1) }
         try out.list(pages) { out, page in
             out.string(page.source.description)
@@ -77,7 +78,8 @@ extension SiteSnapshot {
             }
             do {
                 guard try input.string() == format else { return nil }
-                let fingerprint = try input.string()
+                let maker = try input.string()
+                let fingerprint: [String: String] = try input.map { try $0.string() }
                 let templates: [String: String] = try input.map { try $0.string() }
                 let pages = try input.list { input in
                     PageRecord(
@@ -108,13 +110,25 @@ extension SiteSnapshot {
                         })
                 }
                 return SiteSnapshot(
-                    fingerprint: fingerprint, templates: templates, pages: pages, rendered: rendered,
+                    maker: maker, fingerprint: fingerprint, templates: templates, pages: pages, rendered: rendered,
                     copies: try input.map { try $0.stamp() }, feed: try input.map { input in try input.list { PageVersion(try $0.string()) } },
                     indexes: try input.list { OutputPath(try $0.string()) },
                     out: try input.string(), outStamp: try input.optional { try $0.stamp() }, takenAt: Int64(try input.int()))
             } catch {
                 return nil
             }
+        }
+    }
+
+    /// The format and maker a record's first fields name, when they can be read (a record of format 8 or before
+    /// names no maker).
+    static func header(_ data: Data) -> (format: String?, maker: String?) {
+        data.withUnsafeBytes { raw in
+            var input = RecordReader(bytes: raw)
+            guard let format = try? input.string() else { return (nil, nil) }
+            guard format.hasPrefix("sectionsite-snapshot/"), (Int(format.dropFirst("sectionsite-snapshot/".count)) ?? 0) >= 9
+            else { return (format, nil) }
+            return (format, try? input.string())
         }
     }
 }

@@ -5,8 +5,13 @@ import Foundation
 /// and inputs, the stamps of copied files, the feed's versions, and fingerprints of the settings and templates.
 /// The next build compares files' stamps with it, re-reads what changed, and re-renders only what depends on that.
 struct SiteSnapshot: Sendable {
-    /// 4: page URLs percent-encoded (a record of 3 may hold raw ones, so it is not used); 6: the indexes' paths.
-    static let format = "sectionsite-snapshot/8"
+    /// 4: page URLs percent-encoded (a record of 3 may hold raw ones, so it is not used); 6: the indexes' paths;
+    /// 9: who wrote it, and the fingerprint in named parts.
+    static let format = "sectionsite-snapshot/9"
+
+    /// Who writes records: this SectionSite on this platform. A record another wrote is not used (file systems,
+    /// paths and the rendering itself may differ), and the build says so in one line.
+    static let maker = "SectionSite \(SectionSiteVersion.current) (\(SectionSiteVersion.platform))"
 
     /// One Markdown file as the collections and warnings see it.
     struct PageRecord: Sendable {
@@ -46,8 +51,10 @@ struct SiteSnapshot: Sendable {
     }
 
     var format: String { Self.format }
-    /// What the whole build depends on: the settings file, the build options, the theme's template list.
-    var fingerprint: String
+    /// Who wrote the record (`maker`).
+    var maker: String = Self.maker
+    /// What the whole build depends on, each part a hash by name (`fingerprint(options:configText:theme:data:)`).
+    var fingerprint: [String: String]
     /// Each template's hash, by file under the theme folder.
     var templates: [String: String]
     var pages: [PageRecord]
@@ -67,24 +74,57 @@ struct SiteSnapshot: Sendable {
     /// within the file system's clock tick, so its text is compared rather than its stamp.
     var takenAt: Int64
 
-    /// Where the snapshot lives.
-    static func file(_ site: URL) -> URL {
-        site.appendingPathComponent(".sectionsite").appendingPathComponent("site.state")
+    /// Where the snapshot lives in a build's state folder (`BuildOptions.state`).
+    static func file(_ state: URL) -> URL {
+        state.appendingPathComponent("site.state")
     }
 
     /// The snapshot of the last build, or nil when there is none or it is of another format.
     /// The pages' summaries, headings and search texts stay in the file, read back as they are needed through a
     /// descriptor opened first (the file a later build writes replaces this one by name; this one stays readable).
-    static func load(_ site: URL) -> SiteSnapshot? {
-        guard let store = BodyStore(reading: file(site)),
-            let data = try? Data(contentsOf: file(site), options: .alwaysMapped), store.reads(file(site))
-        else { return nil }
-        return decoded(data, store: store)
+    static func load(_ state: URL) -> SiteSnapshot? {
+        if case .loaded(let snapshot) = read(state) { return snapshot }
+        return nil
+    }
+
+    /// What a state folder's record is to this build.
+    enum Loading {
+        /// There is none.
+        case none
+        /// It cannot be used, for this reason (a sentence after "it").
+        case unusable(String)
+        case loaded(SiteSnapshot)
+    }
+
+    /// The snapshot of the last build, or why there is none to use.
+    static func read(_ state: URL) -> Loading {
+        let file = file(state)
+        guard let store = BodyStore(reading: file), let data = try? Data(contentsOf: file, options: .alwaysMapped), store.reads(file)
+        else { return access(file.path, F_OK) == 0 ? .unusable("cannot be read") : .none }
+        if let snapshot = decoded(data, store: store) {
+            return snapshot.maker == maker ? .loaded(snapshot) : .unusable("was written by \(snapshot.maker), not \(maker)")
+        }
+        let (format, maker) = header(data)
+        if let maker, maker != Self.maker { return .unusable("was written by \(maker), not \(Self.maker)") }
+        if let format, format != Self.format { return .unusable("is of another format (\(format)), from another version of SectionSite") }
+        return .unusable("is damaged")
+    }
+
+    /// Why a record written for other inputs does not fit this build: the first part of the fingerprint that
+    /// differs, as a sentence after "it"; nil when it fits.
+    func misfit(_ fingerprint: [String: String]) -> String? {
+        let reasons = [
+            ("theme", "was written for another theme"), ("settings", "was written for other settings (sectionsite.yml, --config)"),
+            ("options", "was written with other options (--base-url, --drafts)"), ("data", "was written before a file of Data/ changed"),
+            ("highlighter", "was written with another highlighter"), ("images", "was written with another image processor"),
+        ]
+        for (part, reason) in reasons where self.fingerprint[part] != fingerprint[part] { return reason }
+        return self.fingerprint == fingerprint ? nil : "was written for other inputs"
     }
 
     /// Writes the snapshot through a temporary file, so it is never half-written.
-    func save(_ site: URL) throws {
-        let target = Self.file(site)
+    func save(_ state: URL) throws {
+        let target = Self.file(state)
         let temporary = target.appendingPathExtension("tmp")
         try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         // Written as it is encoded: the whole record at once would add to the build's peak memory.
@@ -98,17 +138,22 @@ struct SiteSnapshot: Sendable {
         }
     }
 
-    /// What, when it changes, makes a build start from nothing: the settings, the options, the list of templates,
-    /// the highlighter's cache format, and the data files (templates may show any of them on any page).
-    static func fingerprint(options: BuildOptions, configText: String?, theme: Theme, data: [String: DataFile]) -> String {
-        var hash = ContentHash()
-        for name in data.keys.sorted() { hash.combine("\(name)=\(data[name]!.hash)") }
-        hash.combine(configText ?? "<none>")
-        hash.combine(options.baseURL ?? "<none>")
-        hash.combine(options.drafts ? "drafts" : "published")
-        hash.combine(theme.templateNames.joined(separator: "\n"))
-        hash.combine(options.highlighter.map(HighlightCache.format) ?? "no highlighter")
-        hash.combine(options.imageProcessor?.name ?? "no image processor")
-        return hash.hex
+    /// What, when it changes, makes a build start from nothing, by part: the theme and its list of templates,
+    /// the settings, the options, the data files (templates may show any of them on any page), the highlighter's
+    /// cache format and the image processor.
+    static func fingerprint(options: BuildOptions, configText: String?, theme: Theme, data: [String: DataFile]) -> [String: String] {
+        func hash(_ parts: [String]) -> String {
+            var hash = ContentHash()
+            for part in parts { hash.combine(part + "\n") }
+            return hash.hex
+        }
+        return [
+            "theme": hash([theme.path] + theme.templateNames),
+            "settings": hash([configText ?? "<none>"]),
+            "options": hash([options.baseURL ?? "<none>", options.drafts ? "drafts" : "published"]),
+            "data": hash(data.keys.sorted().map { "\($0)=\(data[$0]!.hash)" }),
+            "highlighter": hash([options.highlighter.map(HighlightCache.format) ?? "no highlighter"]),
+            "images": hash([options.imageProcessor?.name ?? "no image processor"]),
+        ]
     }
 }

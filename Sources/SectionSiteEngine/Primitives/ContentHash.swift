@@ -100,6 +100,17 @@ struct ContentHash: Sendable {
     /// The first `count` hex digits: short names for versions and blocks.
     func prefix(_ count: Int) -> String { String(hex.prefix(count)) }
 
+    /// The hash of a file's bytes, read a chunk at a time (a picture is never held whole to be hashed); nil when
+    /// it cannot be read.
+    static func ofFile(_ path: String) -> ContentHash? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var hash = ContentHash()
+        guard hash.combine(fileDescriptor: descriptor) != nil else { return nil }
+        return hash
+    }
+
     /// The hash of one string.
     static func of(_ text: String) -> ContentHash {
         var hash = ContentHash()

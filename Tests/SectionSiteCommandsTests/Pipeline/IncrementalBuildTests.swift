@@ -208,7 +208,7 @@ struct IncrementalBuildTests {
         files["Content/posts/alpha.md"] = "---\ntitle: Alpha\ndate: 2026-01-01\n---\nFirst paragraph, the summary.\n\n## A heading\n\nMore text.\n"
         let site = try TestSite(plugins: .command, files)
         try site.build()
-        let snapshot = try #require(SiteSnapshot.load(site.folder))
+        let snapshot = try #require(SiteSnapshot.load(site.folder.appendingPathComponent(".sectionsite")))
         let alpha = try #require(snapshot.pages.first { $0.source == "Content/posts/alpha.md" })
         #expect(alpha.summary.isStored && alpha.headings.isStored && alpha.text.isStored)
         // A later build writes a new record through a temporary file and a rename: this one's stay readable.
@@ -217,7 +217,7 @@ struct IncrementalBuildTests {
         #expect(alpha.summary.value == "First paragraph, the summary.")
         #expect(alpha.headings.value.map(\.text) == ["A heading"])
         #expect(alpha.text.value.contains("More text."))
-        #expect(SiteSnapshot.load(site.folder)?.pages.first { $0.source == "Content/posts/alpha.md" }?.summary.value == "Another summary.")
+        #expect(SiteSnapshot.load(site.folder.appendingPathComponent(".sectionsite"))?.pages.first { $0.source == "Content/posts/alpha.md" }?.summary.value == "Another summary.")
     }
 
     @Test(
@@ -249,7 +249,7 @@ struct IncrementalBuildTests {
             // The reference: the same files and feed history, built from nothing into an empty output folder.
             try Self.copy(site.folder, to: reference)
             try? FileManager.default.removeItem(at: reference.appendingPathComponent("_site"))
-            try? FileManager.default.removeItem(at: SiteSnapshot.file(reference))
+            try? FileManager.default.removeItem(at: SiteSnapshot.file(reference.appendingPathComponent(".sectionsite")))
             let cold = try SiteBuilder(options: options(reference)).build(incremental: false)
             let (built, expected) = (Self.tree(site.out), Self.tree(reference.appendingPathComponent("_site")))
             #expect(built.keys.sorted() == expected.keys.sorted(), "seed \(seed) step \(step) (\(what)): file lists differ")
