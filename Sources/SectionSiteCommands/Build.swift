@@ -33,6 +33,16 @@ struct Build: AsyncParsableCommand {
     @Flag(help: "After the build, build again from nothing into a folder of its own and compare every output file's hash; a difference is an error naming the file.")
     var verify = false
 
+    @Option(
+        name: .customLong("changes"),
+        help: ArgumentHelp(
+            "Write what this build changed, page by page and item by item, to this file in the form its extension names (.md, .json, .html, .txt for the URLs); repeat it for several (see sectionsite changes).",
+            valueName: "file"))
+    var changes: [String] = []
+
+    @Option(name: .customLong("changes-base-url"), help: "Where the site is deployed, for absolute links in the --changes Markdown.")
+    var changesBaseURL: String?
+
     @Flag(help: "Keep running and build again whenever a page bound to a sequence in Swift has a new value.")
     var follow = false
 
@@ -60,6 +70,12 @@ struct Build: AsyncParsableCommand {
         let log: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
         if let note = SectionSiteCommand.highlightingNote { log(note) }
         do {
+            for file in changes where ChangeReport.Form(file: file) == nil {
+                throw SectionSiteError("--changes '\(file)': name a file ending in .md, .json, .html or .txt")
+            }
+            // The output as it is before the build, kept by hard links, to compare the new one with.
+            let before = changes.isEmpty ? nil : try ChangeReport.keep(options.out)
+            defer { if let before { try? FileManager.default.removeItem(at: before) } }
             let trace: (@Sendable (String) -> Void)? = terminal.traces ? { @Sendable line in terminal.trace([line]) } : nil
             let publisher = try publish.map { try PatchPublisher(endpoint: $0, log: log, trace: trace) }
             try await website.build(
@@ -74,6 +90,12 @@ struct Build: AsyncParsableCommand {
                 terminal.say(report.summary(out: out ?? siteOptions.site.map { ($0 as NSString).appendingPathComponent("_site") } ?? "_site"))
             }
             await publisher?.finish()
+            if !changes.isEmpty {
+                let old = before ?? options.out.deletingLastPathComponent().appendingPathComponent(".no-previous-output-\(getpid())")
+                let report = try ChangeReport.make(old: old, new: options.out)
+                try Changes.write(report, to: changes, baseURL: changesBaseURL)
+                terminal.say("Changes: \(report.countsLine)")
+            }
             if let signal = interruption.signal { throw ExitCode(128 + signal) }  // it came after the output was whole
         } catch let exit as ExitCode {
             throw exit

@@ -97,6 +97,23 @@ struct GitHistory {
         return changed
     }
 
+    /// Writes the site folder as `revision` has it into `folder` (made new): `git archive` of the site's tree at
+    /// that revision, unpacked by `tar`. Files git does not keep (the output, `.sectionsite/`) are not there.
+    func export(_ revision: String, to folder: URL) throws(Unavailable) {
+        let archive = Self.run(git, ["archive", "--format=tar", "\(revision):\(prefix)"], in: self.folder)
+        guard archive.status == 0 else { throw Unavailable(reason: "git archive failed: \(Self.firstLine(archive.error))") }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw Unavailable(reason: "cannot make \(folder.path): \(error.localizedDescription)")
+        }
+        let tar = URL(fileURLWithPath: "/usr/bin/tar").standardizedFileURL
+        let unpacked = Self.run(
+            FileManager.default.isExecutableFile(atPath: tar.path) ? tar : URL(fileURLWithPath: "/bin/tar"), ["-x", "-f", "-"],
+            in: folder, input: archive.output)
+        guard unpacked.status == 0 else { throw Unavailable(reason: "tar could not unpack the revision: \(Self.firstLine(unpacked.error))") }
+    }
+
     /// The first `git` on `PATH`.
     private static func program() -> URL? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"

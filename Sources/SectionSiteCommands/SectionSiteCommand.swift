@@ -10,7 +10,7 @@ struct SectionSiteCommand: AsyncParsableCommand {
         commandName: "sectionsite",
         abstract: "A static site generator whose pages are sectioned data sources, patched live in the browser.",
         version: SectionSiteVersion.current,
-        subcommands: [Build.self, Serve.self, Check.self, Diff.self, New.self, Import.self, Translations.self]
+        subcommands: [Build.self, Serve.self, Check.self, Changes.self, Diff.self, New.self, Import.self, Translations.self]
     )
 
     /// The site the commands work on: its folder is `--site`'s default, its pages and bindings are built with it.

@@ -61,9 +61,9 @@ struct ConfinementTests {
             OutputFile(path: "fine/index.html", contents: .text("again"), origin: "Content/fine/index.md"),
         ]
         let bounds = SourceBounds(site: site.folder)
-        #expect(throws: SectionSiteError.self) { try SiteWriter.check(files, bounds: bounds, out: site.out) }
+        #expect(throws: SectionSiteError.self) { try SiteWriter.check(files, bounds: bounds, out: site.out, state: site.folder.appendingPathComponent(".sectionsite")) }
         do {
-            try SiteWriter.check(files, bounds: bounds, out: site.out)
+            try SiteWriter.check(files, bounds: bounds, out: site.out, state: site.folder.appendingPathComponent(".sectionsite"))
         } catch let error as SectionSiteError {
             let lines = error.description.split(separator: "\n").map(String.init)
             #expect(lines.count == 3)
@@ -71,7 +71,7 @@ struct ConfinementTests {
             #expect(lines.contains { $0.hasPrefix("Static/stolen.txt: error: refusing to publish 'stolen.txt': it is read from '") })
             #expect(lines.contains { $0.contains("two sources write the output file 'fine/index.html'") })
         }
-        try SiteWriter.check(Array(files.prefix(1)), bounds: bounds, out: site.out)
+        try SiteWriter.check(Array(files.prefix(1)), bounds: bounds, out: site.out, state: site.folder.appendingPathComponent(".sectionsite"))
     }
 
     @Test("a folder of the site that is a symbolic link out of it is an error, unless readOutside names where it leads")

@@ -1,0 +1,109 @@
+import Foundation
+
+/// The report as one HTML page in the default theme's style: each changed page with its changed sections before and
+/// after, the elements that changed outlined (green added, red removed, amber edited, blue moved).
+extension ChangeReport {
+    package var html: String {
+        var body = "<main class=\"ss-changes\">\n<h1>What changed</h1>\n<p>\(HTML.escape(countsLine)).</p>\n"
+        var marks = ""
+        let ranked = pages.sorted { ($0.weight, $1.url) > ($1.weight, $0.url) }
+        if !ranked.isEmpty {
+            body += "<nav><ul>\n"
+            for (number, page) in ranked.enumerated() {
+                body += "<li><a href=\"#change-\(number + 1)\">\(HTML.escape(page.url.rawValue))</a>: \(HTML.escape(page.summary))</li>\n"
+            }
+            body += "</ul></nav>\n"
+        }
+        for (number, page) in ranked.enumerated() {
+            let id = "change-\(number + 1)"
+            let title = page.title.isEmpty ? page.url.rawValue : page.title
+            body += "<article class=\"ss-change\" id=\"\(id)\">\n<h2><a href=\"\(HTML.escape(page.url.rawValue))\">\(HTML.escape(title))</a> "
+            body += "<code>\(HTML.escape(page.url.rawValue))</code></h2>\n<p>\(HTML.escape(page.summary))</p>\n"
+            for section in page.sections {
+                body += "<h3>Section <code>\(HTML.escape(String(section.key.dropFirst(2))))</code></h3>\n<div class=\"ss-versions\">"
+                body += "<div class=\"ss-before\"><h4>Before</h4>\n\(section.before ?? "<p>Not on the page.</p>")\n</div>"
+                body += "<div class=\"ss-after\"><h4>After</h4>\n\(section.after ?? "<p>Not on the page.</p>")\n</div></div>\n"
+            }
+            let outside = page.changes.filter { $0.section == nil }
+            if !outside.isEmpty {
+                body += "<ul class=\"ss-outside\">\n"
+                for change in outside {
+                    body += "<li>\(HTML.escape(change.label))"
+                    if let before = change.before, change.action != .added { body += ": <del>\(HTML.escape(before))</del>" }
+                    if let after = change.after, change.action != .removed { body += " <ins>\(HTML.escape(after))</ins>" }
+                    body += "</li>\n"
+                }
+                body += "</ul>\n"
+            }
+            for change in page.changes where !change.key.isEmpty {
+                let key = Self.cssString(change.key)
+                let colour = Self.colours[change.action]!
+                if change.action != .added { marks += "#\(id) .ss-before [data-ss-key=\(key)]{outline:3px solid \(colour);outline-offset:2px}\n" }
+                if change.action != .removed { marks += "#\(id) .ss-after [data-ss-key=\(key)]{outline:3px solid \(colour);outline-offset:2px}\n" }
+            }
+            body += "</article>\n"
+        }
+        body += "<h2>Changed URLs</h2>\n<pre>\(HTML.escape(urlList))</pre>\n"
+        for kind in FileKind.allCases {
+            guard let paths = touched[kind], !paths.isEmpty else { continue }
+            body += "<details><summary>\(paths.count) \(Self.plural(paths.count, kind.noun))</summary><pre>"
+            body += HTML.escape(paths.map { $0.rawValue + "\n" }.joined()) + "</pre></details>\n"
+        }
+        body += "</main>\n"
+        let style = BuiltinThemes.files["default"]?.first { $0.path == "assets/style.css" }.map { String(decoding: $0.data, as: UTF8.self) } ?? ""
+        return """
+            <!doctype html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>What changed</title>
+            <style>
+            \(style)
+            \(Self.style)
+            \(marks)</style>
+            </head>
+            <body>
+            \(body)</body>
+            </html>
+
+            """
+    }
+
+    private static let colours: [Change.Action: String] = [.added: "#2a8a4a", .removed: "#c23b3b", .edited: "#c98a00", .moved: "#2f6fce"]
+
+    private static let style = """
+        .ss-changes{max-width:72rem;margin:0 auto;padding:1rem}
+        .ss-change{border-top:1px solid #ccc;margin-top:2rem}
+        .ss-versions{display:grid;grid-template-columns:1fr 1fr;gap:1rem}
+        .ss-versions>div{min-width:0;overflow:auto}
+        .ss-changes del{background:#fbe4e4}
+        .ss-changes ins{background:#e2f5e7;text-decoration:none}
+        """
+
+    /// A CSS string for an attribute selector: quoted, with `\`, `"`, `<` and line breaks escaped (a key cannot end
+    /// the style element).
+    private static func cssString(_ text: String) -> String {
+        var escaped = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\", "\"": escaped += "\\" + String(scalar)
+            case "<", "\n", "\r", "\u{c}": escaped += "\\" + String(scalar.value, radix: 16) + " "
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped + "\""
+    }
+}
+
+extension ChangeReport.FileKind {
+    var noun: String {
+        switch self {
+        case .feed: "Atom feed"
+        case .sitemap: "sitemap"
+        case .search: "search index file"
+        case .patchFeed: "patch feed file"
+        case .other: "other file"
+        }
+    }
+}

@@ -1,0 +1,301 @@
+import Foundation
+
+/// What changed between two outputs of a site, page by page and inside each page section by section and item by
+/// item: what `sectionsite changes` and `build --changes` report, as Markdown, JSON or an HTML page.
+///
+/// It has no diff of its own. The files that changed are those whose hashes differ in the two manifests; inside a
+/// page that changed, the changes are the operations of the patch between the two versions (`PatchBuilder`), read
+/// back as sections, items and blocks added, removed, moved and edited: a moved item is one move, as readers'
+/// browsers get it.
+package struct ChangeReport: Sendable, Equatable {
+    /// One page added, removed or changed.
+    package struct PageChange: Sendable, Equatable {
+        package enum Status: String, Sendable { case added, removed, changed }
+        package var url: PageURL
+        package var status: Status
+        /// The page's title (the new one, or the old for a page removed).
+        package var title: String
+        /// The keyed changes inside a changed page, in the patch's order.
+        package var changes: [Change] = []
+        /// Why a changed page changed as a whole (its layout changed outside every keyed element); nil else.
+        package var wholePage: String?
+        /// The sections a change is in, in order, each once, with their HTML before and after: what the HTML
+        /// page shows and marks.
+        package var sections: [SectionVersions] = []
+        /// The `id` of the first changed section that has one, for a link straight to it.
+        package var anchor: String?
+
+        /// How many changes of a part and action the page has.
+        package func count(_ part: Change.Part, _ action: Change.Action) -> Int {
+            changes.count { $0.part == part && $0.action == action }
+        }
+    }
+
+    /// A changed section's HTML in each version (nil where it is not).
+    package struct SectionVersions: Sendable, Equatable {
+        package var key: String
+        package var before: String?
+        package var after: String?
+    }
+
+    /// One keyed change inside a page.
+    package struct Change: Sendable, Equatable {
+        package enum Action: String, Sendable { case added, removed, moved, edited }
+        package enum Part: String, Sendable { case section, header, footer, item, block, region, title }
+        package var action: Action
+        package var part: Part
+        /// The element's key (`i:release-57`); empty for the title.
+        package var key: String
+        /// The key of the section it is in (`s:releases`): the section itself for a section, its header or footer.
+        package var section: String?
+        /// Its text before and after, tags dropped and spaces folded; nil where it was not, or is not, there.
+        package var before: String?
+        package var after: String?
+        /// Its HTML before and after, for the HTML page.
+        package var beforeHTML: String?
+        package var afterHTML: String?
+    }
+
+    /// The kinds of file besides pages that a change touches.
+    package enum FileKind: String, Sendable, CaseIterable {
+        case feed, sitemap, search, patchFeed = "patch-feed", other
+    }
+
+    /// Pages added, removed and changed, by URL.
+    package var pages: [PageChange] = []
+    /// Every file added, removed or changed, by path.
+    package var files = OutputManifest.FileChanges()
+    /// The URL of every file added, removed or changed, sorted: what a CDN purge needs.
+    package var urls: [String] = []
+    /// The files of each kind touched (added, removed or changed), sorted.
+    package var touched: [FileKind: [OutputPath]] = [:]
+
+    /// The report between the outputs in `old` and `new` (manifests read where they are, files hashed where not).
+    /// An `old` folder that is not there is an empty output: every page is added.
+    package static func make(old: URL, new: URL) throws -> ChangeReport {
+        let manager = FileManager.default
+        for folder in [old, new] where manager.fileExists(atPath: folder.path) || folder == new {
+            guard manager.fileExists(atPath: folder.appendingPathComponent("_sectionsite").path) else {
+                throw SectionSiteError("'\(SiteWriter.shown(folder.path))' is no output of SectionSite (it has no _sectionsite/ folder)")
+            }
+        }
+        let before = manager.fileExists(atPath: old.path) ? OutputManifest(of: old) ?? OutputManifest(hashing: old) : OutputManifest()
+        let after = OutputManifest(of: new) ?? OutputManifest(hashing: new)
+        return try make(old: old, new: new, files: before.changes(to: after))
+    }
+
+    /// The output folder `out` as it is now, kept in a folder beside it by hard links (a build replaces each file
+    /// it writes by renaming a new one over it, so the links keep the old bytes): what `build --changes` compares
+    /// the new output with. Nil when there is no output yet. The caller removes the folder.
+    package static func keep(_ out: URL) throws -> URL? {
+        guard FileManager.default.fileExists(atPath: out.appendingPathComponent("_sectionsite").path) else { return nil }
+        let kept = out.deletingLastPathComponent().appendingPathComponent(".\(out.lastPathComponent).before-\(getpid())")
+        try? FileManager.default.removeItem(at: kept)
+        let files = FileTree.files(under: out)
+        var folders = Set<String>()
+        for file in files {
+            var folder = SiteWriter.parent(file)
+            while !folder.isEmpty, folders.insert(folder).inserted { folder = SiteWriter.parent(folder) }
+        }
+        do {
+            try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
+            for folder in folders.sorted() where mkdir(kept.path + "/" + folder, 0o777) != 0 && errno != EEXIST {
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
+            try files.parallelForEach { file in
+                guard link(out.path + "/" + file, kept.path + "/" + file) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: kept)
+            throw SectionSiteError("cannot keep the previous output for --changes in \(SiteWriter.shown(kept.path)): \(SystemReason.of(error))")
+        }
+        return kept
+    }
+
+    /// The report of `files`, which differ between `old` and `new`.
+    static func make(old: URL, new: URL, files: OutputManifest.FileChanges) throws -> ChangeReport {
+        var report = ChangeReport(files: files)
+        let added = Set(files.added)
+        let removed = Set(files.removed)
+        let paths = files.all
+        report.pages = try paths.filter { $0.page != nil }.parallelMap { path -> PageChange in
+            let url = path.page!
+            let oldHTML = removed.contains(path) || !added.contains(path) ? try read(old, path) : nil
+            let newHTML = added.contains(path) || !removed.contains(path) ? try read(new, path) : nil
+            return page(url, old: oldHTML, new: newHTML)
+        }
+        report.urls = paths.map { path in path.page?.rawValue ?? URLPath.encoded("/" + path.rawValue) }.sorted()
+        for path in paths where path.page == nil { report.touched[kind(of: path), default: []].append(path) }
+        return report
+    }
+
+    /// The kind of a file that is no page, by its path.
+    static func kind(of path: OutputPath) -> FileKind {
+        let name = path.rawValue.split(separator: "/").last.map(String.init) ?? ""
+        if path.rawValue.hasPrefix(PatchFeed.root) { return .patchFeed }
+        if name == "feed.xml" { return .feed }
+        if name.hasPrefix("sitemap"), name.hasSuffix(".xml") { return .sitemap }
+        if path.rawValue.split(separator: "/").prefix(2).contains("search") || name == "search.json" { return .search }
+        return .other
+    }
+
+    private static func read(_ folder: URL, _ path: OutputPath) throws -> String {
+        do {
+            return try String(contentsOf: folder.appendingPathComponent(path.rawValue), encoding: .utf8)
+        } catch {
+            throw SectionSiteError("cannot read \(SiteWriter.shown(folder.path + "/" + path.rawValue)): \(SystemReason.of(error))")
+        }
+    }
+
+    /// A page's change: added or removed, or the operations of its patch read back as changes.
+    static func page(_ url: PageURL, old: String?, new: String?) -> PageChange {
+        guard let old, let new else {
+            let title = (try? KeyedDocument(new ?? old ?? "")).flatMap { document in document.title.map { Entities.decode(document.text($0)) } } ?? ""
+            return PageChange(url: url, status: new == nil ? .removed : .added, title: title)
+        }
+        let before: KeyedDocument
+        let after: KeyedDocument
+        do {
+            (before, after) = (try KeyedDocument(old), try KeyedDocument(new))
+        } catch {
+            return PageChange(url: url, status: .changed, title: "", wholePage: "\(error)")
+        }
+        let title = after.title.map { Entities.decode(after.text($0)) } ?? ""
+        var change = PageChange(url: url, status: .changed, title: title)
+        let patch = PatchBuilder.patch(page: url, from: old, version: PageVersion(""), to: new, version: PageVersion(""))
+        guard !patch.isReload else {
+            change.wholePage = patch.reloadReason ?? "the page changed outside every keyed element"
+            return change
+        }
+        let reading = OpReading(old: before, new: after)
+        change.changes = reading.changes(patch.ops)
+        var seen = Set<String>()
+        for key in change.changes.compactMap(\.section) where seen.insert(key).inserted {
+            let was = before.elements[key].map { before.text($0.outer) }
+            let now = after.elements[key].map { after.text($0.outer) }
+            change.sections.append(SectionVersions(key: key, before: was, after: now))
+            if change.anchor == nil {
+                change.anchor = (after.elements[key] ?? before.elements[key])?.attributes.first { $0.name == "id" }.map { Entities.decode($0.value) }
+            }
+        }
+        return change
+    }
+}
+
+/// The operations of a patch read back as the changes they make, with the elements' text before and after.
+private struct OpReading {
+    let old: KeyedDocument
+    let new: KeyedDocument
+    /// The list each key is in, in each version.
+    let oldParent: [String: String]
+    let newParent: [String: String]
+
+    init(old: KeyedDocument, new: KeyedDocument) {
+        self.old = old
+        self.new = new
+        func parents(_ document: KeyedDocument) -> [String: String] {
+            var parents: [String: String] = [:]
+            for (list, container) in document.containers { for child in container.children { parents[child] = list } }
+            return parents
+        }
+        oldParent = parents(old)
+        newParent = parents(new)
+    }
+
+    func changes(_ ops: [PatchOp]) -> [ChangeReport.Change] {
+        var changes: [ChangeReport.Change] = []
+        for op in ops {
+            switch op {
+            case .insert(_, _, let html):
+                guard let key = Self.outerKey(html) else { continue }
+                changes.append(change(.added, key))
+            case .remove(let key):
+                changes.append(change(.removed, key))
+            case .move(let key, _, _):
+                changes.append(change(.moved, key))
+            case .replace(let key, let html):
+                // A body block edited keeps its old key in the patch; its new one is the HTML's.
+                let newKey = Self.outerKey(html) ?? key
+                var edited = change(.edited, key)
+                edited.after = Self.text(html)
+                edited.afterHTML = html
+                if newKey != key, let element = new.elements[newKey] { edited.afterHTML = new.text(element.outer) }
+                changes.append(edited)
+            case .text(let key, _), .html(let key, _), .attrs(let key, _):
+                // A key edited twice (its attributes and its text) is one change.
+                if changes.last?.key == key && changes.last?.action == .edited { continue }
+                changes.append(change(.edited, key))
+            case .title(let text):
+                let before = old.title.map { Entities.decode(old.text($0)) }
+                changes.append(.init(action: .edited, part: .title, key: "", before: before, after: text))
+            case .reload:
+                continue
+            }
+        }
+        return changes
+    }
+
+    /// The change of one keyed element, with its section and its text in each version where it is.
+    private func change(_ action: ChangeReport.Change.Action, _ key: String) -> ChangeReport.Change {
+        let part = Self.part(of: key)
+        let section: String? = switch part {
+        case .section: key
+        case .header, .footer: PatchContract.Kind.section.key(String(key.dropFirst(2)))
+        case .item: (newParent[key] ?? oldParent[key]).flatMap { PatchContract.Kind.section.matches($0) ? $0 : nil }
+        default: nil
+        }
+        let was = action == .added ? nil : old.elements[key]
+        let now = action == .removed ? nil : new.elements[key]
+        return .init(
+            action: action, part: part, key: key, section: section, before: was.map { Self.text(old.text($0.outer)) },
+            after: now.map { Self.text(new.text($0.outer)) }, beforeHTML: was.map { old.text($0.outer) },
+            afterHTML: now.map { new.text($0.outer) })
+    }
+
+    /// The key of the outermost keyed element of some HTML (a section inserted holds its items' keys too).
+    static func outerKey(_ html: String) -> String? {
+        guard let document = try? KeyedDocument(html) else { return nil }
+        return document.order.min { document.elements[$0]!.outer.lowerBound < document.elements[$1]!.outer.lowerBound }
+    }
+
+    static func part(of key: String) -> ChangeReport.Change.Part {
+        switch PatchContract.Kind.allCases.first(where: { $0.matches(key) }) {
+        case .section: .section
+        case .header: .header
+        case .footer: .footer
+        case .item: .item
+        case .block: .block
+        case .region, nil: .region
+        }
+    }
+
+    /// The text a reader sees of some HTML: tags dropped (with what `<script>` and `<style>` hold), entities
+    /// decoded, runs of white space one space.
+    static func text(_ html: String) -> String {
+        var text = ""
+        var inTag = false
+        var skipping: String?
+        var index = html.startIndex
+        while index < html.endIndex {
+            let character = html[index]
+            if let end = skipping {
+                if html[index...].hasPrefix(end) {
+                    skipping = nil
+                    index = html.index(index, offsetBy: end.count)
+                    continue
+                }
+            } else if inTag {
+                if character == ">" { inTag = false }
+            } else if character == "<" {
+                inTag = true
+                let rest = html[html.index(after: index)...].prefix(6).lowercased()
+                if rest.hasPrefix("script") { skipping = "</script>" } else if rest.hasPrefix("style") { skipping = "</style>" }
+                text += " "
+            } else {
+                text.append(character)
+            }
+            index = html.index(after: index)
+        }
+        return Entities.decode(text).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+}
