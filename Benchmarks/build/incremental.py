@@ -4,7 +4,9 @@
     swift build -c release && python3 Benchmarks/build/incremental.py [--pages 10000] [--runs 5] [--cores 0,1]
 
 For SectionSite it times, alternating, N builds from nothing (output and .sectionsite/ deleted), N builds with
-nothing changed, and N builds after one page's body changed (a sentence appended to a different page each run);
+nothing changed, N builds after one page's body changed (a sentence appended to a different page each run), and N
+builds of a fresh clone with that change: the sources copied anew (every file's time new), the `.sectionsite/` of
+the build before the change restored beside them, and no output, as a CI runner has them after a cache restore;
 Hugo (Debian's, no incremental CLI build) is timed from nothing in the same run. `--cores` pins every build to those
 CPUs with taskset, to see how a build scales (`--cores 0` against `--cores 0,1`). Output on tmpfs.
 """
@@ -50,12 +52,18 @@ def main():
         site, hugo_site = work / "corpus" / "sectionsite", work / "corpus" / "hugo"
         out, log = work / "out", work / "log"
         pages = sorted((site / "Content").rglob("p*.md"))
-        rows = {"from nothing": [], "nothing changed": [], "one page changed": [], "Hugo from nothing": []}
+        rows = {
+            "from nothing": [], "nothing changed": [], "one page changed": [],
+            "fresh clone, restored .sectionsite/, one page changed": [], "Hugo from nothing": [],
+        }
+        saved, clone, clone_out = work / "saved-state", work / "clone", work / "clone-out"
         for run in range(args.runs + 1):  # the first round warms the caches and is not counted
             bench.clean("sectionsite", site, out)
             cold = timed([exe, "build", "--site", str(site), "--out", str(out), "--quiet"], log, args.cores)
             bench.check_output("sectionsite", out, corpus)
             same = timed([exe, "build", "--site", str(site), "--out", str(out), "--quiet"], log, args.cores)
+            shutil.rmtree(saved, ignore_errors=True)
+            shutil.copytree(site / ".sectionsite", saved)  # what a CI cache holds: the state of the last build
             page = pages[(run * 7919) % len(pages)]
             with page.open("a", encoding="utf-8") as handle:
                 handle.write(f"\nOne more sentence, number {run}.\n")
@@ -63,7 +71,15 @@ def main():
             bench.check_output("sectionsite", out, corpus)
             if f"number {run}." not in (out / page.relative_to(site / "Content").with_suffix("") / "index.html").read_text():
                 sys.exit(f"incremental.py: the edit of {page} is not in the output")
-            row = [cold, same, one]
+            # The CI runner: a checkout (new files, new times, a folder of its own), the cache restored, no output.
+            for folder in (clone, clone_out):
+                shutil.rmtree(folder, ignore_errors=True)
+            shutil.copytree(site, clone, copy_function=shutil.copy, ignore=shutil.ignore_patterns(".sectionsite"))
+            shutil.copytree(saved, clone / ".sectionsite")
+            fresh = timed([exe, "build", "--site", str(clone), "--out", str(clone_out), "--quiet"], log, args.cores)
+            if f"number {run}." not in (clone_out / page.relative_to(site / "Content").with_suffix("") / "index.html").read_text():
+                sys.exit(f"incremental.py: the edit of {page} is not in the fresh clone's output")
+            row = [cold, same, one, fresh]
             if hugo:
                 bench.clean("hugo", hugo_site, out)
                 row.append(timed([hugo, "--quiet", "--source", str(hugo_site), "--destination", str(out)], log, args.cores))

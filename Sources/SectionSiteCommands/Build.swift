@@ -86,7 +86,7 @@ struct Build: AsyncParsableCommand {
                 terminal.traceFinished()
                 terminal.warnings(report.warnings)
                 if let why = report.startedOver { terminal.say("note: \(why): not used, so this build started from nothing") }
-                terminal.trace(report.reloads.map { "reload patch \($0)" })
+                terminal.trace(report.reloads.map { "reload patch \($0)" } + ["rendered \(report.renderedPages) of \(report.pageCount) pages"])
                 terminal.say(report.summary(out: out ?? siteOptions.site.map { ($0 as NSString).appendingPathComponent("_site") } ?? "_site"))
             }
             await publisher?.finish()

@@ -77,10 +77,7 @@ extension Site {
     /// the record's for a page restored from it.
     func imagesShown() -> [String: [ProcessedImage]] {
         guard let catalog = markdown.images else { return [:] }
-        var recorded: [String: [String]] = [:]  // page -> pictures, from the record
-        for (image, users) in catalog.recordedUsers {
-            for page in users { recorded[page, default: []].append(image) }
-        }
+        let recorded = recordedPictures()
         var shown: [String: [ProcessedImage]] = [:]
         for (source, page) in loaded {
             let key = source.description
@@ -91,6 +88,15 @@ extension Site {
             }
         }
         return shown
+    }
+
+    /// The pictures each page showed by the pictures' record (the previous build's), by the page's source.
+    func recordedPictures() -> [String: [String]] {
+        var recorded: [String: [String]] = [:]
+        for (image, users) in markdown.images?.recordedUsers ?? [:] {
+            for page in users { recorded[page, default: []].append(image) }
+        }
+        return recorded
     }
 
     /// Lists the files made from the pictures the pages show, and hides the sources in `Content/` they are made

@@ -50,10 +50,12 @@ extension Site {
     /// for an output folder that the record does not describe (a fresh clone where CI restored `.sectionsite/`
     /// alone): their files are copied from the store instead of linked from the previous output, and their feed is
     /// made again from the versions stored. Pages whose front matter names their own animation are left to be
-    /// rendered (the record does not keep it, and the feed's patches carry it): returned as changes. Nil when a
-    /// version is not in the store, and the build must start from nothing.
-    mutating func standFromStore(_ store: PageStore) -> Set<SiteChange>? {
+    /// rendered (the record does not keep it, and the feed's patches carry it): returned as changes, with the
+    /// pages that stand (which the build does not count as rendered). Nil when a version is not in the store, and
+    /// the build must start from nothing.
+    mutating func standFromStore(_ store: PageStore) -> (changes: Set<SiteChange>, standing: Set<ObjectIdentifier>)? {
         var own = Set<SiteChange>()
+        var standing = Set<ObjectIdentifier>()
         for record in output.records.values where !record.page.isComplete {
             let page = record.page
             guard access(store.file(page.version).path, F_OK) == 0 else { return nil }
@@ -66,8 +68,9 @@ extension Site {
                 url: page.url, source: page.source, html: "", version: page.version, title: page.title, date: page.date,
                 summary: page.keptSummary, templatesUsed: page.templatesUsed, animation: config.animation, store: store)
             _ = output.keep(kept)
+            standing.insert(ObjectIdentifier(kept.page))
         }
-        return own
+        return (own, standing)
     }
 
     /// What changed since `snapshot`: Markdown files added, removed or whose text differs, templates whose text

@@ -247,6 +247,8 @@ package struct Site: Sendable {
         var reloaded: [LoadedPage] = []
         var problems: [Diagnostic] = []
         var pending = paths.sorted()
+        // What a page restored from the record showed is in the pictures' record, not in the page.
+        let recorded = recordedPictures()
         while !pending.isEmpty {
             var moved = Set<SourceID>()  // pages whose URL changed, came or went: links to them change
             for source in pending {
@@ -270,7 +272,12 @@ package struct Site: Sendable {
                 loaded[source] = new
                 done.restructured = done.restructured || ContentTree.changes(old, new, drafts: options.drafts)
                 if let new { reloaded.append(new) }
-                done.picturesChanged = done.picturesChanged || old?.images.map(\.image) != new?.images.map(\.image)
+                if let old, !old.isComplete {
+                    let now = new.map { Set($0.images.map(\.image.source)) } ?? []
+                    done.picturesChanged = done.picturesChanged || Set(recorded[source.description] ?? []) != now
+                } else {
+                    done.picturesChanged = done.picturesChanged || old?.images.map(\.image) != new?.images.map(\.image)
+                }
                 if old?.page.url != new?.page.url { moved.insert(source) }
             }
             pending = moved.isEmpty ? [] : loaded.filter { source, page in

@@ -66,12 +66,14 @@ package struct SiteBuilder: Sendable {
         var site: Site
         var unchanged = false  // nothing changed since the record: the sitemap, feeds and search index are as written
         var misfit: String?
+        var standing = Set<ObjectIdentifier>()  // pages written from their stored versions, not rendered
         if let record = snapshot, var previous = try Site(restoring: record, options: options, misfit: &misfit),
-            let own = describesOutput ? [] : previous.standFromStore(state.pages)
+            let stood = describesOutput ? ([], []) : previous.standFromStore(state.pages)
         {
             site = previous
+            standing = stood.standing
             progress(BuildProgress(step: 2, steps: Site.stepNames.count, name: "Loading changed pages"))
-            let changes = site.changes(since: record).union(own)
+            let changes = site.changes(since: record).union(stood.changes)
             unchanged = changes.isEmpty && describesOutput
             _ = try site.apply(changes)
         } else {
@@ -89,6 +91,7 @@ package struct SiteBuilder: Sendable {
         feed.keepsNewest = options.keepsPatches
         let pages = site.pages.values.sorted { $0.url < $1.url }
         let rendered = pages.filter(\.isComplete)
+        let renderedCount = rendered.count { !standing.contains(ObjectIdentifier($0)) }
         progress(BuildProgress(step: 6, steps: steps, name: Site.stepNames[5], done: 0, total: rendered.count))
         let history = state.loadHistory(warnings: &warnings)
         let patches = try feed.make(pages: rendered, current: Set(site.pages.keys), history: history) { done in
@@ -159,7 +162,7 @@ package struct SiteBuilder: Sendable {
             }
             let report = BuildReport(
                 pageCount: pages.count, fileCount: fileCount, changedPages: 0, warnings: found + unsaved,
-                seconds: Date().timeIntervalSince(start), incremental: true, startedOver: startedOver)
+                seconds: Date().timeIntervalSince(start), incremental: true, renderedPages: renderedCount, startedOver: startedOver)
             return (report, site)
         }
         // From here until `.sectionsite/` is saved, SIGINT and SIGTERM wait for a point where both are whole.
@@ -188,7 +191,7 @@ package struct SiteBuilder: Sendable {
         let report = BuildReport(
             pageCount: pages.count, fileCount: files.count, changedPages: patches.changed,
             warnings: found + unsaved, seconds: Date().timeIntervalSince(start), incremental: restored,
-            startedOver: startedOver, reloads: patches.reloads, patches: patches.newest)
+            renderedPages: renderedCount, startedOver: startedOver, reloads: patches.reloads, patches: patches.newest)
         return (report, site)
     }
 
@@ -225,6 +228,8 @@ public struct BuildReport: Sendable, Equatable {
     public var seconds: Double
     /// Whether the build started from the previous build's record rather than from nothing.
     public var incremental = false
+    /// How many pages this build rendered (a build from nothing: all of them).
+    public var renderedPages = 0
     /// Why a build started from nothing although the state folder held a record, as a sentence:
     /// `.sectionsite/site.state was written by SectionSite 0.1.0 (macos arm64), not ...`.
     public var startedOver: String?

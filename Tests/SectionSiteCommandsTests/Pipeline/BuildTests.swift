@@ -113,8 +113,9 @@ struct BuildTests {
         let first = one.outputSnapshot()
         #expect(other.outputSnapshot() == first)
         // Five pages, the tags index and the pages of 'swift' and 'ios', each with its head.json; the sitemap, the
-        // Atom feed, the feeds of the two tags, search.json, and the runtime; and the search index's shards.
-        #expect(first.filter { !$0.key.hasPrefix("search/") }.count == 22)
+        // Atom feed, the feeds of the two tags, search.json, the runtime and the manifest; and the search index's
+        // shards.
+        #expect(first.filter { !$0.key.hasPrefix("search/") }.count == 23)
         #expect(first.keys.contains("search/index.json"))
     }
 
