@@ -41,6 +41,7 @@ LAYERS = [
     "Runtime",  # the browser's half: sectionsite.js
     "Output",  # the output's files, checked and written
     "Feed",  # the stored versions, the history, the patch feed
+    "Changes",  # what changed between two outputs: sections, items and blocks, read from patches
     "Pipeline",  # the site, its change plan, its record, builds, diffs, checks
     "Translations",  # the `translations` command: what each translation lacks of its source
 ]
