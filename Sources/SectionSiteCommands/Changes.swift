@@ -53,7 +53,7 @@ struct Changes: AsyncParsableCommand {
         do {
             let report: ChangeReport
             if let since {
-                report = try await Self.report(since: since, site: siteOptions.siteURL, out: out, settings: settings.urls, terminal: terminal)
+                report = try Self.report(since: since, site: siteOptions.siteURL, out: out, settings: settings.urls, terminal: terminal)
             } else {
                 report = try ChangeReport.make(old: Self.folder(old!), new: Self.folder(new!))
             }
@@ -81,7 +81,7 @@ struct Changes: AsyncParsableCommand {
     }
 
     /// The report from a build of the site at `revision` (from nothing, in a scratch folder) to the site's output.
-    static func report(since revision: String, site: URL, out: String?, settings: [URL], terminal: Terminal) async throws -> ChangeReport {
+    static func report(since revision: String, site: URL, out: String?, settings: [URL], terminal: Terminal) throws -> ChangeReport {
         let website = SectionSiteCommand.website
         let current = out.map(folder) ?? site.appendingPathComponent("_site")
         guard FileManager.default.fileExists(atPath: current.appendingPathComponent("_sectionsite").path) else {

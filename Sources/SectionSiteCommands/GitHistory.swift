@@ -99,18 +99,21 @@ struct GitHistory {
 
     /// Writes the site folder as `revision` has it into `folder` (made new): `git archive` of the site's tree at
     /// that revision, unpacked by `tar`. Files git does not keep (the output, `.sectionsite/`) are not there.
-    func export(_ revision: String, to folder: URL) throws(Unavailable) {
-        let archive = Self.run(git, ["archive", "--format=tar", "\(revision):\(prefix)"], in: self.folder)
+    func export(_ revision: String, to target: URL) throws(Unavailable) {
+        // From the repository's root: in a folder of it, `git archive` takes only what is under that folder.
+        var root = folder.standardizedFileURL
+        for _ in prefix.split(separator: "/") { root.deleteLastPathComponent() }
+        let archive = Self.run(git, ["archive", "--format=tar", "\(revision):\(prefix)"], in: root)
         guard archive.status == 0 else { throw Unavailable(reason: "git archive failed: \(Self.firstLine(archive.error))") }
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
         } catch {
-            throw Unavailable(reason: "cannot make \(folder.path): \(error.localizedDescription)")
+            throw Unavailable(reason: "cannot make \(target.path): \(error.localizedDescription)")
         }
         let tar = URL(fileURLWithPath: "/usr/bin/tar").standardizedFileURL
         let unpacked = Self.run(
             FileManager.default.isExecutableFile(atPath: tar.path) ? tar : URL(fileURLWithPath: "/bin/tar"), ["-x", "-f", "-"],
-            in: folder, input: archive.output)
+            in: target, input: archive.output)
         guard unpacked.status == 0 else { throw Unavailable(reason: "tar could not unpack the revision: \(Self.firstLine(unpacked.error))") }
     }
 

@@ -114,7 +114,7 @@ extension ChangeReport {
     static func inline(_ text: String) -> String {
         var escaped = ""
         for character in text {
-            if "\\`*_{}[]<>#!~|".contains(character) { escaped.append("\\") }
+            if "\\`*_[]<>~|".contains(character) { escaped.append("\\") }
             escaped.append(character == "\n" ? " " : character)
         }
         return escaped

@@ -258,6 +258,12 @@ private struct OpReading {
         return document.order.min { document.elements[$0]!.outer.lowerBound < document.elements[$1]!.outer.lowerBound }
     }
 
+    /// The elements that flow within a line.
+    private static let inline: Set<String> = [
+        "a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "del", "dfn", "em", "i", "ins", "kbd", "mark", "q", "s",
+        "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var",
+    ]
+
     static func part(of key: String) -> ChangeReport.Change.Part {
         switch PatchContract.Kind.allCases.first(where: { $0.matches(key) }) {
         case .section: .section
@@ -269,8 +275,9 @@ private struct OpReading {
         }
     }
 
-    /// The text a reader sees of some HTML: tags dropped (with what `<script>` and `<style>` hold), entities
-    /// decoded, runs of white space one space.
+    /// The text a reader sees of some HTML: tags dropped (with what `<script>` and `<style>` hold), a block's
+    /// tags read as a space and an inline one's as nothing (`Span<T>` highlighted token by token stays one
+    /// word), entities decoded, runs of white space one space.
     static func text(_ html: String) -> String {
         var text = ""
         var inTag = false
@@ -288,9 +295,11 @@ private struct OpReading {
                 if character == ">" { inTag = false }
             } else if character == "<" {
                 inTag = true
-                let rest = html[html.index(after: index)...].prefix(6).lowercased()
-                if rest.hasPrefix("script") { skipping = "</script>" } else if rest.hasPrefix("style") { skipping = "</style>" }
-                text += " "
+                let next = html.index(after: index)
+                let closing = next < html.endIndex && html[next] == "/"
+                let name = html[next...].drop { $0 == "/" }.prefix { $0.isLetter || $0.isNumber }.lowercased()
+                if !closing, name == "script" || name == "style" { skipping = "</\(name)>" }
+                if !Self.inline.contains(name) { text += " " }
             } else {
                 text.append(character)
             }

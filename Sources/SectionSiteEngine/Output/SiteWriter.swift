@@ -153,8 +153,8 @@ struct SiteWriter {
 
     /// The manifest of `files`, given the hash of each that was written (nil for one left as the output has it,
     /// whose hash the output's manifest holds, or else is read from the file).
-    func manifest(of files: [OutputFile], hashes: [String?]) -> OutputManifest {
-        let previous = hashes.contains(nil) ? OutputManifest(of: out) : nil
+    func manifest(of files: [OutputFile], hashes: [String?], previous known: OutputManifest? = nil) -> OutputManifest {
+        let previous = known ?? (hashes.contains(nil) ? OutputManifest(of: out) : nil)
         let root = out.path + "/"
         var manifest = OutputManifest()
         manifest.hashes.reserveCapacity(files.count)
