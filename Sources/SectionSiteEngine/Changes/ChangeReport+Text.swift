@@ -77,17 +77,19 @@ extension ChangeReport {
                 lines.append("</details>")
             }
         }
-        // The patch feed's files are counted, not listed: a purge takes them from the list of URLs (`--output
-        // urls.txt`), a reader of the comment does not need them.
-        let feed = "/" + PatchFeed.root
-        let shown = urls.filter { !$0.hasPrefix(feed) }
+        // The search index's and the patch feed's files are counted, not listed: a purge takes them from the list
+        // of URLs (`--output urls.txt`), a reader of the comment does not need them (640 search files for a month
+        // of Swift Evolution's proposals).
+        let counted: [FileKind] = [.search, .patchFeed]
+        let hidden = Set(counted.flatMap { touched[$0] ?? [] }.map { URLPath.encoded("/" + $0.rawValue) })
         lines += ["", "<details><summary>\(urls.count) changed \(Self.plural(urls.count, "URL")) (to purge)</summary>", "", "```text"]
-        lines += shown
+        lines += urls.filter { !hidden.contains($0) }
         lines.append("```")
-        if shown.count < urls.count {
-            let more = urls.count - shown.count
-            lines += ["", "And \(more) \(Self.plural(more, "file")) of the patch feed (\(feed))."]
+        let more = counted.compactMap { kind -> String? in
+            let count = touched[kind]?.count ?? 0
+            return count == 0 ? nil : "\(count) \(Self.plural(count, kind.noun))"
         }
+        if !more.isEmpty { lines += ["", "And " + more.joined(separator: " and ") + ", in the full list of URLs."] }
         lines += ["", "</details>"]
         return lines.joined(separator: "\n") + "\n"
     }

@@ -178,7 +178,7 @@ struct ChangeReportTests {
                 /menu/
                 ```
 
-                And 2 files of the patch feed (/_sectionsite/pages/).
+                And 2 patch feed files, in the full list of URLs.
 
                 </details>
 
