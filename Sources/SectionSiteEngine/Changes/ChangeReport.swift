@@ -85,8 +85,8 @@ package struct ChangeReport: Sendable, Equatable {
     }
 
     /// The output folder `out` as it is now, kept in a folder beside it by hard links (a build replaces each file
-    /// it writes by renaming a new one over it, so the links keep the old bytes): what `build --changes` compares
-    /// the new output with. Nil when there is no output yet. The caller removes the folder.
+    /// it writes by renaming a new one over it, so the links keep the old bytes; copies where the output is a
+    /// file system of its own): what `build --changes` compares the new output with. Nil when there is no output yet. The caller removes the folder.
     package static func keep(_ out: URL) throws -> URL? {
         guard FileManager.default.fileExists(atPath: out.appendingPathComponent("_sectionsite").path) else { return nil }
         let kept = out.deletingLastPathComponent().appendingPathComponent(".\(out.lastPathComponent).before-\(getpid())")
@@ -103,7 +103,10 @@ package struct ChangeReport: Sendable, Equatable {
                 throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
             }
             try files.parallelForEach { file in
-                guard link(out.path + "/" + file, kept.path + "/" + file) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+                guard link(out.path + "/" + file, kept.path + "/" + file) != 0 else { return }
+                // An output folder that is a mount of its own (a container's volume) cannot be linked from beside.
+                guard errno == EXDEV else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+                try SiteWriter.copyFile(out.path + "/" + file, to: kept.path + "/" + file)
             }
         } catch {
             try? FileManager.default.removeItem(at: kept)

@@ -197,6 +197,13 @@ struct IncrementalBuildTests {
         return files
     }
 
+    /// The options of a build of the series' site in `folder`, with the page the program defines.
+    static func options(_ folder: URL, live: SitePage) -> BuildOptions {
+        var options = TestPlugins.command.options(site: folder, out: folder.appendingPathComponent("_site"))
+        options.pages = [live]
+        return options
+    }
+
     static func copy(_ from: URL, to: URL) throws {
         try? FileManager.default.removeItem(at: to)
         try FileManager.default.copyItem(at: from, to: to)
@@ -230,11 +237,7 @@ struct IncrementalBuildTests {
         var posts = Set(0..<8)
         var next = 7
         var live = try Self.livePage(day: 1)
-        func options(_ folder: URL) -> BuildOptions {
-            var options = TestPlugins.command.options(site: folder, out: folder.appendingPathComponent("_site"))
-            options.pages = [live]
-            return options
-        }
+        func options(_ folder: URL) -> BuildOptions { Self.options(folder, live: live) }
         try SiteBuilder(options: options(site.folder)).build()
         let reference = FileManager.default.temporaryDirectory.appendingPathComponent("sectionsite-cold-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: reference) }

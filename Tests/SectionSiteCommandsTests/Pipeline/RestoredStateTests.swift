@@ -33,11 +33,7 @@ struct RestoredStateTests {
         var posts = Set(0..<8)
         var next = 7
         var live = try IncrementalBuildTests.livePage(day: 1)
-        func options(_ folder: URL) -> BuildOptions {
-            var options = TestPlugins.command.options(site: folder, out: folder.appendingPathComponent("_site"))
-            options.pages = [live]
-            return options
-        }
+        func options(_ folder: URL) -> BuildOptions { IncrementalBuildTests.options(folder, live: live) }
         let first = try SiteBuilder(options: options(site.folder)).build()
         let saved = site.folder.appendingPathComponent("saved-state")
         defer { try? FileManager.default.removeItem(at: saved) }
