@@ -31,9 +31,10 @@ struct HighlighterTests {
         #expect(Highlighter.kateDefinitionName(word) == Self.languages.first { $0.word == word }!.definition)
     }
 
-    @Test("a fence in a language the highlighter does not know is drawn plain and said once per build, at the first page; 'text' and the like are not unknown")
+    @Test("a fence in a language the highlighter does not know is drawn plain and said once per build, at the first page; 'text' and the like, and an empty block, are not unknown")
     func unknownListed() throws {
-        let fence = "```mermaid\ngraph TD\n```\n\n```text\nplain\n```\n\n```plaintext\nplain\n```\n"
+        // An empty block in a language it knows is no unknown language (found in Swift Evolution's SE-0021).
+        let fence = "```mermaid\ngraph TD\n```\n\n```text\nplain\n```\n\n```plaintext\nplain\n```\n\n```swift\n```\n"
         let site = try TestSite(plugins: .kate, TestSite.theme.merging([
             "Content/b.md": "---\ntitle: B\n---\n" + fence, "Content/a.md": "---\ntitle: A\n---\n" + fence,
         ]) { $1 })

@@ -47,7 +47,7 @@ struct CodeBlockPass {
     private func highlight(_ node: OpaquePointer) -> String? {
         guard let highlighter, let info = cmark_node_get_fence_info(node).map({ String(cString: $0) }),
             let language = Self.language(info), !Self.plainWords.contains(language.lowercased()),
-            let code = cmark_node_get_literal(node).map({ String(cString: $0) })
+            let code = cmark_node_get_literal(node).map({ String(cString: $0) }), !code.isEmpty  // nothing to highlight
         else { return nil }
         guard let html = highlighter.html(code, language: language) else { return language.lowercased() }
         let opening = #"<pre><code class="language-\#(HTML.escape(language))">"#
