@@ -115,7 +115,7 @@ struct ContentLoader {
             Diagnostic($0.isWarning ? .warning : .error, $0.message, at: inBody($0.line, $0.column))
         }
         var templatesUsed = document.templatesUsed
-        var unknownLanguages = document.unknownLanguages
+        var unknownLanguages = document.unknownLanguages.map { LoadedPage.UnknownLanguage(word: $0.word, location: inBody($0.line, $0.column)) }
         var linkedURLs = document.linkedURLs  // resolved once, when the links were written
         var images = document.images.map { LoadedPage.ImageUse(image: $0.image, location: inBody($0.line, $0.column)) }
         var itemBodies: [String: String] = [:]
@@ -133,7 +133,7 @@ struct ContentLoader {
                     Diagnostic($0.isWarning ? .warning : .error, "in the body of item '\(item.id)': \($0.message)", at: item.location)
                 }
                 templatesUsed.formUnion(itemDocument.templatesUsed)
-                unknownLanguages.formUnion(itemDocument.unknownLanguages)
+                unknownLanguages += itemDocument.unknownLanguages.map { LoadedPage.UnknownLanguage(word: $0.word, location: item.location) }
                 linkedURLs += itemDocument.linkedURLs
                 images += itemDocument.images.map { LoadedPage.ImageUse(image: $0.image, location: item.location) }
             }
@@ -173,7 +173,7 @@ struct ContentLoader {
                 sourceHash, templatesUsed: templatesUsed, images: images.map(\.image),
                 linked: linkedURLs),
             templatesUsed: templatesUsed, images: images, fieldImages: fieldImages, stamp: stamp,
-            warnings: problems.filter { $0.severity == .warning }, unknownLanguages: unknownLanguages.sorted())
+            warnings: problems.filter { $0.severity == .warning }, unknownLanguages: LoadedPage.UnknownLanguage.firstOfEach(unknownLanguages))
         // A body the store cannot take (a full disk) stays in memory: that costs memory, not the build.
         return ((bodies.flatMap { try? loaded.storingBody(in: $0) }) ?? loaded, problems.filter { $0.severity != .warning })
     }

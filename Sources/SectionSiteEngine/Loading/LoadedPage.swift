@@ -94,7 +94,7 @@ final class LoadedPage: Sendable, Equatable {
     /// `warnings`, which the record does not keep, and whose missing pictures may have come since).
     let stamp: FileStamp?
     /// The fence words of its code blocks that the highlighter knows no language for (sorted), said once per build.
-    let unknownLanguages: [String]
+    let unknownLanguages: [UnknownLanguage]
     /// What is wrong in the page but does not stop a build: a picture that cannot be found or read.
     let warnings: [Diagnostic]
 
@@ -105,7 +105,7 @@ final class LoadedPage: Sendable, Equatable {
         sourceHash: String, templatesUsed: Set<String> = [], images: [ImageUse] = [],
         fieldImages: [String: [String: ProcessedImage]] = [:],
         isComplete: Bool = true, collectionFolders: [String]? = nil, stamp: FileStamp? = nil, warnings: [Diagnostic] = [],
-        unknownLanguages: [String] = []
+        unknownLanguages: [UnknownLanguage] = []
     ) {
         self.init(
             page: page, body: .held(blocks), summary: .held(summary), headings: .held(headings), itemBodies: itemBodies,
@@ -120,7 +120,7 @@ final class LoadedPage: Sendable, Equatable {
         itemBodies: [String: String], fileLinks: [FileLink], links: Kept<[Link]>, text: Kept<String>,
         sourceHash: String, templatesUsed: Set<String>, images: [ImageUse], fieldImages: [String: [String: ProcessedImage]],
         isComplete: Bool, collectionFolders: [String]?, stamp: FileStamp?, listing: Listing? = nil, tagSlugs: [String]? = nil,
-        warnings: [Diagnostic] = [], unknownLanguages: [String] = []
+        warnings: [Diagnostic] = [], unknownLanguages: [UnknownLanguage] = []
     ) {
         self.page = page
         self.unknownLanguages = unknownLanguages
@@ -177,6 +177,18 @@ final class LoadedPage: Sendable, Equatable {
         return replacing(
             body: kept(body, added.0), itemBodies: itemBodies, summary: kept(keptSummary, added.1),
             headings: kept(keptHeadings, added.2), links: kept(keptLinks, added.3), text: kept(keptText, added.4))
+    }
+
+    /// A fence word the highlighter knows no language for, and where its first block is.
+    struct UnknownLanguage: Sendable, Equatable {
+        var word: String
+        var location: SourceLocation
+
+        /// The first use of each word, sorted by word.
+        static func firstOfEach(_ uses: [UnknownLanguage]) -> [UnknownLanguage] {
+            var seen = Set<String>()
+            return uses.filter { seen.insert($0.word).inserted }.sorted { $0.word < $1.word }
+        }
     }
 
     /// The same page, its file found with a new stamp and the same text.

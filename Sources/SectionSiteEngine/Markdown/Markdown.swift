@@ -125,6 +125,13 @@ package struct Markdown: Sendable {
     }
 
     /// A relative link to a Markdown file, rewritten to the URL of the page that file would be.
+    /// A code block's fence word, and where the block starts in the Markdown text (from 1).
+    package struct FenceWord: Sendable, Equatable {
+        package var word: String
+        package var line: Int
+        package var column: Int
+    }
+
     package struct FileLink: Sendable, Equatable {
         /// The file the link leads to, relative to the site (`Content/posts/a.md`), or nil when the link climbs out
         /// of `Content/`.
@@ -178,8 +185,9 @@ package struct Markdown: Sendable {
         package var problems: [Problem] = []
         /// The theme's templates that drew part of it (`directives/row`, `hooks/link`).
         package var templatesUsed: Set<String> = []
-        /// The fence words of code blocks the highlighter knows no language for, drawn plain.
-        package var unknownLanguages: Set<String> = []
+        /// The fence words of code blocks the highlighter knows no language for, drawn plain: each once, where its
+        /// first block starts.
+        package var unknownLanguages: [FenceWord] = []
         /// The local pictures it shows, in order, where each is named.
         var images: [ImageUse] = []
         /// The URL each link to another page was given, in order: what the page changes with when one moves.

@@ -334,7 +334,7 @@ package struct Site: Sendable {
             return answered!.contains(target)
         }
         // Each fence word the highlighter does not know, once, at the first page (by path) that uses it.
-        var unknown: [String: (path: String, count: Int)] = [:]
+        var unknown: [String: (location: SourceLocation, count: Int)] = [:]  // by fence word: its first use, the pages
         // One pass, reading each page in place: the preview asks after every edit, and a pass over every page
         // that retains each one cost more than the edit.
         content.published.withUnretained { pages in
@@ -356,16 +356,16 @@ package struct Site: Sendable {
                         for format in use.image.skipped { warnings.add(Diagnostic(.warning, use.image.skipReason(format), at: use.location)) }
                     }
                     for warning in page.warnings { warnings.add(warning) }
-                    for language in page.unknownLanguages {
-                        let path = page.page.source.description
-                        let seen = unknown[language]
-                        unknown[language] = (min(seen?.path ?? path, path), (seen?.count ?? 0) + 1)
+                    for use in page.unknownLanguages {
+                        let seen = unknown[use.word]
+                        let first = seen.map { $0.location.file <= use.location.file ? $0.location : use.location } ?? use.location
+                        unknown[use.word] = (first, (seen?.count ?? 0) + 1)
                     }
                 }
             }
         }
         for (language, use) in unknown {
-            warnings.add(SiteProblem.unknownLanguage(language, pages: use.count).at(SourceLocation(file: use.path)))
+            warnings.add(SiteProblem.unknownLanguage(language, pages: use.count).at(use.location))
         }
         for url in output.withEmptySections {
             for warning in output.records[url]!.emptySections { warnings.add(warning) }

@@ -40,7 +40,10 @@ extension SiteSnapshot {
             }
             page.headings.value.write(to: &out)
             page.text.value.write(to: &out)
-            out.list(page.unknownLanguages) { $0.string($1) }
+            out.list(page.unknownLanguages) { out, use in
+                out.string(use.word)
+                out.location(use.location)
+            }
             try out.drain(to: write)
         }
         try out.list(rendered) { out, page in
@@ -98,7 +101,9 @@ extension SiteSnapshot {
                             return LoadedPage.FileLink(link: link, location: try input.location())
                         },
                         headings: try kept([Markdown.Heading].self, &input), text: try kept(String.self, &input),
-                        unknownLanguages: try input.list { try $0.string() })
+                        unknownLanguages: try input.list { input in
+                            LoadedPage.UnknownLanguage(word: try input.string(), location: try input.location())
+                        })
                 }
                 let rendered = try input.list { input in
                     RenderedRecord(

@@ -6,7 +6,7 @@ import Foundation
 /// The next build compares files' stamps with it, re-reads what changed, and re-renders only what depends on that.
 struct SiteSnapshot: Sendable {
     /// 4: page URLs percent-encoded (a record of 3 may hold raw ones, so it is not used); 6: the indexes' paths;
-    /// 9: who wrote it, and the fingerprint in named parts.
+    /// 9: who wrote it, the fingerprint in named parts, and where each unknown fence word is.
     static let format = "sectionsite-snapshot/9"
 
     /// Who writes records: this SectionSite on this platform. A record another wrote is not used (file systems,
@@ -36,7 +36,7 @@ struct SiteSnapshot: Sendable {
         var headings: Kept<[Markdown.Heading]>
         var text: Kept<String>
         /// Fence words the highlighter did not know, for the build's warning.
-        var unknownLanguages: [String]
+        var unknownLanguages: [LoadedPage.UnknownLanguage]
     }
 
     /// One output page; its title, date and summary are its source page's.

@@ -39,7 +39,7 @@ struct HighlighterTests {
             "Content/b.md": "---\ntitle: B\n---\n" + fence, "Content/a.md": "---\ntitle: A\n---\n" + fence,
         ]) { $1 })
         let expected = [
-            "Content/a.md:1:1: warning: code in 'mermaid' (and 1 other page) is drawn plain: the highlighter knows no such language (name one it knows, or 'text')"
+            "Content/a.md:4:1: warning: code in 'mermaid' (and 1 other page) is drawn plain: the highlighter knows no such language (name one it knows, or 'text')"
         ]
         let plain = { (report: BuildReport) in report.warnings.map(\.description).filter { $0.contains("drawn plain") } }
         #expect(plain(try site.build()) == expected)

@@ -33,7 +33,10 @@ struct CodeBlockPass {
     /// Highlights the blocks; each fence word the highlighter knows no language for goes to `unknownLanguages`.
     func finish(_ result: inout Markdown.Document) {
         for node in blocks {
-            if let unknown = highlight(node) { result.unknownLanguages.insert(unknown) }
+            if let unknown = highlight(node), !result.unknownLanguages.contains(where: { $0.word == unknown }) {
+                result.unknownLanguages.append(Markdown.FenceWord(
+                    word: unknown, line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node))))
+            }
         }
     }
 
