@@ -37,8 +37,13 @@ struct Changes: AsyncParsableCommand {
         help: ArgumentHelp("Write the report to this file, in the form its extension names (.md, .json, .html, .txt for the URLs), instead of printing it; repeat it for several.", valueName: "file"))
     var outputs: [String] = []
 
-    @Option(name: .customLong("base-url"), help: "Where the site is deployed, for absolute links in the Markdown (a comment's relative links lead into the forge).")
+    @Option(
+        name: .customLong("base-url"),
+        help: "Where the site is deployed: the Markdown's links and the list of URLs become absolute (a comment's relative links lead into the forge). With --since, the revision is built with it too, as the output was with build --base-url.")
     var baseURL: String?
+
+    @Flag(help: "With --since: build the revision with the pages marked draft, as the output was with build --drafts.")
+    var drafts = false
 
     func validate() throws {
         if since == nil, old == nil || new == nil { throw ValidationError("Name two output folders, or --since a revision.") }
@@ -53,7 +58,9 @@ struct Changes: AsyncParsableCommand {
         do {
             let report: ChangeReport
             if let since {
-                report = try Self.report(since: since, site: siteOptions.siteURL, out: out, settings: settings.urls, terminal: terminal)
+                report = try Self.report(
+                    since: since, site: siteOptions.siteURL, out: out, settings: settings.urls, baseURL: baseURL, drafts: drafts,
+                    terminal: terminal)
             } else {
                 report = try ChangeReport.make(old: Self.folder(old!), new: Self.folder(new!))
             }
@@ -81,7 +88,10 @@ struct Changes: AsyncParsableCommand {
     }
 
     /// The report from a build of the site at `revision` (from nothing, in a scratch folder) to the site's output.
-    static func report(since revision: String, site: URL, out: String?, settings: [URL], terminal: Terminal) throws -> ChangeReport {
+    static func report(
+        since revision: String, site: URL, out: String?, settings: [URL], baseURL: String? = nil, drafts: Bool = false,
+        terminal: Terminal
+    ) throws -> ChangeReport {
         let website = SectionSiteCommand.website
         let current = out.map(folder) ?? site.appendingPathComponent("_site")
         guard FileManager.default.fileExists(atPath: current.appendingPathComponent("_sectionsite").path) else {
@@ -91,9 +101,11 @@ struct Changes: AsyncParsableCommand {
         do { history = try GitHistory.open(site) } catch { throw SectionSiteError("cannot read \(revision): \(error.reason)") }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("sectionsite-since-\(getpid())-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let source = scratch.appendingPathComponent("site")
-        do { try history.export(revision, to: source) } catch { throw SectionSiteError("cannot read \(revision): \(error.reason)") }
-        var options = website.options(site: source, out: scratch.appendingPathComponent("out"), baseURL: nil, drafts: false)
+        let source: URL
+        do { source = try history.export(revision, to: scratch.appendingPathComponent("repository")) } catch {
+            throw SectionSiteError("cannot read \(revision): \(error.reason)")
+        }
+        var options = website.options(site: source, out: scratch.appendingPathComponent("out"), baseURL: baseURL, drafts: drafts)
         options.settingsFiles = settings
         options.state = scratch.appendingPathComponent("state")
         try SiteBuilder(options: options).build(incremental: false, progress: terminal.progress)

@@ -97,24 +97,35 @@ struct GitHistory {
         return changed
     }
 
-    /// Writes the site folder as `revision` has it into `folder` (made new): `git archive` of the site's tree at
-    /// that revision, unpacked by `tar`. Files git does not keep (the output, `.sectionsite/`) are not there.
-    func export(_ revision: String, to target: URL) throws(Unavailable) {
+    /// Writes the whole repository as `revision` has it into `target` (made new), and returns the site folder in
+    /// it: `git archive` of the commit's tree, unpacked by `tar`. The whole repository, not the site's folder alone,
+    /// so that what the site reads from beside it (`readOutside:`, an `api:` package at `..`) is there too. What
+    /// `git archive` leaves out is not: files marked `export-ignore`, submodules' files, and Git LFS files, which
+    /// come as their pointers. The revision is resolved to a commit first, and one that starts with `-` is refused:
+    /// git would read it as an option.
+    func export(_ revision: String, to target: URL) throws(Unavailable) -> URL {
+        guard !revision.hasPrefix("-"), !revision.isEmpty else {
+            throw Unavailable(reason: "'\(revision)' is no revision (a revision does not start with '-')")
+        }
+        let resolved = Self.run(git, ["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"], in: folder)
+        let commit = Self.firstLine(String(decoding: resolved.output, as: UTF8.self))
+        guard resolved.status == 0, !commit.isEmpty else { throw Unavailable(reason: "git knows no commit '\(revision)'") }
         // From the repository's root: in a folder of it, `git archive` takes only what is under that folder.
         var root = folder.standardizedFileURL
         for _ in prefix.split(separator: "/") { root.deleteLastPathComponent() }
-        let archive = Self.run(git, ["archive", "--format=tar", "\(revision):\(prefix)"], in: root)
+        let archive = Self.run(git, ["archive", "--format=tar", commit], in: root)
         guard archive.status == 0 else { throw Unavailable(reason: "git archive failed: \(Self.firstLine(archive.error))") }
         do {
             try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
         } catch {
             throw Unavailable(reason: "cannot make \(target.path): \(error.localizedDescription)")
         }
-        let tar = URL(fileURLWithPath: "/usr/bin/tar").standardizedFileURL
+        let tar = URL(fileURLWithPath: "/usr/bin/tar")
         let unpacked = Self.run(
             FileManager.default.isExecutableFile(atPath: tar.path) ? tar : URL(fileURLWithPath: "/bin/tar"), ["-x", "-f", "-"],
             in: target, input: archive.output)
         guard unpacked.status == 0 else { throw Unavailable(reason: "tar could not unpack the revision: \(Self.firstLine(unpacked.error))") }
+        return prefix.isEmpty ? target : target.appendingPathComponent(prefix, isDirectory: true)
     }
 
     /// The first `git` on `PATH`.

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The report as one HTML page in the default theme's style: each changed page with its changed sections before and
-/// after, the elements that changed outlined (green added, red removed, amber edited, blue moved).
+/// after, the elements that changed outlined (green added, red removed, amber edited, blue moved). The sections are
+/// the site's own HTML; the page runs no script of theirs (its policy allows none).
 extension ChangeReport {
     package var html: String {
         var body = "<main class=\"ss-changes\">\n<h1>What changed</h1>\n<p>\(HTML.escape(countsLine)).</p>\n"
@@ -43,7 +44,7 @@ extension ChangeReport {
             }
             body += "</article>\n"
         }
-        body += "<h2>Changed URLs</h2>\n<pre>\(HTML.escape(urlList))</pre>\n"
+        body += "<h2>Changed URLs</h2>\n<pre>\(HTML.escape(urlList()))</pre>\n"
         for kind in FileKind.allCases {
             guard let paths = touched[kind], !paths.isEmpty else { continue }
             body += "<details><summary>\(paths.count) \(Self.plural(paths.count, kind.noun))</summary><pre>"
@@ -56,6 +57,7 @@ extension ChangeReport {
             <html lang="en">
             <head>
             <meta charset="utf-8">
+            <meta http-equiv="Content-Security-Policy" content="script-src 'none'">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>What changed</title>
             <style>

@@ -13,8 +13,19 @@ extension ChangeReport {
         pages.reduce(0) { $0 + $1.count(part, action) }
     }
 
-    /// The URLs a CDN purge needs, one a line.
-    package var urlList: String { urls.map { $0 + "\n" }.joined() }
+    /// The URLs a CDN purge needs, one a line: whole URLs under `baseURL` when it is given (a site deployed at
+    /// `https://example.com/blog/` has its `/posts/a/` at `https://example.com/blog/posts/a/`), else paths in the
+    /// output.
+    package func urlList(baseURL: String? = nil) -> String {
+        urls.map { Self.under(baseURL, $0) + "\n" }.joined()
+    }
+
+    /// A path in the output under a base URL, when there is one.
+    static func under(_ baseURL: String?, _ path: String) -> String {
+        guard var base = baseURL, !base.isEmpty else { return path }
+        if base.hasSuffix("/") { base.removeLast() }
+        return base + path
+    }
 
     /// The counts in a line: `3 pages changed, 1 added, 0 removed; 2 items added, 1 item moved; 1 feed, 4 search
     /// files touched`.
@@ -83,7 +94,7 @@ extension ChangeReport {
         let counted: [FileKind] = [.search, .patchFeed]
         let hidden = Set(counted.flatMap { touched[$0] ?? [] }.map { URLPath.encoded("/" + $0.rawValue) })
         lines += ["", "<details><summary>\(urls.count) changed \(Self.plural(urls.count, "URL")) (to purge)</summary>", "", "```text"]
-        lines += urls.filter { !hidden.contains($0) }
+        lines += urls.filter { !hidden.contains($0) }.map { Self.under(baseURL, $0) }
         lines.append("```")
         let more = counted.compactMap { kind -> String? in
             let count = touched[kind]?.count ?? 0
@@ -95,9 +106,7 @@ extension ChangeReport {
     }
 
     private func link(_ page: PageChange, baseURL: String?) -> String {
-        var base = baseURL ?? ""
-        if base.hasSuffix("/") { base.removeLast() }
-        let target = base + page.url.rawValue + (page.anchor.map { "#" + URLPath.encoded($0) } ?? "")
+        let target = Self.under(baseURL, page.url.rawValue) + (page.anchor.map { "#" + URLPath.encoded($0) } ?? "")
         let title = page.title.isEmpty ? page.url.rawValue : page.title
         let status = page.status == .changed ? "" : " (\(page.status.rawValue))"
         return page.status == .removed ? Self.cell(title) + status : "[\(Self.cell(title))](\(target))" + status
@@ -203,7 +212,7 @@ extension ChangeReport {
         case .markdown: markdown(baseURL: baseURL)
         case .json: json
         case .html: html
-        case .urls: urlList
+        case .urls: urlList(baseURL: baseURL)
         }
     }
 }

@@ -65,7 +65,8 @@ package struct ChangeReport: Sendable, Equatable {
     package var pages: [PageChange] = []
     /// Every file added, removed or changed, by path.
     package var files = OutputManifest.FileChanges()
-    /// The URL of every file added, removed or changed, sorted: what a CDN purge needs.
+    /// The URL of every file added, removed or changed, as a path in the output (`/posts/a/`), sorted: what a CDN
+    /// purge needs, under the site's base URL (`urlList(baseURL:)`).
     package var urls: [String] = []
     /// The files of each kind touched (added, removed or changed), sorted.
     package var touched: [FileKind: [OutputPath]] = [:]
@@ -89,8 +90,9 @@ package struct ChangeReport: Sendable, Equatable {
     /// file system of its own): what `build --changes` compares the new output with. Nil when there is no output yet. The caller removes the folder.
     package static func keep(_ out: URL) throws -> URL? {
         guard FileManager.default.fileExists(atPath: out.appendingPathComponent("_sectionsite").path) else { return nil }
-        let kept = out.deletingLastPathComponent().appendingPathComponent(".\(out.lastPathComponent).before-\(getpid())")
-        try? FileManager.default.removeItem(at: kept)
+        let prefix = ".\(out.lastPathComponent).before-"
+        let kept = out.deletingLastPathComponent().appendingPathComponent(prefix + "\(getpid())")
+        StagingLeftovers.remove(in: out.deletingLastPathComponent(), prefixes: [prefix])  // of a build interrupted
         let files = FileTree.files(under: out)
         var folders = Set<String>()
         for file in files {
@@ -126,7 +128,7 @@ package struct ChangeReport: Sendable, Equatable {
             let oldHTML = removed.contains(path) || !added.contains(path) ? try read(old, path) : nil
             let newHTML = added.contains(path) || !removed.contains(path) ? try read(new, path) : nil
             return page(url, old: oldHTML, new: newHTML)
-        }
+        }.sorted { $0.url < $1.url }
         report.urls = paths.map { path in path.page?.rawValue ?? URLPath.encoded("/" + path.rawValue) }.sorted()
         for path in paths where path.page == nil { report.touched[kind(of: path), default: []].append(path) }
         return report

@@ -254,9 +254,9 @@ final class ImageCatalog: Sendable {
     ///
     /// A picture whose stamp changed but whose bytes did not (a fresh clone's checkout, where every file is new to
     /// the file system) is not changed: its bytes are hashed and compared with the record's, and its new stamp
-    /// kept for the next build.
-    func changedSinceRecord() -> [String] {
-        guard let previous else { return [] }
+    /// kept for the next build (`restamped` says there was one: the record is worth saving).
+    func changedSinceRecord() -> (changed: [String], restamped: Bool) {
+        guard let previous else { return ([], false) }
         let site = self.site
         let touched = previous.entries.filter { path, entry in
             let stamp = FileStamp.of(site.path + "/" + path)
@@ -271,7 +271,7 @@ final class ImageCatalog: Sendable {
             entries.withLock { $0[path] = same }
             return false
         }
-        return zip(touched, changed).filter(\.1).map(\.0.key)
+        return (zip(touched, changed).filter(\.1).map(\.0.key), changed.contains(false))
     }
 
     /// Writes the record: what each picture this run used is, and which pages show it.

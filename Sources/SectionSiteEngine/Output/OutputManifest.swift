@@ -27,11 +27,13 @@ package struct OutputManifest: Sendable, Equatable {
         self.hashes = hashes
     }
 
-    /// The manifest of the output folder `out`, or nil when there is none or it cannot be read as one.
+    /// The manifest of the output folder `out`, or nil when there is none or it cannot be read as one. A manifest
+    /// that names a path outside the folder (`../x`, `/etc/x`) is none: its files are read by what it names.
     package init?(of out: URL) {
         guard let data = try? Data(contentsOf: out.appendingPathComponent(Self.path.rawValue)),
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            object["format"] as? String == Self.format, let files = object["files"] as? [String: String]
+            object["format"] as? String == Self.format, let files = object["files"] as? [String: String],
+            files.keys.allSatisfy({ !$0.isEmpty && !$0.hasPrefix("/") && URLPath.escape(fromFolder: $0) == nil })
         else { return nil }
         hashes = Dictionary(uniqueKeysWithValues: files.map { (OutputPath($0), $1) })
     }

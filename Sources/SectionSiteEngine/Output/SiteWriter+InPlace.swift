@@ -35,7 +35,10 @@ extension SiteWriter {
                 let target = root + file.path.rawValue
                 if case .text(let text) = file.contents {
                     let hash = ContentHash.of(text).hex
-                    if previous?.hashes[file.path] == hash ? access(target, F_OK) == 0 : Self.holds(target, text) { return (false, hash) }
+                    // The size too: a file cut short by hand is written again.
+                    if previous?.hashes[file.path] == hash ? Self.size(of: target) == text.utf8.count : Self.holds(target, text) {
+                        return (false, hash)
+                    }
                 }
                 switch file.contents {
                 case .copy(let source) where Self.holds(target, sameAs: source.path): return (false, nil)
@@ -64,8 +67,21 @@ extension SiteWriter {
         }
         var lines = written.map { "rename\t\($0.path)" } + ["rename\t\(OutputManifest.path)"]
         lines += gone.map { "remove\t\($0)" }
-        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: journal, options: .atomic)
+        do {
+            try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: journal, options: .atomic)
+        } catch {
+            // Without a journal nothing is renamed: the new files go, and the output stays as it was.
+            for file in written { unlink(root + file.path.rawValue + Self.newSuffix) }
+            unlink(root + OutputManifest.path.rawValue + Self.newSuffix)
+            throw error
+        }
         Self.finish(journal: journal, out: out)
+    }
+
+    /// The size of the file at `path`; nil when there is none.
+    static func size(of path: String) -> Int? {
+        var status = stat()
+        return stat(path, &status) == 0 ? Int(status.st_size) : nil
     }
 
     /// Whether the file at `path` holds exactly the bytes of `text` (false when it cannot be read).

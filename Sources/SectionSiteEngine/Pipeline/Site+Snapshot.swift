@@ -79,8 +79,10 @@ extension Site {
     /// Decided by content: a file whose stamp is the record's, and that was not stamped in the record's last two
     /// seconds, is taken as it was without being read; any other is read and its hash compared with the record's.
     /// A file touched but not changed (a fresh clone, where a CI runner restored `.sectionsite/` and every file's
-    /// time is new) keeps its page as it was, and its new stamp is recorded.
-    mutating func changes(since snapshot: SiteSnapshot) -> Set<SiteChange> {
+    /// time is new) keeps its page as it was, and its new stamp is recorded (`restamped`: the record is worth
+    /// saving even when nothing changed, or the next build reads the files again).
+    mutating func changes(since snapshot: SiteSnapshot) -> (changes: Set<SiteChange>, restamped: Bool) {
+        var restamped = false
         var changed = Set<SiteChange>()
         let present = ContentLoader(site: options.site, markdown: markdown).pagePaths()
         let stamps = Dictionary(snapshot.pages.map { ($0.source, $0.stamp) }) { first, _ in first }
@@ -103,6 +105,7 @@ extension Site {
                 continue
             }
             loaded[.file(path)] = loaded[.file(path)]?.restamped(stamp)
+            restamped = true
             markdown.pageURLs?.record(path, url: loaded[.file(path)]?.page.url.rawValue ?? "", stamp: stamp)
         }
         // A program's pages, recorded with `FileStamp.noFile`, are among these: loaded again from their
@@ -117,12 +120,14 @@ extension Site {
         // A picture that changed changes the pages that show it.
         if let catalog = markdown.images {
             let users = catalog.recordedUsers
-            for picture in catalog.changedSinceRecord() {
+            let pictures = catalog.changedSinceRecord()
+            restamped = restamped || pictures.restamped
+            for picture in pictures.changed {
                 changed.insert(.file(picture))
                 changed.formUnion((users[picture] ?? []).map { SiteChange(page: SourceID(recorded: $0)) })
             }
         }
-        return changed
+        return (changed, restamped)
     }
 
     /// The record of this site for the next build; `feed` is each page's versions that have a patch, `indexes`

@@ -67,13 +67,16 @@ package struct SiteBuilder: Sendable {
         var unchanged = false  // nothing changed since the record: the sitemap, feeds and search index are as written
         var misfit: String?
         var standing = Set<ObjectIdentifier>()  // pages written from their stored versions, not rendered
+        var restamped = false  // files touched, not changed: their new stamps are worth a record
         if let record = snapshot, var previous = try Site(restoring: record, options: options, misfit: &misfit),
             let stood = describesOutput ? ([], []) : previous.standFromStore(state.pages)
         {
             site = previous
             standing = stood.standing
             progress(BuildProgress(step: 2, steps: Site.stepNames.count, name: "Loading changed pages"))
-            let changes = site.changes(since: record).union(stood.changes)
+            let found = site.changes(since: record)
+            restamped = found.restamped
+            let changes = found.changes.union(stood.changes)
             unchanged = changes.isEmpty && describesOutput
             _ = try site.apply(changes)
         } else {
@@ -150,10 +153,11 @@ package struct SiteBuilder: Sendable {
         }
         let fileCount = files.count
         if linksOutput, patches.history == history, Self.sameAsBefore(files, in: options.out) {
-            // Nothing to write. Pages that were read again (touched, not changed) get their new stamps recorded.
+            // Nothing to write. Files that were read again (touched, not changed) get their new stamps recorded.
             var unsaved: [Diagnostic] = []
-            if !rendered.isEmpty {
+            if !rendered.isEmpty || restamped {
                 do {
+                    try site.saveImageRecord()
                     try site.snapshot(feed: from, indexes: indexes.map(\.path), out: options.out).save(options.state)
                 } catch {
                     // The output is right; the next build only reads those pages again.

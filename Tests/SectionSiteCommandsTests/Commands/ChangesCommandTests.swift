@@ -31,9 +31,16 @@ struct ChangesCommandTests {
         let menu = try #require(report.pages.first)
         #expect(menu.changes.map { "\($0.action.rawValue) \($0.key)" } == ["added i:tart", "moved i:cake"])
         #expect(!report.urls.contains("/about/"))
-        // A revision git does not know is an error that names it.
-        #expect(throws: SectionSiteError.self) {
-            try Changes.report(since: "no-such-branch", site: folder, out: nil, settings: [], terminal: Terminal(quiet: true, allErrors: false))
+        // A revision git does not know is an error that names it; one that git would read as an option is refused
+        // before git sees it (git archive --output=x would write a file).
+        for (revision, message) in [
+            ("no-such-branch", "cannot read no-such-branch: git knows no commit 'no-such-branch'"),
+            ("--output=x", "cannot read --output=x: '--output=x' is no revision (a revision does not start with '-')"),
+        ] {
+            #expect(throws: SectionSiteError(message)) {
+                try Changes.report(since: revision, site: folder, out: nil, settings: [], terminal: Terminal(quiet: true, allErrors: false))
+            }
         }
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("x").path))
     }
 }

@@ -115,6 +115,10 @@ struct RestoredStateTests {
         #expect(manifest == OutputManifest(hashing: site.out))
         #expect(manifest.hashes["about/index.html"] == ContentHash.of(try site.output("about/index.html")).hex)
         #expect(try site.output("_sectionsite/manifest.json").hasPrefix("{\"format\":\"sectionsite-manifest/1\",\n\"files\":{\n\""))
+        // A manifest naming a file outside its folder is none: what it names is never read.
+        try Data("{\"format\":\"sectionsite-manifest/1\",\"files\":{\"../secret/index.html\":\"0\"}}".utf8)
+            .write(to: site.out.appendingPathComponent("_sectionsite/manifest.json"))
+        #expect(OutputManifest(of: site.out) == nil)
     }
 
     @Test("a record another SectionSite wrote, or one for another theme, is set aside with one line")

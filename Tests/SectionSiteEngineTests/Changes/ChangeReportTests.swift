@@ -175,7 +175,7 @@ struct ChangeReportTests {
                 <details><summary>3 changed URLs (to purge)</summary>
 
                 ```text
-                /menu/
+                https://example.com/menu/
                 ```
 
                 And 2 patch feed files, in the full list of URLs.
