@@ -60,7 +60,11 @@ extension Site {
             let page = record.page
             guard access(store.file(page.version).path, F_OK) == 0 else { return nil }
             if loaded[page.source]?.page.frontMatter["animation"] != nil {
+                // Loaded and rendered again: with inputs no render gives, its record does not stand for it.
                 own.insert(SiteChange(page: page.source))
+                var stale = record
+                stale.inputs = ""
+                _ = output.keep(stale)
                 continue
             }
             var kept = record

@@ -86,6 +86,11 @@ package struct SiteBuilder: Sendable {
             snapshot = nil
             site = try Site(options: options, progress: progress)
         }
+        if snapshot != nil, !describesOutput, site.pages.values.contains(where: { !$0.isComplete }) {
+            // A page that neither stands for its stored version nor was rendered would be linked from an output
+            // that is not there: no such page is known, but a build from nothing is the safe way on.
+            return try make(incremental: false, progress: progress)
+        }
         let restored = snapshot != nil
         let linksOutput = restored && describesOutput  // unchanged files are linked from the previous output
         let steps = Site.stepNames.count

@@ -29,7 +29,8 @@ struct IncrementalBuildTests {
         files["Content/index.md"] =
             "---\ntitle: Home\nsections:\n  - id: latest\n    cell: b\n    from: posts\n    limit: 4\n  - id: swift\n    cell: a\n    from: posts\n    tags: [swift]\n    sort: title\n---\nWelcome.\n"
         files["Content/posts/index.md"] = "---\ntitle: Posts\nsections:\n  - id: all\n    cell: b\n    from: posts\n    paginate: 3\n---\n"
-        files["Content/about.md"] = "---\ntitle: About\nsections:\n  - id: facts\n    cell: a\n    items:\n      - {id: one, title: One, body: \"See [home](index.md).\"}\n---\nAbout us.\n"
+        // A page with an animation of its own, which the record does not keep.
+        files["Content/about.md"] = "---\ntitle: About\nanimation:\n  insert: top\nsections:\n  - id: facts\n    cell: a\n    items:\n      - {id: one, title: One, body: \"See [home](index.md).\"}\n---\nAbout us.\n"
         files["Static/robots.txt"] = "User-agent: *\n"
         files["Data/team.csv"] = "id,name\nada,Ada\n"
         files["Content/team.md"] = "---\ntitle: Team\nsections:\n  - id: people\n    cell: a\n    data: team\n---\n"
