@@ -70,8 +70,16 @@ struct Build: AsyncParsableCommand {
         let log: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
         if let note = SectionSiteCommand.highlightingNote { log(note) }
         do {
-            for file in changes where ChangeReport.Form(file: file) == nil {
-                throw SectionSiteError("--changes '\(file)': name a file ending in .md, .json, .html or .txt")
+            for file in changes {
+                guard ChangeReport.Form(file: file) != nil else {
+                    throw SectionSiteError("--changes '\(file)': name a file ending in .md, .json, .html or .txt")
+                }
+                // Before the build: a report that cannot be written must not fail a build that wrote the output.
+                var folder: ObjCBool = false
+                let parent = Changes.folder(file).deletingLastPathComponent().path
+                guard FileManager.default.fileExists(atPath: parent, isDirectory: &folder), folder.boolValue else {
+                    throw SectionSiteError("--changes '\(file)': there is no folder '\(parent)' to write it in")
+                }
             }
             // The output as it is before the build, kept by hard links, to compare the new one with.
             let before = changes.isEmpty ? nil : try ChangeReport.keep(options.out)

@@ -94,16 +94,9 @@ package struct ChangeReport: Sendable, Equatable {
         let kept = out.deletingLastPathComponent().appendingPathComponent(prefix + "\(getpid())")
         StagingLeftovers.remove(in: out.deletingLastPathComponent(), prefixes: [prefix])  // of a build interrupted
         let files = FileTree.files(under: out)
-        var folders = Set<String>()
-        for file in files {
-            var folder = SiteWriter.parent(file)
-            while !folder.isEmpty, folders.insert(folder).inserted { folder = SiteWriter.parent(folder) }
-        }
         do {
             try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
-            for folder in folders.sorted() where mkdir(kept.path + "/" + folder, 0o777) != 0 && errno != EEXIST {
-                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-            }
+            try SiteWriter.makeFolders(for: files, under: kept.path + "/")
             try files.parallelForEach { file in
                 guard link(out.path + "/" + file, kept.path + "/" + file) != 0 else { return }
                 // An output folder that is a mount of its own (a container's volume) cannot be linked from beside.
@@ -222,7 +215,7 @@ private struct OpReading {
                 // A body block edited keeps its old key in the patch; its new one is the HTML's.
                 let newKey = Self.outerKey(html) ?? key
                 var edited = change(.edited, key)
-                edited.after = Self.text(html)
+                edited.after = HTMLText.of(html)
                 edited.afterHTML = html
                 if newKey != key, let element = new.elements[newKey] { edited.afterHTML = new.text(element.outer) }
                 changes.append(edited)
@@ -252,8 +245,8 @@ private struct OpReading {
         let was = action == .added ? nil : old.elements[key]
         let now = action == .removed ? nil : new.elements[key]
         return .init(
-            action: action, part: part, key: key, section: section, before: was.map { Self.text(old.text($0.outer)) },
-            after: now.map { Self.text(new.text($0.outer)) }, beforeHTML: was.map { old.text($0.outer) },
+            action: action, part: part, key: key, section: section, before: was.map { HTMLText.of(old.text($0.outer)) },
+            after: now.map { HTMLText.of(new.text($0.outer)) }, beforeHTML: was.map { old.text($0.outer) },
             afterHTML: now.map { new.text($0.outer) })
     }
 
@@ -262,12 +255,6 @@ private struct OpReading {
         guard let document = try? KeyedDocument(html) else { return nil }
         return document.order.min { document.elements[$0]!.outer.lowerBound < document.elements[$1]!.outer.lowerBound }
     }
-
-    /// The elements that flow within a line.
-    private static let inline: Set<String> = [
-        "a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "del", "dfn", "em", "i", "ins", "kbd", "mark", "q", "s",
-        "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var",
-    ]
 
     static func part(of key: String) -> ChangeReport.Change.Part {
         switch PatchContract.Kind.allCases.first(where: { $0.matches(key) }) {
@@ -278,38 +265,5 @@ private struct OpReading {
         case .block: .block
         case .region, nil: .region
         }
-    }
-
-    /// The text a reader sees of some HTML: tags dropped (with what `<script>` and `<style>` hold), a block's
-    /// tags read as a space and an inline one's as nothing (`Span<T>` highlighted token by token stays one
-    /// word), entities decoded, runs of white space one space.
-    static func text(_ html: String) -> String {
-        var text = ""
-        var inTag = false
-        var skipping: String?
-        var index = html.startIndex
-        while index < html.endIndex {
-            let character = html[index]
-            if let end = skipping {
-                if html[index...].hasPrefix(end) {
-                    skipping = nil
-                    index = html.index(index, offsetBy: end.count)
-                    continue
-                }
-            } else if inTag {
-                if character == ">" { inTag = false }
-            } else if character == "<" {
-                inTag = true
-                let next = html.index(after: index)
-                let closing = next < html.endIndex && html[next] == "/"
-                let name = html[next...].drop { $0 == "/" }.prefix { $0.isLetter || $0.isNumber }.lowercased()
-                if !closing, name == "script" || name == "style" { skipping = "</\(name)>" }
-                if !Self.inline.contains(name) { text += " " }
-            } else {
-                text.append(character)
-            }
-            index = html.index(after: index)
-        }
-        return Entities.decode(text).split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 }

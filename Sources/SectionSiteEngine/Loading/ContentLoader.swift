@@ -172,6 +172,7 @@ struct ContentLoader {
             sourceHash: markdown.dependencyHash(
                 sourceHash, templatesUsed: templatesUsed, images: images.map(\.image),
                 linked: linkedURLs),
+            textHash: sourceHash,
             templatesUsed: templatesUsed, images: images, fieldImages: fieldImages, stamp: stamp,
             warnings: problems.filter { $0.severity == .warning }, unknownLanguages: LoadedPage.UnknownLanguage.firstOfEach(unknownLanguages))
         // A body the store cannot take (a full disk) stays in memory: that costs memory, not the build.

@@ -72,6 +72,10 @@ final class LoadedPage: Sendable, Equatable {
     /// A hash of the file's text and of the theme's templates that drew its Markdown (directives, render hooks):
     /// equal hashes mean the same page, so what depends on it need not be redone.
     let sourceHash: String
+    /// The hash of the file's text alone (`sourceHash` adds what the page depends on: templates, pictures, the
+    /// URLs of the pages it links to): what a build compares a file read again with, to tell a touched file from
+    /// a changed one.
+    let textHash: String
     /// `sourceHash` as a number, for hashing the members of a long list without reading text (or retaining it).
     let digest: UInt64
     /// The theme's templates that drew part of its Markdown (`directives/row`, `hooks/link`): an edit to one loads
@@ -102,14 +106,14 @@ final class LoadedPage: Sendable, Equatable {
     convenience init(
         page: Page, blocks: [Markdown.Block], summary: String, headings: [Markdown.Heading] = [],
         itemBodies: [String: String] = [:], fileLinks: [FileLink] = [], links: [Link] = [], text: String = "",
-        sourceHash: String, templatesUsed: Set<String> = [], images: [ImageUse] = [],
+        sourceHash: String, textHash: String? = nil, templatesUsed: Set<String> = [], images: [ImageUse] = [],
         fieldImages: [String: [String: ProcessedImage]] = [:],
         isComplete: Bool = true, collectionFolders: [String]? = nil, stamp: FileStamp? = nil, warnings: [Diagnostic] = [],
         unknownLanguages: [UnknownLanguage] = []
     ) {
         self.init(
             page: page, body: .held(blocks), summary: .held(summary), headings: .held(headings), itemBodies: itemBodies,
-            fileLinks: fileLinks, links: .held(links), text: .held(text), sourceHash: sourceHash,
+            fileLinks: fileLinks, links: .held(links), text: .held(text), sourceHash: sourceHash, textHash: textHash,
             templatesUsed: templatesUsed, images: images, fieldImages: fieldImages, isComplete: isComplete,
             collectionFolders: collectionFolders, stamp: stamp, warnings: warnings, unknownLanguages: unknownLanguages)
     }
@@ -118,7 +122,8 @@ final class LoadedPage: Sendable, Equatable {
     init(
         page: Page, body: Kept<[Markdown.Block]>, summary: Kept<String>, headings: Kept<[Markdown.Heading]>,
         itemBodies: [String: String], fileLinks: [FileLink], links: Kept<[Link]>, text: Kept<String>,
-        sourceHash: String, templatesUsed: Set<String>, images: [ImageUse], fieldImages: [String: [String: ProcessedImage]],
+        sourceHash: String, textHash: String? = nil, templatesUsed: Set<String>, images: [ImageUse],
+        fieldImages: [String: [String: ProcessedImage]],
         isComplete: Bool, collectionFolders: [String]?, stamp: FileStamp?, listing: Listing? = nil, tagSlugs: [String]? = nil,
         warnings: [Diagnostic] = [], unknownLanguages: [UnknownLanguage] = []
     ) {
@@ -132,6 +137,7 @@ final class LoadedPage: Sendable, Equatable {
         self.keptLinks = links
         self.keptText = text
         self.sourceHash = sourceHash
+        self.textHash = textHash ?? sourceHash
         self.digest = (sourceHash.utf8.count == 16 ? UInt64(sourceHash, radix: 16) : nil) ?? {
             var hash = ContentHash()
             hash.combine(sourceHash)
@@ -205,7 +211,7 @@ final class LoadedPage: Sendable, Equatable {
     ) -> LoadedPage {
         LoadedPage(
             page: page, body: body, summary: summary, headings: headings, itemBodies: itemBodies, fileLinks: fileLinks,
-            links: links, text: text, sourceHash: sourceHash, templatesUsed: templatesUsed, images: images,
+            links: links, text: text, sourceHash: sourceHash, textHash: textHash, templatesUsed: templatesUsed, images: images,
             fieldImages: fieldImages, isComplete: isComplete, collectionFolders: collectionFolders, stamp: stamp ?? self.stamp,
             listing: listing, tagSlugs: tagSlugs, warnings: warnings, unknownLanguages: unknownLanguages)
     }

@@ -36,7 +36,7 @@ extension SiteWriter {
                 if case .text(let text) = file.contents {
                     let hash = ContentHash.of(text).hex
                     // The size too: a file cut short by hand is written again.
-                    if previous?.hashes[file.path] == hash ? Self.size(of: target) == text.utf8.count : Self.holds(target, text) {
+                    if previous?.hashes[file.path] == hash ? FileStamp.of(target)?.size == Int64(text.utf8.count) : Self.holds(target, text) {
                         return (false, hash)
                     }
                 }
@@ -76,12 +76,6 @@ extension SiteWriter {
             throw error
         }
         Self.finish(journal: journal, out: out)
-    }
-
-    /// The size of the file at `path`; nil when there is none.
-    static func size(of path: String) -> Int? {
-        var status = stat()
-        return stat(path, &status) == 0 ? Int(status.st_size) : nil
     }
 
     /// Whether the file at `path` holds exactly the bytes of `text` (false when it cannot be read).

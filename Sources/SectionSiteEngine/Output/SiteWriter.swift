@@ -82,17 +82,8 @@ struct SiteWriter {
         removeLeftovers(in: parent)
         do {
             try manager.createDirectory(at: staging, withIntermediateDirectories: true)
-            var folders = Set<String>()
-            for file in files {
-                var folder = Self.parent(file.path.rawValue)
-                while !folder.isEmpty, folders.insert(folder).inserted { folder = Self.parent(folder) }
-            }
             let stagingPath = staging.path + "/"
-            // Parents before children (sorted), each made with one call: FileManager looked at the path first, one
-            // folder at a time, and a 10,000-page site has as many folders.
-            for folder in folders.sorted() where mkdir(stagingPath + folder, 0o777) != 0 && errno != EEXIST {
-                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-            }
+            try Self.makeFolders(for: files.map(\.path.rawValue), under: stagingPath)
             let out = self.out
             let interruption = self.interruption
             let hashes = try files.parallelMap(progress: progress) { file in
@@ -109,6 +100,20 @@ struct SiteWriter {
         } catch {
             try? manager.removeItem(at: staging)
             throw error as? SectionSiteError ?? Self.writeError(error, at: staging.path)
+        }
+    }
+
+    /// Makes the folders that files at `paths` (relative) need under `root` (ending in `/`), which exists: parents
+    /// before children (sorted), each with one call (FileManager looked at the path first, one folder at a time,
+    /// and a 10,000-page site has as many folders).
+    static func makeFolders(for paths: [String], under root: String) throws {
+        var folders = Set<String>()
+        for path in paths {
+            var folder = parent(path)
+            while !folder.isEmpty, folders.insert(folder).inserted { folder = parent(folder) }
+        }
+        for folder in folders.sorted() where mkdir(root + folder, 0o777) != 0 && errno != EEXIST {
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
         }
     }
 
@@ -137,9 +142,7 @@ struct SiteWriter {
                 return ContentHash.of(text).hex
             case .copy(let source):
                 unlink(target)  // a leftover of a build cut short
-                try copyFile(source.path, to: target)
-                guard let hash = ContentHash.ofFile(target) else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-                return hash.hex
+                return try copyFile(source.path, to: target).hex
             case .unchanged:
                 guard link(out.path + "/" + file.path.rawValue, target) == 0 else {
                     throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
@@ -165,9 +168,11 @@ struct SiteWriter {
         return manifest
     }
 
-    /// Copies a file with plain system calls, keeping its permissions; a failure is the system's own error (a
-    /// full disk says "File too large" or "No space left on device", as writing text does).
-    static func copyFile(_ source: String, to target: String) throws {
+    /// Copies a file with plain system calls, keeping its permissions, and returns the hash of its bytes, read
+    /// once for both; a failure is the system's own error (a full disk says "File too large" or "No space left on
+    /// device", as writing text does).
+    @discardableResult
+    static func copyFile(_ source: String, to target: String) throws -> ContentHash {
         func failure() -> POSIXError { POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         let input = systemOpen(source, O_RDONLY | O_CLOEXEC, 0)
         guard input >= 0 else { throw failure() }
@@ -177,18 +182,17 @@ struct SiteWriter {
         let output = systemOpen(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, status.st_mode & 0o777)
         guard output >= 0 else { throw failure() }
         defer { systemClose(output) }
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            guard count >= 0 else { throw failure() }
-            if count == 0 { return }
+        var hash = ContentHash()
+        let read = try hash.combine(fileDescriptor: input, chunk: 1 << 16) { bytes in
             var done = 0
-            while done < count {
-                let written = buffer.withUnsafeBytes { systemWrite(output, $0.baseAddress! + done, count - done) }
+            while done < bytes.count {
+                let written = systemWrite(output, bytes.baseAddress! + done, bytes.count - done)
                 guard written > 0 else { throw failure() }
                 done += written
             }
         }
+        guard read != nil else { throw failure() }
+        return hash
     }
 
     /// Writes text to a new file with plain system calls: no `Data` copy, no URL work, for thousands of pages.

@@ -26,7 +26,7 @@ extension Site {
             page.placeIn(config.languages)
             loaded[record.source] = LoadedPage(
                 page: page, body: .held([]), summary: record.summary, headings: record.headings, itemBodies: [:],
-                fileLinks: record.fileLinks, links: .held([]), text: record.text, sourceHash: record.sourceHash,
+                fileLinks: record.fileLinks, links: .held([]), text: record.text, sourceHash: record.sourceHash, textHash: record.textHash,
                 templatesUsed: [], images: [], fieldImages: [:], isComplete: false,
                 collectionFolders: record.collectionFolders, stamp: record.stamp, unknownLanguages: record.unknownLanguages)
         }
@@ -38,8 +38,8 @@ extension Site {
             guard let source = loaded[record.source] ?? content.generated[record.source] else { continue }
             let page = RenderedPage(
                 url: record.url, source: record.source, html: "", version: record.version, title: source.page.title,
-                date: source.page.date, summary: source.keptSummary, templatesUsed: Set(record.templatesUsed), animation: nil,
-                isComplete: false)
+                date: source.page.date, summary: source.keptSummary, templatesUsed: Set(record.templatesUsed),
+                animation: record.animation, isComplete: false)
             output.restore(OutputRecord(page: page, inputs: record.inputs, emptySections: record.emptySections))
         }
         refreshFiles()
@@ -49,32 +49,21 @@ extension Site {
     /// The pages not rendered again, each made to stand for its version in `store` (`.sectionsite/versions/`),
     /// for an output folder that the record does not describe (a fresh clone where CI restored `.sectionsite/`
     /// alone): their files are copied from the store instead of linked from the previous output, and their feed is
-    /// made again from the versions stored. Pages whose front matter names their own animation are left to be
-    /// rendered (the record does not keep it, and the feed's patches carry it): returned as changes, with the
-    /// pages that stand (which the build does not count as rendered). Nil when a version is not in the store, and
-    /// the build must start from nothing.
-    mutating func standFromStore(_ store: PageStore) -> (changes: Set<SiteChange>, standing: Set<ObjectIdentifier>)? {
-        var own = Set<SiteChange>()
+    /// made again from the versions stored. Returns the pages that stand (which the build does not count as
+    /// rendered); nil when a version is not in the store, and the build must start from nothing.
+    mutating func standFromStore(_ store: PageStore) -> Set<ObjectIdentifier>? {
         var standing = Set<ObjectIdentifier>()
         for record in output.records.values where !record.page.isComplete {
             let page = record.page
             guard access(store.file(page.version).path, F_OK) == 0 else { return nil }
-            if loaded[page.source]?.page.frontMatter["animation"] != nil {
-                // Loaded and rendered again: with inputs no render gives, its record does not stand for it.
-                own.insert(SiteChange(page: page.source))
-                var stale = record
-                stale.inputs = ""
-                _ = output.keep(stale)
-                continue
-            }
             var kept = record
             kept.page = RenderedPage(
                 url: page.url, source: page.source, html: "", version: page.version, title: page.title, date: page.date,
-                summary: page.keptSummary, templatesUsed: page.templatesUsed, animation: config.animation, store: store)
+                summary: page.keptSummary, templatesUsed: page.templatesUsed, animation: page.animation, store: store)
             _ = output.keep(kept)
             standing.insert(ObjectIdentifier(kept.page))
         }
-        return (own, standing)
+        return standing
     }
 
     /// What changed since `snapshot`: Markdown files added, removed or whose text differs, templates whose text
@@ -90,7 +79,7 @@ extension Site {
         var changed = Set<SiteChange>()
         let present = ContentLoader(site: options.site, markdown: markdown).pagePaths()
         let stamps = Dictionary(snapshot.pages.map { ($0.source, $0.stamp) }) { first, _ in first }
-        let hashes = Dictionary(snapshot.pages.map { ($0.source, $0.sourceHash) }) { first, _ in first }
+        let hashes = Dictionary(snapshot.pages.map { ($0.source, $0.textHash) }) { first, _ in first }
         let site = options.site.path + "/"
         let takenAt = snapshot.takenAt
         // Each file's new stamp when it must be read, and then whether its text is the record's.
@@ -142,7 +131,7 @@ extension Site {
             guard let stamp = defined ? FileStamp.noFile : loaded.stamp else { return nil }  // pages given as text, in tests: read again
             let page = loaded.page
             return SiteSnapshot.PageRecord(
-                source: page.source, stamp: stamp, sourceHash: loaded.sourceHash, url: page.url.rawValue, folder: page.folder,
+                source: page.source, stamp: stamp, sourceHash: loaded.sourceHash, textHash: loaded.textHash, url: page.url.rawValue, folder: page.folder,
                 isIndex: page.isIndex, isDraft: page.isDraft, title: page.title, date: page.date, weight: page.weight,
                 tags: page.tags, aliases: page.aliases, summary: loaded.keptSummary, frontMatter: page.frontMatter,
                 collectionFolders: loaded.collectionFolders, fileLinks: loaded.fileLinks, headings: loaded.keptHeadings,
@@ -151,7 +140,8 @@ extension Site {
         let rendered = output.records.values.sorted { $0.page.url < $1.page.url }.map { record in
             SiteSnapshot.RenderedRecord(
                 url: record.page.url, source: record.page.source, version: record.page.version, inputs: record.inputs,
-                templatesUsed: record.page.templatesUsed.sorted(), emptySections: record.emptySections)
+                templatesUsed: record.page.templatesUsed.sorted(), animation: record.page.animation,
+                emptySections: record.emptySections)
         }
         var copies: [OutputPath: FileStamp] = [:]
         for file in publishedFiles {

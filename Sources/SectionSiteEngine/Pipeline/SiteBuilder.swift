@@ -69,14 +69,14 @@ package struct SiteBuilder: Sendable {
         var standing = Set<ObjectIdentifier>()  // pages written from their stored versions, not rendered
         var restamped = false  // files touched, not changed: their new stamps are worth a record
         if let record = snapshot, var previous = try Site(restoring: record, options: options, misfit: &misfit),
-            let stood = describesOutput ? ([], []) : previous.standFromStore(state.pages)
+            let stood = describesOutput ? [] : previous.standFromStore(state.pages)
         {
             site = previous
-            standing = stood.standing
+            standing = stood
             progress(BuildProgress(step: 2, steps: Site.stepNames.count, name: "Loading changed pages"))
             let found = site.changes(since: record)
             restamped = found.restamped
-            let changes = found.changes.union(stood.changes)
+            let changes = found.changes
             unchanged = changes.isEmpty && describesOutput
             _ = try site.apply(changes)
         } else {

@@ -16,6 +16,7 @@ extension SiteSnapshot {
             out.string(page.source.description)
             out.stamp(page.stamp)
             out.string(page.sourceHash)
+            out.string(page.textHash)
             out.string(page.url)
             out.string(page.folder)
             out.bool(page.isIndex)
@@ -52,6 +53,11 @@ extension SiteSnapshot {
             out.string(page.version.rawValue)
             out.string(page.inputs)
             out.list(page.templatesUsed) { $0.string($1) }
+            out.optional(page.animation) { out, animation in
+                for style in [animation.insert.rawValue, animation.delete.rawValue, animation.reload.rawValue, animation.move.rawValue] {
+                    out.string(style)
+                }
+            }
             out.list(page.emptySections) { out, warning in
                 out.location(warning.location ?? SourceLocation(file: page.source.description))
                 out.string(warning.message)
@@ -87,6 +93,7 @@ extension SiteSnapshot {
                 let pages = try input.list { input in
                     PageRecord(
                         source: SourceID(recorded: try input.string()), stamp: try input.stamp(), sourceHash: try input.string(),
+                        textHash: try input.string(),
                         url: try input.string(), folder: try input.string(), isIndex: try input.bool(),
                         isDraft: try input.bool(), title: try input.string(), date: try input.optional { try $0.date() },
                         weight: try input.optional { try $0.int() }, tags: try input.list { try $0.string() },
@@ -109,6 +116,14 @@ extension SiteSnapshot {
                     RenderedRecord(
                         url: PageURL(try input.string()), source: SourceID(recorded: try input.string()), version: PageVersion(try input.string()),
                         inputs: try input.string(), templatesUsed: try input.list { try $0.string() },
+                        animation: try input.optional { input in
+                            typealias Style = AnimationConfiguration.Style
+                            guard let insert = Style(rawValue: try input.string()), let delete = Style(rawValue: try input.string()),
+                                let reload = Style(rawValue: try input.string()),
+                                let move = AnimationConfiguration.MoveStyle(rawValue: try input.string())
+                            else { throw RecordReader.Malformed() }
+                            return AnimationConfiguration(insert: insert, delete: delete, reload: reload, move: move)
+                        },
                         emptySections: try input.list { input in
                             let location = try input.location()
                             return Diagnostic(.warning, try input.string(), at: location, id: SiteProblem.emptySection(id: "").id)

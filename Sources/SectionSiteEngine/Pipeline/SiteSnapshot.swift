@@ -6,7 +6,8 @@ import Foundation
 /// The next build compares files' stamps with it, re-reads what changed, and re-renders only what depends on that.
 struct SiteSnapshot: Sendable {
     /// 4: page URLs percent-encoded (a record of 3 may hold raw ones, so it is not used); 6: the indexes' paths;
-    /// 9: who wrote it, the fingerprint in named parts, and where each unknown fence word is.
+    /// 9: who wrote it, the fingerprint in named parts, where each unknown fence word is, each page's animation
+    /// and the hash of its file's text.
     static let format = "sectionsite-snapshot/9"
 
     /// Who writes records: this SectionSite on this platform. A record another wrote is not used (file systems,
@@ -18,6 +19,8 @@ struct SiteSnapshot: Sendable {
         var source: SourceID
         var stamp: FileStamp
         var sourceHash: String
+        /// The hash of the file's text alone (`LoadedPage.textHash`).
+        var textHash: String
         var url: String
         var folder: String
         var isIndex: Bool
@@ -46,6 +49,9 @@ struct SiteSnapshot: Sendable {
         var version: PageVersion
         var inputs: String
         var templatesUsed: [String]
+        /// Its patches' animation (the page's own, else the site's): the feed made again from the stored versions
+        /// carries it.
+        var animation: AnimationConfiguration?
         /// The warnings about its sections without items.
         var emptySections: [Diagnostic]
     }

@@ -35,11 +35,19 @@ struct ContentHash: Sendable {
 
     /// Feeds a file's bytes from `descriptor`'s position to its end, `chunk` bytes at a time, so that a large
     /// file is never held whole; the hash is the one `combine(bytes:)` gives for the same bytes in one buffer
-    /// (the names of files made from pictures stay what they were). Returns the number of bytes fed, or nil when
-    /// a read fails.
+    /// (the names of files made from pictures stay what they were). Each chunk is handed to `each` as it is read
+    /// (a copy writes it out: the file is read once for both). Returns the number of bytes fed, or nil when a read
+    /// fails.
     ///
     /// - Complexity: O(n) in the file's length; `chunk` bytes of memory.
     mutating func combine(fileDescriptor descriptor: Int32, chunk: Int = 1 << 20) -> Int64? {
+        combine(fileDescriptor: descriptor, chunk: chunk) { _ in }
+    }
+
+    /// The same, handing each chunk to `each` as it is read.
+    mutating func combine(
+        fileDescriptor descriptor: Int32, chunk: Int = 1 << 20, each: (UnsafeRawBufferPointer) throws -> Void
+    ) rethrows -> Int64? {
         precondition(chunk > 0 && chunk % 8 == 0, "a chunk holds whole words, so that words never straddle two")
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 8)
         defer { buffer.deallocate() }
@@ -58,6 +66,7 @@ struct ContentHash: Sendable {
                 filled += count
             }
             let bytes = UnsafeRawBufferPointer(rebasing: buffer[..<filled])
+            try each(bytes)
             let words = Self.mixWords(bytes, into: &hash)
             Self.mixBytes(bytes[words...], into: &hash)
             total += Int64(filled)

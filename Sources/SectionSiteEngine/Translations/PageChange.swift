@@ -123,17 +123,8 @@ package struct PageChange: Sendable, Equatable {
         return words.count > excerptLength ? String(words.prefix(excerptLength)) + "…" : words
     }
 
-    /// The excerpt of a piece of HTML: its text with the tags stripped and the entities decoded.
+    /// The excerpt of a piece of HTML: its text as a reader sees it (`HTMLText`).
     static func excerpt(html: String) -> String {
-        var text = ""
-        var inTag = false
-        for character in html {
-            switch character {
-            case "<": inTag = true
-            case ">" where inTag: inTag = false
-            default: if !inTag { text.append(character) }
-            }
-        }
-        return excerpt(Entities.decode(text))
+        excerpt(HTMLText.of(html))
     }
 }
