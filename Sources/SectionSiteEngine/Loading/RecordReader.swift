@@ -35,6 +35,17 @@ struct RecordReader {
 
     mutating func bool() throws -> Bool { try byte() != 0 }
 
+    /// Numbers written by `RecordWriter.uint32s`.
+    mutating func uint32s() throws -> [UInt32] {
+        let count = try int()
+        guard count >= 0, count <= (bytes.count - offset) / 4 else { throw Malformed() }
+        let raw = try take(count * 4)
+        return [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for index in 0..<count { buffer[index] = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)) }
+            initialized = count
+        }
+    }
+
     mutating func string() throws -> String {
         String(decoding: try take(try int()), as: UTF8.self)
     }

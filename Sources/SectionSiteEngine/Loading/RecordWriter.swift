@@ -11,11 +11,37 @@ struct RecordWriter {
         bytes.removeAll(keepingCapacity: true)
     }
 
+    /// Writes a record file through a temporary one renamed into place, so it is never half-written; `encode`
+    /// hands its bytes over a megabyte or so at a time (a record of 200,000 pages is about a gigabyte, which a
+    /// build must not hold at once).
+    static func save(_ target: URL, _ encode: (([UInt8]) throws -> Void) throws -> Void) throws {
+        let temporary = target.appendingPathExtension("tmp")
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
+            let handle = FileHandle(forWritingAtPath: temporary.path)
+        else { throw SectionSiteError("cannot write \(temporary.path): \(String(cString: strerror(errno)))") }
+        defer { try? handle.close() }
+        try encode { try handle.write(contentsOf: $0) }
+        guard rename(temporary.path, target.path) == 0 else {
+            throw SectionSiteError("cannot replace \(target.path): \(String(cString: strerror(errno)))")
+        }
+    }
+
     mutating func int(_ value: Int) {
         withUnsafeBytes(of: Int64(value).littleEndian) { bytes.append(contentsOf: $0) }
     }
 
     mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
+
+    /// A count, then the numbers as 4 little-endian bytes each, in one copy on a little-endian machine.
+    mutating func uint32s(_ values: [UInt32]) {
+        int(values.count)
+        #if _endian(little)
+        values.withUnsafeBytes { bytes.append(contentsOf: $0) }
+        #else
+        for value in values { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+        #endif
+    }
 
     mutating func string(_ value: String) {
         var value = value

@@ -45,9 +45,12 @@ struct SearchShards: Sendable {
     let terms: [(prefix: String, words: [Word])]
     /// The folder of the language, `` or `fr/`.
     let folder: String
+    /// The files whose text is the one of the index this one was updated from (`init(_:folder:previous:)`):
+    /// none when it was made from nothing.
+    private(set) var unchanged: Set<OutputPath>
 
     /// One word and its postings, best first.
-    struct Word: Sendable {
+    struct Word: Sendable, Equatable {
         var text: String
         /// `(7 - flags) << 29 | page << 6 | heading`, so that sorting the numbers sorts best first, then by page; a
         /// heading's place past 62 is 63 here and kept in `headings`.
@@ -56,14 +59,35 @@ struct SearchShards: Sendable {
         var headings: [UInt32: Int] = [:]
     }
 
-    /// Indexes `pages` (one language's published pages), written under `folder`.
+    /// Indexes `pages` (one language's published pages), written under `folder`: updated from `previous`, the
+    /// index of an earlier build of the same site, when it has one (see `SearchShards+Update.swift`), else made
+    /// from every page's words.
     ///
-    /// - Complexity: O(n log n) in the words of all pages; the postings take 4 bytes each (a page holds about as
-    ///   many postings as it has distinct words).
-    init(_ pages: [LoadedPage], folder: String, firstPart: Int = 64, partSize: Int = 8192) {
+    /// - Complexity: from nothing, O(n log n) in the words of all pages; the postings take 4 bytes each (a page
+    ///   holds about as many postings as it has distinct words). Updated, O(p) in the postings, plus the words of
+    ///   the pages that changed.
+    init(_ pages: [LoadedPage], folder: String, previous: Base? = nil, firstPart: Int = 64, partSize: Int = 8192) {
         precondition(firstPart > 0 && partSize > 0, "postings are cut into parts of at least one")
         precondition(pages.count < 1 << 23, "a search index numbers at most 8,388,607 pages")
         let ordered = pages.sorted { ($0.page.title, $0.page.url) < ($1.page.title, $1.page.url) }
+        self.pages = ordered
+        self.folder = folder
+        self.firstPart = firstPart
+        self.partSize = partSize
+        if let previous, previous.firstPart == firstPart, previous.partSize == partSize,
+            let updated = Self.update(previous, to: ordered)
+        {
+            self.terms = updated
+            self.unchanged = []
+            self.unchanged = sameFiles(as: previous)
+        } else {
+            self.terms = Self.index(ordered)
+            self.unchanged = []
+        }
+    }
+
+    /// The words of `ordered`, the pages in number order, by prefix.
+    private static func index(_ ordered: [LoadedPage]) -> [(prefix: String, words: [Word])] {
         // Words are merged in partitions by their first byte, on all cores: a word's prefix, and so its term file,
         // is in one partition, and each partition takes the pages in order, so the postings are the same on any
         // core count. Pages are read in batches, on all cores too; their words are let go after each batch.
@@ -85,11 +109,7 @@ struct SearchShards: Sendable {
                 }
             }
         }
-        self.terms = terms.joined().sorted { $0.prefix.utf8.lexicographicallyPrecedes($1.prefix.utf8) }
-        self.pages = ordered
-        self.folder = folder
-        self.firstPart = firstPart
-        self.partSize = partSize
+        return terms.joined().sorted { $0.prefix.utf8.lexicographicallyPrecedes($1.prefix.utf8) }
     }
 
     /// How many partitions the words are merged in (see `init`): a fixed number, whatever the cores.
@@ -135,7 +155,7 @@ struct SearchShards: Sendable {
     }
 
     /// A page's words, each once, with its flags and the place of the first heading holding it (0 when none).
-    @Sendable private static func pageWords(_ page: LoadedPage) -> [(String, Int, Int)] {
+    @Sendable static func pageWords(_ page: LoadedPage) -> [(String, Int, Int)] {
         var found: [String: (flags: Int, heading: Int)] = [:]
         var order: [String] = []
         func add(_ text: String, flag: Int, heading: Int = 0) {
@@ -225,12 +245,25 @@ struct SearchShards: Sendable {
         OutputPath(folder + "search/terms/" + Self.hex(prefix) + ".json")
     }
 
+    /// The path of a continuation file: of the word at `place` in its prefix's words, part `part` from 1.
+    func morePath(_ prefix: String, place: Int, part: Int) -> OutputPath {
+        OutputPath(folder + "search/more/\(Self.hex(prefix))-\(place)-\(part).json")
+    }
+
+    /// The path of a page chunk.
+    func chunkPath(_ chunk: Int) -> OutputPath {
+        OutputPath(folder + "search/pages/\(chunk).json")
+    }
+
+    /// The path of the manifest.
+    var manifestPath: OutputPath { OutputPath(folder + "search/index.json") }
+
     private static func hex(_ text: String) -> String {
         text.utf8.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 
     /// How many continuation files a word has.
-    private func parts(_ word: Word) -> Int {
+    func parts(_ word: Word) -> Int {
         max(0, (word.postings.count - firstPart + partSize - 1) / partSize)
     }
 
@@ -241,7 +274,7 @@ struct SearchShards: Sendable {
         return paths
     }
 
-    private var chunkCount: Int { (pages.count + Self.chunkSize - 1) / Self.chunkSize }
+    var chunkCount: Int { (pages.count + Self.chunkSize - 1) / Self.chunkSize }
 
     /// Every file, or only those `wanted` says; page chunks link under `config`'s root path. `later` leaves each
     /// file's JSON to be made as it is written.
@@ -257,20 +290,20 @@ struct SearchShards: Sendable {
     /// Calls `body` with each file's path and what makes its JSON, in order (page chunks link under `config`'s
     /// root path).
     private func forEachFile(config: SiteConfig, _ body: (OutputPath, @escaping @Sendable () -> String) -> Void) {
-        body(OutputPath(folder + "search/index.json")) { manifest }
+        body(manifestPath) { manifest }
         for (prefix, words) in terms {
             body(termPath(prefix)) { termFile(prefix, words) }
             for (place, word) in words.enumerated() where parts(word) > 0 {
                 for part in 1...parts(word) {
                     let start = firstPart + (part - 1) * partSize
-                    body(OutputPath(folder + "search/more/\(Self.hex(prefix))-\(place)-\(part).json")) {
+                    body(morePath(prefix, place: place, part: part)) {
                         "{\"postings\":" + Self.postings(word.postings[start..<min(start + partSize, word.postings.count)], word) + "}\n"
                     }
                 }
             }
         }
         for chunk in 0..<chunkCount {
-            body(OutputPath(folder + "search/pages/\(chunk).json")) { pageChunk(chunk, config: config) }
+            body(chunkPath(chunk)) { pageChunk(chunk, config: config) }
         }
     }
 

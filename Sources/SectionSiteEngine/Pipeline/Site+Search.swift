@@ -19,16 +19,26 @@ extension Site {
         config.searchJSON ?? (count <= SearchShards.jsonPageLimit)
     }
 
-    /// A language's shards. A site kept in memory (the preview, which asks for one file at a time) makes them
-    /// once and keeps them until its next change; a build makes them when it writes them and lets them go.
+    /// A language's shards, made once and kept until the site's next change: updated from the index this site had
+    /// before, or the one the previous build saved (`searchBase`), when there is one.
     private func shards(_ code: String, of pages: [LoadedPage]) -> SearchShards {
-        let make = { SearchShards(pages, folder: languageFolder(code)) }
-        guard options.storage == nil else { return make() }
-        return searchMemo.withLock { made in
+        searchMemo.withLock { made in
             if let shards = made[code] { return shards }
-            made[code] = make()
+            made[code] = SearchShards(pages, folder: languageFolder(code), previous: searchBase[code])
             return made[code]!
         }
+    }
+
+    /// Each language's index as the base of the next: the one made since the last change, else the one it would
+    /// have been updated from (`carried`: a build that found nothing changed makes none).
+    func searchBases(carried: Bool) -> [String: SearchShards.Base] {
+        let made = searchMemo.withLock { $0.mapValues(\.base) }
+        return carried ? searchBase.merging(made) { _, new in new } : made
+    }
+
+    /// The search files made since the last change whose text is the one the index they were updated from made.
+    func searchFilesAsBefore() -> Set<OutputPath> {
+        searchMemo.withLock { made in made.values.reduce(into: Set()) { $0.formUnion($1.unchanged) } }
     }
 
     /// The paths of a language's search index; the shards' depend on the words of its pages.

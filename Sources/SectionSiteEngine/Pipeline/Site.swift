@@ -53,9 +53,11 @@ package struct Site: Sendable {
     /// The published pages, the tag index and tag pages, the folder tree and the collections' order, made from
     /// `loaded` and kept in step with it.
     var content: ContentIndex
-    /// Each language's search index once made, by language code, for a site kept in memory (`Site+Search`);
-    /// every change starts a new one.
+    /// Each language's search index once made, by language code (`Site+Search`); every change starts a new one.
     var searchMemo = Locked<[String: SearchShards]>([:])
+    /// What each language's next search index is updated from: the one made before the last change, or the one
+    /// the previous build saved.
+    var searchBase: [String: SearchShards.Base] = [:]
     /// Every tag of the published pages, sorted by slug.
     var tags: [Tag] { content.allTags(config.languages) }
 
@@ -150,12 +152,16 @@ package struct Site: Sendable {
     /// Carries out the plan for `changes` (`ChangePlan`): the inputs it names read again, then the pages they
     /// change loaded again, then the pages that show them rendered again.
     private mutating func applyInPlace(_ changes: Set<SiteChange>, pages defined: [SitePage]) throws -> Update {
+        searchBase = searchBases(carried: true)
         searchMemo = Locked([:])  // shared with the site this one was copied from, which keeps it
         let plan = ChangePlan(changes, layout: SiteLayout(theme: config.theme))
         if plan.everything { return try madeAgain() }
         var load = plan.pages.union(defined.map(\.source))
         program.define(defined)
         if plan.apiReference, config.api != nil { load.formUnion(try remakeAPIReference()) }  // its pages win, as in a build
+        if plan.data || plan.reloadsTheme || plan.apiReference {
+            searchBase = [:]  // what a page's words are made from may change without its digest
+        }
         if plan.data { data = try DataFile.loadAll(site: options.site) }
         if plan.reloadsTheme { load.formUnion(try reloadTheme(components: plan.components)) }
         if !plan.pictures.isEmpty {

@@ -68,10 +68,15 @@ package struct SiteBuilder: Sendable {
         var misfit: String?
         var standing = Set<ObjectIdentifier>()  // pages written from their stored versions, not rendered
         var restamped = false  // files touched, not changed: their new stamps are worth a record
+        var searchInOutput = false  // the output holds the search files of the saved bases
         if let record = snapshot, var previous = try Site(restoring: record, options: options, misfit: &misfit),
             let stood = describesOutput ? [] : previous.standFromStore(state.pages)
         {
             site = previous
+            // The search index is updated from the one the previous build saved.
+            let saved = SearchShards.Saved.read(options.state)
+            site.searchBase = saved?.bases ?? [:]
+            searchInOutput = describesOutput && saved?.generation == record.takenAt
             standing = stood
             progress(BuildProgress(step: 2, steps: Site.stepNames.count, name: "Loading changed pages"))
             let found = site.changes(since: record)
@@ -121,7 +126,9 @@ package struct SiteBuilder: Sendable {
             // Pages rendered again to the same version (their navigation's inputs changed, not what they show)
             // are in the output already.
             let versions = Dictionary(snapshot.rendered.map { ($0.url, $0.version) }) { first, _ in first }
-            let same = Set(rendered.filter { versions[$0.url] == $0.version }.map { OutputPath(page: $0.url) })
+            var same = Set(rendered.filter { versions[$0.url] == $0.version }.map { OutputPath(page: $0.url) })
+            // So are the search files an update left as they were.
+            if searchInOutput { same.formUnion(site.searchFilesAsBefore()) }
             files = files.map { file in
                 if same.contains(file.path), file.contents != .unchanged {
                     return OutputFile(path: file.path, contents: .unchanged, origin: file.origin)
@@ -163,7 +170,7 @@ package struct SiteBuilder: Sendable {
             if !rendered.isEmpty || restamped {
                 do {
                     try site.saveImageRecord()
-                    try site.snapshot(feed: from, indexes: indexes.map(\.path), out: options.out).save(options.state)
+                    try saveRecord(site, feed: from, indexes: indexes, searchInOutput: searchInOutput)
                 } catch {
                     // The output is right; the next build only reads those pages again.
                     unsaved.append(Diagnostic(.warning, "cannot save .sectionsite/site.state: \(error)"))
@@ -192,7 +199,7 @@ package struct SiteBuilder: Sendable {
             try state.save(patches.history, pages: rendered)
             if !restored { try site.highlighter?.save(to: Site.highlightCache(options.state)) }
             try site.saveImageRecord()
-            try site.snapshot(feed: from, indexes: indexes.map(\.path), out: options.out).save(options.state)
+            try saveRecord(site, feed: from, indexes: indexes, searchInOutput: searchInOutput)
         } catch {
             try? FileManager.default.removeItem(at: SiteSnapshot.file(options.state))
             unsaved.append(Diagnostic(.warning, "could not save .sectionsite/ for the next build: \((error as? SectionSiteError)?.description ?? SystemReason.of(error))"))
@@ -202,6 +209,20 @@ package struct SiteBuilder: Sendable {
             warnings: found + unsaved, seconds: Date().timeIntervalSince(start), incremental: restored,
             renderedPages: renderedCount, startedOver: startedOver, reloads: patches.reloads, patches: patches.newest)
         return (report, site)
+    }
+
+    /// Saves the record of the site just written for the next build, after the bases of its search index (their
+    /// generation is the record's; `searchInOutput`: the output held the saved ones' files, which a build that
+    /// made no index keeps).
+    private func saveRecord(_ site: Site, feed: [PageURL: [PageVersion]], indexes: [OutputFile], searchInOutput: Bool) throws {
+        let record = site.snapshot(feed: feed, indexes: indexes.map(\.path), out: options.out)
+        let bases = site.searchBases(carried: searchInOutput)
+        if bases.isEmpty {
+            unlink(SearchShards.Saved.file(options.state).path)
+        } else {
+            try SearchShards.Saved(generation: record.takenAt, bases: bases).save(options.state)
+        }
+        try record.save(options.state)
     }
 
     /// Whether every file is unchanged or holds the text the output already has (the sitemap and feed, say).

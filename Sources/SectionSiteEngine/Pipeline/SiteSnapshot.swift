@@ -130,18 +130,7 @@ struct SiteSnapshot: Sendable {
 
     /// Writes the snapshot through a temporary file, so it is never half-written.
     func save(_ state: URL) throws {
-        let target = Self.file(state)
-        let temporary = target.appendingPathExtension("tmp")
-        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        // Written as it is encoded: the whole record at once would add to the build's peak memory.
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
-            let handle = FileHandle(forWritingAtPath: temporary.path)
-        else { throw SectionSiteError("cannot write \(temporary.path): \(String(cString: strerror(errno)))") }
-        defer { try? handle.close() }
-        try encode { try handle.write(contentsOf: $0) }
-        guard rename(temporary.path, target.path) == 0 else {
-            throw SectionSiteError("cannot replace \(target.path): \(String(cString: strerror(errno)))")
-        }
+        try RecordWriter.save(Self.file(state)) { try encode(to: $0) }
     }
 
     /// What, when it changes, makes a build start from nothing, by part: the theme and its list of templates,

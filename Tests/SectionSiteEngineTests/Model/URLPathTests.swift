@@ -47,4 +47,21 @@ struct URLPathTests {
         #expect(TagPages.url("café") == "/tags/caf%C3%A9/")
         #expect(TagPages.feedPath(TagPages.url("café")) == "tags/café/feed.xml")
     }
+
+    @Test("a path with a dot segment, a NUL or a backslash names a file outside its folder; dots in names do not")
+    func escapes() {
+        let dots = { (segment: String) in "it has a '\(segment)' segment once decoded, which would lead outside the output folder" }
+        for path in ["..", "../x", "a/../b", "a/..", "/../x/", "a//../", "./a", "a/./b", "a/.", "."] {
+            #expect(URLPath.escape(fromFolder: path) == dots(path.contains("..") ? ".." : "."), "\(path)")
+        }
+        #expect(URLPath.escape(fromFolder: "a/./b/../c") == dots("."))  // the first one
+        for path in ["a/index.html", "", "/", "a/.well-known/x", "a/...", "a/..b/c", "b../c", ".x/y", "a.b/c.d"] {
+            #expect(URLPath.escape(fromFolder: path) == nil, "\(path)")
+        }
+        #expect(URLPath.escape(fromFolder: "a\\..\\b") == "it holds a backslash")
+        #expect(URLPath.escape(fromFolder: "../a\u{0}") == "it holds a NUL byte")
+        #expect(URLPath.escape(fromFolder: "../a\\b") == "it holds a backslash")
+        #expect(URLPath.escape(url: "/%2e%2E/x/") == dots(".."))
+    }
 }
+

@@ -3,6 +3,7 @@ import Testing
 
 @testable import SectionSiteEngine
 import SiteTestSupport
+import TestSupport
 
 @Suite("Search index in shards")
 struct SearchShardsTests {
@@ -270,5 +271,64 @@ struct SearchShardsTests {
         try FileManager.default.removeItem(at: site.out.appendingPathComponent("search/terms/6d6f.json"))
         _ = try site.build()
         #expect(site.outputSnapshot().filter { $0.key.hasPrefix("search") } == shards)
+    }
+
+    /// A page of `SearchShardsUpdateTests`: its title, headings and text drawn from a few words, so that words are
+    /// shared; its digest the hash of all three.
+    static func randomPage(_ url: String, _ random: inout SeededRandom) throws -> LoadedPage {
+        let vocabulary = ["move", "moves", "mover", "apple", "apply", "zebra", "déjà", "vu", "σοφος", "한국어", "a", "x1", "common"]
+        func words(_ count: Int) -> String {
+            (0..<count).map { _ in vocabulary[Int(random.next() % UInt64(vocabulary.count))] }.joined(separator: " ")
+        }
+        let title = words(1 + Int(random.next() % 2))
+        // Now and then past 63 headings, whose places the postings keep apart.
+        let headings = (0..<Int(random.next() % 4 == 0 ? 70 : random.next() % 4)).map { place in
+            Markdown.Heading(level: 2, id: "h\(place)", text: words(Int(random.next() % 2)))
+        }
+        let text = words(Int(random.next() % 12))
+        let hash = ContentHash.of("\(title)|\(headings.map(\.text))|\(text)").hex
+        return LoadedPage(
+            page: try PageParser(path: "Content\(url)index.md").parse("---\ntitle: \(title)\n---\n"), blocks: [], summary: "",
+            headings: headings, text: text, sourceHash: hash)
+    }
+
+    @Test("an index updated from an earlier one is the index made from nothing; the files it says are as before are", arguments: [1, 2, 3, 4])
+    func update(seed: Int) throws {
+        var random = SeededRandom(seed: UInt64(seed))
+        var pages = try (0..<40).map { try Self.randomPage("/p\($0)/", &random) }
+        var next = 40
+        let config = SiteConfig()
+        func texts(_ shards: SearchShards) -> [OutputPath: String] {
+            Dictionary(uniqueKeysWithValues: shards.files(config: config).map { file in
+                guard case .text(let text) = file.contents else { return (file.path, "") }
+                return (file.path, text)
+            })
+        }
+        var previous = SearchShards(pages, folder: "", firstPart: 2, partSize: 3)
+        var updatedOnce = false
+        for step in 0..<30 {
+            // A few pages edited, retitled, added or removed; now and then most of them (made from nothing then).
+            let edits = step % 10 == 9 ? 30 : 1 + Int(random.next() % 3)
+            for _ in 0..<edits {
+                switch random.next() % 4 {
+                case 0 where pages.count > 5: pages.remove(at: Int(random.next() % UInt64(pages.count)))
+                case 1:
+                    pages.append(try Self.randomPage("/p\(next)/", &random))
+                    next += 1
+                default:
+                    let place = Int(random.next() % UInt64(pages.count))
+                    pages[place] = try Self.randomPage(pages[place].page.url.rawValue, &random)
+                }
+            }
+            let updated = SearchShards(pages, folder: "", previous: previous.base, firstPart: 2, partSize: 3)
+            let made = SearchShards(pages, folder: "", firstPart: 2, partSize: 3)
+            #expect(updated.files(config: config).map(\.path) == made.files(config: config).map(\.path), "step \(step)")
+            let (now, before) = (texts(updated), texts(previous))
+            #expect(now == texts(made), "step \(step)")
+            for path in updated.unchanged { #expect(now[path] == before[path], "step \(step): \(path)") }
+            if !updated.unchanged.isEmpty { updatedOnce = true }
+            previous = updated
+        }
+        #expect(updatedOnce)
     }
 }
