@@ -150,7 +150,7 @@ struct PreviewRoutes: Sendable {
             case .copy(let source):
                 // The build's check (`SiteWriter.check`), for the file served: nothing from outside the site, even
                 // a file replaced by a link since the site was loaded.
-                guard site.config.sourceBounds(site: site.options.site).allows(source.path), let data = try? Data(contentsOf: source)
+                guard site.config.sourceBounds(site: site.options.site).allows(source), let data = FileManager.default.contents(atPath: source)
                 else { return await notFound() }
                 return Response(
                     status: .ok, headers: [.contentType: RequestPath.contentType(path), .cacheControl: "no-cache"],

@@ -77,7 +77,7 @@ struct FeedTests {
     @Test("head.json is read as JSON: its version, or nil when it names none or is not a head")
     func headVersion() throws {
         let site = try TestSite([:])
-        let file = site.folder.appendingPathComponent("head.json")
+        let file = site.folder.appendingPathComponent("head.json").path
         try site.write(["head.json": PatchFeed.head("/a/", version: "v1", from: ["v0"])])
         #expect(PatchFeed.headVersion(file) == "v1")
         try site.write(["head.json": PatchFeed.head("/a/", version: nil, from: [])])
@@ -87,7 +87,7 @@ struct FeedTests {
         #expect(PatchFeed.headVersion(file) == nil)
         try site.write(["head.json": #"{"format":"another/1","version":"v1"}"#])
         #expect(PatchFeed.headVersion(file) == nil)
-        #expect(PatchFeed.headVersion(site.folder.appendingPathComponent("missing.json")) == nil)
+        #expect(PatchFeed.headVersion(site.folder.appendingPathComponent("missing.json").path) == nil)
     }
 
     @Test("a page that disappears keeps a head.json that says it is gone")

@@ -79,11 +79,11 @@ package struct PatchFeed: Sendable {
     ) throws -> (files: [OutputFile], versions: [PageVersion], from: [PageVersion], changed: Bool, reloads: [String], newest: Message?) {
         let folder = Self.folder(page.url)
         if versions.last == page.version {
-            let previous = previousOut.appendingPathComponent(folder)
-            if Self.headVersion(previous.appendingPathComponent("head.json")) == page.version {
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: previous.path)) ?? []
+            let previous = previousOut.path + "/" + folder  // a path, not a URL: this is done for every page
+            if Self.headVersion(previous + "head.json") == page.version {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: previous)) ?? []
                 let files = names.filter { $0.hasSuffix(".json") }.sorted().map {
-                    OutputFile(path: OutputPath(folder + $0), contents: .copy(previous.appendingPathComponent($0)), origin: "the patch feed")
+                    OutputFile(path: OutputPath(folder + $0), contents: .copy(previous + $0), origin: "the patch feed")
                 }
                 let from = names.filter { $0.hasPrefix("from-") && $0.hasSuffix(".json") }
                     .map { PageVersion(String($0.dropFirst("from-".count).dropLast(".json".count))) }
@@ -105,12 +105,12 @@ package struct PatchFeed: Sendable {
     }
 
     /// The `version` a `head.json` file names; nil when there is none, it is gone, or it is no head of this format.
-    static func headVersion(_ file: URL) -> PageVersion? {
+    static func headVersion(_ file: String) -> PageVersion? {
         struct Head: Decodable {
             var format: String
             var version: PageVersion?
         }
-        guard let data = try? Data(contentsOf: file), let head = try? JSONDecoder().decode(Head.self, from: data),
+        guard let data = FileManager.default.contents(atPath: file), let head = try? JSONDecoder().decode(Head.self, from: data),
             head.format == "sectionsite-head/1"
         else { return nil }
         return head.version

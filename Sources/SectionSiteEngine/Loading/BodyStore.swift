@@ -92,7 +92,19 @@ package final class BodyStore: Sendable {
         return Place(offset: offset, count: bytes.count)
     }
 
+    /// Appends the bytes stored at `place` to `record` as they are: the value they hold, written again.
+    func copy(_ place: Place, to record: inout RecordWriter) throws {
+        record.append(try bytes(at: place))
+    }
+
     private func read<T>(_ place: Place, _ decode: (inout RecordReader) throws -> T) throws -> T {
+        try bytes(at: place).withUnsafeBytes { buffer in
+            var record = RecordReader(bytes: buffer)
+            return try decode(&record)
+        }
+    }
+
+    private func bytes(at place: Place) throws -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: place.count)
         try bytes.withUnsafeMutableBytes { buffer in
             var done = 0
@@ -104,10 +116,7 @@ package final class BodyStore: Sendable {
                 done += read
             }
         }
-        return try bytes.withUnsafeBytes { buffer in
-            var record = RecordReader(bytes: buffer)
-            return try decode(&record)
-        }
+        return bytes
     }
 }
 
@@ -135,6 +144,19 @@ enum Kept<Value: Recorded>: Sendable {
             return try read()
         } catch {
             fatalError("\(error)")
+        }
+    }
+
+    /// Writes the value as its `write(to:)` does; one waiting in a file is copied as it is there, not decoded.
+    func write(to record: inout RecordWriter) {
+        switch self {
+        case .held(let value): value.write(to: &record)
+        case .stored(let store, let place):
+            do {
+                try store.copy(place, to: &record)
+            } catch {
+                fatalError("\(error)")
+            }
         }
     }
 

@@ -33,6 +33,9 @@ struct RecordWriter {
 
     mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
+    /// Bytes another writer wrote, as they are.
+    mutating func append(_ written: [UInt8]) { bytes.append(contentsOf: written) }
+
     /// A count, then the numbers as 4 little-endian bytes each, in one copy on a little-endian machine.
     mutating func uint32s(_ values: [UInt32]) {
         int(values.count)

@@ -6,8 +6,8 @@ package struct OutputFile: Sendable, Equatable {
     package enum Contents: Sendable, Equatable {
         /// Text written as UTF-8.
         case text(String)
-        /// A file copied as is.
-        case copy(URL)
+        /// A file copied as it is, by its absolute path.
+        case copy(String)
         /// The same file as in the previous output, which an incremental build links instead of writing.
         case unchanged
         /// Text made as the file is written: a build's indexes (the search index's shards, the sitemaps) are

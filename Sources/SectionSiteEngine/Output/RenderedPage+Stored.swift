@@ -7,16 +7,16 @@ extension PageStore {
     /// Written under a name of its own and renamed, so that a file named by a version is always whole, even when a
     /// build is killed while rendering.
     @discardableResult
-    func store(_ html: String, version: PageVersion) throws -> URL {
+    func store(_ html: String, version: PageVersion) throws -> String {
         let file = file(version)
-        guard access(file.path, F_OK) != 0 else { return file }
+        guard access(file, F_OK) != 0 else { return file }
         let temporary = folder.path + "/.\(version.rawValue).\(getpid()).\(UInt(pthread_self())).tmp"
         do {
             try SiteWriter.writeFile(temporary, html)
         } catch {
-            throw SiteWriter.writeError(error, at: file.path)  // a full disk says so as the output's writing does
+            throw SiteWriter.writeError(error, at: file)  // a full disk says so as the output's writing does
         }
-        guard rename(temporary, file.path) == 0 else {
+        guard rename(temporary, file) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
             throw SectionSiteError("cannot store a page in \(folder.path): \(reason)")

@@ -341,21 +341,34 @@ struct SearchShards: Sendable {
     /// Postings as the JSON array the format describes: the page as a difference from the one before while the
     /// flags stay the same (a common word's thousands of text-only postings are then mostly one digit each).
     private static func postings(_ postings: ArraySlice<UInt32>, _ word: Word) -> String {
-        var text = "["
+        // Digits written into one buffer: a common word has thousands of postings, and a build writes them all.
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        bytes.reserveCapacity(postings.count * 4 + 2)
+        func number(_ value: UInt64) {
+            let start = bytes.count
+            var rest = value
+            repeat {
+                bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
+                rest /= 10
+            } while rest > 0
+            bytes[start...].reverse()
+        }
         var previous: (flags: UInt32, page: UInt32)?
         for posting in postings {
             let flags = 7 - posting >> 29
             let page = posting >> 6 & 0x7F_FFFF
             let step = previous?.flags == flags ? page - previous!.page : page
-            if previous != nil { text += "," }
-            text += String(UInt64(step) * 8 + UInt64(flags))
+            if previous != nil { bytes.append(UInt8(ascii: ",")) }
+            number(UInt64(step) * 8 + UInt64(flags))
             if flags & 6 == 2 {
                 let heading = posting & 63 == 63 ? word.headings[page] ?? 63 : Int(posting & 63)
-                text += "," + String(heading)
+                bytes.append(UInt8(ascii: ","))
+                number(UInt64(heading))
             }
             previous = (flags, page)
         }
-        return text + "]"
+        bytes.append(UInt8(ascii: "]"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private func pageChunk(_ chunk: Int, config: SiteConfig) -> String {

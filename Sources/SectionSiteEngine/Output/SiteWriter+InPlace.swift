@@ -41,7 +41,7 @@ extension SiteWriter {
                     }
                 }
                 switch file.contents {
-                case .copy(let source) where Self.holds(target, sameAs: source.path): return (false, nil)
+                case .copy(let source) where Self.holds(target, sameAs: source): return (false, nil)
                 default: break
                 }
                 do {

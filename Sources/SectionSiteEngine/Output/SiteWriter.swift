@@ -26,14 +26,15 @@ struct SiteWriter {
         var errors: [Diagnostic] = []
         let previous = SourceBounds(site: out)
         let kept = SourceBounds(site: state)
+        var folders: [String: String] = [:]  // real paths of the folders files are copied from
         for file in files {
             let location = file.origin.contains("/") ? SourceLocation.file(file.origin) : nil
             if let escape = URLPath.escape(fromFolder: file.path.rawValue) ?? (file.path.rawValue.hasPrefix("/") ? "it is absolute" : nil) {
                 errors.append(Diagnostic(.error, "refusing to write the output file '\(file.path)' of \(file.origin): \(escape)", at: location))
                 continue
             }
-            if case .copy(let source) = file.contents, case .outside(let real) = bounds.place(source.path), !previous.allows(source.path),
-                !kept.allows(source.path)
+            if case .copy(let source) = file.contents, case .outside(let real) = bounds.place(source, folders: &folders),
+                !previous.allows(source), !kept.allows(source)
             {
                 errors.append(Diagnostic(
                     .error, "refusing to publish '\(file.path)': it is read from '\(real)', outside the site "
@@ -142,7 +143,7 @@ struct SiteWriter {
                 return ContentHash.of(text).hex
             case .copy(let source):
                 unlink(target)  // a leftover of a build cut short
-                return try copyFile(source.path, to: target).hex
+                return try copyFile(source, to: target).hex
             case .unchanged:
                 guard link(out.path + "/" + file.path.rawValue, target) == 0 else {
                     throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)

@@ -70,6 +70,8 @@ package struct JSONWriter {
 
     /// `value` as a JSON string, quotes and all.
     package static func quoted(_ value: String) -> String {
+        // Most values (output paths, for the manifest's thousands of lines) need no escape.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) { return "\"" + value + "\"" }
         var writer = JSONWriter()
         writer.string(value)
         return writer.text
@@ -87,44 +89,44 @@ package struct JSONWriter {
     private mutating func string(_ value: String) {
         text += "\""
         // Runs of bytes that need no escaping are appended whole: most strings (URLs, versions, keys) are one run,
-        // and a page's text with typographic quotes (whose UTF-8 starts with 0xE2, as U+2028 does) stays a few.
-        let bytes = value.utf8
-        var run = bytes.startIndex
-        var index = bytes.startIndex
-        while index != bytes.endIndex {
-            let byte = bytes[index]
-            var escape: String?
-            var length = 1
-            switch byte {
-            case 0x22: escape = "\\\""
-            case 0x5C: escape = "\\\\"
-            case 0x0A: escape = "\\n"
-            case 0x0D: escape = "\\r"
-            case 0x09: escape = "\\t"
-            case 0..<0x20:
-                let hex = String(byte, radix: 16)
-                escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            case 0xE2:
-                let second = bytes.index(after: index)
-                if second != bytes.endIndex, bytes[second] == 0x80 {
-                    let third = bytes.index(after: second)
-                    if third != bytes.endIndex, bytes[third] == 0xA8 || bytes[third] == 0xA9 {
-                        escape = bytes[third] == 0xA8 ? "\\u2028" : "\\u2029"
-                        length = 3
-                    }
+        // appended as they are, and a page's text with typographic quotes (whose UTF-8 starts with 0xE2, as U+2028
+        // does) stays a few. The bytes are scanned in place: a build writes tens of megabytes of page text.
+        var value = value
+        let whole = value.withUTF8 { bytes -> Bool in
+            var run = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                var escape: String?
+                var length = 1
+                switch byte {
+                case 0x22: escape = "\\\""
+                case 0x5C: escape = "\\\\"
+                case 0x0A: escape = "\\n"
+                case 0x0D: escape = "\\r"
+                case 0x09: escape = "\\t"
+                case 0..<0x20:
+                    let hex = String(byte, radix: 16)
+                    escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    escape = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                    length = 3
+                default: break
                 }
-            default: break
+                if let escape {
+                    text += String(decoding: UnsafeBufferPointer(rebasing: bytes[run..<index]), as: UTF8.self)
+                    text += escape
+                    index += length
+                    run = index
+                } else {
+                    index += 1
+                }
             }
-            if let escape {
-                text += value[run..<index]
-                text += escape
-                index = bytes.index(index, offsetBy: length)
-                run = index
-            } else {
-                index = bytes.index(after: index)
-            }
+            guard run > 0 else { return true }
+            text += String(decoding: UnsafeBufferPointer(rebasing: bytes[run...]), as: UTF8.self)
+            return false
         }
-        text += value[run..<bytes.endIndex]
+        if whole { text += value }
         text += "\""
     }
 }

@@ -108,7 +108,7 @@ extension Site {
         for image in imagesShown().values.joined() {
             if image.source.hasPrefix("Content/") { sources.insert(image.source) }
             for variant in image.variants where outputs[OutputPath(variant.path)] == nil {
-                outputs[OutputPath(variant.path)] = OutputFile(path: OutputPath(variant.path), contents: .copy(catalog.cached(variant)), origin: image.source)
+                outputs[OutputPath(variant.path)] = OutputFile(path: OutputPath(variant.path), contents: .copy(catalog.cached(variant).path), origin: image.source)
             }
         }
         imageFiles = outputs

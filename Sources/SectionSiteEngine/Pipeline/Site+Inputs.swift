@@ -100,7 +100,7 @@ extension Site {
         of folder: URL, into prefix: String, origin: String, where include: (String) -> Bool = { _ in true }
     ) -> [OutputFile] {
         FileTree.files(under: folder).filter(include).map {
-            OutputFile(path: OutputPath(prefix + $0), contents: .copy(folder.appendingPathComponent($0)), origin: "\(origin)/\($0)")
+            OutputFile(path: OutputPath(prefix + $0), contents: .copy(folder.path + "/" + $0), origin: "\(origin)/\($0)")
         }
     }
 }

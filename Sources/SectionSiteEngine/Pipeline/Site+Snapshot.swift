@@ -55,7 +55,7 @@ extension Site {
         var standing = Set<ObjectIdentifier>()
         for record in output.records.values where !record.page.isComplete {
             let page = record.page
-            guard access(store.file(page.version).path, F_OK) == 0 else { return nil }
+            guard access(store.file(page.version), F_OK) == 0 else { return nil }
             var kept = record
             kept.page = RenderedPage(
                 url: page.url, source: page.source, html: "", version: page.version, title: page.title, date: page.date,
@@ -83,13 +83,16 @@ extension Site {
         let site = options.site.path + "/"
         let takenAt = snapshot.takenAt
         // Each file's new stamp when it must be read, and then whether its text is the record's.
-        let read = present.parallelMap { path -> (stamp: FileStamp?, same: Bool)? in
-            guard let old = stamps[.file(path)] else { return (nil, false) }
+        let current = loaded
+        // A page touched but not changed is made again with its new stamp here, on all cores.
+        let read = present.parallelMap { path -> (stamp: FileStamp?, same: Bool, restamped: LoadedPage?)? in
+            guard let old = stamps[.file(path)] else { return (nil, false, nil) }
             let stamp = FileStamp.of(site + path)
             // Stamped within two seconds of the snapshot: a second edit in the same clock tick keeps the stamp.
             if let stamp, stamp == old, stamp.modified <= takenAt - 2_000_000_000 { return nil }
-            let text = try? String(contentsOfFile: site + path, encoding: .utf8)
-            return (stamp, text.map { ContentHash.of($0).hex } == hashes[.file(path)])
+            // The bytes hashed as they are read: the same hash as the text's when they are the same UTF-8.
+            guard let stamp, ContentHash.ofFile(site + path)?.hex == hashes[.file(path)] else { return (stamp, false, nil) }
+            return (stamp, true, current[.file(path)]?.restamped(stamp))
         }
         for (path, result) in zip(present, read) {
             guard let result else { continue }
@@ -97,9 +100,9 @@ extension Site {
                 changed.insert(.file(path))
                 continue
             }
-            loaded[.file(path)] = loaded[.file(path)]?.restamped(stamp)
+            loaded[.file(path)] = result.restamped
             restamped = true
-            markdown.pageURLs?.record(path, url: loaded[.file(path)]?.page.url.rawValue ?? "", stamp: stamp)
+            markdown.pageURLs?.record(path, url: result.restamped?.page.url.rawValue ?? "", stamp: stamp)
         }
         // A program's pages, recorded with `FileStamp.noFile`, are among these: loaded again from their
         // definitions (rendered again, they are written only if their inputs changed), or removed.
@@ -145,7 +148,7 @@ extension Site {
         }
         var copies: [OutputPath: FileStamp] = [:]
         for file in publishedFiles {
-            if case .copy(let source) = file.contents, let stamp = FileStamp.of(source.path) { copies[file.path] = stamp }
+            if case .copy(let source) = file.contents, let stamp = FileStamp.of(source) { copies[file.path] = stamp }
         }
         return SiteSnapshot(
             fingerprint: SiteSnapshot.fingerprint(options: options, configText: configText, theme: theme, data: data),

@@ -134,7 +134,7 @@ package struct SiteBuilder: Sendable {
                     return OutputFile(path: file.path, contents: .unchanged, origin: file.origin)
                 }
                 guard case .copy(let source) = file.contents, let stamp = snapshot.copies[file.path],
-                    FileStamp.of(source.path) == stamp, stamp.modified < snapshot.takenAt - 2_000_000_000
+                    FileStamp.of(source) == stamp, stamp.modified < snapshot.takenAt - 2_000_000_000
                 else { return file }  // changed, or stamped too recently to tell: copied again
                 return OutputFile(path: file.path, contents: .unchanged, origin: file.origin)
             }
@@ -231,7 +231,7 @@ package struct SiteBuilder: Sendable {
             let target = out.path + "/" + file.path.rawValue
             return switch file.contents {
             case .unchanged: true
-            case .copy(let source): SiteWriter.holds(target, sameAs: source.path)
+            case .copy(let source): SiteWriter.holds(target, sameAs: source)
             case .text(let text): SiteWriter.holds(target, text)
             case .made(let maker): SiteWriter.holds(target, maker.text)
             }

@@ -29,7 +29,7 @@ extension SiteSnapshot {
                 out.string(alias.url)
                 out.location(alias.location)
             }
-            page.summary.value.write(to: &out)
+            page.summary.write(to: &out)
             out.map(page.frontMatter) { $0.value($1) }
             out.list(page.collectionFolders) { $0.string($1) }
             out.list(page.fileLinks) { out, link in
@@ -39,8 +39,8 @@ extension SiteSnapshot {
                 out.int(link.link.column)
                 out.location(link.location)
             }
-            page.headings.value.write(to: &out)
-            page.text.value.write(to: &out)
+            page.headings.write(to: &out)
+            page.text.write(to: &out)
             out.list(page.unknownLanguages) { out, use in
                 out.string(use.word)
                 out.location(use.location)

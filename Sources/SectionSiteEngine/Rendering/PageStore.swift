@@ -6,14 +6,21 @@ import Foundation
 package struct PageStore: Sendable {
     /// The folder.
     let folder: URL
+    /// Its path, to which each version's file name is added (a `URL` took a tenth of a second more for 10,000).
+    private let folderPath: String
 
-    /// The file of a version.
-    func file(_ version: PageVersion) -> URL {
-        folder.appendingPathComponent(version.rawValue + ".html", isDirectory: false)  // without asking the disk
+    init(folder: URL) {
+        self.folder = folder
+        self.folderPath = folder.path
+    }
+
+    /// The path of a version's file.
+    func file(_ version: PageVersion) -> String {
+        folderPath + "/" + version.rawValue + ".html"
     }
 
     /// The stored HTML of a version; nil when there is none.
     func html(of version: PageVersion) -> String? {
-        try? String(contentsOf: file(version), encoding: .utf8)
+        try? String(contentsOfFile: file(version), encoding: .utf8)
     }
 }

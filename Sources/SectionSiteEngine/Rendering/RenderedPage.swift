@@ -15,15 +15,15 @@ package final class RenderedPage: Sendable, Equatable {
         if let text { return text }
         guard let file = storedFile else { return "" }
         do {
-            return try String(contentsOf: file, encoding: .utf8)
+            return try String(contentsOfFile: file, encoding: .utf8)
         } catch {
-            throw SectionSiteError("cannot read the page \(url) kept in \(file.path): \(SystemReason.of(error))")
+            throw SectionSiteError("cannot read the page \(url) kept in \(file): \(SystemReason.of(error))")
         }
     }
     /// The document, unless it was stored in a file.
     private let text: String?
     /// The file holding the document, for a page a build stored on disk (`PageStore`) rather than in memory.
-    var storedFile: URL? { store?.file(version) }
+    var storedFile: String? { store?.file(version) }
     /// The store of a page a build stored on disk: its file is named by the version (a URL each took 400 bytes a
     /// page, held to the end of a build).
     private let store: PageStore?

@@ -159,7 +159,7 @@ struct BuildTests {
         for url in kept.pages.keys {
             let page = try #require(stored.pages[url])
             #expect(page.html == kept.pages[url]?.html, "\(url)")
-            #expect(try String(contentsOf: page.storedFile!, encoding: .utf8) == kept.pages[url]?.html)
+            #expect(try String(contentsOfFile: page.storedFile!, encoding: .utf8) == kept.pages[url]?.html)
         }
         let store = try BodyStore(folder: options.storage!)
         let loaded = try ContentLoader(site: site.folder, markdown: stored.markdown, bodies: store).load("Content/posts/p7.md")

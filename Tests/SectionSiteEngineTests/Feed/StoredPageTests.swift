@@ -24,9 +24,9 @@ struct StoredPageTests {
         var feed = PatchFeed(keep: 5, state: state, previousOut: folder.appendingPathComponent("out"))
         #expect(try feed.make(pages: [page], current: ["/a/"], history: ["/a/": ["v1"]]).files.count == 2)  // a patch and head.json
 
-        try FileManager.default.removeItem(at: state.pages.file("v2"))
+        try FileManager.default.removeItem(atPath: state.pages.file("v2"))
         let read = #expect(throws: SectionSiteError.self) { try page.document() }
-        #expect(read?.description.contains(state.pages.file("v2").path) == true)
+        #expect(read?.description.contains(state.pages.file("v2")) == true)
         feed.keepsNewest = true
         #expect(throws: SectionSiteError.self) { try feed.make(pages: [page], current: ["/a/"], history: ["/a/": ["v1"]]) }
     }

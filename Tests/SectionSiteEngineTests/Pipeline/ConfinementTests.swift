@@ -57,21 +57,30 @@ struct ConfinementTests {
         let files = [
             OutputFile(path: "fine/index.html", contents: .text("ok"), origin: "Content/fine.md"),
             OutputFile(path: "a/../../outside/index.html", contents: .text("x"), origin: "a template"),
-            OutputFile(path: "stolen.txt", contents: .copy(secret), origin: "Static/stolen.txt"),
+            OutputFile(path: "stolen.txt", contents: .copy(secret.path), origin: "Static/stolen.txt"),
             OutputFile(path: "fine/index.html", contents: .text("again"), origin: "Content/fine/index.md"),
+            // A link in the site to the file, and a file in a folder of the site that is a link out of it.
+            OutputFile(path: "linked.txt", contents: .copy(site.folder.path + "/Static/linked.txt"), origin: "Static/linked.txt"),
+            OutputFile(path: "inside/secret.txt", contents: .copy(site.folder.path + "/Static/inside/" + secret.lastPathComponent), origin: "Static/inside"),
+            OutputFile(path: "own.txt", contents: .copy(site.folder.path + "/Static/own.txt"), origin: "Static/own.txt"),
         ]
+        try site.write(["Static/own.txt": "mine"])
+        try FileManager.default.createSymbolicLink(atPath: site.folder.path + "/Static/linked.txt", withDestinationPath: secret.path)
+        try FileManager.default.createSymbolicLink(atPath: site.folder.path + "/Static/inside", withDestinationPath: secret.deletingLastPathComponent().path)
         let bounds = SourceBounds(site: site.folder)
         #expect(throws: SectionSiteError.self) { try SiteWriter.check(files, bounds: bounds, out: site.out, state: site.folder.appendingPathComponent(".sectionsite")) }
         do {
             try SiteWriter.check(files, bounds: bounds, out: site.out, state: site.folder.appendingPathComponent(".sectionsite"))
         } catch let error as SectionSiteError {
             let lines = error.description.split(separator: "\n").map(String.init)
-            #expect(lines.count == 3)
+            #expect(lines.count == 5)
+            #expect(lines.contains { $0.hasPrefix("Static/linked.txt: error: refusing to publish 'linked.txt': it is read from '\(secret.path)") })
+            #expect(lines.contains { $0.hasPrefix("Static/inside: error: refusing to publish 'inside/secret.txt'") })
             #expect(lines.contains { $0.contains("refusing to write the output file 'a/../../outside/index.html' of a template") })
             #expect(lines.contains { $0.hasPrefix("Static/stolen.txt: error: refusing to publish 'stolen.txt': it is read from '") })
             #expect(lines.contains { $0.contains("two sources write the output file 'fine/index.html'") })
         }
-        try SiteWriter.check(Array(files.prefix(1)), bounds: bounds, out: site.out, state: site.folder.appendingPathComponent(".sectionsite"))
+        try SiteWriter.check([files[0], files[6]], bounds: bounds, out: site.out, state: site.folder.appendingPathComponent(".sectionsite"))
     }
 
     @Test("a folder of the site that is a symbolic link out of it is an error, unless readOutside names where it leads")
