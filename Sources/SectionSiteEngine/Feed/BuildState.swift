@@ -22,15 +22,16 @@ package struct BuildState: Sendable {
     /// The history of the last build, or an empty one (with a warning when the file is unreadable).
     package func loadHistory(warnings: inout Warnings) -> History {
         guard let data = try? Data(contentsOf: historyFile) else { return [:] }
-        struct File: Decodable {
-            var format: String
-            var pages: [String: [PageVersion]]
-        }
-        guard let file = try? JSONDecoder().decode(File.self, from: data), file.format == "sectionsite-state/1" else {
+        // Read without Codable, which took a tenth of a second for 10,000 pages.
+        guard let file = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            file["format"] as? String == "sectionsite-state/1", let pages = file["pages"] as? [String: [String]]
+        else {
             warnings.add(Diagnostic(.warning, "ignoring an unreadable .sectionsite/history.json; patches start again from this build"))
             return [:]
         }
-        return Dictionary(uniqueKeysWithValues: file.pages.map { (PageURL($0), $1) })
+        var history = History(minimumCapacity: pages.count)
+        for (url, versions) in pages { history[PageURL(url)] = versions.map { PageVersion(rawValue: $0) } }
+        return history
     }
 
     /// Stores the pages' current versions, then the history (written to a temporary file and renamed, so it is
