@@ -110,7 +110,7 @@ package struct PatchFeed: Sendable {
             var format: String
             var version: PageVersion?
         }
-        guard let data = FileManager.default.contents(atPath: file), let head = try? JSONDecoder().decode(Head.self, from: data),
+        guard access(file, R_OK) == 0, let data = FileManager.default.contents(atPath: file), let head = try? JSONDecoder().decode(Head.self, from: data),
             head.format == "sectionsite-head/1"
         else { return nil }
         return head.version

@@ -95,8 +95,14 @@ package struct JSONWriter {
         let whole = value.withUTF8 { bytes -> Bool in
             var run = 0
             var index = 0
-            while index < bytes.count {
+            let count = bytes.count
+            while index < count {
                 let byte = bytes[index]
+                // Most bytes need nothing: one comparison of each against the few that may.
+                guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2 else {
+                    index += 1
+                    continue
+                }
                 var escape: String?
                 var length = 1
                 switch byte {

@@ -119,9 +119,17 @@ package struct SiteConfig: Sendable, Equatable {
 
     /// `scheme://host[:port]` of `baseURL`, or nil when it is a path alone.
     var origin: String? {
-        guard let scheme = baseURL.range(of: "://") else { return nil }
-        let host = baseURL[scheme.upperBound...]
-        return String(host.firstIndex(of: "/").map { baseURL[..<$0] } ?? baseURL[...])
+        // Found in the bytes: the sitemap and feeds ask for every page's absolute URL.
+        let utf8 = baseURL.utf8
+        var index = utf8.startIndex
+        while let colon = utf8[index...].firstIndex(of: UInt8(ascii: ":")) {
+            if utf8[colon...].starts(with: "://".utf8) {
+                let host = utf8.index(colon, offsetBy: 3)
+                return String(baseURL[..<(utf8[host...].firstIndex(of: UInt8(ascii: "/")) ?? utf8.endIndex)])
+            }
+            index = utf8.index(after: colon)
+        }
+        return nil
     }
 
     /// A site path (`/posts/a/`) under the root path (`/blog/posts/a/`).

@@ -63,5 +63,22 @@ struct URLPathTests {
         #expect(URLPath.escape(fromFolder: "../a\\b") == "it holds a backslash")
         #expect(URLPath.escape(url: "/%2e%2E/x/") == dots(".."))
     }
+
+    @Test("absolute URLs join the base URL's origin and path with a site path")
+    func absolute() {
+        var config = SiteConfig()
+        #expect(config.origin == nil && config.absoluteURL("/a/") == "/a/")
+        for (base, origin, url) in [
+            ("https://example.com/blog/", "https://example.com", "https://example.com/blog/a/"),
+            ("https://example.com", "https://example.com", "https://example.com/a/"),
+            ("http://h:8080/x", "http://h:8080", "http://h:8080/x/a/"),
+            ("/docs/", nil, "/docs/a/"),
+            ("mailto:x/y", nil, "/mailto:x/y/a/"),
+        ] as [(String, String?, String)] {
+            config.baseURL = base
+            #expect(config.origin == origin, "\(base)")
+            #expect(config.absoluteURL("/a/") == url, "\(base)")
+        }
+    }
 }
 
