@@ -3,24 +3,26 @@ import Foundation
 /// Updating a search index from one an earlier build made, instead of reading every page's words again: at 10,000
 /// pages reading them took most of a build that changed one page.
 ///
-/// Pages are known by their URL and the digest of everything their entry is made from (`LoadedPage.digest`: the
-/// file's text, the templates and pictures its Markdown used), so an index can be updated from any earlier one of
-/// the same site and settings. A page whose key is the earlier index's keeps its postings, renumbered when pages
+/// Pages are known by their URL, title and the digest of what the rest of their entry is made from
+/// (`LoadedPage.digest`: the file's text, the templates and pictures its Markdown used; the title may come from the
+/// file's name instead), so an index can be updated from any earlier one of the same site and settings. A page whose key is the earlier index's keeps its postings, renumbered when pages
 /// before it came or went; the others' postings go, and the words of the pages new or changed are read and added.
 /// The result is the index made from nothing, posting for posting (a seeded test holds the two to the same files).
 extension SearchShards {
     /// A page as the index knows it.
     struct PageKey: Hashable, Sendable {
         var url: String
+        var title: String
         var digest: UInt64
 
-        init(url: String, digest: UInt64) {
+        init(url: String, title: String, digest: UInt64) {
             self.url = url
+            self.title = title
             self.digest = digest
         }
 
         init(_ page: LoadedPage) {
-            self.init(url: page.page.url.rawValue, digest: page.digest)
+            self.init(url: page.page.url.rawValue, title: page.page.title, digest: page.digest)
         }
     }
 
@@ -39,13 +41,13 @@ extension SearchShards {
     }
 
     /// The words of `ordered` (the pages in number order) updated from `previous`; nil when more than a quarter of
-    /// the pages are new or changed (reading every page's words is then as quick) or two pages share a URL.
+    /// the pages are new or changed (reading every page's words is then as quick) or two pages share a key.
     static func update(_ previous: Base, to ordered: [LoadedPage]) -> [(prefix: String, words: [Word])]? {
         let keys = ordered.map(PageKey.init)
         var numbers = [PageKey: Int](minimumCapacity: keys.count)
         for (number, key) in keys.enumerated() where numbers.updateValue(number, forKey: key) != nil { return nil }
         // Each earlier page's new number, `gone` when it changed or went. Pages are in the order of their titles,
-        // then URLs, which their keys decide: those that stay keep their order among themselves.
+        // then URLs, which their keys hold: those that stay keep their order among themselves.
         let gone = UInt32.max
         var renumber = [UInt32](repeating: gone, count: previous.keys.count)
         var kept = [Bool](repeating: false, count: keys.count)
@@ -192,7 +194,9 @@ extension SearchShards {
             generation = Int64(try input.int())
             bases = try input.map { input in
                 Base(
-                    keys: try input.list { input in PageKey(url: try input.string(), digest: UInt64(bitPattern: Int64(try input.int()))) },
+                    keys: try input.list { input in
+                        PageKey(url: try input.string(), title: try input.string(), digest: UInt64(bitPattern: Int64(try input.int())))
+                    },
                     terms: try input.list { input in
                         (try input.string(), try input.list { input in
                             let text = try input.string()
@@ -202,6 +206,16 @@ extension SearchShards {
                         })
                     },
                     firstPart: try input.int(), partSize: try input.int())
+            }
+            // Every posting names a page of its base: an update renumbers them by their place in the keys.
+            for base in bases.values {
+                let pages = UInt32(base.keys.count)
+                for (_, words) in base.terms {
+                    for word in words {
+                        guard word.postings.allSatisfy({ $0 >> 6 & 0x7F_FFFF < pages }), word.headings.keys.allSatisfy({ $0 < pages })
+                        else { throw RecordReader.Malformed() }
+                    }
+                }
             }
         }
 
@@ -222,6 +236,7 @@ extension SearchShards {
                     out.string(code)
                     out.list(base.keys) { out, key in
                         out.string(key.url)
+                        out.string(key.title)
                         out.int(Int(Int64(bitPattern: key.digest)))
                     }
                     try out.list(base.terms) { out, term in

@@ -26,7 +26,7 @@ struct SiteWriter {
         var errors: [Diagnostic] = []
         let previous = SourceBounds(site: out)
         let kept = SourceBounds(site: state)
-        var folders: [String: String] = [:]  // real paths of the folders files are copied from
+        var folders: [[UInt8]: String] = [:]  // real paths of the folders files are copied from
         for file in files {
             let location = file.origin.contains("/") ? SourceLocation.file(file.origin) : nil
             if let escape = URLPath.escape(fromFolder: file.path.rawValue) ?? (file.path.rawValue.hasPrefix("/") ? "it is absolute" : nil) {

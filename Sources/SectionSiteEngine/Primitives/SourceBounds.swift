@@ -51,18 +51,21 @@ package struct SourceBounds: Sendable, Equatable {
     /// `place(_:)` of many files in few folders (a build checks every file it copies, 10,000 pages kept from an
     /// earlier build among them): each folder's real path is found once and kept in `folders`, and a file that is
     /// no symbolic link is where its name in that folder says; any other path is resolved whole.
-    package func place(_ path: String, folders: inout [String: String]) -> Place {
+    /// `folders` is keyed by the folder's bytes: two names that Swift's `String` holds equal (`é` and `e` with a
+    /// combining accent) are two folders to the file system.
+    package func place(_ path: String, folders: inout [[UInt8]: String]) -> Place {
         var status = stat()
         guard let slash = path.lastIndex(of: "/"), slash != path.startIndex, lstat(path, &status) == 0,
             status.st_mode & S_IFMT == S_IFREG
         else { return place(path) }
         let folder = String(path[..<slash])
+        let key = Array(folder.utf8)
         let real: String
-        if let known = folders[folder] {
+        if let known = folders[key] {
             real = known + path[slash...]
         } else {
             guard let resolved = Self.realPath(folder) else { return .missing }
-            folders[folder] = resolved
+            folders[key] = resolved
             real = resolved + path[slash...]
         }
         for root in roots where real.hasPrefix(root == "/" ? "/" : root + "/") {

@@ -273,6 +273,24 @@ struct SearchShardsTests {
         #expect(site.outputSnapshot().filter { $0.key.hasPrefix("search") } == shards)
     }
 
+    @Test("a page titled by its file's name, renamed with its slug kept: the incremental build indexes the new title")
+    func renamedFile() throws {
+        var files = Self.files()
+        files["Content/posts/old-name.md"] = "---\nslug: kept\n---\nSome text.\n"
+        let site = try TestSite(files)
+        try site.build()
+        try FileManager.default.moveItem(
+            at: site.folder.appendingPathComponent("Content/posts/old-name.md"), to: site.folder.appendingPathComponent("Content/posts/new-name.md"))
+        #expect(try site.build().incremental)
+        files["Content/posts/new-name.md"] = files.removeValue(forKey: "Content/posts/old-name.md")
+        let fresh = try TestSite(files)
+        try fresh.build()
+        let shards = site.outputSnapshot().filter { $0.key.hasPrefix("search") }
+        #expect(shards == fresh.outputSnapshot().filter { $0.key.hasPrefix("search") })
+        #expect(try Self.words(site, "ne")["new"] != nil)
+        #expect(!FileManager.default.fileExists(atPath: site.out.appendingPathComponent("search/terms/6f6c.json").path))  // "ol": no word
+    }
+
     /// A page of `SearchShardsUpdateTests`: its title, headings and text drawn from a few words, so that words are
     /// shared; its digest the hash of all three.
     static func randomPage(_ url: String, _ random: inout SeededRandom) throws -> LoadedPage {
@@ -310,11 +328,19 @@ struct SearchShardsTests {
             // A few pages edited, retitled, added or removed; now and then most of them (made from nothing then).
             let edits = step % 10 == 9 ? 30 : 1 + Int(random.next() % 3)
             for _ in 0..<edits {
-                switch random.next() % 4 {
+                switch random.next() % 5 {
                 case 0 where pages.count > 5: pages.remove(at: Int(random.next() % UInt64(pages.count)))
                 case 1:
                     pages.append(try Self.randomPage("/p\(next)/", &random))
                     next += 1
+                case 2:
+                    // The same URL and digest, another title: a file without one renamed, its slug kept.
+                    let place = Int(random.next() % UInt64(pages.count))
+                    let page = pages[place]
+                    let title = ["Renamed", "Zebra", "Apple move"][Int(random.next() % 3)]
+                    pages[place] = LoadedPage(
+                        page: try PageParser(path: "Content\(page.page.url)index.md").parse("---\ntitle: \(title)\n---\n"), blocks: [],
+                        summary: "", headings: page.headings, text: page.text, sourceHash: page.sourceHash)
                 default:
                     let place = Int(random.next() % UInt64(pages.count))
                     pages[place] = try Self.randomPage(pages[place].page.url.rawValue, &random)
