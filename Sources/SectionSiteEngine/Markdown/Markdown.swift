@@ -124,7 +124,6 @@ package struct Markdown: Sendable {
         package var text: String
     }
 
-    /// A relative link to a Markdown file, rewritten to the URL of the page that file would be.
     /// A code block's fence word, and where the block starts in the Markdown text (from 1).
     package struct FenceWord: Sendable, Equatable {
         package var word: String
@@ -132,6 +131,7 @@ package struct Markdown: Sendable {
         package var column: Int
     }
 
+    /// A relative link to a Markdown file, rewritten to the URL of the page that file would be.
     package struct FileLink: Sendable, Equatable {
         /// The file the link leads to, relative to the site (`Content/posts/a.md`), or nil when the link climbs out
         /// of `Content/`.

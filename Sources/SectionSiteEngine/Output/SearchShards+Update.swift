@@ -37,13 +37,13 @@ extension SearchShards {
 
     /// This index as the base of the next.
     var base: Base {
-        Base(keys: pages.map(PageKey.init), terms: terms, firstPart: firstPart, partSize: partSize)
+        Base(keys: keys, terms: terms, firstPart: firstPart, partSize: partSize)
     }
 
-    /// The words of `ordered` (the pages in number order) updated from `previous`; nil when more than a quarter of
-    /// the pages are new or changed (reading every page's words is then as quick) or two pages share a key.
-    static func update(_ previous: Base, to ordered: [LoadedPage]) -> [(prefix: String, words: [Word])]? {
-        let keys = ordered.map(PageKey.init)
+    /// The words of `ordered` (the pages in number order, with their `keys`) updated from `previous`; nil when more
+    /// than a quarter of the pages are new or changed (reading every page's words is then as quick) or two pages
+    /// share a key.
+    static func update(_ previous: Base, to ordered: [LoadedPage], keys: [PageKey]) -> [(prefix: String, words: [Word])]? {
         var numbers = [PageKey: Int](minimumCapacity: keys.count)
         for (number, key) in keys.enumerated() where numbers.updateValue(number, forKey: key) != nil { return nil }
         // Each earlier page's new number, `gone` when it changed or went. Pages are in the order of their titles,
@@ -86,9 +86,7 @@ extension SearchShards {
         var added: [String: Word] = [:]
         for (number, words) in zip(fresh, read) {
             for (text, flags, heading) in words {
-                added[text, default: Word(text: text, postings: [])].postings.append(
-                    UInt32(7 - flags) << 29 | UInt32(number) << 6 | UInt32(min(heading, 63)))
-                if heading >= 63 { added[text]!.headings[UInt32(number)] = heading }
+                added[text, default: Word(text: text, postings: [])].add(page: number, flags: flags, heading: heading)
             }
         }
         var byPrefix: [String: [Word]] = [:]
@@ -147,7 +145,7 @@ extension SearchShards {
             let start = chunk * Self.chunkSize
             let end = min(start + Self.chunkSize, pages.count)
             guard end == min(start + Self.chunkSize, previous.keys.count),
-                (start..<end).allSatisfy({ previous.keys[$0] == PageKey(pages[$0]) })
+                previous.keys[start..<end] == keys[start..<end]
             else { continue }
             same.insert(chunkPath(chunk))
         }

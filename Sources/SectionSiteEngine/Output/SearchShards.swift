@@ -41,6 +41,8 @@ struct SearchShards: Sendable {
 
     /// The pages, numbered by their place here.
     let pages: [LoadedPage]
+    /// Each page's key, in the same order (`SearchShards+Update`).
+    let keys: [PageKey]
     /// Each prefix with its words, both in UTF-8 byte order.
     let terms: [(prefix: String, words: [Word])]
     /// The folder of the language, `` or `fr/`.
@@ -57,6 +59,12 @@ struct SearchShards: Sendable {
         var postings: [UInt32]
         /// Places of headings past 62, by page.
         var headings: [UInt32: Int] = [:]
+
+        /// Adds the word's posting for `page` (pages come in any order: the postings are sorted once all are in).
+        mutating func add(page: Int, flags: Int, heading: Int) {
+            postings.append(UInt32(7 - flags) << 29 | UInt32(page) << 6 | UInt32(min(heading, 63)))
+            if heading >= 63 { headings[UInt32(page)] = heading }
+        }
     }
 
     /// Indexes `pages` (one language's published pages), written under `folder`: updated from `previous`, the
@@ -71,11 +79,12 @@ struct SearchShards: Sendable {
         precondition(pages.count < 1 << 23, "a search index numbers at most 8,388,607 pages")
         let ordered = pages.sorted { ($0.page.title, $0.page.url) < ($1.page.title, $1.page.url) }
         self.pages = ordered
+        self.keys = ordered.map(PageKey.init)
         self.folder = folder
         self.firstPart = firstPart
         self.partSize = partSize
         if let previous, previous.firstPart == firstPart, previous.partSize == partSize,
-            let updated = Self.update(previous, to: ordered)
+            let updated = Self.update(previous, to: ordered, keys: keys)
         {
             self.terms = updated
             self.unchanged = []
@@ -123,7 +132,6 @@ struct SearchShards: Sendable {
         /// Adds the words of this partition of a batch of pages, the first of them numbered `firstPage`.
         mutating func add(_ read: [[(String, Int, Int)]], firstPage: Int, partition: Int) {
             for (offset, pageWords) in read.enumerated() {
-                let page = UInt32(firstPage + offset)
                 for (text, flags, heading) in pageWords where Int(text.utf8.first!) % SearchShards.partitionCount == partition {
                     let id: Int
                     if let known = ids[text] {
@@ -133,8 +141,7 @@ struct SearchShards: Sendable {
                         ids[text] = id
                         words.append(Word(text: text, postings: []))
                     }
-                    words[id].postings.append(UInt32(7 - flags) << 29 | page << 6 | UInt32(min(heading, 63)))
-                    if heading >= 63 { words[id].headings[page] = heading }
+                    words[id].add(page: firstPage + offset, flags: flags, heading: heading)
                 }
             }
         }

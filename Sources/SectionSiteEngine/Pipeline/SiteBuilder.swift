@@ -73,16 +73,19 @@ package struct SiteBuilder: Sendable {
             let stood = describesOutput ? [] : previous.standFromStore(state.pages)
         {
             site = previous
-            // The search index is updated from the one the previous build saved.
-            let saved = SearchShards.Saved.read(options.state)
-            site.searchBase = saved?.bases ?? [:]
-            searchInOutput = describesOutput && saved?.generation == record.takenAt
             standing = stood
             progress(BuildProgress(step: 2, steps: Site.stepNames.count, name: "Loading changed pages"))
             let found = site.changes(since: record)
             restamped = found.restamped
             let changes = found.changes
             unchanged = changes.isEmpty && describesOutput
+            // The search index is updated from the one the previous build saved; a build that finds nothing
+            // changed makes none, and reads it only to save it again with the record.
+            if !unchanged || restamped {
+                let saved = SearchShards.Saved.read(options.state)
+                site.searchBase = saved?.bases ?? [:]
+                searchInOutput = describesOutput && saved?.generation == record.takenAt
+            }
             _ = try site.apply(changes)
         } else {
             if snapshot != nil {
