@@ -5,4 +5,11 @@ package struct PageVersion: StringIdentifier, Codable {
     package let rawValue: String
 
     package init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Whether it is a hash as a build writes one (lowercase hexadecimal digits): only such a version names a file
+    /// in `.sectionsite/versions/`. A record or history restored from a cache could say anything, `../../x` too.
+    var isHash: Bool {
+        !rawValue.isEmpty && rawValue.utf8.count <= 64
+            && rawValue.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
 }

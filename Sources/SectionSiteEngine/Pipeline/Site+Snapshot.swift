@@ -55,7 +55,7 @@ extension Site {
         var standing = Set<ObjectIdentifier>()
         for record in output.records.values where !record.page.isComplete {
             let page = record.page
-            guard access(store.file(page.version), F_OK) == 0 else { return nil }
+            guard store.holds(page.version) else { return nil }
             var kept = record
             kept.page = RenderedPage(
                 url: page.url, source: page.source, html: "", version: page.version, title: page.title, date: page.date,

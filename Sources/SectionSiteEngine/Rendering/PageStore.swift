@@ -19,8 +19,14 @@ package struct PageStore: Sendable {
         folderPath + "/" + version.rawValue + ".html"
     }
 
-    /// The stored HTML of a version; nil when there is none.
+    /// The stored HTML of a version; nil when there is none (or the version is no hash, and names no file).
     func html(of version: PageVersion) -> String? {
-        try? String(contentsOfFile: file(version), encoding: .utf8)
+        guard version.isHash else { return nil }
+        return try? String(contentsOfFile: file(version), encoding: .utf8)
+    }
+
+    /// Whether a version's HTML is stored.
+    func holds(_ version: PageVersion) -> Bool {
+        version.isHash && access(file(version), F_OK) == 0
     }
 }
