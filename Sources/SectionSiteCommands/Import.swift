@@ -42,6 +42,7 @@ struct Import: ParsableCommand {
                 print("Left as written (\(report.leftovers.count), each at its place in \(destination)/import-report.txt):")
                 for (kind, count) in report.summary { print("  \(count) \(kind)") }
             }
+            if let tagsLine = report.tagsLine { print(tagsLine) }
             Self.tryBuilding(to, shown: destination)
         } catch let error as SectionSiteError {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))

@@ -151,30 +151,46 @@ enum ImportFiles {
 
     /// The paths of the new site's theme files (`Themes/<name>/...`): those written with it, or, for a theme the
     /// binary carries and the new site does not copy, the built-in one's.
+    /// The directives the new site's theme draws, which the components of imported template tags may use.
+    static func directives(of theme: [(path: String, text: String)], themeName: String) -> Set<String> {
+        ImportComponent.directives(in: themePaths(theme, themeName: themeName))
+    }
+
     private static func themePaths(_ theme: [(path: String, text: String)], themeName: String) -> [String] {
         theme.isEmpty ? (BuiltinThemes.files[themeName] ?? []).map { "Themes/\(themeName)/" + $0.path } : theme.map(\.path)
     }
 
-    /// A data file goes to `Data/` when every record has an `id`, as SectionSite's data files must; else it is listed.
+    /// A data file goes to `Data/` whole, as templates read it (`site.data.<name>`); records without an `id` are
+    /// data for templates, not a section's items. TOML, which SectionSite does not read, is written as JSON.
     static func importData(
         _ source: ImportSource, name: String, file: String, into outputs: inout [(path: String, data: Data)], report: inout ImportReport
     ) throws {
         guard let data = try source.read(file, report: &report) else { return }
-        let records: [Any]?
-        if name.hasSuffix(".csv") {
-            let header = String(decoding: data.prefix(1000), as: UTF8.self).split(separator: "\n").first ?? ""
-            records = header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.contains("id") ? [] : nil
-        } else if name.hasSuffix(".toml") {
-            records = nil
-        } else {
+        if name.contains("/") {
+            report.leftovers.append(.init(
+                kind: "data file in a folder, which site.data does not read yet (move it to Data/ itself), not imported", file: file))
+            return
+        }
+        let ext = (name as NSString).pathExtension.lowercased()
+        switch ext {
+        case "yml", "yaml":
             let text = String(decoding: data, as: UTF8.self)
             try YAMLAliasBudget.check(text, path: source.shown(file), firstLine: 1)  // an error, where a parse error is a leftover
-            records = (try? Yams.load(yaml: text)) as? [Any]
-        }
-        if records.map({ $0.allSatisfy { ($0 as? [String: Any])?["id"] != nil } }) ?? false {
+            guard (try? Yams.compose(yaml: text)) != nil else {
+                report.leftovers.append(.init(kind: "data file that does not parse as YAML, not imported", file: file))
+                return
+            }
             outputs.append(("Data/\(name)", data))
-        } else {
-            report.leftovers.append(.init(kind: "data file without an 'id' in every record, not imported", file: file))
+        case "json", "csv":
+            outputs.append(("Data/\(name)", data))
+        case "toml":
+            guard let table = try? TOMLTable(string: String(decoding: data, as: UTF8.self)), let json = try? table.convert(to: .json) else {
+                report.leftovers.append(.init(kind: "data file that does not parse as TOML, not imported", file: file))
+                return
+            }
+            outputs.append(("Data/\((name as NSString).deletingPathExtension).json", Data(json.utf8)))
+        default:
+            report.leftovers.append(.init(kind: "data file of a kind SectionSite does not read, not imported", file: file))
         }
     }
 

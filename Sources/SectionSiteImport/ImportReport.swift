@@ -37,6 +37,21 @@ public struct ImportReport: Sendable, Equatable {
     public var written: [String] = []
     /// What was left as written, sorted by file and place.
     public var leftovers: [Leftover] = []
+    /// How the source's template tags (shortcodes, Liquid tags and includes) were drawn: by the common vocabulary,
+    /// by the site's own template translated, or by the neutral fallback.
+    public var mappedTags = 0, translatedTags = 0, neutralTags = 0
+    var componentUses: ImportComponent.Uses {
+        get { .init(mapped: mappedTags, translated: translatedTags, neutral: neutralTags) }
+        set { (mappedTags, translatedTags, neutralTags) = (newValue.mapped, newValue.translated, newValue.neutral) }
+    }
+
+    /// `Template tags: 12 by the common vocabulary, 3 by the site's own templates, 1 by the neutral fallback.`
+    public var tagsLine: String? {
+        let total = mappedTags + translatedTags + neutralTags
+        guard total > 0 else { return nil }
+        return "Template tags: \(total), \(mappedTags) drawn by the common vocabulary, \(translatedTags) by the site's own "
+            + "templates translated, \(neutralTags) by the neutral fallback."
+    }
 
     /// How many leftovers of each kind, most first.
     public var summary: [(kind: String, count: Int)] {
@@ -50,10 +65,11 @@ public struct ImportReport: Sendable, Equatable {
         lines += leftovers.map(\.description)
         lines += ["", "# By kind", ""]
         lines += summary.map { "\($0.count) \($0.kind)" }
+        if let tagsLine { lines += ["", tagsLine] }
         return lines.joined(separator: "\n") + "\n"
     }
 
     public static func == (lhs: ImportReport, rhs: ImportReport) -> Bool {
-        lhs.written == rhs.written && lhs.leftovers == rhs.leftovers
+        lhs.written == rhs.written && lhs.leftovers == rhs.leftovers && lhs.componentUses == rhs.componentUses
     }
 }

@@ -54,7 +54,9 @@ struct DataFile: Sendable, Equatable {
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         let hash = ContentHash.of(text).hex
         if (path as NSString).pathExtension.lowercased() == "csv" {
-            let records = try csv(text, path: path)
+            guard let records = try csv(text, path: path) else {
+                return DataFile(name: name, path: path, records: nil, value: try plainCSV(text, path: path), hash: hash)
+            }
             let value = Value.list(records.map { record in
                 var fields = record.fields
                 fields["id"] = .string(record.id)
@@ -70,6 +72,13 @@ struct DataFile: Sendable, Equatable {
         guard case .sequence(let list) = root else {
             return DataFile(name: name, path: path, records: nil, value: yaml.value(root), hash: hash)
         }
+        // A list none of whose entries has an `id` (names, a team, a table from Jekyll or Hugo) is data for
+        // templates only: `site.data` sees it whole; a section cannot draw it as items.
+        let identified = try list.contains { node in
+            guard case .mapping = node else { return false }
+            return try yaml.entries(node, what: "a record").contains { $0.0 == "id" }
+        }
+        guard identified else { return DataFile(name: name, path: path, records: nil, value: yaml.value(root), hash: hash) }
         var records: [Record] = []
         var places: [String: SourceLocation] = [:]
         for node in list {
@@ -93,13 +102,13 @@ struct DataFile: Sendable, Equatable {
         return DataFile(name: name, path: path, records: records, value: yaml.value(root), hash: hash)
     }
 
-    /// The rows of a CSV file with a header line, as records; every field is a string.
-    private static func csv(_ text: String, path: String) throws -> [Record] {
+    /// The rows of a CSV file with a header line, as records; nil when the header has no `id` column.
+    private static func csv(_ text: String, path: String) throws -> [Record]? {
         let reader = try DataProblem.attempt({ _ in .noHeaderLine }, at: SourceLocation(file: path)) {
             try CSVReader(string: text, hasHeaderRow: true)
         }
         let header = reader.headerRow ?? []
-        guard let idColumn = header.firstIndex(of: "id") else { throw DataProblem.noIDColumn(header: header).error(at: SourceLocation(file: path)) }
+        guard let idColumn = header.firstIndex(of: "id") else { return nil }
         // CSV.swift does not say where a row is: lines are counted here, a row taking one line more for each line
         // break inside its quoted fields.
         var line = 2 + header.reduce(0) { $0 + $1.count(where: \.isNewline) }
@@ -124,6 +133,20 @@ struct DataFile: Sendable, Equatable {
             throw DataProblem.unreadableCSV("\(error)").error(at: SourceLocation(file: path, line: line, column: 1))
         }
         return records
+    }
+
+    /// The rows of a CSV file without an `id` column, as maps from its header's names, for `site.data`.
+    private static func plainCSV(_ text: String, path: String) throws -> Value {
+        let reader = try DataProblem.attempt({ _ in .noHeaderLine }, at: SourceLocation(file: path)) {
+            try CSVReader(string: text, hasHeaderRow: true)
+        }
+        let header = reader.headerRow ?? []
+        var rows: [Value] = []
+        while let row = reader.next() {
+            if row.count == 1 && row[0].isEmpty { continue }
+            rows.append(.map(Dictionary(zip(header, row.map(Value.string))) { first, _ in first }))
+        }
+        return .list(rows)
     }
 
     /// Where field `index` of a row starting at `line` begins, from the fields before it as they were written: a

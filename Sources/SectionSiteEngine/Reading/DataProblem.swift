@@ -2,7 +2,7 @@
 /// here once.
 enum DataProblem: Problem {
     case sameName(String), recordNotAMap, badRecordID, recordWithoutID, duplicateRecord(String)
-    case noHeaderLine, noIDColumn(header: [String]), wrongFieldCount(Int, header: Int), emptyRowID, unreadableCSV(String)
+    case noHeaderLine, wrongFieldCount(Int, header: Int), emptyRowID, unreadableCSV(String)
 
     var message: String {
         switch self {
@@ -12,7 +12,6 @@ enum DataProblem: Problem {
         case .recordWithoutID: "record has no 'id'"
         case .duplicateRecord(let id): "duplicate record id '\(id)'"
         case .noHeaderLine: "a CSV data file needs a header line naming its columns"
-        case .noIDColumn(let header): "the header line has no 'id' column (it has \(header.map { "'\($0)'" }.joined(separator: ", ")))"
         case .wrongFieldCount(let count, let header): "this row has \(count) field\(count == 1 ? "" : "s"), the header line \(header)"
         case .emptyRowID: "this row's 'id' is empty"
         case .unreadableCSV(let error): "the CSV does not read: \(error)"

@@ -71,8 +71,14 @@ struct Resolver {
                         at: location)
                 }
                 guard let records = file.records else {
+                    let why: String
+                    if case .list = file.value {
+                        why = file.path.hasSuffix(".csv") ? "has no 'id' column" : "has no record with an 'id'"
+                    } else {
+                        why = "is not a list of records"
+                    }
                     throw SectionSiteError(
-                        "\(file.path) is not a list of records, so it cannot be a section's items (templates still see it as site.data.\(name))",
+                        "\(file.path) \(why), so it cannot be a section's items (templates still see it as site.data.\(name))",
                         at: location)
                 }
                 items = try records.map { record in

@@ -121,6 +121,21 @@ public struct HugoImporter {
             files.append((entry.language, entry.inner, entry.file))
         }
 
+        // The site's own shortcodes and partials, and its themes', for the shortcodes its pages use.
+        let allFiles = FileTree.files(under: source).sorted()
+        let shortcodeTemplates = ShortcodeTemplates(files: allFiles, themes: Self.themes(config)) { file in
+            guard case .data(let data)? = try? site.reading(file) else { return nil }
+            return String(decoding: data, as: UTF8.self)
+        }
+        let siteParams = config["params"] as? [String: Any]
+        var siteData: [String: Any] = [:]
+        for file in allFiles where file.hasPrefix("data/") && (file.hasSuffix(".yaml") || file.hasSuffix(".yml") || file.hasSuffix(".json")) {
+            guard case .data(let data)? = try? site.reading(file), let value = try? Yams.load(yaml: String(decoding: data, as: UTF8.self)) else { continue }
+            let name = (String(file.dropFirst("data/".count)) as NSString).deletingPathExtension
+            siteData[name.replacingOccurrences(of: "/", with: ".")] = value
+        }
+        let siteValue = Self.siteValue(config, languageParams: nil, data: siteData)
+        let directives = ImportFiles.directives(of: theme, themeName: themeName)
         let filesByLanguage = Dictionary(grouping: files, by: \.language).mapValues { Set($0.map(\.inner)) }
         let pagesByLanguage = filesByLanguage.mapValues { $0.filter { $0.hasSuffix(".md") }.sorted() }
         for entry in files {
@@ -167,6 +182,17 @@ public struct HugoImporter {
                 }
             }
             let date = ImportFiles.date(document.front["date"])
+            // A leaf bundle anywhere under a section with a permalink is a page of that section to Hugo
+            // (`blog/2019/0416-x/index.md` under `blog: /:year/:month/:day/:slug/`), named by its folder; the new
+            // site keeps a folder's `index.md` at the folder's address, so the page says its URL.
+            if document.front["url"] == nil, patterns[section] != nil, innerParts.count > 1,
+                let last = innerParts.last, last.hasPrefix("index."),
+                let bundleURL = try? permalinks.url(.init(
+                    path: "Content/" + innerParts.dropLast().joined(separator: "/") + ".md", slug: document.front["slug"] as? String,
+                    title: document.front["title"] as? String, date: date))
+            {
+                document.front["url"] = bundleURL
+            }
             let url = (try? permalinks.url(.init(
                 path: "Content/" + written, url: document.front["url"] as? String, slug: document.front["slug"] as? String,
                 title: document.front["title"] as? String, date: date))) ?? HugoPage.hugoURL(inner: written, slug: nil, keepCase: true)
@@ -199,14 +225,16 @@ public struct HugoImporter {
                 ] as [String: Any]]
             }
             let contentFiles = filesByLanguage[code] ?? []
-            // Shortcodes first: a `figure` becomes a picture whose path is then found as Hugo finds it.
-            var body = Shortcodes.convert(
-                document.body, file: path, firstLine: document.frontLines + 1, contentFolder: "",
+            let languageParams = languages.first { $0.code == code }?.settings["params"] as? [String: Any]
+            let pageValue = GoTemplate.Value.map([
+                "\u{E000}page": .bool(true), "Params": .of(document.front.merging(document.front["params"] as? [String: Any] ?? [:]) { a, _ in a }),
+                "Title": .of(document.front["title"]), "Lang": .string(code), "Language": .map(["Lang": .string(code)]),
+                "Section": .string(section), "Draft": .of(document.front["draft"] ?? false), "Site": siteValue,
+            ])
+            let context = Shortcodes.Context(
                 page: inner, exists: { contentFiles.contains($0) }, files: pagesByLanguage[code] ?? [],
                 parameters: { [front = document.front] key in
                     // Hugo's `param`: the page's own value, else the language's params, else the site's.
-                    let languageParams = languages.first { $0.code == code }?.settings["params"] as? [String: Any]
-                    let siteParams = config["params"] as? [String: Any]
                     // Hugo reads parameter names in any case.
                     func value(_ table: [String: Any]?) -> Any? { table?.first { $0.key.lowercased() == key.lowercased() }?.value }
                     for found in [value(front), value(front["params"] as? [String: Any]), value(languageParams), value(siteParams)] {
@@ -214,9 +242,19 @@ public struct HugoImporter {
                     }
                     return nil
                 },
+                templates: shortcodeTemplates, pageValue: pageValue,
+                siteValue: languageParams.map { Self.siteValue(config, languageParams: $0, data: siteData) } ?? siteValue,
+                allowsHTML: Self.allowsHTML(config), directives: directives,
+                readFile: { file in
+                    guard case .data(let data)? = try? site.reading(file.hasPrefix("/") ? String(file.dropFirst()) : file) else { return nil }
+                    return String(decoding: data, as: UTF8.self)
+                })
+            // Directive-like lines of the source are escaped first: the components written next are directives.
+            // Shortcodes first: a `figure` becomes a picture whose path is then found as Hugo finds it.
+            var body = Shortcodes.convert(
+                ImportMarkdown.escapingDirectives(document.body), file: path, firstLine: document.frontLines + 1, context: context,
                 report: &report)
             body = HugoPage.pictures(body, page: inner) { contentFiles.contains($0) }
-            body = ImportMarkdown.escapingDirectives(body)
             if isHTMLPage {
                 body = ImportMarkdown.htmlBody(body)
                 if !Self.allowsHTML(config) {
@@ -327,6 +365,24 @@ public struct HugoImporter {
             let place = loaded.place(of: key)
             return Diagnostic(.error, problem, at: SourceLocation(file: shown(place.file), line: place.line))
         }.sorted(by: Diagnostic.inFileOrder))
+    }
+
+    /// The site's themes (`theme = "docsy"`, or a list, the first winning).
+    static func themes(_ config: [String: Any]) -> [String] {
+        switch config["theme"] {
+        case let name as String: [name]
+        case let names as [Any]: names.map { "\($0)" }
+        default: []
+        }
+    }
+
+    /// The site as templates see it (`.Site.Params`, `site.Data`), a language's params over the site's.
+    static func siteValue(_ config: [String: Any], languageParams: [String: Any]?, data: [String: Any]) -> GoTemplate.Value {
+        let params = (config["params"] as? [String: Any] ?? [:]).merging(languageParams ?? [:]) { _, language in language }
+        return .map([
+            "\u{E000}site": .bool(true), "Params": .of(params), "Title": .of(config["title"]), "BaseURL": .of(config["baseURL"] ?? "/"),
+            "Data": .of(data), "Copyright": .of(config["copyright"]),
+        ])
     }
 
     /// Whether Hugo lets raw HTML in Markdown through (`markup.goldmark.renderer.unsafe`).

@@ -1,77 +1,365 @@
 import Foundation
 
-/// The Hugo shortcodes documentation sites use most, turned into plain Markdown; the rest stays as written and is
-/// reported.
+/// Hugo shortcodes made HTML or nothing, never text: each call is drawn by the common vocabulary
+/// (`ImportComponent`: notes, details, tabs, figures, links, values), else by the site's own template translated
+/// (`ShortcodeTranslation`), else by the neutral fallback (a paired call's inner content in a plain block, a lone
+/// call nothing), each fallback reported at its place with what its template used that could not be translated.
 enum Shortcodes {
-    /// `text` (a body starting at `firstLine` of `file`, the page `page` relative to the content folder) with:
-    /// - `{{< ref "guide.md#part" >}}` and `relref`: a relative link to that Markdown file, which SectionSite turns
-    ///   into its page's URL and checks;
-    /// - `{{< highlight go >}}` ... `{{< /highlight >}}`, and `code-toggle` (configuration in one language): a fenced
-    ///   code block;
-    /// - `{{< figure src="a.png" alt="..." caption="..." >}}`: an image;
-    /// - `{{< param github_repo >}}`: the page's or the site's parameter, when it is a plain value.
+    /// What converting a page's shortcodes needs besides its text.
+    struct Context {
+        /// The page, relative to its language's content folder.
+        var page: String
+        /// Whether a file of the content folder exists.
+        var exists: (String) -> Bool
+        /// Every page of the language, for `ref` by name.
+        var files: [String] = []
+        /// A plain parameter of the page or the site (`param`).
+        var parameters: (String) -> String? = { _ in nil }
+        /// The site's own shortcode templates.
+        var templates = ShortcodeTemplates()
+        /// The page's front matter and the site's settings as templates see them.
+        var pageValue: GoTemplate.Value = .map([:])
+        var siteValue: GoTemplate.Value = .map([:])
+        /// Whether the new site lets raw HTML through (`markdown.unsafe`).
+        var allowsHTML = false
+        /// The directives the new site's theme draws.
+        var directives = ImportComponent.defaultDirectives
+        /// Reads a file of the site (`readfile`), relative to its folder; nil when it is not there or not inside.
+        var readFile: (String) -> String? = { _ in nil }
+    }
+
+    /// A call found in a page: its tag and, when paired, what it holds and its closing tag.
+    struct Call {
+        var name: String
+        var arguments: [String: String]
+        var named: Bool
+        var open: Range<String.Index>
+        var close: Range<String.Index>?
+        var children: [Node] = []
+    }
+
+    enum Node {
+        case text(Range<String.Index>)
+        case call(Call)
+        /// `{{</* name */>}}`: Hugo's way to show a shortcode as written, without running it.
+        case shown(String)
+    }
+
+    /// `text` (a body starting at `firstLine` of `file`) with every shortcode converted.
     static func convert(
-        _ text: String, file: String, firstLine: Int, contentFolder: String, page: String, exists: (String) -> Bool,
-        files: [String] = [], parameters: (String) -> String? = { _ in nil }, report: inout ImportReport
+        _ text: String, file: String, firstLine: Int, context: Context, report: inout ImportReport
     ) -> String {
-        var output = ""
-        var rest = Substring(text)
-        let pageFolder = (page as NSString).deletingLastPathComponent
-        while let code = rest.firstMatch(of: /\{\{([<%])\s*(\/?)\s*([\w.-]+)\s*(.*?)\s*[>%]\}\}/) {
-            output += rest[..<code.range.lowerBound]
-            rest = rest[code.range.upperBound...]
-            let whole = String(code.output.0)
-            let closing = !code.output.2.isEmpty
-            let name = String(code.output.3)
-            let arguments = Self.arguments(String(code.output.4))
-            switch (name, closing) {
-            case ("ref", false), ("relref", false):
-                let target = arguments["0"] ?? ""
-                if let resolved = resolve(target, from: pageFolder, exists: exists, files: files) {
-                    output += resolved
-                } else {
-                    output += whole
-                    leftover("'\(name)' to a page that is not there", whole, at: code.range.lowerBound)
+        var converter = Converter(text: text, file: file, firstLine: firstLine, context: context)
+        let output = converter.write(parse(text))
+        report.leftovers += converter.leftovers
+        report.componentUses.mapped += converter.uses.mapped
+        report.componentUses.translated += converter.uses.translated
+        report.componentUses.neutral += converter.uses.neutral
+        return output
+    }
+
+    /// The tags of `text` as a tree: a closing tag pairs with the nearest open call of its name; a call never
+    /// closed is a lone one.
+    static func parse(_ text: String) -> [Node] {
+        var stack: [(call: Call, nodes: [Node])] = []
+        var nodes: [Node] = []
+        var position = text.startIndex
+        let pattern = /\{\{([<%])\s*(\/\*)?\s*(\/?)\s*([\w.\/-]+)((?:[^"'>%]|"(?:[^"\\]|\\.)*"|'[^']*'|`[^`]*`|[>%](?!\}\}))*?)\s*(\*\/)?\s*(\/?)\s*[>%]\}\}/
+        func append(_ node: Node) {
+            if stack.isEmpty { nodes.append(node) } else { stack[stack.count - 1].nodes.append(node) }
+        }
+        for match in text[...].matches(of: pattern) {
+            if position < match.range.lowerBound { append(.text(position..<match.range.lowerBound)) }
+            position = match.range.upperBound
+            let name = String(match.output.4)
+            if match.output.2 != nil {
+                // Shown as written, the comment marks taken out.
+                let delimiter = String(match.output.1)
+                let end = delimiter == "<" ? ">" : "%"
+                let rest = String(match.output.5).trimmingCharacters(in: .whitespaces)
+                append(.shown("{{\(delimiter) \(match.output.3)\(name)\(rest.isEmpty ? "" : " " + rest) \(end)}}"))
+                continue
+            }
+            if !match.output.3.isEmpty {
+                guard let index = stack.lastIndex(where: { $0.call.name == name }) else {
+                    continue  // a closing tag with nothing open: Hugo stops; it is dropped here
                 }
-            case ("highlight", false):
-                output += "```" + (arguments["0"] ?? "")
-            case ("code-toggle", false):  // configuration shown in one language: its code, fenced
-                output += "```" + (arguments["lang"] ?? arguments["config"].map { _ in "toml" } ?? "toml")
-            case ("highlight", true), ("code-toggle", true):
-                output += "```"
-            case ("param", false):
-                // A plain value of the page's front matter or the site's `params`, written where it stands.
-                if let key = arguments["0"], let value = parameters(key) {
-                    output += value
-                } else {
-                    output += whole
-                    leftover("Hugo shortcode 'param' of a value that is not plain text", whole, at: code.range.lowerBound)
+                while stack.count > index + 1 {
+                    let lone = stack.removeLast()
+                    stack[stack.count - 1].nodes.append(.call(lone.call))
+                    stack[stack.count - 1].nodes += lone.nodes
                 }
-            case ("figure", false):
-                let alt = arguments["alt"] ?? arguments["caption"] ?? ""
-                let title = arguments["caption"] ?? arguments["title"]
-                output += "![\(alt)](\(arguments["src"] ?? "")\(title.map { " \"\($0.replacingOccurrences(of: "\"", with: "'"))\"" } ?? ""))"
-            case (_, true):
-                output += whole
-            default:
-                output += whole
-                leftover("Hugo shortcode '\(name)'", whole, at: code.range.lowerBound)
+                var (call, inner) = stack.removeLast()
+                call.close = match.range
+                call.children = inner
+                append(.call(call))
+                continue
+            }
+            let (arguments, named) = Self.parsedArguments(String(match.output.5))
+            let call = Call(name: name, arguments: arguments, named: named, open: match.range)
+            if !match.output.7.isEmpty {
+                append(.call(call))  // `{{< name />}}`: lone by its own word
+            } else {
+                stack.append((call, []))
             }
         }
-        output += rest
-        return output
-
-        func leftover(_ kind: String, _ whole: String, at index: Substring.Index) {
-            report.leftovers.append(.init(kind: kind, file: file, text: text, at: index, firstLine: firstLine, written: whole))
+        while let lone = stack.popLast() {
+            append(.call(lone.call))
+            for node in lone.nodes { append(node) }
         }
+        if position < text.endIndex { append(.text(position..<text.endIndex)) }
+        return nodes
+    }
+
+    struct Converter {
+        var text: String
+        var file: String
+        var firstLine: Int
+        var context: Context
+        var leftovers: [ImportReport.Leftover] = []
+        var uses = ImportComponent.Uses()
+
+        mutating func write(_ nodes: [Node]) -> String {
+            var output = ""
+            for node in nodes {
+                switch node {
+                case .text(let range): output += text[range]
+                case .shown(let written): output += written
+                case .call(let call):
+                    let block = isBlock(call)
+                    let component = component(for: call)
+                    output += component.written(block: block, directives: context.directives)
+                }
+            }
+            return output
+        }
+
+        /// Whether a call stands on lines of its own (at most three spaces before its tag, nothing after its end).
+        func isBlock(_ call: Call) -> Bool {
+            let lineStart = text[..<call.open.lowerBound].lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+            let before = text[lineStart..<call.open.lowerBound]
+            guard before.count <= 3, before.allSatisfy({ $0 == " " }) else { return false }
+            let end = call.close?.upperBound ?? call.open.upperBound
+            let after = text[end...].prefix { $0 != "\n" }
+            return after.allSatisfy(\.isWhitespace)
+        }
+
+        /// The inner content of a paired call, its own calls converted; nil for a lone call.
+        mutating func inner(_ call: Call) -> String? {
+            guard call.close != nil else { return nil }
+            return write(call.children)
+        }
+
+        /// The inner content exactly as written, for code.
+        func rawInner(_ call: Call) -> String? {
+            guard let close = call.close else { return nil }
+            return String(text[call.open.upperBound..<close.lowerBound])
+        }
+
+        mutating func leftover(_ kind: String, _ call: Call) {
+            leftovers.append(.init(
+                kind: kind, file: file, text: text, at: call.open.lowerBound, firstLine: firstLine, written: String(text[call.open])))
+        }
+
+        mutating func component(for call: Call) -> ImportComponent {
+            // The site's own template wins where it translates: it is what the author's readers saw.
+            if let template = context.templates.shortcode(call.name, page: context.page, ownOnly: true) {
+                if let translated = translate(call, template: template) { return translated }
+            }
+            if let mapped = mapped(call) {
+                uses.mapped += 1
+                return mapped
+            }
+            if let template = context.templates.shortcode(call.name, page: context.page, ownOnly: false) {
+                if let translated = translate(call, template: template) { return translated }
+            }
+            return neutral(call, reason: context.templates.failures[call.name].map { "Hugo shortcode '\(call.name)' (\($0))" }
+                ?? "Hugo shortcode '\(call.name)' with no template in the site")
+        }
+
+        mutating func translate(_ call: Call, template: ShortcodeTemplates.Template) -> ImportComponent? {
+            let inner = self.inner(call)
+            do {
+                let component = try ShortcodeTranslation.component(
+                    template.template, call: call, inner: inner, context: context)
+                uses.translated += 1
+                return component
+            } catch let unsupported as GoTemplate.Unsupported {
+                context.templates.failures[call.name] = "\(template.path) uses \(unsupported.what)"
+                return nil
+            } catch {
+                return nil
+            }
+        }
+
+        /// The neutral fallback: a paired call's inner content in a plain block named after it, a lone call
+        /// nothing; each reported.
+        mutating func neutral(_ call: Call, reason: String) -> ImportComponent {
+            uses.neutral += 1
+            let body = inner(call)
+            leftover(reason + (body == nil ? ", left out" : ", its content kept in a plain block"), call)
+            return .neutral(name: call.name, body: body)
+        }
+
+        /// The common vocabulary: Hugo's own shortcodes and the names sites give notes, details and tabs.
+        mutating func mapped(_ call: Call) -> ImportComponent? {
+            let name = call.name.lowercased()
+            let arguments = call.arguments
+            let last = name.split(separator: "/").last.map(String.init) ?? name
+            switch last {
+            case "ref", "relref":
+                let target = arguments["0"] ?? arguments["path"] ?? ""
+                let pageFolder = (context.page as NSString).deletingLastPathComponent
+                if let resolved = Shortcodes.resolve(target, from: pageFolder, exists: context.exists, files: context.files) {
+                    return .markdown(resolved)
+                }
+                leftover("'\(name)' to a page that is not there, written as '#'", call)
+                return .markdown("#")
+            case "highlight", "code-toggle", "code", "codeblock", "syntax":
+                let language = arguments["0"] ?? arguments["lang"] ?? arguments["language"] ?? (last == "code-toggle" ? "toml" : "")
+                guard let raw = rawInner(call) else { return .nothing }
+                return .markdown(Shortcodes.fence(language, raw))
+            case "mermaid", "diagram":
+                guard let raw = rawInner(call) else { return .nothing }
+                return .markdown(Shortcodes.fence("mermaid", raw))
+            case "param", "site-param", "siteparam":
+                guard last.hasSuffix("param"), let key = arguments["0"] ?? arguments["name"] else { return nil }
+                if let value = context.parameters(key) { return .markdown(value) }
+                leftover("Hugo shortcode '\(name)' of a value that is not plain text, left out", call)
+                return .nothing
+            case "figure", "img", "image":
+                guard let source = arguments["src"] ?? arguments["0"] else { return nil }
+                let alt = arguments["alt"] ?? arguments["caption"] ?? arguments["title"] ?? ""
+                let title = arguments["caption"] ?? arguments["title"]
+                let quotedTitle = title.map { " \"\($0.replacingOccurrences(of: "\"", with: "'"))\"" } ?? ""
+                let image = "![\(alt.replacingOccurrences(of: "]", with: ")"))](\(source)\(quotedTitle))"
+                return .markdown(arguments["link"].map { "[\(image)](\($0))" } ?? image)
+            case "youtube", "vimeo", "gist", "tweet", "x", "instagram", "video", "asciinema", "codepen":
+                guard let link = Shortcodes.embedLink(last, arguments) else { return nil }
+                return .markdown(link)
+            case "readfile", "readfiles", "include", "include-file", "includefile", "embed-file", "code-file", "codefile":
+                guard let path = arguments["file"] ?? arguments["0"] ?? arguments["path"] ?? arguments["src"] else { return nil }
+                guard let contents = context.readFile(path) else {
+                    leftover("'\(name)' of a file that is not in the site, left out", call)
+                    return .nothing
+                }
+                if let language = arguments["code"] == "true" ? (arguments["lang"] ?? "") : arguments["lang"] {
+                    return .markdown(Shortcodes.fence(language, "\n" + contents))
+                }
+                return .markdown(contents)
+            case "rawhtml", "raw-html", "raw", "html", "unsafe":
+                guard let raw = rawInner(call) else { return .nothing }
+                guard context.allowsHTML else {
+                    leftover("'\(name)' holds HTML, which shows once sectionsite.yml has markdown: {unsafe: true}; left out", call)
+                    return .nothing
+                }
+                return .markdown(ImportComponent.oneBlock(raw))
+            case "comment", "todo-comment", "draft", "hidden":
+                return .nothing
+            case "kbd", "key", "keys":
+                guard let key = arguments["0"] ?? inner(call) else { return nil }
+                return .markdown("`" + key.trimmingCharacters(in: .whitespacesAndNewlines) + "`")
+            case "button", "btn", "link-button", "cta", "button-link":
+                guard let href = arguments["href"] ?? arguments["url"] ?? arguments["link"] ?? arguments["1"] else { return nil }
+                let label = arguments["text"] ?? arguments["title"] ?? inner(call).map(ImportComponent.inline) ?? arguments["0"] ?? href
+                return .markdown("[\(label)](\(href))")
+            case "br", "clear", "hr", "toc", "children", "center", "section-index", "icon", "fa", "fas", "fab", "far", "emoji",
+                "pageinfo-end", "blocks/section", "spacer", "divider":
+                // Layout a page of the default theme draws of its own (a table of contents, a list of the folder's
+                // pages) or marks with no content; what they hold stays.
+                if let body = inner(call) { return .markdown(body) }
+                return .nothing
+            default:
+                break
+            }
+            if ImportComponent.tabsWords.contains(last) {
+                guard call.close != nil else { return .nothing }
+                var tabs: [ImportComponent.Tab] = []
+                for child in call.children {
+                    guard case .call(let tab) = child else { continue }
+                    tabs.append(.init(title: ImportComponent.title(in: tab.arguments) ?? tab.arguments["0"] ?? tab.arguments["lang"] ?? "Tab", body: tabBody(tab)))
+                }
+                if tabs.isEmpty { return .markdown(inner(call) ?? "") }
+                return .tabs(tabs)
+            }
+            if ImportComponent.tabWords.contains(last) {
+                guard call.close != nil else { return .nothing }
+                let title = ImportComponent.title(in: arguments) ?? arguments["0"] ?? arguments["lang"] ?? "Tab"
+                return .tabs([.init(title: title, body: tabBody(call))])
+            }
+            if ImportComponent.detailsWords.contains(last) {
+                let summary = arguments["summary"] ?? ImportComponent.title(in: arguments) ?? arguments["0"] ?? "Details"
+                return .details(summary: summary, body: inner(call) ?? "")
+            }
+            if ImportComponent.boxWords.contains(last) || ImportComponent.alertKind(last) != nil {
+                let kind = ImportComponent.kind(in: arguments) ?? ImportComponent.alertKind(last) ?? "note"
+                var title = ImportComponent.title(in: arguments)
+                if title == nil, let first = arguments["0"], ImportComponent.alertKind(first) == nil { title = first }
+                let body = inner(call) ?? arguments["text"] ?? arguments["content"] ?? ""
+                return .callout(kind: kind, title: title ?? (kind.prefix(1).uppercased() + kind.dropFirst()), body: body)
+            }
+            return nil
+        }
+
+        /// A tab's body: code when the tab names a language and its content is not Markdown (Docsy's `lang`).
+        mutating func tabBody(_ tab: Call) -> String {
+            if let language = tab.arguments["lang"] ?? tab.arguments["code"], tab.arguments["text"] != "true", let raw = rawInner(tab) {
+                return Shortcodes.fence(language, raw)
+            }
+            return inner(tab) ?? ""
+        }
+    }
+
+    /// A fenced code block of `code`, with a fence longer than any run of backticks in it.
+    static func fence(_ language: String, _ code: String) -> String {
+        var longest = 0, run = 0
+        for character in code {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let marks = String(repeating: "`", count: max(3, longest + 1))
+        var body = code
+        if !body.hasPrefix("\n") { body = "\n" + body }
+        if !body.hasSuffix("\n") { body += "\n" }
+        return marks + language + body + marks
+    }
+
+    /// A link to the video, post or code an embed shortcode shows (its player reaches outside the site).
+    static func embedLink(_ name: String, _ arguments: [String: String]) -> String? {
+        let id = arguments["id"] ?? arguments["0"]
+        let title = arguments["title"]
+        switch name {
+        case "youtube": return id.map { "[\(title ?? "Video on YouTube")](https://www.youtube.com/watch?v=\($0))" }
+        case "vimeo": return id.map { "[\(title ?? "Video on Vimeo")](https://vimeo.com/\($0))" }
+        case "gist":
+            guard let user = arguments["user"] ?? arguments["0"], let gist = arguments["id"] ?? arguments["1"] else { return nil }
+            return "[Gist \(gist) by \(user)](https://gist.github.com/\(user)/\(gist))"
+        case "tweet", "x":
+            guard let user = arguments["user"], let id = arguments["id"] else { return nil }
+            return "[Post by @\(user)](https://x.com/\(user)/status/\(id))"
+        case "instagram": return id.map { "[Post on Instagram](https://www.instagram.com/p/\($0)/)" }
+        case "asciinema": return id.map { "[Recording on asciinema](https://asciinema.org/a/\($0))" }
+        case "codepen": return id.map { "[Pen on CodePen](https://codepen.io/pen/\($0))" }
+        case "video":
+            guard let source = arguments["src"] ?? arguments["0"] else { return nil }
+            return "[\(title ?? "Video")](\(source))"
+        default: return nil
+        }
+    }
+
+    /// The arguments of a tag, and whether they were given by name.
+    static func parsedArguments(_ text: String) -> ([String: String], Bool) {
+        let arguments = arguments(text)
+        return (arguments, arguments.keys.contains { Int($0) == nil })
     }
 
     /// `"a b" key="c"` as `["0": "a b", "key": "c"]`: positional arguments by their place.
     static func arguments(_ text: String) -> [String: String] {
         var result: [String: String] = [:]
         var position = 0
-        for match in text.matches(of: /(?:([\w-]+)=)?(?:"([^"]*)"|'([^']*)'|([^\s"']+))/) {
-            let value = String(match.output.2 ?? match.output.3 ?? match.output.4 ?? "")
+        for match in text.matches(of: /(?:([\w-]+)\s*=\s*)?(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|`([^`]*)`|([^\s"'`]+))/) {
+            var value = String(match.output.2 ?? match.output.3 ?? match.output.4 ?? match.output.5 ?? "")
+            if match.output.2 != nil { value = value.replacingOccurrences(of: "\\\"", with: "\"") }
             if let key = match.output.1 {
                 result[String(key)] = value
             } else {

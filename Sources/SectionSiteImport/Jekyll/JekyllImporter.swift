@@ -253,9 +253,10 @@ public struct JekyllImporter {
                     ?? Self.folderForm(document.oldURL)
             }
             if document.kind == .page && own == nil && !document.renamed {
-                // A page without its own permalink keeps the address of its path, as the builder gives it.
-                document.ownURL = false
+                // A page without its own permalink keeps the address of its path, as the builder gives it; in the
+                // posts' folder it says so, as the posts' pattern (with its date) is not a page's.
                 document.url = (try? Permalinks().url(.init(path: document.target))) ?? document.url
+                document.ownURL = document.target.hasPrefix("Content/\(postsFolder)/")
             }
             documents[index] = document
         }
@@ -267,6 +268,23 @@ public struct JekyllImporter {
                 documents[index].url = Self.folderForm(documents[index].oldURL)
             }
             taken[documents[index].url] = taken[documents[index].url] ?? index
+        }
+        // Two documents at one address: Jekyll writes both, pages before posts and collections, and the last file
+        // written is the one served (it warns "Conflict"). The others are imported as drafts, each reported.
+        var served: [String: Int] = [:]
+        for index in documents.indices where documents[index].front["draft"] as? Bool != true {
+            let key = documents[index].url.lowercased()
+            if let earlier = served[key] {
+                let (loser, winner) = Self.writeOrder(documents[earlier].kind) <= Self.writeOrder(documents[index].kind)
+                    ? (earlier, index) : (index, earlier)
+                documents[loser].front["draft"] = true
+                report.leftovers.append(.init(
+                    kind: "address that another file also has, which Jekyll serves instead; imported as a draft",
+                    file: documents[loser].source, text: "\(documents[loser].oldURL) is also \(documents[winner].source)'s"))
+                served[key] = winner
+            } else {
+                served[key] = index
+            }
         }
         let pageURLs = Set(documents.map(\.url))
         // `post_url` names a post by its date and slug, however the file writes the date (`2018-2-1` is `2018-02-01`);
@@ -280,7 +298,18 @@ public struct JekyllImporter {
         let targetsBySource = Dictionary(documents.map { ($0.source, $0.target) }) { first, _ in first }
 
         let layouts = ImportFiles.layouts(of: theme, themeName: themeName)
-        let siteValues = Self.plainValues(config)
+        var liquid = Liquid.Context()
+        liquid.baseURL = baseURL
+        liquid.siteURL = siteURL
+        liquid.directives = ImportFiles.directives(of: theme, themeName: themeName)
+        liquid.site = Self.siteValue(config, documents: documents, baseURL: baseURL, site: site, files: allFiles)
+        liquid.postURL = { name in urlsByPost[Self.postKey((name as NSString).lastPathComponent)] }
+        liquid.include = { name in
+            // `_includes/` (or `includes_dir`), read through the site's bounds.
+            let folder = (config["includes_dir"] as? String).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "/")) } ?? "_includes"
+            guard case .data(let data)? = try? site.reading(folder + "/" + name) else { return nil }
+            return String(data: data, encoding: .utf8)
+        }
         for document in documents {
             var front = document.front
             Self.mapFrontMatter(&front, layouts: layouts)
@@ -293,35 +322,27 @@ public struct JekyllImporter {
                 if !aliases.contains(document.oldURL), !pageURLs.contains(document.oldURL) { aliases.append(document.oldURL) }
                 front["aliases"] = aliases
             }
-            if document.isHTML && document.body.contains("{%") {
-                report.leftovers.append(.init(
-                    kind: "HTML page with Liquid template code, imported with that code as written", file: document.source))
-            }
             var keyLines = document.keyLines
             keyLines["aliases"] = keyLines["redirect_from"] ?? keyLines["aliases"]
             BuilderFrontMatter.clean(&front, file: document.source, lines: keyLines, report: &report)
             let folder = (document.target as NSString).deletingLastPathComponent
-            let body = Liquid.convert(
-                document.body, file: document.source, firstLine: document.frontLines + 1, baseURL: baseURL, siteURL: siteURL,
-                siteValues: siteValues,
-                postURL: { name in
-                    urlsByPost[Self.postKey((name as NSString).lastPathComponent)].map { baseURL + $0 }
-                },
-                linkURL: { path in
-                    let path = path.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-                    if let target = targetsBySource[path] { return .page(URLPath.encoded(ImportFiles.relativePath(from: folder, to: target))) }
-                    return site.hasFile(path) ? .file(baseURL + "/" + path) : .missing
-                },
-                includeRelative: { name in
-                    let folder = (document.source as NSString).deletingLastPathComponent
-                    // Checked with its links resolved: `etc/shadow` where `etc` links to /etc is outside the site.
-                    switch try? site.reading(folder.isEmpty ? name : folder + "/" + name) {
-                    case .data(let data)?: return String(data: data, encoding: .utf8).map { .text($0) } ?? .missing
-                    case .outside?: return .outside
-                    case .missing?, nil: return .missing
-                    }
-                },
-                report: &report)
+            var context = liquid
+            context.page = .of(document.front.merging(["url": baseURL + document.oldURL, "path": document.source]) { own, _ in own })
+            context.linkURL = { path in
+                let path = path.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+                if let target = targetsBySource[path] { return .page(URLPath.encoded(ImportFiles.relativePath(from: folder, to: target))) }
+                return site.hasFile(path) ? .file(baseURL + "/" + path) : .missing
+            }
+            context.includeRelative = { name in
+                let folder = (document.source as NSString).deletingLastPathComponent
+                // Checked with its links resolved: `etc/shadow` where `etc` links to /etc is outside the site.
+                switch try? site.reading(folder.isEmpty ? name : folder + "/" + name) {
+                case .data(let data)?: return String(data: data, encoding: .utf8).map { .text($0) } ?? .missing
+                case .outside?: return .outside
+                case .missing?, nil: return .missing
+                }
+            }
+            let body = Liquid.convert(document.body, file: document.source, firstLine: document.frontLines + 1, context: context, report: &report)
             // Markdown ends an HTML block at a blank line and takes what follows, indented, as code.
             let escaped = ImportMarkdown.escapingDirectives(body)
             let written = document.isHTML ? ImportMarkdown.htmlBody(escaped) : escaped
@@ -367,6 +388,75 @@ public struct JekyllImporter {
     }
 
     // MARK: - Settings and addresses
+
+    /// The site as Liquid sees it: its settings, `data` (from `_data/`), `posts` (newest first), `pages` and each
+    /// published collection's documents, each with its `title`, `url`, `date` and front matter.
+    private static func siteValue(
+        _ config: [String: Any], documents: [Document], baseURL: String, site: ImportSource, files: [String]
+    ) -> SourceValue {
+        var value = config.mapValues { SourceValue.of($0) }
+        // Jekyll's own settings, there whether the site sets them or not.
+        value["baseurl"] = .string(baseURL)
+        value["url"] = value["url"] ?? .string("")
+        var data: [String: SourceValue] = [:]
+        for file in files where file.hasPrefix("_data/") {
+            let ext = (file as NSString).pathExtension.lowercased()
+            guard ["yml", "yaml", "json", "csv"].contains(ext), case .data(let bytes)? = try? site.reading(file) else { continue }
+            let text = String(decoding: bytes, as: UTF8.self)
+            let parsed: SourceValue
+            if ext == "csv" {
+                let rows = text.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+                guard let header = rows.first else { continue }
+                parsed = .list(rows.dropFirst().map { row in .map(Dictionary(zip(header, row.map(SourceValue.string))) { a, _ in a }) })
+            } else {
+                guard (try? YAMLAliasBudget.check(text, path: file, firstLine: 1)) != nil, let loaded = try? Yams.load(yaml: text) else { continue }
+                parsed = .of(loaded)
+            }
+            // `_data/team/people.yml` is `site.data.team.people`.
+            let path = ((String(file.dropFirst("_data/".count)) as NSString).deletingPathExtension).split(separator: "/").map(String.init)
+            func insert(_ value: SourceValue, at path: ArraySlice<String>, into map: inout [String: SourceValue]) {
+                guard let first = path.first else { return }
+                if path.count == 1 { map[first] = value; return }
+                var inner: [String: SourceValue] = [:]
+                if case .map(let existing)? = map[first] { inner = existing }
+                insert(value, at: path.dropFirst(), into: &inner)
+                map[first] = .map(inner)
+            }
+            insert(parsed, at: path[...], into: &data)
+        }
+        value["data"] = .map(data)
+        func entry(_ document: Document) -> SourceValue {
+            var fields = document.front.mapValues { SourceValue.of($0) }
+            fields["url"] = .string(baseURL + document.oldURL)
+            fields["title"] = fields["title"] ?? .string(Self.stem(Self.baseName(document.source)))
+            fields["path"] = .string(document.source)
+            return .map(fields)
+        }
+        let posts = documents.filter { if case .post = $0.kind { true } else { false } }
+        value["posts"] = .list(posts.sorted { ($0.front["date"].map { "\($0)" } ?? $0.source) > ($1.front["date"].map { "\($0)" } ?? $1.source) }.map(entry))
+        value["pages"] = .list(documents.filter { $0.kind == .page }.map(entry))
+        var collections: [String: [SourceValue]] = [:]
+        for document in documents {
+            if case .collection(let name) = document.kind { collections[name, default: []].append(entry(document)) }
+        }
+        for (name, list) in collections where value[name] == nil { value[name] = .list(list) }
+        // `site.tags` and `site.categories`: each name with its posts.
+        for key in ["tags", "categories"] where value[key] == nil {
+            var byName: [String: [SourceValue]] = [:]
+            for post in posts {
+                for name in ImportFiles.list(post.front[key] ?? (key == "categories" ? post.front["category"] : nil)) {
+                    byName[name, default: []].append(entry(post))
+                }
+            }
+            value[key] = .map(byName.mapValues(SourceValue.list))
+        }
+        return .map(value)
+    }
+
+    /// Where Jekyll writes a kind of document among the others: pages, then posts and collections.
+    private static func writeOrder(_ kind: Document.Kind) -> Int {
+        kind == .page ? 0 : 1
+    }
 
     /// `_config.yml`'s settings; none when there is none (or it leads outside the site: reported, not read).
     private func readConfig(_ site: ImportSource, report: inout ImportReport) throws -> [String: Any] {
@@ -498,22 +588,6 @@ public struct JekyllImporter {
         if url.hasSuffix(".html") { url = String(url.dropLast(".html".count)) }
         if url.hasSuffix("/index") { url = String(url.dropLast("index".count)) }
         return url.hasSuffix("/") ? url : url + "/"
-    }
-
-    /// The settings that are plain values (text, numbers, true or false), by their Liquid name (`site.title`,
-    /// `site.author.name`), for `{{ site.<key> }}`.
-    static func plainValues(_ config: [String: Any]) -> [String: String] {
-        var values: [String: String] = [:]
-        func walk(_ value: Any, _ name: String) {
-            switch value {
-            case let map as [String: Any]: for (key, inner) in map { walk(inner, name + "." + key) }
-            case is [Any], is NSNull: break
-            case let flag as Bool where type(of: value) == Bool.self: values[name] = flag ? "true" : "false"
-            default: values[name] = "\(ImportFiles.plain(value))"
-            }
-        }
-        walk(config, "site")
-        return values
     }
 
     /// A post's name as `post_url` matches it: its date written in full, then its slug.

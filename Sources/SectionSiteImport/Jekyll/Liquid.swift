@@ -1,6 +1,12 @@
 import Foundation
+import SectionSiteEngine
 
-/// The Liquid that Jekyll pages use most, turned into plain Markdown; the rest stays as written and is reported.
+/// The Liquid of Jekyll pages run at import time, as Jekyll runs it before Markdown, so that no tag reaches a page as
+/// text: outputs and control flow over the page, the site's settings, `site.data`, `site.posts` and the
+/// collections; `include` (the site's `_includes/`, translated by running it with its parameters) and
+/// `include_relative`; `post_url`, `link`, `highlight`, `raw`, `comment`; tab plugins as the theme's tabs. A tag
+/// with no equivalent keeps what it holds in a plain block (a lone one is left out); an output of what the import
+/// does not know (`paginator`, a plugin's `site.github`) is left out; each is reported at its place.
 enum Liquid {
     /// What `include_relative` found.
     enum Included {
@@ -22,147 +28,131 @@ enum Liquid {
         case missing
     }
 
-    /// `text` (a body starting at `firstLine` of `file`) with its Liquid converted:
-    /// - `{{ site.baseurl }}` and `{{ site.url }}`: the site's base path and address; `{{ site.<key> }}`, a setting
-    ///   that is a plain value (`siteValues`), that value;
-    /// - `{% post_url 2018-01-19-forums %}`: that post's URL; `{% link about.md %}`: a relative link to that page's
-    ///   `.md` file, checked by the build (`{{ site.baseurl }}` written before it dropped), or that file's URL;
-    /// - `{% highlight swift linenos %}` ... `{% endhighlight %}`: a fenced code block;
-    /// - `{% raw %}` and `{% endraw %}`: dropped, what is between them kept;
-    /// - `{% comment %}` ... `{% endcomment %}`: dropped with what is between them;
-    /// - `{% include_relative notes.md %}`: that file's text, when it is there and inside the site.
-    static func convert(
-        _ text: String, file: String, firstLine: Int, baseURL: String, siteURL: String, siteValues: [String: String] = [:],
-        postURL: (String) -> String?, linkURL: (String) -> Linked, includeRelative: (String) -> Included = { _ in .missing },
-        report: inout ImportReport
-    ) -> String {
+    /// What running a page's Liquid needs besides its text.
+    struct Context {
+        var baseURL = "", siteURL = ""
+        /// The page's front matter (`page.*`) and the site (`site.*`: settings, `data`, `posts`, collections).
+        var page: SourceValue = .map([:])
+        var site: SourceValue = .map([:])
+        var postURL: (String) -> String? = { _ in nil }
+        var linkURL: (String) -> Linked = { _ in .missing }
+        var includeRelative: (String) -> Included = { _ in .missing }
+        /// An include of `_includes/` by name, nil when the site has none of that name (or it leads outside).
+        var include: (String) -> String? = { _ in nil }
+        /// The directives the new site's theme draws.
+        var directives = ImportComponent.defaultDirectives
+    }
+
+    /// `text` (a body starting at `firstLine` of `file`) with its Liquid run.
+    static func convert(_ text: String, file: String, firstLine: Int, context: Context, report: inout ImportReport) -> String {
+        var run = Run(context: context, file: file, firstLine: firstLine)
+        run.variables["page"] = context.page
+        run.variables["site"] = context.site
+        run.variables["jekyll"] = .map(["environment": .string("production")])
+        let template = LiquidTemplate(text)
         var output = ""
-        var rest = Substring(text)
-        var inRaw = false
-        var inComment = false
-        // Where the output ended after the last `{{ site.baseurl }}`: a `link` right after it is relative.
-        var afterBaseURL: Int?
-        while let open = rest.firstMatch(of: /\{\{-?\s*([^}]*?)\s*-?\}\}|\{%-?\s*(\w+)\s*([^%]*?)\s*-?%\}/) {
-            output += rest[..<open.range.lowerBound]
-            let whole = String(open.output.0)
-            rest = rest[open.range.upperBound...]
-            if inRaw {
-                if open.output.2 == "endraw" { inRaw = false } else { output += whole }
-                continue
+        run.write(template.nodes, of: template, reported: true, into: &output)
+        report.leftovers += run.leftovers
+        report.componentUses.mapped += run.uses.mapped
+        report.componentUses.translated += run.uses.translated
+        report.componentUses.neutral += run.uses.neutral
+        return output
+    }
+
+    /// One run over a page and the includes it reaches.
+    struct Run {
+        var context: Context
+        var file: String
+        var firstLine: Int
+        var variables: [String: SourceValue] = [:]
+        var leftovers: [ImportReport.Leftover] = []
+        var uses = ImportComponent.Uses()
+        var depth = 0
+        /// A `break` or `continue` met inside a `for`.
+        var interruption: String?
+
+        /// Writes `nodes` of `template`; places are reported only for the page's own text (`reported`), an
+        /// include's are reported at the include tag.
+        mutating func write(_ nodes: [LiquidTemplate.Node], of template: LiquidTemplate, reported: Bool, into output: inout String) {
+            for node in nodes {
+                if interruption != nil { return }
+                switch node {
+                case .text(let range):
+                    output += template.text[range]
+                case .output(let markup, let range):
+                    do {
+                        output += try LiquidValues.text(try evaluate(markup))
+                    } catch let unsupported as LiquidExpression.Unsupported {
+                        if reported { leftover("Liquid output with \(unsupported.what), left out", template, range) }
+                    } catch {}
+                case .tag(let tag):
+                    write(tag, of: template, reported: reported, into: &output)
+                }
             }
-            if inComment {
-                if open.output.2 == "endcomment" {
-                    inComment = false
-                    // What the comment held is gone: drop it from the output written since it opened.
-                    if let start = output.range(of: "\u{0}comment\u{0}", options: .backwards) {
-                        output.removeSubrange(start.lowerBound...)
+        }
+
+        mutating func leftover(_ kind: String, _ template: LiquidTemplate, _ range: Range<String.Index>) {
+            leftovers.append(.init(
+                kind: kind, file: file, text: template.text, at: range.lowerBound, firstLine: firstLine,
+                written: String(template.text[range])))
+        }
+
+        mutating func evaluate(_ markup: String) throws -> SourceValue {
+            let (term, filters) = try LiquidExpression.filtered(markup.replacingOccurrences(of: "\n", with: " "))
+            var value = try self.value(term)
+            for filter in filters {
+                value = try LiquidValues.filter(filter.name, value, try filter.arguments.map(self.value), baseURL: context.baseURL, siteURL: context.siteURL)
+            }
+            return value
+        }
+
+        func value(_ term: LiquidExpression.Term) throws -> SourceValue {
+            switch term {
+            case .literal(let value):
+                return value
+            case .range(let from, let to):
+                let (a, b) = (Int(LiquidValues.number(try value(from))), Int(LiquidValues.number(try value(to))))
+                return .list(a <= b ? (a...b).map { .number(Double($0)) } : [])
+            case .variable(let name, let path):
+                guard var current = variables[name] else {
+                    throw LiquidExpression.Unsupported(what: "'\(name)', which the import does not know")
+                }
+                for (index, part) in path.enumerated() {
+                    let key = try value(part)
+                    if key == .string("size"), current.field("size") == nil {
+                        current = .number(Double(LiquidValues.size(current)))
+                        continue
+                    }
+                    switch (current, key) {
+                    case (.list(let list), .number(let position)):
+                        let at = position < 0 ? list.count + Int(position) : Int(position)
+                        current = list.indices.contains(at) ? list[at] : .null
+                    case (.list(let list), .string("first")): current = list.first ?? .null
+                    case (.list(let list), .string("last")): current = list.last ?? .null
+                    case (.map(let map), _):
+                        guard let found = map[key.text] else {
+                            // A setting the site does not have: Jekyll reads it as nothing; a plugin may have meant it.
+                            if name == "site", index == 0 { throw LiquidExpression.Unsupported(what: "'site.\(key.text)', a setting the site does not have") }
+                            current = .null
+                            continue
+                        }
+                        current = found
+                    default:
+                        current = .null
                     }
                 }
-                continue
-            }
-            if let expression = open.output.1 {
-                switch expression.replacingOccurrences(of: " ", with: "") {
-                case "site.baseurl":
-                    output += baseURL
-                    afterBaseURL = output.utf8.count
-                case "site.url": output += siteURL
-                case "site.url|append:site.baseurl", "site.url|append:site.baseurl|append:'/'": output += siteURL + baseURL
-                case let name where siteValues[name] != nil: output += siteValues[name]!
-                case _ where filtered(String(expression), baseURL: baseURL, siteURL: siteURL, siteValues: siteValues) != nil:
-                    output += filtered(String(expression), baseURL: baseURL, siteURL: siteURL, siteValues: siteValues)!
-                default:
-                    output += whole
-                    leftover("Liquid output", whole, at: open.range.lowerBound)
-                }
-                continue
-            }
-            let tag = String(open.output.2 ?? "")
-            let argument = String(open.output.3 ?? "").trimmingCharacters(in: .whitespaces)
-            switch tag {
-            case "post_url":
-                if let url = postURL(argument) {
-                    output += url
-                } else {
-                    output += whole
-                    leftover("'post_url' of a post that is not there", whole, at: open.range.lowerBound)
-                }
-            case "link":
-                switch linkURL(argument) {
-                case .page(let relative):
-                    if afterBaseURL == output.utf8.count { output = String(output.utf8.dropLast(baseURL.utf8.count))! }
-                    output += relative
-                case .file(let url): output += url
-                case .missing:
-                    output += whole
-                    leftover("'link' to a file that is not there", whole, at: open.range.lowerBound)
-                }
-            case "highlight":
-                let language = argument.split(separator: " ").first.map(String.init) ?? ""
-                output += "```\(language)"
-            case "endhighlight": output += "```"
-            case "raw": inRaw = true
-            case "endraw": break
-            case "comment":
-                inComment = true
-                output += "\u{0}comment\u{0}"
-            case "include_relative":
-                let name = argument.split(separator: " ").first.map(String.init) ?? argument
-                switch includeRelative(name) {
-                case .text(let included):
-                    output += included
-                case .outside:
-                    output += whole
-                    leftover("'include_relative' of a file outside the site, not read", whole, at: open.range.lowerBound)
-                case .missing:
-                    output += whole
-                    leftover("'include_relative' of a file that is not there", whole, at: open.range.lowerBound)
-                }
-            default:
-                output += whole
-                leftover("Liquid tag '\(tag)'", whole, at: open.range.lowerBound)
+                return current
             }
         }
-        output += rest
-        return output
 
-        func leftover(_ kind: String, _ whole: String, at index: Substring.Index) {
-            report.leftovers.append(.init(kind: kind, file: file, text: text, at: index, firstLine: firstLine, written: whole))
-        }
-    }
-
-    /// An output that is a quoted text or a plain setting, through the filters that make it an address
-    /// (`{{ '/docs/' | relative_url }}`, `{{ site.logo | absolute_url }}`, `| prepend: site.baseurl`,
-    /// `| append: '/'`); nil for anything else.
-    static func filtered(_ expression: String, baseURL: String, siteURL: String, siteValues: [String: String]) -> String? {
-        var parts = expression.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard parts.count > 0 else { return nil }
-        func value(_ text: String) -> String? {
-            if text.count >= 2, let quote = text.first, quote == "'" || quote == "\"", text.last == quote {
-                let inner = text.dropFirst().dropLast()
-                return inner.contains(quote) ? nil : String(inner)
-            }
-            if text == "site.baseurl" { return baseURL }
-            if text == "site.url" { return siteURL }
-            return siteValues[text]
-        }
-        guard var result = value(parts.removeFirst()) else { return nil }
-        for filter in parts {
-            let words = filter.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            switch (words[0], words.count > 1 ? value(words[1]) : nil) {
-            case ("relative_url", _): result = join(baseURL, result)
-            case ("absolute_url", _): result = siteURL + join(baseURL, result)
-            case ("prepend", let text?): result = text + result
-            case ("append", let text?): result += text
-            default: return nil
+        func holds(_ condition: LiquidExpression.Condition) throws -> Bool {
+            switch condition {
+            case .value(let term): return LiquidValues.isTruthy(try value(term))
+            case .and(let a, let b): return try holds(a) && holds(b)
+            case .or(let a, let b): return try holds(a) || holds(b)
+            case .compare(let a, let op, let b):
+                return LiquidValues.compare(try value(a), op, try value(b))
             }
         }
-        return result
-    }
-
-    /// A path under the base path, as Jekyll's `relative_url` joins them (one `/` between).
-    private static func join(_ base: String, _ path: String) -> String {
-        guard !path.contains("://") else { return path }
-        let trimmed = base.hasSuffix("/") ? String(base.dropLast()) : base
-        return trimmed + (path.hasPrefix("/") ? path : "/" + path)
     }
 }

@@ -72,10 +72,9 @@ struct HugoImportTests {
         options.keepsLinks = true
         let broken = try Site(options: options).brokenLinks().errors.map(\.description)
         #expect(broken == [], "\(broken)")
-        #expect(report.leftovers.map(\.description) == [
-            "content/en/guide/install.md:11:1: note: Hugo shortcode 'youtube': {{< youtube abc >}}",
-            "layouts/:1:1: note: Hugo folder 'layouts' not imported (1 file)",
-        ].sorted())
+        // Hugo's own `youtube` is a link to the video: its player would reach outside the site.
+        #expect(install.contains(#"<a href="https://www.youtube.com/watch?v=abc">Video on YouTube</a>"#))
+        #expect(report.leftovers.map(\.description) == ["layouts/:1:1: note: Hugo folder 'layouts' not imported (1 file)"])
     }
 
     @Test("a multilingual Hugo site: each language's content folder or suffix, its settings and menu, translations linked")

@@ -63,11 +63,11 @@ struct JekyllImportTests {
         options.keepsLinks = true
         #expect(try Site(options: options).brokenLinks().errors.isEmpty)
         #expect(report.leftovers.map(\.description) == [
-            "_data/links.yml:1:1: note: data file without an 'id' in every record, not imported",
-            "_posts/2018-01-19-forums.md:12:1: note: Liquid tag 'include': {% include note.html %}",
+            "_posts/2018-01-19-forums.md:12:1: note: 'include' of 'note.html', which the site's _includes/ does not have, left out: {% include note.html %}",
             "index.html:1:1: note: home page 'index.html' is a Liquid template, not converted (a list of the latest posts takes its place)",
         ])
-        #expect(report.summary.count == 3)
+        #expect(report.summary.count == 2)
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("Data/links.yml").path))
     }
 
     @Test("Jekyll's default date permalinks ending in .html: posts in the folder form, their .html addresses aliases")

@@ -43,9 +43,24 @@ struct DataFileTests {
         #expect(try site.output("menu/index.html").contains("<body>Ada 3 [soup=5]"))
     }
 
+    @Test("a list without ids, a CSV file without an 'id' column and a list of names are site.data for templates")
+    func dataWithoutIDs() throws {
+        var files = Self.site(["menu.csv": "id,title,price\nsoup,Soup,5\n", "team.yml": "- {name: Ada}\n- {name: Grace}\n",
+            "links.csv": "name,url\nHome,/\n", "words.json": "[\"one\", \"two\"]"])
+        files["Themes/default/layouts/page.mustache"] =
+            "<html><head></head><body>{{#site.data.team}}[{{name}}]{{/site.data.team}}{{#site.data.links}}({{name}} {{url}}){{/site.data.links}}{{#site.data.words}}<{{.}}>{{/site.data.words}}{{{sections}}}</body></html>"
+        let site = try TestSite(files)
+        try site.build()
+        #expect(try site.output("menu/index.html").contains("<body>[Ada][Grace](Home /)<one><two>"))
+    }
+
     @Test("a bad record is an error at its line and column, and the previous output stays", arguments: [
         ("menu.csv", "id,title\nsoup,Soup\npie\n", "Data/menu.csv:3:1: error: this row has 1 field, the header line 2"),
-        ("menu.csv", "name,title\nsoup,Soup\n", "Data/menu.csv:1:1: error: the header line has no 'id' column (it has 'name', 'title')"),
+        // A file whose records have no ids at all is data for templates: the section naming it is the mistake.
+        ("menu.csv", "name,title\nsoup,Soup\n",
+         "Content/menu.md:6:11: error: Data/menu.csv has no 'id' column, so it cannot be a section's items (templates still see it as site.data.menu)"),
+        ("menu.yml", "- {title: Soup}\n- {title: Pie}\n",
+         "Content/menu.md:6:11: error: Data/menu.yml has no record with an 'id', so it cannot be a section's items (templates still see it as site.data.menu)"),
         // A quoted field over two lines makes its row two lines long.
         ("menu.csv", "title,id\n\"Soup,\nhot\",soup\nPie,soup\n",
          "Data/menu.csv:4:5: error: duplicate record id 'soup'\nData/menu.csv:3:6: note: record 'soup' first given here"),

@@ -43,7 +43,7 @@ struct ReadingProblemTests {
     static let data: [(DataProblem, Diagnostic.ID)] = [
         (.sameName("menu"), "data.same-name"), (.recordNotAMap, "data.record-not-a-map"), (.badRecordID, "data.bad-record-id"),
         (.recordWithoutID, "data.record-without-id"), (.duplicateRecord("a"), "data.duplicate-record"), (.noHeaderLine, "data.no-header-line"),
-        (.noIDColumn(header: []), "data.no-id-column"), (.wrongFieldCount(1, header: 2), "data.wrong-field-count"),
+        (.wrongFieldCount(1, header: 2), "data.wrong-field-count"),
         (.emptyRowID, "data.empty-row-id"), (.unreadableCSV("e"), "data.unreadable-csv"),
     ]
 

@@ -142,6 +142,7 @@ struct AttributeListPass {
     private static func take(_ document: OpaquePointer) -> [OpaquePointer: AttributeList] {
         var found: [OpaquePointer: AttributeList] = [:]
         var removed: [OpaquePointer] = []
+        var leading: [OpaquePointer] = []
         let iterator = cmark_iter_new(document)
         while true {
             let event = cmark_iter_next(iterator)
@@ -166,6 +167,11 @@ struct AttributeListPass {
                     }
                 }
                 if let list = Self.takeTrailing(node, afterBreak: true) { found[node] = list }
+                if let first = cmark_node_first_child(node), cmark_node_get_type(first) == CMARK_NODE_TEXT,
+                    let literal = cmark_node_get_literal(first), Self.mayOpenList(literal)
+                {
+                    leading.append(node)
+                }
             default: break
             }
         }
@@ -173,6 +179,18 @@ struct AttributeListPass {
         for node in removed {
             cmark_node_unlink(node)
             cmark_node_free(node)
+        }
+        // `{: #id}` as a paragraph's first line (taken once the walk is over: it is the node the walk enters next):
+        // kramdown's list before a block, or, right under a heading (no blank line between), the heading's.
+        for node in leading {
+            guard let list = Self.takeLeading(node) else { continue }
+            if let previous = cmark_node_previous(node), cmark_node_get_type(previous) == CMARK_NODE_HEADING,
+                cmark_node_get_start_line(node) == cmark_node_get_end_line(previous) + 1, found[previous] == nil
+            {
+                found[previous] = list
+            } else if found[node] == nil {
+                found[node] = list
+            }
         }
         return found
     }
@@ -184,6 +202,27 @@ struct AttributeListPass {
         var byte = literal
         while byte.pointee == 0x20 || byte.pointee == 0x09 { byte += 1 }
         return byte.pointee == 0x7B || UInt8(bitPattern: byte.pointee) >= 0x80
+    }
+
+    /// The list that is a paragraph's whole first line (`{: .note}` then a line break), taken out with the break.
+    private static func takeLeading(_ paragraph: OpaquePointer) -> AttributeList? {
+        var run: [OpaquePointer] = []
+        var child = cmark_node_first_child(paragraph)
+        while let current = child, cmark_node_get_type(current) == CMARK_NODE_TEXT {
+            run.append(current)
+            child = cmark_node_next(current)
+        }
+        guard let first = run.first, let literal = cmark_node_get_literal(first), mayOpenList(literal),
+            let lineBreak = child, cmark_node_get_type(lineBreak) == CMARK_NODE_SOFTBREAK
+        else { return nil }
+        let text = run.map { cmark_node_get_literal($0).map { String(cString: $0) } ?? "" }.joined()
+            .trimmingCharacters(in: .whitespaces)
+        guard text.hasPrefix("{"), text.hasSuffix("}"), let list = AttributeList(text.dropFirst().dropLast()) else { return nil }
+        for node in run + [lineBreak] {
+            cmark_node_unlink(node)
+            cmark_node_free(node)
+        }
+        return list
     }
 
     /// The list at the end of a heading's text, or of a paragraph's last line (after a line break), taken out.

@@ -1,0 +1,59 @@
+import Foundation
+
+/// A value of the source site as its templates see it (Hugo's and Liquid's): front matter, settings, data,
+/// a template tag's arguments.
+indirect enum SourceValue: Equatable {
+    case string(String)
+    case number(Double)
+    case bool(Bool)
+    case map([String: SourceValue])
+    case list([SourceValue])
+    case null
+
+    var isTruthy: Bool {
+        switch self {
+        case .string(let text): !text.isEmpty
+        case .number(let number): number != 0
+        case .bool(let flag): flag
+        case .map(let map): !map.isEmpty
+        case .list(let list): !list.isEmpty
+        case .null: false
+        }
+    }
+
+    var text: String {
+        switch self {
+        case .string(let text): text
+        case .number(let number): number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        case .bool(let flag): flag ? "true" : "false"
+        case .null: ""
+        case .map, .list: "[...]"
+        }
+    }
+
+    /// A field, looked up as Hugo does for parameters: exactly, else without regard to case.
+    func field(_ name: String) -> SourceValue? {
+        guard case .map(let map) = self else { return nil }
+        if let found = map[name] { return found }
+        let lower = name.lowercased()
+        return map.first { $0.key.lowercased() == lower }?.value
+    }
+
+    /// A value read from YAML, TOML or JSON.
+    static func of(_ any: Any?) -> SourceValue {
+        switch any {
+        case nil: return .null
+        case let flag as Bool where type(of: any!) == Bool.self: return .bool(flag)
+        case let text as String: return .string(text)
+        case let number as NSNumber:
+            let kind = String(cString: number.objCType)
+            return kind == "c" || kind == "B" ? .bool(number.boolValue) : .number(number.doubleValue)
+        case let number as Int: return .number(Double(number))
+        case let number as Double: return .number(number)
+        case let date as Date: return .string(ISO8601DateFormatter().string(from: date))
+        case let map as [String: Any]: return .map(map.mapValues { of($0) })
+        case let list as [Any]: return .list(list.map { of($0) })
+        default: return .string("\(any!)")
+        }
+    }
+}
