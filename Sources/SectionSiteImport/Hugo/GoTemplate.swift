@@ -305,6 +305,10 @@ struct GoTemplate {
             return String(characters[start..<index]).split(separator: ".").map(String.init)
         }
 
-        static let namespaces: Set<String> = ["strings", "math", "collections", "transform", "urls", "safe", "fmt", "lang", "time", "cast", "hugo"]
+        static let namespaces: Set<String> = [
+            "strings", "math", "collections", "transform", "urls", "safe", "fmt", "lang", "time", "cast", "hugo", "resources", "images",
+            "os", "path", "crypto", "encoding", "compare", "inflect", "js", "css", "partials", "templates", "openapi3", "diagrams",
+            "data", "debug", "reflect", "hash",
+        ]
     }
 }

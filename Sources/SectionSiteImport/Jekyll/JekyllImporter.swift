@@ -155,6 +155,8 @@ public struct JekyllImporter {
                     report: &report)
                 continue
             }
+            // Includes are run where pages use them (`Liquid`): not listed as files left behind.
+            if parts.first == "_includes" || parts.first == (config["includes_dir"] as? String) { continue }
             if let underscored = parts.firstIndex(where: { $0.hasPrefix("_") }), !included.contains(parts[...underscored].joined(separator: "/")) {
                 let folder = parts[...underscored].joined(separator: "/")
                 let kind =
@@ -342,10 +344,12 @@ public struct JekyllImporter {
                 case .missing?, nil: return .missing
                 }
             }
-            let body = Liquid.convert(document.body, file: document.source, firstLine: document.frontLines + 1, context: context, report: &report)
+            // Directive-like lines of the source are escaped first: the components written next are directives.
+            let body = Liquid.convert(
+                ImportMarkdown.escapingDirectives(document.body), file: document.source, firstLine: document.frontLines + 1, context: context,
+                report: &report)
             // Markdown ends an HTML block at a blank line and takes what follows, indented, as code.
-            let escaped = ImportMarkdown.escapingDirectives(body)
-            let written = document.isHTML ? ImportMarkdown.htmlBody(escaped) : escaped
+            let written = document.isHTML ? ImportMarkdown.htmlBody(body) : body
             outputs.append((document.target, Data((ImportFiles.frontMatter(front) + written).utf8)))
         }
 

@@ -1,0 +1,315 @@
+import Foundation
+import Testing
+
+@testable import SectionSiteCommands
+@testable import SectionSiteEngine
+@testable import SectionSiteImport
+import SiteTestSupport
+
+/// Imported template tags never reach a page as text: each Hugo shortcode and Liquid tag becomes a component of
+/// the default theme, the site's own template translated, or the neutral fallback. The expectations of the two
+/// shapes from `shared/compat/` are what Hugo 0.168 and Jekyll 4.3 gave them.
+@Suite("Import: template tags as components")
+struct TemplateTagTests {
+    /// Imports `files` with the default theme, as `sectionsite import` does, builds, and gives the output and report.
+    static func imported(_ kind: String, _ files: [String: String]) throws -> (built: URL, site: URL, report: ImportReport, source: TestSite) {
+        let source = try TestSite(plugins: .command, files)
+        let out = source.folder.appendingPathComponent("imported")
+        let report =
+            kind == "hugo"
+            ? try HugoImporter(source: source.folder, destination: out, theme: [], themeName: "default").run()
+            : try JekyllImporter(source: source.folder, destination: out, theme: [], themeName: "default").run()
+        let built = out.appendingPathComponent("_site")
+        try SiteBuilder(options: TestPlugins.command.options(site: out, out: built)).build()
+        return (built, out, report, source)
+    }
+
+    /// The visible text of the body of every page built, by file, where a template tag shows.
+    static func tagsShown(in built: URL) -> [String] {
+        FileTree.files(under: built).filter { $0.hasSuffix(".html") }.filter { file in
+            guard let html = try? String(contentsOf: built.appendingPathComponent(file), encoding: .utf8),
+                let body = html.range(of: "<body")
+            else { return false }
+            let text = HTMLShape.text(String(html[body.lowerBound...]))
+            return ["{{<", "{{%", "{%", "{{ site.", "{{ page."].contains { text.contains($0) }
+        }
+    }
+
+    static func body(_ built: URL, _ page: String) throws -> String {
+        let html = try String(contentsOf: built.appendingPathComponent(page), encoding: .utf8)
+        guard let start = html.range(of: #"<div class="ss-body""#), let end = html.range(of: "</article>") ?? html.range(of: "</main>") else { return html }
+        return String(html[start.lowerBound..<end.lowerBound])
+    }
+
+    @Test("the site's own shortcodes translated: a note through a partial, a collapsible, a version from params (Hugo's output)")
+    func siteShortcodes() throws {
+        let (built, _, report, source) = try Self.imported("hugo", [
+            "hugo.yaml": "baseURL: https://example.org/\ntitle: T\nparams:\n  version: \"2.19.1\"\npermalinks:\n  page:\n    blog: /:year/:month/:day/:slug/\n",
+            "layouts/partials/alert.html": #"<div class="alert alert-{{ .variant }}"><p class="alert-title">{{ .title }}</p>{{ .content }}</div>"#,
+            "layouts/_shortcodes/note.html":
+                "{{- $title := default \"Note\" (.Get \"title\") }}\n{{- $content := .Inner | $.Page.RenderString }}\n{{ partial \"alert\" (dict \"variant\" \"info\" \"title\" $title \"content\" $content) }}\n",
+            "layouts/_shortcodes/collapsible.html": "<details class=\"collapsible\"><summary>{{ .Get 0 }}</summary>\n{{ .Inner | markdownify }}\n</details>\n",
+            "layouts/_shortcodes/current-version.html": "{{- site.Params.version -}}\n",
+            "content/docs/install.md":
+                "---\ntitle: Install\n---\nInstall version {{< current-version >}}.\n\n{{< note title=\"Before you start\" >}}\nYou need **two** things.\n{{< /note >}}\n\n{{< note >}}\nPlain.\n{{< /note >}}\n\n{{< collapsible \"Which cluster?\" >}}\nAny *cluster*.\n{{< /collapsible >}}\n",
+            "content/blog/_index.md": "---\ntitle: Blog\n---\n",
+            "content/blog/2019/0416-release/index.md": "---\ntitle: Release notes\nslug: release-notes\ndate: 2019-04-16T00:00:00Z\n---\nNested.\n",
+        ])
+        _ = source
+        let body = try Self.body(built, "docs/install/index.html")
+        #expect(body.contains("Install version 2.19.1.</p>"))
+        #expect(body.contains(#"class="markdown-alert markdown-alert-note"><p class="markdown-alert-title">Before you start</p><p>You need <strong>two</strong> things.</p></div>"#), "\(body)")
+        #expect(body.contains(#"<p class="markdown-alert-title">Note</p><p>Plain.</p>"#))
+        #expect(body.contains(#"<summary>Which cluster?</summary><p>Any <em>cluster</em>.</p></details>"#))
+        // A section's permalink covers the bundles in folders below it, as Hugo's does.
+        #expect(FileManager.default.fileExists(atPath: built.appendingPathComponent("2019/04/16/release-notes/index.html").path))
+        #expect(Self.tagsShown(in: built) == [])
+        #expect(report.componentUses == .init(mapped: 0, translated: 4, neutral: 0))
+    }
+
+    @Test("the common vocabulary: Docsy's alert, tabpane with code tabs, details, figure, youtube, mermaid, ref, an escaped shortcode")
+    func vocabulary() throws {
+        let (built, site, report, source) = try Self.imported("hugo", [
+            "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'T'\n",
+            "content/guide.md": """
+                ---
+                title: Guide
+                ---
+                {{% alert title="Careful" color="danger" %}}
+                Back up **first**.
+                {{% /alert %}}
+
+                {{< tabpane >}}
+                {{< tab header="Go" lang="go" >}}
+                fmt.Println("hi")
+                {{< /tab >}}
+                {{% tab header="Notes" %}}
+                Plain *text*.
+                {{% /tab %}}
+                {{< /tabpane >}}
+
+                {{< details summary="More" >}}
+                Hidden.
+                {{< /details >}}
+
+                {{< mermaid >}}
+                graph TD; A-->B;
+                {{< /mermaid >}}
+
+                See {{< youtube abc >}} and [the other]({{< ref "other" >}}); write `{{</* note */>}}` to show one.
+                """,
+            "content/other.md": "---\ntitle: Other\n---\nOther.\n",
+        ])
+        _ = source
+        let body = try Self.body(built, "guide/index.html")
+        #expect(body.contains(#"markdown-alert-caution"><p class="markdown-alert-title">Careful</p><p>Back up <strong>first</strong>.</p>"#), "\(body)")
+        #expect(body.contains(#"class="ss-tab-label""#) && body.contains(">Go</label>") && body.contains(">Notes</label>"))
+        #expect(body.contains(#"<code class="language-go">"#) && body.contains("<em>text</em>"))
+        #expect(body.contains("<summary>More</summary><p>Hidden.</p>"))
+        #expect(body.contains(#"<a href="https://www.youtube.com/watch?v=abc">Video on YouTube</a>"#))
+        #expect(body.contains(#"<a href="/other/">the other</a>"#))
+        #expect(body.contains("<code>{{&lt; note &gt;}}</code>"))  // shown as written, as Hugo shows it
+        let markdown = try String(contentsOf: site.appendingPathComponent("Content/guide.md"), encoding: .utf8)
+        #expect(markdown.contains("```mermaid\ngraph TD; A-->B;\n```"))
+        #expect(report.leftovers.isEmpty, "\(report.leftovers)")
+        #expect(report.componentUses.neutral == 0)
+    }
+
+    @Test("the neutral fallback: a paired shortcode's content in a plain block, a lone one left out, each reported with why")
+    func neutral() throws {
+        let (built, _, report, source) = try Self.imported("hugo", [
+            "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'T'\n",
+            "layouts/shortcodes/fancy.html": "{{ $img := resources.Get \"x.png\" }}<div class=\"fancy\">{{ .Inner }}</div>",
+            "content/a.md": "---\ntitle: A\n---\n{{% fancy %}}\n**Kept** text.\n{{% /fancy %}}\n\n{{< unknown-thing 3 >}}\n\nEnd {{< inline-unknown >}}here.\n",
+        ])
+        _ = source
+        let body = try Self.body(built, "a/index.html")
+        #expect(body.contains(#"class="ss-block ss-block-fancy"><p><strong>Kept</strong> text.</p></div>"#), "\(body)")
+        #expect(body.contains(">End here.</p>"))
+        #expect(Self.tagsShown(in: built) == [])
+        #expect(report.leftovers.map(\.description) == [
+            "content/a.md:4:1: note: Hugo shortcode 'fancy' (layouts/shortcodes/fancy.html uses function 'resources.Get'), its content kept in a plain block: {{% fancy %}}",
+            "content/a.md:8:1: note: Hugo shortcode 'unknown-thing' with no template in the site, left out: {{< unknown-thing 3 >}}",
+            "content/a.md:10:5: note: Hugo shortcode 'inline-unknown' with no template in the site, left out: {{< inline-unknown >}}",
+            "layouts/:1:1: note: Hugo folder 'layouts' not imported (1 file)",
+        ])
+        #expect(report.componentUses == .init(mapped: 0, translated: 0, neutral: 3))
+    }
+
+    @Test("readfile reads only inside the site: a file through a link to outside is not read, and reported")
+    func readFileConfined() throws {
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("outside-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try "SECRET".write(to: outside.appendingPathComponent("secret.md"), atomically: true, encoding: .utf8)
+        let source = try TestSite(plugins: .command, [
+            "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'T'\n",
+            "shared/part.md": "Shared *part*.\n",
+            "content/a.md": "---\ntitle: A\n---\n{{< readfile file=\"shared/part.md\" >}}\n\n{{< readfile file=\"link/secret.md\" >}}\n\n{{< readfile \"../../etc/passwd\" >}}\n",
+        ])
+        try FileManager.default.createSymbolicLink(at: source.folder.appendingPathComponent("link"), withDestinationURL: outside)
+        let out = source.folder.appendingPathComponent("imported")
+        let report = try HugoImporter(source: source.folder, destination: out, theme: [], themeName: "default").run()
+        let written = try String(contentsOf: out.appendingPathComponent("Content/a.md"), encoding: .utf8)
+        #expect(written.contains("Shared *part*.") && !written.contains("SECRET") && !written.contains("root:"))
+        #expect(report.leftovers.map(\.kind) == [
+            "'readfile' of a file that is not in the site, left out", "'readfile' of a file that is not in the site, left out",
+        ])
+    }
+
+    @Test("Jekyll: includes with parameters translated, tab plugins as tabs, loops over data without ids, unknown blocks neutral")
+    func liquid() throws {
+        let (built, _, report, source) = try Self.imported("jekyll", [
+            "_config.yml": "title: T\nversion: '4.2'\n",
+            "_includes/note.html": "<div class=\"note\">\n\n  <p><b>{{ include.title | default: 'Note' }}</b> {{ include.content }}</p>\n\n</div>\n",
+            "_data/team.yml": "- name: Ada\n  role: lead\n- name: Grace\n  role: review\n",
+            "guide.md": """
+                ---
+                title: Guide
+                level: 2
+                ---
+                Version {{ site.version }} at level {{ page.level | plus: 1 }}.
+
+                {% include note.html title="Heads up" content="Mind the gap." %}
+
+                {% tabs install %}
+                {% tab install macOS %}
+                Use Homebrew.
+                {% endtab %}
+                {% tab install Linux %}
+                Use apt.
+                {% endtab %}
+                {% endtabs %}
+
+                {% for person in site.data.team %}{% if person.role == "lead" %}**{{ person.name }}** leads.{% endif %}{% endfor %}
+
+                {% callout %}
+                Inside.
+                {% endcallout %}
+
+                {% unknown_tag x %}Done.
+                """,
+        ])
+        _ = source
+        let body = try Self.body(built, "guide/index.html")
+        #expect(body.contains("Version 4.2 at level 3.</p>"), "\(body)")
+        #expect(body.contains(#"<div class="note">"#) && body.contains("<p><b>Heads up</b> Mind the gap.</p>"))
+        #expect(body.contains(">macOS</label>") && body.contains(">Linux</label>") && body.contains("<p>Use apt.</p>"))
+        #expect(body.contains("<strong>Ada</strong> leads.") && !body.contains("Grace"))
+        #expect(body.contains(#"class="ss-block ss-block-callout"><p>Inside.</p></div>"#))
+        #expect(body.contains(">Done.</p>"))
+        #expect(Self.tagsShown(in: built) == [])
+        #expect(report.leftovers.map(\.description) == [
+            "guide.md:20:1: note: Liquid tag 'callout' with no equivalent, its content kept in a plain block: {% callout %}",
+            "guide.md:24:1: note: Liquid tag 'unknown_tag' with no equivalent, left out: {% unknown_tag x %}",
+        ])
+        #expect(report.componentUses == .init(mapped: 1, translated: 1, neutral: 2))
+    }
+
+    @Test("Jekyll: an include that leads outside the site is not read")
+    func includeConfined() throws {
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("outside-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try "SECRET".write(to: outside.appendingPathComponent("x.html"), atomically: true, encoding: .utf8)
+        let source = try TestSite(plugins: .command, [
+            "_config.yml": "title: T\n",
+            "a.md": "---\ntitle: A\n---\n{% include ../../../../etc/passwd %} {% include link/x.html %} ok\n",
+            "_includes/keep.txt": "k",
+        ])
+        try FileManager.default.createSymbolicLink(at: source.folder.appendingPathComponent("_includes/link"), withDestinationURL: outside)
+        let out = source.folder.appendingPathComponent("imported")
+        let report = try JekyllImporter(source: source.folder, destination: out, theme: [], themeName: "default").run()
+        let written = try String(contentsOf: out.appendingPathComponent("Content/a.md"), encoding: .utf8)
+        #expect(!written.contains("SECRET") && !written.contains("root:") && written.contains("ok"))
+        #expect(report.leftovers.filter { $0.file == "a.md" }.count == 2)
+    }
+
+    @Test("Jekyll: the shapes of shared/compat/jekyll-pages-beside-posts as Jekyll 4.3 wrote them")
+    func pagesBesidePosts() throws {
+        let (built, _, report, source) = try Self.imported("jekyll", [
+            "_config.yml": """
+                title: Pages beside posts
+                permalink: pretty
+                timezone: UTC
+                collections:
+                  guides:
+                    output: true
+                    permalink: /guides/:path/
+                defaults:
+                  - scope:
+                      path: ""
+                      type: posts
+                    values:
+                      layout: default
+                      permalink: /blog/:year/:month/:day/:title/
+                """,
+            "_posts/2024-03-05-first-steps.md":
+                "---\ntitle: First steps\n---\nRead first.\n\n{: .note}\nThis paragraph carries the class.\n\n### Installing on a server\n{: #server}\nThe heading above has the id.\n",
+            "blog/categories.md": "---\ntitle: Categories\n---\nAll categories.\n",
+            "contribute.md": "---\ntitle: Contributing\n---\nThe page.\n",
+            "_guides/contribute.md": "---\ntitle: Contributing (guide)\npermalink: /contribute/\n---\nThe guide's copy.\n",
+            "_data/team.yml": "- name: Ada\n- name: Grace\n",
+            "team.md": "---\ntitle: Team\npermalink: /team/\n---\n{% for person in site.data.team %}\n- {{ person.name }}\n{% endfor %}\n",
+        ])
+        _ = source
+        let post = try Self.body(built, "blog/2024/03/05/first-steps/index.html")
+        #expect(FileManager.default.fileExists(atPath: built.appendingPathComponent("blog/categories/index.html").path))
+        #expect(post.contains(#"class="note">This paragraph carries the class.</p>"#), "\(post)")
+        #expect(post.contains(#"<h3 data-ss-key="#) && post.contains(#"id="server">Installing on a server"#) && !post.contains("{:"))
+        #expect(try Self.body(built, "contribute/index.html").contains("The guide’s copy."))  // the document, written last
+        let team = try Self.body(built, "team/index.html")
+        #expect(team.contains("Ada") && team.contains("Grace"))
+        #expect(report.leftovers.map(\.kind).contains("address that another file also has, which Jekyll serves instead; imported as a draft"))
+    }
+
+    @Test("Jekyll: a page in the folder whose posts have a dated permalink keeps its own address")
+    func pageInDatedFolder() throws {
+        let (built, _, _, source) = try Self.imported("jekyll", [
+            "_config.yml": "title: T\npermalink: /blog/:year/:month/:day/:title/\n",
+            "_posts/2024-03-05-hello.md": "---\ntitle: Hello\n---\nHi.\n",
+            "blog/categories.md": "---\ntitle: Categories\n---\nAll.\n",
+        ])
+        _ = source
+        #expect(FileManager.default.fileExists(atPath: built.appendingPathComponent("blog/categories/index.html").path))
+        #expect(FileManager.default.fileExists(atPath: built.appendingPathComponent("blog/2024/03/05/hello/index.html").path))
+    }
+
+    @Test("Go templates: trimming, conditions, with and range, variables, default, printf, a partial with a dict")
+    func goTemplates() throws {
+        let template = try GoTemplate("""
+            {{- $name := .Get "name" | default "World" -}}
+            Hello, {{ $name }}!{{ if eq (.Get 0) "x" }} (x){{ else if .Get 0 }} ({{ .Get 0 }}){{ else }} (none){{ end }}
+            {{- with .Site.Params.list }} [{{ range $i, $e := . }}{{ if $i }}, {{ end }}{{ $e | upper }}{{ end }}]{{ end -}}
+            {{ printf " %s=%d" "n" 3 }}{{ partial "box" (dict "t" "T") }}
+            """)
+        let site = SourceValue.map(["Params": .map(["list": .list([.string("a"), .string("b")])])])
+        func run(_ arguments: [String: String], named: Bool) throws -> String {
+            try template.run(.init(
+                arguments: arguments, namedArguments: named, name: "hello", page: .map([:]), site: site,
+                partial: { $0 == "box" ? try? GoTemplate("<{{ .t }}>") : nil }))
+        }
+        #expect(try run(["0": "x"], named: false) == "Hello, World! (x) [A, B] n=3<T>")
+        #expect(try run(["name": "Ada"], named: true) == "Hello, Ada! (none) [A, B] n=3<T>")
+        #expect(throws: GoTemplate.Unsupported(what: "function 'resources.Get'")) {
+            try GoTemplate("{{ resources.Get \"a\" }}").run(.init(
+                arguments: [:], namedArguments: false, name: "a", page: .null, site: .null, partial: { _ in nil }))
+        }
+    }
+
+    @Test("Liquid: whitespace control, case, unless, for with limit and offset, capture, filters")
+    func liquidEvaluation() throws {
+        var report = ImportReport()
+        var context = Liquid.Context()
+        context.page = .map(["tags": .list([.string("b"), .string("a")]), "kind": .string("x")])
+        let text = """
+            {%- capture greeting -%} Hi {{ page.kind | upcase }} {%- endcapture -%}
+            [{{ greeting }}]{% case page.kind %}{% when "y" %}Y{% when "x", "z" %}XZ{% else %}?{% endcase %}
+            {% unless page.missing %}no{% endunless %} {% for n in (1..5) limit: 2 offset: 1 %}{{ n }}{% unless forloop.last %},{% endunless %}{% endfor %}
+            {{ page.tags | sort | join: "+" }} {{ "a b c" | split: " " | size }} {{ "Hello World" | slugify }}
+            """
+        let output = Liquid.convert(text, file: "a.md", firstLine: 1, context: context, report: &report)
+        #expect(output == "[Hi X]XZ\nno 2,3\na+b 3 hello-world")
+        #expect(report.leftovers.isEmpty)
+    }
+}
