@@ -47,7 +47,7 @@ extension GoTemplate {
             return .map([
                 "\u{E000}shortcode": .bool(true), "Inner": .string(Environment.inner), "InnerDeindent": .string(Environment.inner),
                 "Params": params, "Name": .string(environment.name), "IsNamedParams": .bool(environment.namedArguments),
-                "Page": environment.page, "Site": environment.site, "Ordinal": .number(0),
+                "Page": environment.page, "Site": environment.site, "Ordinal": .number(0), "Position": .string(""),
             ])
         }
 
@@ -188,6 +188,17 @@ extension GoTemplate {
             }
             switch name {
             case "site": return environment.site
+            case "hugo.Data": return environment.site.field("Data") ?? .map([:])
+            case "strings.TrimLeft", "strings.TrimRight", "strings.TrimPrefix", "strings.TrimSuffix":
+                try need(2)
+                try touchesInner(text(1))
+                let (cut, value) = (text(0), text(1))
+                switch name {
+                case "strings.TrimLeft": return .string(String(value.drop { cut.contains($0) }))
+                case "strings.TrimRight": return .string(String(value.reversed().drop { cut.contains($0) }.reversed()))
+                case "strings.TrimPrefix": return .string(value.hasPrefix(cut) ? String(value.dropFirst(cut.count)) : value)
+                default: return .string(value.hasSuffix(cut) ? String(value.dropLast(cut.count)) : value)
+                }
             case "default":
                 try need(2)
                 return arguments[1].isTruthy ? arguments[1] : arguments[0]

@@ -73,6 +73,15 @@ struct GoTemplate {
                 while let last = before.last, last.isWhitespace { before.removeLast() }
             }
             if !before.isEmpty { tokens.append(.text(before)) }
+            // A comment ends at `*/` and the braces after it, whatever it holds (examples with `}}` in them).
+            let afterSpaces = inner.drop(while: \.isWhitespace)
+            if afterSpaces.hasPrefix("/*"), let close = afterSpaces.range(of: "*/"),
+                let end = afterSpaces[close.upperBound...].firstMatch(of: /^\s*(-?)\s*\}\}/)
+            {
+                trimNext = !end.output.1.isEmpty
+                rest = afterSpaces[end.range.upperBound...]
+                continue
+            }
             // The end of the action, outside quotes.
             var index = inner.startIndex
             var quote: Character?
@@ -131,7 +140,15 @@ struct GoTemplate {
                     case "if":
                         nodes.append(try conditional(words.rest))
                     case "with":
-                        let pipeline = try Words.pipeline(words.rest)
+                        // `with $x := pipeline`: the variable is set, then tested.
+                        var rest = words.rest
+                        if rest.hasPrefix("$"), let assign = rest.range(of: ":=") {
+                            let name = rest[..<assign.lowerBound].trimmingCharacters(in: .whitespaces)
+                            let value = String(rest[assign.upperBound...])
+                            nodes.append(.assign(name: name, try Words.pipeline(value)))
+                            rest = name
+                        }
+                        let pipeline = try Words.pipeline(rest)
                         let body = try self.nodes(until: ["else", "end"])
                         let otherwise = try elseBranch()
                         nodes.append(.with(pipeline, body, otherwise: otherwise))
@@ -167,6 +184,7 @@ struct GoTemplate {
         }
 
         mutating func conditional(_ condition: String) throws -> Node {
+            guard !condition.hasPrefix("$") || !condition.contains(":=") else { throw Unsupported(what: "'if' with an assignment") }
             var branches = [(try Words.pipeline(condition), try nodes(until: ["else", "end"]))]
             var otherwise: [Node] = []
             while index < tokens.count, case .action(let action) = tokens[index] {

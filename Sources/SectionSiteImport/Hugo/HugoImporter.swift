@@ -246,8 +246,15 @@ public struct HugoImporter {
                 siteValue: languageParams.map { Self.siteValue(config, languageParams: $0, data: siteData) } ?? siteValue,
                 allowsHTML: Self.allowsHTML(config), directives: directives,
                 readFile: { file in
-                    guard case .data(let data)? = try? site.reading(file.hasPrefix("/") ? String(file.dropFirst()) : file) else { return nil }
-                    return String(decoding: data, as: UTF8.self)
+                    // From the site's folder, as `readFile` reads, then from the content folder and the page's folder,
+                    // as sites' own `include` shortcodes look (`/_common/install.md`); always inside the site.
+                    let trimmed = file.hasPrefix("/") ? String(file.dropFirst()) : file
+                    let folder = (path as NSString).deletingLastPathComponent
+                    let contentRoot = String(path.dropLast(inner.count))
+                    for candidate in [trimmed, contentRoot + trimmed, folder + "/" + trimmed] {
+                        if case .data(let data)? = try? site.reading(candidate) { return String(decoding: data, as: UTF8.self) }
+                    }
+                    return nil
                 })
             // Directive-like lines of the source are escaped first: the components written next are directives.
             // Shortcodes first: a `figure` becomes a picture whose path is then found as Hugo finds it.

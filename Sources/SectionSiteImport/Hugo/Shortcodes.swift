@@ -72,6 +72,11 @@ enum Shortcodes {
             if position < match.range.lowerBound { append(.text(position..<match.range.lowerBound)) }
             position = match.range.upperBound
             let name = String(match.output.4)
+            if name == "/" {
+                // `{{</* */>}}`: an empty tag shown as written.
+                append(.shown(String(text[match.range]).replacingOccurrences(of: "/*", with: "").replacingOccurrences(of: "*/", with: "")))
+                continue
+            }
             if match.output.2 != nil {
                 // Shown as written, the comment marks taken out.
                 let delimiter = String(match.output.1)
@@ -118,6 +123,8 @@ enum Shortcodes {
         var context: Context
         var leftovers: [ImportReport.Leftover] = []
         var uses = ImportComponent.Uses()
+        /// How many included files deep this text is.
+        var depth = 0
 
         mutating func write(_ nodes: [Node]) -> String {
             var output = ""
@@ -246,7 +253,18 @@ enum Shortcodes {
                 if let language = arguments["code"] == "true" ? (arguments["lang"] ?? "") : arguments["lang"] {
                     return .markdown(Shortcodes.fence(language, "\n" + contents))
                 }
-                return .markdown(contents)
+                // The file's own shortcodes are run too, as Hugo renders an included file.
+                guard depth < 8 else {
+                    leftover("'\(name)' nested eight deep, its shortcodes left out", call)
+                    return .markdown(contents)
+                }
+                var nested = Converter(text: contents, file: path, firstLine: 1, context: context, depth: depth + 1)
+                let written = nested.write(Shortcodes.parse(contents))
+                leftovers += nested.leftovers
+                uses.mapped += nested.uses.mapped
+                uses.translated += nested.uses.translated
+                uses.neutral += nested.uses.neutral
+                return .markdown(written)
             case "rawhtml", "raw-html", "raw", "html", "unsafe":
                 guard let raw = rawInner(call) else { return .nothing }
                 guard context.allowsHTML else {
@@ -256,6 +274,25 @@ enum Shortcodes {
                 return .markdown(ImportComponent.oneBlock(raw))
             case "comment", "todo-comment", "draft", "hidden":
                 return .nothing
+            case "qr":
+                guard let text = arguments["text"] ?? arguments["0"] else { return .nothing }
+                return .markdown(text.contains("://") ? "<\(text)>" : text)
+            case "new-in", "added-in", "version-added", "since", "changed-in", "deprecated-in", "removed-in", "version-deprecated",
+                "feature-state":
+                // A version note: a badge in the text, or a box around what it says.
+                let version = arguments["0"] ?? arguments["version"] ?? arguments["for_k8s_version"] ?? ""
+                let what: String
+                switch last {
+                case "deprecated-in", "version-deprecated": what = "Deprecated in"
+                case "removed-in": what = "Removed in"
+                case "changed-in": what = "Changed in"
+                case "feature-state": what = (arguments["state"].map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? "Feature state") + " in"
+                default: what = "New in"
+                }
+                let label = version.isEmpty ? String(what.dropLast(3)) : "\(what) \(version.hasPrefix("v") || version.first?.isNumber != true ? version : "v" + version)"
+                guard let body = inner(call), !body.allSatisfy(\.isWhitespace) else { return .markdown("*\(label)*") }
+                let kind = what.hasPrefix("Deprecated") || what.hasPrefix("Removed") ? "warning" : "note"
+                return .callout(kind: kind, title: label, body: body)
             case "kbd", "key", "keys":
                 guard let key = arguments["0"] ?? inner(call) else { return nil }
                 return .markdown("`" + key.trimmingCharacters(in: .whitespacesAndNewlines) + "`")
