@@ -131,13 +131,35 @@ public struct HugoImporter {
         var siteData: [String: Any] = [:]
         for file in allFiles where file.hasPrefix("data/") && (file.hasSuffix(".yaml") || file.hasSuffix(".yml") || file.hasSuffix(".json")) {
             guard case .data(let data)? = try? site.reading(file), let value = try? Yams.load(yaml: String(decoding: data, as: UTF8.self)) else { continue }
-            let name = (String(file.dropFirst("data/".count)) as NSString).deletingPathExtension
-            siteData[name.replacingOccurrences(of: "/", with: ".")] = value
+            // `data/a/b.yaml` is `site.Data.a.b`.
+            let path = (String(file.dropFirst("data/".count)) as NSString).deletingPathExtension.split(separator: "/").map(String.init)
+            func insert(_ value: Any, at path: ArraySlice<String>, into map: inout [String: Any]) {
+                guard let first = path.first else { return }
+                if path.count == 1 {
+                    map[first] = value
+                    return
+                }
+                var inner = map[first] as? [String: Any] ?? [:]
+                insert(value, at: path.dropFirst(), into: &inner)
+                map[first] = inner
+            }
+            insert(value, at: path[...], into: &siteData)
         }
         let siteValue = Self.siteValue(config, languageParams: nil, data: siteData)
         let directives = ImportFiles.directives(of: theme, themeName: themeName)
         let filesByLanguage = Dictionary(grouping: files, by: \.language).mapValues { Set($0.map(\.inner)) }
         let pagesByLanguage = filesByLanguage.mapValues { $0.filter { $0.hasSuffix(".md") }.sorted() }
+        // The folders with a page (not an index page) in them or in a folder below: their list pages list them.
+        let foldersHoldingPages = pagesByLanguage.mapValues { pages in
+            var folders = Set<String>()
+            for page in pages {
+                var parts = page.split(separator: "/").map(String.init)
+                guard let name = parts.popLast(), !name.hasPrefix("_index."), !name.hasPrefix("index.") else { continue }
+                folders.insert("")
+                for index in parts.indices { folders.insert(parts[...index].joined(separator: "/")) }
+            }
+            return folders
+        }
         for entry in files {
             let (code, inner, path) = (entry.language, entry.inner, entry.file)
             guard let data = try site.read(path, report: &report) else { continue }
@@ -215,10 +237,7 @@ public struct HugoImporter {
             // A folder's list page lists its pages; one whose folder holds only folders gets no list (an empty one
             // would be a warning the user cannot act on).
             // (A collection lists the pages of the folder and the folders below, not their index pages.)
-            let holdsPages = (pagesByLanguage[code] ?? []).contains { page in
-                let name = (page as NSString).lastPathComponent
-                return (folder.isEmpty || page.hasPrefix(folder + "/")) && !name.hasPrefix("_index.") && !name.hasPrefix("index.")
-            }
+            let holdsPages = foldersHoldingPages[code]?.contains(folder) == true
             if innerParts.last == "_index.md" || innerParts.last == "_index.markdown", document.front["sections"] == nil, holdsPages {
                 document.front["sections"] = [[
                     "id": "pages", "cell": ImportFiles.postCell(of: theme, themeName: themeName), "from": folder.isEmpty ? "." : folder, "paginate": pagerSize,
