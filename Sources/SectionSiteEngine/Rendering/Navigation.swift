@@ -15,12 +15,15 @@
 /// | `tree` | the section's children, each with its `children`, all the way down (one level at the root) |
 /// | `branch` | the section's children, and the children of each entry on the way to the page and of the page; each list at most `branchWidth` entries around the one on the way, the rest one entry linking to the folder that holds them all |
 ///
-/// `branch` is `tree` for a section too big to repeat on every page (an API reference of thousands of types: a
+/// `tree` is `branch` for a section of more than `treeLimit` pages and folders. `branch` is for a section too big to
+/// repeat on every page (an API reference of thousands of types: a
 /// sidebar of every type on every page makes output grow with the square of the types). It holds at most
 /// `branchWidth + 2` entries per level of the page's depth, whatever the section's size.
 final class NavigationContext: TemplateObject {
     /// How many entries of one folder `branch` lists.
     static let branchWidth = 50
+    /// How many pages and folders a section may hold for `tree` to list them all; a bigger one's `tree` is `branch`.
+    static let treeLimit = 400
 
     private let tree: ContentTree
     private let id: String
@@ -58,6 +61,9 @@ final class NavigationContext: TemplateObject {
         case "section": return entry(section)
         case "tree":
             let section = self.section
+            // A section too big to repeat whole on every page (an imported documentation site of thousands of
+            // pages: its output would grow with the square of its pages) is drawn as `branch`.
+            if section != ContentTree.root, tree.nodes[section]!.size > Self.treeLimit { return .list(branch(of: section)) }
             return .list(tree.nodes[section]!.children.map { entry($0, depth: section == ContentTree.root ? 0 : .max) })
         case "branch":
             return .list(branch(of: section))

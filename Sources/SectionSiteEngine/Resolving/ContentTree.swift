@@ -18,6 +18,8 @@ struct ContentTree: Sendable {
         /// Where the node is among its parent's children: a sidebar finds its window by it, not by a search of
         /// every sibling on every page.
         var position = 0
+        /// How many nodes its subtree holds, itself included.
+        var size = 1
     }
 
     /// The nodes by id: a page's URL, or `dir:<folder>` for a folder (`dir:` is the root, the home page's node).
@@ -66,6 +68,17 @@ struct ContentTree: Sendable {
         }
         for node in nodes.values {
             for (position, child) in node.children.enumerated() { nodes[child]!.position = position }
+        }
+        // Sizes from the deepest nodes up: a node's parent is always nearer the root.
+        var depths: [String: Int] = [:]
+        func depth(_ id: String) -> Int {
+            if let known = depths[id] { return known }
+            let value = nodes[id]!.parent.map { depth($0) + 1 } ?? 0
+            depths[id] = value
+            return value
+        }
+        for id in nodes.keys.sorted(by: { (depth($0), $0) > (depth($1), $1) }) {
+            if let parent = nodes[id]!.parent { nodes[parent]!.size += nodes[id]!.size }
         }
         hash = hasher.hex
     }

@@ -110,3 +110,24 @@ struct NavigationTests {
         #expect(fresh.pages.mapValues(\.html) == site.pages.mapValues(\.html))
     }
 }
+
+@Suite("Navigation: big sections")
+struct BigSectionNavigationTests {
+    @Test("a section of more than treeLimit pages draws its tree as the branch: its own window of pages, the rest one entry")
+    func bigTree() throws {
+        var files = NavigationTests.files()
+        for index in 0..<(NavigationContext.treeLimit + 10) {
+            files["Content/docs/many/p\(1000 + index).md"] = "---\ntitle: P\(1000 + index)\nlayout: docs\n---\nText.\n"
+        }
+        let test = try TestSite(files)
+        let site = try Site(options: test.options)
+        let nav = NavigationTests.nav(site, "/docs/many/p1200/")
+        let tree = String(nav.firstMatch(of: /T\[(.*?)\] M\[/)!.1)
+        // The folder on the way is open, with a window of branchWidth pages around this one and two entries for the rest.
+        #expect(tree.contains("(P1200+@/site/docs/many/p1200/)") && tree.contains("(P1176@") && !tree.contains("(P1100@"))
+        #expect(tree.matches(of: /\(P1\d\d\d[+]?@/).count == NavigationContext.branchWidth)
+        #expect(tree.contains("(175 more)") && tree.contains("(185 more)"))
+        // A page of a small section elsewhere still sees its whole tree.
+        #expect(NavigationTests.nav(site, "/about/").contains("T["))
+    }
+}
