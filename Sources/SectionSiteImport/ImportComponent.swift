@@ -156,7 +156,7 @@ enum ImportComponent: Equatable {
 
     /// Names of a set of tabs, and of one tab.
     static let tabsWords: Set<String> = ["tabs", "tabpane", "tabset", "codetabs", "code-tabs", "tabbed", "tab-group", "tabgroup"]
-    static let tabWords: Set<String> = ["tab", "tabitem", "tab-item"]
+    static let tabWords: Set<String> = ["tab", "tabitem", "tab-item", "codetab", "code-tab"]
 
     /// The title a tag's arguments give (`title`, `header` ...), nil when none.
     static func title(in arguments: [String: String]) -> String? {

@@ -56,4 +56,11 @@ indirect enum SourceValue: Equatable {
         default: return .string("\(any!)")
         }
     }
+
+    /// A number as a count or an index a template may ask for: whole, and kept within ±100,000 so that no
+    /// value of a hostile site can trap a conversion or ask for a loop of a billion turns.
+    static func integer(_ number: Double) -> Int {
+        guard number.isFinite else { return 0 }
+        return Int(max(-100_000, min(100_000, number.rounded(.towardZero))))
+    }
 }

@@ -32,6 +32,11 @@ extension GoTemplate {
         return output
     }
 
+    /// `return` in a partial: its value, carried out of the partial's run.
+    struct Returned: Error {
+        var value: Value
+    }
+
     struct Evaluation {
         var environment: Environment
         var variables: [String: Value] = [:]
@@ -77,7 +82,7 @@ extension GoTemplate {
                     switch value {
                     case .list(let list): pairs = list.enumerated().map { (.number(Double($0.offset)), $0.element) }
                     case .map(let map): pairs = map.keys.sorted().map { (.string($0), map[$0]!) }
-                    case .number(let count): pairs = (0..<max(0, Int(count))).map { (.number(Double($0)), .number(Double($0))) }
+                    case .number(let count): pairs = (0..<max(0, SourceValue.integer(count))).map { (.number(Double($0)), .number(Double($0))) }
                     case .null: pairs = []
                     default: throw Unsupported(what: "'range' over a text")
                     }
@@ -145,7 +150,7 @@ extension GoTemplate {
                     guard let key = arguments.first else { throw Unsupported(what: "'.Get' without an argument") }
                     switch key {
                     case .number(let position):
-                        current = environment.namedArguments ? .null : environment.arguments[String(Int(position))].map(Value.string) ?? .null
+                        current = environment.namedArguments ? .null : environment.arguments[String(SourceValue.integer(position))].map(Value.string) ?? .null
                     default:
                         current = environment.arguments[key.text].map(Value.string) ?? .null
                     }
@@ -188,9 +193,83 @@ extension GoTemplate {
             }
             switch name {
             case "site": return environment.site
+            case "return":
+                throw Returned(value: arguments.first ?? .null)
+            case "append", "collections.Append":
+                try need(2)
+                guard case .list(let list) = arguments[arguments.count - 1] else { throw Unsupported(what: "'append' to a value that is no list") }
+                var items = list
+                for value in arguments.dropLast() {
+                    if case .list(let more) = value, arguments.count == 2 { items += more } else { items.append(value) }
+                }
+                return .list(items)
+            case "where", "collections.Where":
+                try need(3)
+                guard case .list(let list) = arguments[0] else { return .list([]) }
+                let path = text(1).split(separator: ".").map(String.init)
+                let (op, expected) = arguments.count > 3 ? (text(2), arguments[3]) : ("==", arguments[2])
+                return .list(try list.filter { item in
+                    var value: Value = item
+                    for key in path { value = value.field(key) ?? .null }
+                    switch op {
+                    case "==", "eq", "=": return Self.equal(value, expected)
+                    case "!=", "ne", "<>": return !Self.equal(value, expected)
+                    case "like":
+                        return value.text.range(of: expected.text, options: .regularExpression) != nil
+                    case "in":
+                        if case .list(let options) = expected { return options.contains { Self.equal($0, value) } }
+                        return expected.text.contains(value.text)
+                    case "not in":
+                        if case .list(let options) = expected { return !options.contains { Self.equal($0, value) } }
+                        return !expected.text.contains(value.text)
+                    default: throw Unsupported(what: "'where' with '\(op)'")
+                    }
+                })
+            case "sort", "collections.Sort":
+                try need(1)
+                guard case .list(let list) = arguments[0] else { return arguments[0] }
+                let path = arguments.count > 1 ? text(1).split(separator: ".").map(String.init) : []
+                func key(_ item: Value) -> Value {
+                    var value = item
+                    for part in path where part != "value" { value = value.field(part) ?? .null }
+                    return value
+                }
+                let sorted = list.sorted { a, b in
+                    let (x, y) = (key(a), key(b))
+                    if case .number(let m) = x, case .number(let n) = y { return m < n }
+                    return x.text < y.text
+                }
+                return .list(arguments.count > 2 && text(2) == "desc" ? sorted.reversed() : sorted)
+            case "after", "collections.After":
+                try need(2)
+                guard case .list(let list) = arguments[1], case .number(let count) = arguments[0] else { return .list([]) }
+                return .list(Array(list.dropFirst(max(0, SourceValue.integer(count)))))
+            case "uniq", "collections.Uniq":
+                try need(1)
+                guard case .list(let list) = arguments[0] else { return arguments[0] }
+                var kept: [Value] = []
+                for item in list where !kept.contains(where: { Self.equal($0, item) }) { kept.append(item) }
+                return .list(kept)
+            case "isset", "collections.IsSet":
+                try need(2)
+                if case .list(let list) = arguments[0], case .number(let position) = arguments[1] { return .bool(list.indices.contains(SourceValue.integer(position))) }
+                return .bool(arguments[0].field(arguments[1].text) != nil)
             case "hugo.Data": return environment.site.field("Data") ?? .map([:])
+            case "replaceRE", "strings.ReplaceRE", "findRE", "strings.FindRE":
+                try need(name.hasSuffix("findRE") || name.hasSuffix("FindRE") ? 2 : 3)
+                let input = name.contains("ind") ? text(1) : text(2)
+                try touchesInner(input)
+                guard let pattern = try? NSRegularExpression(pattern: text(0)) else { throw Unsupported(what: "'\(name)' with '\(text(0))'") }
+                let range = NSRange(input.startIndex..., in: input)
+                if name.contains("ind") {
+                    return .list(pattern.matches(in: input, range: range).compactMap { Range($0.range, in: input).map { .string(String(input[$0])) } })
+                }
+                // Go writes a group as `$1`, as Foundation does.
+                return .string(pattern.stringByReplacingMatches(in: input, range: range, withTemplate: text(1)))
             case "strings.TrimLeft", "strings.TrimRight", "strings.TrimPrefix", "strings.TrimSuffix":
                 try need(2)
+                // Cutting spaces or a line break off the inner content leaves its marker as it is.
+                if text(1) == Environment.inner { return .string(Environment.inner) }
                 try touchesInner(text(1))
                 let (cut, value) = (text(0), text(1))
                 switch name {
@@ -286,16 +365,12 @@ extension GoTemplate {
                 for key in arguments.dropFirst() {
                     switch (current, key) {
                     case (.list(let list), .number(let position)):
-                        current = list.indices.contains(Int(position)) ? list[Int(position)] : .null
+                        current = list.indices.contains(SourceValue.integer(position)) ? list[SourceValue.integer(position)] : .null
                     default:
                         current = current.field(key.text) ?? .null
                     }
                 }
                 return current
-            case "isset":
-                try need(2)
-                if case .list(let list) = arguments[0], case .number(let position) = arguments[1] { return .bool(list.indices.contains(Int(position))) }
-                return .bool(arguments[0].field(arguments[1].text) != nil)
             case "in", "collections.In":
                 try need(2)
                 if case .list(let list) = arguments[0] { return .bool(list.contains { Self.equal($0, arguments[1]) }) }
@@ -319,11 +394,11 @@ extension GoTemplate {
             case "first", "last":
                 try need(2)
                 guard case .list(let list) = arguments[1], case .number(let count) = arguments[0] else { return .null }
-                return .list(name == "first" ? Array(list.prefix(Int(count))) : Array(list.suffix(Int(count))))
+                return .list(name == "first" ? Array(list.prefix(max(0, SourceValue.integer(count)))) : Array(list.suffix(max(0, SourceValue.integer(count)))))
             case "strings.Contains": try need(2); return .bool(text(0).contains(text(1)))
             case "hasPrefix", "strings.HasPrefix": try need(2); return .bool(text(0).hasPrefix(text(1)))
             case "hasSuffix", "strings.HasSuffix": try need(2); return .bool(text(0).hasSuffix(text(1)))
-            case "int", "cast.ToInt": try need(1); return .number(Double(Int(Double(text(0)) ?? 0)))
+            case "int", "cast.ToInt": try need(1); return .number(Double(SourceValue.integer(Double(text(0)) ?? 0)))
             case "add", "math.Add":
                 try need(2)
                 if case .number(let a) = arguments[0], case .number(let b) = arguments[1] { return .number(a + b) }
@@ -352,7 +427,11 @@ extension GoTemplate {
                 let context = arguments.count > 1 ? arguments[1] : .null
                 nested.variables = ["$": context]
                 var output = ""
-                try nested.run(template.nodes, dot: context, into: &output)
+                do {
+                    try nested.run(template.nodes, dot: context, into: &output)
+                } catch let returned as Returned {
+                    return returned.value
+                }
                 return .string(output)
             default:
                 throw Unsupported(what: "function '\(name)'")

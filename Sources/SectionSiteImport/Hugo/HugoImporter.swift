@@ -146,6 +146,15 @@ public struct HugoImporter {
             insert(value, at: path[...], into: &siteData)
         }
         let siteValue = Self.siteValue(config, languageParams: nil, data: siteData)
+        // What each list page cascades to the pages below it (`cascade: {type: docs}`), by language and folder.
+        var cascades: [String: [String: [String: Any]]] = [:]
+        for entry in files where (entry.inner as NSString).lastPathComponent.hasPrefix("_index.") {
+            guard case .data(let data)? = try? site.reading(entry.file),
+                let document = try? ImportFiles.split(String(decoding: data, as: UTF8.self), file: entry.file, shown: entry.file, report: &report),
+                let cascade = document.front["cascade"] as? [String: Any]
+            else { continue }
+            cascades[entry.language, default: [:]][(entry.inner as NSString).deletingLastPathComponent] = cascade
+        }
         let directives = ImportFiles.directives(of: theme, themeName: themeName)
         let filesByLanguage = Dictionary(grouping: files, by: \.language).mapValues { Set($0.map(\.inner)) }
         let pagesByLanguage = filesByLanguage.mapValues { $0.filter { $0.hasSuffix(".md") }.sorted() }
@@ -180,6 +189,9 @@ public struct HugoImporter {
             let section = innerParts.count > 1 ? innerParts[0] : ""
             let text = String(decoding: data, as: UTF8.self)
             guard var document = try ImportFiles.split(text, file: path, shown: site.shown(path), report: &report) else { continue }
+            // Hugo finds a page's shortcodes by its type: its own `type`, else one a list page above cascades, else
+            // its section.
+            let pageType = (document.front["type"] as? String) ?? Self.cascaded("type", to: inner, in: cascades[code] ?? [:]) as? String
             Self.mapFrontMatter(&document.front, layouts: layouts)
             HugoPage.clean(&document.front, file: path, report: &report)
             if patternsNeedingSlugs.contains(section), document.front["slug"] == nil, let title = document.front["title"] as? String {
@@ -261,7 +273,7 @@ public struct HugoImporter {
                     }
                     return nil
                 },
-                templates: shortcodeTemplates, pageValue: pageValue,
+                templates: shortcodeTemplates, type: pageType, pageValue: pageValue,
                 siteValue: languageParams.map { Self.siteValue(config, languageParams: $0, data: siteData) } ?? siteValue,
                 allowsHTML: Self.allowsHTML(config), directives: directives,
                 readFile: { file in
@@ -391,6 +403,16 @@ public struct HugoImporter {
             let place = loaded.place(of: key)
             return Diagnostic(.error, problem, at: SourceLocation(file: shown(place.file), line: place.line))
         }.sorted(by: Diagnostic.inFileOrder))
+    }
+
+    /// The value of `key` that the nearest list page above `page` cascades to it, nil when none does.
+    static func cascaded(_ key: String, to page: String, in cascades: [String: [String: Any]]) -> Any? {
+        var folder = (page as NSString).deletingLastPathComponent
+        while true {
+            if let value = cascades[folder]?[key] { return value }
+            if folder.isEmpty { return nil }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
     }
 
     /// The site's themes (`theme = "docsy"`, or a list, the first winning).

@@ -48,9 +48,9 @@ struct ShortcodeTemplates {
     }
 
     /// The template of shortcode `name` for a page (relative to the content folder: its first folder is its
-    /// section), the site's own only when `ownOnly`.
-    func shortcode(_ name: String, page: String, ownOnly: Bool) -> Template? {
-        let section = page.split(separator: "/").first.map(String.init) ?? ""
+    /// section, unless its `type` says otherwise), the site's own only when `ownOnly`.
+    func shortcode(_ name: String, page: String, type: String? = nil, ownOnly: Bool) -> Template? {
+        let section = type ?? page.split(separator: "/").first.map(String.init) ?? ""
         let candidates = (shortcodes[name] ?? []).filter { $0.section.isEmpty || $0.section == section }
         // The section's own first, then the site's, then a theme's.
         let ordered = candidates.sorted { ($0.template.isOwn ? 0 : 1, $0.section.isEmpty ? 1 : 0) < ($1.template.isOwn ? 0 : 1, $1.section.isEmpty ? 1 : 0) }

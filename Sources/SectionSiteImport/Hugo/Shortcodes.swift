@@ -17,6 +17,8 @@ enum Shortcodes {
         var parameters: (String) -> String? = { _ in nil }
         /// The site's own shortcode templates.
         var templates = ShortcodeTemplates()
+        /// The page's type, when it is not its section (`type: docs`, cascaded or its own): it picks shortcodes.
+        var type: String?
         /// The page's front matter and the site's settings as templates see them.
         var pageValue: GoTemplate.Value = .map([:])
         var siteValue: GoTemplate.Value = .map([:])
@@ -169,15 +171,22 @@ enum Shortcodes {
         }
 
         mutating func component(for call: Call) -> ImportComponent {
+            // Tabs are drawn by the vocabulary first: a site's tab templates talk to each other (`.Parent`,
+            // `.Scratch`), which a call translated alone cannot.
+            let last = call.name.lowercased().split(separator: "/").last.map(String.init) ?? ""
+            if ImportComponent.tabsWords.contains(last) || ImportComponent.tabWords.contains(last), let mapped = mapped(call) {
+                uses.mapped += 1
+                return mapped
+            }
             // The site's own template wins where it translates: it is what the author's readers saw.
-            if let template = context.templates.shortcode(call.name, page: context.page, ownOnly: true) {
+            if let template = context.templates.shortcode(call.name, page: context.page, type: context.type, ownOnly: true) {
                 if let translated = translate(call, template: template) { return translated }
             }
             if let mapped = mapped(call) {
                 uses.mapped += 1
                 return mapped
             }
-            if let template = context.templates.shortcode(call.name, page: context.page, ownOnly: false) {
+            if let template = context.templates.shortcode(call.name, page: context.page, type: context.type, ownOnly: false) {
                 if let translated = translate(call, template: template) { return translated }
             }
             return neutral(call, reason: context.templates.failures[call.name].map { "Hugo shortcode '\(call.name)' (\($0))" }
@@ -297,7 +306,10 @@ enum Shortcodes {
                 guard let key = arguments["0"] ?? inner(call) else { return nil }
                 return .markdown("`" + key.trimmingCharacters(in: .whitespacesAndNewlines) + "`")
             case "button", "btn", "link-button", "cta", "button-link":
-                guard let href = arguments["href"] ?? arguments["url"] ?? arguments["link"] ?? arguments["1"] else { return nil }
+                let pageFolder = (context.page as NSString).deletingLastPathComponent
+                guard let href = arguments["href"] ?? arguments["url"] ?? arguments["link"] ?? arguments["1"]
+                    ?? arguments["page"].flatMap({ Shortcodes.resolve($0, from: pageFolder, exists: context.exists, files: context.files) })
+                else { return nil }
                 let label = arguments["text"] ?? arguments["title"] ?? inner(call).map(ImportComponent.inline) ?? arguments["0"] ?? href
                 return .markdown("[\(label)](\(href))")
             case "br", "clear", "hr", "toc", "children", "center", "section-index", "icon", "fa", "fas", "fab", "far", "emoji",
@@ -312,9 +324,13 @@ enum Shortcodes {
             if ImportComponent.tabsWords.contains(last) {
                 guard call.close != nil else { return .nothing }
                 var tabs: [ImportComponent.Tab] = []
+                // Titles are the tab's own, else the set's positional parameters in order (`tabs "Go" "Python"`).
+                let titles = call.named ? [] : call.arguments.keys.compactMap(Int.init).sorted().map { call.arguments[String($0)]! }
                 for child in call.children {
                     guard case .call(let tab) = child else { continue }
-                    tabs.append(.init(title: ImportComponent.title(in: tab.arguments) ?? tab.arguments["0"] ?? tab.arguments["lang"] ?? "Tab", body: tabBody(tab)))
+                    let title = ImportComponent.title(in: tab.arguments) ?? tab.arguments["0"] ?? tab.arguments["lang"]
+                        ?? (tabs.count < titles.count ? titles[tabs.count] : "Tab \(tabs.count + 1)")
+                    tabs.append(.init(title: title, body: tabBody(tab)))
                 }
                 if tabs.isEmpty { return .markdown(inner(call) ?? "") }
                 return .tabs(tabs)

@@ -21,9 +21,9 @@ extension Liquid.Run {
             case "increment", "decrement":
                 let name = markup.trimmingCharacters(in: .whitespaces)
                 let value = LiquidValues.number(variables[name] ?? .number(0))
-                if tag.name == "increment" { output += String(Int(value)) }
+                if tag.name == "increment" { output += String(SourceValue.integer(value)) }
                 variables[name] = .number(tag.name == "increment" ? value + 1 : value - 1)
-                if tag.name == "decrement" { output += String(Int(value - 1)) }
+                if tag.name == "decrement" { output += String(SourceValue.integer(value - 1)) }
             case "if", "unless":
                 for (index, branch) in (tag.branches ?? []).enumerated() {
                     if branch.name == "else" {
@@ -174,7 +174,7 @@ extension Liquid.Run {
         }
         func count(_ key: String) throws -> Int? {
             guard let word = options[key] else { return nil }
-            return Int(LiquidValues.number(try value(try LiquidExpression.term(word))))
+            return SourceValue.integer(LiquidValues.number(try value(try LiquidExpression.term(word))))
         }
         if let offset = try count("offset") { items = Array(items.dropFirst(max(0, offset))) }
         if let limit = try count("limit") { items = Array(items.prefix(max(0, limit))) }

@@ -111,7 +111,7 @@ enum Liquid {
             case .literal(let value):
                 return value
             case .range(let from, let to):
-                let (a, b) = (Int(LiquidValues.number(try value(from))), Int(LiquidValues.number(try value(to))))
+                let (a, b) = (SourceValue.integer(LiquidValues.number(try value(from))), SourceValue.integer(LiquidValues.number(try value(to))))
                 return .list(a <= b ? (a...b).map { .number(Double($0)) } : [])
             case .variable(let name, let path):
                 guard var current = variables[name] else {
@@ -125,7 +125,7 @@ enum Liquid {
                     }
                     switch (current, key) {
                     case (.list(let list), .number(let position)):
-                        let at = position < 0 ? list.count + Int(position) : Int(position)
+                        let at = position < 0 ? list.count + SourceValue.integer(position) : SourceValue.integer(position)
                         current = list.indices.contains(at) ? list[at] : .null
                     case (.list(let list), .string("first")): current = list.first ?? .null
                     case (.list(let list), .string("last")): current = list.last ?? .null

@@ -137,24 +137,24 @@ enum LiquidValues {
             guard let range = text.range(of: argument(0).text) else { return input }
             return .string(text.replacingCharacters(in: range, with: ""))
         case "truncate":
-            let length = arguments.isEmpty ? 50 : Int(number(argument(0)))
+            let length = arguments.isEmpty ? 50 : SourceValue.integer(number(argument(0)))
             let ellipsis = arguments.count > 1 ? argument(1).text : "..."
             guard text.count > length else { return input }
             return .string(String(text.prefix(max(0, length - ellipsis.count))) + ellipsis)
         case "truncatewords":
-            let count = arguments.isEmpty ? 15 : Int(number(argument(0)))
+            let count = arguments.isEmpty ? 15 : SourceValue.integer(number(argument(0)))
             let words = text.split(whereSeparator: \.isWhitespace)
             guard words.count > count else { return input }
-            return .string(words.prefix(count).joined(separator: " ") + (arguments.count > 1 ? argument(1).text : "..."))
+            return .string(words.prefix(max(0, count)).joined(separator: " ") + (arguments.count > 1 ? argument(1).text : "..."))
         case "number_of_words": return .number(Double(text.split(whereSeparator: \.isWhitespace).count))
         case "slice":
-            let start = Int(number(argument(0))), length = arguments.count > 1 ? Int(number(argument(1))) : 1
+            let start = SourceValue.integer(number(argument(0))), length = arguments.count > 1 ? SourceValue.integer(number(argument(1))) : 1
             if case .list(let list) = input {
                 let from = max(0, start < 0 ? list.count + start : start)
-                return .list(Array(list.dropFirst(from).prefix(length)))
+                return .list(Array(list.dropFirst(from).prefix(max(0, length))))
             }
             let from = max(0, start < 0 ? text.count + start : start)
-            return .string(String(text.dropFirst(from).prefix(length)))
+            return .string(String(text.dropFirst(from).prefix(max(0, length))))
         case "plus": return .number(number(input) + number(argument(0)))
         case "minus": return .number(number(input) - number(argument(0)))
         case "times": return .number(number(input) * number(argument(0)))

@@ -312,4 +312,18 @@ struct TemplateTagTests {
         #expect(output == "[Hi X]XZ\nno 2,3\na+b 3 hello-world")
         #expect(report.leftovers.isEmpty)
     }
+
+    @Test("hostile numbers trap nothing: negative counts, huge ranges and indexes, numbers past Int")
+    func hostileNumbers() throws {
+        var report = ImportReport()
+        let liquid = """
+            {{ "abcdef" | truncate: -5 }}|{{ "abc" | slice: -9, -2 }}|{{ "a b" | truncatewords: -1 }}|\
+            {% for i in (1..99999999999999999999) limit: 2 %}{{ i }}{% endfor %}|{% for i in (1..3) offset: -4 limit: 1e300 %}{{ i }}{% endfor %}
+            """
+        #expect(Liquid.convert(liquid, file: "a.md", firstLine: 1, context: .init(), report: &report) == "...||...|12|123")
+        let template = try GoTemplate(
+            "{{ first -1 (slice 1 2) }}|{{ after -3 (slice 1 2) }}|{{ index (slice 1 2) -1 }}|{{ int \"1e300\" }}|{{ range 1e18 }}{{ end }}.")
+        let output = try template.run(.init(arguments: [:], namedArguments: false, name: "a", page: .null, site: .null, partial: { _ in nil }))
+        #expect(output.hasSuffix("|100000|."), "\(output)")
+    }
 }
