@@ -55,15 +55,18 @@ struct Import: ParsableCommand {
         }
     }
 
-    /// Builds the new site once, in memory (nothing is written but its `.sectionsite/` state), and says whether it
-    /// builds, with its first errors, so the user knows before they try.
+    /// Builds the new site once, in memory (nothing is written but its `.sectionsite/` state), its pictures left to
+    /// the first build, and says whether it builds, with its first errors, so the user knows before they try.
     static func tryBuilding(_ site: URL, shown: String) {
         print(buildSummary(site, shown: shown))
     }
 
     /// What `tryBuilding` says.
     static func buildSummary(_ site: URL, shown: String) -> String {
-        let options = SectionSiteCommand.website.options(site: site)
+        var options = SectionSiteCommand.website.options(site: site)
+        // Whether it builds, not its pictures: making every picture's files (webp, sizes) is most of a big site's
+        // first build, and that build makes them once, into the same cache.
+        options.imageProcessor = nil
         do {
             let built = try Site(options: options)
             let warnings = built.warnings
