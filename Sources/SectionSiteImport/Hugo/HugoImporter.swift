@@ -62,6 +62,7 @@ public struct HugoImporter {
             if value.contains(":slug") && !value.contains(":slugorfilename") { patternsNeedingSlugs.insert(section) }
         }
         let permalinks = Permalinks(patterns: patterns)
+        let printsSections = (((config["outputs"] as? [String: Any])?["section"] as? [Any]) ?? []).contains { "\($0)".lowercased() == "print" }
         var outputs: [(path: String, data: Data)] = []
         let layouts = ImportFiles.layouts(of: theme, themeName: themeName)
 
@@ -243,6 +244,11 @@ public struct HugoImporter {
             // Hugo sends /en/ to the default language's home at /.
             if innerParts == ["_index.md"] || innerParts == ["index.md"], code == defaultLanguage, prefix.isEmpty, languages.count > 1 {
                 aliases.append("/" + code + "/")
+            }
+            // Docsy's print format (`outputs: {section: [HTML, print]}`) gave each section a whole-section page at
+            // `/_print/<section>/`: its readers are sent to the section.
+            if printsSections, innerParts.count > 1, innerParts.last?.hasPrefix("_index.") == true {
+                aliases.append(prefix + "/_print" + url)
             }
             document.front["aliases"] = aliases.isEmpty ? nil : aliases
             let folder = innerParts.dropLast().joined(separator: "/")

@@ -62,6 +62,8 @@ public struct JekyllImporter {
         var ownURL = false
         /// An HTML page: its body is HTML, which Markdown passes through once no blank line splits it.
         var isHTML = false
+        /// A text file with front matter: its body is shown as written.
+        var isText = false
         /// Renamed, as another source has its file: its address is its `url:`.
         var renamed = false
         /// The line of each front matter key in the source file, for the report.
@@ -139,6 +141,13 @@ public struct JekyllImporter {
                         let target = "Content/\(collection.name)/\(Self.stem(within)).md"
                         if var document = try readDocument(site, path, target: target, kind: .collection(collection.name), report: &report) {
                             document.isHTML = !isMarkdown
+                            documents.append(document)
+                        }
+                    } else if Self.hasFrontMatter(data), !within.hasSuffix(".xml"), !within.hasSuffix(".json"), !within.hasSuffix(".css") {
+                        // A text with front matter (`_licenses/mit.txt`): Jekyll publishes it through its layout, as is.
+                        let target = "Content/\(collection.name)/\(Self.stem(within)).md"
+                        if var document = try readDocument(site, path, target: target, kind: .collection(collection.name), report: &report) {
+                            document.isText = true
                             documents.append(document)
                         }
                     } else if Self.hasFrontMatter(data) {
@@ -349,7 +358,7 @@ public struct JekyllImporter {
                 ImportMarkdown.escapingDirectives(document.body), file: document.source, firstLine: document.frontLines + 1, context: context,
                 report: &report)
             // Markdown ends an HTML block at a blank line and takes what follows, indented, as code.
-            let written = document.isHTML ? ImportMarkdown.htmlBody(body) : body
+            let written = document.isHTML ? ImportMarkdown.htmlBody(body) : document.isText ? Shortcodes.fence("text", body) : body
             outputs.append((document.target, Data((ImportFiles.frontMatter(front) + written).utf8)))
         }
 

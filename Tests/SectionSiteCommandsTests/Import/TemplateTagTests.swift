@@ -326,4 +326,26 @@ struct TemplateTagTests {
         let output = try template.run(.init(arguments: [:], namedArguments: false, name: "a", page: .null, site: .null, partial: { _ in nil }))
         #expect(output.hasSuffix("|100000|."), "\(output)")
     }
+
+    @Test("Jekyll: a text file with front matter in a published collection is a page showing its text (choosealicense's licenses)")
+    func textDocuments() throws {
+        let (built, _, _, source) = try Self.imported("jekyll", [
+            "_config.yml": "title: T\ncollections:\n  licenses:\n    output: true\n    permalink: /licenses/:name/\n",
+            "_licenses/mit.txt": "---\ntitle: MIT License\n---\nPermission is hereby granted, free of charge, to any person\n",
+        ])
+        _ = source
+        #expect(try Self.body(built, "licenses/mit/index.html").contains("Permission is hereby granted"))
+    }
+
+    @Test("Hugo: Docsy's print pages of sections answer, sending readers to the section")
+    func printPages() throws {
+        let (built, _, _, source) = try Self.imported("hugo", [
+            "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'T'\n[outputs]\nsection = ['HTML', 'print', 'RSS']\n",
+            "content/docs/_index.md": "---\ntitle: Docs\n---\n",
+            "content/docs/a.md": "---\ntitle: A\n---\nA.\n",
+        ])
+        _ = source
+        let print = try String(contentsOf: built.appendingPathComponent("_print/docs/index.html"), encoding: .utf8)
+        #expect(print.contains(#"http-equiv="refresh""#) && print.contains("/docs/"))
+    }
 }
