@@ -63,8 +63,20 @@ enum ImportComponent: Equatable {
         case .neutral(let name, let body):
             guard let body else { return "" }
             guard block else { return Self.inline(body) }
+            // Under its own name, which `directives:` in sectionsite.yml maps to `block` (and an author to another
+            // component), unless the name is no directive's or is one the theme draws already.
+            if let own = Self.directiveName(name), !directives.contains(own.lowercased()), own.lowercased() != "comment" {
+                return Self.directive(own, [], body: body)
+            }
             return Self.directive("Block", [("kind", name)], body: body)
         }
+    }
+
+    /// A tag's name as a directive's (`blocks/cover` is `blocks-cover`), nil when it cannot be one.
+    static func directiveName(_ name: String) -> String? {
+        let written = String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") ? $0 : "-" })
+        guard let first = written.first, first.isLetter else { return nil }
+        return written
     }
 
     /// The directives of the default theme that components use.

@@ -40,6 +40,18 @@ public struct ImportReport: Sendable, Equatable {
     /// How the source's template tags (shortcodes, Liquid tags and includes) were drawn: by the common vocabulary,
     /// by the site's own template translated, or by the neutral fallback.
     public var mappedTags = 0, translatedTags = 0, neutralTags = 0
+    /// The names of the tags drawn by the neutral fallback with a body, written as directives of their own names,
+    /// which the new site's settings map to `block`.
+    var neutralDirectives = Set<String>()
+
+    /// `directives:` for the new site's settings: each neutral tag's directive drawn as a plain block.
+    func directiveSettings(theme directives: Set<String>) -> [(String, String)] {
+        guard directives.contains("block") else { return [] }
+        return neutralDirectives.compactMap { ImportComponent.directiveName($0)?.lowercased() }
+            .filter { !directives.contains($0) && $0 != "comment" }.reduce(into: Set<String>()) { $0.insert($1) }
+            .sorted().map { ($0, "block") }
+    }
+
     var componentUses: ImportComponent.Uses {
         get { .init(mapped: mappedTags, translated: translatedTags, neutral: neutralTags) }
         set { (mappedTags, translatedTags, neutralTags) = (newValue.mapped, newValue.translated, newValue.neutral) }

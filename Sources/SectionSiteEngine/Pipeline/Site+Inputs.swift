@@ -10,7 +10,7 @@ struct SiteInputs {
 
     init(options: BuildOptions) throws {
         (config, configText) = try Site.loadConfig(options)
-        theme = try Theme(name: config.theme, site: options.site)
+        theme = try Theme(config: config, site: options.site)
         data = try DataFile.loadAll(site: options.site)
     }
 }

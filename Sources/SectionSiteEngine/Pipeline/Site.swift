@@ -223,7 +223,7 @@ package struct Site: Sendable {
     /// do not know what drew them.
     private mutating func reloadTheme(components: Set<String>) throws -> Set<SourceID> {
         let previous = theme
-        theme = try Theme(name: config.theme, site: options.site)
+        theme = try Theme(config: config, site: options.site)
         markdown = markdown.drawing(with: theme)
         guard !components.isEmpty else { return [] }
         let everyPage = previous.components.hooks != theme.components.hooks

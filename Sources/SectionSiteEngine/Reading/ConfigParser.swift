@@ -99,6 +99,12 @@ struct ConfigParser {
                     let key = folder.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
                     config.layouts[key] = SiteConfig.FolderLayout(layout: try yaml.string(value, key: folder), location: yaml.location(value))
                 }
+            case "directives":
+                config.directiveAliases = [:]
+                for (name, value, _) in try yaml.entries(node, what: "'directives'") {
+                    config.directiveAliases[name.lowercased()] = SiteConfig.FolderLayout(
+                        layout: try yaml.string(value, key: name).lowercased(), location: yaml.location(value))
+                }
             case "permalinks":
                 for (folder, value, folderNode) in try yaml.entries(node, what: "'permalinks'") {
                     let pattern = try yaml.string(value, key: folder)

@@ -19,6 +19,11 @@ package struct SiteConfig: Sendable, Equatable {
         var location: SourceLocation
     }
 
+    /// Directives drawn by another directive's template (`directives: {def: callout}`: `@Def` is drawn as
+    /// `@Callout`), by lowercased name: how an imported site's shortcodes, written with their own names, are mapped to
+    /// the theme's components, and remapped by hand.
+    var directiveAliases: [String: FolderLayout] = [:]
+
     /// The layout `layouts:` gives a page of `folder` (`docs/concepts`), if any.
     func layout(forFolder folder: String) -> FolderLayout? {
         var path = folder

@@ -112,6 +112,24 @@ struct Theme: Sendable {
     /// The cell that draws one page on a tag page: sees what collection items see.
     static let taggedCell = "tagged"
 
+    /// The site's theme with the directives its settings map to the theme's (`directives: {def: callout}`); a
+    /// mapping to a directive the theme does not draw is an error at its line in the settings.
+    init(config: SiteConfig, site: URL) throws {
+        try self.init(name: config.theme, site: site)
+        var problems: [Diagnostic] = []
+        for (name, alias) in config.directiveAliases.sorted(by: { $0.key < $1.key }) {
+            if let target = components.directives[alias.layout] {
+                components.directives[name] = target
+            } else {
+                let known = ([ThemeComponents.comment] + components.directives.keys).sorted().joined(separator: ", ")
+                problems.append(Diagnostic(
+                    .error, "'directives' maps '\(name)' to '\(alias.layout)', which \(path) does not draw (known: \(known))",
+                    at: alias.location))
+            }
+        }
+        if !problems.isEmpty { throw SectionSiteError(problems) }
+    }
+
     /// The templates SectionSite brings for the pages it makes (tag pages), used where the theme has no template of
     /// that name: a theme need not know about tags to build a site that has them.
     static let builtins: [(name: String, text: String)] = [

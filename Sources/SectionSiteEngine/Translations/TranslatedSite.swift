@@ -17,7 +17,7 @@ package struct TranslatedSite {
     package init(site: URL) throws {
         let (config, _) = try Site.loadConfig(BuildOptions(site: site))
         let markdown = Markdown(
-            config: config, highlighter: nil, theme: try Theme(name: config.theme, site: site), site: site,
+            config: config, highlighter: nil, theme: try Theme(config: config, site: site), site: site,
             pageURLs: PageURLs(site: site, permalinks: config.permalinks, bounds: config.sourceBounds(site: site)))
         loader = ContentLoader(site: site, markdown: markdown)
         languages = config.languages

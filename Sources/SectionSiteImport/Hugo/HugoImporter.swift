@@ -350,7 +350,9 @@ public struct HugoImporter {
         // Documentation folders get the theme's docs layout: navigation from the folder tree, as Docsy draws it.
         let docs = ImportFiles.layouts(of: theme, themeName: themeName).contains("docs")
             ? ImportFiles.docsFolders(outputs, languageFolders: Set(languages.map(\.code))) : []
-        let settings = Self.settings(config, languages: languages, patterns: patterns, themeName: themeName, docs: docs)
+        let settings = Self.settings(
+            config, languages: languages, patterns: patterns, themeName: themeName, docs: docs,
+            directives: report.directiveSettings(theme: directives))
         outputs.append(("sectionsite.yml", Data(try ImportYAML.text(settings).utf8)))
         return try ImportFiles.write(outputs, theme: theme, postsFolder: nil, to: destination, report: report)
     }
@@ -470,7 +472,7 @@ public struct HugoImporter {
     /// `sectionsite.yml`: the site's title, description, base URL, theme, permalinks, menu and languages.
     static func settings(
         _ config: [String: Any], languages: [(code: String, settings: [String: Any])], patterns: [String: String], themeName: String,
-        docs: [String] = []
+        docs: [String] = [], directives: [(String, String)] = []
     ) -> Node {
         func menuNode(_ menu: [(title: String, url: String)]) -> Node {
             ImportYAML.list(menu.map { ImportYAML.map([("title", ImportYAML.string($0.title)), ("url", ImportYAML.string($0.url))], flow: true) })
@@ -482,6 +484,9 @@ public struct HugoImporter {
         }
         settings.append(("baseURL", ImportYAML.string((config["baseURL"] as? String) ?? "/")))
         settings.append(("theme", ImportYAML.string(themeName)))
+        if !directives.isEmpty {
+            settings.append(("directives", ImportYAML.map(directives.map { ($0.0, ImportYAML.string($0.1)) })))
+        }
         if !docs.isEmpty { settings.append(("layouts", ImportYAML.map(docs.map { ($0, ImportYAML.string("docs")) }))) }
         // Hugo drops a page's raw HTML unless `markup.goldmark.renderer.unsafe` is set, as most documentation sites do.
         if Self.allowsHTML(config) {

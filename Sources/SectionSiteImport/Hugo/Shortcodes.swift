@@ -57,6 +57,7 @@ enum Shortcodes {
         report.componentUses.mapped += converter.uses.mapped
         report.componentUses.translated += converter.uses.translated
         report.componentUses.neutral += converter.uses.neutral
+        report.neutralDirectives.formUnion(converter.neutralNames)
         return output
     }
 
@@ -127,6 +128,8 @@ enum Shortcodes {
         var uses = ImportComponent.Uses()
         /// How many included files deep this text is.
         var depth = 0
+        /// The names of the calls drawn by the neutral fallback with a body.
+        var neutralNames = Set<String>()
 
         mutating func write(_ nodes: [Node]) -> String {
             var output = ""
@@ -213,6 +216,7 @@ enum Shortcodes {
         mutating func neutral(_ call: Call, reason: String) -> ImportComponent {
             uses.neutral += 1
             let body = inner(call)
+            if body != nil { neutralNames.insert(call.name) }
             leftover(reason + (body == nil ? ", left out" : ", its content kept in a plain block"), call)
             return .neutral(name: call.name, body: body)
         }
@@ -270,6 +274,7 @@ enum Shortcodes {
                 var nested = Converter(text: contents, file: path, firstLine: 1, context: context, depth: depth + 1)
                 let written = nested.write(Shortcodes.parse(contents))
                 leftovers += nested.leftovers
+                neutralNames.formUnion(nested.neutralNames)
                 uses.mapped += nested.uses.mapped
                 uses.translated += nested.uses.translated
                 uses.neutral += nested.uses.neutral

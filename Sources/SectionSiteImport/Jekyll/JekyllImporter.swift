@@ -392,6 +392,8 @@ public struct JekyllImporter {
         if let description = config["description"] as? String { settings.append(("description", ImportYAML.string(description))) }
         settings.append(("baseURL", ImportYAML.string((siteURL + baseURL).isEmpty ? "/" : siteURL + baseURL + "/")))
         settings.append(("theme", ImportYAML.string(themeName)))
+        let directives = report.directiveSettings(theme: liquid.directives)
+        if !directives.isEmpty { settings.append(("directives", ImportYAML.map(directives.map { ($0.0, ImportYAML.string($0.1)) }))) }
         // kramdown lets HTML written in Markdown through, and the site's pages rely on it.
         settings.append(("markdown", ImportYAML.map([("unsafe", Node("true", Tag(.bool)))])))
         if zone.identifier != "UTC", config["timezone"] != nil { settings.append(("timezone", ImportYAML.string(zone.identifier))) }

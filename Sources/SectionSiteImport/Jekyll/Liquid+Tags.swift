@@ -129,6 +129,7 @@ extension Liquid.Run {
                 uses.neutral += 1
                 if let branches = tag.branches {
                     report("Liquid tag '\(tag.name)' with no equivalent, its content kept in a plain block")
+                    neutralNames.insert(tag.name)
                     var body = ""
                     write(branches.first?.nodes ?? [], of: template, reported: reported, into: &body)
                     output += ImportComponent.neutral(name: tag.name, body: body).written(block: isBlock(tag, in: template), directives: context.directives)

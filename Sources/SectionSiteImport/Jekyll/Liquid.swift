@@ -56,6 +56,7 @@ enum Liquid {
         report.componentUses.mapped += run.uses.mapped
         report.componentUses.translated += run.uses.translated
         report.componentUses.neutral += run.uses.neutral
+        report.neutralDirectives.formUnion(run.neutralNames)
         return output
     }
 
@@ -70,6 +71,8 @@ enum Liquid {
         var depth = 0
         /// A `break` or `continue` met inside a `for`.
         var interruption: String?
+        /// The names of the block tags drawn by the neutral fallback.
+        var neutralNames = Set<String>()
 
         /// Writes `nodes` of `template`; places are reported only for the page's own text (`reported`), an
         /// include's are reported at the include tag.

@@ -348,4 +348,33 @@ struct TemplateTagTests {
         let print = try String(contentsOf: built.appendingPathComponent("_print/docs/index.html"), encoding: .utf8)
         #expect(print.contains(#"http-equiv="refresh""#) && print.contains("/docs/"))
     }
+
+    @Test("a neutral tag keeps its name as a directive, which sectionsite.yml maps to a plain block and an author to another component")
+    func remapped() throws {
+        let (built, site, _, source) = try Self.imported("hugo", [
+            "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'T'\n",
+            "content/a.md": "---\ntitle: A\n---\n{{% aside-box %}}\nMind **this**.\n{{% /aside-box %}}\n",
+        ])
+        _ = source
+        let markdown = try String(contentsOf: site.appendingPathComponent("Content/a.md"), encoding: .utf8)
+        #expect(markdown.contains("@aside-box {\nMind **this**.\n}"))
+        let settingsFile = site.appendingPathComponent("sectionsite.yml")
+        let settings = try String(contentsOf: settingsFile, encoding: .utf8)
+        #expect(settings.contains("directives:\n  aside-box: block\n"))
+        #expect(try Self.body(built, "a/index.html").contains(#"class="ss-block ss-block-aside-box"><p>Mind <strong>this</strong>.</p>"#))
+        // The author maps it to a callout: every use is drawn as one.
+        try settings.replacingOccurrences(of: "aside-box: block", with: "aside-box: callout").write(to: settingsFile, atomically: true, encoding: .utf8)
+        try SiteBuilder(options: TestPlugins.command.options(site: site, out: built)).build()
+        #expect(try Self.body(built, "a/index.html").contains(#"class="markdown-alert markdown-alert-note"><p>Mind <strong>this</strong>.</p>"#))
+        // A component the theme does not draw is an error at its line, and the output stays.
+        try settings.replacingOccurrences(of: "aside-box: block", with: "aside-box: carousel").write(to: settingsFile, atomically: true, encoding: .utf8)
+        #expect(throws: SectionSiteError.self) { try SiteBuilder(options: TestPlugins.command.options(site: site, out: built)).build() }
+        do {
+            try SiteBuilder(options: TestPlugins.command.options(site: site, out: built)).build()
+        } catch let error as SectionSiteError {
+            #expect(error.description.hasPrefix("sectionsite.yml:"))
+            #expect(error.description.contains("error: 'directives' maps 'aside-box' to 'carousel', which .sectionsite/themes/default does not draw (known: block, callout,"))
+        }
+        #expect(try Self.body(built, "a/index.html").contains("markdown-alert-note"))
+    }
 }
