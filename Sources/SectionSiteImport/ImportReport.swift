@@ -52,6 +52,15 @@ public struct ImportReport: Sendable, Equatable {
             .sorted().map { ($0, "block") }
     }
 
+    /// Takes in what converting one body's template tags found.
+    mutating func add(_ leftovers: [Leftover], uses: ImportComponent.Uses, neutral names: Set<String>) {
+        self.leftovers += leftovers
+        componentUses.mapped += uses.mapped
+        componentUses.translated += uses.translated
+        componentUses.neutral += uses.neutral
+        neutralDirectives.formUnion(names)
+    }
+
     var componentUses: ImportComponent.Uses {
         get { .init(mapped: mappedTags, translated: translatedTags, neutral: neutralTags) }
         set { (mappedTags, translatedTags, neutralTags) = (newValue.mapped, newValue.translated, newValue.neutral) }

@@ -53,11 +53,7 @@ enum Shortcodes {
     ) -> String {
         var converter = Converter(text: text, file: file, firstLine: firstLine, context: context)
         let output = converter.write(parse(text))
-        report.leftovers += converter.leftovers
-        report.componentUses.mapped += converter.uses.mapped
-        report.componentUses.translated += converter.uses.translated
-        report.componentUses.neutral += converter.uses.neutral
-        report.neutralDirectives.formUnion(converter.neutralNames)
+        report.add(converter.leftovers, uses: converter.uses, neutral: converter.neutralNames)
         return output
     }
 

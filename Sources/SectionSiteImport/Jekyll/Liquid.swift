@@ -52,11 +52,7 @@ enum Liquid {
         let template = LiquidTemplate(text)
         var output = ""
         run.write(template.nodes, of: template, reported: true, into: &output)
-        report.leftovers += run.leftovers
-        report.componentUses.mapped += run.uses.mapped
-        report.componentUses.translated += run.uses.translated
-        report.componentUses.neutral += run.uses.neutral
-        report.neutralDirectives.formUnion(run.neutralNames)
+        report.add(run.leftovers, uses: run.uses, neutral: run.neutralNames)
         return output
     }
 

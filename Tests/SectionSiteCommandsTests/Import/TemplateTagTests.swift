@@ -136,21 +136,34 @@ struct TemplateTagTests {
         #expect(report.componentUses == .init(mapped: 0, translated: 0, neutral: 3))
     }
 
-    @Test("readfile reads only inside the site: a file through a link to outside is not read, and reported")
-    func readFileConfined() throws {
+    /// Imports `files`, with a link `link` in the folder `linkFolder` of the source to a folder outside it that
+    /// holds `x.md` and `x.html` reading "SECRET", and gives the report and the text of `page` written.
+    static func importedWithLinkOutside(
+        _ kind: String, _ files: [String: String], linkFolder: String, page: String
+    ) throws -> (report: ImportReport, written: String) {
         let outside = FileManager.default.temporaryDirectory.appendingPathComponent("outside-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: outside) }
-        try "SECRET".write(to: outside.appendingPathComponent("secret.md"), atomically: true, encoding: .utf8)
-        let source = try TestSite(plugins: .command, [
+        for name in ["x.md", "x.html"] { try "SECRET".write(to: outside.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        let source = try TestSite(plugins: .command, files)
+        let folder = source.folder.appendingPathComponent(linkFolder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("link"), withDestinationURL: outside)
+        let out = source.folder.appendingPathComponent("imported")
+        let report =
+            kind == "hugo"
+            ? try HugoImporter(source: source.folder, destination: out, theme: [], themeName: "default").run()
+            : try JekyllImporter(source: source.folder, destination: out, theme: [], themeName: "default").run()
+        return (report, try String(contentsOf: out.appendingPathComponent(page), encoding: .utf8))
+    }
+
+    @Test("readfile reads only inside the site: a file through a link to outside is not read, and reported")
+    func readFileConfined() throws {
+        let (report, written) = try Self.importedWithLinkOutside("hugo", [
             "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'T'\n",
             "shared/part.md": "Shared *part*.\n",
-            "content/a.md": "---\ntitle: A\n---\n{{< readfile file=\"shared/part.md\" >}}\n\n{{< readfile file=\"link/secret.md\" >}}\n\n{{< readfile \"../../etc/passwd\" >}}\n",
-        ])
-        try FileManager.default.createSymbolicLink(at: source.folder.appendingPathComponent("link"), withDestinationURL: outside)
-        let out = source.folder.appendingPathComponent("imported")
-        let report = try HugoImporter(source: source.folder, destination: out, theme: [], themeName: "default").run()
-        let written = try String(contentsOf: out.appendingPathComponent("Content/a.md"), encoding: .utf8)
+            "content/a.md": "---\ntitle: A\n---\n{{< readfile file=\"shared/part.md\" >}}\n\n{{< readfile file=\"link/x.md\" >}}\n\n{{< readfile \"../../etc/passwd\" >}}\n",
+        ], linkFolder: "", page: "Content/a.md")
         #expect(written.contains("Shared *part*.") && !written.contains("SECRET") && !written.contains("root:"))
         #expect(report.leftovers.map(\.kind) == [
             "'readfile' of a file that is not in the site, left out", "'readfile' of a file that is not in the site, left out",
@@ -208,19 +221,11 @@ struct TemplateTagTests {
 
     @Test("Jekyll: an include that leads outside the site is not read")
     func includeConfined() throws {
-        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("outside-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: outside) }
-        try "SECRET".write(to: outside.appendingPathComponent("x.html"), atomically: true, encoding: .utf8)
-        let source = try TestSite(plugins: .command, [
+        let (report, written) = try Self.importedWithLinkOutside("jekyll", [
             "_config.yml": "title: T\n",
             "a.md": "---\ntitle: A\n---\n{% include ../../../../etc/passwd %} {% include link/x.html %} ok\n",
             "_includes/keep.txt": "k",
-        ])
-        try FileManager.default.createSymbolicLink(at: source.folder.appendingPathComponent("_includes/link"), withDestinationURL: outside)
-        let out = source.folder.appendingPathComponent("imported")
-        let report = try JekyllImporter(source: source.folder, destination: out, theme: [], themeName: "default").run()
-        let written = try String(contentsOf: out.appendingPathComponent("Content/a.md"), encoding: .utf8)
+        ], linkFolder: "_includes", page: "Content/a.md")
         #expect(!written.contains("SECRET") && !written.contains("root:") && written.contains("ok"))
         #expect(report.leftovers.filter { $0.file == "a.md" }.count == 2)
     }
