@@ -41,18 +41,19 @@ indirect enum SourceValue: Equatable {
 
     /// A value read from YAML, TOML or JSON.
     static func of(_ any: Any?) -> SourceValue {
+        // Swift's own types first: a map or a list tried as an `NSNumber` is bridged to Foundation whole first.
         switch any {
         case nil: return .null
-        case let flag as Bool where type(of: any!) == Bool.self: return .bool(flag)
         case let text as String: return .string(text)
+        case let map as [String: Any]: return .map(map.mapValues { of($0) })
+        case let list as [Any]: return .list(list.map { of($0) })
+        case let flag as Bool where type(of: any!) == Bool.self: return .bool(flag)
+        case let number as Int where type(of: any!) == Int.self: return .number(Double(number))
+        case let number as Double where type(of: any!) == Double.self: return .number(number)
+        case let date as Date: return .string(date.formatted(.iso8601))
         case let number as NSNumber:
             let kind = String(cString: number.objCType)
             return kind == "c" || kind == "B" ? .bool(number.boolValue) : .number(number.doubleValue)
-        case let number as Int: return .number(Double(number))
-        case let number as Double: return .number(number)
-        case let date as Date: return .string(ISO8601DateFormatter().string(from: date))
-        case let map as [String: Any]: return .map(map.mapValues { of($0) })
-        case let list as [Any]: return .list(list.map { of($0) })
         default: return .string("\(any!)")
         }
     }

@@ -157,6 +157,12 @@ public struct HugoImporter {
             cascades[entry.language, default: [:]][(entry.inner as NSString).deletingLastPathComponent] = cascade
         }
         let directives = ImportFiles.directives(of: theme, themeName: themeName)
+        // A language's params over the site's, once per language.
+        var languageSiteValues: [String: SourceValue] = [:]
+        for language in languages {
+            guard let params = language.settings["params"] as? [String: Any] else { continue }
+            languageSiteValues[language.code] = Self.siteValue(config, languageParams: params, data: siteData)
+        }
         let filesByLanguage = Dictionary(grouping: files, by: \.language).mapValues { Set($0.map(\.inner)) }
         let pagesByLanguage = filesByLanguage.mapValues { $0.filter { $0.hasSuffix(".md") }.sorted() }
         // The folders with a page (not an index page) in them or in a folder below: their list pages list them.
@@ -280,7 +286,7 @@ public struct HugoImporter {
                     return nil
                 },
                 templates: shortcodeTemplates, type: pageType, pageValue: pageValue,
-                siteValue: languageParams.map { Self.siteValue(config, languageParams: $0, data: siteData) } ?? siteValue,
+                siteValue: languageSiteValues[code] ?? siteValue,
                 allowsHTML: Self.allowsHTML(config), directives: directives,
                 readFile: { file in
                     // From the site's folder, as `readFile` reads, then from the content folder and the page's folder,
