@@ -279,7 +279,14 @@ public struct HugoImporter {
                 parameters: { [front = document.front] key in
                     // Hugo's `param`: the page's own value, else the language's params, else the site's.
                     // Hugo reads parameter names in any case.
-                    func value(_ table: [String: Any]?) -> Any? { table?.first { $0.key.lowercased() == key.lowercased() }?.value }
+                    // A dotted name (`mermaid.version`) goes down the maps.
+                    func value(_ table: [String: Any]?) -> Any? {
+                        var current: Any? = table
+                        for part in key.split(separator: ".") {
+                            current = (current as? [String: Any])?.first { $0.key.lowercased() == part.lowercased() }?.value
+                        }
+                        return current
+                    }
                     for found in [value(front), value(front["params"] as? [String: Any]), value(languageParams), value(siteParams)] {
                         if let found, let text = ImportFiles.plainText(found) { return text }
                     }

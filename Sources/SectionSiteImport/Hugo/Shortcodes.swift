@@ -158,10 +158,30 @@ enum Shortcodes {
             return write(call.children)
         }
 
-        /// The inner content exactly as written, for code.
+        /// The inner content exactly as written, for HTML.
         func rawInner(_ call: Call) -> String? {
             guard let close = call.close else { return nil }
             return String(text[call.open.upperBound..<close.lowerBound])
+        }
+
+        /// `text` (an included file's, or what a template wrote) with its own shortcodes converted, as a page's are.
+        mutating func converted(_ text: String, file: String) -> String {
+            guard depth < 8 else { return text }
+            var nested = Converter(text: text, file: file, firstLine: 1, context: context, depth: depth + 1)
+            let written = nested.write(Shortcodes.parse(text))
+            leftovers += nested.leftovers
+            neutralNames.formUnion(nested.neutralNames)
+            uses.mapped += nested.uses.mapped
+            uses.translated += nested.uses.translated
+            uses.neutral += nested.uses.neutral
+            return written
+        }
+
+        /// The inner content for code: as written, but for the calls in it, which Hugo runs before the outer one
+        /// (`{{% param "version" %}}` in a configuration example is its value).
+        mutating func codeInner(_ call: Call) -> String? {
+            guard call.close != nil else { return nil }
+            return call.children.contains(where: { if case .call = $0 { true } else { false } }) ? inner(call) : rawInner(call)
         }
 
         mutating func leftover(_ kind: String, _ call: Call) {
@@ -198,7 +218,16 @@ enum Shortcodes {
                 let component = try ShortcodeTranslation.component(
                     template.template, call: call, inner: inner, context: context)
                 uses.translated += 1
-                return component
+                // A template may write other shortcodes (`{{< youtube ... >}}` from a `sign-language-section`):
+                // they are converted as the page's own are.
+                switch component {
+                case .markdown(let text) where text.contains("{{<") || text.contains("{{%"):
+                    return .markdown(converted(text, file: template.path))
+                case .html(let before, let after, let body) where (before + after).contains("{{<") || (before + after).contains("{{%"):
+                    return .html(before: converted(before, file: template.path), after: converted(after, file: template.path), body: body)
+                default:
+                    return component
+                }
             } catch let unsupported as GoTemplate.Unsupported {
                 context.templates.failures[call.name] = "\(template.path) uses \(unsupported.what)"
                 return nil
@@ -233,11 +262,11 @@ enum Shortcodes {
                 return .markdown("#")
             case "highlight", "code-toggle", "code", "codeblock", "syntax":
                 let language = arguments["0"] ?? arguments["lang"] ?? arguments["language"] ?? (last == "code-toggle" ? "toml" : "")
-                guard let raw = rawInner(call) else { return .nothing }
-                return .markdown(Shortcodes.fence(language, raw))
+                guard let code = codeInner(call) else { return .nothing }
+                return .markdown(Shortcodes.fence(language, code))
             case "mermaid", "diagram":
-                guard let raw = rawInner(call) else { return .nothing }
-                return .markdown(Shortcodes.fence("mermaid", raw))
+                guard let code = codeInner(call) else { return .nothing }
+                return .markdown(Shortcodes.fence("mermaid", code))
             case "param", "site-param", "siteparam":
                 guard last.hasSuffix("param"), let key = arguments["0"] ?? arguments["name"] else { return nil }
                 if let value = context.parameters(key) { return .markdown(value) }
@@ -267,14 +296,7 @@ enum Shortcodes {
                     leftover("'\(name)' nested eight deep, its shortcodes left out", call)
                     return .markdown(contents)
                 }
-                var nested = Converter(text: contents, file: path, firstLine: 1, context: context, depth: depth + 1)
-                let written = nested.write(Shortcodes.parse(contents))
-                leftovers += nested.leftovers
-                neutralNames.formUnion(nested.neutralNames)
-                uses.mapped += nested.uses.mapped
-                uses.translated += nested.uses.translated
-                uses.neutral += nested.uses.neutral
-                return .markdown(written)
+                return .markdown(converted(contents, file: path))
             case "rawhtml", "raw-html", "raw", "html", "unsafe":
                 guard let raw = rawInner(call) else { return .nothing }
                 guard context.allowsHTML else {
@@ -357,8 +379,8 @@ enum Shortcodes {
 
         /// A tab's body: code when the tab names a language and its content is not Markdown (Docsy's `lang`).
         mutating func tabBody(_ tab: Call) -> String {
-            if let language = tab.arguments["lang"] ?? tab.arguments["code"], tab.arguments["text"] != "true", let raw = rawInner(tab) {
-                return Shortcodes.fence(language, raw)
+            if let language = tab.arguments["lang"] ?? tab.arguments["code"], tab.arguments["text"] != "true", let code = codeInner(tab) {
+                return Shortcodes.fence(language, code)
             }
             return inner(tab) ?? ""
         }
