@@ -17,6 +17,8 @@ extension GoTemplate {
         var partial: (String) -> GoTemplate?
         /// The partials being run, to stop a partial that includes itself.
         var depth = 0
+        /// Reads a file of the site (`readFile`), only inside it; nil when it is not there.
+        var readFile: (String) -> String? = { _ in nil }
 
         /// Stands for the shortcode's inner content in the output: the body stays Markdown, drawn by the new site.
         static let inner = "\u{E000}inner\u{E001}"
@@ -193,6 +195,10 @@ extension GoTemplate {
             }
             switch name {
             case "site": return environment.site
+            case "readFile", "os.ReadFile":
+                try need(1)
+                guard let contents = environment.readFile(text(0)) else { throw Unsupported(what: "'\(name)' of a file that is not in the site") }
+                return .string(contents)
             case "return":
                 throw Returned(value: arguments.first ?? .null)
             case "append", "collections.Append":

@@ -9,6 +9,8 @@ struct ShortcodeTemplates {
         var template: GoTemplate
         /// Whether it is the site's own (not a theme's).
         var isOwn: Bool
+        /// A template of Markdown (`docs/auth_alts.md`), which a `{{% %}}` call writes into the page as Markdown.
+        var isMarkdown = false
     }
 
     /// Templates by name, then by the section they belong to ("" for every section), the site's before the themes'.
@@ -24,8 +26,9 @@ struct ShortcodeTemplates {
     init(files: [String], themes: [String], read: (String) -> String?) {
         let roots = [("layouts/", true)] + themes.map { ("themes/\($0)/layouts/", false) }
         for (root, isOwn) in roots {
-            for file in files where file.hasPrefix(root) && file.hasSuffix(".html") {
-                let inner = String(file.dropFirst(root.count).dropLast(".html".count))
+            for file in files where file.hasPrefix(root) && (file.hasSuffix(".html") || file.hasSuffix(".md")) {
+                let isMarkdown = file.hasSuffix(".md")
+                let inner = String(file.dropFirst(root.count).dropLast(isMarkdown ? ".md".count : ".html".count))
                 let parts = inner.split(separator: "/").map(String.init)
                 if let index = parts.firstIndex(where: { $0 == "shortcodes" || $0 == "_shortcodes" }), index <= 1 {
                     let section = index == 1 ? parts[0] : ""
@@ -33,12 +36,12 @@ struct ShortcodeTemplates {
                     // A language's or an output format's variant (`note.en.html`, `note.amp.html`) is not read.
                     guard !name.isEmpty, !name.contains("."), let text = read(file) else { continue }
                     do {
-                        let template = Template(path: file, template: try GoTemplate(text), isOwn: isOwn)
+                        let template = Template(path: file, template: try GoTemplate(text), isOwn: isOwn, isMarkdown: isMarkdown)
                         shortcodes[name, default: []].append((section, template))
                     } catch let unsupported as GoTemplate.Unsupported {
                         if failures[name] == nil { failures[name] = "\(file) uses \(unsupported.what)" }
                     } catch {}
-                } else if parts.first == "partials" || parts.first == "_partials" {
+                } else if !isMarkdown, parts.first == "partials" || parts.first == "_partials" {
                     let name = parts.dropFirst().joined(separator: "/")
                     guard partials[name] == nil, let text = read(file), let template = try? GoTemplate(text) else { continue }
                     partials[name] = template

@@ -10,13 +10,15 @@ import Foundation
 ///   content in a plain block with the HTML's text as its title.
 enum ShortcodeTranslation {
     static func component(
-        _ template: GoTemplate, call: Shortcodes.Call, inner: String?, context: Shortcodes.Context
+        _ template: GoTemplate, markdown: Bool = false, call: Shortcodes.Call, inner: String?, context: Shortcodes.Context
     ) throws -> ImportComponent {
         let environment = GoTemplate.Environment(
             arguments: call.arguments, namedArguments: call.named, name: call.name, page: context.pageValue,
-            site: context.siteValue, partial: { context.templates.partial($0) })
+            site: context.siteValue, partial: { context.templates.partial($0) }, readFile: context.readFile)
         let html = try template.run(environment)
         let marker = GoTemplate.Environment.inner
+        // A template of Markdown writes Markdown, the inner content in its place.
+        if markdown { return .markdown(html.replacingOccurrences(of: marker, with: inner ?? "")) }
         guard let markerRange = html.range(of: marker) else {
             return drawn(html, allowsHTML: context.allowsHTML)
         }

@@ -216,7 +216,7 @@ enum Shortcodes {
             let inner = self.inner(call)
             do {
                 let component = try ShortcodeTranslation.component(
-                    template.template, call: call, inner: inner, context: context)
+                    template.template, markdown: template.isMarkdown, call: call, inner: inner, context: context)
                 uses.translated += 1
                 // A template may write other shortcodes (`{{< youtube ... >}}` from a `sign-language-section`):
                 // they are converted as the page's own are.

@@ -382,4 +382,18 @@ struct TemplateTagTests {
         }
         #expect(try Self.body(built, "a/index.html").contains("markdown-alert-note"))
     }
+
+    @Test("a shortcode template of Markdown (layouts/shortcodes/docs/shared.md) writes Markdown, reading the page's params and a file of the site")
+    func markdownTemplate() throws {
+        let (built, _, report, source) = try Self.imported("hugo", [
+            "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'T'\n",
+            "layouts/shortcodes/docs/shared.md": "### For {{ .Page.Params.who }}\n\n{{ readFile \"shared/note.txt\" }}\n",
+            "shared/note.txt": "Read *this*.",
+            "content/a.md": "---\ntitle: A\nwho: Ada\n---\n{{% docs/shared %}}\n",
+        ])
+        _ = source
+        let body = try Self.body(built, "a/index.html")
+        #expect(body.contains(#"id="for-ada">For Ada"#) && body.contains("Read <em>this</em>."), "\(body)")
+        #expect(report.componentUses == .init(mapped: 0, translated: 1, neutral: 0))
+    }
 }
