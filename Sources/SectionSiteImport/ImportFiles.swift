@@ -20,9 +20,17 @@ enum ImportFiles {
     /// twice keeps its last value (as Jekyll and Hugo do), with a leftover. YAML whose aliases pass the build's
     /// budget is an error at the alias, in `shown` (the file as errors name it).
     static func split(
-        _ text: String, file: String, shown: String, report: inout ImportReport, timestampsAsText: Bool = false
+        _ text: String, file: String, shown: String, report: inout ImportReport, timestampsAsText: Bool = false,
+        blankLinesFirst: Bool = false
     ) throws -> (front: [String: Any], frontLines: Int, body: String)? {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Blank lines before the front matter are passed over where Hugo passes them (Jekyll's must be first).
+        let blank = blankLinesFirst ? lines.prefix { $0.allSatisfy(\.isWhitespace) }.count : 0
+        if blank > 0, blank < lines.count, ["---", "+++"].contains(lines[blank].trimmingCharacters(in: .whitespaces)) {
+            lines.removeFirst(blank)
+        } else if blank > 0 {
+            return ([:], 0, text)
+        }
         guard let first = lines.first?.trimmingCharacters(in: .whitespacesAndNewlines) else { return ([:], 0, text) }
         let closing: String
         switch first {
@@ -39,28 +47,28 @@ enum ImportFiles {
             switch first {
             case "+++":
                 let json = try TOMLTable(string: lines[1..<end].joined(separator: "\n")).convert(to: .json)
-                return ((try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]) ?? [:], end + 1, body)
+                return ((try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]) ?? [:], end + 1 + blank, body)
             case "{":
                 let json = lines[0...end].joined(separator: "\n")
-                return ((try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]) ?? [:], end + 1, body)
+                return ((try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]) ?? [:], end + 1 + blank, body)
             default:
                 var frontLines = Array(lines[1..<end])
                 do {
                     let loaded = try ImportYAML.load(
                         frontLines.joined(separator: "\n"), path: shown, firstLine: 2, timestampsAsText: timestampsAsText)
-                    return ((loaded as? [String: Any]) ?? [:], end + 1, body)
+                    return ((loaded as? [String: Any]) ?? [:], end + 1 + blank, body)
                 } catch YamlError.duplicatedKeysInMapping(let keys, _) {
                     for key in keys {
                         let places = frontLines.indices.filter { frontLines[$0].hasPrefix(key + ":") }
                         for index in places.dropLast() {
                             report.leftovers.append(.init(
-                                kind: "front matter key given twice, the last kept", file: file, line: index + 2, column: 1,
+                                kind: "front matter key given twice, the last kept", file: file, line: index + 2 + blank, column: 1,
                                 text: String(frontLines[index].prefix(80))))
                             frontLines[index] = ""
                         }
                     }
                     let resolver = timestampsAsText ? Resolver.default.removing(.timestamp) : .default
-                    return ((try Yams.load(yaml: frontLines.joined(separator: "\n"), resolver) as? [String: Any]) ?? [:], end + 1, body)
+                    return ((try Yams.load(yaml: frontLines.joined(separator: "\n"), resolver) as? [String: Any]) ?? [:], end + 1 + blank, body)
                 }
             }
         } catch let error as SectionSiteError {

@@ -195,14 +195,15 @@ public struct HugoImporter {
             let innerParts = inner.split(separator: "/").map(String.init)
             let section = innerParts.count > 1 ? innerParts[0] : ""
             let text = String(decoding: data, as: UTF8.self)
-            guard var document = try ImportFiles.split(text, file: path, shown: site.shown(path), report: &report) else { continue }
+            guard var document = try ImportFiles.split(text, file: path, shown: site.shown(path), report: &report, blankLinesFirst: true)
+            else { continue }
             // Hugo finds a page's shortcodes by its type: its own `type`, else one a list page above cascades, else
             // its section.
             let pageType = (document.front["type"] as? String) ?? Self.cascaded("type", to: inner, in: cascades[code] ?? [:]) as? String
             Self.mapFrontMatter(&document.front, layouts: layouts)
             HugoPage.clean(&document.front, file: path, report: &report)
             if patternsNeedingSlugs.contains(section), document.front["slug"] == nil, let title = document.front["title"] as? String {
-                document.front["slug"] = Slug.of(title)  // Hugo's :slug falls back to the title
+                document.front["slug"] = HugoPage.urlize(title)  // Hugo's :slug falls back to the title
             }
             // Hugo writes the addresses its permalinks make in lower case too (`slug: OCSPcaching`).
             if !keepCase, patterns[section] != nil, let slug = document.front["slug"] as? String, slug != slug.lowercased() {
@@ -244,17 +245,17 @@ public struct HugoImporter {
             {
                 aliases.append(prefix + url.dropLast() + ".html")
             }
+            // Docsy's print format (`outputs: {section: [HTML, print]}`) gave each section a whole-section page at
+            // `/_print/<section>/`: its readers are sent to the section.
+            if printsSections, innerParts.count > 1, innerParts.last?.hasPrefix("_index.") == true {
+                aliases.append(prefix + "/_print" + url)
+            }
             // A language given the default one's pages answers at each of their addresses, aliases too.
             let own = aliases
             for language in fallbacks[inner] ?? [] { aliases += ["/" + language + url] + own.map { "/" + language + $0 } }
             // Hugo sends /en/ to the default language's home at /.
             if innerParts == ["_index.md"] || innerParts == ["index.md"], code == defaultLanguage, prefix.isEmpty, languages.count > 1 {
                 aliases.append("/" + code + "/")
-            }
-            // Docsy's print format (`outputs: {section: [HTML, print]}`) gave each section a whole-section page at
-            // `/_print/<section>/`: its readers are sent to the section.
-            if printsSections, innerParts.count > 1, innerParts.last?.hasPrefix("_index.") == true {
-                aliases.append(prefix + "/_print" + url)
             }
             document.front["aliases"] = aliases.isEmpty ? nil : aliases
             let folder = innerParts.dropLast().joined(separator: "/")

@@ -37,6 +37,20 @@ enum HugoPage {
     /// Hugo takes `/about/` from the site's root and `about/` from the language's; SectionSite puts every `url:`
     /// under the language's prefix, so `/fr/about/` in a French page is `/about/` here, and `/about/` in a French
     /// page is kept as an alias.
+    /// A title as Hugo makes it a path (`urlize`): lower case, spaces as one `-`, letters, digits and `.`, `_`, `-`
+    /// kept, the rest dropped (`Linkerd 2.10: and more` is `linkerd-2.10-and-more`, `ICYMI 👉 July` `icymi-july`).
+    static func urlize(_ title: String) -> String {
+        var path = ""
+        for character in title.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() {
+            if character.isWhitespace {
+                if path.last != "-" { path.append("-") }  // a dropped character between two spaces leaves one `-`
+            } else if character.isLetter || character.isNumber || character == "." || character == "_" || character == "-" {
+                path.append(character)
+            }
+        }
+        return path
+    }
+
     static func url(_ written: String, prefix: String) -> (url: String, alias: String?) {
         guard written.hasPrefix("/") else { return ("/" + written, nil) }
         guard !prefix.isEmpty else { return (written, nil) }

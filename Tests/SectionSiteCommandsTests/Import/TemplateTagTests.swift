@@ -396,4 +396,15 @@ struct TemplateTagTests {
         #expect(body.contains(#"id="for-ada">For Ada"#) && body.contains("Read <em>this</em>."), "\(body)")
         #expect(report.componentUses == .init(mapped: 0, translated: 1, neutral: 0))
     }
+
+    @Test("Hugo's :slug from a title as Hugo writes it, and front matter after blank lines", arguments: [
+        ("Linkerd 2.10 and Extensions", "linkerd-2.10-and-extensions"), ("ICYMI \u{1F449} July Meetup", "icymi-july-meetup"),
+        ("Beyond Round Robin: Load Balancing", "beyond-round-robin-load-balancing"),
+    ])
+    func hugoSlugs(title: String, slug: String) throws {
+        #expect(HugoPage.urlize(title) == slug)
+        var report = ImportReport()
+        let split = try ImportFiles.split("\n\n---\ntitle: T\n---\nBody\n", file: "a.md", shown: "a.md", report: &report, blankLinesFirst: true)
+        #expect(split?.front["title"] as? String == "T" && split?.frontLines == 5 && split?.body == "Body\n")
+    }
 }
