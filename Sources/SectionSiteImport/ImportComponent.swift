@@ -37,7 +37,16 @@ enum ImportComponent: Equatable {
     /// The component written in Markdown: as blocks of directives when the tag stood alone on its lines (`block`)
     /// and the theme draws them (`directives`, by lowercased name), else as Markdown any theme draws (an alert, a
     /// bold title), else, inside a line, as inline text.
-    func written(block: Bool, directives: Set<String> = Self.defaultDirectives) -> String {
+    ///
+    /// A block indented under a list item (`indent` spaces before its tag) is written as that Markdown, each line
+    /// indented alike, so that it stays in the item: directives are read at the margin only.
+    func written(block: Bool, directives: Set<String> = Self.defaultDirectives, indent: Int = 0) -> String {
+        if block, indent > 0 {
+            let text = plain([]) ?? written(block: true, directives: directives)
+            let margin = String(repeating: " ", count: indent)
+            return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                .map { $0.offset == 0 || $0.element.isEmpty ? String($0.element) : margin + $0.element }.joined(separator: "\n")
+        }
         if block, let plain = plain(directives) { return plain }
         switch self {
         case .markdown(let text):
@@ -94,7 +103,9 @@ enum ImportComponent: Equatable {
     private func plain(_ directives: Set<String>) -> String? {
         switch self {
         case .callout(let kind, let title, let body) where !directives.contains("callout"):
-            let lines = (title.map { ["**\($0)**", ""] } ?? []) + Self.trimmedLines(body).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            // The alert is titled with its kind already: a title that says the same is not repeated.
+            let own = title.flatMap { $0.lowercased() == kind.lowercased() ? nil : $0 }
+            let lines = (own.map { ["**\($0)**", ""] } ?? []) + Self.trimmedLines(body).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             return (["[!\(kind.uppercased())]"] + lines).map { $0.isEmpty ? ">" : "> " + $0 }.joined(separator: "\n")
         case .details(let summary, let body) where !directives.contains("details"):
             return "**\(summary)**\n\n" + Self.trimmedLines(body)
@@ -125,8 +136,9 @@ enum ImportComponent: Equatable {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         while let first = lines.first, first.allSatisfy(\.isWhitespace) { lines.removeFirst() }
         while let last = lines.last, last.allSatisfy(\.isWhitespace) { lines.removeLast() }
-        // A line of only `}` would close the directive: it is the body's text, so it keeps a space before it.
-        return lines.map { $0.trimmingCharacters(in: .whitespaces) == "}" ? " " + $0 : String($0) }.joined(separator: "\n")
+        // The spaces every line has (a body written under a list item) are taken off, relative ones kept.
+        let margin = lines.filter { !$0.allSatisfy(\.isWhitespace) }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
+        return lines.map { $0.allSatisfy(\.isWhitespace) ? "" : String($0.dropFirst(margin)) }.joined(separator: "\n")
     }
 
     /// A body written inside a line: its lines joined.

@@ -136,10 +136,16 @@ enum Shortcodes {
                 case .call(let call):
                     let block = isBlock(call)
                     let component = component(for: call)
-                    output += component.written(block: block, directives: context.directives)
+                    output += component.written(block: block, directives: context.directives, indent: indent(of: call.open))
                 }
             }
             return output
+        }
+
+        /// How many spaces stand before a tag on its line.
+        func indent(of range: Range<String.Index>) -> Int {
+            let lineStart = text[..<range.lowerBound].lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+            return text[lineStart..<range.lowerBound].prefix { $0 == " " }.count
         }
 
         /// Whether a call stands on lines of its own (at most three spaces before its tag, nothing after its end).

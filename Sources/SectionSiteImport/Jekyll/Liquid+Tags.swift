@@ -116,12 +116,12 @@ extension Liquid.Run {
                     write(tab.branches?.first?.nodes ?? [], of: template, reported: reported, into: &body)
                     tabs.append(.init(title: Self.tabTitle(tab.markup), body: body))
                 }
-                output += ImportComponent.tabs(tabs).written(block: isBlock(tag, in: template), directives: context.directives)
+                output += ImportComponent.tabs(tabs).written(block: isBlock(tag, in: template), directives: context.directives, indent: Self.indent(of: tag, in: template))
             case "tab":
                 uses.mapped += 1
                 var body = ""
                 write(tag.branches?.first?.nodes ?? [], of: template, reported: reported, into: &body)
-                output += ImportComponent.tabs([.init(title: Self.tabTitle(markup), body: body)]).written(block: isBlock(tag, in: template), directives: context.directives)
+                output += ImportComponent.tabs([.init(title: Self.tabTitle(markup), body: body)]).written(block: isBlock(tag, in: template), directives: context.directives, indent: Self.indent(of: tag, in: template))
             case "seo", "feed_meta", "github_edit_link", "last_modified_at", "avatar", "toc", "octicon", "icon":
                 // What a theme draws of its own (head tags, an edit link): nothing of the page's text.
                 uses.mapped += 1
@@ -132,7 +132,7 @@ extension Liquid.Run {
                     neutralNames.insert(tag.name)
                     var body = ""
                     write(branches.first?.nodes ?? [], of: template, reported: reported, into: &body)
-                    output += ImportComponent.neutral(name: tag.name, body: body).written(block: isBlock(tag, in: template), directives: context.directives)
+                    output += ImportComponent.neutral(name: tag.name, body: body).written(block: isBlock(tag, in: template), directives: context.directives, indent: Self.indent(of: tag, in: template))
                 } else {
                     report("Liquid tag '\(tag.name)' with no equivalent, left out")
                 }
@@ -240,6 +240,13 @@ extension Liquid.Run {
     static func tabTitle(_ markup: String) -> String {
         let words = LiquidExpression.split(markup, on: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }
         return (words.count > 1 ? words.dropFirst().joined(separator: " ") : words.first) ?? "Tab"
+    }
+
+    /// How many spaces stand before a tag on its line.
+    static func indent(of tag: LiquidTemplate.Tag, in template: LiquidTemplate) -> Int {
+        let text = template.text
+        let lineStart = text[..<tag.range.lowerBound].lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+        return text[lineStart..<tag.range.lowerBound].prefix { $0 == " " }.count
     }
 
     /// Whether a tag stands on lines of its own.

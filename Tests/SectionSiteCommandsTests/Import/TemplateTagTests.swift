@@ -407,4 +407,34 @@ struct TemplateTagTests {
         let split = try ImportFiles.split("\n\n---\ntitle: T\n---\nBody\n", file: "a.md", shown: "a.md", report: &report, blankLinesFirst: true)
         #expect(split?.front["title"] as? String == "T" && split?.frontLines == 5 && split?.body == "Body\n")
     }
+
+    @Test("a note inside a details block nests; a note under a list item stays in the item as an alert")
+    func nestingAndLists() throws {
+        let (built, _, _, source) = try Self.imported("hugo", [
+            "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'T'\n",
+            "content/a.md": """
+                ---
+                title: A
+                ---
+                {{< details summary="More" >}}
+                {{< note >}}
+                Inner **note**.
+                {{< /note >}}
+
+                Text after.
+                {{< /details >}}
+
+                - item
+
+                  {{< warning >}}
+                  In a list.
+                  {{< /warning >}}
+                """,
+        ])
+        _ = source
+        let body = try Self.body(built, "a/index.html")
+        #expect(body.contains(#"<summary>More</summary><div class="markdown-alert markdown-alert-note"><p class="markdown-alert-title">Note</p><p>Inner <strong>note</strong>.</p></div>"#), "\(body)")
+        #expect(body.contains("<p>Text after.</p></details>"))
+        #expect(body.contains(#"<p>item</p>\#n<div class="markdown-alert markdown-alert-warning"><p class="markdown-alert-title">Warning</p>\#n<p>In a list.</p>\#n</div>\#n</li>"#), "\(body)")
+    }
 }
