@@ -413,6 +413,17 @@ public struct JekyllImporter {
         // Jekyll's own settings, there whether the site sets them or not.
         value["baseurl"] = .string(baseURL)
         value["url"] = value["url"] ?? .string("")
+        // What jekyll-github-metadata gives from the `repository` setting (`owner/name`), without asking GitHub.
+        if value["github"] == nil, let repository = config["repository"] as? String, repository.split(separator: "/").count == 2 {
+            let parts = repository.split(separator: "/").map(String.init)
+            value["github"] = .map([
+                "repository_nwo": .string(repository), "repository_name": .string(parts[1]), "owner_name": .string(parts[0]),
+                "repository_url": .string("https://github.com/" + repository), "url": value["url"] ?? .string(""),
+                "owner_url": .string("https://github.com/" + parts[0]),
+                "issues_url": .string("https://github.com/\(repository)/issues"),
+                "clone_url": .string("https://github.com/\(repository).git"),
+            ])
+        }
         var data: [String: SourceValue] = [:]
         for file in files where file.hasPrefix("_data/") {
             let ext = (file as NSString).pathExtension.lowercased()

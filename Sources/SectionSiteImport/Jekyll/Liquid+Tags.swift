@@ -95,7 +95,7 @@ extension Liquid.Run {
                 case .outside: report("'include_relative' of a file outside the site, not read")
                 case .missing: report("'include_relative' of a file that is not there, left out")
                 }
-            case "include":
+            case "include", "include_cached":
                 let name = try Self.name(markup, variables: self)
                 guard let included = context.include(name) else {
                     uses.neutral += 1

@@ -173,7 +173,7 @@ struct TemplateTagTests {
     @Test("Jekyll: includes with parameters translated, tab plugins as tabs, loops over data without ids, unknown blocks neutral")
     func liquid() throws {
         let (built, _, report, source) = try Self.imported("jekyll", [
-            "_config.yml": "title: T\nversion: '4.2'\n",
+            "_config.yml": "title: T\nversion: '4.2'\nrepository: ada/engine\n",
             "_includes/note.html": "<div class=\"note\">\n\n  <p><b>{{ include.title | default: 'Note' }}</b> {{ include.content }}</p>\n\n</div>\n",
             "_data/team.yml": "- name: Ada\n  role: lead\n- name: Grace\n  role: review\n",
             "guide.md": """
@@ -181,9 +181,9 @@ struct TemplateTagTests {
                 title: Guide
                 level: 2
                 ---
-                Version {{ site.version }} at level {{ page.level | plus: 1 }}.
+                Version {{ site.version }} at level {{ page.level | plus: 1 }} of [the code]({{ site.github.repository_url }}).
 
-                {% include note.html title="Heads up" content="Mind the gap." %}
+                {% include_cached note.html title="Heads up" content="Mind the gap." %}
 
                 {% tabs install %}
                 {% tab install macOS %}
@@ -205,7 +205,7 @@ struct TemplateTagTests {
         ])
         _ = source
         let body = try Self.body(built, "guide/index.html")
-        #expect(body.contains("Version 4.2 at level 3.</p>"), "\(body)")
+        #expect(body.contains(#"Version 4.2 at level 3 of <a href="https://github.com/ada/engine">the code</a>.</p>"#), "\(body)")
         #expect(body.contains(#"<div class="note">"#) && body.contains("<p><b>Heads up</b> Mind the gap.</p>"))
         #expect(body.contains(">macOS</label>") && body.contains(">Linux</label>") && body.contains("<p>Use apt.</p>"))
         #expect(body.contains("<strong>Ada</strong> leads.") && !body.contains("Grace"))
