@@ -47,6 +47,14 @@ enum ImportComponent: Equatable {
             return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
                 .map { $0.offset == 0 || $0.element.isEmpty ? String($0.element) : margin + $0.element }.joined(separator: "\n")
         }
+        // A directive's body ends at the first line that is only `}`, even inside indented code: a body with such a
+        // line of its own (the directives written inside it end with marked ones) is written as the Markdown any
+        // theme draws.
+        if block, bodies.contains(where: { $0.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "}" } }),
+            let plain = plain([])
+        {
+            return plain
+        }
         if block, let plain = plain(directives) { return plain }
         switch self {
         case .markdown(let text):
@@ -62,7 +70,7 @@ enum ImportComponent: Equatable {
         case .tabs(let tabs):
             guard block else { return tabs.map { Self.inline($0.body) }.joined(separator: " ") }
             let inner = tabs.map { Self.directive("Tab", [(nil, $0.title)], body: $0.body) }.joined(separator: "\n")
-            return "@TabNavigator {\n" + inner + "\n}"
+            return Self.mark + "@TabNavigator {\n" + inner + "\n" + Self.mark + "}"
         case .html(let before, let after, let body):
             guard block else { return before + (body.map(Self.inline) ?? "") + after }
             // An HTML block ends at a blank line: the site's HTML on lines of its own, the body as Markdown between.
@@ -87,6 +95,24 @@ enum ImportComponent: Equatable {
         guard let first = written.first, first.isLetter else { return nil }
         return written
     }
+
+    /// The Markdown bodies the component writes into directives.
+    private var bodies: [String] {
+        switch self {
+        case .callout(_, _, let body), .details(_, let body): [body]
+        case .tabs(let tabs): tabs.map(\.body)
+        case .neutral(_, let body?): [body]
+        default: []
+        }
+    }
+
+    /// Marks the directives components write, so that escaping the source's own directive-like lines
+    /// (`ImportMarkdown.escapingDirectives`, once tags are converted and code is fenced) passes them by;
+    /// `unmarked` takes it out.
+    static let mark = "\u{E002}"
+
+    /// `text` with the marks of written directives taken out.
+    static func unmarked(_ text: String) -> String { text.replacingOccurrences(of: mark, with: "") }
 
     /// The directives of the default theme that components use.
     static let defaultDirectives: Set<String> = ["callout", "details", "tabnavigator", "tab", "block"]
@@ -126,9 +152,9 @@ enum ImportComponent: Equatable {
                 .replacingOccurrences(of: "\n", with: " ") + "\""
             return (label.map { $0 + ": " } ?? "") + quoted
         }
-        let head = "@" + name + (list.isEmpty ? "" : "(" + list.joined(separator: ", ") + ")")
+        let head = Self.mark + "@" + name + (list.isEmpty ? "" : "(" + list.joined(separator: ", ") + ")")
         let inner = trimmedLines(body)
-        return inner.isEmpty ? head : head + " {\n" + inner + "\n}"
+        return inner.isEmpty ? head : head + " {\n" + inner + "\n" + Self.mark + "}"
     }
 
     /// `text` without the blank lines that open and close it.
@@ -146,9 +172,12 @@ enum ImportComponent: Equatable {
         text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
     }
 
-    /// HTML as one HTML block: its blank lines taken out, each line starting at the margin.
+    /// HTML as one HTML block: its blank lines taken out (a blank line would end it), its first line at the margin
+    /// (where an HTML block must start), the others as written (a `<pre>` keeps its indentation).
     static func oneBlock(_ html: String) -> String {
-        html.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: "\n")
+        let lines = html.split(separator: "\n").filter { !$0.allSatisfy(\.isWhitespace) }
+        guard let first = lines.first else { return "" }
+        return ([first.drop { $0 == " " || $0 == "\t" }] + lines.dropFirst()).joined(separator: "\n")
     }
 
     // MARK: The common vocabulary

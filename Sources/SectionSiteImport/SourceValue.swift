@@ -35,8 +35,9 @@ indirect enum SourceValue: Equatable {
     func field(_ name: String) -> SourceValue? {
         guard case .map(let map) = self else { return nil }
         if let found = map[name] { return found }
+        // Of keys that differ only in case, the least, whatever order the map holds them in.
         let lower = name.lowercased()
-        return map.first { $0.key.lowercased() == lower }?.value
+        return map.keys.filter { $0.lowercased() == lower }.min().flatMap { map[$0] }
     }
 
     /// A value read from YAML, TOML or JSON.

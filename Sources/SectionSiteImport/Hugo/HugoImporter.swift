@@ -284,7 +284,9 @@ public struct HugoImporter {
                     func value(_ table: [String: Any]?) -> Any? {
                         var current: Any? = table
                         for part in key.split(separator: ".") {
-                            current = (current as? [String: Any])?.first { $0.key.lowercased() == part.lowercased() }?.value
+                            // Exactly, else the least of the keys that differ only in case.
+                            guard let map = current as? [String: Any] else { return nil }
+                            current = map[String(part)] ?? map.keys.filter { $0.lowercased() == part.lowercased() }.min().flatMap { map[$0] }
                         }
                         return current
                     }
@@ -307,11 +309,11 @@ public struct HugoImporter {
                     }
                     return nil
                 })
-            // Directive-like lines of the source are escaped first: the components written next are directives.
-            // Shortcodes first: a `figure` becomes a picture whose path is then found as Hugo finds it.
-            var body = Shortcodes.convert(
-                ImportMarkdown.escapingDirectives(document.body), file: path, firstLine: document.frontLines + 1, context: context,
-                report: &report)
+            // Shortcodes first: a `figure` becomes a picture whose path is then found as Hugo finds it. Then the
+            // directive-like lines the source holds (or its shortcodes brought) are escaped, outside code, and the
+            // directives the components wrote are left as they are.
+            var body = Shortcodes.convert(document.body, file: path, firstLine: document.frontLines + 1, context: context, report: &report)
+            body = ImportComponent.unmarked(ImportMarkdown.escapingDirectives(body))
             body = HugoPage.pictures(body, page: inner) { contentFiles.contains($0) }
             if isHTMLPage {
                 body = ImportMarkdown.htmlBody(body)

@@ -57,51 +57,127 @@ enum Shortcodes {
         return output
     }
 
+    /// One shortcode tag as written: `{{< name args >}}`, `{{% /name %}}`, `{{< name />}}`, `{{</* name */>}}`.
+    struct Tag {
+        var range: Range<String.Index>
+        var delimiter: Character
+        /// `{{</* ... */>}}`: shown as written, not run.
+        var shown: Bool
+        var closing: Bool
+        var selfClosing: Bool
+        var name: String
+        var arguments: String
+    }
+
+    /// The tags of `text`, found in one pass: a tag ends at the first `>}}` or `%}}` outside quotes, within 4,000
+    /// characters of its start (else its `{{` is text), so no line of the source can make the search slow.
+    static func tags(in text: String) -> [Tag] {
+        var tags: [Tag] = []
+        let characters = Array(text.unicodeScalars)
+        var indices: [String.Index] = []
+        indices.reserveCapacity(characters.count + 1)
+        var index = text.unicodeScalars.startIndex
+        while index < text.unicodeScalars.endIndex {
+            indices.append(index)
+            index = text.unicodeScalars.index(after: index)
+        }
+        indices.append(text.endIndex)
+        var position = 0
+        while position + 2 < characters.count {
+            guard characters[position] == "{", characters[position + 1] == "{", characters[position + 2] == "<" || characters[position + 2] == "%" else {
+                position += 1
+                continue
+            }
+            let delimiter = Character(characters[position + 2])
+            var cursor = position + 3
+            var quote: Unicode.Scalar?
+            var end: Int?
+            let limit = min(characters.count, position + 4_000)
+            while cursor + 2 < characters.count, cursor < limit {
+                let character = characters[cursor]
+                if let open = quote {
+                    if character == open { quote = nil }
+                } else if character == "\"" || character == "`" {
+                    quote = character
+                } else if (character == ">" || character == "%"), characters[cursor + 1] == "}", characters[cursor + 2] == "}" {
+                    end = cursor
+                    break
+                }
+                cursor += 1
+            }
+            guard let end else {
+                position += 2
+                continue
+            }
+            var inner = String(String.UnicodeScalarView(characters[(position + 3)..<end])).trimmingCharacters(in: .whitespacesAndNewlines)
+            var shown = false
+            if inner.hasPrefix("/*") {
+                shown = true
+                inner = String(inner.dropFirst(2))
+                if inner.hasSuffix("*/") { inner = String(inner.dropLast(2)) }
+                inner = inner.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            var closing = false
+            if inner.hasPrefix("/") {
+                closing = true
+                inner = String(inner.dropFirst()).trimmingCharacters(in: .whitespaces)
+            }
+            var selfClosing = false
+            if inner.hasSuffix("/"), !inner.hasSuffix("\"/") {
+                selfClosing = true
+                inner = String(inner.dropLast()).trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            let name = String(inner.prefix { !$0.isWhitespace })
+            let valid = !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || "_.-/".contains($0) }
+            let range = indices[position]..<indices[end + 3]
+            if valid || shown {
+                tags.append(Tag(
+                    range: range, delimiter: delimiter, shown: shown, closing: closing, selfClosing: selfClosing, name: name,
+                    arguments: String(inner.dropFirst(name.count))))
+                position = end + 3
+            } else {
+                position += 2
+            }
+        }
+        return tags
+    }
+
     /// The tags of `text` as a tree: a closing tag pairs with the nearest open call of its name; a call never
-    /// closed is a lone one.
+    /// closed is a lone one; a closing tag with nothing open is dropped, as Hugo fails on it.
     static func parse(_ text: String) -> [Node] {
         var stack: [(call: Call, nodes: [Node])] = []
         var nodes: [Node] = []
         var position = text.startIndex
-        let pattern = /\{\{([<%])\s*(\/\*)?\s*(\/?)\s*([\w.\/-]+)((?:[^"'>%]|"(?:[^"\\]|\\.)*"|'[^']*'|`[^`]*`|[>%](?!\}\}))*?)\s*(\*\/)?\s*(\/?)\s*[>%]\}\}/
         func append(_ node: Node) {
             if stack.isEmpty { nodes.append(node) } else { stack[stack.count - 1].nodes.append(node) }
         }
-        for match in text[...].matches(of: pattern) {
-            if position < match.range.lowerBound { append(.text(position..<match.range.lowerBound)) }
-            position = match.range.upperBound
-            let name = String(match.output.4)
-            if name == "/" {
-                // `{{</* */>}}`: an empty tag shown as written.
-                append(.shown(String(text[match.range]).replacingOccurrences(of: "/*", with: "").replacingOccurrences(of: "*/", with: "")))
+        for tag in tags(in: text) {
+            if position < tag.range.lowerBound { append(.text(position..<tag.range.lowerBound)) }
+            position = tag.range.upperBound
+            if tag.shown {
+                // Shown as written, the comment marks taken out, as Hugo shows it.
+                let end = tag.delimiter == "<" ? ">" : "%"
+                let rest = tag.arguments.trimmingCharacters(in: .whitespaces)
+                let body = (tag.closing ? "/" : "") + tag.name + (rest.isEmpty ? "" : " " + rest)
+                append(.shown("{{\(tag.delimiter)" + (body.isEmpty ? " " : " \(body) ") + "\(end)}}"))
                 continue
             }
-            if match.output.2 != nil {
-                // Shown as written, the comment marks taken out.
-                let delimiter = String(match.output.1)
-                let end = delimiter == "<" ? ">" : "%"
-                let rest = String(match.output.5).trimmingCharacters(in: .whitespaces)
-                append(.shown("{{\(delimiter) \(match.output.3)\(name)\(rest.isEmpty ? "" : " " + rest) \(end)}}"))
-                continue
-            }
-            if !match.output.3.isEmpty {
-                guard let index = stack.lastIndex(where: { $0.call.name == name }) else {
-                    continue  // a closing tag with nothing open: Hugo stops; it is dropped here
-                }
+            if tag.closing {
+                guard let index = stack.lastIndex(where: { $0.call.name == tag.name }) else { continue }
                 while stack.count > index + 1 {
                     let lone = stack.removeLast()
                     stack[stack.count - 1].nodes.append(.call(lone.call))
                     stack[stack.count - 1].nodes += lone.nodes
                 }
                 var (call, inner) = stack.removeLast()
-                call.close = match.range
+                call.close = tag.range
                 call.children = inner
                 append(.call(call))
                 continue
             }
-            let (arguments, named) = Self.parsedArguments(String(match.output.5))
-            let call = Call(name: name, arguments: arguments, named: named, open: match.range)
-            if !match.output.7.isEmpty {
+            let (arguments, named) = Self.parsedArguments(tag.arguments)
+            let call = Call(name: tag.name, arguments: arguments, named: named, open: tag.range)
+            if tag.selfClosing {
                 append(.call(call))  // `{{< name />}}`: lone by its own word
             } else {
                 stack.append((call, []))
@@ -227,6 +303,9 @@ enum Shortcodes {
                 // A template may write other shortcodes (`{{< youtube ... >}}` from a `sign-language-section`):
                 // they are converted as the page's own are.
                 switch component {
+                case .neutral(let name, _?):
+                    neutralNames.insert(name)
+                    return component
                 case .markdown(let text) where text.contains("{{<") || text.contains("{{%"):
                     return .markdown(converted(text, file: template.path))
                 case .html(let before, let after, let body) where (before + after).contains("{{<") || (before + after).contains("{{%"):

@@ -353,10 +353,10 @@ public struct JekyllImporter {
                 case .missing?, nil: return .missing
                 }
             }
-            // Directive-like lines of the source are escaped first: the components written next are directives.
-            let body = Liquid.convert(
-                ImportMarkdown.escapingDirectives(document.body), file: document.source, firstLine: document.frontLines + 1, context: context,
-                report: &report)
+            // Liquid first; then the directive-like lines the source holds (or its includes brought) are escaped,
+            // outside code, and the directives the components wrote are left as they are.
+            let converted = Liquid.convert(document.body, file: document.source, firstLine: document.frontLines + 1, context: context, report: &report)
+            let body = ImportComponent.unmarked(ImportMarkdown.escapingDirectives(converted))
             // Markdown ends an HTML block at a blank line and takes what follows, indented, as code.
             let written = document.isHTML ? ImportMarkdown.htmlBody(body) : document.isText ? Shortcodes.fence("text", body) : body
             outputs.append((document.target, Data((ImportFiles.frontMatter(front) + written).utf8)))

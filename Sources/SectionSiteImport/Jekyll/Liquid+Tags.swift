@@ -64,7 +64,7 @@ extension Liquid.Run {
                 let language = markup.split(separator: " ").first.map(String.init) ?? ""
                 var code = ""
                 write(tag.branches?.first?.nodes ?? [], of: template, reported: reported, into: &code)
-                output += "```\(language)" + code + "```"
+                output += Shortcodes.fence(language, code)
             case "post_url":
                 uses.mapped += 1
                 if let url = context.postURL(markup.trimmingCharacters(in: .whitespaces)) {

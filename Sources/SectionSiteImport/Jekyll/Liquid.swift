@@ -80,7 +80,7 @@ enum Liquid {
                     output += template.text[range]
                 case .output(let markup, let range):
                     do {
-                        output += try LiquidValues.text(try evaluate(markup))
+                        output += try LiquidValues.text(try evaluate(markup, strict: true))
                     } catch let unsupported as LiquidExpression.Unsupported {
                         if reported { leftover("Liquid output with \(unsupported.what), left out", template, range) }
                     } catch {}
@@ -96,16 +96,18 @@ enum Liquid {
                 written: String(template.text[range])))
         }
 
-        mutating func evaluate(_ markup: String) throws -> SourceValue {
+        /// The value of `markup`; `strict` (an output, which a reader sees) reports a setting the site does not have
+        /// rather than printing nothing, where a condition or an assignment reads it as nil, as Jekyll does.
+        mutating func evaluate(_ markup: String, strict: Bool = false) throws -> SourceValue {
             let (term, filters) = try LiquidExpression.filtered(markup.replacingOccurrences(of: "\n", with: " "))
-            var value = try self.value(term)
+            var value = try self.value(term, strict: strict)
             for filter in filters {
-                value = try LiquidValues.filter(filter.name, value, try filter.arguments.map(self.value), baseURL: context.baseURL, siteURL: context.siteURL)
+                value = try LiquidValues.filter(filter.name, value, try filter.arguments.map { try self.value($0) }, baseURL: context.baseURL, siteURL: context.siteURL)
             }
             return value
         }
 
-        func value(_ term: LiquidExpression.Term) throws -> SourceValue {
+        func value(_ term: LiquidExpression.Term, strict: Bool = false) throws -> SourceValue {
             switch term {
             case .literal(let value):
                 return value
@@ -131,7 +133,9 @@ enum Liquid {
                     case (.map(let map), _):
                         guard let found = map[key.text] else {
                             // A setting the site does not have: Jekyll reads it as nothing; a plugin may have meant it.
-                            if name == "site", index == 0 { throw LiquidExpression.Unsupported(what: "'site.\(key.text)', a setting the site does not have") }
+                            if strict, name == "site", index == 0 {
+                                throw LiquidExpression.Unsupported(what: "'site.\(key.text)', a setting the site does not have")
+                            }
                             current = .null
                             continue
                         }

@@ -37,10 +37,11 @@ enum LiquidExpression {
             }
             let arguments = try split(rest, on: ",").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map { argument in
                 // A named argument (`truncate: 20, "…"` has none; `where: "x", y` neither): its value.
-                if let colon = argument.firstIndex(of: ":"), !argument.hasPrefix("\""), !argument.hasPrefix("'") {
-                    return try term(String(argument[argument.index(after: colon)...]))
+                let trimmed = argument.trimmingCharacters(in: .whitespaces)
+                if let named = trimmed.firstMatch(of: /^[A-Za-z_][\w-]*\s*:/) {
+                    return try term(String(trimmed[named.range.upperBound...]))
                 }
-                return try term(argument)
+                return try term(trimmed)
             }
             filters.append(Filter(name: name, arguments: arguments))
         }

@@ -161,7 +161,10 @@ enum LiquidValues {
         case "divided_by":
             let divisor = number(argument(0))
             guard divisor != 0 else { return .null }
-            return .number(number(input) / divisor)
+            // Two whole numbers divide as whole numbers, as Liquid divides them.
+            let (a, b) = (number(input), divisor)
+            if a == a.rounded(), b == b.rounded(), !text.contains("."), !argument(0).text.contains(".") { return .number((a / b).rounded(.towardZero)) }
+            return .number(a / b)
         case "modulo":
             let divisor = number(argument(0))
             return divisor == 0 ? .null : .number(number(input).truncatingRemainder(dividingBy: divisor))

@@ -437,4 +437,66 @@ struct TemplateTagTests {
         #expect(body.contains("<p>Text after.</p></details>"))
         #expect(body.contains(#"<p>item</p>\#n<div class="markdown-alert markdown-alert-warning"><p class="markdown-alert-title">Warning</p>\#n<p>In a list.</p>\#n</div>\#n</li>"#), "\(body)")
     }
+
+    @Test("found in review: code keeps its @ lines, included @names are text, a body's own '}' line, a translated neutral tag, an unclosed tag of spaces")
+    func reviewFindings() throws {
+        let (built, site, _, source) = try Self.imported("hugo", [
+            "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'T'\n",
+            "layouts/shortcodes/hero.html": #"<section class="hero"><h2>{{ .Get "title" }}</h2>{{ .Inner }}</section>"#,
+            "shared/who.md": "@username wrote this.\n",
+            "content/a.md": """
+                ---
+                title: A
+                ---
+                {{< highlight java >}}
+                @Override
+                public void run() {}
+                {{< /highlight >}}
+
+                {{< readfile file="shared/who.md" >}}
+
+                {{< note >}}
+                Config:
+
+                    {
+                      "a": 1
+                    }
+
+                After the code.
+                {{< /note >}}
+
+                {{< hero title="Welcome" >}}
+                Hero body.
+                {{< /hero >}}
+
+                Text {{< note\(String(repeating: " ", count: 3000))x
+                """,
+        ])
+        _ = source
+        let body = try Self.body(built, "a/index.html")
+        #expect(body.contains("@Override") && !body.contains("\\@Override"), "\(body)")
+        #expect(body.contains("@username wrote this."))
+        #expect(body.contains("After the code.</p>\n</div>") || body.contains("After the code.</p></div>"), "\(body)")
+        #expect(try String(contentsOf: site.appendingPathComponent("sectionsite.yml"), encoding: .utf8).contains("  hero: block\n"))
+        #expect(body.contains("Hero body."))
+    }
+
+    @Test("found in review: Liquid filter arguments with a colon, a missing setting in a condition, whole-number division, a {.x} first line")
+    func liquidReviewFindings() throws {
+        var report = ImportReport()
+        var context = Liquid.Context()
+        context.page = .map(["words": .number(7)])
+        let text = """
+            {{ "a" | append: ": b" }}|{{ "a:b" | split: ":" | join: "-" }}|\
+            {% if site.google_analytics %}GA{% else %}NO-GA{% endif %}|{{ page.words | divided_by: 2 }}|{{ 7.5 | divided_by: 2 }}
+            """
+        #expect(Liquid.convert(text, file: "a.md", firstLine: 1, context: context, report: &report) == "a: b|a-b|NO-GA|3|3.75")
+        #expect(report.leftovers.isEmpty)
+        let (built, _, _, source) = try Self.imported("jekyll", [
+            "_config.yml": "title: T\n",
+            "a.md": "---\ntitle: A\n---\n## Heading\n{.metadata.name}\nprints the name.\n",
+        ])
+        _ = source
+        #expect(try Self.body(built, "a/index.html").contains("{.metadata.name}"))
+    }
 }

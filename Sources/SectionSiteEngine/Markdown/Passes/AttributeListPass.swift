@@ -204,7 +204,8 @@ struct AttributeListPass {
         return byte.pointee == 0x7B || UInt8(bitPattern: byte.pointee) >= 0x80
     }
 
-    /// The list that is a paragraph's whole first line (`{: .note}` then a line break), taken out with the break.
+    /// The kramdown list that is a paragraph's whole first line (`{: .note}` then a line break), taken out with the
+    /// break.
     private static func takeLeading(_ paragraph: OpaquePointer) -> AttributeList? {
         var run: [OpaquePointer] = []
         var child = cmark_node_first_child(paragraph)
@@ -217,7 +218,8 @@ struct AttributeListPass {
         else { return nil }
         let text = run.map { cmark_node_get_literal($0).map { String(cString: $0) } ?? "" }.joined()
             .trimmingCharacters(in: .whitespaces)
-        guard text.hasPrefix("{"), text.hasSuffix("}"), let list = AttributeList(text.dropFirst().dropLast()) else { return nil }
+        // Only kramdown's own mark (`{:`): a first line of `{.x}` or `{#id}` is text there.
+        guard text.hasPrefix("{:"), text.hasSuffix("}"), let list = AttributeList(text.dropFirst().dropLast()) else { return nil }
         for node in run + [lineBreak] {
             cmark_node_unlink(node)
             cmark_node_free(node)
