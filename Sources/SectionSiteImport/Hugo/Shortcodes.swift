@@ -45,6 +45,8 @@ enum Shortcodes {
         case call(Call)
         /// `{{</* name */>}}`: Hugo's way to show a shortcode as written, without running it.
         case shown(String)
+        /// A closing tag with nothing open (Hugo fails on it): left out, and reported.
+        case stray(Range<String.Index>)
     }
 
     /// `text` (a body starting at `firstLine` of `file`) with every shortcode converted.
@@ -163,7 +165,10 @@ enum Shortcodes {
                 continue
             }
             if tag.closing {
-                guard let index = stack.lastIndex(where: { $0.call.name == tag.name }) else { continue }
+                guard let index = stack.lastIndex(where: { $0.call.name == tag.name }) else {
+                    append(.stray(tag.range))
+                    continue
+                }
                 while stack.count > index + 1 {
                     let lone = stack.removeLast()
                     stack[stack.count - 1].nodes.append(.call(lone.call))
@@ -209,6 +214,10 @@ enum Shortcodes {
                 switch node {
                 case .text(let range): output += text[range]
                 case .shown(let written): output += written
+                case .stray(let range):
+                    leftovers.append(.init(
+                        kind: "closing shortcode with nothing open, left out", file: file, text: text, at: range.lowerBound,
+                        firstLine: firstLine, written: String(text[range])))
                 case .call(let call):
                     let block = isBlock(call)
                     let component = component(for: call)
@@ -435,7 +444,12 @@ enum Shortcodes {
                 // Titles are the tab's own, else the set's positional parameters in order (`tabs "Go" "Python"`).
                 let titles = call.named ? [] : call.arguments.keys.compactMap(Int.init).sorted().map { call.arguments[String($0)]! }
                 for child in call.children {
-                    guard case .call(let tab) = child else { continue }
+                    guard case .call(let tab) = child else {
+                        if case .text(let range) = child, !text[range].allSatisfy(\.isWhitespace) {
+                            leftover("text in '\(name)' outside its tabs, left out", call)
+                        }
+                        continue
+                    }
                     let title = ImportComponent.title(in: tab.arguments) ?? tab.arguments["0"] ?? tab.arguments["lang"]
                         ?? (tabs.count < titles.count ? titles[tabs.count] : "Tab \(tabs.count + 1)")
                     tabs.append(.init(title: title, body: tabBody(tab)))

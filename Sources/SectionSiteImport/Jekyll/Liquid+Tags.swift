@@ -6,7 +6,7 @@ extension Liquid.Run {
     mutating func write(_ tag: LiquidTemplate.Tag, of template: LiquidTemplate, reported: Bool, into output: inout String) {
         let markup = tag.markup.replacingOccurrences(of: "\n", with: " ")
         func report(_ kind: String) {
-            if reported { leftover(kind, template, tag.range) }
+            note(kind, template, tag.range, reported: reported)
         }
         do {
             switch tag.name {
@@ -91,7 +91,11 @@ extension Liquid.Run {
                 uses.mapped += 1
                 let name = try Self.name(markup, variables: self)
                 switch context.includeRelative(name) {
-                case .text(let included): try include(included, markup: markup, name: name, into: &output)
+                case .text(let included):
+                    let outer = including
+                    if reported { including = (template, tag.range, name) }
+                    try include(included, markup: markup, name: name, into: &output)
+                    including = outer
                 case .outside: report("'include_relative' of a file outside the site, not read")
                 case .missing: report("'include_relative' of a file that is not there, left out")
                 }
@@ -104,14 +108,22 @@ extension Liquid.Run {
                 }
                 uses.translated += 1
                 var html = ""
+                let outer = including
+                if reported { including = (template, tag.range, name) }
                 try include(included, markup: markup, name: name, into: &html)
+                including = outer
                 output += isBlock(tag, in: template) && html.trimmingCharacters(in: .whitespaces).hasPrefix("<")
                     ? ImportComponent.oneBlock(html) : html
             case "tabs", "tabgroup", "codetabs":
                 uses.mapped += 1
                 var tabs: [ImportComponent.Tab] = []
                 for node in tag.branches?.first?.nodes ?? [] {
-                    guard case .tag(let tab) = node, tab.name == "tab" || tab.name == "codetab" else { continue }
+                    guard case .tag(let tab) = node, tab.name == "tab" || tab.name == "codetab" else {
+                        if case .text(let range) = node, !template.text[range].allSatisfy(\.isWhitespace) {
+                            note("text in '\(tag.name)' outside its tabs, left out", template, range, reported: reported)
+                        }
+                        continue
+                    }
                     var body = ""
                     write(tab.branches?.first?.nodes ?? [], of: template, reported: reported, into: &body)
                     tabs.append(.init(title: Self.tabTitle(tab.markup), body: body))

@@ -69,6 +69,8 @@ enum Liquid {
         var interruption: String?
         /// The names of the block tags drawn by the neutral fallback.
         var neutralNames = Set<String>()
+        /// While an include runs: the page's template, the include tag's place in it, and the include's name.
+        var including: (LiquidTemplate, Range<String.Index>, String)?
 
         /// Writes `nodes` of `template`; places are reported only for the page's own text (`reported`), an
         /// include's are reported at the include tag.
@@ -82,11 +84,20 @@ enum Liquid {
                     do {
                         output += try LiquidValues.text(try evaluate(markup, strict: true))
                     } catch let unsupported as LiquidExpression.Unsupported {
-                        if reported { leftover("Liquid output with \(unsupported.what), left out", template, range) }
+                        note("Liquid output with \(unsupported.what), left out", template, range, reported: reported)
                     } catch {}
                 case .tag(let tag):
                     write(tag, of: template, reported: reported, into: &output)
                 }
+            }
+        }
+
+        /// A leftover at its place in the page (`reported`), else, inside an include, at the tag that includes it.
+        mutating func note(_ kind: String, _ template: LiquidTemplate, _ range: Range<String.Index>, reported: Bool) {
+            if reported {
+                leftover(kind, template, range)
+            } else if let (includer, place, name) = including {
+                leftover(kind + " (in the include '\(name)')", includer, place)
             }
         }
 

@@ -499,4 +499,23 @@ struct TemplateTagTests {
         _ = source
         #expect(try Self.body(built, "a/index.html").contains("{.metadata.name}"))
     }
+
+    @Test("what an include leaves out is reported at the tag that includes it; a stray closing shortcode is reported")
+    func reportedInside() throws {
+        let (_, _, jekyll, source) = try Self.imported("jekyll", [
+            "_config.yml": "title: T\n",
+            "_includes/box.html": "<div>{{ include.x | bogus_filter }}</div>\n",
+            "a.md": "---\ntitle: A\n---\nSee {% include box.html x=1 %} here.\n",
+        ])
+        _ = source
+        #expect(jekyll.leftovers.map(\.description) == [
+            "a.md:4:5: note: Liquid output with filter 'bogus_filter', left out (in the include 'box.html'): {% include box.html x=1 %}"
+        ])
+        let (_, _, hugo, other) = try Self.imported("hugo", [
+            "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'T'\n",
+            "content/a.md": "---\ntitle: A\n---\nStray close: {{< /note >}} here.\n",
+        ])
+        _ = other
+        #expect(hugo.leftovers.map(\.kind) == ["closing shortcode with nothing open, left out"])
+    }
 }
