@@ -145,6 +145,21 @@ enum ImportComponent: Equatable {
         }
     }
 
+    /// How many spaces stand before `tag` on its line of `text`.
+    static func indent(of tag: Range<String.Index>, in text: String) -> Int {
+        let lineStart = text[..<tag.lowerBound].lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+        return text[lineStart..<tag.lowerBound].prefix { $0 == " " }.count
+    }
+
+    /// Whether a tag of `text` (opening at `open`, its content ending at `end`) stands on lines of its own: at most
+    /// three spaces before it, nothing after its end on that line; such a tag is written as blocks.
+    static func standsAlone(_ open: Range<String.Index>, end: String.Index, in text: String) -> Bool {
+        let lineStart = text[..<open.lowerBound].lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+        let before = text[lineStart..<open.lowerBound]
+        guard before.count <= 3, before.allSatisfy({ $0 == " " }) else { return false }
+        return text[end...].prefix { $0 != "\n" }.allSatisfy(\.isWhitespace)
+    }
+
     /// `@Name(label: "value", ...) {`, the body, `}`; without braces when the body is empty.
     static func directive(_ name: String, _ arguments: [(String?, String)], body: String) -> String {
         let list = arguments.map { label, value in

@@ -56,10 +56,17 @@ public struct HugoImporter {
             let (pattern, unknown) = Self.sectionSitePattern(value)
             for word in unknown {
                 let place = loaded.place(of: value)
-                report.leftovers.append(.init(kind: "permalink word \(word) has no equivalent", file: place.file, line: place.line, text: "\(section) = \(value)"))
+                report.leftovers.append(.init(
+                    kind: "permalink word \(word) has no equivalent, the section's pages kept at the addresses of their files",
+                    file: place.file, line: place.line, text: "\(section) = \(value)"))
             }
+            // A pattern the builder cannot read would stop the first build: the section goes without one.
+            guard unknown.isEmpty else { continue }
             patterns[section == "/" ? "" : section] = pattern
-            if value.contains(":slug") && !value.contains(":slugorfilename") { patternsNeedingSlugs.insert(section) }
+            // Hugo's `:slug` falls back to the title; `:slugorfilename` and `:slugorcontentbasename` to the file's name.
+            if value.contains(":slug") && !value.contains(":slugorfilename") && !value.contains(":slugorcontentbasename") {
+                patternsNeedingSlugs.insert(section)
+            }
         }
         let permalinks = Permalinks(patterns: patterns)
         let printsSections = (((config["outputs"] as? [String: Any])?["section"] as? [Any]) ?? []).contains { "\($0)".lowercased() == "print" }
@@ -69,7 +76,8 @@ public struct HugoImporter {
         // Every file Hugo reads, placed: content by language and path inside it, the rest by kind.
         var content: [(language: String, inner: String, file: String, source: String)] = []
         var unused: [String: Int] = [:]
-        for path in FileTree.files(under: source).sorted() {
+        let allFiles = FileTree.files(under: source).sorted()
+        for path in allFiles {
             let parts = path.split(separator: "/").map(String.init)
             guard let top = parts.first, !top.hasPrefix("."), !parts.last!.hasPrefix(".") else { continue }
             let places = mounts.places(path)
@@ -123,7 +131,6 @@ public struct HugoImporter {
         }
 
         // The site's own shortcodes and partials, and its themes', for the shortcodes its pages use.
-        let allFiles = FileTree.files(under: source).sorted()
         let shortcodeTemplates = ShortcodeTemplates(files: allFiles, themes: Self.themes(config)) { file in
             guard case .data(let data)? = try? site.reading(file) else { return nil }
             return String(decoding: data, as: UTF8.self)
@@ -208,6 +215,14 @@ public struct HugoImporter {
             // Hugo writes the addresses its permalinks make in lower case too (`slug: OCSPcaching`).
             if !keepCase, patterns[section] != nil, let slug = document.front["slug"] as? String, slug != slug.lowercased() {
                 document.front["slug"] = slug.lowercased()
+            }
+            // A page named by its file (`Start.md` under `:slugorfilename`) too, spaces as `-`.
+            if !keepCase, patterns[section] != nil, document.front["slug"] == nil, !(innerParts.last ?? "").hasPrefix("index."),
+                !(innerParts.last ?? "").hasPrefix("_index.")
+            {
+                let stem = ((innerParts.last ?? "") as NSString).deletingPathExtension
+                let hugo = stem.lowercased().replacingOccurrences(of: " ", with: "-")
+                if hugo != stem { document.front["slug"] = hugo }
             }
             var aliases = ImportFiles.list(document.front["aliases"])
             if let own = document.front["url"] as? String {
@@ -574,7 +589,9 @@ public struct HugoImporter {
     /// A Hugo pattern as SectionSite's, and the words SectionSite has no equivalent for.
     static func sectionSitePattern(_ hugo: String) -> (String, [String]) {
         var pattern = hugo
-        for (from, to) in [(":slugorfilename", ":slug"), (":contentbasename", ":filename"), (":sections", ":section")] {
+        for (from, to) in [
+            (":slugorcontentbasename", ":slug"), (":slugorfilename", ":slug"), (":contentbasename", ":filename"), (":sections", ":section"),
+        ] {
             pattern = pattern.replacingOccurrences(of: from, with: to)
         }
         let known = Set(["year", "month", "day", "slug", "title", "section", "filename"])

@@ -221,26 +221,15 @@ enum Shortcodes {
                 case .call(let call):
                     let block = isBlock(call)
                     let component = component(for: call)
-                    output += component.written(block: block, directives: context.directives, indent: indent(of: call.open))
+                    output += component.written(block: block, directives: context.directives, indent: ImportComponent.indent(of: call.open, in: text))
                 }
             }
             return output
         }
 
-        /// How many spaces stand before a tag on its line.
-        func indent(of range: Range<String.Index>) -> Int {
-            let lineStart = text[..<range.lowerBound].lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
-            return text[lineStart..<range.lowerBound].prefix { $0 == " " }.count
-        }
-
         /// Whether a call stands on lines of its own (at most three spaces before its tag, nothing after its end).
         func isBlock(_ call: Call) -> Bool {
-            let lineStart = text[..<call.open.lowerBound].lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
-            let before = text[lineStart..<call.open.lowerBound]
-            guard before.count <= 3, before.allSatisfy({ $0 == " " }) else { return false }
-            let end = call.close?.upperBound ?? call.open.upperBound
-            let after = text[end...].prefix { $0 != "\n" }
-            return after.allSatisfy(\.isWhitespace)
+            ImportComponent.standsAlone(call.open, end: call.close?.upperBound ?? call.open.upperBound, in: text)
         }
 
         /// The inner content of a paired call, its own calls converted; nil for a lone call.
@@ -361,7 +350,7 @@ enum Shortcodes {
             case "mermaid", "diagram":
                 guard let code = codeInner(call) else { return .nothing }
                 return .markdown(Shortcodes.fence("mermaid", code))
-            case "param", "site-param", "siteparam":
+            case "param", "_param", "site-param", "siteparam":  // `_param`: Docsy's, from its theme module
                 guard last.hasSuffix("param"), let key = arguments["0"] ?? arguments["name"] else { return nil }
                 if let value = context.parameters(key) { return .markdown(value) }
                 leftover("Hugo shortcode '\(name)' of a value that is not plain text, left out", call)

@@ -254,20 +254,12 @@ extension Liquid.Run {
         return (words.count > 1 ? words.dropFirst().joined(separator: " ") : words.first) ?? "Tab"
     }
 
-    /// How many spaces stand before a tag on its line.
     static func indent(of tag: LiquidTemplate.Tag, in template: LiquidTemplate) -> Int {
-        let text = template.text
-        let lineStart = text[..<tag.range.lowerBound].lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
-        return text[lineStart..<tag.range.lowerBound].prefix { $0 == " " }.count
+        ImportComponent.indent(of: tag.range, in: template.text)
     }
 
     /// Whether a tag stands on lines of its own.
     func isBlock(_ tag: LiquidTemplate.Tag, in template: LiquidTemplate) -> Bool {
-        let text = template.text
-        let lineStart = text[..<tag.range.lowerBound].lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
-        let before = text[lineStart..<tag.range.lowerBound]
-        guard before.count <= 3, before.allSatisfy({ $0 == " " }) else { return false }
-        let end = tag.closing?.upperBound ?? tag.range.upperBound
-        return text[end...].prefix { $0 != "\n" }.allSatisfy(\.isWhitespace)
+        ImportComponent.standsAlone(tag.range, end: tag.closing?.upperBound ?? tag.range.upperBound, in: template.text)
     }
 }

@@ -518,4 +518,20 @@ struct TemplateTagTests {
         _ = other
         #expect(hugo.leftovers.map(\.kind) == ["closing shortcode with nothing open, left out"])
     }
+
+    @Test("Hugo's :slugorcontentbasename is :slug; a permalink word with no equivalent leaves its section at its files' addresses and still builds (docsy-example)")
+    func permalinkWords() throws {
+        let (built, site, report, source) = try Self.imported("hugo", [
+            "hugo.yaml": "baseURL: https://example.org/\ntitle: T\npermalinks:\n  page:\n    docs: /:sections/:slugorcontentbasename/\n    blog: /:year/:monthname/:slug/\n",
+            "content/docs/Start.md": "---\ntitle: Getting started\n---\nGo.\n",
+            "content/blog/post.md": "---\ntitle: Post\ndate: 2024-03-05\n---\nHi.\n",
+            "content/_index.md": "---\ntitle: Home\n---\n{{% _param version %}}\n",
+        ])
+        _ = source
+        #expect(FileManager.default.fileExists(atPath: built.appendingPathComponent("docs/start/index.html").path))
+        #expect(FileManager.default.fileExists(atPath: built.appendingPathComponent("blog/post/index.html").path))
+        #expect(!(try String(contentsOf: site.appendingPathComponent("sectionsite.yml"), encoding: .utf8)).contains("monthname"))
+        #expect(report.leftovers.map(\.kind).contains(
+            "permalink word :monthname has no equivalent, the section's pages kept at the addresses of their files"))
+    }
 }
