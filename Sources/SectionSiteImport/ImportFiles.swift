@@ -139,10 +139,10 @@ enum ImportFiles {
     /// The top-level folders of the new site's content that read as documentation, for the theme's `docs` layout
     /// (a sidebar from the folder tree, breadcrumbs, previous and next): those named so (`docs`, `guide` ...), and
     /// those whose pages are nested two folders deep. `languageFolders` are skipped over.
-    static func docsFolders(_ outputs: [(path: String, data: Data)], languageFolders: Set<String>) -> [String] {
+    static func docsFolders(_ paths: [String], languageFolders: Set<String>) -> [String] {
         let named: Set<String> = ["docs", "doc", "documentation", "guide", "guides", "reference", "manual", "handbook", "tutorials", "learn"]
         var found = Set<String>()
-        for (path, _) in outputs where path.hasPrefix("Content/") && path.hasSuffix(".md") {
+        for path in paths where path.hasPrefix("Content/") && path.hasSuffix(".md") {
             var parts = path.split(separator: "/").dropFirst().map(String.init)
             if parts.count > 1, languageFolders.contains(parts[0]) { parts.removeFirst() }
             guard parts.count > 1 else { continue }

@@ -352,7 +352,15 @@ enum Shortcodes {
                 return .markdown(Shortcodes.fence("mermaid", code))
             case "param", "_param", "site-param", "siteparam":  // `_param`: Docsy's, from its theme module
                 guard last.hasSuffix("param"), let key = arguments["0"] ?? arguments["name"] else { return nil }
-                if let value = context.parameters(key) { return .markdown(value) }
+                if var value = context.parameters(key) {
+                    // Docsy's fills numbered places with the call's arguments (`{1}` the first after the name).
+                    var position = 0
+                    while let argument = arguments[String(position)] {
+                        value = value.replacingOccurrences(of: "{\(position)}", with: argument)
+                        position += 1
+                    }
+                    return .markdown(value)
+                }
                 leftover("Hugo shortcode '\(name)' of a value that is not plain text, left out", call)
                 return .nothing
             case "figure", "img", "image":

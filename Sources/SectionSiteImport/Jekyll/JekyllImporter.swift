@@ -15,10 +15,11 @@ import Yams
 ///   whose records all have an `id` go to `Data/`.
 /// - Front matter: `permalink` becomes `url`, `redirect_from` `aliases`, `categories` and `tags` tags,
 ///   `published: false` a draft, `excerpt` the summary; `layout` is dropped unless the new theme has it.
-/// - Bodies: `{{ site.baseurl }}`, `{{ site.url }}`, `{% post_url %}`, `{% link %}`, `{% highlight %}` and
-///   `{% raw %}` are converted; any other Liquid stays as written and is listed in the report.
+/// - Bodies: Liquid is run (`Liquid`): `site.*` and `page.*` values, `{% post_url %}`, `{% link %}`,
+///   `{% highlight %}`, `{% raw %}`, includes with their parameters, tab plugins; what it cannot run is drawn by the
+///   neutral fallback and listed in the report.
 ///
-/// The source is only read. Everything is written under the destination, which must not exist or be empty.
+/// The work is done by `JekyllPasses`, `Importer`'s passes. The source is only read. Everything is written under the destination, which must not exist or be empty.
 public struct JekyllImporter {
     /// The Jekyll site and the new site's folder.
     public var source: URL, destination: URL
@@ -38,376 +39,18 @@ public struct JekyllImporter {
         "_config.yml", ".gitignore", "README.md", "LICENSE", "CNAME.md",
     ]
 
-    /// A post, page or collection document to write, once every URL is known.
-    private struct Document {
-        /// What Jekyll makes of the file.
-        enum Kind: Equatable {
-            /// A page outside `_` folders.
-            case page
-            /// A post; `nested` when its `_posts` folder is not the site's own (`en/news/_posts/`).
-            case post(nested: Bool)
-            /// A document of a published collection.
-            case collection(String)
-        }
-
-        var source: String  // relative to the Jekyll site
-        var target: String  // relative to the new site (`Content/blog/2018-01-19-forums.md`)
-        var kind: Kind
-        var front: [String: Any]
-        var frontLines: Int  // the lines before the body in the source file
-        var body: String
-        var url = ""  // SectionSite's, percent-encoded
-        var oldURL = ""  // Jekyll's, percent-encoded
-        /// The address is written as the page's `url:` (else the posts' pattern gives it).
-        var ownURL = false
-        /// An HTML page: its body is HTML, which Markdown passes through once no blank line splits it.
-        var isHTML = false
-        /// A text file with front matter: its body is shown as written.
-        var isText = false
-        /// Renamed, as another source has its file: its address is its `url:`.
-        var renamed = false
-        /// The line of each front matter key in the source file, for the report.
-        var keyLines: [String: Int] = [:]
-    }
-
-    /// Reads the Jekyll site and writes the new one.
+    /// Reads the Jekyll site and writes the new one, by the passes of `JekyllPasses`.
     public func run() throws -> ImportReport {
-        var report = ImportReport()
-        try ImportFiles.checkFolders(source: source, destination: destination)
-        let site = ImportSource(source)
-        let config = try readConfig(site, report: &report)
-        let baseURL = (config["baseurl"] as? String).map { $0 == "/" ? "" : $0 } ?? ""
-        let siteURL = (config["url"] as? String) ?? ""
-        let style = config["permalink"] as? String
-        let zone = Self.timeZone(config, report: &report)
-        let collections = JekyllCollections(config)
-        let postPattern = Self.postPermalink(config, collections: collections)
-        let postsFolder = Self.fixedFirstWord(postPattern) ?? "posts"
-        let ourPattern = Self.sectionSitePattern(postPattern)
-        let permalinks = Permalinks(patterns: [postsFolder: ourPattern])
-        var documents: [Document] = []
-        var outputs: [(path: String, data: Data)] = []
-        var homeIsStatic = false
-
-        let allFiles = FileTree.files(under: source).sorted()
-        // Folders (but the root) that hold a page: files under them go beside their pages in Content/, where a
-        // page's relative links and pictures find them; the rest go to Static/.
-        let pageFolders = Set(allFiles.filter { ($0.hasSuffix(".md") || $0.hasSuffix(".markdown")) && !$0.hasPrefix("_") }
-            .map { ($0 as NSString).deletingLastPathComponent }.filter { !$0.isEmpty })
-        func besidePages(_ path: String) -> Bool {
-            var folder = (path as NSString).deletingLastPathComponent
-            while !folder.isEmpty {
-                if pageFolders.contains(folder) { return true }
-                folder = (folder as NSString).deletingLastPathComponent
-            }
-            return false
-        }
-        // What `exclude:` names is not part of the site (a prefix of the path, as Jekyll matches it); what
-        // `include:` names is, though its name starts with `_` or `.`.
-        let excluded = ((config["exclude"] as? [Any]) ?? []).map { "\($0)".trimmingCharacters(in: CharacterSet(charactersIn: "/")) }
-        let included = Set(((config["include"] as? [Any]) ?? []).map { "\($0)".trimmingCharacters(in: CharacterSet(charactersIn: "/")) })
-        for path in allFiles {
-            let parts = path.split(separator: "/").map(String.init)
-            if parts.contains(where: { Self.skipped.contains($0) }) { continue }
-            if parts.last!.hasPrefix(".") && !included.contains(path) { continue }
-            if excluded.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) { continue }
-            let isMarkdown = Self.isMarkdown(path)
-            let inner = collections.inside(path).map { $0.split(separator: "/").map(String.init) } ?? []
-            // A `_posts` folder anywhere outside other `_` folders holds posts; the folders above it are their
-            // categories (`en/news/_posts/` gives `en` and `news`).
-            if let postsIndex = inner.firstIndex(of: "_posts"), !inner[..<postsIndex].contains(where: { $0.hasPrefix("_") }) {
-                guard isMarkdown || Self.isHTML(path) else {
-                    report.leftovers.append(.init(kind: "file in a '_posts' folder that is not a Markdown post, not imported", file: path))
-                    continue
-                }
-                let above = inner[..<postsIndex].joined(separator: "/")
-                let within = inner[(postsIndex + 1)...].joined(separator: "/")
-                let target = above.isEmpty ? "Content/\(postsFolder)/\(Self.stem(within)).md" : "Content/\(above)/\(Self.stem(within)).md"
-                if var document = try readDocument(site, path, target: target, kind: .post(nested: !above.isEmpty), report: &report) {
-                    document.isHTML = !isMarkdown
-                    document.front["categories"] = Self.categories(document.front, folders: inner[..<postsIndex].map { $0 })
-                    document.front["category"] = nil
-                    documents.append(document)
-                }
-                continue
-            }
-            if let (collection, within) = collections.collection(of: path) {
-                if !collection.output {
-                    report.leftovers.append(.init(
-                        kind: "file of the collection '\(collection.name)', which Jekyll does not publish (output: false), not imported",
-                        file: path))
-                } else if let data = try site.read(path, report: &report) {
-                    if isMarkdown || (Self.isHTML(path) && Self.hasFrontMatter(data)) {
-                        let target = "Content/\(collection.name)/\(Self.stem(within)).md"
-                        if var document = try readDocument(site, path, target: target, kind: .collection(collection.name), report: &report) {
-                            document.isHTML = !isMarkdown
-                            documents.append(document)
-                        }
-                    } else if Self.hasFrontMatter(data), !within.hasSuffix(".xml"), !within.hasSuffix(".json"), !within.hasSuffix(".css") {
-                        // A text with front matter (`_licenses/mit.txt`): Jekyll publishes it through its layout, as is.
-                        let target = "Content/\(collection.name)/\(Self.stem(within)).md"
-                        if var document = try readDocument(site, path, target: target, kind: .collection(collection.name), report: &report) {
-                            document.isText = true
-                            documents.append(document)
-                        }
-                    } else if Self.hasFrontMatter(data) {
-                        report.leftovers.append(.init(kind: "page with Liquid layout code, not converted", file: path))
-                    } else {
-                        outputs.append(("Static/\(collection.name)/\(within)", data))
-                    }
-                }
-                continue
-            }
-            if parts.first == "_data" {
-                try ImportFiles.importData(
-                    site, name: String(path.dropFirst("_data/".count)), file: path, into: &outputs,
-                    report: &report)
-                continue
-            }
-            // Includes are run where pages use them (`Liquid`): not listed as files left behind.
-            if parts.first == "_includes" || parts.first == (config["includes_dir"] as? String) { continue }
-            if let underscored = parts.firstIndex(where: { $0.hasPrefix("_") }), !included.contains(parts[...underscored].joined(separator: "/")) {
-                let folder = parts[...underscored].joined(separator: "/")
-                let kind =
-                    underscored == parts.count - 1
-                    ? "Jekyll file not imported"
-                    : folder.hasSuffix("_drafts") ? "draft (in '\(folder)/'), not imported"
-                    : "file of the Jekyll folder '\(folder)/', not imported"
-                report.leftovers.append(.init(kind: kind, file: path))
-                continue
-            }
-            guard let data = try site.read(path, report: &report) else { continue }
-            if isMarkdown {
-                if let document = try readDocument(site, path, target: "Content/\(Self.stem(path)).md", kind: .page, report: &report) {
-                    documents.append(document)
-                }
-            } else if path == "index.html" && !Self.hasFrontMatter(data) {
-                // A plain root index.html is the home page as it is (often a redirect): kept, none generated.
-                homeIsStatic = true
-                outputs.append(("Static/index.html", data))
-                report.leftovers.append(.init(
-                    kind: "home page 'index.html' without front matter, kept as it is (a static file, no generated home page)",
-                    file: path))
-            } else if Self.hasFrontMatter(data), path != "index.html", Self.isHTML(path) {
-                // An HTML page Jekyll renders keeps its address: its HTML becomes the page's body, its Liquid
-                // converted where it can be and listed where it cannot.
-                if var document = try readDocument(site, path, target: "Content/\(Self.stem(path)).md", kind: .page, report: &report) {
-                    document.isHTML = true
-                    documents.append(document)
-                }
-            } else if Self.hasFrontMatter(data) {
-                let kind =
-                    path == "index.html"
-                    ? "home page 'index.html' is a Liquid template, not converted (a list of the latest posts takes its place)"
-                    : "page with Liquid layout code, not converted"
-                report.leftovers.append(.init(kind: kind, file: path))
-            } else {
-                outputs.append((besidePages(path) ? "Content/\(path)" : "Static/\(path)", data))
-            }
-        }
-
-        // Two sources that would be one file (`docs/index.md` and the collection's `_docs/index.md`): the later is
-        // renamed, and keeps its address by its `url:`.
-        var targets = Set<String>()
-        for index in documents.indices {
-            let base = String(documents[index].target.dropLast(".md".count))
-            var target = documents[index].target
-            var number = 2
-            while targets.contains(target.lowercased()) {
-                target = "\(base)-\(number).md"
-                number += 1
-            }
-            if target != documents[index].target {
-                documents[index].target = target
-                documents[index].renamed = true
-            }
-            targets.insert(target.lowercased())
-        }
-
-        // Every URL first: links between documents need them.
-        for index in documents.indices {
-            var document = documents[index]
-            let type: String
-            let template: String
-            switch document.kind {
-            case .page:
-                type = "pages"
-                template = Self.pageTemplate(document.source, style: style)
-            case .post:
-                type = "posts"
-                template = collections.byName["posts"]!.template
-            case .collection(let name):
-                type = name
-                template = collections.byName[name]!.template
-            }
-            let defaults = JekyllURL.defaults(config, path: document.source, type: type)
-            let own = document.front["permalink"] as? String
-            document.front = defaults.merging(document.front) { _, own in own }
-            if document.kind != .page, let categories = defaults["categories"] ?? defaults["category"] {
-                document.front["categories"] = Self.categories(
-                    ["categories": categories], folders: ImportFiles.list(document.front["categories"]))
-            }
-            let date = JekyllDate.of(document.front["date"])?.local(in: zone)
-                ?? Permalinks.fileName(Self.baseName(document.source)).date
-            let permalink = (document.front.removeValue(forKey: "permalink") as? String).map { JekyllURL.template(ofStyle: $0) }
-            let jekyllURL = JekyllURL.fill(
-                permalink ?? template, Self.placeholders(document, collections: collections, date: date))
-            document.oldURL = URLPath.encoded(jekyllURL)
-            if own != nil || document.kind != .post(nested: false) || document.renamed {
-                document.ownURL = true
-                document.url = Self.folderForm(document.oldURL)
-            } else {
-                let slug = document.front["slug"] as? String
-                document.url =
-                    (try? permalinks.url(
-                        .init(path: document.target, slug: slug, title: document.front["title"] as? String, date: date)))
-                    ?? Self.folderForm(document.oldURL)
-            }
-            if document.kind == .page && own == nil && !document.renamed {
-                // A page without its own permalink keeps the address of its path, as the builder gives it; in the
-                // posts' folder it says so, as the posts' pattern (with its date) is not a page's.
-                document.url = (try? Permalinks().url(.init(path: document.target))) ?? document.url
-                document.ownURL = document.target.hasPrefix("Content/\(postsFolder)/")
-            }
-            documents[index] = document
-        }
-        // Two posts the pattern gives one address (one slug, one day, other categories or folders) keep Jekyll's.
-        var taken: [String: Int] = [:]
-        for index in documents.indices {
-            if let earlier = taken[documents[index].url], earlier != index, !documents[index].ownURL {
-                documents[index].ownURL = true
-                documents[index].url = Self.folderForm(documents[index].oldURL)
-            }
-            taken[documents[index].url] = taken[documents[index].url] ?? index
-        }
-        // Two documents at one address: Jekyll writes both, pages before posts and collections, and the last file
-        // written is the one served (it warns "Conflict"). The others are imported as drafts, each reported.
-        var served: [String: Int] = [:]
-        for index in documents.indices where documents[index].front["draft"] as? Bool != true {
-            let key = documents[index].url.lowercased()
-            if let earlier = served[key] {
-                let (loser, winner) = Self.writeOrder(documents[earlier].kind) <= Self.writeOrder(documents[index].kind)
-                    ? (earlier, index) : (index, earlier)
-                documents[loser].front["draft"] = true
-                report.leftovers.append(.init(
-                    kind: "address that another file also has, which Jekyll serves instead; imported as a draft",
-                    file: documents[loser].source, text: "\(documents[loser].oldURL) is also \(documents[winner].source)'s"))
-                served[key] = winner
-            } else {
-                served[key] = index
-            }
-        }
-        let pageURLs = Set(documents.map(\.url))
-        // `post_url` names a post by its date and slug, however the file writes the date (`2018-2-1` is `2018-02-01`);
-        // a nested post by its folder too (`en/news/2020-01-03-c`).
-        var urlsByPost: [String: String] = [:]
-        for document in documents {
-            guard case .post = document.kind else { continue }
-            let key = Self.postKey(Self.baseName(document.source))
-            urlsByPost[key] = urlsByPost[key] ?? document.url
-        }
-        let targetsBySource = Dictionary(documents.map { ($0.source, $0.target) }) { first, _ in first }
-
-        let layouts = ImportFiles.layouts(of: theme, themeName: themeName)
-        var liquid = Liquid.Context()
-        liquid.baseURL = baseURL
-        liquid.siteURL = siteURL
-        liquid.directives = ImportFiles.directives(of: theme, themeName: themeName)
-        liquid.site = Self.siteValue(config, documents: documents, baseURL: baseURL, site: site, files: allFiles)
-        liquid.postURL = { name in urlsByPost[Self.postKey((name as NSString).lastPathComponent)] }
-        liquid.include = { name in
-            // `_includes/` (or `includes_dir`), read through the site's bounds.
-            let folder = (config["includes_dir"] as? String).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "/")) } ?? "_includes"
-            guard case .data(let data)? = try? site.reading(folder + "/" + name) else { return nil }
-            return String(data: data, encoding: .utf8)
-        }
-        for document in documents {
-            var front = document.front
-            Self.mapFrontMatter(&front, layouts: layouts)
-            if document.ownURL { front["url"] = document.url }
-            // `/faq/index.html` is the page's own file: no alias there.
-            if document.oldURL != document.url, !document.oldURL.hasSuffix("/index.html") || Self.folderForm(document.oldURL) != document.url,
-                Self.folderForm(document.oldURL) != document.url || document.oldURL.hasSuffix(".html")
-            {
-                var aliases = ImportFiles.list(front["aliases"])
-                if !aliases.contains(document.oldURL), !pageURLs.contains(document.oldURL) { aliases.append(document.oldURL) }
-                front["aliases"] = aliases
-            }
-            var keyLines = document.keyLines
-            keyLines["aliases"] = keyLines["redirect_from"] ?? keyLines["aliases"]
-            BuilderFrontMatter.clean(&front, file: document.source, lines: keyLines, report: &report)
-            let folder = (document.target as NSString).deletingLastPathComponent
-            var context = liquid
-            context.page = .of(document.front.merging(["url": baseURL + document.oldURL, "path": document.source]) { own, _ in own })
-            context.linkURL = { path in
-                let path = path.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-                if let target = targetsBySource[path] { return .page(URLPath.encoded(ImportFiles.relativePath(from: folder, to: target))) }
-                return site.hasFile(path) ? .file(baseURL + "/" + path) : .missing
-            }
-            context.includeRelative = { name in
-                let folder = (document.source as NSString).deletingLastPathComponent
-                // Checked with its links resolved: `etc/shadow` where `etc` links to /etc is outside the site.
-                switch try? site.reading(folder.isEmpty ? name : folder + "/" + name) {
-                case .data(let data)?: return String(data: data, encoding: .utf8).map { .text($0) } ?? .missing
-                case .outside?: return .outside
-                case .missing?, nil: return .missing
-                }
-            }
-            // Liquid first; then the directive-like lines the source holds (or its includes brought) are escaped,
-            // outside code, and the directives the components wrote are left as they are.
-            let converted = Liquid.convert(document.body, file: document.source, firstLine: document.frontLines + 1, context: context, report: &report)
-            let body = ImportComponent.unmarked(ImportMarkdown.escapingDirectives(converted))
-            // Markdown ends an HTML block at a blank line and takes what follows, indented, as code.
-            let written = document.isHTML ? ImportMarkdown.htmlBody(body) : document.isText ? Shortcodes.fence("text", body) : body
-            outputs.append((document.target, Data((ImportFiles.frontMatter(front) + written).utf8)))
-        }
-
-        // A list page for the posts and a home page, unless the site brings its own (a page there, or at that
-        // address: `permalink: /news/` of an HTML page).
-        let paginate = (config["paginate"] as? Int) ?? 10
-        let postCell = ImportFiles.postCell(of: theme, themeName: themeName)
-        let hasPosts = documents.contains { $0.kind == .post(nested: false) }
-        if hasPosts, !documents.contains(where: { $0.target == "Content/\(postsFolder)/index.md" || $0.url == "/\(postsFolder)/" }) {
-            let list = ImportYAML.map([
-                ("title", ImportYAML.string("Posts")),
-                ("sections", ImportYAML.list([ImportYAML.map([
-                    ("id", ImportYAML.string("posts")), ("cell", ImportYAML.string(postCell)), ("from", ImportYAML.string(postsFolder)),
-                    ("paginate", ImportYAML.int(max(1, paginate))),
-                ])])),
-            ])
-            outputs.append(("Content/\(postsFolder)/index.md", Data(try ImportYAML.frontMatter(list).utf8)))
-        }
-        if !homeIsStatic && !documents.contains(where: { $0.target == "Content/index.md" || $0.url == "/" }) {
-            var pairs = [("title", ImportYAML.string((config["title"]).map { "\($0)" } ?? "Home"))]
-            if hasPosts {
-                pairs.append(("sections", ImportYAML.list([ImportYAML.map([
-                    ("id", ImportYAML.string("latest")), ("cell", ImportYAML.string(postCell)), ("from", ImportYAML.string(postsFolder)),
-                    ("limit", ImportYAML.int(10)),
-                ])])))
-            }
-            let home = ImportYAML.map(pairs)
-            outputs.append(("Content/index.md", Data(try ImportYAML.frontMatter(home).utf8)))
-        }
-        var settings: [(String, Node)] = [("title", ImportYAML.string((config["title"]).map { "\($0)" } ?? "Imported site"))]
-        if let description = config["description"] as? String { settings.append(("description", ImportYAML.string(description))) }
-        settings.append(("baseURL", ImportYAML.string((siteURL + baseURL).isEmpty ? "/" : siteURL + baseURL + "/")))
-        settings.append(("theme", ImportYAML.string(themeName)))
-        let directives = report.directiveSettings(theme: liquid.directives)
-        if !directives.isEmpty { settings.append(("directives", ImportYAML.map(directives.map { ($0.0, ImportYAML.string($0.1)) }))) }
-        // kramdown lets HTML written in Markdown through, and the site's pages rely on it.
-        settings.append(("markdown", ImportYAML.map([("unsafe", Node("true", Tag(.bool)))])))
-        if zone.identifier != "UTC", config["timezone"] != nil { settings.append(("timezone", ImportYAML.string(zone.identifier))) }
-        settings.append(("permalinks", ImportYAML.map([(postsFolder, ImportYAML.string(ourPattern))])))
-        outputs.append(("sectionsite.yml", Data(try ImportYAML.text(ImportYAML.map(settings)).utf8)))
-        return try ImportFiles.write(outputs, theme: theme, postsFolder: hasPosts ? postsFolder : nil, to: destination, report: report)
+        var passes = JekyllPasses()
+        return try Importer.run(&passes, source: source, destination: destination, theme: ImportTheme(files: theme, name: themeName))
     }
 
     // MARK: - Settings and addresses
 
     /// The site as Liquid sees it: its settings, `data` (from `_data/`), `posts` (newest first), `pages` and each
     /// published collection's documents, each with its `title`, `url`, `date` and front matter.
-    private static func siteValue(
-        _ config: [String: Any], documents: [Document], baseURL: String, site: ImportSource, files: [String]
+    static func siteValue(
+        _ config: [String: Any], documents: [ImportPage], baseURL: String, site: ImportSource, files: [String]
     ) -> SourceValue {
         var value = config.mapValues { SourceValue.of($0) }
         // Jekyll's own settings, there whether the site sets them or not.
@@ -451,9 +94,9 @@ public struct JekyllImporter {
             insert(parsed, at: path[...], into: &data)
         }
         value["data"] = .map(data)
-        func entry(_ document: Document) -> SourceValue {
+        func entry(_ document: ImportPage) -> SourceValue {
             var fields = document.front.mapValues { SourceValue.of($0) }
-            fields["url"] = .string(baseURL + document.oldURL)
+            fields["url"] = .string(baseURL + document.originalURL)
             fields["title"] = fields["title"] ?? .string(Self.stem(Self.baseName(document.source)))
             fields["path"] = .string(document.source)
             return .map(fields)
@@ -480,12 +123,12 @@ public struct JekyllImporter {
     }
 
     /// Where Jekyll writes a kind of document among the others: pages, then posts and collections.
-    private static func writeOrder(_ kind: Document.Kind) -> Int {
+    static func writeOrder(_ kind: ImportPage.Kind) -> Int {
         kind == .page ? 0 : 1
     }
 
     /// `_config.yml`'s settings; none when there is none (or it leads outside the site: reported, not read).
-    private func readConfig(_ site: ImportSource, report: inout ImportReport) throws -> [String: Any] {
+    static func readConfig(_ site: ImportSource, report: inout ImportReport) throws -> [String: Any] {
         let data: Data
         switch try site.reading("_config.yml") {
         case .data(let bytes): data = bytes
@@ -561,7 +204,7 @@ public struct JekyllImporter {
     }
 
     /// What each placeholder of a document's template stands for, as Jekyll fills them.
-    private static func placeholders(_ document: Document, collections: JekyllCollections, date: PageDate?) -> [String: String] {
+    static func placeholders(_ document: ImportPage, collections: JekyllCollections, date: PageDate?) -> [String: String] {
         let name = baseName(document.source)
         var values = JekyllURL.dateValues(date)
         values["output_ext"] = ".html"
@@ -645,9 +288,9 @@ public struct JekyllImporter {
 
     /// A post, page or document: its front matter and body; nil (with a leftover) when its front matter does not
     /// parse.
-    private func readDocument(
-        _ site: ImportSource, _ path: String, target: String, kind: Document.Kind, report: inout ImportReport
-    ) throws -> Document? {
+    static func readDocument(
+        _ site: ImportSource, _ path: String, target: String, kind: ImportPage.Kind, report: inout ImportReport
+    ) throws -> ImportPage? {
         guard let data = try site.read(path, report: &report) else { return nil }
         guard let text = String(data: data, encoding: .utf8) else {
             report.leftovers.append(.init(kind: "page that is not UTF-8 text, not imported", file: path))
@@ -659,7 +302,7 @@ public struct JekyllImporter {
         else {
             return nil
         }
-        var document = Document(source: path, target: target, kind: kind, front: front, frontLines: frontLines, body: body)
+        var document = ImportPage(source: path, inner: path, target: target, kind: kind, front: front, frontLines: frontLines, body: body)
         document.keyLines = BuilderFrontMatter.keyLines(text)
         return document
     }

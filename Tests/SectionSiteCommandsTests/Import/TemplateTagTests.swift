@@ -534,4 +534,15 @@ struct TemplateTagTests {
         #expect(report.leftovers.map(\.kind).contains(
             "permalink word :monthname has no equivalent, the section's pages kept at the addresses of their files"))
     }
+
+    @Test("Docsy's _param fills its numbered places with the call's arguments (docsy.dev: an icon per list item)")
+    func paramPlaces() throws {
+        let (_, site, _, source) = try Self.imported("hugo", [
+            "hugo.yaml": "baseURL: https://example.org/\ntitle: T\nparams:\n  ICON: '<i class=\"fa-{1} text-{2}\"></i>'\n",
+            "content/_index.md": "---\ntitle: Home\n---\n- {{% _param ICON fire warning %}} Hot\n",
+        ])
+        _ = source
+        let home = try String(contentsOf: site.appendingPathComponent("Content/_index.md"), encoding: .utf8)
+        #expect(home.contains(#"- <i class="fa-fire text-warning"></i> Hot"#))
+    }
 }

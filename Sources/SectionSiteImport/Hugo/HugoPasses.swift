@@ -1,0 +1,419 @@
+import Foundation
+import SectionSiteEngine
+import Yams
+
+/// A Hugo site's import, as `Importer`'s passes (what each does is in `HugoImporter`'s summary).
+struct HugoPasses: ImportFormat {
+    // Read by `settings`.
+    private var loaded = HugoConfig()
+    private var config: [String: Any] = [:]
+    private var languages: [(code: String, settings: [String: Any])] = []
+    private var defaultLanguage = "en"
+    private var mounts: HugoMounts?
+    private var pagerSize = 10
+    /// The sections' permalink patterns in SectionSite's words, and those whose `:slug` falls back to the title.
+    private var patterns: [String: String] = [:], patternsNeedingSlugs = Set<String>()
+    // Found by `contentTree`.
+    /// The default language's pages a mount gives other languages too, by path: the languages they answer in.
+    private var fallbacks: [String: [String]] = [:]
+    /// The files of each language's content folder, by path inside it.
+    private var filesByLanguage: [String: Set<String>] = [:]
+
+    var postsFolder: String? { nil }
+
+    // MARK: - Settings
+
+    mutating func settings(_ model: inout ImportModel) throws {
+        let site = model.site
+        loaded = try HugoConfig.read(site, report: &model.report)
+        config = loaded.values
+        try HugoImporter.checkKeys(config, in: loaded, shown: site.shown)
+        languages = HugoImporter.languages(config)
+        defaultLanguage = languages.first?.code ?? "en"
+        // A module mount (`source = 'content/en'`, `target = 'content'`) says where a folder really is.
+        let mounts = HugoMounts(config, languages: languages.map { ($0.code, $0.settings) }) { folder in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: site.shown(folder), isDirectory: &isFolder) && isFolder.boolValue
+        }
+        for mount in mounts.missing {
+            let place = loaded.place(of: mount.source)
+            model.report.leftovers.append(.init(
+                kind: "module mount whose source is not in the site, not imported", file: place.file, line: place.line,
+                text: "\(mount.source) -> \(mount.target)"))
+        }
+        self.mounts = mounts
+        pagerSize = ((config["pagination"] as? [String: Any])?["pagerSize"] as? Int) ?? (config["paginate"] as? Int) ?? 10
+        for (section, value) in HugoImporter.permalinks(config) {
+            let (pattern, unknown) = HugoImporter.sectionSitePattern(value)
+            for word in unknown {
+                let place = loaded.place(of: value)
+                model.report.leftovers.append(.init(
+                    kind: "permalink word \(word) has no equivalent, the section's pages kept at the addresses of their files",
+                    file: place.file, line: place.line, text: "\(section) = \(value)"))
+            }
+            // A pattern the builder cannot read would stop the first build: the section goes without one.
+            guard unknown.isEmpty else { continue }
+            patterns[section == "/" ? "" : section] = pattern
+            // Hugo's `:slug` falls back to the title; `:slugorfilename` and `:slugorcontentbasename` to the file's name.
+            if value.contains(":slug") && !value.contains(":slugorfilename") && !value.contains(":slugorcontentbasename") {
+                patternsNeedingSlugs.insert(section)
+            }
+        }
+    }
+
+    // MARK: - Content tree
+
+    /// Every file Hugo reads placed through the mounts: content by language and path inside it (pages to convert,
+    /// a bundle's pictures beside them), static files, data; Hugo's machinery counted and listed once per folder.
+    mutating func contentTree(_ model: inout ImportModel) throws {
+        guard let mounts else { return }
+        let site = model.site
+        var content: [(language: String, inner: String, file: String)] = []
+        var unused: [String: Int] = [:]
+        for path in model.files {
+            let parts = path.split(separator: "/").map(String.init)
+            guard let top = parts.first, !top.hasPrefix("."), !parts.last!.hasPrefix(".") else { continue }
+            let places = mounts.places(path)
+            if places.isEmpty {
+                if HugoImporter.machinery.contains(top) { unused[top + "/", default: 0] += 1 }
+                continue
+            }
+            for place in places {
+                switch place.kind {
+                case "content":
+                    if place.languages.isEmpty {
+                        let (code, inner) = HugoImporter.suffixLanguage(place.inner, languages: languages.map(\.code), default: defaultLanguage)
+                        content.append((code, inner, path))
+                    } else {
+                        for code in place.languages { content.append((code, place.inner, path)) }
+                    }
+                case "static":
+                    guard let data = try site.read(path, report: &model.report) else { continue }
+                    model.outputs.append(("Static/" + place.inner, data))
+                case "data":
+                    try ImportFiles.importData(site, name: place.inner, file: path, into: &model.outputs, report: &model.report)
+                default:
+                    unused[place.kind + "/", default: 0] += 1
+                }
+            }
+        }
+        for (folder, count) in unused.sorted(by: { $0.key < $1.key }) {
+            model.report.leftovers.append(.init(
+                kind: "Hugo folder '\(folder.dropLast())' not imported (\(count) file\(count == 1 ? "" : "s"))", file: folder))
+        }
+
+        // A file a language has only because a mount gives it the default language's (a mount of `content/en` for
+        // `fr` too): Hugo publishes it under that language's prefix as well. The new site answers there with an
+        // alias to the default language's page; a file the language has of its own wins.
+        let defaultSources = Set(content.filter { $0.language == defaultLanguage }.map(\.file))
+        var taken = Set<String>()
+        var files: [(language: String, inner: String, file: String)] = []
+        let own = Set(content.filter { $0.language == defaultLanguage || !defaultSources.contains($0.file) }.map { $0.language + "/" + $0.inner })
+        for entry in content {
+            if entry.language != defaultLanguage, defaultSources.contains(entry.file) {
+                if !own.contains(entry.language + "/" + entry.inner), entry.inner.hasSuffix(".md") || entry.inner.hasSuffix(".markdown") {
+                    fallbacks[entry.inner, default: []].append(entry.language)
+                }
+                continue
+            }
+            guard taken.insert(entry.language + "/" + entry.inner).inserted else {
+                model.report.leftovers.append(.init(kind: "file a mount hides behind another of the same path, not imported", file: entry.file))
+                continue
+            }
+            files.append(entry)
+        }
+        filesByLanguage = Dictionary(grouping: files, by: \.language).mapValues { Set($0.map(\.inner)) }
+
+        for entry in files {
+            let (code, inner, path) = (entry.language, entry.inner, entry.file)
+            guard let data = try site.read(path, report: &model.report) else { continue }
+            let under = "Content/" + (code == defaultLanguage ? "" : code + "/")
+            // Hugo renders an HTML file with front matter as a page, its HTML the body.
+            let isHTMLPage = (inner.hasSuffix(".html") || inner.hasSuffix(".htm"))
+                && (data.starts(with: Data("---".utf8)) || data.starts(with: Data("+++".utf8)))
+            guard inner.hasSuffix(".md") || inner.hasSuffix(".markdown") || isHTMLPage else {
+                model.outputs.append((under + inner, data))  // a bundle's picture, beside its page
+                continue
+            }
+            let written = isHTMLPage
+                ? (inner as NSString).deletingPathExtension + ".md" : inner.replacingOccurrences(of: ".markdown", with: ".md")
+            let text = String(decoding: data, as: UTF8.self)
+            guard let document = try ImportFiles.split(text, file: path, shown: site.shown(path), report: &model.report, blankLinesFirst: true)
+            else { continue }
+            model.pages.append(ImportPage(
+                source: path, inner: inner, target: under + written, form: isHTMLPage ? .html : .markdown, language: code,
+                front: document.front, frontLines: document.frontLines, body: document.body))
+        }
+    }
+
+    // MARK: - Front matter and addresses
+
+    /// Each page's front matter in SectionSite's words, with the address Hugo gives it (its `url`, its section's
+    /// permalink, its file's path lower-cased and hyphenated) and the aliases Hugo's other addresses for it need;
+    /// a list page that lists nothing gets a section that lists its folder's pages.
+    mutating func frontMatter(_ model: inout ImportModel) throws {
+        let keepCase = (config["disablePathToLower"] as? Bool) == true
+        let permalinks = Permalinks(patterns: patterns)
+        let printsSections = (((config["outputs"] as? [String: Any])?["section"] as? [Any]) ?? []).contains { "\($0)".lowercased() == "print" }
+        // What each list page cascades to the pages below it (`cascade: {type: docs}`), by language and folder.
+        var cascades: [String: [String: [String: Any]]] = [:]
+        for page in model.pages where (page.inner as NSString).lastPathComponent.hasPrefix("_index.") {
+            guard let cascade = page.front["cascade"] as? [String: Any] else { continue }
+            cascades[page.language, default: [:]][(page.inner as NSString).deletingLastPathComponent] = cascade
+        }
+        // The folders with a page (not an index page) in them or in a folder below: their list pages list them.
+        let foldersHoldingPages = filesByLanguage.mapValues { files in
+            var folders = Set<String>()
+            for page in files where page.hasSuffix(".md") {
+                var parts = page.split(separator: "/").map(String.init)
+                guard let name = parts.popLast(), !name.hasPrefix("_index."), !name.hasPrefix("index.") else { continue }
+                folders.insert("")
+                for index in parts.indices { folders.insert(parts[...index].joined(separator: "/")) }
+            }
+            return folders
+        }
+        for index in model.pages.indices {
+            var page = model.pages[index]
+            let (code, inner, path) = (page.language, page.inner, page.source)
+            let folderName = code == defaultLanguage ? "" : code
+            let prefix = folderName.isEmpty ? (config["defaultContentLanguageInSubdir"] as? Bool == true ? "/" + code : "") : "/" + folderName
+            let written = String(page.target.dropFirst(("Content/" + (folderName.isEmpty ? "" : folderName + "/")).count))
+            let innerParts = inner.split(separator: "/").map(String.init)
+            let section = innerParts.count > 1 ? innerParts[0] : ""
+            // Hugo finds a page's shortcodes by its type: its own `type`, else one a list page above cascades, else
+            // its section.
+            page.type = (page.front["type"] as? String) ?? HugoImporter.cascaded("type", to: inner, in: cascades[code] ?? [:]) as? String
+            HugoImporter.mapFrontMatter(&page.front, layouts: model.theme.layouts)
+            HugoPage.clean(&page.front, file: path, report: &model.report)
+            if patternsNeedingSlugs.contains(section), page.front["slug"] == nil, let title = page.front["title"] as? String {
+                page.front["slug"] = HugoPage.urlize(title)  // Hugo's :slug falls back to the title
+            }
+            // Hugo writes the addresses its permalinks make in lower case too (`slug: OCSPcaching`).
+            if !keepCase, patterns[section] != nil, let slug = page.front["slug"] as? String, slug != slug.lowercased() {
+                page.front["slug"] = slug.lowercased()
+            }
+            // A page named by its file (`Start.md` under `:slugorfilename`) too, spaces as `-`.
+            let name = innerParts.last ?? ""
+            if !keepCase, patterns[section] != nil, page.front["slug"] == nil, !name.hasPrefix("index."), !name.hasPrefix("_index.") {
+                let stem = (name as NSString).deletingPathExtension
+                let hugo = stem.lowercased().replacingOccurrences(of: " ", with: "-")
+                if hugo != stem { page.front["slug"] = hugo }
+            }
+            var aliases = ImportFiles.list(page.front["aliases"])
+            if let own = page.front["url"] as? String {
+                let (url, alias) = HugoPage.url(own, prefix: prefix)
+                page.front["url"] = url
+                if let alias { aliases.append(alias) }
+            } else if patterns[section] == nil {
+                // Hugo lower-cases and hyphenates addresses (`Format.md` is `/format/`, `two words.md` `/two-words/`).
+                let slug = page.front["slug"] as? String
+                let hugo = HugoPage.hugoURL(inner: written, slug: slug, keepCase: keepCase)
+                if let route = try? permalinks.url(.init(path: "Content/" + written, slug: slug)), route != hugo {
+                    page.front["url"] = hugo
+                    page.front["slug"] = nil
+                }
+            }
+            let date = ImportFiles.date(page.front["date"])
+            // A leaf bundle anywhere under a section with a permalink is a page of that section to Hugo
+            // (`blog/2019/0416-x/index.md` under `blog: /:year/:month/:day/:slug/`), named by its folder; the new
+            // site keeps a folder's `index.md` at the folder's address, so the page says its URL.
+            if page.front["url"] == nil, patterns[section] != nil, innerParts.count > 1, name.hasPrefix("index."),
+                let bundleURL = try? permalinks.url(.init(
+                    path: "Content/" + innerParts.dropLast().joined(separator: "/") + ".md", slug: page.front["slug"] as? String,
+                    title: page.front["title"] as? String, date: date))
+            {
+                page.front["url"] = bundleURL
+            }
+            let url = (try? permalinks.url(.init(
+                path: "Content/" + written, url: page.front["url"] as? String, slug: page.front["slug"] as? String,
+                title: page.front["title"] as? String, date: date))) ?? HugoPage.hugoURL(inner: written, slug: nil, keepCase: true)
+            aliases = aliases.map { HugoPage.alias($0, pageURL: prefix + url) }
+            // `uglyURLs` (for the site, or by section): Hugo wrote the page at `<url>.html`.
+            if HugoImporter.isUgly(config["uglyURLs"], section: section), !name.hasPrefix("_index."), !name.hasPrefix("index."),
+                url.hasSuffix("/"), url != "/"
+            {
+                aliases.append(prefix + url.dropLast() + ".html")
+            }
+            // Docsy's print format (`outputs: {section: [HTML, print]}`) gave each section a whole-section page at
+            // `/_print/<section>/`: its readers are sent to the section.
+            if printsSections, innerParts.count > 1, name.hasPrefix("_index.") {
+                aliases.append(prefix + "/_print" + url)
+            }
+            // A language given the default one's pages answers at each of their addresses, aliases too.
+            let own = aliases
+            for language in fallbacks[inner] ?? [] { aliases += ["/" + language + url] + own.map { "/" + language + $0 } }
+            // Hugo sends /en/ to the default language's home at /.
+            if innerParts == ["_index.md"] || innerParts == ["index.md"], code == defaultLanguage, prefix.isEmpty, languages.count > 1 {
+                aliases.append("/" + code + "/")
+            }
+            page.front["aliases"] = aliases.isEmpty ? nil : aliases
+            page.url = prefix + url
+            // A folder's list page lists its pages; one whose folder holds only folders gets no list (an empty one
+            // would be a warning the user cannot act on).
+            let folder = innerParts.dropLast().joined(separator: "/")
+            if name == "_index.md" || name == "_index.markdown", page.front["sections"] == nil, foldersHoldingPages[code]?.contains(folder) == true {
+                page.front["sections"] = [[
+                    "id": "pages", "cell": model.theme.postCell, "from": folder.isEmpty ? "." : folder, "paginate": pagerSize,
+                ] as [String: Any]]
+            }
+            page.value = .map([
+                "\u{E000}page": .bool(true), "Params": .of(page.front.merging(page.front["params"] as? [String: Any] ?? [:]) { a, _ in a }),
+                "Title": .of(page.front["title"]), "Lang": .string(code), "Language": .map(["Lang": .string(code)]),
+                "Section": .string(section), "Draft": .of(page.front["draft"] ?? false),
+            ])
+            if page.form == .html, !HugoImporter.allowsHTML(config) {
+                model.report.leftovers.append(.init(
+                    kind: "HTML page, whose HTML shows once sectionsite.yml has markdown: {unsafe: true}", file: path))
+            }
+            model.pages[index] = page
+        }
+    }
+
+    // MARK: - Templates
+
+    /// Each body's shortcodes drawn (`Shortcodes`): the common vocabulary, the site's own templates translated, the
+    /// neutral fallback; then its pictures found where Hugo finds them (a `figure` becomes a picture first).
+    mutating func templates(_ model: inout ImportModel) throws {
+        let site = model.site
+        // The site's own shortcodes and partials, and its themes', for the shortcodes its pages use.
+        let shortcodeTemplates = ShortcodeTemplates(files: model.files, themes: HugoImporter.themes(config)) { file in
+            guard case .data(let data)? = try? site.reading(file) else { return nil }
+            return String(decoding: data, as: UTF8.self)
+        }
+        let siteParams = config["params"] as? [String: Any]
+        let siteData = Self.siteData(model)
+        let siteValue = HugoImporter.siteValue(config, languageParams: nil, data: siteData)
+        // A language's params over the site's, once per language.
+        var languageSiteValues: [String: SourceValue] = [:]
+        for language in languages {
+            guard let params = language.settings["params"] as? [String: Any] else { continue }
+            languageSiteValues[language.code] = HugoImporter.siteValue(config, languageParams: params, data: siteData)
+        }
+        let pagesByLanguage = filesByLanguage.mapValues { $0.filter { $0.hasSuffix(".md") }.sorted() }
+        let allowsHTML = HugoImporter.allowsHTML(config)
+        for index in model.pages.indices {
+            let page = model.pages[index]
+            let (code, inner, path) = (page.language, page.inner, page.source)
+            let contentFiles = filesByLanguage[code] ?? []
+            let languageParams = languages.first { $0.code == code }?.settings["params"] as? [String: Any]
+            var pageValue = page.value
+            if case .map(var fields) = pageValue {
+                fields["Site"] = siteValue
+                pageValue = .map(fields)
+            }
+            let context = Shortcodes.Context(
+                page: inner, exists: { contentFiles.contains($0) }, files: pagesByLanguage[code] ?? [],
+                parameters: { [front = page.front] key in
+                    // Hugo's `param`: the page's own value, else the language's params, else the site's.
+                    // Hugo reads parameter names in any case.
+                    // A dotted name (`mermaid.version`) goes down the maps.
+                    func value(_ table: [String: Any]?) -> Any? {
+                        var current: Any? = table
+                        for part in key.split(separator: ".") {
+                            // Exactly, else the least of the keys that differ only in case.
+                            guard let map = current as? [String: Any] else { return nil }
+                            current = map[String(part)] ?? map.keys.filter { $0.lowercased() == part.lowercased() }.min().flatMap { map[$0] }
+                        }
+                        return current
+                    }
+                    for found in [value(front), value(front["params"] as? [String: Any]), value(languageParams), value(siteParams)] {
+                        if let found, let text = ImportFiles.plainText(found) { return text }
+                    }
+                    return nil
+                },
+                templates: shortcodeTemplates, type: page.type, pageValue: pageValue,
+                siteValue: languageSiteValues[code] ?? siteValue, allowsHTML: allowsHTML, directives: model.theme.directives,
+                readFile: { file in
+                    // From the site's folder, as `readFile` reads, then from the content folder and the page's folder,
+                    // as sites' own `include` shortcodes look (`/_common/install.md`); always inside the site.
+                    let trimmed = file.hasPrefix("/") ? String(file.dropFirst()) : file
+                    let folder = (path as NSString).deletingLastPathComponent
+                    let contentRoot = String(path.dropLast(inner.count))
+                    for candidate in [trimmed, contentRoot + trimmed, folder + "/" + trimmed] {
+                        if case .data(let data)? = try? site.reading(candidate) { return String(decoding: data, as: UTF8.self) }
+                    }
+                    return nil
+                })
+            let body = Shortcodes.convert(page.body, file: path, firstLine: page.frontLines + 1, context: context, report: &model.report)
+            model.pages[index].body = HugoPage.pictures(body, page: inner) { contentFiles.contains($0) }
+        }
+    }
+
+    /// The site's data as templates read it: `data/a/b.yaml` is `site.Data.a.b`.
+    private static func siteData(_ model: ImportModel) -> [String: Any] {
+        var siteData: [String: Any] = [:]
+        for file in model.files where file.hasPrefix("data/") && (file.hasSuffix(".yaml") || file.hasSuffix(".yml") || file.hasSuffix(".json")) {
+            guard case .data(let data)? = try? model.site.reading(file), let value = try? Yams.load(yaml: String(decoding: data, as: UTF8.self))
+            else { continue }
+            let path = (String(file.dropFirst("data/".count)) as NSString).deletingPathExtension.split(separator: "/").map(String.init)
+            func insert(_ value: Any, at path: ArraySlice<String>, into map: inout [String: Any]) {
+                guard let first = path.first else { return }
+                if path.count == 1 {
+                    map[first] = value
+                    return
+                }
+                var inner = map[first] as? [String: Any] ?? [:]
+                insert(value, at: path.dropFirst(), into: &inner)
+                map[first] = inner
+            }
+            insert(value, at: path[...], into: &siteData)
+        }
+        return siteData
+    }
+
+    // MARK: - Generated pages and settings
+
+    /// A translated bundle's share of the default language's resources; a list page for every top-level folder of
+    /// a language's content that has none of its own, and a home page for every language without one, as Hugo
+    /// makes them.
+    mutating func generatedPages(_ model: inout ImportModel) throws {
+        HugoImporter.shareResources(&model.outputs, pages: Set(model.pages.map(\.target)), languages: languages.dropFirst().map(\.code))
+        let all = languages.isEmpty ? [(code: defaultLanguage, settings: [:])] : languages
+        let languageFolders = Set(languages.map { "Content/\($0.code)/" })
+        for language in all {
+            let folder = language.code == defaultLanguage ? "Content/" : "Content/\(language.code)/"
+            let paths = model.paths.filter { $0.hasPrefix(folder) }
+            var sections: [String: Bool] = [:]  // top-level folder -> whether it holds pages directly
+            for path in paths where path.hasSuffix(".md") {
+                let parts = path.dropFirst(folder.count).split(separator: "/").map(String.init)
+                guard parts.count > 1, !(language.code == defaultLanguage && languageFolders.contains(folder + parts[0] + "/")) else { continue }
+                // A collection lists the pages of the folder and the folders below, not their index pages (a leaf
+                // bundle's `index.md` among them).
+                let listed = !parts.last!.hasPrefix("_index.") && !parts.last!.hasPrefix("index.")
+                sections[parts[0]] = (sections[parts[0]] ?? false) || listed
+            }
+            for (section, holdsPages) in sections.sorted(by: { $0.key < $1.key }) {
+                let page = folder + section + "/_index.md"
+                guard !paths.contains(page), !paths.contains(folder + section + "/index.md") else { continue }
+                var fields: [(String, Node)] = [("title", ImportYAML.string(section.prefix(1).uppercased() + section.dropFirst()))]
+                if holdsPages {
+                    fields.append(("sections", ImportYAML.list([ImportYAML.map([
+                        ("id", ImportYAML.string("pages")), ("cell", ImportYAML.string(model.theme.postCell)),
+                        ("from", ImportYAML.string(section)), ("paginate", ImportYAML.int(pagerSize)),
+                    ])])))
+                }
+                model.outputs.append((page, Data(try ImportYAML.frontMatter(ImportYAML.map(fields)).utf8)))
+            }
+        }
+        for language in all {
+            let folder = language.code == defaultLanguage ? "Content/" : "Content/\(language.code)/"
+            guard !model.paths.contains(where: { $0 == folder + "_index.md" || $0 == folder + "index.md" }) else { continue }
+            let title = (language.settings["title"] as? String) ?? (config["title"] as? String) ?? "Home"
+            var fields: [(String, Node)] = [("title", ImportYAML.string(title))]
+            if language.code == defaultLanguage, languages.count > 1, config["defaultContentLanguageInSubdir"] as? Bool != true {
+                fields.append(("aliases", ImportYAML.list([ImportYAML.string("/\(language.code)/")])))
+            }
+            model.outputs.append((folder + "_index.md", Data(try ImportYAML.frontMatter(ImportYAML.map(fields)).utf8)))
+        }
+    }
+
+    /// The settings (`HugoImporter.settings`), documentation folders given the theme's docs layout: navigation from
+    /// the folder tree, as Docsy draws it.
+    func settingsFile(_ model: ImportModel) throws -> Node {
+        let docs = model.theme.layouts.contains("docs")
+            ? ImportFiles.docsFolders(model.paths, languageFolders: Set(languages.map(\.code))) : []
+        return HugoImporter.settings(
+            config, languages: languages, patterns: patterns, themeName: model.theme.name, docs: docs,
+            directives: model.report.directiveSettings(theme: model.theme.directives))
+    }
+}

@@ -1,0 +1,382 @@
+import Foundation
+import SectionSiteEngine
+import Yams
+
+/// A Jekyll site's import, as `Importer`'s passes (what each does is in `JekyllImporter`'s summary).
+struct JekyllPasses: ImportFormat {
+    // Read by `settings`.
+    private var config: [String: Any] = [:]
+    private var baseURL = "", siteURL = ""
+    private var style: String?
+    private var zone = TimeZone(identifier: "UTC")!
+    private var collections = JekyllCollections([:])
+    /// The posts' folder in the new site and the pattern that gives their addresses there.
+    private var postsFolderName = "posts", ourPattern = ""
+    // Found by `contentTree`.
+    /// A plain `index.html` is the home page as it is: none is generated.
+    private var homeIsStatic = false
+    // Made by `frontMatter`.
+    /// The site as Liquid sees it, each page as Jekyll addresses it.
+    private var siteValue: SourceValue = .map([:])
+
+    var postsFolder: String? { hasPosts ? postsFolderName : nil }
+    private var hasPosts = false
+
+    // MARK: - Settings
+
+    mutating func settings(_ model: inout ImportModel) throws {
+        config = try JekyllImporter.readConfig(model.site, report: &model.report)
+        baseURL = (config["baseurl"] as? String).map { $0 == "/" ? "" : $0 } ?? ""
+        siteURL = (config["url"] as? String) ?? ""
+        style = config["permalink"] as? String
+        zone = JekyllImporter.timeZone(config, report: &model.report)
+        collections = JekyllCollections(config)
+        let postPattern = JekyllImporter.postPermalink(config, collections: collections)
+        postsFolderName = JekyllImporter.fixedFirstWord(postPattern) ?? "posts"
+        ourPattern = JekyllImporter.sectionSitePattern(postPattern)
+    }
+
+    // MARK: - Content tree
+
+    /// Posts (in any `_posts` folder), collection documents, pages, data, and the files beside them placed; what
+    /// Jekyll leaves out (`exclude:`, `_` and `.` files, drafts) listed.
+    mutating func contentTree(_ model: inout ImportModel) throws {
+        let site = model.site
+        // Folders (but the root) that hold a page: files under them go beside their pages in Content/, where a
+        // page's relative links and pictures find them; the rest go to Static/.
+        let pageFolders = Set(
+            model.files.filter { ($0.hasSuffix(".md") || $0.hasSuffix(".markdown")) && !$0.hasPrefix("_") }
+                .map { ($0 as NSString).deletingLastPathComponent }.filter { !$0.isEmpty })
+        func besidePages(_ path: String) -> Bool {
+            var folder = (path as NSString).deletingLastPathComponent
+            while !folder.isEmpty {
+                if pageFolders.contains(folder) { return true }
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+            return false
+        }
+        func read(_ path: String, target: String, kind: ImportPage.Kind, form: ImportPage.Form = .markdown) throws {
+            guard var page = try JekyllImporter.readDocument(site, path, target: target, kind: kind, report: &model.report) else { return }
+            page.form = form
+            model.pages.append(page)
+        }
+        // What `exclude:` names is not part of the site (a prefix of the path, as Jekyll matches it); what
+        // `include:` names is, though its name starts with `_` or `.`.
+        let excluded = ((config["exclude"] as? [Any]) ?? []).map { "\($0)".trimmingCharacters(in: CharacterSet(charactersIn: "/")) }
+        let included = Set(((config["include"] as? [Any]) ?? []).map { "\($0)".trimmingCharacters(in: CharacterSet(charactersIn: "/")) })
+        for path in model.files {
+            let parts = path.split(separator: "/").map(String.init)
+            if parts.contains(where: { JekyllImporter.skipped.contains($0) }) { continue }
+            if parts.last!.hasPrefix(".") && !included.contains(path) { continue }
+            if excluded.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) { continue }
+            let isMarkdown = JekyllImporter.isMarkdown(path)
+            let inner = collections.inside(path).map { $0.split(separator: "/").map(String.init) } ?? []
+            // A `_posts` folder anywhere outside other `_` folders holds posts; the folders above it are their
+            // categories (`en/news/_posts/` gives `en` and `news`).
+            if let postsIndex = inner.firstIndex(of: "_posts"), !inner[..<postsIndex].contains(where: { $0.hasPrefix("_") }) {
+                guard isMarkdown || JekyllImporter.isHTML(path) else {
+                    model.report.leftovers.append(.init(kind: "file in a '_posts' folder that is not a Markdown post, not imported", file: path))
+                    continue
+                }
+                let above = inner[..<postsIndex].joined(separator: "/")
+                let within = inner[(postsIndex + 1)...].joined(separator: "/")
+                let stem = JekyllImporter.stem(within)
+                let target = above.isEmpty ? "Content/\(postsFolderName)/\(stem).md" : "Content/\(above)/\(stem).md"
+                if var page = try JekyllImporter.readDocument(site, path, target: target, kind: .post(nested: !above.isEmpty), report: &model.report) {
+                    page.form = isMarkdown ? .markdown : .html
+                    page.front["categories"] = JekyllImporter.categories(page.front, folders: inner[..<postsIndex].map { $0 })
+                    page.front["category"] = nil
+                    model.pages.append(page)
+                }
+                continue
+            }
+            if let (collection, within) = collections.collection(of: path) {
+                if !collection.output {
+                    model.report.leftovers.append(.init(
+                        kind: "file of the collection '\(collection.name)', which Jekyll does not publish (output: false), not imported",
+                        file: path))
+                } else if let data = try site.read(path, report: &model.report) {
+                    let target = "Content/\(collection.name)/\(JekyllImporter.stem(within)).md"
+                    let hasFrontMatter = JekyllImporter.hasFrontMatter(data)
+                    if isMarkdown || (JekyllImporter.isHTML(path) && hasFrontMatter) {
+                        try read(path, target: target, kind: .collection(collection.name), form: isMarkdown ? .markdown : .html)
+                    } else if hasFrontMatter, !within.hasSuffix(".xml"), !within.hasSuffix(".json"), !within.hasSuffix(".css") {
+                        // A text with front matter (`_licenses/mit.txt`): Jekyll publishes it through its layout, as is.
+                        try read(path, target: target, kind: .collection(collection.name), form: .text)
+                    } else if hasFrontMatter {
+                        model.report.leftovers.append(.init(kind: "page with Liquid layout code, not converted", file: path))
+                    } else {
+                        model.outputs.append(("Static/\(collection.name)/\(within)", data))
+                    }
+                }
+                continue
+            }
+            if parts.first == "_data" {
+                try ImportFiles.importData(
+                    site, name: String(path.dropFirst("_data/".count)), file: path, into: &model.outputs, report: &model.report)
+                continue
+            }
+            // Includes are run where pages use them (`Liquid`): not listed as files left behind.
+            if parts.first == "_includes" || parts.first == (config["includes_dir"] as? String) { continue }
+            if let underscored = parts.firstIndex(where: { $0.hasPrefix("_") }), !included.contains(parts[...underscored].joined(separator: "/")) {
+                let folder = parts[...underscored].joined(separator: "/")
+                let kind =
+                    underscored == parts.count - 1
+                    ? "Jekyll file not imported"
+                    : folder.hasSuffix("_drafts") ? "draft (in '\(folder)/'), not imported"
+                    : "file of the Jekyll folder '\(folder)/', not imported"
+                model.report.leftovers.append(.init(kind: kind, file: path))
+                continue
+            }
+            guard let data = try site.read(path, report: &model.report) else { continue }
+            let target = "Content/\(JekyllImporter.stem(path)).md"
+            if isMarkdown {
+                try read(path, target: target, kind: .page)
+            } else if path == "index.html" && !JekyllImporter.hasFrontMatter(data) {
+                // A plain root index.html is the home page as it is (often a redirect): kept, none generated.
+                homeIsStatic = true
+                model.outputs.append(("Static/index.html", data))
+                model.report.leftovers.append(.init(
+                    kind: "home page 'index.html' without front matter, kept as it is (a static file, no generated home page)",
+                    file: path))
+            } else if JekyllImporter.hasFrontMatter(data), path != "index.html", JekyllImporter.isHTML(path) {
+                // An HTML page Jekyll renders keeps its address: its HTML becomes the page's body, its Liquid
+                // converted where it can be and listed where it cannot.
+                try read(path, target: target, kind: .page, form: .html)
+            } else if JekyllImporter.hasFrontMatter(data) {
+                let kind =
+                    path == "index.html"
+                    ? "home page 'index.html' is a Liquid template, not converted (a list of the latest posts takes its place)"
+                    : "page with Liquid layout code, not converted"
+                model.report.leftovers.append(.init(kind: kind, file: path))
+            } else {
+                model.outputs.append((besidePages(path) ? "Content/\(path)" : "Static/\(path)", data))
+            }
+        }
+        hasPosts = model.pages.contains { $0.kind == .post(nested: false) }
+    }
+
+    // MARK: - Front matter and addresses
+
+    /// Every address first (links between pages need them), as Jekyll gives it and as the new site will; then each
+    /// page's front matter in SectionSite's words.
+    mutating func frontMatter(_ model: inout ImportModel) throws {
+        Self.renameClashes(&model.pages)
+        let permalinks = Permalinks(patterns: [postsFolderName: ourPattern])
+        for index in model.pages.indices {
+            address(&model.pages[index], permalinks: permalinks)
+        }
+        // Two posts the pattern gives one address (one slug, one day, other categories or folders) keep Jekyll's.
+        var taken: [String: Int] = [:]
+        for index in model.pages.indices {
+            if let earlier = taken[model.pages[index].url], earlier != index, !model.pages[index].ownURL {
+                model.pages[index].ownURL = true
+                model.pages[index].url = JekyllImporter.folderForm(model.pages[index].originalURL)
+            }
+            taken[model.pages[index].url] = taken[model.pages[index].url] ?? index
+        }
+        Self.resolveCollisions(&model.pages, report: &model.report)
+
+        siteValue = JekyllImporter.siteValue(config, documents: model.pages, baseURL: baseURL, site: model.site, files: model.files)
+        let pageURLs = Set(model.pages.map(\.url))
+        for index in model.pages.indices {
+            let page = model.pages[index]
+            model.pages[index].value = .of(page.front.merging(["url": baseURL + page.originalURL, "path": page.source]) { own, _ in own })
+            var front = page.front
+            JekyllImporter.mapFrontMatter(&front, layouts: model.theme.layouts)
+            if page.ownURL { front["url"] = page.url }
+            // `/faq/index.html` is the page's own file: no alias there.
+            let folderForm = JekyllImporter.folderForm(page.originalURL)
+            if page.originalURL != page.url, !page.originalURL.hasSuffix("/index.html") || folderForm != page.url,
+                folderForm != page.url || page.originalURL.hasSuffix(".html")
+            {
+                var aliases = ImportFiles.list(front["aliases"])
+                if !aliases.contains(page.originalURL), !pageURLs.contains(page.originalURL) { aliases.append(page.originalURL) }
+                front["aliases"] = aliases
+            }
+            var keyLines = page.keyLines
+            keyLines["aliases"] = keyLines["redirect_from"] ?? keyLines["aliases"]
+            BuilderFrontMatter.clean(&front, file: page.source, lines: keyLines, report: &model.report)
+            model.pages[index].front = front
+        }
+    }
+
+    /// Two sources that would be one file (`docs/index.md` and the collection's `_docs/index.md`): the later is
+    /// renamed, and keeps its address by its `url:`.
+    private static func renameClashes(_ pages: inout [ImportPage]) {
+        var targets = Set<String>()
+        for index in pages.indices {
+            let base = String(pages[index].target.dropLast(".md".count))
+            var target = pages[index].target
+            var number = 2
+            while targets.contains(target.lowercased()) {
+                target = "\(base)-\(number).md"
+                number += 1
+            }
+            if target != pages[index].target {
+                pages[index].target = target
+                pages[index].renamed = true
+            }
+            targets.insert(target.lowercased())
+        }
+    }
+
+    /// A page's address as Jekyll gives it (its `permalink:`, its defaults', its collection's or the site's) and
+    /// as the new site will: the posts' pattern's where it gives the same, else its own `url:`.
+    private func address(_ page: inout ImportPage, permalinks: Permalinks) {
+        let type: String
+        let template: String
+        switch page.kind {
+        case .page:
+            type = "pages"
+            template = JekyllImporter.pageTemplate(page.source, style: style)
+        case .post:
+            type = "posts"
+            template = collections.byName["posts"]!.template
+        case .collection(let name):
+            type = name
+            template = collections.byName[name]!.template
+        }
+        let defaults = JekyllURL.defaults(config, path: page.source, type: type)
+        let own = page.front["permalink"] as? String
+        page.front = defaults.merging(page.front) { _, own in own }
+        if page.kind != .page, let categories = defaults["categories"] ?? defaults["category"] {
+            page.front["categories"] = JekyllImporter.categories(["categories": categories], folders: ImportFiles.list(page.front["categories"]))
+        }
+        let date = JekyllDate.of(page.front["date"])?.local(in: zone) ?? Permalinks.fileName(JekyllImporter.baseName(page.source)).date
+        let permalink = (page.front.removeValue(forKey: "permalink") as? String).map { JekyllURL.template(ofStyle: $0) }
+        let jekyllURL = JekyllURL.fill(permalink ?? template, JekyllImporter.placeholders(page, collections: collections, date: date))
+        page.originalURL = URLPath.encoded(jekyllURL)
+        if own != nil || page.kind != .post(nested: false) || page.renamed {
+            page.ownURL = true
+            page.url = JekyllImporter.folderForm(page.originalURL)
+        } else {
+            let slug = page.front["slug"] as? String
+            page.url =
+                (try? permalinks.url(.init(path: page.target, slug: slug, title: page.front["title"] as? String, date: date)))
+                ?? JekyllImporter.folderForm(page.originalURL)
+        }
+        if page.kind == .page && own == nil && !page.renamed {
+            // A page without its own permalink keeps the address of its path, as the builder gives it; in the
+            // posts' folder it says so, as the posts' pattern (with its date) is not a page's.
+            page.url = (try? Permalinks().url(.init(path: page.target))) ?? page.url
+            page.ownURL = page.target.hasPrefix("Content/\(postsFolderName)/")
+        }
+    }
+
+    /// Two pages at one address: Jekyll writes both, pages before posts and collections, and the last file written
+    /// is the one served (it warns "Conflict"). The others are imported as drafts, each reported.
+    private static func resolveCollisions(_ pages: inout [ImportPage], report: inout ImportReport) {
+        var served: [String: Int] = [:]
+        for index in pages.indices where pages[index].front["draft"] as? Bool != true {
+            let key = pages[index].url.lowercased()
+            if let earlier = served[key] {
+                let (loser, winner) = JekyllImporter.writeOrder(pages[earlier].kind) <= JekyllImporter.writeOrder(pages[index].kind)
+                    ? (earlier, index) : (index, earlier)
+                pages[loser].front["draft"] = true
+                report.leftovers.append(.init(
+                    kind: "address that another file also has, which Jekyll serves instead; imported as a draft",
+                    file: pages[loser].source, text: "\(pages[loser].originalURL) is also \(pages[winner].source)'s"))
+                served[key] = winner
+            } else {
+                served[key] = index
+            }
+        }
+    }
+
+    // MARK: - Templates
+
+    /// Each body's Liquid run (`Liquid`): links and post addresses resolved to the new site's, includes read
+    /// through the site's bounds, tags drawn as components.
+    mutating func templates(_ model: inout ImportModel) throws {
+        let site = model.site
+        // `post_url` names a post by its date and slug, however the file writes the date (`2018-2-1` is `2018-02-01`);
+        // a nested post by its folder too (`en/news/2020-01-03-c`).
+        var urlsByPost: [String: String] = [:]
+        for page in model.pages {
+            guard case .post = page.kind else { continue }
+            let key = JekyllImporter.postKey(JekyllImporter.baseName(page.source))
+            urlsByPost[key] = urlsByPost[key] ?? page.url
+        }
+        let targetsBySource = Dictionary(model.pages.map { ($0.source, $0.target) }) { first, _ in first }
+        let includes = (config["includes_dir"] as? String).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "/")) } ?? "_includes"
+        var liquid = Liquid.Context()
+        liquid.baseURL = baseURL
+        liquid.siteURL = siteURL
+        liquid.directives = model.theme.directives
+        liquid.site = siteValue
+        liquid.postURL = { name in urlsByPost[JekyllImporter.postKey((name as NSString).lastPathComponent)] }
+        liquid.include = { name in
+            // `_includes/` (or `includes_dir`), read through the site's bounds.
+            guard case .data(let data)? = try? site.reading(includes + "/" + name) else { return nil }
+            return String(data: data, encoding: .utf8)
+        }
+        let baseURL = baseURL
+        for index in model.pages.indices {
+            let page = model.pages[index]
+            let folder = (page.target as NSString).deletingLastPathComponent
+            var context = liquid
+            context.page = page.value
+            context.linkURL = { path in
+                let path = path.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+                if let target = targetsBySource[path] { return .page(URLPath.encoded(ImportFiles.relativePath(from: folder, to: target))) }
+                return site.hasFile(path) ? .file(baseURL + "/" + path) : .missing
+            }
+            context.includeRelative = { name in
+                let folder = (page.source as NSString).deletingLastPathComponent
+                // Checked with its links resolved: `etc/shadow` where `etc` links to /etc is outside the site.
+                switch try? site.reading(folder.isEmpty ? name : folder + "/" + name) {
+                case .data(let data)?: return String(data: data, encoding: .utf8).map { .text($0) } ?? .missing
+                case .outside?: return .outside
+                case .missing?, nil: return .missing
+                }
+            }
+            model.pages[index].body = Liquid.convert(
+                page.body, file: page.source, firstLine: page.frontLines + 1, context: context, report: &model.report)
+        }
+    }
+
+    // MARK: - Generated pages and settings
+
+    /// A list page for the posts and a home page, unless the site brings its own (a page there, or at that
+    /// address: `permalink: /news/` of an HTML page).
+    mutating func generatedPages(_ model: inout ImportModel) throws {
+        let paginate = (config["paginate"] as? Int) ?? 10
+        let postCell = model.theme.postCell
+        if hasPosts, !model.pages.contains(where: { $0.target == "Content/\(postsFolderName)/index.md" || $0.url == "/\(postsFolderName)/" }) {
+            let list = ImportYAML.map([
+                ("title", ImportYAML.string("Posts")),
+                ("sections", ImportYAML.list([ImportYAML.map([
+                    ("id", ImportYAML.string("posts")), ("cell", ImportYAML.string(postCell)), ("from", ImportYAML.string(postsFolderName)),
+                    ("paginate", ImportYAML.int(max(1, paginate))),
+                ])])),
+            ])
+            model.outputs.append(("Content/\(postsFolderName)/index.md", Data(try ImportYAML.frontMatter(list).utf8)))
+        }
+        if !homeIsStatic && !model.pages.contains(where: { $0.target == "Content/index.md" || $0.url == "/" }) {
+            var pairs = [("title", ImportYAML.string((config["title"]).map { "\($0)" } ?? "Home"))]
+            if hasPosts {
+                pairs.append(("sections", ImportYAML.list([ImportYAML.map([
+                    ("id", ImportYAML.string("latest")), ("cell", ImportYAML.string(postCell)), ("from", ImportYAML.string(postsFolderName)),
+                    ("limit", ImportYAML.int(10)),
+                ])])))
+            }
+            model.outputs.append(("Content/index.md", Data(try ImportYAML.frontMatter(ImportYAML.map(pairs)).utf8)))
+        }
+    }
+
+    /// `title`, `description`, the base URL, the theme, the directives the neutral blocks need, raw HTML on (kramdown
+    /// lets HTML written in Markdown through, and the site's pages rely on it), the time zone and the posts' pattern.
+    func settingsFile(_ model: ImportModel) throws -> Node {
+        var settings: [(String, Node)] = [("title", ImportYAML.string((config["title"]).map { "\($0)" } ?? "Imported site"))]
+        if let description = config["description"] as? String { settings.append(("description", ImportYAML.string(description))) }
+        settings.append(("baseURL", ImportYAML.string((siteURL + baseURL).isEmpty ? "/" : siteURL + baseURL + "/")))
+        settings.append(("theme", ImportYAML.string(model.theme.name)))
+        let directives = model.report.directiveSettings(theme: model.theme.directives)
+        if !directives.isEmpty { settings.append(("directives", ImportYAML.map(directives.map { ($0.0, ImportYAML.string($0.1)) }))) }
+        settings.append(("markdown", ImportYAML.map([("unsafe", Node("true", Tag(.bool)))])))
+        if zone.identifier != "UTC", config["timezone"] != nil { settings.append(("timezone", ImportYAML.string(zone.identifier))) }
+        settings.append(("permalinks", ImportYAML.map([(postsFolderName, ImportYAML.string(ourPattern))])))
+        return ImportYAML.map(settings)
+    }
+}
