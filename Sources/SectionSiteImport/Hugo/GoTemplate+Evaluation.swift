@@ -19,6 +19,8 @@ extension GoTemplate {
         var depth = 0
         /// Reads a file of the site (`readFile`), only inside it; nil when it is not there.
         var readFile: (String) -> String? = { _ in nil }
+        /// A page of the site by its path (`.GetPage "/docs/start"`), as templates see it; nil when there is none.
+        var getPage: (String) -> Value? = { _ in nil }
 
         /// Stands for the shortcode's inner content in the output: the body stays Markdown, drawn by the new site.
         static let inner = "\u{E000}inner\u{E001}"
@@ -112,8 +114,9 @@ extension GoTemplate {
             if let piped { arguments.append(piped) }
             switch command[0] {
             case .chain(.identifier(let name), let fields):
-                let result = try function(name, arguments, dot: dot)
-                return try follow(result, fields, arguments: [])
+                // `site.GetPage $path`: the arguments are the last field's, a method's.
+                if fields.isEmpty { return try function(name, arguments, dot: dot) }
+                return try follow(try function(name, [], dot: dot), fields, arguments: arguments)
             case .chain(let base, let fields) where !fields.isEmpty:
                 // The last field may be a method with arguments (`.Get 0`, `$.Page.RenderString .Inner`).
                 let start = try value(.chain(base: base, fields: []), dot: dot)
@@ -162,6 +165,9 @@ extension GoTemplate {
                     return text
                 case "Get" where current.field("\u{E000}scratch") != nil:
                     return .null
+                case "GetPage" where current.field("\u{E000}page") != nil || current.field("\u{E000}site") != nil:
+                    guard isLast, let path = arguments.first?.text else { throw Unsupported(what: "'.GetPage' without a path") }
+                    return environment.getPage(path) ?? .null
                 case "Param":
                     guard isLast, let key = arguments.first?.text else { throw Unsupported(what: "'.Param' without a key") }
                     return current.field("Params")?.field(key) ?? environment.site.field("Params")?.field(key) ?? .null
@@ -261,6 +267,25 @@ extension GoTemplate {
                 if case .list(let list) = arguments[0], case .number(let position) = arguments[1] { return .bool(list.indices.contains(SourceValue.integer(position))) }
                 return .bool(arguments[0].field(arguments[1].text) != nil)
             case "hugo.Data": return environment.site.field("Data") ?? .map([:])
+            case "highlight", "transform.Highlight":
+                // The code as a block the new site shows as code; its colours are the new theme's to give.
+                try need(2)
+                try touchesInner(text(0))
+                return .string("<pre><code class=\"language-\(HTML.escape(text(1)))\">\(HTML.escape(text(0)))</code></pre>")
+            case "resources.Get", "resources.GetMatch", "resources.GetRemote":
+                // The site's assets are not imported: a template finds none, as Hugo does when the file is missing.
+                return .null
+            case "resources.Match", "resources.ByType":
+                return .list([])
+            case "warnf", "warnidf", "fmt.Warnf", "fmt.Warnidf", "debug.Timer":
+                return .string("")
+            case "urls.JoinPath":
+                try need(1)
+                let parts = arguments.flatMap { value -> [String] in if case .list(let list) = value { list.map(\.text) } else { [value.text] } }
+                let joined = parts.enumerated().map { index, part in
+                    index == 0 ? String(part.reversed().drop { $0 == "/" }.reversed()) : part.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+                }.filter { !$0.isEmpty }.joined(separator: "/")
+                return .string(parts.last?.hasSuffix("/") == true ? joined + "/" : joined)
             case "replaceRE", "strings.ReplaceRE", "findRE", "strings.FindRE":
                 try need(name.hasSuffix("findRE") || name.hasSuffix("FindRE") ? 2 : 3)
                 let input = name.contains("ind") ? text(1) : text(2)

@@ -1,5 +1,6 @@
 import Foundation
 import SectionSiteEngine
+import TOMLKit
 import Yams
 
 /// A Hugo site's import, as `Importer`'s passes (what each does is in `HugoImporter`'s summary).
@@ -18,6 +19,9 @@ struct HugoPasses: ImportFormat {
     private var fallbacks: [String: [String]] = [:]
     /// The files of each language's content folder, by path inside it.
     private var filesByLanguage: [String: Set<String>] = [:]
+    // Found by `frontMatter`.
+    /// What each list page cascades to the pages below it (`cascade: {type: docs}`), by language and folder.
+    private var cascades: [String: [String: [String: Any]]] = [:]
 
     var postsFolder: String? { nil }
 
@@ -155,8 +159,6 @@ struct HugoPasses: ImportFormat {
         let keepCase = (config["disablePathToLower"] as? Bool) == true
         let permalinks = Permalinks(patterns: patterns)
         let printsSections = (((config["outputs"] as? [String: Any])?["section"] as? [Any]) ?? []).contains { "\($0)".lowercased() == "print" }
-        // What each list page cascades to the pages below it (`cascade: {type: docs}`), by language and folder.
-        var cascades: [String: [String: [String: Any]]] = [:]
         for page in model.pages where (page.inner as NSString).lastPathComponent.hasPrefix("_index.") {
             guard let cascade = page.front["cascade"] as? [String: Any] else { continue }
             cascades[page.language, default: [:]][(page.inner as NSString).deletingLastPathComponent] = cascade
@@ -256,16 +258,59 @@ struct HugoPasses: ImportFormat {
                     "id": "pages", "cell": model.theme.postCell, "from": folder.isEmpty ? "." : folder, "paginate": pagerSize,
                 ] as [String: Any]]
             }
-            page.value = .map([
-                "\u{E000}page": .bool(true), "Params": .of(page.front.merging(page.front["params"] as? [String: Any] ?? [:]) { a, _ in a }),
-                "Title": .of(page.front["title"]), "Lang": .string(code), "Language": .map(["Lang": .string(code)]),
-                "Section": .string(section), "Draft": .of(page.front["draft"] ?? false),
-            ])
+            page.value = pageValue(page, section: section, baseURL: (config["baseURL"] as? String) ?? "/")
             if page.form == .html, !HugoImporter.allowsHTML(config) {
                 model.report.leftovers.append(.init(
                     kind: "HTML page, whose HTML shows once sectionsite.yml has markdown: {unsafe: true}", file: path))
             }
             model.pages[index] = page
+        }
+    }
+
+    /// A page as templates see it: `.Title`, `.Params` (its own, then what list pages above cascade to it),
+    /// `.RelPermalink`, `.File`, `.Section`, `.Type`, `.Kind` ...
+    private func pageValue(_ page: ImportPage, section: String, baseURL: String) -> SourceValue {
+        let inherited = Self.inherited(page.inner, cascades: cascades[page.language] ?? [:])
+        var params = page.front.merging(page.front["params"] as? [String: Any] ?? [:]) { a, _ in a }
+        params.merge(inherited) { own, _ in own }
+        params.merge(inherited["params"] as? [String: Any] ?? [:]) { own, _ in own }
+        let name = (page.inner as NSString).lastPathComponent
+        let stem = (name as NSString).deletingPathExtension
+        let folder = (page.inner as NSString).deletingLastPathComponent
+        let isList = stem == "_index"
+        let file: SourceValue = .map([
+            "Path": .string(page.inner), "Dir": .string(folder.isEmpty ? "" : folder + "/"), "LogicalName": .string(name),
+            "BaseFileName": .string(stem), "TranslationBaseName": .string(stem), "Ext": .string((name as NSString).pathExtension),
+            "ContentBaseName": .string(stem == "index" || isList ? (folder as NSString).lastPathComponent : stem),
+            "Lang": .string(page.language), "Section": .string(section),
+        ])
+        let base = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        return .map([
+            "\u{E000}page": .bool(true), "Params": .of(params), "Title": .of(page.front["title"]), "Lang": .string(page.language),
+            "Language": .map(["Lang": .string(page.language)]), "Section": .string(section), "Draft": .of(page.front["draft"] ?? false),
+            "RelPermalink": .string(page.url), "Permalink": .string(base + page.url), "File": file,
+            "Type": .string(page.type ?? section), "Kind": .string(page.inner == "_index.md" ? "home" : isList ? "section" : "page"),
+            "IsHome": .bool(page.inner == "_index.md"), "IsSection": .bool(isList), "IsPage": .bool(!isList),
+            "Weight": .of(page.front["weight"] ?? 0), "Date": .of(page.front["date"] ?? ""), "Description": .of(page.front["description"] ?? ""),
+            "LinkTitle": .of(page.front["linkTitle"] ?? page.front["title"]),
+        ])
+    }
+
+    /// What the list pages above `inner` cascade to it, the nearest first.
+    static func inherited(_ inner: String, cascades: [String: [String: Any]]) -> [String: Any] {
+        var merged: [String: Any] = [:]
+        var folder = (inner as NSString).deletingLastPathComponent
+        while true {
+            if let cascade = cascades[folder] {
+                for (key, value) in cascade where merged[key] == nil { merged[key] = value }
+                if let params = cascade["params"] as? [String: Any] {
+                    var inner = merged["params"] as? [String: Any] ?? [:]
+                    inner.merge(params) { own, _ in own }
+                    merged["params"] = inner
+                }
+            }
+            if folder.isEmpty { return merged }
+            folder = (folder as NSString).deletingLastPathComponent
         }
     }
 
@@ -291,14 +336,20 @@ struct HugoPasses: ImportFormat {
         }
         let pagesByLanguage = filesByLanguage.mapValues { $0.filter { $0.hasSuffix(".md") }.sorted() }
         let allowsHTML = HugoImporter.allowsHTML(config)
+        let lists = Self.pageLists(model.pages)
+        for (code, list) in lists {
+            languageSiteValues[code] = Self.adding(list.site, to: languageSiteValues[code] ?? siteValue)
+        }
         for index in model.pages.indices {
             let page = model.pages[index]
             let (code, inner, path) = (page.language, page.inner, page.source)
             let contentFiles = filesByLanguage[code] ?? []
             let languageParams = languages.first { $0.code == code }?.settings["params"] as? [String: Any]
-            var pageValue = page.value
+            let inherited = Self.inherited(inner, cascades: cascades[code] ?? [:])
+            let list = lists[code]
+            var pageValue = list?.byPath[inner] ?? page.value
             if case .map(var fields) = pageValue {
-                fields["Site"] = siteValue
+                fields["Site"] = languageSiteValues[code] ?? siteValue
                 pageValue = .map(fields)
             }
             let context = Shortcodes.Context(
@@ -316,7 +367,10 @@ struct HugoPasses: ImportFormat {
                         }
                         return current
                     }
-                    for found in [value(front), value(front["params"] as? [String: Any]), value(languageParams), value(siteParams)] {
+                    for found in [
+                        value(front), value(front["params"] as? [String: Any]), value(inherited), value(inherited["params"] as? [String: Any]),
+                        value(languageParams), value(siteParams),
+                    ] {
                         if let found, let text = ImportFiles.plainText(found) { return text }
                     }
                     return nil
@@ -333,18 +387,119 @@ struct HugoPasses: ImportFormat {
                         if case .data(let data)? = try? site.reading(candidate) { return String(decoding: data, as: UTF8.self) }
                     }
                     return nil
-                })
+                },
+                getPage: { path in list?.page(path, from: inner) })
             let body = Shortcodes.convert(page.body, file: path, firstLine: page.frontLines + 1, context: context, report: &model.report)
             model.pages[index].body = HugoPage.pictures(body, page: inner) { contentFiles.contains($0) }
         }
     }
 
+    /// A language's pages as templates list them: each with its `CurrentSection` and, for a list page, its
+    /// `Pages`; the site's `RegularPages`, `Pages` and `Sections`.
+    struct PageList {
+        var byPath: [String: SourceValue] = [:]
+        var site: [String: SourceValue] = [:]
+
+        /// `.GetPage`: a path from the content folder (`/docs/start`), else from the page's folder; a file, a
+        /// bundle or a list page.
+        func page(_ path: String, from inner: String) -> SourceValue? {
+            let trimmed = path.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+            let stem = trimmed.hasSuffix(".md") ? String(trimmed.dropLast(3)) : trimmed
+            var roots = [""]
+            if !path.hasPrefix("/") {
+                let folder = (inner as NSString).deletingLastPathComponent
+                if !folder.isEmpty { roots.insert(folder + "/", at: 0) }
+            }
+            for root in roots {
+                let base = root + stem
+                // Hugo reads a page's logical path in lower case (`/functions/reflect/isimageresource`).
+                let candidates = base.isEmpty ? ["_index.md"] : [base + ".md", base + "/index.md", base + "/_index.md"]
+                for candidate in candidates {
+                    if let found = byPath[candidate] ?? lowercased[candidate.lowercased()].flatMap({ byPath[$0] }) { return found }
+                }
+            }
+            return nil
+        }
+
+        /// The paths by their lower-case form, the least of those that differ only in case.
+        var lowercased: [String: String] = [:]
+    }
+
+    /// Each language's `PageList`, pages in the order of their paths.
+    static func pageLists(_ pages: [ImportPage]) -> [String: PageList] {
+        var lists: [String: PageList] = [:]
+        for (code, languagePages) in Dictionary(grouping: pages, by: \.language) {
+            let sorted = languagePages.sorted { $0.inner < $1.inner }
+            let sections = Dictionary(sorted.filter { ($0.inner as NSString).lastPathComponent.hasPrefix("_index.") }
+                .map { (($0.inner as NSString).deletingLastPathComponent, $0.value) }) { first, _ in first }
+            func section(of inner: String) -> SourceValue? {
+                var folder = (inner as NSString).deletingLastPathComponent
+                while true {
+                    if let found = sections[folder] { return found }
+                    if folder.isEmpty { return nil }
+                    folder = (folder as NSString).deletingLastPathComponent
+                }
+            }
+            var list = PageList()
+            var children: [String: [SourceValue]] = [:]  // a folder's pages and the list pages of the folders in it
+            var regular: [SourceValue] = []
+            var all: [SourceValue] = []
+            for page in sorted {
+                var value = page.value
+                if case .map(var fields) = value, let current = section(of: page.inner) {
+                    fields["CurrentSection"] = current
+                    value = .map(fields)
+                }
+                list.byPath[page.inner] = value
+                if list.lowercased[page.inner.lowercased()] == nil { list.lowercased[page.inner.lowercased()] = page.inner }
+                all.append(value)
+                let name = (page.inner as NSString).lastPathComponent
+                var folder = (page.inner as NSString).deletingLastPathComponent
+                if name.hasPrefix("_index.") {
+                    guard !folder.isEmpty else { continue }
+                    folder = (folder as NSString).deletingLastPathComponent
+                } else {
+                    regular.append(value)
+                    if name.hasPrefix("index.") { folder = (folder as NSString).deletingLastPathComponent }
+                }
+                children[folder, default: []].append(value)
+            }
+            for (folder, pages) in children {
+                let key = folder.isEmpty ? "_index.md" : folder + "/_index.md"
+                guard case .map(var fields)? = list.byPath[key] else { continue }
+                fields["Pages"] = .list(pages)
+                fields["RegularPages"] = .list(pages.filter { $0.field("IsPage")?.isTruthy == true })
+                list.byPath[key] = .map(fields)
+            }
+            list.site = [
+                "RegularPages": .list(regular), "Pages": .list(all), "AllPages": .list(all),
+                "Sections": .list((children[""] ?? []).filter { $0.field("IsSection")?.isTruthy == true }),
+            ]
+            lists[code] = list
+        }
+        return lists
+    }
+
+    /// `value` (a map) with `fields` added.
+    static func adding(_ fields: [String: SourceValue], to value: SourceValue) -> SourceValue {
+        guard case .map(var map) = value else { return value }
+        map.merge(fields) { _, new in new }
+        return .map(map)
+    }
+
     /// The site's data as templates read it: `data/a/b.yaml` is `site.Data.a.b`.
     private static func siteData(_ model: ImportModel) -> [String: Any] {
         var siteData: [String: Any] = [:]
-        for file in model.files where file.hasPrefix("data/") && (file.hasSuffix(".yaml") || file.hasSuffix(".yml") || file.hasSuffix(".json")) {
-            guard case .data(let data)? = try? model.site.reading(file), let value = try? Yams.load(yaml: String(decoding: data, as: UTF8.self))
-            else { continue }
+        for file in model.files where file.hasPrefix("data/") {
+            let ext = (file as NSString).pathExtension.lowercased()
+            guard ["yaml", "yml", "json", "toml"].contains(ext), case .data(let data)? = try? model.site.reading(file) else { continue }
+            var text = String(decoding: data, as: UTF8.self)
+            // TOML read as the JSON it converts to, which is YAML too.
+            if ext == "toml" {
+                guard let json = try? TOMLTable(string: text).convert(to: .json) else { continue }
+                text = json
+            }
+            guard let value = try? Yams.load(yaml: text) else { continue }
             let path = (String(file.dropFirst("data/".count)) as NSString).deletingPathExtension.split(separator: "/").map(String.init)
             func insert(_ value: Any, at path: ArraySlice<String>, into map: inout [String: Any]) {
                 guard let first = path.first else { return }

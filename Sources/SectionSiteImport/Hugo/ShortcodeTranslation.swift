@@ -14,7 +14,8 @@ enum ShortcodeTranslation {
     ) throws -> ImportComponent {
         let environment = GoTemplate.Environment(
             arguments: call.arguments, namedArguments: call.named, name: call.name, page: context.pageValue,
-            site: context.siteValue, partial: { context.templates.partial($0) }, readFile: context.readFile)
+            site: context.siteValue, partial: { context.templates.partial($0) }, readFile: context.readFile,
+            getPage: context.getPage)
         let html = try template.run(environment)
         let marker = GoTemplate.Environment.inner
         // A template of Markdown writes Markdown, the inner content in its place.

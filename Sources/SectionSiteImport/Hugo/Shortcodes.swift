@@ -28,6 +28,8 @@ enum Shortcodes {
         var directives = ImportComponent.defaultDirectives
         /// Reads a file of the site (`readfile`), relative to its folder; nil when it is not there or not inside.
         var readFile: (String) -> String? = { _ in nil }
+        /// A page of the language by its path, as templates see it (`.GetPage`).
+        var getPage: (String) -> GoTemplate.Value? = { _ in nil }
     }
 
     /// A call found in a page: its tag and, when paired, what it holds and its closing tag.
@@ -352,7 +354,9 @@ enum Shortcodes {
                 return .markdown(Shortcodes.fence("mermaid", code))
             case "param", "_param", "site-param", "siteparam":  // `_param`: Docsy's, from its theme module
                 guard last.hasSuffix("param"), let key = arguments["0"] ?? arguments["name"] else { return nil }
-                if var value = context.parameters(key) {
+                // Docsy's reads the site's address as `baseURL`.
+                let baseURL = key == "baseURL" ? context.siteValue.field("BaseURL")?.text : nil
+                if var value = baseURL ?? context.parameters(key) {
                     // Docsy's fills numbered places with the call's arguments (`{1}` the first after the name).
                     var position = 0
                     while let argument = arguments[String(position)] {

@@ -119,7 +119,7 @@ struct TemplateTagTests {
     func neutral() throws {
         let (built, _, report, source) = try Self.imported("hugo", [
             "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'T'\n",
-            "layouts/shortcodes/fancy.html": "{{ $img := resources.Get \"x.png\" }}<div class=\"fancy\">{{ .Inner }}</div>",
+            "layouts/shortcodes/fancy.html": "{{ $img := getenv \"HOME\" }}<div class=\"fancy\">{{ .Inner }}</div>",
             "content/a.md": "---\ntitle: A\n---\n{{% fancy %}}\n**Kept** text.\n{{% /fancy %}}\n\n{{< unknown-thing 3 >}}\n\nEnd {{< inline-unknown >}}here.\n",
         ])
         _ = source
@@ -128,7 +128,7 @@ struct TemplateTagTests {
         #expect(body.contains(">End here.</p>"))
         #expect(Self.tagsShown(in: built) == [])
         #expect(report.leftovers.map(\.description) == [
-            "content/a.md:4:1: note: Hugo shortcode 'fancy' (layouts/shortcodes/fancy.html uses function 'resources.Get'), its content kept in a plain block: {{% fancy %}}",
+            "content/a.md:4:1: note: Hugo shortcode 'fancy' (layouts/shortcodes/fancy.html uses function 'getenv'), its content kept in a plain block: {{% fancy %}}",
             "content/a.md:8:1: note: Hugo shortcode 'unknown-thing' with no template in the site, left out: {{< unknown-thing 3 >}}",
             "content/a.md:10:5: note: Hugo shortcode 'inline-unknown' with no template in the site, left out: {{< inline-unknown >}}",
             "layouts/:1:1: note: Hugo folder 'layouts' not imported (1 file)",
@@ -296,8 +296,8 @@ struct TemplateTagTests {
         }
         #expect(try run(["0": "x"], named: false) == "Hello, World! (x) [A, B] n=3<T>")
         #expect(try run(["name": "Ada"], named: true) == "Hello, Ada! (none) [A, B] n=3<T>")
-        #expect(throws: GoTemplate.Unsupported(what: "function 'resources.Get'")) {
-            try GoTemplate("{{ resources.Get \"a\" }}").run(.init(
+        #expect(throws: GoTemplate.Unsupported(what: "function 'getenv'")) {
+            try GoTemplate("{{ getenv \"HOME\" }}").run(.init(
                 arguments: [:], namedArguments: false, name: "a", page: .null, site: .null, partial: { _ in nil }))
         }
     }
@@ -544,5 +544,32 @@ struct TemplateTagTests {
         _ = source
         let home = try String(contentsOf: site.appendingPathComponent("Content/_index.md"), encoding: .utf8)
         #expect(home.contains(#"- <i class="fa-fire text-warning"></i> Hot"#))
+    }
+
+    @Test("templates that read other pages and the site: where over site.RegularPages by .CurrentSection, GetPage by a lower-case path, .File.Path, cascaded params, TOML data, highlight, a missing asset (keda, hugoDocs, jaeger, linkerd, docsy.dev)")
+    func pagesAndSite() throws {
+        let (_, site, report, source) = try Self.imported("hugo", [
+            "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'T'\n[markup.goldmark.renderer]\nunsafe = true\n",
+            "data/urls.toml": "base = 'https://example.org/src/'\n",
+            "layouts/shortcodes/providers.html":
+                "{{ range where site.RegularPages \".CurrentSection.Title\" \"Providers\" }}<a href=\"{{ .RelPermalink }}\">{{ .Title }}</a> {{ end }}",
+            "layouts/shortcodes/desc.html": "{{ with $.Page.GetPage (.Get 0) }}{{ .Description }}{{ else }}{{ errorf \"missing\" }}{{ end }}",
+            "layouts/shortcodes/version.html": "{{ index (split $.Page.File.Path \"/\") 1 }}",
+            "layouts/shortcodes/icon.html": "{{ .Page.Param \"ICON\" }}",
+            "layouts/shortcodes/src.html": "{{ urls.JoinPath hugo.Data.urls.base (.Get 0) }}",
+            "layouts/shortcodes/example.html": "{{ with resources.Get \"icons/x.svg\" }}{{ .Content }}{{ end }}{{ highlight \"a < b\" \"bash\" }}",
+            "content/docs/_index.md": "---\ntitle: Docs\ncascade:\n  params:\n    ICON: '*'\n---\n",
+            "content/docs/providers/_index.md": "---\ntitle: Providers\n---\n",
+            "content/docs/providers/Azure.md": "---\ntitle: Azure\ndescription: Azure's way in\n---\n",
+            "content/docs/providers/gcp.md": "---\ntitle: GCP\n---\n",
+            "content/docs/2.19/page.md":
+                "---\ntitle: Page\n---\n{{< providers >}}\n\nIn: {{% desc \"/docs/providers/azure\" %}}. Version {{< version >}}. Icon {{% icon %}}. See {{< src \"a.html\" >}}.\n\n{{< example >}}\n",
+        ])
+        _ = source
+        let page = try String(contentsOf: site.appendingPathComponent("Content/docs/2.19/page.md"), encoding: .utf8)
+        #expect(page.contains(#"<a href="/docs/providers/azure/">Azure</a> <a href="/docs/providers/gcp/">GCP</a>"#), "\(page)")
+        #expect(page.contains("In: Azure's way in. Version 2.19. Icon *. See https://example.org/src/a.html."), "\(page)")
+        #expect(page.contains(#"<pre><code class="language-bash">a &lt; b</code></pre>"#), "\(page)")
+        #expect(report.componentUses == .init(mapped: 0, translated: 6, neutral: 0))
     }
 }
