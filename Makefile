@@ -113,6 +113,8 @@ fuzz: deps
 layers:
 	$(PYTHON) Tests/layers.py --self-check
 	$(PYTHON) Tests/layers.py
+	@! grep -rn '^@testable import' Sources Tests/TestSupport Tests/SiteTestSupport \
+		|| { echo "error: a library target above imports @testable, which a plain 'swift build -c release' cannot compile"; exit 1; }
 
 ## Every test: the engine's layers checked, the documentation site (this folder's example site) checked for broken
 ## links, the Swift suites, the example packages built, each fuzz target built beside them without libFuzzer and run

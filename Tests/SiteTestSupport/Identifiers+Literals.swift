@@ -1,4 +1,4 @@
-@testable import SectionSiteEngine
+import SectionSiteEngine
 
 /// Tests write a page's source as a build's record does: `Content/posts/a.md`, `swift:/menu/`, or a tag page's URL.
 extension SourceID: ExpressibleByStringLiteral {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SectionSiteEngine
+import SectionSiteEngine
 
 /// A site written into a fresh temporary folder from `[path: contents]`, removed when the test is done with it.
 /// Its builds use the engine alone unless it is given plug-ins (`TestPlugins`): the test targets over

@@ -21,7 +21,7 @@ package enum SourceID: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// The source a record's key names (`description`'s inverse).
-    init(recorded key: String) {
+    package init(recorded key: String) {
         if key.hasPrefix("swift:") {
             self = .program(PageURL(String(key.dropFirst("swift:".count))))
         } else if key.hasPrefix("/") {
