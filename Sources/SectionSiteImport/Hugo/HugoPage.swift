@@ -51,6 +51,11 @@ enum HugoPage {
         return path
     }
 
+    /// An address with the characters that would end a URL's path (`?`, `#`) percent-encoded.
+    static func pathCharacters(_ address: String) -> String {
+        address.replacingOccurrences(of: "?", with: "%3F").replacingOccurrences(of: "#", with: "%23")
+    }
+
     static func url(_ written: String, prefix: String) -> (url: String, alias: String?) {
         guard written.hasPrefix("/") else { return ("/" + written, nil) }
         guard !prefix.isEmpty else { return (written, nil) }

@@ -201,8 +201,10 @@ struct HugoPasses: ImportFormat {
                 let hugo = stem.lowercased().replacingOccurrences(of: " ", with: "-")
                 if hugo != stem { page.front["slug"] = hugo }
             }
-            var aliases = ImportFiles.list(page.front["aliases"])
-            if let own = page.front["url"] as? String {
+            // A `?` or `#` in an address written in front matter is part of the path to Hugo, which writes the file
+            // `What-is-Git?.html`: encoded, the new site writes the same file.
+            var aliases = ImportFiles.list(page.front["aliases"]).map(HugoPage.pathCharacters)
+            if let own = (page.front["url"] as? String).map(HugoPage.pathCharacters) {
                 let (url, alias) = HugoPage.url(own, prefix: prefix)
                 page.front["url"] = url
                 if let alias { aliases.append(alias) }
@@ -264,6 +266,23 @@ struct HugoPasses: ImportFormat {
                     kind: "HTML page, whose HTML shows once sectionsite.yml has markdown: {unsafe: true}", file: path))
             }
             model.pages[index] = page
+        }
+        Self.resolveCollisions(&model.pages, report: &model.report)
+    }
+
+    /// A page and a list page at one address (`vtbackup.md` beside `vtbackup/_index.md`): Hugo serves the list
+    /// page. The other is imported as a draft, reported.
+    private static func resolveCollisions(_ pages: inout [ImportPage], report: inout ImportReport) {
+        var lists: [String: Int] = [:]
+        for index in pages.indices where (pages[index].inner as NSString).lastPathComponent.hasPrefix("_index.") {
+            lists[pages[index].url] = lists[pages[index].url] ?? index
+        }
+        for index in pages.indices where !(pages[index].inner as NSString).lastPathComponent.hasPrefix("_index.") {
+            guard let list = lists[pages[index].url], pages[index].front["draft"] as? Bool != true else { continue }
+            pages[index].front["draft"] = true
+            report.leftovers.append(.init(
+                kind: "address that a list page also has, which Hugo serves instead; imported as a draft", file: pages[index].source,
+                text: "\(pages[index].url) is also \(pages[list].source)'s"))
         }
     }
 

@@ -572,4 +572,21 @@ struct TemplateTagTests {
         #expect(page.contains(#"<pre><code class="language-bash">a &lt; b</code></pre>"#), "\(page)")
         #expect(report.componentUses == .init(mapped: 0, translated: 6, neutral: 0))
     }
+
+    @Test("first builds Hugo makes: a page beside a list page of the same address is the list page's (vitess); a ? in a front matter address is part of its path (git-scm)")
+    func hugoAddresses() throws {
+        let (built, _, report, source) = try Self.imported("hugo", [
+            "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'T'\n",
+            "content/programs/vtbackup.md": "---\ntitle: vtbackup page\n---\nThe page.\n",
+            "content/programs/vtbackup/_index.md": "---\ntitle: vtbackup list\n---\nThe list.\n",
+            "content/book/what.md": "---\ntitle: What is Git?\nurl: /book/en/What-is-Git?.html\naliases: [/book/What-is-Git?.html]\n---\nGit.\n",
+        ])
+        _ = source
+        #expect(try Self.body(built, "programs/vtbackup/index.html").contains("The list."))
+        #expect(report.leftovers.map(\.description).contains(
+            "content/programs/vtbackup.md:1:1: note: address that a list page also has, which Hugo serves instead; imported as a draft: /programs/vtbackup/ is also content/programs/vtbackup/_index.md's"))
+        #expect(try Self.body(built, "book/en/What-is-Git?/index.html").contains("Git."))
+        #expect(FileManager.default.fileExists(atPath: built.appendingPathComponent("book/en/What-is-Git?.html").path))
+        #expect(FileManager.default.fileExists(atPath: built.appendingPathComponent("book/What-is-Git?.html").path))
+    }
 }
