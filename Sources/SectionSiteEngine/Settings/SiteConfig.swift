@@ -113,6 +113,8 @@ package struct SiteConfig: Sendable, Equatable {
         }
         if !path.hasPrefix("/") { path = "/" + path }
         if !path.hasSuffix("/") { path += "/" }
+        // `https://example.org//` means the root: `//x` would be a link to the host `x`.
+        while path.contains("//") { path = path.replacingOccurrences(of: "//", with: "/") }
         return path
     }
 

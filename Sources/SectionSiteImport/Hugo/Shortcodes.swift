@@ -367,6 +367,22 @@ enum Shortcodes {
                 }
                 leftover("Hugo shortcode '\(name)' of a value that is not plain text, left out", call)
                 return .nothing
+            // Docsy's, which sites take from its Hugo module, outside the site: the landing page's blocks and
+            // cards as their text, titles in bold.
+            case "lead" where name == "blocks/lead", "section" where name == "blocks/section":
+                return .markdown(inner(call) ?? "")
+            case "feature" where name == "blocks/feature", "cover" where name == "blocks/cover", "card":
+                let titles = [arguments["header"], arguments["title"], arguments["subtitle"]].compactMap { $0 }.filter { !$0.isEmpty }
+                let parts = titles.map { "**\($0)**" } + [inner(call) ?? "", arguments["footer"] ?? ""]
+                return .markdown(parts.filter { !$0.isEmpty }.joined(separator: "\n\n"))
+            case "imgproc":
+                // A picture of the page's bundle, its caption the inner content.
+                guard let source = arguments["0"] ?? arguments["src"] else { return nil }
+                let caption = (inner(call) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+                let alt = caption.split(separator: "\n").first.map(String.init)?.replacingOccurrences(of: "]", with: ")") ?? ""
+                return .markdown("![\(alt)](\(source))" + (caption.isEmpty ? "" : "\n\n" + caption))
+            case "link-down" where name == "blocks/link-down":
+                return .nothing
             case "figure", "img", "image":
                 guard let source = arguments["src"] ?? arguments["0"] else { return nil }
                 let alt = arguments["alt"] ?? arguments["caption"] ?? arguments["title"] ?? ""

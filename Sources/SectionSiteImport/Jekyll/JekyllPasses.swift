@@ -370,7 +370,9 @@ struct JekyllPasses: ImportFormat {
     func settingsFile(_ model: ImportModel) throws -> Node {
         var settings: [(String, Node)] = [("title", ImportYAML.string((config["title"]).map { "\($0)" } ?? "Imported site"))]
         if let description = config["description"] as? String { settings.append(("description", ImportYAML.string(description))) }
-        settings.append(("baseURL", ImportYAML.string((siteURL + baseURL).isEmpty ? "/" : siteURL + baseURL + "/")))
+        // `url: https://nim-lang.org/` with `baseurl: ""` is the root, written once with its `/`.
+        let base = String((siteURL + baseURL).reversed().drop { $0 == "/" }.reversed())
+        settings.append(("baseURL", ImportYAML.string(base + "/")))
         settings.append(("theme", ImportYAML.string(model.theme.name)))
         let directives = model.report.directiveSettings(theme: model.theme.directives)
         if !directives.isEmpty { settings.append(("directives", ImportYAML.map(directives.map { ($0.0, ImportYAML.string($0.1)) }))) }

@@ -137,6 +137,19 @@ extension Liquid.Run {
             case "seo", "feed_meta", "github_edit_link", "last_modified_at", "avatar", "toc", "octicon", "icon":
                 // What a theme draws of its own (head tags, an edit link): nothing of the page's text.
                 uses.mapped += 1
+            case _ where tag.branches != nil && Self.vocabulary(tag.name) != nil:
+                // A plugin's block named as a component is (`altDetails`, `callout`, `warning`): drawn as that
+                // component, its title the first quoted text of its markup.
+                uses.mapped += 1
+                var body = ""
+                write(tag.branches?.first?.nodes ?? [], of: template, reported: reported, into: &body)
+                let title = Self.quoted(markup)
+                let component: ImportComponent =
+                    switch Self.vocabulary(tag.name)! {
+                    case "details": .details(summary: title ?? "Details", body: body)
+                    case let kind: .callout(kind: kind, title: title ?? (kind.prefix(1).uppercased() + kind.dropFirst()), body: body)
+                    }
+                output += component.written(block: isBlock(tag, in: template), directives: context.directives, indent: Self.indent(of: tag, in: template))
             default:
                 uses.neutral += 1
                 if let branches = tag.branches {
@@ -249,6 +262,24 @@ extension Liquid.Run {
     }
 
     /// A tab's title: jekyll-tabs writes the group first (`{% tab log php %}`), other plugins the title alone.
+    /// The component a block tag's name says it is: `details` (`altDetails`, `collapsible`), else the kind of a box
+    /// (`note`, `warning`, `callout` ...); nil for any other name.
+    static func vocabulary(_ name: String) -> String? {
+        let lower = name.lowercased()
+        if ImportComponent.detailsWords.contains(where: { lower == $0 || lower.hasSuffix($0) }) { return "details" }
+        if let kind = ImportComponent.alertKind(lower) { return kind }
+        return ImportComponent.boxWords.contains(lower) ? "note" : nil
+    }
+
+    /// The first quoted text of a tag's markup (`'Need Help?'` of `altDetails id 'Need Help?' class=x`).
+    static func quoted(_ markup: String) -> String? {
+        guard let open = markup.firstIndex(where: { $0 == "\"" || $0 == "'" }) else { return nil }
+        let rest = markup[markup.index(after: open)...]
+        guard let close = rest.firstIndex(of: markup[open]) else { return nil }
+        let text = String(rest[..<close]).trimmingCharacters(in: .whitespaces)
+        return text.isEmpty ? nil : text
+    }
+
     static func tabTitle(_ markup: String) -> String {
         let words = LiquidExpression.split(markup, on: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }
         return (words.count > 1 ? words.dropFirst().joined(separator: " ") : words.first) ?? "Tab"

@@ -67,6 +67,8 @@ enum Liquid {
         var depth = 0
         /// A `break` or `continue` met inside a `for`.
         var interruption: String?
+        /// The plugins' filters passed over since the last output or tag was written, for the report.
+        var passedFilters: [String] = []
         /// The names of the block tags drawn by the neutral fallback.
         var neutralNames = Set<String>()
         /// While an include runs: the page's template, the include tag's place in it, and the include's name.
@@ -86,10 +88,19 @@ enum Liquid {
                     } catch let unsupported as LiquidExpression.Unsupported {
                         note("Liquid output with \(unsupported.what), left out", template, range, reported: reported)
                     } catch {}
+                    notePassedFilters(template, range, reported: reported)
                 case .tag(let tag):
                     write(tag, of: template, reported: reported, into: &output)
+                    notePassedFilters(template, tag.range, reported: reported)
                 }
             }
+        }
+
+        mutating func notePassedFilters(_ template: LiquidTemplate, _ range: Range<String.Index>, reported: Bool) {
+            for name in passedFilters {
+                note("Liquid filter '\(name)' (a plugin's), not run: its value kept as it is", template, range, reported: reported)
+            }
+            passedFilters = []
         }
 
         /// A leftover at its place in the page (`reported`), else, inside an include, at the tag that includes it.
@@ -113,7 +124,14 @@ enum Liquid {
             let (term, filters) = try LiquidExpression.filtered(markup.replacingOccurrences(of: "\n", with: " "))
             var value = try self.value(term, strict: strict)
             for filter in filters {
-                value = try LiquidValues.filter(filter.name, value, try filter.arguments.map { try self.value($0) }, baseURL: context.baseURL, siteURL: context.siteURL)
+                do {
+                    value = try LiquidValues.filter(
+                        filter.name, value, try filter.arguments.map { try self.value($0) }, baseURL: context.baseURL, siteURL: context.siteURL)
+                } catch let unknown as LiquidValues.UnknownFilter {
+                    // A plugin's filter, which the import cannot run: its value goes on as it is, as Liquid passes
+                    // a filter it does not have (Jekyll without the plugin); reported at the tag or output.
+                    if !passedFilters.contains(unknown.name) { passedFilters.append(unknown.name) }
+                }
             }
             return value
         }

@@ -228,8 +228,13 @@ enum LiquidValues {
             default: return .string(LiquidDates.format(date, argument(0).text))
             }
         default:
-            throw LiquidExpression.Unsupported(what: "filter '\(name)'")
+            throw UnknownFilter(name: name)
         }
+    }
+
+    /// A filter neither Liquid nor Jekyll has: a plugin's (`img_url`).
+    struct UnknownFilter: Error {
+        var name: String
     }
 
     /// A path under the base path, as Jekyll's `relative_url` joins them (one `/` between).

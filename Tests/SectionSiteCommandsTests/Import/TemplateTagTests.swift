@@ -200,6 +200,14 @@ struct TemplateTagTests {
                 Inside.
                 {% endcallout %}
 
+                {% altDetails help-box 'Need Help?' class=help %}
+                Ask us.
+                {% endaltDetails %}
+
+                {% sidebar %}
+                Aside text.
+                {% endsidebar %}
+
                 {% unknown_tag x %}Done.
                 """,
         ])
@@ -209,14 +217,17 @@ struct TemplateTagTests {
         #expect(body.contains(#"<div class="note">"#) && body.contains("<p><b>Heads up</b> Mind the gap.</p>"))
         #expect(body.contains(">macOS</label>") && body.contains(">Linux</label>") && body.contains("<p>Use apt.</p>"))
         #expect(body.contains("<strong>Ada</strong> leads.") && !body.contains("Grace"))
-        #expect(body.contains(#"class="ss-block ss-block-callout"><p>Inside.</p></div>"#))
+        // A plugin's block named as a component is that component (scala-docs' altDetails).
+        #expect(body.contains(#"<p class="markdown-alert-title">Note</p><p>Inside.</p>"#), "\(body)")
+        #expect(body.contains("<summary>Need Help?</summary><p>Ask us.</p></details>"))
+        #expect(body.contains(#"class="ss-block ss-block-sidebar"><p>Aside text.</p></div>"#))
         #expect(body.contains(">Done.</p>"))
         #expect(Self.tagsShown(in: built) == [])
         #expect(report.leftovers.map(\.description) == [
-            "guide.md:20:1: note: Liquid tag 'callout' with no equivalent, its content kept in a plain block: {% callout %}",
-            "guide.md:24:1: note: Liquid tag 'unknown_tag' with no equivalent, left out: {% unknown_tag x %}",
+            "guide.md:28:1: note: Liquid tag 'sidebar' with no equivalent, its content kept in a plain block: {% sidebar %}",
+            "guide.md:32:1: note: Liquid tag 'unknown_tag' with no equivalent, left out: {% unknown_tag x %}",
         ])
-        #expect(report.componentUses == .init(mapped: 1, translated: 1, neutral: 2))
+        #expect(report.componentUses == .init(mapped: 3, translated: 1, neutral: 2))
     }
 
     @Test("Jekyll: an include that leads outside the site is not read")
@@ -502,15 +513,17 @@ struct TemplateTagTests {
 
     @Test("what an include leaves out is reported at the tag that includes it; a stray closing shortcode is reported")
     func reportedInside() throws {
-        let (_, _, jekyll, source) = try Self.imported("jekyll", [
+        let (_, jekyllSite, jekyll, source) = try Self.imported("jekyll", [
             "_config.yml": "title: T\n",
             "_includes/box.html": "<div>{{ include.x | bogus_filter }}</div>\n",
             "a.md": "---\ntitle: A\n---\nSee {% include box.html x=1 %} here.\n",
         ])
         _ = source
         #expect(jekyll.leftovers.map(\.description) == [
-            "a.md:4:5: note: Liquid output with filter 'bogus_filter', left out (in the include 'box.html'): {% include box.html x=1 %}"
+            "a.md:4:5: note: Liquid filter 'bogus_filter' (a plugin's), not run: its value kept as it is (in the include 'box.html'): {% include box.html x=1 %}"
         ])
+        // As Liquid passes a filter it does not have: the include's text stays (jessesquires' img_url).
+        #expect(try String(contentsOf: jekyllSite.appendingPathComponent("Content/a.md"), encoding: .utf8).contains("See <div>1</div>"))
         let (_, _, hugo, other) = try Self.imported("hugo", [
             "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'T'\n",
             "content/a.md": "---\ntitle: A\n---\nStray close: {{< /note >}} here.\n",
@@ -588,5 +601,43 @@ struct TemplateTagTests {
         #expect(try Self.body(built, "book/en/What-is-Git?/index.html").contains("Git."))
         #expect(FileManager.default.fileExists(atPath: built.appendingPathComponent("book/en/What-is-Git?.html").path))
         #expect(FileManager.default.fileExists(atPath: built.appendingPathComponent("book/What-is-Git?.html").path))
+    }
+
+    @Test("Docsy's shortcodes from its Hugo module, outside the site: landing blocks and cards as their text, imgproc as a picture with its caption (fluxcd, docsy.dev)")
+    func docsyModule() throws {
+        let (built, _, report, source) = try Self.imported("hugo", [
+            "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'T'\n",
+            "content/start.md": """
+                ---
+                title: Start
+                ---
+                {{< blocks/cover title="Welcome" height="full" >}}
+                Fast builds.
+                {{< /blocks/cover >}}
+
+                {{% blocks/lead %}}
+                The lead.
+                {{% /blocks/lead %}}
+
+                {{% card header="Highlights" %}}
+                - One
+                {{% /card %}}
+
+                {{< imgproc shot.png Resize "600x" >}}
+                The screen.
+                {{< /imgproc >}}
+
+                {{< blocks/link-down color="info" >}}
+                """,
+            "content/shot.png": "png",
+        ])
+        _ = source
+        let body = try Self.body(built, "start/index.html")
+        #expect(body.contains("><strong>Welcome</strong></p>") && body.contains(">Fast builds.</p>"), "\(body)")
+        #expect(body.contains(">The lead.</p>"))
+        #expect(body.contains("><strong>Highlights</strong></p>") && body.contains(">One</li>"))
+        #expect(body.contains("The screen.") && body.contains("shot.png"))
+        #expect(Self.tagsShown(in: built) == [])
+        #expect(report.componentUses == .init(mapped: 5, translated: 0, neutral: 0))
     }
 }

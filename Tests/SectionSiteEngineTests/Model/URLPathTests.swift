@@ -73,6 +73,8 @@ struct URLPathTests {
             ("https://example.com", "https://example.com", "https://example.com/a/"),
             ("http://h:8080/x", "http://h:8080", "http://h:8080/x/a/"),
             ("/docs/", nil, "/docs/a/"),
+            // A doubled slash (Jekyll's `url: https://x.org/` joined with `baseurl: ""`) is the root, not a host.
+            ("https://nim-lang.org//", "https://nim-lang.org", "https://nim-lang.org/a/"),
             ("mailto:x/y", nil, "/mailto:x/y/a/"),
         ] as [(String, String?, String)] {
             config.baseURL = base
