@@ -13,7 +13,8 @@ command, and every change made to the copy so that the original builds offline:
   `require` are dropped, and a `theme:` gem that is not installed and `remote_theme:` too, through an extra config
   file passed after `_config.yml`. When the build then stops on a Liquid tag a dropped plugin defined (`Unknown tag
   'tabs'`), a stub for it goes into `_plugins/` (a block tag that renders its body, or a tag that renders nothing); a
-  `_plugins/*.rb` that needs a gem this Ruby lacks is removed; a stylesheet Sass cannot compile is emptied.
+  `_plugins/*.rb` that needs a gem this Ruby lacks is removed; a stylesheet Sass cannot compile is emptied; a plugin tag that returns an Array (Liquid 4 joined it,
+  Debian's Liquid 5 refuses it) gets Liquid 4's rule back from a `_plugins/` file.
 - Hugo: `enableGitInfo` off (the copy has no .git); a Hugo module that is not on this machine is replaced by an empty
   folder (`HUGO_MODULE_REPLACEMENTS`), or by a folder given with `--module PATH=DIR`; when the build stops in a
   template (Dart Sass, PostCSS, Tailwind, npm packages for js.Build, a file a missing module would give), the action
@@ -22,10 +23,10 @@ command, and every change made to the copy so that the original builds offline:
   its `{{ define }}` blocks, remote resources (`resources.GetRemote`) are refused at
   once (`HUGO_SECURITY_HTTP_URLS=none`) so that they stop the build there rather than wait; a `[caches.X]` table
   this Hugo no longer knows (getjson, getcsv) is removed, front matter's `_build` (removed in Hugo 0.145) is renamed
-  `build`, content files in HTML are allowed (`HUGO_SECURITY_ALLOWCONTENT`), a `ref` to a missing page is a warning
+  `build`, a front matter key given twice is kept once (the last), content files in HTML are allowed (`HUGO_SECURITY_ALLOWCONTENT`), a `ref` to a missing page is a warning
   (`HUGO_REFLINKSERRORLEVEL`: its page is in a submodule or module left out), from the settings, and a mount's `lang` (removed in Hugo
-  0.153) is written as `sites.matrix.languages`; a shortcode no template defines gets one that renders its
-  inner content. The build is retried after each change, up to --attempts times.
+  0.153) is written as `sites.matrix.languages`; Hugo's embedded link render hook is turned off where it refuses a link's address; a shortcode no template defines gets one that renders its
+  inner content (one Hugo removed, such as `tweet`, an empty one). The build is retried after each change, up to --attempts times.
 
 Hugo runs with `HUGO_NUMWORKERMULTIPLIER=32`: with a worker or two per core, Hugo 0.168 deadlocks after render errors
 rather than report them. A build whose CPU time still stands still for a minute is stopped: Hugo gets
@@ -289,7 +290,19 @@ def build_jekyll(site: compat.Site, root: Path, out: Path, log: Path, ref: Refer
         scss = re.search(r"Conversion error: Jekyll::Converters::Scss encountered an error while converting "
                          r"'([^']+)'", text)
         yikes = re.search(r"you don't have ([\w\-]+) or one of its dependencies installed", text)
-        if unknown:
+        array_output = ("no implicit conversion of Array into String" in text
+                        and "render_to_output_buffer" in text)
+        shim = root / "_plugins" / "zz-liquid4-tag-output.rb"
+        if array_output and not shim.exists():
+            # a plugin tag whose render returns an Array, which Liquid 4 (Jekyll 4's own) joined and Debian's
+            # Liquid 5 refuses: Liquid 4's rule back
+            shim.parent.mkdir(parents=True, exist_ok=True)
+            shim.write_text("module Liquid\n  class Tag\n    def render_to_output_buffer(context, output)\n"
+                            "      result = render(context)\n"
+                            "      output << (result.is_a?(Array) ? result.join : result.to_s)\n      output\n"
+                            "    end\n  end\nend\n", encoding="utf-8")
+            ref.changes.append(f"{shim.relative_to(root)}: a tag's Array output joined, as Liquid 4 did")
+        elif unknown:
             jekyll_stub_tag(root, unknown.group(1), ref)
         elif missing:
             feature = missing.group(1)
@@ -321,6 +334,7 @@ def build_jekyll(site: compat.Site, root: Path, out: Path, log: Path, ref: Refer
 
 TEMPLATE_AT = re.compile(r'"?(/[^"\s:]+\.(?:html|xml|json|txt|js|css|scss|gotmpl))"?:(\d+):(\d+)')
 SHORTCODE_MISSING = re.compile(r'template for shortcode "([^"]+)" not found')
+REMOVED_SHORTCODES = re.compile(r'shortcodes were deprecated in v[\d.]+ and removed')
 MODULE_MISSING = re.compile(r'module "([^"]+)" not found|failed to (?:download|load) modules?:.*?"?([\w.\-]+\.[a-z]+/[\w.\-/]+)')
 
 
@@ -435,6 +449,42 @@ def rename_build_key(root: Path, ref: Reference) -> bool:
                 count += 1
     if count:
         ref.changes.append(f"front matter `_build` renamed `build` in {count} content files")
+    return count > 0
+
+
+def drop_duplicate_keys(root: Path, ref: Reference) -> bool:
+    """A top-level key given twice in YAML front matter (older Hugo's YAML kept the last, newer Hugo refuses):
+    the earlier ones removed, in the content files of the copy."""
+    count = 0
+    for folder in [p for p in root.glob("content*") if p.is_dir()]:
+        for path in folder.rglob("*"):
+            if path.suffix.lower() not in (".md", ".markdown", ".html") or not path.is_file():
+                continue
+            text = path.read_text(encoding="utf-8", errors="replace")
+            lines = text.split("\n")
+            if not lines or lines[0].strip() != "---":
+                continue
+            end = next((i for i in range(1, len(lines)) if lines[i].strip() == "---"), None)
+            if end is None:
+                continue
+            starts = {}
+            for i in range(1, end):
+                key = re.match(r"([\w-]+)\s*:", lines[i])
+                if key:
+                    starts.setdefault(key.group(1), []).append(i)
+            drop = set()
+            for key, at in starts.items():
+                for i in at[:-1]:
+                    drop.add(i)
+                    j = i + 1
+                    while j < end and (lines[j][:1] in (" ", "\t", "-") or not lines[j].strip()):
+                        drop.add(j)
+                        j += 1
+            if drop:
+                path.write_text("\n".join(l for i, l in enumerate(lines) if i not in drop), encoding="utf-8")
+                count += 1
+    if count:
+        ref.changes.append(f"front matter keys given twice kept once (the last) in {count} content files")
     return count > 0
 
 
@@ -584,8 +634,19 @@ def build_hugo(site: compat.Site, root: Path, out: Path, log: Path, ref: Referen
             continue
         if "module.mounts.lang was deprecated" in text and mounts_lang_to_matrix(root, ref):
             continue
+        if re.search(r'mapping key "[^"]+" already defined', text) and drop_duplicate_keys(root, ref):
+            continue
         cache = re.search(r'"([\w]+)" is not a valid cache name', text)
         if cache and drop_cache_setting(root, cache.group(1), ref):
+            continue
+        if ('template: _markup/render-link.html' in text and 'at <urls.Parse>' in text
+                and not (root / "layouts" / "_default" / "_markup" / "render-link.html").exists()
+                and not (root / "layouts" / "_markup" / "render-link.html").exists()
+                and env.get("HUGO_MARKUP_GOLDMARK_RENDERHOOKS_LINK_USEEMBEDDED") != "never"):
+            # Hugo's own link render hook (on by default for multilingual sites since Hugo 0.123) refuses a link
+            # destination the site's Hugo wrote out as it was: the hook off
+            env["HUGO_MARKUP_GOLDMARK_RENDERHOOKS_LINK_USEEMBEDDED"] = "never"
+            ref.changes.append("Hugo's embedded link render hook off (markup.goldmark.renderHooks.link.useEmbedded: never)")
             continue
         module = MODULE_MISSING.search(text)
         shortcode = SHORTCODE_MISSING.search(text)
@@ -596,6 +657,17 @@ def build_hugo(site: compat.Site, root: Path, out: Path, log: Path, ref: Referen
                 replacements[path] = str(stub_modules / re.sub(r"[^\w.]+", "_", path))
                 ref.changes.append(f"module {path} replaced by an empty folder")
                 changed = True
+        removed = REMOVED_SHORTCODES.findall(text)
+        if not changed and removed and '"tweet"' in text:
+            # tweet, twitter and twitter_simple, removed from Hugo 0.156: an empty template for each (they take no
+            # inner content)
+            for name in ("twitter", "tweet", "twitter_simple"):
+                target = shortcode_dir / f"{name}.html"
+                if not target.exists() and not (root / "layouts" / "shortcodes" / f"{name}.html").exists():
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    target.write_text("", encoding="utf-8")
+                    ref.changes.append(f"shortcode {name} (removed from Hugo) given an empty template")
+                    changed = True
         if not changed and shortcode:
             name = shortcode.group(1)
             target = shortcode_dir / f"{name}.html"
