@@ -35,6 +35,11 @@ struct TemplateTagTests {
         }
     }
 
+    /// A file the import wrote (`Content/a.md`).
+    static func written(_ site: URL, _ path: String) throws -> String {
+        try String(contentsOf: site.appendingPathComponent(path), encoding: .utf8)
+    }
+
     static func body(_ built: URL, _ page: String) throws -> String {
         let html = try String(contentsOf: built.appendingPathComponent(page), encoding: .utf8)
         guard let start = html.range(of: #"<div class="ss-body""#), let end = html.range(of: "</article>") ?? html.range(of: "</main>") else { return html }
@@ -109,7 +114,7 @@ struct TemplateTagTests {
         #expect(body.contains(#"<a href="https://www.youtube.com/watch?v=abc">Video on YouTube</a>"#))
         #expect(body.contains(#"<a href="/other/">the other</a>"#))
         #expect(body.contains("<code>{{&lt; note &gt;}}</code>"))  // shown as written, as Hugo shows it
-        let markdown = try String(contentsOf: site.appendingPathComponent("Content/guide.md"), encoding: .utf8)
+        let markdown = try Self.written(site, "Content/guide.md")
         #expect(markdown.contains("```mermaid\ngraph TD; A-->B;\n```"))
         #expect(report.leftovers.isEmpty, "\(report.leftovers)")
         #expect(report.componentUses.neutral == 0)
@@ -361,7 +366,7 @@ struct TemplateTagTests {
             "content/docs/a.md": "---\ntitle: A\n---\nA.\n",
         ])
         _ = source
-        let print = try String(contentsOf: built.appendingPathComponent("_print/docs/index.html"), encoding: .utf8)
+        let print = try Self.written(built, "_print/docs/index.html")
         #expect(print.contains(#"http-equiv="refresh""#) && print.contains("/docs/"))
     }
 
@@ -372,7 +377,7 @@ struct TemplateTagTests {
             "content/a.md": "---\ntitle: A\n---\n{{% aside-box %}}\nMind **this**.\n{{% /aside-box %}}\n",
         ])
         _ = source
-        let markdown = try String(contentsOf: site.appendingPathComponent("Content/a.md"), encoding: .utf8)
+        let markdown = try Self.written(site, "Content/a.md")
         #expect(markdown.contains("@aside-box {\nMind **this**.\n}"))
         let settingsFile = site.appendingPathComponent("sectionsite.yml")
         let settings = try String(contentsOf: settingsFile, encoding: .utf8)
@@ -488,7 +493,7 @@ struct TemplateTagTests {
         #expect(body.contains("@Override") && !body.contains("\\@Override"), "\(body)")
         #expect(body.contains("@username wrote this."))
         #expect(body.contains("After the code.</p>\n</div>") || body.contains("After the code.</p></div>"), "\(body)")
-        #expect(try String(contentsOf: site.appendingPathComponent("sectionsite.yml"), encoding: .utf8).contains("  hero: block\n"))
+        #expect(try Self.written(site, "sectionsite.yml").contains("  hero: block\n"))
         #expect(body.contains("Hero body."))
     }
 
@@ -523,7 +528,7 @@ struct TemplateTagTests {
             "a.md:4:5: note: Liquid filter 'bogus_filter' (a plugin's), not run: its value kept as it is (in the include 'box.html'): {% include box.html x=1 %}"
         ])
         // As Liquid passes a filter it does not have: the include's text stays (jessesquires' img_url).
-        #expect(try String(contentsOf: jekyllSite.appendingPathComponent("Content/a.md"), encoding: .utf8).contains("See <div>1</div>"))
+        #expect(try Self.written(jekyllSite, "Content/a.md").contains("See <div>1</div>"))
         let (_, _, hugo, other) = try Self.imported("hugo", [
             "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'T'\n",
             "content/a.md": "---\ntitle: A\n---\nStray close: {{< /note >}} here.\n",
@@ -543,7 +548,7 @@ struct TemplateTagTests {
         _ = source
         #expect(FileManager.default.fileExists(atPath: built.appendingPathComponent("docs/start/index.html").path))
         #expect(FileManager.default.fileExists(atPath: built.appendingPathComponent("blog/post/index.html").path))
-        #expect(!(try String(contentsOf: site.appendingPathComponent("sectionsite.yml"), encoding: .utf8)).contains("monthname"))
+        #expect(!(try Self.written(site, "sectionsite.yml")).contains("monthname"))
         #expect(report.leftovers.map(\.kind).contains(
             "permalink word :monthname has no equivalent, the section's pages kept at the addresses of their files"))
     }
@@ -555,7 +560,7 @@ struct TemplateTagTests {
             "content/_index.md": "---\ntitle: Home\n---\n- {{% _param ICON fire warning %}} Hot\n",
         ])
         _ = source
-        let home = try String(contentsOf: site.appendingPathComponent("Content/_index.md"), encoding: .utf8)
+        let home = try Self.written(site, "Content/_index.md")
         #expect(home.contains(#"- <i class="fa-fire text-warning"></i> Hot"#))
     }
 
@@ -579,7 +584,7 @@ struct TemplateTagTests {
                 "---\ntitle: Page\n---\n{{< providers >}}\n\nIn: {{% desc \"/docs/providers/azure\" %}}. Version {{< version >}}. Icon {{% icon %}}. See {{< src \"a.html\" >}}.\n\n{{< example >}}\n",
         ])
         _ = source
-        let page = try String(contentsOf: site.appendingPathComponent("Content/docs/2.19/page.md"), encoding: .utf8)
+        let page = try Self.written(site, "Content/docs/2.19/page.md")
         #expect(page.contains(#"<a href="/docs/providers/azure/">Azure</a> <a href="/docs/providers/gcp/">GCP</a>"#), "\(page)")
         #expect(page.contains("In: Azure's way in. Version 2.19. Icon *. See https://example.org/src/a.html."), "\(page)")
         #expect(page.contains(#"<pre><code class="language-bash">a &lt; b</code></pre>"#), "\(page)")
