@@ -591,7 +591,7 @@ struct TemplateTagTests {
         #expect(report.componentUses == .init(mapped: 0, translated: 6, neutral: 0))
     }
 
-    @Test("first builds Hugo makes: a page beside a list page of the same address is the list page's (vitess); a ? in a front matter address is part of its path (git-scm)")
+    @Test("first builds Hugo makes: a page beside a list page of the same address is the list page's (vitess); a ? in a front matter address is part of its path (git-scm); both as Hugo 0.168 builds this site")
     func hugoAddresses() throws {
         let (built, _, report, source) = try Self.imported("hugo", [
             "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'T'\n",
