@@ -36,7 +36,9 @@ extension Site {
             let loaded = self.loaded[source]!
             let page = loaded.page
             for alias in page.aliases {
-                if let other = pages[PageURL(alias.url)] {
+                // `/about/index.html` is the file of the page at `/about/`.
+                let folder = alias.url.hasSuffix("/index.html") ? PageURL(String(alias.url.dropLast("index.html".count))) : nil
+                if let other = pages[PageURL(alias.url)] ?? folder.flatMap({ pages[$0] }) {
                     let because = "it is the URL of a page (\(other.source)), which keeps it"
                     conflicts.append(SiteProblem.aliasNotWritten(alias: alias.url, because: because).at(alias.location))
                 } else if let file = files[alias.outputPath] {

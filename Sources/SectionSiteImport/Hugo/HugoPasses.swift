@@ -231,7 +231,9 @@ struct HugoPasses: ImportFormat {
             let url = (try? permalinks.url(.init(
                 path: "Content/" + written, url: page.front["url"] as? String, slug: page.front["slug"] as? String,
                 title: page.front["title"] as? String, date: date))) ?? HugoPage.hugoURL(inner: written, slug: nil, keepCase: true)
-            aliases = aliases.map { HugoPage.alias($0, pageURL: prefix + url) }
+            // An alias that is the page's own file (`/about/index.html` of `url: /about.html`, which the new site
+            // writes at `/about/`) is left out.
+            aliases = aliases.map { HugoPage.alias($0, pageURL: prefix + url) }.filter { $0 != prefix + url && $0 != prefix + url + "index.html" }
             // `uglyURLs` (for the site, or by section): Hugo wrote the page at `<url>.html`.
             if HugoImporter.isUgly(config["uglyURLs"], section: section), !name.hasPrefix("_index."), !name.hasPrefix("index."),
                 url.hasSuffix("/"), url != "/"

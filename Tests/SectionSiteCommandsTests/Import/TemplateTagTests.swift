@@ -593,11 +593,13 @@ struct TemplateTagTests {
 
     @Test("first builds Hugo makes: a page beside a list page of the same address is the list page's (vitess); a ? in a front matter address is part of its path (git-scm); both as Hugo 0.168 builds this site")
     func hugoAddresses() throws {
-        let (built, _, report, source) = try Self.imported("hugo", [
+        let (built, site, report, source) = try Self.imported("hugo", [
             "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'T'\n",
             "content/programs/vtbackup.md": "---\ntitle: vtbackup page\n---\nThe page.\n",
             "content/programs/vtbackup/_index.md": "---\ntitle: vtbackup list\n---\nThe list.\n",
             "content/book/what.md": "---\ntitle: What is Git?\nurl: /book/en/What-is-Git?.html\naliases: [/book/What-is-Git?.html]\n---\nGit.\n",
+            // The page's own file as an alias: the new site writes the page there.
+            "content/about.md": "---\ntitle: About\nurl: /about.html\naliases: [/about/index.html]\n---\nAbout us.\n",
         ])
         _ = source
         #expect(try Self.body(built, "programs/vtbackup/index.html").contains("The list."))
@@ -606,6 +608,8 @@ struct TemplateTagTests {
         #expect(try Self.body(built, "book/en/What-is-Git?/index.html").contains("Git."))
         #expect(FileManager.default.fileExists(atPath: built.appendingPathComponent("book/en/What-is-Git?.html").path))
         #expect(FileManager.default.fileExists(atPath: built.appendingPathComponent("book/What-is-Git?.html").path))
+        #expect(try Self.body(built, "about/index.html").contains("About us."))
+        #expect(!(try Self.written(site, "Content/about.md")).contains("/about/index.html"))
     }
 
     @Test("Docsy's shortcodes from its Hugo module, outside the site: landing blocks and cards as their text, imgproc as a picture with its caption (fluxcd, docsy.dev)")

@@ -56,6 +56,10 @@ struct AliasTests {
         (["Content/x.md": "---\ntitle: X\naliases:\n  - /y/\n  - /about/\n---\n"],
          "Content/x.md:5:5: warning: alias '/about/' is not written: it is the URL of a page (Content/about.md), which keeps it",
          "about/index.html", "<title>About</title>"),
+        // The page's own file named as an alias (git-scm: `url: /about.html` with `aliases: [/about/index.html]`).
+        (["Content/own.md": "---\ntitle: Own\naliases: [/own/index.html]\n---\n"],
+         "Content/own.md:3:11: warning: alias '/own/index.html' is not written: it is the URL of a page (Content/own.md), which keeps it",
+         "own/index.html", "<title>Own</title>"),
         (["Content/x.md": "---\ntitle: X\naliases: [/robots.html]\n---\n", "Static/robots.html": "<p>robots</p>\n"],
          "Content/x.md:3:11: warning: alias '/robots.html' is not written: Static/robots.html is written at robots.html",
          "robots.html", "<p>robots</p>"),
