@@ -25,7 +25,8 @@ extension Site {
         let anchors = Locked<[PageURL: Set<String>]>([:])  // by page URL, read when first needed
         let rootRelative = Locked<[String: String?]>([:])  // what `problem` said of each root-relative link templates wrote
         // Each page on its own core: its broken links, how many it checked, and the broken links of its templates.
-        let perPage = loaded.keys.sorted().parallelMap { path -> (errors: [Diagnostic], checked: Int, templates: [String: String]) in
+        let perPage = loaded.keys.sorted().parallelMap {
+            path -> (errors: [Diagnostic], checked: Int, templates: [String: (problem: String, page: SourceID)]) in
             guard let page = loaded[path], let owned = output.urls[path] else { return ([], 0, [:]) }  // drafts left out
             var errors: [Diagnostic] = []
             var checked = 0
@@ -42,7 +43,7 @@ extension Site {
             }
             // What the templates wrote around the body: menus, footers, lists. Each broken one is reported once,
             // where its text is found in the theme or the settings.
-            var templateLinks: [String: String] = [:]
+            var templateLinks: [String: (problem: String, page: SourceID)] = [:]
             guard templates else { return (errors, checked, templateLinks) }
             let own = Set(links.map(\.destination))
             for url in owned {
@@ -68,16 +69,19 @@ extension Site {
                     }
                     guard let problem else { continue }
                     checked += 1
-                    if !problem.isEmpty, templateLinks[destination] == nil { templateLinks[destination] = problem }
+                    if !problem.isEmpty, templateLinks[destination] == nil { templateLinks[destination] = (problem, path) }
                 }
             }
             return (errors, checked, templateLinks)
         }
         var errors = perPage.flatMap(\.errors)
-        var templateLinks: [String: String] = [:]
+        var templateLinks: [String: (problem: String, page: SourceID)] = [:]
         for page in perPage { templateLinks.merge(page.templates) { first, _ in first } }
-        for (destination, problem) in templateLinks {
-            errors.append(SiteProblem.brokenLink(written: destination, problem: problem).at(templatePlace(of: destination)))
+        for (destination, found) in templateLinks {
+            // Where its text is in the theme or the settings; else a template made it from the page's values (an
+            // API member's anchor): at the first page, in path order, that has it.
+            let place = templatePlace(of: destination) ?? SourceLocation(file: found.page.description)
+            errors.append(SiteProblem.brokenLink(written: destination, problem: found.problem).at(place))
         }
         errors.sort(by: Diagnostic.inFileOrder)
         return LinkReport(errors: errors, checked: perPage.reduce(0) { $0 + $1.checked })
@@ -118,7 +122,7 @@ extension Site {
 
     /// Where a link that a template wrote comes from: the first template, or else `sectionsite.yml`, whose text
     /// holds it; else the theme's folder.
-    private func templatePlace(of destination: String) -> SourceLocation {
+    private func templatePlace(of destination: String) -> SourceLocation? {
         let files = theme.templateNames.sorted().map { "\(theme.path)/\($0).mustache" } + ["sectionsite.yml"]
         let candidates = [destination, destination.hasPrefix(config.rootPath) ? String(destination.dropFirst(config.rootPath.count)) : nil]
             .compactMap { $0 }.filter { !$0.isEmpty }
@@ -132,12 +136,13 @@ extension Site {
                 return SourceLocation(file: file, line: line, column: column)
             }
         }
-        return SourceLocation(file: theme.path)
+        return nil
     }
 
-    /// The values of the `href` and `src` attributes in the HTML, as written (entities for `&` undone).
+    /// The values of the `href` and `src` attributes in the HTML, as a browser reads them (character references
+    /// undone: an operator's anchor `#&amp;&gt;&gt;(_:_:)` is `#&>>(_:_:)`).
     static func links(in html: String) -> [String] {
-        attributeValues(in: html, named: ["href", "src"]).map { $0.replacingOccurrences(of: "&amp;", with: "&") }
+        attributeValues(in: html, named: ["href", "src"]).map(HTML.unescape)
     }
 
     /// The site path (still percent-encoded, `.` and `..` resolved) and the decoded fragment a link leads to, from
@@ -193,7 +198,7 @@ extension Site {
 
     /// The values of every `id` and `name` attribute in the HTML.
     static func ids(in html: String) -> Set<String> {
-        Set(attributeValues(in: html, named: ["id", "name"]))
+        Set(attributeValues(in: html, named: ["id", "name"]).map(HTML.unescape))
     }
 
     /// The values of the double-quoted attributes of these names, in the order they come: one pass over the bytes

@@ -79,6 +79,20 @@ struct LinkCheckTests {
         ])
     }
 
+    @Test("a template's anchor and its link are read as a browser reads them (an operator's `&>>(_:_:)`); a link made from a page's values is reported at the page")
+    func escapedAnchors() throws {
+        let folder = try TestSite(TestSite.theme.merging([
+            "Themes/default/layouts/page.mustache":
+                "<!doctype html><html><head><title>{{page.title}}</title></head><body>\n<h3 id=\"{{page.operator}}\"><a href=\"#{{page.operator}}\">op</a></h3><a href=\"/{{page.target}}/\">t</a>\n{{{sections}}}{{{body}}}</body></html>\n",
+            "Content/ops.md": "---\ntitle: Ops\noperator: \"&>>(_:_:)\"\ntarget: nowhere\n---\nOps.\n",
+        ]) { $1 })
+        let report = try Site(options: folder.checkOptions).brokenLinks()
+        #expect(report.errors.map(\.description) == [
+            "Content/ops.md:1:1: error: link to '/nowhere/' leads nowhere: the site has no /nowhere/"
+        ])
+        #expect(HTML.unescape("#&amp;&gt;&gt;(_:_:) &#39;&#x41;&apos; &copy; a & b &#xZZ;") == "#&>>(_:_:) 'A' &copy; a & b &#xZZ;")
+    }
+
     @Test("percent-encoded links are matched with the files they name, and reported decoded")
     func encoded() throws {
         let folder = try TestSite(TestSite.theme.merging([
