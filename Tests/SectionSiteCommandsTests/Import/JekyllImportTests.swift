@@ -88,8 +88,19 @@ struct JekyllImportTests {
     @Test("the destination must be new, and the source a folder")
     func refusals() throws {
         let jekyll = try TestSite(plugins: .command, ["_config.yml": "title: T\n"])
-        #expect(throws: SectionSiteError.self) {
+        // Into itself: refused, with the reason, before anything is written.
+        let before = try FileManager.default.contentsOfDirectory(atPath: jekyll.folder.path).sorted()
+        let error = try #require(throws: SectionSiteError.self) {
             try JekyllImporter(source: jekyll.folder, destination: jekyll.folder, theme: [], themeName: "starter").run()
         }
+        #expect(error.description == "\(jekyll.folder.path): error: '\(jekyll.folder.path)' is not empty; import into a new folder")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: jekyll.folder.path).sorted() == before)
+        // A source that is a file.
+        let file = jekyll.folder.appendingPathComponent("_config.yml")
+        let other = try #require(throws: SectionSiteError.self) {
+            try JekyllImporter(source: file, destination: jekyll.folder.appendingPathComponent("out"), theme: [], themeName: "starter").run()
+        }
+        #expect(other.description == "error: '\(file.path)' is not a folder", "\(other)")
+        #expect(!FileManager.default.fileExists(atPath: jekyll.folder.appendingPathComponent("out").path))
     }
 }

@@ -36,6 +36,7 @@ struct SourceRewriteExampleTests {
                     do {
                         let result = try SourceRewrite.apply(edit, from: list, to: text, path: path)
                         try SourceRewriteTests.read(result, path: path)
+                        try Self.expectEffect(of: edit, from: list, before: text, after: result, path: path)
                         edits += 1
                     } catch {
                         Issue.record("\(path): \(edit): \(error)")
@@ -44,5 +45,31 @@ struct SourceRewriteExampleTests {
             }
         }
         #expect(edits > 0)
+    }
+
+    /// What the edit must have done, read back from the rewritten file: the item at its new place with every
+    /// other item where it was, gone, or holding the new value.
+    static func expectEffect(of edit: ItemEdit, from list: ItemList, before: String, after: String, path: String) throws {
+        let old = try SourceRewrite.model(of: before, path: path).front, new = try SourceRewrite.model(of: after, path: path).front
+        func ids(_ front: Value, _ list: ItemList) -> [String] {
+            SourceRewriteTests.items(front, list).compactMap { SourceRewriteTests.field("id", $0)?.scalarText }
+        }
+        let item = edit.item
+        let rest = ids(old, list).filter { $0 != item }
+        switch edit {
+        case .delete:
+            #expect(ids(new, list) == rest, "\(path): \(edit)")
+        case .move(_, let to, let before) where to == list:
+            #expect(before == nil && ids(new, list) == rest + [item], "\(path): \(edit)")
+        case .move(_, let to, let before):
+            let others = ids(old, to)
+            let place = before.flatMap { others.firstIndex(of: $0) } ?? others.count
+            #expect(ids(new, list) == rest, "\(path): \(edit)")
+            #expect(ids(new, to) == Array(others[..<place]) + [item] + Array(others[place...]), "\(path): \(edit)")
+        case .set(_, let field, let value):
+            let found = SourceRewriteTests.items(new, list).first { SourceRewriteTests.field("id", $0)?.scalarText == item }
+            #expect(found.flatMap { SourceRewriteTests.field(field, $0)?.scalarText } == value, "\(path): \(edit)")
+            #expect(ids(new, list) == ids(old, list), "\(path): \(edit)")
+        }
     }
 }
