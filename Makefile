@@ -4,7 +4,7 @@ PYTHON ?= python3
 APT_GET = DEBIAN_FRONTEND=noninteractive apt-get
 PORT ?= 8000
 
-.PHONY: run test layers build release deps push-deps test-deps swift-test tsan-test portable-test browser-test examples docs push fuzz clean
+.PHONY: run test layers format build release deps push-deps test-deps swift-test tsan-test portable-test browser-test examples docs push fuzz clean
 
 ## The Debian packages the build links: libcmark-gfm (GitHub's CommonMark with its extensions),
 ## KSyntaxHighlighting (Kate's highlighter, with Qt's headers) and libvips (pictures), installed when missing.
@@ -115,6 +115,15 @@ layers:
 	$(PYTHON) Tests/layers.py
 	@! grep -rn '^@testable import' Sources Tests/TestSupport Tests/SiteTestSupport \
 		|| { echo "error: a library target above imports @testable, which a plain 'swift build -c release' cannot compile"; exit 1; }
+	@echo "swift format lint: $(words $(FORMATTED)) files (.swift-format)"
+	@$(SWIFT) format lint --strict --parallel $(FORMATTED)
+
+## The Swift files `.swift-format` governs (the API test package and the examples shown in the docs are left as
+## written); `make format` formats them in place.
+FORMATTED = $(shell git ls-files '*.swift' | grep -v -e '^Tests/Fixtures/' -e '^Examples/')
+
+format:
+	$(SWIFT) format format -i --parallel $(FORMATTED)
 
 ## Every test: the engine's layers checked, the documentation site (this folder's example site) checked for broken
 ## links, the Swift suites, the example packages built, each fuzz target built beside them without libFuzzer and run

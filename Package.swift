@@ -41,7 +41,8 @@ let package = Package(
     traits: [
         .trait(
             name: highlighting,
-            description: "Highlight fenced code with KSyntaxHighlighting (Qt 5): Debian's libkf5syntaxhighlighting-dev and qtbase5-dev. Without it code is not highlighted."
+            description:
+                "Highlight fenced code with KSyntaxHighlighting (Qt 5): Debian's libkf5syntaxhighlighting-dev and qtbase5-dev. Without it code is not highlighted."
         ),
         .default(enabledTraits: [highlighting]),
     ],
@@ -106,7 +107,8 @@ let package = Package(
         // The themes the binary carries (Themes/default), made Swift source as the engine builds.
         .plugin(name: "EmbedThemes", capability: .buildTool()),
         // KSyntaxHighlighting as a `Highlighter`.
-        .target(name: "SectionSiteHighlight", dependencies: ["SectionSiteEngine", "CHighlight"], swiftSettings: strict),
+        .target(
+            name: "SectionSiteHighlight", dependencies: ["SectionSiteEngine", "CHighlight"], swiftSettings: strict),
         // A Swift package's API reference as pages, from its symbol graphs (SymbolKit).
         .target(
             name: "SectionSiteAPI",
@@ -117,7 +119,8 @@ let package = Package(
         .target(
             name: "SectionSiteImport",
             dependencies: [
-                "SectionSiteEngine", .product(name: "Yams", package: "Yams"), .product(name: "TOMLKit", package: "TOMLKit"),
+                "SectionSiteEngine", .product(name: "Yams", package: "Yams"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             swiftSettings: strict),
         // libvips as an `ImageProcessor`.
@@ -152,21 +155,25 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .executableTarget(name: "SectionSiteCLI", dependencies: ["SectionSiteCommands", "SectionSite"], swiftSettings: strict),
+        .executableTarget(
+            name: "SectionSiteCLI", dependencies: ["SectionSiteCommands", "SectionSite"], swiftSettings: strict),
         // The command plug-ins: `sectionsite build` and `serve` on the package's site (Plugins/Shared is linked into each).
         .plugin(
             name: "GenerateSite",
             capability: .command(
                 intent: .custom(verb: "generate-site", description: "Build the package's SectionSite site."),
                 permissions: [
-                    .writeToPackageDirectory(reason: "The site is written to _site and its build record to .sectionsite in the site's folder.")
+                    .writeToPackageDirectory(
+                        reason:
+                            "The site is written to _site and its build record to .sectionsite in the site's folder.")
                 ]),
             dependencies: ["SectionSiteCLI"]
         ),
         .plugin(
             name: "PreviewSite",
             capability: .command(
-                intent: .custom(verb: "preview-site", description: "Serve the package's SectionSite site with the live preview.")),
+                intent: .custom(
+                    verb: "preview-site", description: "Serve the package's SectionSite site with the live preview.")),
             dependencies: ["SectionSiteCLI"]
         ),
         // The tests: a target per module, each depending on what its files import (on Linux SwiftPM still links them
@@ -185,7 +192,9 @@ let package = Package(
         ),
         .testTarget(
             name: "SectionSiteHighlightTests",
-            dependencies: ["SectionSiteDiff", "SectionSiteEngine", "SectionSiteHighlight", "SiteTestSupport", "TestSupport"]
+            dependencies: [
+                "SectionSiteDiff", "SectionSiteEngine", "SectionSiteHighlight", "SiteTestSupport", "TestSupport",
+            ]
         ),
         .testTarget(
             name: "SectionSiteImagesTests",
@@ -193,13 +202,18 @@ let package = Package(
         ),
         .testTarget(
             name: "SectionSiteAPITests",
-            dependencies: ["SectionSiteAPI", "SectionSiteEngine", "SectionSiteImages", "SiteTestSupport", "TestSupport"]
+            dependencies: [
+                "SectionSiteAPI", "SectionSiteEngine", "SectionSiteImages", "SiteTestSupport", "TestSupport",
+            ]
         ),
-        .testTarget(name: "SectionSiteTests", dependencies: ["SectionSite", "SectionSiteDiff", "SectionSiteEngine", "SiteTestSupport"]),
+        .testTarget(
+            name: "SectionSiteTests",
+            dependencies: ["SectionSite", "SectionSiteDiff", "SectionSiteEngine", "SiteTestSupport"]),
         .testTarget(
             name: "SectionSitePreviewTests",
             dependencies: [
-                "SectionSite", "SectionSiteDiff", "SectionSiteEngine", "SectionSitePreview", "SiteTestSupport", "TestSupport",
+                "SectionSite", "SectionSiteDiff", "SectionSiteEngine", "SectionSitePreview", "SiteTestSupport",
+                "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ]

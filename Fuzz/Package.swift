@@ -20,7 +20,9 @@ let package = Package(
                 "FuzzSupport", .product(name: "SectionSite", package: "SectionSite"),
                 .product(name: "SectionSiteHighlight", package: "SectionSite"),
             ]),
-        .executableTarget(name: "FuzzConfig", dependencies: ["FuzzSupport", .product(name: "SectionSite", package: "SectionSite")]),
-        .executableTarget(name: "FuzzPatch", dependencies: ["FuzzSupport", .product(name: "SectionSite", package: "SectionSite")]),
+        .executableTarget(
+            name: "FuzzConfig", dependencies: ["FuzzSupport", .product(name: "SectionSite", package: "SectionSite")]),
+        .executableTarget(
+            name: "FuzzPatch", dependencies: ["FuzzSupport", .product(name: "SectionSite", package: "SectionSite")]),
     ]
 )

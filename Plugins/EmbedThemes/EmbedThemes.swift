@@ -12,7 +12,8 @@ struct EmbedThemes: BuildToolPlugin {
         var inputs: [URL] = []
         for name in names {
             let folder = themes.appending(path: name)
-            let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])?
+            let files =
+                FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])?
                 .compactMap { $0 as? URL }
                 .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true } ?? []
             inputs += files.sorted { $0.path < $1.path }

@@ -8,7 +8,8 @@ import PackagePlugin
 struct GenerateSite: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         var arguments = ArgumentExtractor(arguments)
-        let site = try SitePlugin.site(arguments.extractOption(named: "site").last, package: context.package.directoryURL)
+        let site = try SitePlugin.site(
+            arguments.extractOption(named: "site").last, package: context.package.directoryURL)
         let output = arguments.extractOption(named: "output-path").last
         var command = ["build", "--site", site.path]
         if let output { command += ["--out", output] }

@@ -8,7 +8,10 @@ import PackagePlugin
 struct PreviewSite: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         var arguments = ArgumentExtractor(arguments)
-        let site = try SitePlugin.site(arguments.extractOption(named: "site").last, package: context.package.directoryURL)
-        try SitePlugin.run(try context.tool(named: "SectionSiteCLI").url, ["serve", "--site", site.path] + arguments.remainingArguments)
+        let site = try SitePlugin.site(
+            arguments.extractOption(named: "site").last, package: context.package.directoryURL)
+        try SitePlugin.run(
+            try context.tool(named: "SectionSiteCLI").url,
+            ["serve", "--site", site.path] + arguments.remainingArguments)
     }
 }

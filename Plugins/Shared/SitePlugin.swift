@@ -22,7 +22,8 @@ enum SitePlugin {
             if FileManager.default.fileExists(atPath: folder.appending(path: "sectionsite.yml").path) { return folder }
         }
         let list = places.map { $0 == "." ? "the package's folder" : $0 + "/" }.joined(separator: ", ")
-        throw PluginFailure("no sectionsite.yml in \(list): name the site's folder with --site, or make one with `sectionsite new`")
+        throw PluginFailure(
+            "no sectionsite.yml in \(list): name the site's folder with --site, or make one with `sectionsite new`")
     }
 
     /// Runs the `sectionsite` the package built (its target, SectionSiteCLI, is the tool) with `arguments`, and
@@ -47,7 +48,8 @@ enum SitePlugin {
         if !pending.isEmpty { Diagnostics.progress(String(decoding: pending, as: UTF8.self)) }
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw PluginFailure("sectionsite \(arguments.first ?? "") failed (exit status \(process.terminationStatus))")
+            throw PluginFailure(
+                "sectionsite \(arguments.first ?? "") failed (exit status \(process.terminationStatus))")
         }
     }
 }

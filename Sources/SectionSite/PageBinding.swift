@@ -32,7 +32,8 @@ package struct PageBinding: Sendable {
     ///
     /// - Throws: what a sequence throws before its first value, or an error when it ends without one.
     package static func start(
-        _ bindings: [PageBinding], then: @escaping @Sendable (SitePage) -> Void, log: @escaping @Sendable (String) -> Void
+        _ bindings: [PageBinding], then: @escaping @Sendable (SitePage) -> Void,
+        log: @escaping @Sendable (String) -> Void
     ) async throws -> (first: [SitePage], task: Task<Void, Never>) {
         guard !bindings.isEmpty else { return ([], Task {}) }
         let firsts = FirstPages(count: bindings.count)
@@ -44,7 +45,9 @@ package struct PageBinding: Sendable {
                         do {
                             for try await page in binding.pages() {
                                 if let url, url != page.url {
-                                    log("error: a bound page's URL changed from \(url) to \(page.url); its new values are left out")
+                                    log(
+                                        "error: a bound page's URL changed from \(url) to \(page.url); its new values are left out"
+                                    )
                                     return
                                 }
                                 if url == nil {
@@ -54,12 +57,16 @@ package struct PageBinding: Sendable {
                                     then(page)
                                 }
                             }
-                            if url == nil { firsts.fail(SectionSiteError("a bound page's sequence ended before its first value")) }
+                            if url == nil {
+                                firsts.fail(SectionSiteError("a bound page's sequence ended before its first value"))
+                            }
                         } catch {
                             if url == nil {
                                 firsts.fail(error)
                             } else if !Task.isCancelled {
-                                log("error: the sequence bound to \(url!) failed, so the page stays as it was: \(error)")
+                                log(
+                                    "error: the sequence bound to \(url!) failed, so the page stays as it was: \(error)"
+                                )
                             }
                         }
                     }
@@ -67,7 +74,13 @@ package struct PageBinding: Sendable {
             }
         }
         do {
-            return (try await withTaskCancellationHandler { try await firsts.wait() } onCancel: { task.cancel() }, task)
+            return (
+                try await withTaskCancellationHandler {
+                    try await firsts.wait()
+                } onCancel: {
+                    task.cancel()
+                }, task
+            )
         } catch {
             task.cancel()
             throw error
@@ -106,7 +119,8 @@ private final class FirstPages: Sendable {
     }
 
     private func resumeIfDone() {
-        let (waiter, result) = state.withLock { state -> (CheckedContinuation<[SitePage], any Error>?, Result<[SitePage], any Error>?) in
+        let (waiter, result) = state.withLock {
+            state -> (CheckedContinuation<[SitePage], any Error>?, Result<[SitePage], any Error>?) in
             guard let waiter = state.waiter else { return (nil, nil) }
             if let failure = state.failure {
                 state.waiter = nil

@@ -44,11 +44,14 @@ package final class PatchPublisher: Sendable {
         endpoint: String, log: @escaping @Sendable (String) -> Void, trace: (@Sendable (String) -> Void)? = nil
     ) throws {
         guard let url = URL(string: endpoint), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
-            throw SectionSiteError("--publish must be an http:// or https:// URL of the push server's publisher location, not '\(endpoint)'")
+            throw SectionSiteError(
+                "--publish must be an http:// or https:// URL of the push server's publisher location, not '\(endpoint)'"
+            )
         }
         let endpoint = endpoint.hasSuffix("/") ? String(endpoint.dropLast()) : endpoint
         self.endpoint = endpoint
-        let (stream, continuation) = AsyncStream.makeStream(of: [PatchFeed.Message].self, bufferingPolicy: .bufferingNewest(Self.backlog))
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: [PatchFeed.Message].self, bufferingPolicy: .bufferingNewest(Self.backlog))
         batches = continuation
         sender = Task {
             let configuration = URLSessionConfiguration.ephemeral
@@ -70,18 +73,24 @@ package final class PatchPublisher: Sendable {
                 }
                 if let trace {
                     for (patch, at, took) in sent {
-                        trace("published \(patch.page) \(patch.from)->\(patch.to) at \(String(format: "%.6f", at)) in \(String(format: "%.6f", took)) s")
+                        trace(
+                            "published \(patch.page) \(patch.from)->\(patch.to) at \(String(format: "%.6f", at)) in \(String(format: "%.6f", took)) s"
+                        )
                     }
                 }
                 if let first = failed.first {
                     if !failing {
-                        log("warning: the push server did not take \(failed.count) of \(batch.count) patches at \(endpoint) (\(first.reason)); readers catch up from the patch feed, and builds go on")
+                        log(
+                            "warning: the push server did not take \(failed.count) of \(batch.count) patches at \(endpoint) (\(first.reason)); readers catch up from the patch feed, and builds go on"
+                        )
                     }
                     failing = true
                 } else {
                     if failing { log("the push server at \(endpoint) takes patches again") }
                     failing = false
-                    trace?("published \(batch.count) patches in \(String(format: "%.6f", Date().timeIntervalSince(start))) s")
+                    trace?(
+                        "published \(batch.count) patches in \(String(format: "%.6f", Date().timeIntervalSince(start))) s"
+                    )
                 }
             }
             session.finishTasksAndInvalidate()
@@ -106,7 +115,9 @@ package final class PatchPublisher: Sendable {
 
     /// The channel URL of `page`: the endpoint followed by the page's URL, percent-encoded as a path.
     package static func channel(_ page: PageURL, endpoint: String) -> URL? {
-        URL(string: endpoint + (page.rawValue.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? page.rawValue))
+        URL(
+            string: endpoint
+                + (page.rawValue.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? page.rawValue))
     }
 
     /// Sends `patches` in parallel until `deadline`: those the server did not take (or that were not sent in time),
@@ -114,7 +125,10 @@ package final class PatchPublisher: Sendable {
     /// took. No request outlives the deadline.
     static func send(
         _ patches: [PatchFeed.Message], to endpoint: String, session: URLSession, until deadline: Date
-    ) async -> (failed: [(patch: PatchFeed.Message, reason: String)], sent: [(patch: PatchFeed.Message, at: Double, seconds: Double)]) {
+    ) async -> (
+        failed: [(patch: PatchFeed.Message, reason: String)],
+        sent: [(patch: PatchFeed.Message, at: Double, seconds: Double)]
+    ) {
         let late = "not sent within the time a build's patches may take"
         return await withTaskGroup(of: (PatchFeed.Message, String?, Double, Double).self) { group in
             var failed: [(patch: PatchFeed.Message, reason: String)] = []

@@ -37,7 +37,9 @@ public struct Website: Sendable {
     ///   - folder: the site folder; it needs no file when every page is defined in Swift, but its theme.
     ///   - pages: pages defined in Swift.
     public init(folder: URL? = nil, pages: [SitePage] = []) {
-        self.folder = (folder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)).standardizedFileURL
+        self.folder =
+            (folder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
+            .standardizedFileURL
         self.pages = pages
     }
 
@@ -77,7 +79,9 @@ public struct Website: Sendable {
         var report: BuildReport?
         let options = self.options(out: out, baseURL: baseURL, drafts: drafts, checksLinks: true)
         let said = Locked<[String]>([])
-        let publisher = try publish.map { try PatchPublisher(endpoint: $0, log: { line in said.withLock { $0.append(line) } }) }
+        let publisher = try publish.map {
+            try PatchPublisher(endpoint: $0, log: { line in said.withLock { $0.append(line) } })
+        }
         try await build(options, follow: false, publisher: publisher, log: { _ in }) { report = $0 }
         await publisher?.finish()
         // What the publisher says of one build is a warning: that the server did not take its patches.
@@ -121,7 +125,9 @@ public struct Website: Sendable {
 
     /// The site built in memory with `options` and each bound page's first value; the bound sequences are
     /// stopped once those are in.
-    package func site(_ options: BuildOptions, progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) async throws -> Site {
+    package func site(
+        _ options: BuildOptions, progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }
+    ) async throws -> Site {
         var options = options
         let bound = try await PageBinding.start(bindings, then: { _ in }, log: { _ in })
         bound.task.cancel()
@@ -162,7 +168,10 @@ public struct Website: Sendable {
         if verify {
             let start = Date()
             try builder.verify(progress: progress)
-            log(String(format: "Verified: the output equals a build from nothing (%.2f s)", Date().timeIntervalSince(start)))
+            log(
+                String(
+                    format: "Verified: the output equals a build from nothing (%.2f s)", Date().timeIntervalSince(start)
+                ))
         }
         guard follow, !bindings.isEmpty else { return }
         // The bound sequences end: the queue is told nothing more, and the loop stops at the next wait.

@@ -50,7 +50,11 @@ extension APIBounds {
                 }
                 guard onPath.insert(symbol).inserted else {
                     let entry = index.entries[symbol]!
-                    errors.append(Diagnostic(.error, "api: '\(name(symbol, in: index))' is nested in itself (its memberOf relationships make a loop)", at: SourceLocation(file: entry.file)))
+                    errors.append(
+                        Diagnostic(
+                            .error,
+                            "api: '\(name(symbol, in: index))' is nested in itself (its memberOf relationships make a loop)",
+                            at: SourceLocation(file: entry.file)))
                     base = -1
                     break
                 }
@@ -64,13 +68,22 @@ extension APIBounds {
             if let deep = path.reversed().first(where: { depth[$0]! == settings.maxNesting + 1 }) {
                 let file = index.entries[deep]!.file
                 if deepFiles.insert(file).inserted {
-                    errors.append(Diagnostic(.error, "api: '\(name(deep, in: index))' is nested \(grouped(settings.maxNesting + 1)) deep, past the limit of \(grouped(settings.maxNesting)) (api: {maxNesting})", at: SourceLocation(file: file)))
+                    errors.append(
+                        Diagnostic(
+                            .error,
+                            "api: '\(name(deep, in: index))' is nested \(grouped(settings.maxNesting + 1)) deep, past the limit of \(grouped(settings.maxNesting)) (api: {maxNesting})",
+                            at: SourceLocation(file: file)))
                 }
             }
         }
         if !errors.isEmpty { throw SectionSiteError(errors) }  // the names below follow the chains
-        for (owner, members) in index.members.sorted(by: { $0.key < $1.key }) where members.count > settings.maxMembers {
-            errors.append(Diagnostic(.error, "api: '\(name(owner, in: index))' has \(grouped(members.count)) members, past the limit of \(grouped(settings.maxMembers)) (api: {maxMembers})", at: SourceLocation(file: index.entries[owner]!.file)))
+        for (owner, members) in index.members.sorted(by: { $0.key < $1.key }) where members.count > settings.maxMembers
+        {
+            errors.append(
+                Diagnostic(
+                    .error,
+                    "api: '\(name(owner, in: index))' has \(grouped(members.count)) members, past the limit of \(grouped(settings.maxMembers)) (api: {maxMembers})",
+                    at: SourceLocation(file: index.entries[owner]!.file)))
         }
         if !errors.isEmpty { throw SectionSiteError(errors) }
     }

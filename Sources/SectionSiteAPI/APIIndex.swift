@@ -52,9 +52,12 @@ struct APIIndex {
         for file in files {
             names.insert(file.module)
             for symbol in file.graph.symbols.values {
-                let extended = file.extended ?? (symbol.mixins["swiftExtension"] as? SymbolGraph.Symbol.Swift.Extension)
+                let extended =
+                    file.extended
+                    ?? (symbol.mixins["swiftExtension"] as? SymbolGraph.Symbol.Swift.Extension)
                     .map(\.extendedModule).flatMap { $0 == file.module ? nil : $0 }
-                entries[symbol.identifier.precise] = Entry(symbol: symbol, module: file.module, extendedModule: extended, file: file.shown)
+                entries[symbol.identifier.precise] = Entry(
+                    symbol: symbol, module: file.module, extendedModule: extended, file: file.shown)
             }
             relationships += file.graph.relationships.map { ($0, file.module) }
         }
@@ -70,7 +73,8 @@ struct APIIndex {
                 } else if let fallback = relationship.targetFallback {
                     // A member of another module's type: `Swift.String`.
                     let parts = fallback.split(separator: ".", maxSplits: 1).map(String.init)
-                    let (other, type) = parts.count == 2 ? (parts[0], parts[1]) : (entries[source]?.extendedModule ?? "", fallback)
+                    let (other, type) =
+                        parts.count == 2 ? (parts[0], parts[1]) : (entries[source]?.extendedModule ?? "", fallback)
                     extensionMembers[module, default: [:]][other, default: [:]][type, default: []].append(source)
                 }
                 if let origin = relationship.mixins["sourceOrigin"] as? SymbolGraph.Relationship.SourceOrigin {
@@ -89,8 +93,11 @@ struct APIIndex {
         for (id, entry) in entries where APIIndex.typeKinds.contains(entry.kind) {
             byPath[entry.module + "/" + entry.symbol.pathComponents.joined(separator: "/")] = id
         }
-        for (id, entry) in entries where parent[id] == nil && entry.symbol.pathComponents.count > 1 && entry.extendedModule == nil {
-            if let owner = byPath[entry.module + "/" + entry.symbol.pathComponents.dropLast().joined(separator: "/")] { parent[id] = owner }
+        for (id, entry) in entries
+        where parent[id] == nil && entry.symbol.pathComponents.count > 1 && entry.extendedModule == nil {
+            if let owner = byPath[entry.module + "/" + entry.symbol.pathComponents.dropLast().joined(separator: "/")] {
+                parent[id] = owner
+            }
         }
         let entries = entries
         let byName = { (a: String, b: String) -> Bool in

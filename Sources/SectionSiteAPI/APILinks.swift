@@ -37,7 +37,8 @@ struct APILinks {
         for (path, url) in symbolLinks.paths.sorted(by: { $0.key < $1.key }) where doccPaths[path.lowercased()] == nil {
             doccPaths[path.lowercased()] = url
         }
-        for (name, article) in symbolLinks.articles.sorted(by: { $0.key < $1.key }) where doccPaths[name.lowercased()] == nil {
+        for (name, article) in symbolLinks.articles.sorted(by: { $0.key < $1.key })
+        where doccPaths[name.lowercased()] == nil {
             doccPaths[name.lowercased()] = article.path
         }
     }
@@ -47,11 +48,15 @@ struct APILinks {
         for module in index.modules {
             links.paths[module] = urls.moduleURL(module)
             for (path, ids) in byPath {
-                guard let id = ids.first(where: { index[$0]?.module == module }), let url = urls.pageURL(id) else { continue }
+                guard let id = ids.first(where: { index[$0]?.module == module }), let url = urls.pageURL(id) else {
+                    continue
+                }
                 if links.paths[path] == nil { links.paths[path] = url }
                 links.paths[module + "/" + path] = url
             }
-            for (name, path) in catalogs[module]?.pictures ?? [:] where links.pictures[name] == nil { links.pictures[name] = path }
+            for (name, path) in catalogs[module]?.pictures ?? [:] where links.pictures[name] == nil {
+                links.pictures[name] = path
+            }
             for article in catalogs[module]?.articles ?? [] {
                 let link = SymbolLinks.Article(path: urls.articleURL(article, of: module), title: article.title)
                 if links.articles[article.name] == nil { links.articles[article.name] = link }
@@ -73,10 +78,14 @@ struct APILinks {
                         let place = page.linkLocations[link] ?? page.location
                         if link.hasPrefix("doc:") {
                             if article(link, from: module) == nil {
-                                warnings.append(Diagnostic(.warning, "topic <\(link)> names no article of the API reference", at: place))
+                                warnings.append(
+                                    Diagnostic(
+                                        .warning, "topic <\(link)> names no article of the API reference", at: place))
                             }
                         } else if resolve(link, from: module, scope: scope) == nil && !index.modules.contains(link) {
-                            warnings.append(Diagnostic(.warning, "topic ``\(link)`` names no symbol of the API reference", at: place))
+                            warnings.append(
+                                Diagnostic(
+                                    .warning, "topic ``\(link)`` names no symbol of the API reference", at: place))
                         }
                     }
                 }
@@ -89,7 +98,10 @@ struct APILinks {
     /// `/documentation/shelf/book#overview`), as a link; nil for any other link, which stays as written.
     func doccLink(_ destination: String) -> String? {
         var path = Substring(destination)
-        guard path.hasPrefix("./") || path.hasPrefix("../") || path.hasPrefix("/documentation/") || path.hasPrefix("documentation/") else { return nil }
+        guard
+            path.hasPrefix("./") || path.hasPrefix("../") || path.hasPrefix("/documentation/")
+                || path.hasPrefix("documentation/")
+        else { return nil }
         var fragment = ""
         if let hash = path.firstIndex(of: "#") {
             fragment = String(path[hash...])
@@ -111,7 +123,9 @@ struct APILinks {
         guard let (owner, last, _) = SymbolLinks.articleName(link) else { return nil }
         let modules = owner.map { [$0] } ?? [module] + index.modules.filter { $0 != module }
         for candidate in modules {
-            if let article = catalogs[candidate]?.articles.first(where: { $0.name == last }) { return (candidate, article) }
+            if let article = catalogs[candidate]?.articles.first(where: { $0.name == last }) {
+                return (candidate, article)
+            }
         }
         return nil
     }
@@ -140,7 +154,9 @@ struct APILinks {
     /// The symbol an absolute ``` ``link`` ``` names.
     func resolve(_ target: String, from module: String) -> String? {
         var parts = target.split(separator: "/").map(String.init)
-        if parts.count > 1, index.modules.contains(parts[0]), byPath[parts.joined(separator: "/")] == nil { parts.removeFirst() }
+        if parts.count > 1, index.modules.contains(parts[0]), byPath[parts.joined(separator: "/")] == nil {
+            parts.removeFirst()
+        }
         let path = parts.joined(separator: "/")
         for candidate in [path, SymbolLinkPass.withoutDisambiguation(path)] {
             guard let ids = byPath[candidate] else { continue }

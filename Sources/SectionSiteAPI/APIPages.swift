@@ -22,7 +22,9 @@ struct APIPages {
     private var location: SourceLocation { settings.location }
 
     /// Reads the modules' catalogs, within `bounds`; throws every catalog file that leads outside them at once.
-    init(index: APIIndex, settings: APISettings, rootPath: String, site: URL, package: URL?, bounds: SourceBounds) throws {
+    init(
+        index: APIIndex, settings: APISettings, rootPath: String, site: URL, package: URL?, bounds: SourceBounds
+    ) throws {
         var catalogs: [String: Catalog] = [:]
         var errors: [Diagnostic] = []
         for module in index.modules {
@@ -61,7 +63,9 @@ struct APIPages {
                         url: urls.articleURL(article, of: module), title: article.title,
                         summary: Self.firstParagraph(article.markdown), layout: "api-article",
                         markdown: links.resolvingLinks(article.markdown, from: module),
-                        fields: ["module": .string(module), "breadcrumbs": breadcrumbs([(module, urls.moduleURL(module))])],
+                        fields: [
+                            "module": .string(module), "breadcrumbs": breadcrumbs([(module, urls.moduleURL(module))]),
+                        ],
                         sections: [], location: article.location))
             }
         }
@@ -72,17 +76,24 @@ struct APIPages {
     private func articleItem(_ article: Catalog.Article, of module: String) -> ItemSpec {
         ItemSpec(
             id: "article:\(article.name)", cell: "api-symbol", body: Self.firstParagraph(article.markdown),
-            fields: ["name": .string(article.title), "kind": .string("Article"), "link": .string(links.link(urls.articleURL(article, of: module)))],
+            fields: [
+                "name": .string(article.title), "kind": .string("Article"),
+                "link": .string(links.link(urls.articleURL(article, of: module))),
+            ],
             location: location)
     }
 
     /// The items of a catalog's topic group: the symbols and articles it names, but those an earlier group took
     /// (`curated` holds their identities).
-    private func topicItems(_ named: [String], from module: String, scope: [String] = [], curated: inout Set<String>) throws -> [ItemSpec] {
+    private func topicItems(
+        _ named: [String], from module: String, scope: [String] = [], curated: inout Set<String>
+    ) throws -> [ItemSpec] {
         var items: [ItemSpec] = []
         for link in named {
             if link.hasPrefix("doc:") {
-                guard let (owner, article) = links.article(link, from: module), curated.insert("article:\(article.name)").inserted else { continue }
+                guard let (owner, article) = links.article(link, from: module),
+                    curated.insert("article:\(article.name)").inserted
+                else { continue }
                 items.append(articleItem(article, of: owner))
             } else if let id = links.resolve(link, from: module, scope: scope), curated.insert(id).inserted {
                 items.append(try item(id))
@@ -98,12 +109,17 @@ struct APIPages {
         let items = index.modules.map { module in
             let overview = catalogs[module]?.symbols[module]?.overview ?? ""
             return ItemSpec(
-                id: "module:\(module)", cell: "api-symbol", body: links.resolvingLinks(Self.firstParagraph(overview), from: module),
-                fields: ["name": .string(module), "kind": .string("Module"), "link": .string(links.link(urls.moduleURL(module)))], location: location)
+                id: "module:\(module)", cell: "api-symbol",
+                body: links.resolvingLinks(Self.firstParagraph(overview), from: module),
+                fields: [
+                    "name": .string(module), "kind": .string("Module"),
+                    "link": .string(links.link(urls.moduleURL(module))),
+                ], location: location)
         }
         var page = try SitePage(
             url: settings.url, title: "API Reference", summary: "The modules of the package.", layout: "api",
-            fields: ["kind": .string("Reference")], sections: [section("modules", title: "Modules", items: items)], location: location)
+            fields: ["kind": .string("Reference")], sections: [section("modules", title: "Modules", items: items)],
+            location: location)
         page.isFolderIndex = true
         return page
     }
@@ -130,14 +146,18 @@ struct APIPages {
             let items = extended.map { other in
                 ItemSpec(
                     id: "module:\(other)", cell: "api-symbol",
-                    fields: ["name": .string(other), "kind": .string("Extended Module"), "link": .string(links.link(urls.moduleURL(module) + APIURLs.slug(other) + "/"))],
+                    fields: [
+                        "name": .string(other), "kind": .string("Extended Module"),
+                        "link": .string(links.link(urls.moduleURL(module) + APIURLs.slug(other) + "/")),
+                    ],
                     location: location)
             }
             sections.append(section("extended-modules", title: "Extended Modules", items: items))
         }
         let overview = catalog.map { links.resolvingLinks($0.overview, from: module) } ?? ""
         var page = try SitePage(
-            url: urls.moduleURL(module), title: module, summary: overview.isEmpty ? "The \(module) module." : Self.firstParagraph(overview),
+            url: urls.moduleURL(module), title: module,
+            summary: overview.isEmpty ? "The \(module) module." : Self.firstParagraph(overview),
             layout: "api", markdown: overview,
             fields: ["kind": .string("Module"), "module": .string(module), "breadcrumbs": breadcrumbs([])],
             sections: sections, location: catalog?.location ?? location)
@@ -149,7 +169,8 @@ struct APIPages {
         let entry = index[id]!
         let module = entry.module
         let doc = documentation(id)
-        let catalogPage = catalogs[module]?.symbols[entry.symbol.pathComponents.joined(separator: "/")]
+        let catalogPage =
+            catalogs[module]?.symbols[entry.symbol.pathComponents.joined(separator: "/")]
             ?? catalogs[module]?.symbols[([module] + entry.symbol.pathComponents).joined(separator: "/")]
         var markdown = doc.markdown
         if let overview = catalogPage?.overview, !overview.isEmpty {
@@ -172,14 +193,18 @@ struct APIPages {
             if let origin = index.origin[member] { inherited[origin, default: []].append(member) }
         }
         for (origin, ids) in inherited.sorted(by: { $0.key < $1.key }) {
-            sections.append(section("implementations-" + APIURLs.slug(origin), title: "\(origin) Implementations", items: try ids.map { try item($0) }))
+            sections.append(
+                section(
+                    "implementations-" + APIURLs.slug(origin), title: "\(origin) Implementations",
+                    items: try ids.map { try item($0) }))
         }
         if let conformances = index.conformances[id], !conformances.isEmpty {
             let title = entry.kind == "protocol" ? "Inherits From" : "Conforms To"
             let items = conformances.map { conformance in
                 var fields: [String: Value] = ["name": .string(conformance.name), "kind": .string("Protocol")]
                 if let url = urls.pageURL(conformance.id) { fields["link"] = .string(links.link(url)) }
-                return ItemSpec(id: "conforms:" + conformance.id, cell: "api-relation", fields: fields, location: location)
+                return ItemSpec(
+                    id: "conforms:" + conformance.id, cell: "api-relation", fields: fields, location: location)
             }
             sections.append(section("relationships", title: title, items: items))
         }
@@ -201,12 +226,19 @@ struct APIPages {
         let items = types.keys.sorted().map { type in
             ItemSpec(
                 id: "extended:\(other).\(type)", cell: "api-symbol",
-                fields: ["name": .string(type), "kind": .string("Extended Type"), "link": .string(links.link(urls.extendedURL(module, other, type)))],
+                fields: [
+                    "name": .string(type), "kind": .string("Extended Type"),
+                    "link": .string(links.link(urls.extendedURL(module, other, type))),
+                ],
                 location: location)
         }
         var page = try SitePage(
-            url: urls.moduleURL(module) + APIURLs.slug(other) + "/", title: other, summary: "What \(module) adds to \(other).", layout: "api",
-            fields: ["kind": .string("Extended Module"), "module": .string(module), "breadcrumbs": breadcrumbs([(module, urls.moduleURL(module))])],
+            url: urls.moduleURL(module) + APIURLs.slug(other) + "/", title: other,
+            summary: "What \(module) adds to \(other).", layout: "api",
+            fields: [
+                "kind": .string("Extended Module"), "module": .string(module),
+                "breadcrumbs": breadcrumbs([(module, urls.moduleURL(module))]),
+            ],
             sections: [section("extended-types", title: "Extended Types", items: items)], location: location)
         page.isFolderIndex = true
         return page
@@ -219,10 +251,13 @@ struct APIPages {
             if !ids.isEmpty { sections.append(section(sectionID, title: title, items: try ids.map { try item($0) })) }
         }
         return try SitePage(
-            url: urls.extendedURL(module, other, type), title: type, summary: "What \(module) adds to \(other).\(type).", layout: "api",
+            url: urls.extendedURL(module, other, type), title: type,
+            summary: "What \(module) adds to \(other).\(type).", layout: "api",
             fields: [
                 "kind": .string("Extended Type"), "module": .string(module),
-                "breadcrumbs": breadcrumbs([(module, urls.moduleURL(module)), (other, urls.moduleURL(module) + APIURLs.slug(other) + "/")]),
+                "breadcrumbs": breadcrumbs([
+                    (module, urls.moduleURL(module)), (other, urls.moduleURL(module) + APIURLs.slug(other) + "/"),
+                ]),
             ],
             sections: sections, location: location)
     }
@@ -235,11 +270,14 @@ struct APIPages {
         var fields = symbolFields(id)
         if entry.hasPage {
             fields["link"] = .string(links.link(urls.pageURL(id)!))
-            return ItemSpec(id: id, cell: "api-symbol", body: documentation(id).abstract, fields: fields, location: sourceLocation(id))
+            return ItemSpec(
+                id: id, cell: "api-symbol", body: documentation(id).abstract, fields: fields,
+                location: sourceLocation(id))
         }
         fields["anchor"] = .string(urls.anchor(id))
         if let url = urls.pageURL(id) { fields["link"] = .string(links.link(url)) }
-        return ItemSpec(id: id, cell: "api-member", body: documentation(id).markdown, fields: fields, location: sourceLocation(id))
+        return ItemSpec(
+            id: id, cell: "api-member", body: documentation(id).markdown, fields: fields, location: sourceLocation(id))
     }
 
     /// What templates see of a symbol: `name`, `kind` (as DocC names it), `declaration` (HTML), `availability`,
@@ -247,17 +285,25 @@ struct APIPages {
     private func symbolFields(_ id: String) -> [String: Value] {
         let entry = index[id]!
         let symbol = entry.symbol
-        var fields: [String: Value] = ["name": .string(entry.name), "kind": .string(symbol.kind.displayName), "symbolKind": .string(entry.kind)]
+        var fields: [String: Value] = [
+            "name": .string(entry.name), "kind": .string(symbol.kind.displayName), "symbolKind": .string(entry.kind),
+        ]
         if let declaration = symbol.mixins["declarationFragments"] as? SymbolGraph.Symbol.DeclarationFragments {
-            fields["declaration"] = .string(Declaration.html(declaration.declarationFragments) { urls.pageURL($0).map(links.link) })
+            fields["declaration"] = .string(
+                Declaration.html(declaration.declarationFragments) { urls.pageURL($0).map(links.link) })
         }
         if let availability = symbol.mixins["availability"] as? SymbolGraph.Symbol.Availability {
             var platforms: [Value] = []
             for item in availability.availability {
                 let domain = item.domain?.rawValue ?? "*"
                 if item.isUnconditionallyDeprecated || item.deprecatedVersion != nil {
-                    var text = item.deprecatedVersion.map { "Deprecated in \(domain) \($0.major).\($0.minor)" } ?? "Deprecated"
-                    if let renamed = item.renamed { text += ": use \(renamed)" } else if let message = item.message { text += ": \(message)" }
+                    var text =
+                        item.deprecatedVersion.map { "Deprecated in \(domain) \($0.major).\($0.minor)" } ?? "Deprecated"
+                    if let renamed = item.renamed {
+                        text += ": use \(renamed)"
+                    } else if let message = item.message {
+                        text += ": \(message)"
+                    }
                     fields["deprecated"] = .string(text)
                 }
                 if let introduced = item.introducedVersion, domain != "*" {
@@ -273,7 +319,9 @@ struct APIPages {
     /// about a link in it points at. The path is relative to the site when the file is inside it.
     private func sourceLocation(_ id: String) -> SourceLocation {
         let symbol = index[id]!.symbol
-        guard let place = symbol.mixins["location"] as? SymbolGraph.Symbol.Location, let url = place.url else { return location }
+        guard let place = symbol.mixins["location"] as? SymbolGraph.Symbol.Location, let url = place.url else {
+            return location
+        }
         let path = Site.shownPath(url, site: site)
         if let start = symbol.docComment?.lines.first?.range?.start {
             return SourceLocation(file: path, line: start.line + 1, column: start.character + 1)
@@ -285,12 +333,15 @@ struct APIPages {
     private func documentation(_ id: String) -> DocComment {
         let entry = index[id]!
         let lines = entry.symbol.docComment?.lines.map(\.text) ?? []
-        return DocComment(lines: lines, link: { links.link($0, from: entry.module, scope: entry.symbol.pathComponents) }, page: links.doccLink)
+        return DocComment(
+            lines: lines, link: { links.link($0, from: entry.module, scope: entry.symbol.pathComponents) },
+            page: links.doccLink)
     }
 
     private func section(_ id: String, title: String, items: [ItemSpec]) -> SectionSpec {
         SectionSpec(
-            id: id, kind: "api", header: SupplementarySpec(kind: "header", fields: ["title": .string(title)], location: location),
+            id: id, kind: "api",
+            header: SupplementarySpec(kind: "header", fields: ["title": .string(title)], location: location),
             content: .items(items), location: location)
     }
 
@@ -313,8 +364,10 @@ struct APIPages {
     /// A type page's groups of members no topic names, in DocC's order.
     static let memberGroups: [(String, String, Set<String>)] = [
         ("initializers", "Initializers", ["init"]), ("enumeration-cases", "Enumeration Cases", ["enum.case"]),
-        ("instance-properties", "Instance Properties", ["property"]), ("instance-methods", "Instance Methods", ["method"]),
-        ("subscripts", "Subscripts", ["subscript", "type.subscript"]), ("type-properties", "Type Properties", ["type.property"]),
+        ("instance-properties", "Instance Properties", ["property"]),
+        ("instance-methods", "Instance Methods", ["method"]),
+        ("subscripts", "Subscripts", ["subscript", "type.subscript"]),
+        ("type-properties", "Type Properties", ["type.property"]),
         ("type-methods", "Type Methods", ["type.method"]), ("operators", "Operators", ["func.op"]),
         ("associated-types", "Associated Types", ["associatedtype"]), ("type-aliases", "Type Aliases", ["typealias"]),
         ("classes", "Classes", ["class"]), ("structures", "Structures", ["struct"]), ("actors", "Actors", ["actor"]),

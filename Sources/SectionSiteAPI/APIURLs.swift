@@ -58,7 +58,8 @@ struct APIURLs {
 
     /// The page of what `module` adds to a type of `other`.
     func extendedURL(_ module: String, _ other: String, _ type: String) -> String {
-        moduleURL(module) + Self.slug(other) + "/" + type.split(separator: ".").map { Self.slug(String($0)) }.joined(separator: "/") + "/"
+        moduleURL(module) + Self.slug(other) + "/"
+            + type.split(separator: ".").map { Self.slug(String($0)) }.joined(separator: "/") + "/"
     }
 
     /// A symbol's page, or its parent's page with its anchor; nil for a symbol of no documented module.
@@ -66,7 +67,9 @@ struct APIURLs {
         guard let entry = index[id] else { return nil }
         if entry.hasPage { return moduleURL(entry.module) + paths[id]! }
         if let parent = index.parent[id], let url = pageURL(parent) { return url + "#" + Self.fragment(anchor(id)) }
-        if let other = entry.extendedModule, let type = index.extendedType[id], index.extensions[entry.module]?[other]?[type] != nil {
+        if let other = entry.extendedModule, let type = index.extendedType[id],
+            index.extensions[entry.module]?[other]?[type] != nil
+        {
             return extendedURL(entry.module, other, type) + "#" + Self.fragment(anchor(id))
         }
         return moduleURL(entry.module) + "#" + Self.fragment(anchor(id))
@@ -85,7 +88,8 @@ struct APIURLs {
 
     /// An anchor in a link: characters a fragment may not hold percent-encoded.
     static func fragment(_ anchor: String) -> String {
-        let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@")
+        let allowed = CharacterSet(
+            charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@")
         return anchor.addingPercentEncoding(withAllowedCharacters: allowed) ?? anchor
     }
 }

@@ -44,7 +44,8 @@ struct Catalog {
         guard let package else { return }
         let sources = package.appendingPathComponent("Sources").appendingPathComponent(module)
         let manager = FileManager.default
-        let folders = ((try? manager.contentsOfDirectory(atPath: sources.path)) ?? []).filter { $0.hasSuffix(".docc") }.sorted()
+        let folders = ((try? manager.contentsOfDirectory(atPath: sources.path)) ?? []).filter { $0.hasSuffix(".docc") }
+            .sorted()
         for folder in folders {
             let root = sources.appendingPathComponent(folder)
             let all = (manager.enumerator(atPath: root.path)?.allObjects as? [String] ?? []).sorted()
@@ -66,7 +67,8 @@ struct Catalog {
                     guard let text = try? String(contentsOfFile: real, encoding: .utf8) else { continue }
                     read(text, name: url.deletingPathExtension().lastPathComponent, file: shown)
                 case .outside(let real):
-                    errors.append(Diagnostic(.error, APIBounds.outside(shown, real: real), at: SourceLocation(file: shown)))
+                    errors.append(
+                        Diagnostic(.error, APIBounds.outside(shown, real: real), at: SourceLocation(file: shown)))
                 case .missing:
                     continue  // a link to nothing: as a file that cannot be read
                 }
@@ -127,25 +129,36 @@ struct Catalog {
                 } else if let (item, offset) = Self.topicLink(line), !topics.isEmpty {
                     topics[topics.count - 1].links.append(item)
                     let column = line.distance(from: line.startIndex, to: offset) + 1
-                    linkLocations[item] = SourceLocation(file: file, line: location.line - blank + number, column: column)
+                    linkLocations[item] = SourceLocation(
+                        file: file, line: location.line - blank + number, column: column)
                 }
             }
             symbols[link] = SymbolPage(
-                location: location, overview: overview.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines),
+                location: location,
+                overview: overview.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines),
                 topics: topics, linkLocations: linkLocations)
         } else {
-            articles.append(Article(location: location, name: name, title: title, markdown: lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)))
+            articles.append(
+                Article(
+                    location: location, name: name, title: title,
+                    markdown: lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)))
         }
     }
 
     /// `- ``Shelf/add(_:)``` as `Shelf/add(_:)`, `- <doc:GettingStarted>` as `doc:GettingStarted`; with where
     /// the link starts in the line.
     private static func topicLink(_ line: String) -> (link: String, start: String.Index)? {
-        guard let dash = line.firstIndex(where: { $0 != " " && $0 != "\t" }), line[dash...].hasPrefix("- ") else { return nil }
+        guard let dash = line.firstIndex(where: { $0 != " " && $0 != "\t" }), line[dash...].hasPrefix("- ") else {
+            return nil
+        }
         let item = line[line.index(dash, offsetBy: 2)...].drop { $0 == " " || $0 == "\t" }
         let link = item.trimmingCharacters(in: .whitespaces)
-        if link.hasPrefix("``"), link.hasSuffix("``"), link.count > 4 { return (String(link.dropFirst(2).dropLast(2)), item.startIndex) }
-        if link.hasPrefix("<doc:"), link.hasSuffix(">"), link.count > 6 { return (String(link.dropFirst().dropLast()), item.startIndex) }
+        if link.hasPrefix("``"), link.hasSuffix("``"), link.count > 4 {
+            return (String(link.dropFirst(2).dropLast(2)), item.startIndex)
+        }
+        if link.hasPrefix("<doc:"), link.hasSuffix(">"), link.count > 6 {
+            return (String(link.dropFirst().dropLast()), item.startIndex)
+        }
         return nil
     }
 }

@@ -6,7 +6,9 @@ import SymbolKit
 /// `decl-type` ...), so that it reads as highlighted Swift; type names link to their pages.
 enum Declaration {
     /// The fragments as one `<code>` element's content; `link` gives a page's link for a precise identifier.
-    static func html(_ fragments: [SymbolGraph.Symbol.DeclarationFragments.Fragment], link: (String) -> String?) -> String {
+    static func html(
+        _ fragments: [SymbolGraph.Symbol.DeclarationFragments.Fragment], link: (String) -> String?
+    ) -> String {
         var html = ""
         for fragment in fragments {
             let text = HTML.escape(fragment.spelling)

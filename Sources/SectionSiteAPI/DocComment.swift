@@ -35,7 +35,9 @@ struct DocComment: Equatable {
             // The item's lines: its first, then those indented under it.
             var body = [rest]
             index += 1
-            while index < lines.count, lines[index].isEmpty || lines[index].hasPrefix(" ") || lines[index].hasPrefix("\t") {
+            while index < lines.count,
+                lines[index].isEmpty || lines[index].hasPrefix(" ") || lines[index].hasPrefix("\t")
+            {
                 body.append(lines[index])
                 index += 1
             }
@@ -63,7 +65,9 @@ struct DocComment: Equatable {
         }
         while output.last?.isEmpty == true { output.removeLast() }
         var blocks = [output.joined(separator: "\n")]
-        if !parameters.isEmpty { blocks.append("> Parameters:\n>\n" + parameters.map { "> " + $0 }.joined(separator: "\n")) }
+        if !parameters.isEmpty {
+            blocks.append("> Parameters:\n>\n" + parameters.map { "> " + $0 }.joined(separator: "\n"))
+        }
         blocks += callouts
         let text = blocks.filter { !$0.isEmpty }.joined(separator: "\n\n")
         markdown = Self.resolvingLinks(text, link: link, page: page)
@@ -80,7 +84,8 @@ struct DocComment: Equatable {
         let rest = item[item.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         let key = word.lowercased()
         if key == "parameters" { return (word, rest) }
-        if key.hasPrefix("parameter "), !word.dropFirst("parameter ".count).trimmingCharacters(in: .whitespaces).isEmpty {
+        if key.hasPrefix("parameter "), !word.dropFirst("parameter ".count).trimmingCharacters(in: .whitespaces).isEmpty
+        {
             return (word, rest)
         }
         return QuotePass.aside(named: word) != nil ? (word, rest) : nil
@@ -95,7 +100,9 @@ struct DocComment: Equatable {
 
     /// The lines with the indentation they all share taken off (a comment written `/// text` keeps one space).
     static func dedented(_ lines: [String]) -> [String] {
-        let indents = lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map { $0.prefix { $0 == " " }.count }
+        let indents = lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map {
+            $0.prefix { $0 == " " }.count
+        }
         let common = indents.min() ?? 0
         return lines.map { $0.trimmingCharacters(in: .whitespaces).isEmpty ? "" : String($0.dropFirst(common)) }
     }
@@ -119,7 +126,9 @@ struct DocComment: Equatable {
     /// resolves to nothing stays code. The destination of each Markdown link `[text](destination)` is given to
     /// `page`, which answers for those written for DocC's URL layout (`./orderedcollections/orderedset`) with the
     /// page's site path, and nil for the others, which stay as written.
-    static func resolvingLinks(_ text: String, link: (String) -> String?, page: (String) -> String? = { _ in nil }) -> String {
+    static func resolvingLinks(
+        _ text: String, link: (String) -> String?, page: (String) -> String? = { _ in nil }
+    ) -> String {
         var result = ""
         var rest = Substring(text)
         var inFence = false
@@ -133,7 +142,9 @@ struct DocComment: Equatable {
             if number > 0 { result += "\n" }
             let trimmed = line.drop { $0 == " " || $0 == ">" }
             if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") { inFence.toggle() }
-            result += inFence ? String(line) : resolvingDestinations(inLine: resolvingLinks(inLine: line, link: link), page: page)
+            result +=
+                inFence
+                ? String(line) : resolvingDestinations(inLine: resolvingLinks(inLine: line, link: link), page: page)
         }
         return result
     }

@@ -21,7 +21,9 @@ enum SymbolGraphs {
     /// `Tests`) never.
     /// Every file is read at its real path, and only when `bounds` allow it (a symbolic link out of the site and
     /// the package is an error at it).
-    static func load(_ settings: APISettings, site: URL, bounds: SourceBounds) throws -> (files: [File], toolchainSeconds: Double?) {
+    static func load(
+        _ settings: APISettings, site: URL, bounds: SourceBounds
+    ) throws -> (files: [File], toolchainSeconds: Double?) {
         let urls: [URL]
         var toolchainSeconds: Double?
         var modules = Set(settings.targets)
@@ -63,9 +65,12 @@ enum SymbolGraphs {
             }
             do {
                 let graph = try decoded.graph(at: URL(fileURLWithPath: real))
-                files.append(File(graph: graph, module: parts[0], extended: parts.count > 1 ? parts[1] : nil, shown: shown))
+                files.append(
+                    File(graph: graph, module: parts[0], extended: parts.count > 1 ? parts[1] : nil, shown: shown))
             } catch {
-                errors.append(Diagnostic(.error, "api: cannot read the symbol graph \(url.path): \(error)", at: settings.location))
+                errors.append(
+                    Diagnostic(.error, "api: cannot read the symbol graph \(url.path): \(error)", at: settings.location)
+                )
             }
         }
         if !errors.isEmpty { throw SectionSiteError(errors) }
@@ -112,7 +117,8 @@ enum SymbolGraphs {
     private static func build(_ settings: APISettings, site: URL) throws -> [URL] {
         let package = settings.packageFolder(site: site)
         guard FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path) else {
-            throw SectionSiteError("api: '\(settings.package)' is not a Swift package (it has no Package.swift)", at: settings.location)
+            throw SectionSiteError(
+                "api: '\(settings.package)' is not a Swift package (it has no Package.swift)", at: settings.location)
         }
         let folder = site.appendingPathComponent(".sectionsite/api")
         let graphs = folder.appendingPathComponent("graphs")
@@ -148,7 +154,8 @@ enum SymbolGraphs {
             let lines = text.split(separator: "\n")
             let errors = lines.filter { $0.contains(": error: ") || $0.hasPrefix("error: ") }.prefix(20)
             let detail = errors.isEmpty ? String(text.suffix(2000)) : errors.joined(separator: "\n")
-            throw SectionSiteError("api: the package does not build (\(package.path)):\n\(detail)", at: settings.location)
+            throw SectionSiteError(
+                "api: the package does not build (\(package.path)):\n\(detail)", at: settings.location)
         }
         return try graphFiles(in: graphs)
     }

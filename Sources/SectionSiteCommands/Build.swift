@@ -9,7 +9,10 @@ struct Build: AsyncParsableCommand {
     @OptionGroup var siteOptions: SiteOptions
     @OptionGroup var settings: SettingsOptions
 
-    @Option(help: "The output folder (default: _site in the site folder, as Hugo and Zola have it; a path given here is from the current folder).")
+    @Option(
+        help:
+            "The output folder (default: _site in the site folder, as Hugo and Zola have it; a path given here is from the current folder)."
+    )
     var out: String?
 
     @Option(name: .customLong("base-url"), help: "Overrides baseURL of sectionsite.yml.")
@@ -21,16 +24,24 @@ struct Build: AsyncParsableCommand {
     @Flag(help: "Print nothing but errors.")
     var quiet = false
 
-    @Flag(name: .customLong("no-link-check"), help: "Do not check the links of the pages built (sectionsite check does).")
+    @Flag(
+        name: .customLong("no-link-check"), help: "Do not check the links of the pages built (sectionsite check does).")
     var noLinkCheck = false
 
-    @Flag(name: .customLong("all-errors"), help: "Print every error, not only the first \(SectionSiteError.shownErrors).")
+    @Flag(
+        name: .customLong("all-errors"), help: "Print every error, not only the first \(SectionSiteError.shownErrors).")
     var allErrors = false
 
-    @Flag(help: "Treat every warning as an error: the build fails and the output stays as it was (also 'strict: true' in sectionsite.yml).")
+    @Flag(
+        help:
+            "Treat every warning as an error: the build fails and the output stays as it was (also 'strict: true' in sectionsite.yml)."
+    )
     var strict = false
 
-    @Flag(help: "After the build, build again from nothing into a folder of its own and compare every output file's hash; a difference is an error naming the file.")
+    @Flag(
+        help:
+            "After the build, build again from nothing into a folder of its own and compare every output file's hash; a difference is an error naming the file."
+    )
     var verify = false
 
     @Option(
@@ -40,7 +51,9 @@ struct Build: AsyncParsableCommand {
             valueName: "file"))
     var changes: [String] = []
 
-    @Option(name: .customLong("changes-base-url"), help: "Where the site is deployed, for absolute links in the --changes Markdown.")
+    @Option(
+        name: .customLong("changes-base-url"),
+        help: "Where the site is deployed, for absolute links in the --changes Markdown.")
     var changesBaseURL: String?
 
     @Flag(help: "Keep running and build again whenever a page bound to a sequence in Swift has a new value.")
@@ -54,7 +67,11 @@ struct Build: AsyncParsableCommand {
 
     /// `--out` from the current folder; nil for the default, `_site` in the site folder.
     var outURL: URL? {
-        out.map { URL(fileURLWithPath: $0, isDirectory: true, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) }
+        out.map {
+            URL(
+                fileURLWithPath: $0, isDirectory: true,
+                relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        }
     }
 
     func run() async throws {
@@ -84,7 +101,8 @@ struct Build: AsyncParsableCommand {
             // The output as it is before the build, kept by hard links, to compare the new one with.
             let before = changes.isEmpty ? nil : try ChangeReport.keep(options.out)
             defer { if let before { try? FileManager.default.removeItem(at: before) } }
-            let trace: (@Sendable (String) -> Void)? = terminal.traces ? { @Sendable line in terminal.trace([line]) } : nil
+            let trace: (@Sendable (String) -> Void)? =
+                terminal.traces ? { @Sendable line in terminal.trace([line]) } : nil
             let publisher = try publish.map { try PatchPublisher(endpoint: $0, log: log, trace: trace) }
             try await website.build(
                 options, follow: follow, verify: verify, publisher: publisher, interruption: interruption,
@@ -93,13 +111,23 @@ struct Build: AsyncParsableCommand {
                 terminal.finishProgress()
                 terminal.traceFinished()
                 terminal.warnings(report.warnings)
-                if let why = report.startedOver { terminal.say("note: \(why): not used, so this build started from nothing") }
-                terminal.trace(report.reloads.map { "reload patch \($0)" } + ["rendered \(report.renderedPages) of \(report.pageCount) pages"])
-                terminal.say(report.summary(out: out ?? siteOptions.site.map { ($0 as NSString).appendingPathComponent("_site") } ?? "_site"))
+                if let why = report.startedOver {
+                    terminal.say("note: \(why): not used, so this build started from nothing")
+                }
+                terminal.trace(
+                    report.reloads.map { "reload patch \($0)" } + [
+                        "rendered \(report.renderedPages) of \(report.pageCount) pages"
+                    ])
+                terminal.say(
+                    report.summary(
+                        out: out ?? siteOptions.site.map { ($0 as NSString).appendingPathComponent("_site") } ?? "_site"
+                    ))
             }
             await publisher?.finish()
             if !changes.isEmpty {
-                let old = before ?? options.out.deletingLastPathComponent().appendingPathComponent(".no-previous-output-\(getpid())")
+                let old =
+                    before
+                    ?? options.out.deletingLastPathComponent().appendingPathComponent(".no-previous-output-\(getpid())")
                 let report = try ChangeReport.make(old: old, new: options.out)
                 try Changes.write(report, to: changes, baseURL: changesBaseURL)
                 terminal.say("Changes: \(report.countsLine)")

@@ -7,7 +7,8 @@ extension ChangeReport.Form: ExpressibleByArgument {}
 
 struct Changes: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Report what changed between two builds: pages added and removed, and in each page the sections, items and blocks added, removed, moved and edited, with the URLs whose content changed.",
+        abstract:
+            "Report what changed between two builds: pages added and removed, and in each page the sections, items and blocks added, removed, moved and edited, with the URLs whose content changed.",
         discussion: """
             Compare two output folders (sectionsite changes old/_site new/_site), or the site's output with a build of \
             a git revision (sectionsite changes --since origin/main). The report is Markdown for a pull request's \
@@ -20,7 +21,10 @@ struct Changes: AsyncParsableCommand {
     @Argument(help: "The newer output folder.")
     var new: String?
 
-    @Option(help: ArgumentHelp("Compare the site's output with a build from nothing of the site as this git revision has it.", valueName: "revision"))
+    @Option(
+        help: ArgumentHelp(
+            "Compare the site's output with a build from nothing of the site as this git revision has it.",
+            valueName: "revision"))
     var since: String?
 
     @OptionGroup var siteOptions: SiteOptions
@@ -34,20 +38,28 @@ struct Changes: AsyncParsableCommand {
 
     @Option(
         name: .customLong("output"),
-        help: ArgumentHelp("Write the report to this file, in the form its extension names (.md, .json, .html, .txt for the URLs), instead of printing it; repeat it for several.", valueName: "file"))
+        help: ArgumentHelp(
+            "Write the report to this file, in the form its extension names (.md, .json, .html, .txt for the URLs), instead of printing it; repeat it for several.",
+            valueName: "file"))
     var outputs: [String] = []
 
     @Option(
         name: .customLong("base-url"),
-        help: "Where the site is deployed: the Markdown's links and the list of URLs become absolute (a comment's relative links lead into the forge). With --since, the revision is built with it too, as the output was with build --base-url.")
+        help:
+            "Where the site is deployed: the Markdown's links and the list of URLs become absolute (a comment's relative links lead into the forge). With --since, the revision is built with it too, as the output was with build --base-url."
+    )
     var baseURL: String?
 
     @Flag(help: "With --since: build the revision with the pages marked draft, as the output was with build --drafts.")
     var drafts = false
 
     func validate() throws {
-        if since == nil, old == nil || new == nil { throw ValidationError("Name two output folders, or --since a revision.") }
-        if since != nil, old != nil { throw ValidationError("With --since, name no folders: the newer is the site's output (--out).") }
+        if since == nil, old == nil || new == nil {
+            throw ValidationError("Name two output folders, or --since a revision.")
+        }
+        if since != nil, old != nil {
+            throw ValidationError("With --since, name no folders: the newer is the site's output (--out).")
+        }
         for file in outputs where ChangeReport.Form(file: file) == nil {
             throw ValidationError("'\(file)': name a file ending in .md, .json, .html or .txt")
         }
@@ -59,7 +71,8 @@ struct Changes: AsyncParsableCommand {
             let report: ChangeReport
             if let since {
                 report = try Self.report(
-                    since: since, site: siteOptions.siteURL, out: out, settings: settings.urls, baseURL: baseURL, drafts: drafts,
+                    since: since, site: siteOptions.siteURL, out: out, settings: settings.urls, baseURL: baseURL,
+                    drafts: drafts,
                     terminal: terminal)
             } else {
                 report = try ChangeReport.make(old: Self.folder(old!), new: Self.folder(new!))
@@ -73,14 +86,18 @@ struct Changes: AsyncParsableCommand {
     }
 
     static func folder(_ path: String) -> URL {
-        URL(fileURLWithPath: path, isDirectory: true, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
+        URL(
+            fileURLWithPath: path, isDirectory: true,
+            relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        ).standardizedFileURL
     }
 
     /// Writes the report to each file in the form its extension names.
     static func write(_ report: ChangeReport, to files: [String], baseURL: String?) throws {
         for file in files {
             do {
-                try Data(report.text(ChangeReport.Form(file: file)!, baseURL: baseURL).utf8).write(to: folder(file), options: .atomic)
+                try Data(report.text(ChangeReport.Form(file: file)!, baseURL: baseURL).utf8).write(
+                    to: folder(file), options: .atomic)
             } catch {
                 throw SectionSiteError("cannot write the report: \(SystemReason.of(error))", at: .file(file))
             }
@@ -95,17 +112,23 @@ struct Changes: AsyncParsableCommand {
         let website = SectionSiteCommand.website
         let current = out.map(folder) ?? site.appendingPathComponent("_site")
         guard FileManager.default.fileExists(atPath: current.appendingPathComponent("_sectionsite").path) else {
-            throw SectionSiteError("there is no output in '\(current.path)' to compare: build the site first (sectionsite build), or name it with --out")
+            throw SectionSiteError(
+                "there is no output in '\(current.path)' to compare: build the site first (sectionsite build), or name it with --out"
+            )
         }
         let history: GitHistory
-        do { history = try GitHistory.open(site) } catch { throw SectionSiteError("cannot read \(revision): \(error.reason)") }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("sectionsite-since-\(getpid())-\(UUID().uuidString)")
+        do { history = try GitHistory.open(site) } catch {
+            throw SectionSiteError("cannot read \(revision): \(error.reason)")
+        }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sectionsite-since-\(getpid())-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let source: URL
         do { source = try history.export(revision, to: scratch.appendingPathComponent("repository")) } catch {
             throw SectionSiteError("cannot read \(revision): \(error.reason)")
         }
-        var options = website.options(site: source, out: scratch.appendingPathComponent("out"), baseURL: baseURL, drafts: drafts)
+        var options = website.options(
+            site: source, out: scratch.appendingPathComponent("out"), baseURL: baseURL, drafts: drafts)
         options.settingsFiles = settings
         options.state = scratch.appendingPathComponent("state")
         try SiteBuilder(options: options).build(incremental: false, progress: terminal.progress)

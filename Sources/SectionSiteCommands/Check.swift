@@ -16,7 +16,8 @@ struct Check: AsyncParsableCommand {
     @Flag(help: "Print nothing but the broken links and errors.")
     var quiet = false
 
-    @Flag(name: .customLong("all-errors"), help: "Print every error, not only the first \(SectionSiteError.shownErrors).")
+    @Flag(
+        name: .customLong("all-errors"), help: "Print every error, not only the first \(SectionSiteError.shownErrors).")
     var allErrors = false
 
     @Flag(help: "Treat every warning as an error, so that it fails the check (also 'strict: true' in sectionsite.yml).")

@@ -21,12 +21,14 @@ struct GitHistory {
     /// no repository.
     static func open(_ folder: URL) throws(Unavailable) -> GitHistory {
         guard let git = program() else {
-            throw Unavailable(reason: "git is not installed (no 'git' on PATH), so when it was last brought up to date is not known")
+            throw Unavailable(
+                reason: "git is not installed (no 'git' on PATH), so when it was last brought up to date is not known")
         }
         let result = run(git, ["rev-parse", "--show-prefix"], in: folder)
         guard result.status == 0 else {
             if result.error.contains("not a git repository") {
-                throw Unavailable(reason: "the site is not in a git repository, so when it was last brought up to date is not known")
+                throw Unavailable(
+                    reason: "the site is not in a git repository, so when it was last brought up to date is not known")
             }
             throw Unavailable(reason: "git cannot read the site's repository: \(firstLine(result.error))")
         }
@@ -38,16 +40,21 @@ struct GitHistory {
     /// thousand translations spent 7.9 s starting three gits per translation.
     func lastCommits(of paths: Set<String>) throws(Unavailable) -> [String: TranslationStatus.Since] {
         let folders = Set(paths.map { $0.split(separator: "/").first.map(String.init) ?? $0 }).sorted()
-        let result = Self.run(git, ["log", "--format=%x01%H%x09%cI", "--name-only", "--no-renames", "-z", "--"] + folders, in: folder)
+        let result = Self.run(
+            git, ["log", "--format=%x01%H%x09%cI", "--name-only", "--no-renames", "-z", "--"] + folders, in: folder)
         guard result.status == 0 else { throw Unavailable(reason: "git log failed: \(Self.firstLine(result.error))") }
         var found: [String: TranslationStatus.Since] = [:]
         var since: TranslationStatus.Since?
         // Each commit: \u{1}hash\tdate\n, then the files it changed, each ended by \0.
-        for field in String(decoding: result.output, as: UTF8.self).split(separator: "\0", omittingEmptySubsequences: true) {
+        for field in String(decoding: result.output, as: UTF8.self).split(
+            separator: "\0", omittingEmptySubsequences: true)
+        {
             var name = Substring(field)
             if let start = field.firstIndex(of: "\u{1}") {
                 let header = field[field.index(after: start)...].prefix { $0 != "\n" }.split(separator: "\t")
-                if header.count == 2 { since = TranslationStatus.Since(commit: String(header[0]), date: String(header[1])) }
+                if header.count == 2 {
+                    since = TranslationStatus.Since(commit: String(header[0]), date: String(header[1]))
+                }
                 name = field[field.index(after: start)...].drop { $0 != "\n" }.dropFirst()
             }
             name = name.drop { $0 == "\n" }
@@ -72,7 +79,8 @@ struct GitHistory {
         while answers.count < requests.count, let newline = output[index...].firstIndex(of: UInt8(ascii: "\n")) {
             let header = String(decoding: output[index..<newline], as: UTF8.self).split(separator: " ")
             index = output.index(after: newline)
-            guard header.count == 3, header[1] == "blob", let size = Int(header[2]), index + size <= output.endIndex else {
+            guard header.count == 3, header[1] == "blob", let size = Int(header[2]), index + size <= output.endIndex
+            else {
                 answers.append(nil)
                 continue
             }
@@ -92,7 +100,9 @@ struct GitHistory {
         var changed = Set<String>()
         for entry in String(decoding: result.output, as: UTF8.self).split(separator: "\0") where entry.count > 3 {
             let name = entry.dropFirst(3)
-            if name.hasPrefix(prefix), paths.contains(String(name.dropFirst(prefix.count))) { changed.insert(String(name.dropFirst(prefix.count))) }
+            if name.hasPrefix(prefix), paths.contains(String(name.dropFirst(prefix.count))) {
+                changed.insert(String(name.dropFirst(prefix.count)))
+            }
         }
         return changed
     }
@@ -107,14 +117,19 @@ struct GitHistory {
         guard !revision.hasPrefix("-"), !revision.isEmpty else {
             throw Unavailable(reason: "'\(revision)' is no revision (a revision does not start with '-')")
         }
-        let resolved = Self.run(git, ["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"], in: folder)
+        let resolved = Self.run(
+            git, ["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"], in: folder)
         let commit = Self.firstLine(String(decoding: resolved.output, as: UTF8.self))
-        guard resolved.status == 0, !commit.isEmpty else { throw Unavailable(reason: "git knows no commit '\(revision)'") }
+        guard resolved.status == 0, !commit.isEmpty else {
+            throw Unavailable(reason: "git knows no commit '\(revision)'")
+        }
         // From the repository's root: in a folder of it, `git archive` takes only what is under that folder.
         var root = folder.standardizedFileURL
         for _ in prefix.split(separator: "/") { root.deleteLastPathComponent() }
         let archive = Self.run(git, ["archive", "--format=tar", commit], in: root)
-        guard archive.status == 0 else { throw Unavailable(reason: "git archive failed: \(Self.firstLine(archive.error))") }
+        guard archive.status == 0 else {
+            throw Unavailable(reason: "git archive failed: \(Self.firstLine(archive.error))")
+        }
         do {
             try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
         } catch {
@@ -122,9 +137,12 @@ struct GitHistory {
         }
         let tar = URL(fileURLWithPath: "/usr/bin/tar")
         let unpacked = Self.run(
-            FileManager.default.isExecutableFile(atPath: tar.path) ? tar : URL(fileURLWithPath: "/bin/tar"), ["-x", "-f", "-"],
+            FileManager.default.isExecutableFile(atPath: tar.path) ? tar : URL(fileURLWithPath: "/bin/tar"),
+            ["-x", "-f", "-"],
             in: target, input: archive.output)
-        guard unpacked.status == 0 else { throw Unavailable(reason: "tar could not unpack the revision: \(Self.firstLine(unpacked.error))") }
+        guard unpacked.status == 0 else {
+            throw Unavailable(reason: "tar could not unpack the revision: \(Self.firstLine(unpacked.error))")
+        }
         return prefix.isEmpty ? target : target.appendingPathComponent(prefix, isDirectory: true)
     }
 

@@ -23,7 +23,9 @@ struct Import: ParsableCommand {
     var destination: String
 
     func validate() throws {
-        guard kind == "jekyll" || kind == "hugo" else { throw ValidationError("unknown kind of site '\(kind)' (known: jekyll, hugo)") }
+        guard kind == "jekyll" || kind == "hugo" else {
+            throw ValidationError("unknown kind of site '\(kind)' (known: jekyll, hugo)")
+        }
     }
 
     func run() throws {
@@ -39,7 +41,9 @@ struct Import: ParsableCommand {
             if report.leftovers.isEmpty {
                 print("Everything was converted.")
             } else {
-                print("Left as written (\(report.leftovers.count), each at its place in \(destination)/import-report.txt):")
+                print(
+                    "Left as written (\(report.leftovers.count), each at its place in \(destination)/import-report.txt):"
+                )
                 for (kind, count) in report.summary { print("  \(count) \(kind)") }
             }
             if let tagsLine = report.tagsLine { print(tagsLine) }
@@ -72,7 +76,8 @@ struct Import: ParsableCommand {
             let warnings = built.warnings
             return "The new site builds: \(built.pages.count) page\(built.pages.count == 1 ? "" : "s")"
                 + (warnings.isEmpty
-                    ? "." : ", with \(warnings.count) warning\(warnings.count == 1 ? "" : "s") (sectionsite build --site \(shown) lists them).")
+                    ? "."
+                    : ", with \(warnings.count) warning\(warnings.count == 1 ? "" : "s") (sectionsite build --site \(shown) lists them).")
         } catch let error as SectionSiteError {
             let count = error.diagnostics.count
             return "The new site does not build yet: \(count) error\(count == 1 ? "" : "s"), the first:\n"

@@ -19,9 +19,13 @@ struct New: ParsableCommand {
             print("  sectionsite serve    # write with the live preview at http://127.0.0.1:8000/")
             print("  sectionsite build    # the site, in _site/")
             if let workflow {
-                print("Wrote \(Self.shown(workflow)): on GitHub it publishes the site to GitHub Pages at every push to main (Settings > Pages > Source: GitHub Actions).")
+                print(
+                    "Wrote \(Self.shown(workflow)): on GitHub it publishes the site to GitHub Pages at every push to main (Settings > Pages > Source: GitHub Actions)."
+                )
             } else {
-                print("Left the repository's .github/workflows/pages.yml as it was; `sectionsite new` in an empty folder outside it shows the workflow it writes.")
+                print(
+                    "Left the repository's .github/workflows/pages.yml as it was; `sectionsite new` in an empty folder outside it shows the workflow it writes."
+                )
             }
         } catch let error as SectionSiteError {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))

@@ -10,7 +10,9 @@ struct SectionSiteCommand: AsyncParsableCommand {
         commandName: "sectionsite",
         abstract: "A static site generator whose pages are sectioned data sources, patched live in the browser.",
         version: SectionSiteVersion.current,
-        subcommands: [Build.self, Serve.self, Check.self, Changes.self, Diff.self, New.self, Import.self, Translations.self]
+        subcommands: [
+            Build.self, Serve.self, Check.self, Changes.self, Diff.self, New.self, Import.self, Translations.self,
+        ]
     )
 
     /// The site the commands work on: its folder is `--site`'s default, its pages and bindings are built with it.
@@ -20,7 +22,8 @@ struct SectionSiteCommand: AsyncParsableCommand {
     /// `KSyntaxHighlighting` trait (a Mac without Qt) and the program names no highlighter of its own. Nil otherwise.
     static var highlightingNote: String? {
         guard website.highlighter == nil, !Highlighter.kateIsBuiltIn else { return nil }
-        return "note: fenced code is not highlighted: this sectionsite was built without KSyntaxHighlighting (the package's KSyntaxHighlighting trait); each block keeps its class=\"language-...\" for a highlighter in the browser"
+        return
+            "note: fenced code is not highlighted: this sectionsite was built without KSyntaxHighlighting (the package's KSyntaxHighlighting trait); each block keeps its class=\"language-...\" for a highlighter in the browser"
     }
 }
 
@@ -30,7 +33,8 @@ struct SiteOptions: ParsableArguments {
     var site: String?
 
     var siteURL: URL {
-        site.map { URL(fileURLWithPath: $0, isDirectory: true).standardizedFileURL } ?? SectionSiteCommand.website.folder
+        site.map { URL(fileURLWithPath: $0, isDirectory: true).standardizedFileURL }
+            ?? SectionSiteCommand.website.folder
     }
 }
 
@@ -45,6 +49,9 @@ struct SettingsOptions: ParsableArguments {
 
     /// The files, relative to the current folder.
     var urls: [URL] {
-        files.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL }
+        files.map {
+            URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+                .standardizedFileURL
+        }
     }
 }

@@ -24,7 +24,10 @@ struct Serve: AsyncParsableCommand {
             valueName: "name"))
     var allowHosts: [String] = []
 
-    @Flag(help: "Notice edits by looking at the files every --poll-interval seconds instead of by the system's file events: for a network mount, a container's shared folder, or wherever edits go unnoticed.")
+    @Flag(
+        help:
+            "Notice edits by looking at the files every --poll-interval seconds instead of by the system's file events: for a network mount, a container's shared folder, or wherever edits go unnoticed."
+    )
     var poll = false
 
     @Option(help: ArgumentHelp("How often --poll looks at the files.", valueName: "seconds"))

@@ -43,7 +43,8 @@ package enum Starter {
         let target = base.appendingPathComponent(".github/workflows/pages.yml")
         guard !FileManager.default.fileExists(atPath: target.path) else { return nil }
         do {
-            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(pagesWorkflow(site: inner.isEmpty ? "." : inner).utf8).write(to: target)
         } catch {
             throw SectionSiteError("cannot write '\(target.path)': \(SystemReason.of(error))")
@@ -181,83 +182,86 @@ package enum Starter {
             "\"" + path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
         }
         let within = site == "." ? "" : site + "/"
-        let folder = site == "." ? "" : """
+        let folder =
+            site == "."
+            ? ""
+            : """
 
                 defaults:
                   run:
                     working-directory: \(quoted(site))
             """
         return """
-        # Builds the site and publishes it on GitHub Pages at every push to main.
-        # Turn it on once: the repository's Settings > Pages > Source: GitHub Actions.
-        # Written by `sectionsite new` for GitHub's ubuntu-24.04 runner image, which has Swift 6. Each `run:` is a
-        # command you can run by hand; docs/getting-started in SectionSite's documentation explains each.
-        name: Publish the site
+            # Builds the site and publishes it on GitHub Pages at every push to main.
+            # Turn it on once: the repository's Settings > Pages > Source: GitHub Actions.
+            # Written by `sectionsite new` for GitHub's ubuntu-24.04 runner image, which has Swift 6. Each `run:` is a
+            # command you can run by hand; docs/getting-started in SectionSite's documentation explains each.
+            name: Publish the site
 
-        on:
-          push:
-            branches: [main]
-          workflow_dispatch:
+            on:
+              push:
+                branches: [main]
+              workflow_dispatch:
 
-        permissions:
-          contents: read
-          pages: write
-          id-token: write
+            permissions:
+              contents: read
+              pages: write
+              id-token: write
 
-        concurrency:
-          group: pages
-          cancel-in-progress: false
+            concurrency:
+              group: pages
+              cancel-in-progress: false
 
-        env:
-          # Where SectionSite comes from, and which version: a tag pins it (the cache below keeps one build per ref).
-          SECTIONSITE_GIT: \(sourceRepository)
-          SECTIONSITE_REF: main
+            env:
+              # Where SectionSite comes from, and which version: a tag pins it (the cache below keeps one build per ref).
+              SECTIONSITE_GIT: \(sourceRepository)
+              SECTIONSITE_REF: main
 
-        jobs:
-          build:
-            runs-on: ubuntu-24.04\(folder)
-            steps:
-              - uses: actions/checkout@v4
-              - name: Install the libraries SectionSite uses
-                run: sudo apt-get update && sudo apt-get install -y --no-install-recommends libcmark-gfm-dev libcmark-gfm-extensions-dev libvips-dev libkf5syntaxhighlighting-dev qtbase5-dev
-              - name: Restore SectionSite
-                uses: actions/cache@v4
-                with:
-                  path: ~/.sectionsite-bin
-                  key: sectionsite-${{ runner.os }}-${{ env.SECTIONSITE_REF }}
-              - name: Build SectionSite, once per version
-                run: |
-                  if [ ! -x ~/.sectionsite-bin/sectionsite ]; then
-                    git clone --depth 1 --branch "$SECTIONSITE_REF" "$SECTIONSITE_GIT" "$RUNNER_TEMP/sectionsite"
-                    swift build -c release --package-path "$RUNNER_TEMP/sectionsite" --product sectionsite
-                    mkdir -p ~/.sectionsite-bin
-                    cp "$RUNNER_TEMP/sectionsite/.build/release/sectionsite" ~/.sectionsite-bin/
-                  fi
-                  echo ~/.sectionsite-bin >> "$GITHUB_PATH"
-              - name: Restore the last build's record, so that only what changed is built again
-                uses: actions/cache@v4
-                with:
-                  path: \(quoted(within + ".sectionsite"))
-                  key: sectionsite-record-${{ github.sha }}
-                  restore-keys: sectionsite-record-
-              - id: pages
-                uses: actions/configure-pages@v5
-              - name: Build the site
-                run: sectionsite build --out _site --base-url "${{ steps.pages.outputs.base_url }}/"
-              - uses: actions/upload-pages-artifact@v3
-                with:
-                  path: \(quoted(within + "_site"))
+            jobs:
+              build:
+                runs-on: ubuntu-24.04\(folder)
+                steps:
+                  - uses: actions/checkout@v4
+                  - name: Install the libraries SectionSite uses
+                    run: sudo apt-get update && sudo apt-get install -y --no-install-recommends libcmark-gfm-dev libcmark-gfm-extensions-dev libvips-dev libkf5syntaxhighlighting-dev qtbase5-dev
+                  - name: Restore SectionSite
+                    uses: actions/cache@v4
+                    with:
+                      path: ~/.sectionsite-bin
+                      key: sectionsite-${{ runner.os }}-${{ env.SECTIONSITE_REF }}
+                  - name: Build SectionSite, once per version
+                    run: |
+                      if [ ! -x ~/.sectionsite-bin/sectionsite ]; then
+                        git clone --depth 1 --branch "$SECTIONSITE_REF" "$SECTIONSITE_GIT" "$RUNNER_TEMP/sectionsite"
+                        swift build -c release --package-path "$RUNNER_TEMP/sectionsite" --product sectionsite
+                        mkdir -p ~/.sectionsite-bin
+                        cp "$RUNNER_TEMP/sectionsite/.build/release/sectionsite" ~/.sectionsite-bin/
+                      fi
+                      echo ~/.sectionsite-bin >> "$GITHUB_PATH"
+                  - name: Restore the last build's record, so that only what changed is built again
+                    uses: actions/cache@v4
+                    with:
+                      path: \(quoted(within + ".sectionsite"))
+                      key: sectionsite-record-${{ github.sha }}
+                      restore-keys: sectionsite-record-
+                  - id: pages
+                    uses: actions/configure-pages@v5
+                  - name: Build the site
+                    run: sectionsite build --out _site --base-url "${{ steps.pages.outputs.base_url }}/"
+                  - uses: actions/upload-pages-artifact@v3
+                    with:
+                      path: \(quoted(within + "_site"))
 
-          deploy:
-            needs: build
-            runs-on: ubuntu-24.04
-            environment:
-              name: github-pages
-              url: ${{ steps.deployment.outputs.page_url }}
-            steps:
-              - id: deployment
-                uses: actions/deploy-pages@v4
+              deploy:
+                needs: build
+                runs-on: ubuntu-24.04
+                environment:
+                  name: github-pages
+                  url: ${{ steps.deployment.outputs.page_url }}
+                steps:
+                  - id: deployment
+                    uses: actions/deploy-pages@v4
 
-        """
+            """
     }
 }

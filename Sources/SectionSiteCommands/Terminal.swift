@@ -2,7 +2,6 @@ import Foundation
 import SectionSite
 import SectionSiteEngine
 
-
 /// What the commands print: a progress line on a terminal for work over a second, warnings and errors on stderr.
 final class Terminal: Sendable {
     private let quiet: Bool

@@ -65,13 +65,16 @@ struct TranslationReport {
         let uncommitted = git.uncommitted(Set(pairs.map(\.translation)))
         translations = try pairs.map { pair in
             guard let since = commits[pair.translation] else {
-                return .unknown(pair, "\(pair.translation) has never been committed, so when it was last brought up to date is not known")
+                return .unknown(
+                    pair,
+                    "\(pair.translation) has never been committed, so when it was last brought up to date is not known")
             }
             let commit = since.commit.prefix(7)
             var unknown = TranslationStatus.unknown(pair, "")
             unknown.since = since
             guard let data = then[pair.translation] ?? nil else {
-                unknown.reason = "\(pair.source) was not in the repository at \(commit), the translation's last commit, so what it said then is not known"
+                unknown.reason =
+                    "\(pair.source) was not in the repository at \(commit), the translation's last commit, so what it said then is not known"
                 return unknown
             }
             guard let text = String(data: data, encoding: .utf8) else {
@@ -96,16 +99,20 @@ struct TranslationReport {
         var lines: [String] = []
         for status in translations {
             let since = status.since.map { "\($0.commit.prefix(7)), \($0.date.prefix(10))" }
-            let uncommitted = status.uncommitted ? "; the translation has uncommitted changes, compared as of its last commit" : ""
+            let uncommitted =
+                status.uncommitted ? "; the translation has uncommitted changes, compared as of its last commit" : ""
             switch status.state {
             case .behind:
-                lines.append("\(status.path) is behind \(status.source) (translated as of \(since ?? "?")\(uncommitted)):")
+                lines.append(
+                    "\(status.path) is behind \(status.source) (translated as of \(since ?? "?")\(uncommitted)):")
                 lines += status.changes.map { "  " + Self.line($0) }
             case .current:
                 let reason = status.reason.map { "; " + $0 } ?? ""
-                lines.append("\(status.path) is up to date with \(status.source) (as of \(since ?? "?")\(uncommitted)\(reason))")
+                lines.append(
+                    "\(status.path) is up to date with \(status.source) (as of \(since ?? "?")\(uncommitted)\(reason))")
             case .unknown:
-                lines.append("\(status.path): not known whether it is up to date with \(status.source): \(status.reason ?? "")")
+                lines.append(
+                    "\(status.path): not known whether it is up to date with \(status.source): \(status.reason ?? "")")
             }
         }
         for page in missing {

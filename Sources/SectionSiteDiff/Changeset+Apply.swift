@@ -58,7 +58,9 @@ extension Changeset {
             case .moveItem(let id, let sectionID, let before):
                 guard let at = findItem(id) else { return nil }
                 let item = remove(at)
-                guard let target = sectionIndex(sectionID), insert(item, into: target, before: before) else { return nil }
+                guard let target = sectionIndex(sectionID), insert(item, into: target, before: before) else {
+                    return nil
+                }
             case .deleteSection(let id):
                 guard let at = sectionIndex(id) else { return nil }
                 list.remove(at: at)

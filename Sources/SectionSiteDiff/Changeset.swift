@@ -57,5 +57,7 @@ where Section.Item: IdentifiableType & Equatable {
 
 extension Changeset.Change: Equatable {}
 extension Changeset: Equatable {}
-extension Changeset.Change: Sendable where Section: Sendable, Section.Item: Sendable, Section.Identity: Sendable, Section.Item.Identity: Sendable {}
-extension Changeset: Sendable where Section: Sendable, Section.Item: Sendable, Section.Identity: Sendable, Section.Item.Identity: Sendable {}
+extension Changeset.Change: Sendable
+where Section: Sendable, Section.Item: Sendable, Section.Identity: Sendable, Section.Item.Identity: Sendable {}
+extension Changeset: Sendable
+where Section: Sendable, Section.Item: Sendable, Section.Identity: Sendable, Section.Item.Identity: Sendable {}

@@ -21,7 +21,8 @@ public enum Differ {
         oldSectionIndex.reserveCapacity(old.count)
         for (position, section) in old.enumerated() {
             if let first = oldSectionIndex.updateValue(position, forKey: section.identity) {
-                throw DiffError.duplicateSection(identity: "\(section.identity)", first: first, second: position, inNew: false)
+                throw DiffError.duplicateSection(
+                    identity: "\(section.identity)", first: first, second: position, inNew: false)
             }
         }
         var newSectionOld = [Int](repeating: -1, count: new.count)
@@ -31,12 +32,14 @@ public enum Differ {
             if let oldPosition = oldSectionIndex[section.identity] {
                 if oldSectionKept[oldPosition] {
                     let first = newSectionOld.firstIndex(of: oldPosition)!
-                    throw DiffError.duplicateSection(identity: "\(section.identity)", first: first, second: position, inNew: true)
+                    throw DiffError.duplicateSection(
+                        identity: "\(section.identity)", first: first, second: position, inNew: true)
                 }
                 oldSectionKept[oldPosition] = true
                 newSectionOld[position] = oldPosition
             } else if let first = seenNewSections.updateValue(position, forKey: section.identity) {
-                throw DiffError.duplicateSection(identity: "\(section.identity)", first: first, second: position, inNew: true)
+                throw DiffError.duplicateSection(
+                    identity: "\(section.identity)", first: first, second: position, inNew: true)
             }
         }
 
@@ -109,7 +112,9 @@ public enum Differ {
             if newSectionOld[position] < 0 {
                 let start = newStart[position]
                 var fresh: [Section.Item] = []
-                for (offset, item) in section.items.enumerated() where newItemOld[start + offset] < 0 { fresh.append(item) }
+                for (offset, item) in section.items.enumerated() where newItemOld[start + offset] < 0 {
+                    fresh.append(item)
+                }
                 changes.append(.insertSection(Section(original: section, items: fresh), before: before))
             } else if sectionIsStable.popLast() == false {
                 changes.append(.moveSection(section.identity, before: before))
@@ -177,7 +182,9 @@ public enum Differ {
     }
 
     @inlinable
-    static func duplicate<Identity>(_ identity: Identity, _ first: Int, _ second: Int, starts: [Int], inNew: Bool) -> DiffError {
+    static func duplicate<Identity>(
+        _ identity: Identity, _ first: Int, _ second: Int, starts: [Int], inNew: Bool
+    ) -> DiffError {
         func place(_ flat: Int) -> DiffError.ItemPosition {
             var section = 0
             while starts[section + 1] <= flat { section += 1 }

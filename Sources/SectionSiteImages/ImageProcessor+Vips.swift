@@ -14,7 +14,10 @@ extension ImageProcessor {
                 header: { _ throws(Failure) in throw Failure("cannot be read: libvips did not start") },
                 make: { _ throws(Failure) in throw Failure("cannot be processed: libvips did not start") })
         }
-        let writes = Set(ImageFormat.allCases.filter { format in Vips.number(format).map { sectionsite_vips_can_write($0) != 0 } ?? false })
+        let writes = Set(
+            ImageFormat.allCases.filter { format in
+                Vips.number(format).map { sectionsite_vips_can_write($0) != 0 } ?? false
+            })
         return ImageProcessor(
             name: "libvips \(vips_version(0)).\(vips_version(1)).\(vips_version(2))", writes: writes,
             header: Vips.header, make: Vips.make)
@@ -34,7 +37,9 @@ private enum Vips {
         errors.withLock {
             let message = String(cString: vips_error_buffer())
             vips_error_clear()
-            let lines = message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let lines = message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                !$0.isEmpty
+            }
             return lines.isEmpty ? "libvips gave no reason" : lines.joined(separator: "; ")
         }
     }
@@ -106,7 +111,8 @@ private enum Vips {
             guard let number = Vips.number(format),
                 sectionsite_vips_save(image, path, number, Int32(job.quality), job.keepsMetadata ? 0 : 1, 1) == 0
             else {
-                throw .init("cannot be decoded (damaged or cut short?) or written as \(format.rawValue): \(lastError())")
+                throw .init(
+                    "cannot be decoded (damaged or cut short?) or written as \(format.rawValue): \(lastError())")
             }
         }
     }
@@ -126,7 +132,9 @@ private enum Vips {
 extension ImageFormat {
     /// AVIF or HEIF for a file libheif reads, by its brand: both are HEIF containers.
     fileprivate static func heifVariant(_ path: String) -> ImageFormat {
-        guard let handle = FileHandle(forReadingAtPath: path), let head = try? handle.read(upToCount: 32) else { return .heif }
+        guard let handle = FileHandle(forReadingAtPath: path), let head = try? handle.read(upToCount: 32) else {
+            return .heif
+        }
         try? handle.close()
         return String(decoding: head, as: UTF8.self).contains("avif") ? .avif : .heif
     }

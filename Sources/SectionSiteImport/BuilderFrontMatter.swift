@@ -11,12 +11,15 @@ enum BuilderFrontMatter {
 
     /// `front` with what the builder would refuse taken out, each taken value listed in `report` at `file`, on the
     /// line `lines` gives its key (line 1 for a key the file does not write: one `defaults:` gave).
-    static func clean(_ front: inout [String: Any], file: String, lines: [String: Int] = [:], report: inout ImportReport) {
+    static func clean(
+        _ front: inout [String: Any], file: String, lines: [String: Int] = [:], report: inout ImportReport
+    ) {
         func drop(_ key: String, _ why: String) {
             let value = front.removeValue(forKey: key).map { "\($0)" } ?? ""
-            report.leftovers.append(.init(
-                kind: "front matter '\(key)' \(why), not written", file: file, line: lines[key] ?? 1, column: 1,
-                text: String(value.prefix(80))))
+            report.leftovers.append(
+                .init(
+                    kind: "front matter '\(key)' \(why), not written", file: file, line: lines[key] ?? 1, column: 1,
+                    text: String(value.prefix(80))))
         }
         for key in front.keys.sorted() {
             let value = front[key]!
@@ -26,9 +29,17 @@ enum BuilderFrontMatter {
             }
             switch key {
             case "title", "summary", "slug", "translationKey", "url", "layout":
-                if !isScalar(value) { drop(key, "is not a single value") } else if !(value is String) { front[key] = "\(value)" }
+                if !isScalar(value) {
+                    drop(key, "is not a single value")
+                } else if !(value is String) {
+                    front[key] = "\(value)"
+                }
             case "date":
-                if let date = JekyllDate.of(value) { front[key] = date.written } else { drop(key, "is no date the builder reads") }
+                if let date = JekyllDate.of(value) {
+                    front[key] = date.written
+                } else {
+                    drop(key, "is no date the builder reads")
+                }
             case "draft":
                 if let flag = value as? Bool { front[key] = flag } else { drop(key, "is not true or false") }
             case "weight":
@@ -54,9 +65,11 @@ enum BuilderFrontMatter {
                     if let alias = alias(written) {
                         if !kept.contains(alias) { kept.append(alias) }
                     } else {
-                        report.leftovers.append(.init(
-                            kind: "alias that is no path of the site, not written", file: file, line: lines[key] ?? 1, column: 1,
-                            text: written))
+                        report.leftovers.append(
+                            .init(
+                                kind: "alias that is no path of the site, not written", file: file,
+                                line: lines[key] ?? 1, column: 1,
+                                text: written))
                     }
                 }
                 front[key] = kept.isEmpty ? nil : kept
@@ -79,7 +92,8 @@ enum BuilderFrontMatter {
         guard text.hasPrefix("---") || text.hasPrefix("+++") else { return lines }
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().dropFirst() {
             if line.hasPrefix("---") || line.hasPrefix("+++") { break }
-            guard let colon = line.firstIndex(of: ":"), let first = line.first, !first.isWhitespace, first != "#", first != "-"
+            guard let colon = line.firstIndex(of: ":"), let first = line.first, !first.isWhitespace, first != "#",
+                first != "-"
             else { continue }
             let key = line[..<colon].trimmingCharacters(in: CharacterSet(charactersIn: " '\""))
             lines[key] = lines[key] ?? index + 1

@@ -45,12 +45,16 @@ enum ImportComponent: Equatable {
             let text = plain([]) ?? written(block: true, directives: directives)
             let margin = String(repeating: " ", count: indent)
             return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-                .map { $0.offset == 0 || $0.element.isEmpty ? String($0.element) : margin + $0.element }.joined(separator: "\n")
+                .map { $0.offset == 0 || $0.element.isEmpty ? String($0.element) : margin + $0.element }.joined(
+                    separator: "\n")
         }
         // A directive's body ends at the first line that is only `}`, even inside indented code: a body with such a
         // line of its own (the directives written inside it end with marked ones) is written as the Markdown any
         // theme draws.
-        if block, bodies.contains(where: { $0.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "}" } }),
+        if block,
+            bodies.contains(where: {
+                $0.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "}" }
+            }),
             let plain = plain([])
         {
             return plain
@@ -82,7 +86,8 @@ enum ImportComponent: Equatable {
             guard block else { return Self.inline(body) }
             // Under its own name, which `directives:` in sectionsite.yml maps to `block` (and an author to another
             // component), unless the name is no directive's or is one the theme draws already.
-            if let own = Self.directiveName(name), !directives.contains(own.lowercased()), own.lowercased() != "comment" {
+            if let own = Self.directiveName(name), !directives.contains(own.lowercased()), own.lowercased() != "comment"
+            {
                 return Self.directive(own, [], body: body)
             }
             return Self.directive("Block", [("kind", name)], body: body)
@@ -91,7 +96,8 @@ enum ImportComponent: Equatable {
 
     /// A tag's name as a directive's (`blocks/cover` is `blocks-cover`), nil when it cannot be one.
     static func directiveName(_ name: String) -> String? {
-        let written = String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") ? $0 : "-" })
+        let written = String(
+            name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") ? $0 : "-" })
         guard let first = written.first, first.isLetter else { return nil }
         return written
     }
@@ -119,10 +125,11 @@ enum ImportComponent: Equatable {
 
     /// The directives a theme's files draw (`Themes/<name>/directives/<directive>.mustache`).
     static func directives(in paths: [String]) -> Set<String> {
-        Set(paths.compactMap { path in
-            guard let range = path.range(of: "/directives/"), path.hasSuffix(".mustache") else { return nil }
-            return String(path[range.upperBound...].dropLast(".mustache".count)).lowercased()
-        })
+        Set(
+            paths.compactMap { path in
+                guard let range = path.range(of: "/directives/"), path.hasSuffix(".mustache") else { return nil }
+                return String(path[range.upperBound...].dropLast(".mustache".count)).lowercased()
+            })
     }
 
     /// The component as Markdown every theme draws, where the theme lacks its directive; nil when it has it.
@@ -131,7 +138,9 @@ enum ImportComponent: Equatable {
         case .callout(let kind, let title, let body) where !directives.contains("callout"):
             // The alert is titled with its kind already: a title that says the same is not repeated.
             let own = title.flatMap { $0.lowercased() == kind.lowercased() ? nil : $0 }
-            let lines = (own.map { ["**\($0)**", ""] } ?? []) + Self.trimmedLines(body).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let lines =
+                (own.map { ["**\($0)**", ""] } ?? [])
+                + Self.trimmedLines(body).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             return (["[!\(kind.uppercased())]"] + lines).map { $0.isEmpty ? ">" : "> " + $0 }.joined(separator: "\n")
         case .details(let summary, let body) where !directives.contains("details"):
             return "**\(summary)**\n\n" + Self.trimmedLines(body)
@@ -163,7 +172,9 @@ enum ImportComponent: Equatable {
     /// `@Name(label: "value", ...) {`, the body, `}`; without braces when the body is empty.
     static func directive(_ name: String, _ arguments: [(String?, String)], body: String) -> String {
         let list = arguments.map { label, value in
-            let quoted = "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            let quoted =
+                "\""
+                + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
                 .replacingOccurrences(of: "\n", with: " ") + "\""
             return (label.map { $0 + ": " } ?? "") + quoted
         }
@@ -184,7 +195,8 @@ enum ImportComponent: Equatable {
 
     /// A body written inside a line: its lines joined.
     static func inline(_ text: String) -> String {
-        text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
+        text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(
+            separator: " ")
     }
 
     /// HTML as one HTML block: its blank lines taken out (a blank line would end it), its first line at the margin
@@ -200,7 +212,8 @@ enum ImportComponent: Equatable {
     /// The alert kind a word names (`info` is a note, `danger` a caution), nil for a word that names none.
     static func alertKind(_ word: String) -> String? {
         switch word.lowercased() {
-        case "note", "notes", "info", "information", "primary", "secondary", "pageinfo", "notice", "hint", "todo", "abstract",
+        case "note", "notes", "info", "information", "primary", "secondary", "pageinfo", "notice", "hint", "todo",
+            "abstract",
             "summary", "example", "question", "faq", "light", "dark", "remember", "aside", "see-also", "seealso":
             "note"
         case "tip", "tips", "success", "hint-tip", "good", "check", "done", "help":
@@ -217,13 +230,19 @@ enum ImportComponent: Equatable {
     }
 
     /// Names that are boxes of some kind without saying which.
-    static let boxWords: Set<String> = ["alert", "callout", "admonition", "notice", "box", "aside", "panel", "message", "note"]
+    static let boxWords: Set<String> = [
+        "alert", "callout", "admonition", "notice", "box", "aside", "panel", "message", "note",
+    ]
 
     /// Names of collapsible parts.
-    static let detailsWords: Set<String> = ["details", "collapsible", "collapse", "expand", "expander", "accordion", "spoiler", "toggle", "reveal"]
+    static let detailsWords: Set<String> = [
+        "details", "collapsible", "collapse", "expand", "expander", "accordion", "spoiler", "toggle", "reveal",
+    ]
 
     /// Names of a set of tabs, and of one tab.
-    static let tabsWords: Set<String> = ["tabs", "tabpane", "tabset", "codetabs", "code-tabs", "tabbed", "tab-group", "tabgroup"]
+    static let tabsWords: Set<String> = [
+        "tabs", "tabpane", "tabset", "codetabs", "code-tabs", "tabbed", "tab-group", "tabgroup",
+    ]
     static let tabWords: Set<String> = ["tab", "tabitem", "tab-item", "codetab", "code-tab"]
 
     /// The title a tag's arguments give (`title`, `header` ...), nil when none.

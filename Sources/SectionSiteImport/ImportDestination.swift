@@ -24,7 +24,9 @@ struct ImportDestination {
     func check() throws {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else { return }
-        guard isFolder.boolValue else { throw ImportProblem.destinationIsAFile(folder.path).error(at: .file(folder.path)) }
+        guard isFolder.boolValue else {
+            throw ImportProblem.destinationIsAFile(folder.path).error(at: .file(folder.path))
+        }
         let entries = try ImportProblem.attempt({ .cannotList(folder.path, reason: $0) }, at: .file(folder.path)) {
             try FileManager.default.contentsOfDirectory(atPath: folder.path)
         }
@@ -36,7 +38,8 @@ struct ImportDestination {
     func write(_ outputs: [(path: String, data: Data)]) throws {
         for (path, _) in outputs {
             if let problem = URLPath.escape(fromFolder: path) ?? (path.isEmpty ? "it is empty" : nil) {
-                throw ImportProblem.refusedPath(path, folder: folder.path, problem: problem).error(at: .file(folder.path + "/" + path))
+                throw ImportProblem.refusedPath(path, folder: folder.path, problem: problem).error(
+                    at: .file(folder.path + "/" + path))
             }
         }
         let manager = FileManager.default
@@ -54,14 +57,16 @@ struct ImportDestination {
                 let target = staging.appendingPathComponent(path)
                 let place = SourceLocation.file(folder.path + "/" + path)
                 try ImportProblem.attempt({ .cannotMakeFolderFor(path, reason: $0) }, at: place) {
-                    try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try manager.createDirectory(
+                        at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
                 }
                 try ImportProblem.attempt({ .cannotWrite(path, reason: $0) }, at: place) { try data.write(to: target) }
             }
             // rename(2) replaces an empty folder in one step, and fails on one something was written into meanwhile.
             guard rename(staging.path, folder.path) == 0 else {
                 let reason = SystemReason.of(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO))
-                throw ImportProblem.cannotMove(staging.path, to: folder.path, reason: reason).error(at: .file(folder.path))
+                throw ImportProblem.cannotMove(staging.path, to: folder.path, reason: reason).error(
+                    at: .file(folder.path))
             }
         } catch {
             try? manager.removeItem(at: staging)
@@ -71,6 +76,7 @@ struct ImportDestination {
 
     /// Removes the hidden folders earlier imports into the same place left when they were killed.
     private func removeLeftovers() {
-        StagingLeftovers.remove(in: folder.deletingLastPathComponent(), prefixes: [".\(folder.lastPathComponent).importing-"])
+        StagingLeftovers.remove(
+            in: folder.deletingLastPathComponent(), prefixes: [".\(folder.lastPathComponent).importing-"])
     }
 }

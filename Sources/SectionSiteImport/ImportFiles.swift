@@ -39,7 +39,11 @@ enum ImportFiles {
         case "{": closing = "}"
         default: return ([:], 0, text)
         }
-        guard let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespacesAndNewlines) == closing }) else {
+        guard
+            let end = lines.dropFirst().firstIndex(where: {
+                $0.trimmingCharacters(in: .whitespacesAndNewlines) == closing
+            })
+        else {
             return ([:], 0, text)
         }
         let body = lines[(end + 1)...].joined(separator: "\n")
@@ -47,41 +51,56 @@ enum ImportFiles {
             switch first {
             case "+++":
                 let json = try TOMLTable(string: lines[1..<end].joined(separator: "\n")).convert(to: .json)
-                return ((try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]) ?? [:], end + 1 + blank, body)
+                return (
+                    (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]) ?? [:], end + 1 + blank,
+                    body
+                )
             case "{":
                 let json = lines[0...end].joined(separator: "\n")
-                return ((try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]) ?? [:], end + 1 + blank, body)
+                return (
+                    (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]) ?? [:], end + 1 + blank,
+                    body
+                )
             default:
                 var frontLines = Array(lines[1..<end])
                 do {
                     let loaded = try ImportYAML.load(
-                        frontLines.joined(separator: "\n"), path: shown, firstLine: 2, timestampsAsText: timestampsAsText)
+                        frontLines.joined(separator: "\n"), path: shown, firstLine: 2,
+                        timestampsAsText: timestampsAsText)
                     return ((loaded as? [String: Any]) ?? [:], end + 1 + blank, body)
                 } catch YamlError.duplicatedKeysInMapping(let keys, _) {
                     for key in keys {
                         let places = frontLines.indices.filter { frontLines[$0].hasPrefix(key + ":") }
                         for index in places.dropLast() {
-                            report.leftovers.append(.init(
-                                kind: "front matter key given twice, the last kept", file: file, line: index + 2 + blank, column: 1,
-                                text: String(frontLines[index].prefix(80))))
+                            report.leftovers.append(
+                                .init(
+                                    kind: "front matter key given twice, the last kept", file: file,
+                                    line: index + 2 + blank, column: 1,
+                                    text: String(frontLines[index].prefix(80))))
                             frontLines[index] = ""
                         }
                     }
                     let resolver = timestampsAsText ? Resolver.default.removing(.timestamp) : .default
-                    return ((try Yams.load(yaml: frontLines.joined(separator: "\n"), resolver) as? [String: Any]) ?? [:], end + 1 + blank, body)
+                    return (
+                        (try Yams.load(yaml: frontLines.joined(separator: "\n"), resolver) as? [String: Any]) ?? [:],
+                        end + 1 + blank, body
+                    )
                 }
             }
         } catch let error as SectionSiteError {
             throw error  // the alias budget's, located
         } catch {
-            report.leftovers.append(.init(kind: "front matter that does not parse, page not imported", file: file, text: "\(error)"))
+            report.leftovers.append(
+                .init(kind: "front matter that does not parse, page not imported", file: file, text: "\(error)"))
             return nil
         }
     }
 
     /// Front matter written back as YAML, keys sorted.
     static func frontMatter(_ front: [String: Any]) -> String {
-        guard !front.isEmpty, let yaml = try? Yams.dump(object: plain(front), allowUnicode: true, sortKeys: true) else { return "" }
+        guard !front.isEmpty, let yaml = try? Yams.dump(object: plain(front), allowUnicode: true, sortKeys: true) else {
+            return ""
+        }
         return "---\n" + yaml + "---\n"
     }
 
@@ -133,14 +152,19 @@ enum ImportFiles {
     /// The layouts a theme has, by name.
     static func layouts(of theme: [(path: String, text: String)], themeName: String) -> Set<String> {
         let prefix = "Themes/\(themeName)/layouts/"
-        return Set(themePaths(theme, themeName: themeName).compactMap { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count).dropLast(".mustache".count)) : nil })
+        return Set(
+            themePaths(theme, themeName: themeName).compactMap {
+                $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count).dropLast(".mustache".count)) : nil
+            })
     }
 
     /// The top-level folders of the new site's content that read as documentation, for the theme's `docs` layout
     /// (a sidebar from the folder tree, breadcrumbs, previous and next): those named so (`docs`, `guide` ...), and
     /// those whose pages are nested two folders deep. `languageFolders` are skipped over.
     static func docsFolders(_ paths: [String], languageFolders: Set<String>) -> [String] {
-        let named: Set<String> = ["docs", "doc", "documentation", "guide", "guides", "reference", "manual", "handbook", "tutorials", "learn"]
+        let named: Set<String> = [
+            "docs", "doc", "documentation", "guide", "guides", "reference", "manual", "handbook", "tutorials", "learn",
+        ]
         var found = Set<String>()
         for path in paths where path.hasPrefix("Content/") && path.hasSuffix(".md") {
             var parts = path.split(separator: "/").dropFirst().map(String.init)
@@ -154,7 +178,8 @@ enum ImportFiles {
     /// The cell the lists an importer writes draw each page with: the default theme's `post-row`, the starter
     /// theme's `post`.
     static func postCell(of theme: [(path: String, text: String)], themeName: String) -> String {
-        themePaths(theme, themeName: themeName).contains("Themes/\(themeName)/cells/post-row.mustache") ? "post-row" : "post"
+        themePaths(theme, themeName: themeName).contains("Themes/\(themeName)/cells/post-row.mustache")
+            ? "post-row" : "post"
     }
 
     /// The paths of the new site's theme files (`Themes/<name>/...`): those written with it, or, for a theme the
@@ -165,25 +190,31 @@ enum ImportFiles {
     }
 
     private static func themePaths(_ theme: [(path: String, text: String)], themeName: String) -> [String] {
-        theme.isEmpty ? (BuiltinThemes.files[themeName] ?? []).map { "Themes/\(themeName)/" + $0.path } : theme.map(\.path)
+        theme.isEmpty
+            ? (BuiltinThemes.files[themeName] ?? []).map { "Themes/\(themeName)/" + $0.path } : theme.map(\.path)
     }
 
     /// A data file goes to `Data/` whole, as templates read it (`site.data.<name>`); records without an `id` are
     /// data for templates, not a section's items. TOML, which SectionSite does not read, is written as JSON.
     static func importData(
-        _ source: ImportSource, name: String, file: String, into outputs: inout [(path: String, data: Data)], report: inout ImportReport
+        _ source: ImportSource, name: String, file: String, into outputs: inout [(path: String, data: Data)],
+        report: inout ImportReport
     ) throws {
         guard let data = try source.read(file, report: &report) else { return }
         if name.contains("/") {
-            report.leftovers.append(.init(
-                kind: "data file in a folder, which site.data does not read yet (move it to Data/ itself), not imported", file: file))
+            report.leftovers.append(
+                .init(
+                    kind:
+                        "data file in a folder, which site.data does not read yet (move it to Data/ itself), not imported",
+                    file: file))
             return
         }
         let ext = (name as NSString).pathExtension.lowercased()
         switch ext {
         case "yml", "yaml":
             let text = String(decoding: data, as: UTF8.self)
-            try YAMLAliasBudget.check(text, path: source.shown(file), firstLine: 1)  // an error, where a parse error is a leftover
+            // an error, where a parse error is a leftover
+            try YAMLAliasBudget.check(text, path: source.shown(file), firstLine: 1)
             guard (try? Yams.compose(yaml: text)) != nil else {
                 report.leftovers.append(.init(kind: "data file that does not parse as YAML, not imported", file: file))
                 return
@@ -192,27 +223,34 @@ enum ImportFiles {
         case "json", "csv":
             outputs.append(("Data/\(name)", data))
         case "toml":
-            guard let table = try? TOMLTable(string: String(decoding: data, as: UTF8.self)), let json = try? table.convert(to: .json) else {
+            guard let table = try? TOMLTable(string: String(decoding: data, as: UTF8.self)),
+                let json = try? table.convert(to: .json)
+            else {
                 report.leftovers.append(.init(kind: "data file that does not parse as TOML, not imported", file: file))
                 return
             }
             outputs.append(("Data/\((name as NSString).deletingPathExtension).json", Data(json.utf8)))
         default:
-            report.leftovers.append(.init(kind: "data file of a kind SectionSite does not read, not imported", file: file))
+            report.leftovers.append(
+                .init(kind: "data file of a kind SectionSite does not read, not imported", file: file))
         }
     }
 
     /// Writes the new site: `outputs`, the theme (its link to the posts sent to `postsFolder`), and the report, all
     /// at once (`ImportDestination`).
     static func write(
-        _ outputs: [(path: String, data: Data)], theme: [(path: String, text: String)], postsFolder: String?, to destination: URL,
+        _ outputs: [(path: String, data: Data)], theme: [(path: String, text: String)], postsFolder: String?,
+        to destination: URL,
         report: ImportReport
     ) throws -> ImportReport {
         var report = report
         var outputs = outputs
         for file in theme {
             // The starter theme links to its posts: to where the posts went, or nowhere when there are none.
-            let text = postsFolder.map { file.text.replacingOccurrences(of: "{{site.root}}posts/", with: "{{site.root}}\($0)/") }
+            let text =
+                postsFolder.map {
+                    file.text.replacingOccurrences(of: "{{site.root}}posts/", with: "{{site.root}}\($0)/")
+                }
                 ?? file.text.replacingOccurrences(of: #" <a href="{{site.root}}posts/">Posts</a>"#, with: "")
             outputs.append((file.path, Data(text.utf8)))
         }
@@ -230,6 +268,7 @@ enum ImportFiles {
         let target = file.split(separator: "/")
         var common = 0
         while common < base.count, common < target.count - 1, base[common] == target[common] { common += 1 }
-        return (Array(repeating: "..", count: base.count - common) + target[common...].map(String.init)).joined(separator: "/")
+        return (Array(repeating: "..", count: base.count - common) + target[common...].map(String.init)).joined(
+            separator: "/")
     }
 }

@@ -21,14 +21,20 @@ enum ImportMarkdown {
             if spaces <= 3, let marker = ["```", "~~~"].first(where: { rest.hasPrefix($0) }) {
                 let run = rest.prefix(while: { $0 == marker.first })
                 if let open = fence {
-                    if run.count >= open.count && rest.dropFirst(run.count).allSatisfy({ $0 == " " || $0 == "\t" }) { fence = nil }
+                    if run.count >= open.count && rest.dropFirst(run.count).allSatisfy({ $0 == " " || $0 == "\t" }) {
+                        fence = nil
+                    }
                 } else {
                     fence = run
                 }
                 continue
             }
-            guard fence == nil, spaces <= 3, rest.first == "@", let first = rest.dropFirst().first, first.isASCII, first.isLetter else { continue }
-            let name = rest.dropFirst().prefix(while: { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") })
+            guard fence == nil, spaces <= 3, rest.first == "@", let first = rest.dropFirst().first, first.isASCII,
+                first.isLetter
+            else { continue }
+            let name = rest.dropFirst().prefix(while: {
+                $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-")
+            })
             let after = rest.dropFirst(1 + name.count)
             let next = after.drop(while: { $0 == " " || $0 == "\t" }).first
             if after.first == "(" || next == nil || next == "{" {

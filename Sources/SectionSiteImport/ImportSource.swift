@@ -35,11 +35,14 @@ struct ImportSource {
         case .outside(let real): return .outside(real)
         case .inside(let real):
             var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: real, isDirectory: &isFolder), !isFolder.boolValue else { return .missing }
+            guard FileManager.default.fileExists(atPath: real, isDirectory: &isFolder), !isFolder.boolValue else {
+                return .missing
+            }
             // The real path, not the one the site wrote: the file checked is the file read.
-            return .data(try ImportProblem.attempt({ .cannotRead(shown(path), reason: $0) }, at: .file(shown(path))) {
-                try Data(contentsOf: URL(fileURLWithPath: real))
-            })
+            return .data(
+                try ImportProblem.attempt({ .cannotRead(shown(path), reason: $0) }, at: .file(shown(path))) {
+                    try Data(contentsOf: URL(fileURLWithPath: real))
+                })
         }
     }
 

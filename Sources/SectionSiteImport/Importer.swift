@@ -113,7 +113,9 @@ struct ImportTheme {
 
 /// Runs a format's passes (`ImportFormat`) from a source folder to a new site's folder.
 enum Importer {
-    static func run(_ format: inout some ImportFormat, source: URL, destination: URL, theme: ImportTheme) throws -> ImportReport {
+    static func run(
+        _ format: inout some ImportFormat, source: URL, destination: URL, theme: ImportTheme
+    ) throws -> ImportReport {
         try ImportFiles.checkFolders(source: source, destination: destination)
         var model = ImportModel(site: ImportSource(source), files: FileTree.files(under: source).sorted(), theme: theme)
         try format.settings(&model)
@@ -125,7 +127,8 @@ enum Importer {
         model.outputs.append(("sectionsite.yml", Data(try ImportYAML.text(format.settingsFile(model)).utf8)))
         let pages = model.pages.map { ($0.target, Data((ImportFiles.frontMatter($0.front) + $0.body).utf8)) }
         return try ImportFiles.write(
-            model.outputs + pages, theme: theme.files, postsFolder: format.postsFolder, to: destination, report: model.report)
+            model.outputs + pages, theme: theme.files, postsFolder: format.postsFolder, to: destination,
+            report: model.report)
     }
 
     /// Each page's body as the new site's: the directive-like lines its source holds (or its template tags

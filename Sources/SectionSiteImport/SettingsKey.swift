@@ -9,7 +9,9 @@ enum SettingsKey {
     /// (`en`, `pt-br`, `zh-hans`), as BCP 47 tags and Hugo's codes are, at most 35 characters.
     static func languageProblem(_ code: String) -> String? {
         let isPlain = code.utf8.count <= 35 && code.wholeMatch(of: /[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*/) != nil
-        return isPlain ? nil : "'\(shown(code))' cannot be a language code (letters and digits, parts joined by '-' or '_', as in 'pt-br')"
+        return isPlain
+            ? nil
+            : "'\(shown(code))' cannot be a language code (letters and digits, parts joined by '-' or '_', as in 'pt-br')"
     }
 
     /// Why `key` cannot name a folder of the site's content (a permalink's section), or nil when it can.
@@ -40,8 +42,10 @@ enum SettingsKey {
 
     /// A key as a message shows it: control characters escaped, so a newline cannot start a line of its own.
     static func shown(_ key: String) -> String {
-        String(key.unicodeScalars.flatMap { scalar -> [Character] in
-            scalar.properties.generalCategory == .control ? Array(scalar.escaped(asASCII: true)) : [Character(scalar)]
-        }.prefix(120))
+        String(
+            key.unicodeScalars.flatMap { scalar -> [Character] in
+                scalar.properties.generalCategory == .control
+                    ? Array(scalar.escaped(asASCII: true)) : [Character(scalar)]
+            }.prefix(120))
     }
 }

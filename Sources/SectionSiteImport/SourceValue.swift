@@ -24,7 +24,8 @@ indirect enum SourceValue: Equatable {
     var text: String {
         switch self {
         case .string(let text): text
-        case .number(let number): number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        case .number(let number):
+            number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
         case .bool(let flag): flag ? "true" : "false"
         case .null: ""
         case .map, .list: "[...]"

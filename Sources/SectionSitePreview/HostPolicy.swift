@@ -57,7 +57,9 @@ struct HostPolicy: Sendable {
         }
         guard !name.isEmpty else { return nil }
         guard let port else { return (String(name), nil) }
-        guard !port.isEmpty, port.allSatisfy(\.isASCII), port.allSatisfy(\.isNumber), let number = Int(port) else { return nil }
+        guard !port.isEmpty, port.allSatisfy(\.isASCII), port.allSatisfy(\.isNumber), let number = Int(port) else {
+            return nil
+        }
         return (String(name), number)
     }
 

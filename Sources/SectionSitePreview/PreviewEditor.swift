@@ -19,7 +19,10 @@ actor PreviewEditor {
     /// At most this many edits are kept for undo.
     private let keep = 100
 
-    init(hub: PreviewHub, folder: URL, token: String = UUID().uuidString, rebuild: @escaping @Sendable (SiteChange) -> Void) {
+    init(
+        hub: PreviewHub, folder: URL, token: String = UUID().uuidString,
+        rebuild: @escaping @Sendable (SiteChange) -> Void
+    ) {
         (self.hub, self.folder, self.token, self.rebuild) = (hub, folder, token, rebuild)
     }
 
@@ -55,7 +58,9 @@ actor PreviewEditor {
     /// Carries out one request; the error's words are what the author is shown.
     func perform(_ request: Request) async throws {
         if request.action == "undo" { return try undo() }
-        guard let page = request.page, let version = request.version, let section = request.section, let item = request.item else {
+        guard let page = request.page, let version = request.version, let section = request.section,
+            let item = request.item
+        else {
             throw SectionSiteError("the request needs 'page', 'version', 'section' and 'item'")
         }
         let edit: ItemEdit
@@ -63,14 +68,17 @@ actor PreviewEditor {
         case "move": edit = .move(item: item, to: .section(request.to ?? section), before: request.before)
         case "delete": edit = .delete(item: item)
         case "set":
-            guard let field = request.field, let value = request.value else { throw SectionSiteError("'set' needs 'field' and 'value'") }
+            guard let field = request.field, let value = request.value else {
+                throw SectionSiteError("'set' needs 'field' and 'value'")
+            }
             edit = .set(item: item, field: field, value: value)
         default: throw SectionSiteError("unknown action '\(request.action)' (known: move, delete, set, undo)")
         }
         let site = await hub.site
         let batch = request.batch
         let request = Site.EditRequest(page: PageURL(page), version: PageVersion(version), section: section, edit: edit)
-        if let commit = try site.programCommit(for: request) { return try await commit() }  // the program's model: no file, no undo
+        // the program's model: no file, no undo
+        if let commit = try site.programCommit(for: request) { return try await commit() }
         let change = try site.sourceChange(for: request)
         guard change.after != change.before else { return }
         try write(change.after, to: change.path)
@@ -84,11 +92,15 @@ actor PreviewEditor {
         guard let (last, batch) = history.last else { throw SectionSiteError("there is nothing to undo") }
         let current = try? String(contentsOf: folder.appendingPathComponent(last.path), encoding: .utf8)
         guard current == last.after else {
-            history.removeAll { $0.change.path == last.path }  // what else was undone there would overwrite the newer text
-            throw SectionSiteError("\(last.path) changed since the edit: undo would lose that change, so it was not undone")
+            // what else was undone there would overwrite the newer text
+            history.removeAll { $0.change.path == last.path }
+            throw SectionSiteError(
+                "\(last.path) changed since the edit: undo would lose that change, so it was not undone")
         }
         var first = history.count - 1
-        while let batch, first > 0, history[first - 1].batch == batch, history[first - 1].change.path == last.path { first -= 1 }
+        while let batch, first > 0, history[first - 1].batch == batch, history[first - 1].change.path == last.path {
+            first -= 1
+        }
         try write(history[first].change.before, to: last.path)
         history.removeSubrange(first...)
     }
@@ -97,7 +109,8 @@ actor PreviewEditor {
     private func write(_ text: String, to path: String) throws {
         do {
             // The file a link inside the site leads to, so that the link stays a link.
-            try Data(text.utf8).write(to: folder.appendingPathComponent(path).resolvingSymlinksInPath(), options: .atomic)
+            try Data(text.utf8).write(
+                to: folder.appendingPathComponent(path).resolvingSymlinksInPath(), options: .atomic)
         } catch {
             throw SectionSiteError("cannot write \(path): \(error.localizedDescription)")
         }

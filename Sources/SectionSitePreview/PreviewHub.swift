@@ -35,9 +35,12 @@ actor PreviewHub {
         self.keep = max(keep ?? site.config.feedKeep, 1)
         let state = BuildState(folder: site.options.site.appendingPathComponent(".sectionsite"))
         self.saving = StateSaver(state: state, log: log)
-        for page in site.pages.values { history[page.url] = [Version(id: 0, version: page.version, html: Self.html(page))] }
+        for page in site.pages.values {
+            history[page.url] = [Version(id: 0, version: page.version, html: Self.html(page))]
+        }
         var ignored = Warnings()  // an unreadable history only means patches start again from here
-        saving.start(from: state.loadHistory(warnings: &ignored), pages: Array(site.pages.values), keep: site.config.feedKeep)
+        saving.start(
+            from: state.loadHistory(warnings: &ignored), pages: Array(site.pages.values), keep: site.config.feedKeep)
     }
 
     /// Keeps `<site>/.sectionsite/` up to date as `build` does, in the background, one save after another.
@@ -55,7 +58,8 @@ actor PreviewHub {
     /// Opens the event stream of a page for a client at `lastEventID` (a build id) or `since` (a version); a
     /// client behind gets one patch straight to the current version, one that cannot be patched gets `reload`.
     func connect(page url: PageURL, lastEventID: Int?, since: PageVersion?) -> AsyncStream<ServerEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(of: ServerEvent.self, bufferingPolicy: .bufferingNewest(256))
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: ServerEvent.self, bufferingPolicy: .bufferingNewest(256))
         guard let current = site.pages[url] else {
             continuation.yield(.reload)
             continuation.finish()
@@ -86,7 +90,8 @@ actor PreviewHub {
         if version == current.version { return .some(nil) }
         guard let old = history[url]?.last(where: { $0.version == version }) else { return nil }
         let patch = PatchBuilder.patch(
-            page: url, from: old.html, version: version, to: Self.html(current), version: current.version, animation: current.animation)
+            page: url, from: old.html, version: version, to: Self.html(current), version: current.version,
+            animation: current.animation)
         return .some(.patch(patch, id: buildID))
     }
 
@@ -177,7 +182,8 @@ final class StateSaver: Sendable {
     private let log: @Sendable (String) -> Void
     private let queue = DispatchQueue(label: "sectionsite.preview.state")
     /// The history as the next build will find it, and the versions not yet written, by version.
-    private let record = Locked<(history: BuildState.History, unwritten: [PageVersion: RenderedPage], scheduled: Bool)>(([:], [:], false))
+    private let record = Locked<(history: BuildState.History, unwritten: [PageVersion: RenderedPage], scheduled: Bool)>(
+        ([:], [:], false))
 
     /// A saver into `state` that tells `log` when a save fails (the preview goes on: only patches from earlier
     /// versions are lost).

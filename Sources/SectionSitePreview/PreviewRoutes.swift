@@ -42,8 +42,12 @@ struct PreviewRoutes: Sendable {
     private func respond(_ request: Request) async -> Response {
         let root = await hub.site.config.rootPath
         let path = request.uri.path
-        guard path == root + "_sectionsite/events" || path == root + "_sectionsite/edit" else { return await serve(path) }
-        guard isOwnPage(request) else { return Self.forbidden("this preview answers only its own pages here, not other origins\n") }
+        guard path == root + "_sectionsite/events" || path == root + "_sectionsite/edit" else {
+            return await serve(path)
+        }
+        guard isOwnPage(request) else {
+            return Self.forbidden("this preview answers only its own pages here, not other origins\n")
+        }
         guard path.hasSuffix("/edit") else { return await events(request) }
         let page = request.uri.queryParameters.get("page").map { String($0) } ?? "/"
         guard let editor, let settings = await editor.settings(for: PageURL(page)) else { return await notFound() }
@@ -62,7 +66,8 @@ struct PreviewRoutes: Sendable {
     /// carries the token the page was given), as JSON. Answers 204, or the reason in plain words.
     private func edit(_ request: Request) async -> Response {
         let site = await hub.site
-        guard request.uri.path == site.config.rootPath + "_sectionsite/edit", let editor, site.hasEditableSections else {
+        guard request.uri.path == site.config.rootPath + "_sectionsite/edit", let editor, site.hasEditableSections
+        else {
             return Response(status: .methodNotAllowed, headers: [.allow: "GET, HEAD"])
         }
         guard request.headers[.origin] != nil, isOwnPage(request),
@@ -104,7 +109,9 @@ struct PreviewRoutes: Sendable {
             guard policy.allows(host: request.head.authority, port: port) else {
                 let name = request.head.authority ?? "(none)"
                 if refused.withLock({ $0.insert(name).inserted }) {
-                    log("warning: refused a request for Host '\(name)': not one of this server's names (see --allow-host)")
+                    log(
+                        "warning: refused a request for Host '\(name)': not one of this server's names (see --allow-host)"
+                    )
                 }
                 return PreviewRoutes.forbidden(policy.refusal(port: port))
             }
@@ -118,7 +125,8 @@ struct PreviewRoutes: Sendable {
     /// The event stream of one page: `page`, and `Last-Event-ID` or `since`, say where the client stands.
     func events(_ request: Request) async -> Response {
         let query = request.uri.queryParameters
-        let page = query.get("page").map { String($0) } ?? "/"  // Hummingbird has decoded the query once: the URL as written
+        // Hummingbird has decoded the query once: the URL as written
+        let page = query.get("page").map { String($0) } ?? "/"
         let lastEventID = request.headers.first { $0.name.canonicalName == "last-event-id" }.flatMap { Int($0.value) }
         let since = query.get("since").map { PageVersion(String($0)) }
         let events = await hub.connect(page: PageURL(page), lastEventID: lastEventID, since: since)
@@ -141,7 +149,9 @@ struct PreviewRoutes: Sendable {
             let live = "window.SectionSiteLive={events:\"\(root)_sectionsite/events\"};\n" + Runtime.script
             // Edit mode, only where the site has something to edit: nothing of it is in a built site.
             guard editor != nil, site.hasEditableSections else { return Self.ok(live, type: path) }
-            return Self.ok(live + "window.SectionSiteEdit={endpoint:\"\(root)_sectionsite/edit\"};\n" + Runtime.editScript, type: path)
+            return Self.ok(
+                live + "window.SectionSiteEdit={endpoint:\"\(root)_sectionsite/edit\"};\n" + Runtime.editScript,
+                type: path)
         }
         if let file = site.file(at: path) {
             switch file.contents {
@@ -150,7 +160,8 @@ struct PreviewRoutes: Sendable {
             case .copy(let source):
                 // The build's check (`SiteWriter.check`), for the file served: nothing from outside the site, even
                 // a file replaced by a link since the site was loaded.
-                guard site.config.sourceBounds(site: site.options.site).allows(source), let data = FileManager.default.contents(atPath: source)
+                guard site.config.sourceBounds(site: site.options.site).allows(source),
+                    let data = FileManager.default.contents(atPath: source)
                 else { return await notFound() }
                 return Response(
                     status: .ok, headers: [.contentType: RequestPath.contentType(path), .cacheControl: "no-cache"],
@@ -160,7 +171,8 @@ struct PreviewRoutes: Sendable {
             }
         }
         if site.file(at: OutputPath(path.rawValue + "/index.html")) != nil {
-            return Response(status: .movedPermanently, headers: [.location: root + URLPath.encoded(path.rawValue) + "/"])
+            return Response(
+                status: .movedPermanently, headers: [.location: root + URLPath.encoded(path.rawValue) + "/"])
         }
         return await notFound()
     }
@@ -179,7 +191,9 @@ struct PreviewRoutes: Sendable {
 
     private func notFound() async -> Response {
         let page = await hub.site.pages[PageURL("/404/")]
-        let html = page.map(PreviewHub.html) ?? "<!doctype html><title>Not found</title><h1>Not found</h1><p>Nothing is served at this address.</p>\n"
+        let html =
+            page.map(PreviewHub.html)
+            ?? "<!doctype html><title>Not found</title><h1>Not found</h1><p>Nothing is served at this address.</p>\n"
         return Response(
             status: .notFound, headers: [.contentType: "text/html; charset=utf-8"],
             body: ResponseBody(byteBuffer: ByteBuffer(string: html)))

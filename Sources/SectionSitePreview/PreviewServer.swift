@@ -42,12 +42,17 @@ struct PreviewServer: Sendable {
         let site = try Site(options: options)
         for warning in site.warnings { log(warning.description) }
         let hub = PreviewHub(site: site, log: log)
-        let watcher = FileWatcher(root: options.site, method: watch, quietMilliseconds: quietMilliseconds) { paths in rebuilds.add(Set(paths.map(SiteChange.file))) }
+        let watcher = FileWatcher(root: options.site, method: watch, quietMilliseconds: quietMilliseconds) { paths in
+            rebuilds.add(Set(paths.map(SiteChange.file)))
+        }
         try watcher.start(log: log)
         // The API reference's package: a saved Swift file dumps its symbol graphs again.
         var packageWatcher: FileWatcher?
         if let api = site.config.api, api.symbolGraphs.isEmpty {
-            let watcher = FileWatcher(root: api.packageFolder(site: options.site), roots: ["Sources", "Package.swift"], method: watch, quietMilliseconds: quietMilliseconds) { _ in
+            let watcher = FileWatcher(
+                root: api.packageFolder(site: options.site), roots: ["Sources", "Package.swift"], method: watch,
+                quietMilliseconds: quietMilliseconds
+            ) { _ in
                 rebuilds.add([.apiSources])
             }
             try watcher.start(log: log)
@@ -56,7 +61,10 @@ struct PreviewServer: Sendable {
         // The settings files of `--config`: a change to one is a change to the settings.
         var settingsWatchers: [FileWatcher] = []
         for file in options.settingsFiles {
-            let watcher = FileWatcher(root: file.deletingLastPathComponent(), roots: [file.lastPathComponent], method: watch, quietMilliseconds: quietMilliseconds) { _ in
+            let watcher = FileWatcher(
+                root: file.deletingLastPathComponent(), roots: [file.lastPathComponent], method: watch,
+                quietMilliseconds: quietMilliseconds
+            ) { _ in
                 rebuilds.add([.settings])
             }
             try watcher.start(log: log)
@@ -75,7 +83,8 @@ struct PreviewServer: Sendable {
         let boundPort = Locked(port)  // the port actually bound, once known (port 0 picks one)
         let editor = PreviewEditor(hub: hub, folder: options.site) { rebuilds.add([$0]) }
         let routes = PreviewRoutes(
-            hub: hub, policy: HostPolicy(host: host, allowed: allowedHosts), port: { boundPort.withLock { $0 } }, log: log,
+            hub: hub, policy: HostPolicy(host: host, allowed: allowedHosts), port: { boundPort.withLock { $0 } },
+            log: log,
             editor: editor)
         let router = routes.router(root: site.config.rootPath)
         var logger = Logger(label: "sectionsite.serve")
@@ -122,8 +131,12 @@ struct PreviewServer: Sendable {
                     log("trace: site updated in \(applied), patches sent in \(ContinuousClock.now - start - applied)")
                 }
                 let elapsed = ContinuousClock.now - start
-                let toolchain = batch.changes.contains(.apiSources) ? next.apiToolchainSeconds.map { " (the package's build \(Int($0 * 1000)) ms)" } ?? "" : ""
-                log("rebuilt \(update.changed.count) page(s) in \(elapsed.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1))))\(toolchain)")
+                let toolchain =
+                    batch.changes.contains(.apiSources)
+                    ? next.apiToolchainSeconds.map { " (the package's build \(Int($0 * 1000)) ms)" } ?? "" : ""
+                log(
+                    "rebuilt \(update.changed.count) page(s) in \(elapsed.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1))))\(toolchain)"
+                )
                 // Warnings as a build prints them, each once while it lasts; after the patches have gone out.
                 let warnings = next.warnings.map(\.description)
                 for warning in warnings where !warned.contains(warning) { log(warning) }

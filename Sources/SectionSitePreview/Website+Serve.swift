@@ -15,10 +15,12 @@ extension Website {
     ///   - log: told each line `sectionsite serve` prints (rebuilds, warnings, errors).
     public func serve(
         host: String = "127.0.0.1", port: Int = 8000, allowedHosts: [String] = [], drafts: Bool = false,
-        watch: WatchMethod = .native, ready: @escaping @Sendable (String) -> Void = { _ in }, log: @escaping @Sendable (String) -> Void = { _ in }
+        watch: WatchMethod = .native, ready: @escaping @Sendable (String) -> Void = { _ in },
+        log: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws {
         try await serve(
-            options(drafts: drafts), host: host, port: port, allowedHosts: allowedHosts, watch: watch, ready: ready, log: log)
+            options(drafts: drafts), host: host, port: port, allowedHosts: allowedHosts, watch: watch, ready: ready,
+            log: log)
     }
 
     /// Serves the site built with `options` and this site's bindings.

@@ -15,8 +15,10 @@ typealias Group = SectionModel<String, String, Cell>
 func groups(_ text: String) -> [Group] {
     text.split(separator: " ").map { part in
         let halves = part.split(separator: ":", omittingEmptySubsequences: false)
-        let (id, model) = halves[0].contains("=")
-            ? (String(halves[0].split(separator: "=")[0]), String(halves[0].split(separator: "=")[1])) : (String(halves[0]), "")
+        let (id, model) =
+            halves[0].contains("=")
+            ? (String(halves[0].split(separator: "=")[0]), String(halves[0].split(separator: "=")[1]))
+            : (String(halves[0]), "")
         let items = halves[1].split(separator: ",").map { token -> Cell in
             let pair = token.split(separator: "=")
             return Cell(identity: String(pair[0]), value: pair.count > 1 ? Int(pair[1])! : 0)
@@ -39,35 +41,50 @@ struct DifferTests {
 
     static let cases: [Case] = [
         Case(name: "nothing changed", old: "s:a,b", new: "s:a,b", expected: []),
-        Case(name: "item inserted", old: "s:a,b", new: "s:a,x,b",
-             expected: [.insertItem(Cell(identity: "x"), section: "s", before: "b")]),
-        Case(name: "item appended", old: "s:a", new: "s:a,x",
-             expected: [.insertItem(Cell(identity: "x"), section: "s", before: nil)]),
+        Case(
+            name: "item inserted", old: "s:a,b", new: "s:a,x,b",
+            expected: [.insertItem(Cell(identity: "x"), section: "s", before: "b")]),
+        Case(
+            name: "item appended", old: "s:a", new: "s:a,x",
+            expected: [.insertItem(Cell(identity: "x"), section: "s", before: nil)]),
         Case(name: "item deleted", old: "s:a,b,c", new: "s:a,c", expected: [.deleteItem("b", section: "s")]),
-        Case(name: "item moved within its section", old: "s:a,b,c", new: "s:c,a,b",
-             expected: [.moveItem("c", section: "s", before: "a")]),
-        Case(name: "reversed list moves all but one", old: "s:a,b,c,d", new: "s:d,c,b,a",
-             expected: [
+        Case(
+            name: "item moved within its section", old: "s:a,b,c", new: "s:c,a,b",
+            expected: [.moveItem("c", section: "s", before: "a")]),
+        Case(
+            name: "reversed list moves all but one", old: "s:a,b,c,d", new: "s:d,c,b,a",
+            expected: [
                 .moveItem("b", section: "s", before: "a"), .moveItem("c", section: "s", before: "b"),
                 .moveItem("d", section: "s", before: "c"),
-             ]),
-        Case(name: "item moved to another section is one move", old: "s:a,b t:c", new: "s:a t:b,c",
-             expected: [.moveItem("b", section: "t", before: "c")]),
-        Case(name: "item moved into a new section", old: "s:a,b", new: "s:a u:b,n",
-             expected: [
+            ]),
+        Case(
+            name: "item moved to another section is one move", old: "s:a,b t:c", new: "s:a t:b,c",
+            expected: [.moveItem("b", section: "t", before: "c")]),
+        Case(
+            name: "item moved into a new section", old: "s:a,b", new: "s:a u:b,n",
+            expected: [
                 .insertSection(Group(identity: "u", model: "", items: [Cell(identity: "n")]), before: nil),
                 .moveItem("b", section: "u", before: "n"),
-             ]),
-        Case(name: "kept item moved out of a deleted section", old: "s:a t:b", new: "t:b,a",
-             expected: [.moveItem("a", section: "t", before: nil), .deleteSection("s")]),
+            ]),
+        Case(
+            name: "kept item moved out of a deleted section", old: "s:a t:b", new: "t:b,a",
+            expected: [.moveItem("a", section: "t", before: nil), .deleteSection("s")]),
         Case(name: "section deleted with its items", old: "s:a,b t:c", new: "t:c", expected: [.deleteSection("s")]),
         Case(name: "section moved", old: "s:a t:b u:c", new: "u:c s:a t:b", expected: [.moveSection("u", before: "s")]),
-        Case(name: "section inserted", old: "s:a", new: "n:x s:a",
-             expected: [.insertSection(Group(identity: "n", model: "", items: [Cell(identity: "x")]), before: "s")]),
-        Case(name: "item updated", old: "s:a,b", new: "s:a,b=1", expected: [.updateItem(Cell(identity: "b", value: 1), section: "s")]),
-        Case(name: "section updated", old: "s:a", new: "s=Title:a", expected: [.updateSection(Group(identity: "s", model: "Title", items: []))]),
-        Case(name: "moved and updated", old: "s:a,b", new: "s:b=2,a",
-             expected: [.moveItem("b", section: "s", before: "a"), .updateItem(Cell(identity: "b", value: 2), section: "s")]),
+        Case(
+            name: "section inserted", old: "s:a", new: "n:x s:a",
+            expected: [.insertSection(Group(identity: "n", model: "", items: [Cell(identity: "x")]), before: "s")]),
+        Case(
+            name: "item updated", old: "s:a,b", new: "s:a,b=1",
+            expected: [.updateItem(Cell(identity: "b", value: 1), section: "s")]),
+        Case(
+            name: "section updated", old: "s:a", new: "s=Title:a",
+            expected: [.updateSection(Group(identity: "s", model: "Title", items: []))]),
+        Case(
+            name: "moved and updated", old: "s:a,b", new: "s:b=2,a",
+            expected: [
+                .moveItem("b", section: "s", before: "a"), .updateItem(Cell(identity: "b", value: 2), section: "s"),
+            ]),
     ]
 
     @Test("hand cases give exactly the expected steps, and applying them gives the new list", arguments: cases)
@@ -96,14 +113,20 @@ struct DifferTests {
 
     @Test("duplicate identities throw, naming the id and both places")
     func duplicates() {
-        #expect(throws: DiffError.duplicateItem(identity: "a", first: .init(section: 0, item: 0), second: .init(section: 1, item: 1), inNew: true)) {
+        #expect(
+            throws: DiffError.duplicateItem(
+                identity: "a", first: .init(section: 0, item: 0), second: .init(section: 1, item: 1), inNew: true)
+        ) {
             try Differ.changeset(from: groups("s:a"), to: groups("s:a t:b,a"))
         }
         #expect(throws: DiffError.duplicateSection(identity: "s", first: 0, second: 1, inNew: false)) {
             try Differ.changeset(from: groups("s:a s:b"), to: groups("s:a"))
         }
-        #expect(DiffError.duplicateItem(identity: "a", first: .init(section: 0, item: 0), second: .init(section: 1, item: 1), inNew: true).description
-            == "duplicate item identity 'a' in the new list: section 1, item 1 and section 2, item 2")
+        #expect(
+            DiffError.duplicateItem(
+                identity: "a", first: .init(section: 0, item: 0), second: .init(section: 1, item: 1), inNew: true
+            ).description
+                == "duplicate item identity 'a' in the new list: section 1, item 1 and section 2, item 2")
     }
 
     @Test("one content comparison per kept item, whatever the size", arguments: [10, 1000, 20000])
@@ -121,7 +144,9 @@ struct DifferTests {
         typealias Section = SectionModel<Int, Int, Counted>
         let tally = Tally()
         var random = SeededRandom(seed: UInt64(size))
-        let old = [Section(identity: 0, model: 0, items: (0..<size).map { Counted(identity: $0, value: 0, tally: tally) })]
+        let old = [
+            Section(identity: 0, model: 0, items: (0..<size).map { Counted(identity: $0, value: 0, tally: tally) })
+        ]
         var items = old[0].items.filter { _ in Int.random(in: 0..<10, using: &random) != 0 }
         let kept = items.count
         items.shuffle(using: &random)
@@ -145,11 +170,16 @@ struct DifferTests {
         let keptSections = new.compactMap { oldSections.firstIndex(of: $0.identity) }
         var moves = keptSections.count - lisLength(keptSections)
         var home: [String: (String, Int)] = [:]
-        for section in old { for (index, item) in section.items.enumerated() { home[item.identity] = (section.identity, index) } }
+        for section in old {
+            for (index, item) in section.items.enumerated() { home[item.identity] = (section.identity, index) }
+        }
         for section in new {
-            let positions = section.items.compactMap { item in home[item.identity].flatMap { $0.0 == section.identity ? $0.1 : nil } }
+            let positions = section.items.compactMap { item in
+                home[item.identity].flatMap { $0.0 == section.identity ? $0.1 : nil }
+            }
             moves += positions.count - lisLength(positions)
-            moves += section.items.filter { item in home[item.identity].map { $0.0 != section.identity } ?? false }.count
+            moves +=
+                section.items.filter { item in home[item.identity].map { $0.0 != section.identity } ?? false }.count
         }
         return moves
     }
@@ -157,10 +187,12 @@ struct DifferTests {
     static func randomGroups(_ random: inout SeededRandom) -> [Group] {
         var next = 0
         return (0..<Int.random(in: 0...5, using: &random)).map { index in
-            Group(identity: "s\(index)", model: "", items: (0..<Int.random(in: 0...8, using: &random)).map { _ in
-                next += 1
-                return Cell(identity: "i\(next)")
-            })
+            Group(
+                identity: "s\(index)", model: "",
+                items: (0..<Int.random(in: 0...8, using: &random)).map { _ in
+                    next += 1
+                    return Cell(identity: "i\(next)")
+                })
         }
     }
 
@@ -177,7 +209,9 @@ struct DifferTests {
                 if let donor = sections.indices.randomElement(using: &random), !sections[donor].items.isEmpty {
                     items.append(sections[donor].items.removeLast())
                 }
-                sections.insert(Group(identity: "n\(fresh)", model: "", items: items.shuffled(using: &random)), at: Int.random(in: 0...sections.count, using: &random))
+                sections.insert(
+                    Group(identity: "n\(fresh)", model: "", items: items.shuffled(using: &random)),
+                    at: Int.random(in: 0...sections.count, using: &random))
             case 2 where sections.count > 1:  // move a section
                 let section = sections.remove(at: Int.random(in: sections.indices, using: &random))
                 sections.insert(section, at: Int.random(in: 0...sections.count, using: &random))
@@ -189,7 +223,8 @@ struct DifferTests {
                 let choice = Int.random(in: 0..<4, using: &random)
                 if choice == 0 || sections[s].items.isEmpty {
                     fresh += 1
-                    sections[s].items.insert(Cell(identity: "n\(fresh)"), at: Int.random(in: 0...sections[s].items.count, using: &random))
+                    sections[s].items.insert(
+                        Cell(identity: "n\(fresh)"), at: Int.random(in: 0...sections[s].items.count, using: &random))
                 } else {
                     let i = Int.random(in: sections[s].items.indices, using: &random)
                     switch choice {

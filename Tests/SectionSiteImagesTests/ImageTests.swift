@@ -24,13 +24,16 @@ struct ImageTests {
     /// A processor that is libvips and counts the files it makes.
     static func counting(_ made: Locked<Int>) -> ImageProcessor {
         let vips = ImageProcessor.vips
-        return ImageProcessor(name: vips.name, writes: vips.writes, header: vips.header) { job throws(ImageProcessor.Failure) in
+        return ImageProcessor(name: vips.name, writes: vips.writes, header: vips.header) {
+            job throws(ImageProcessor.Failure) in
             made.withLock { $0 += job.outputs.count }
             try vips.make(job)
         }
     }
 
-    @Test("a picture beside its page becomes a picture element of files named by its bytes, upright, never enlarged, without metadata")
+    @Test(
+        "a picture beside its page becomes a picture element of files named by its bytes, upright, never enlarged, without metadata"
+    )
     func processedPicture() throws {
         let site = try Self.site(
             ["Content/trip/index.md": "---\ntitle: Trip\n---\n![A *red* box](photo.jpg \"Box\")\n"],
@@ -42,10 +45,14 @@ struct ImageTests {
         // its own width, 48, is made instead.
         #expect(files.count == 6)
         #expect(files.allSatisfy { $0.hasPrefix("photo-") })
-        #expect(files.filter { $0.hasSuffix(".webp") }.map { $0.split(separator: "-")[1] }.sorted() == ["16w", "32w", "48w"])
+        #expect(
+            files.filter { $0.hasSuffix(".webp") }.map { $0.split(separator: "-")[1] }.sorted() == [
+                "16w", "32w", "48w",
+            ])
         let picture = try #require(html.firstMatch(of: /<picture>.*<\/picture>/)?.output)
         #expect(picture.contains(#"<source type="image/webp" srcset="/img/photo-16w-"#))
-        #expect(picture.contains(#" width="48" height="64" alt="A red box" title="Box" loading="lazy" decoding="async">"#))
+        #expect(
+            picture.contains(#" width="48" height="64" alt="A red box" title="Box" loading="lazy" decoding="async">"#))
         for file in files {
             let data = try Data(contentsOf: site.out.appendingPathComponent("img/" + file))
             // No GPS position (the EXIF entry pointing to it, tag 0x8825, big-endian as the camera wrote it) and no
@@ -96,7 +103,10 @@ struct ImageTests {
     @Test("in the preview, replacing a picture gives the pages that show it a new src, and its files are served")
     func previewReplacesPicture() throws {
         let site = try Self.site(
-            ["Content/trip/index.md": "---\ntitle: Trip\n---\nText.\n\n![p](photo.png)\n", "Content/other.md": "# Other\n"],
+            [
+                "Content/trip/index.md": "---\ntitle: Trip\n---\nText.\n\n![p](photo.png)\n",
+                "Content/other.md": "# Other\n",
+            ],
             images: ["Content/trip/photo.png": TestImages.png(width: 30, height: 30, seed: 1)])
         var live = try Site(options: site.options)
         let before = try #require(live.pages["/trip/"]?.html)
@@ -114,11 +124,14 @@ struct ImageTests {
         #expect(live.file(at: "trip/photo.png") == nil)  // the source itself is not published
     }
 
-    @Test("a hostile picture is an error where it is named, before any picture is made, and the previous output stays; a damaged one is drawn as written")
+    @Test(
+        "a hostile picture is an error where it is named, before any picture is made, and the previous output stays; a damaged one is drawn as written"
+    )
     func badPictures() throws {
         let site = try Self.site(["Content/a.md": "---\ntitle: A\n---\nFine.\n"])
         try site.build()
-        try site.write(["Content/a.md": """
+        try site.write([
+            "Content/a.md": """
             ---
             title: A
             ---
@@ -129,21 +142,26 @@ struct ImageTests {
             ![bomb](bomb.png)
 
             @Image(source: "cut.jpg", alt: "cut")
-            """, "Content/text.jpg": "hello\n"])
+            """, "Content/text.jpg": "hello\n",
+        ])
         try site.write("Content/lies.jpg", TestImages.png(width: 8, height: 8, seed: 1))
         try site.write("Content/bomb.png", try TestImages.fixture("bomb.png"))
         try site.write("Content/cut.jpg", try TestImages.fixture("truncated.jpg"))
         // What is found by reading the page and the pictures' headers comes first: no picture's files are made.
         let error = try #require(site.buildError())
-        #expect(error.diagnostics.map(\.description) == [
-            "Content/a.md:8:1: error: image 'bomb.png' (Content/bomb.png) is 50000 x 50000 pixels, more than the 100000000 that 'images: {maxPixels}' allows: it was not decoded"
-        ])
+        #expect(
+            error.diagnostics.map(\.description) == [
+                "Content/a.md:8:1: error: image 'bomb.png' (Content/bomb.png) is 50000 x 50000 pixels, more than the 100000000 that 'images: {maxPixels}' allows: it was not decoded"
+            ])
         // Then the pictures are made; one that cannot be decoded is drawn as written, a warning where it is named,
         // as a missing one is.
         try site.remove("Content/bomb.png")
         try site.write("Content/bomb.png", TestImages.png(width: 8, height: 8, seed: 3))
         let report = try site.build()
-        #expect(report.warnings.map(\.description).contains { $0.hasPrefix("Content/a.md:10:8: warning: image 'cut.jpg' (Content/cut.jpg) cannot be decoded") }, "\(report.warnings)")
+        #expect(
+            report.warnings.map(\.description).contains {
+                $0.hasPrefix("Content/a.md:10:8: warning: image 'cut.jpg' (Content/cut.jpg) cannot be decoded")
+            }, "\(report.warnings)")
         #expect(try site.output("a/index.html").contains(#"<img src="cut.jpg""#))
         try site.write(["Content/a.md": "---\ntitle: A\n---\nFine.\n"])
         try site.build()
@@ -160,16 +178,22 @@ struct ImageTests {
         #expect(live.pages["/a/"]?.html.contains("Fine.") == true)
     }
 
-    @Test("a picture that cannot be found or read is a warning at its place, drawn as written; --strict makes it an error; once it comes, the page shows it")
+    @Test(
+        "a picture that cannot be found or read is a warning at its place, drawn as written; --strict makes it an error; once it comes, the page shows it"
+    )
     func missingPictures() throws {
-        let site = try Self.site(["Content/a.md": "---\ntitle: A\n---\n![missing](nothing.jpg)\n\n![lies](lies.jpg) and ![text](text.jpg)\n", "Content/text.jpg": "hello\n"])
+        let site = try Self.site([
+            "Content/a.md": "---\ntitle: A\n---\n![missing](nothing.jpg)\n\n![lies](lies.jpg) and ![text](text.jpg)\n",
+            "Content/text.jpg": "hello\n",
+        ])
         try site.write("Content/lies.jpg", TestImages.png(width: 8, height: 8, seed: 1))
         let report = try site.build()
-        #expect(report.warnings.map(\.description).filter { $0.contains("image") } == [
-            "Content/a.md:4:1: warning: image 'nothing.jpg' (Content/nothing.jpg) no such file",
-            "Content/a.md:6:1: warning: image 'lies.jpg' (Content/lies.jpg) is a PNG picture, but its name says JPEG: rename it to 'lies.png'",
-            "Content/a.md:6:23: warning: image 'text.jpg' (Content/text.jpg) is not a picture libvips can read",
-        ])
+        #expect(
+            report.warnings.map(\.description).filter { $0.contains("image") } == [
+                "Content/a.md:4:1: warning: image 'nothing.jpg' (Content/nothing.jpg) no such file",
+                "Content/a.md:6:1: warning: image 'lies.jpg' (Content/lies.jpg) is a PNG picture, but its name says JPEG: rename it to 'lies.png'",
+                "Content/a.md:6:23: warning: image 'text.jpg' (Content/text.jpg) is not a picture libvips can read",
+            ])
         #expect(try site.output("a/index.html").contains(#"<img src="nothing.jpg" alt="missing" />"#))
         // The warning is said again by the next build, which reads the page again.
         #expect(try site.build().warnings.contains { $0.message.hasPrefix("image 'nothing.jpg'") })
@@ -199,7 +223,9 @@ struct ImageTests {
         let html = try site.output("a/index.html")
         #expect(html.contains(#"data-w="20" alt="alt">[10 image/png][20 image/png]"#), "\(html)")
         let bad = try Self.site(["sectionsite.yml": "title: P\nimages: {formats: [gif]}\n"])
-        #expect(bad.buildError()?.description == "sectionsite.yml:2:20: error: unknown image format 'gif' (known: avif, webp, jpeg, png)")
+        #expect(
+            bad.buildError()?.description
+                == "sectionsite.yml:2:20: error: unknown image format 'gif' (known: avif, webp, jpeg, png)")
     }
 
     @Test("a front matter or item field naming a local picture shows its files in lists, items and the page itself")
@@ -207,19 +233,19 @@ struct ImageTests {
         let site = try Self.site(
             [
                 "Content/index.md": """
-                    ---
-                    title: Home
-                    sections:
-                      - id: posts
-                        cell: a
-                        from: posts
-                      - id: own
-                        cell: b
-                        items:
-                          - {id: one, title: One, photo: pictures/one.png}
-                          - {id: two, title: Two, photo: elsewhere.png}
-                    ---
-                    """,
+                ---
+                title: Home
+                sections:
+                  - id: posts
+                    cell: a
+                    from: posts
+                  - id: own
+                    cell: b
+                    items:
+                      - {id: one, title: One, photo: pictures/one.png}
+                      - {id: two, title: Two, photo: elsewhere.png}
+                ---
+                """,
                 "Content/posts/trip.md": "---\ntitle: Trip\ncover: trip.png\n---\nText.\n",
                 "Themes/default/cells/a.mustache": "<img src=\"{{site.root}}{{cover}}\" srcset=\"{{cover.srcset}}\">\n",
                 "Themes/default/cells/b.mustache": "<i src=\"/{{photo}}\" w=\"{{photo.width}}\">\n",

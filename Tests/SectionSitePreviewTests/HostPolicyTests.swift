@@ -9,17 +9,23 @@ import Testing
 struct HostPolicyTests {
     let policy = HostPolicy(host: "127.0.0.1", allowed: ["Preview.Test"])
 
-    @Test("the server's own names at its port, and allowed names at any port, are answered", arguments: [
-        "127.0.0.1:8123", "localhost:8123", "LocalHost:8123", "[::1]:8123", "localhost", "preview.test", "preview.test:9",
-    ])
+    @Test(
+        "the server's own names at its port, and allowed names at any port, are answered",
+        arguments: [
+            "127.0.0.1:8123", "localhost:8123", "LocalHost:8123", "[::1]:8123", "localhost", "preview.test",
+            "preview.test:9",
+        ])
     func answered(_ host: String) {
         #expect(policy.allows(host: host, port: 8123))
     }
 
-    @Test("other names, other ports, malformed or missing hosts are refused", arguments: [
-        "evil.example:8123", "localhost:8124", "127.0.0.1.nip.io:8123", "[::1", "[::1]x", "localhost:", "localhost:80a",
-        ":8123", "", "[::2]:8123", "preview.test.evil.example",
-    ] as [String?] + [nil])
+    @Test(
+        "other names, other ports, malformed or missing hosts are refused",
+        arguments: [
+            "evil.example:8123", "localhost:8124", "127.0.0.1.nip.io:8123", "[::1", "[::1]x", "localhost:",
+            "localhost:80a",
+            ":8123", "", "[::2]:8123", "preview.test.evil.example",
+        ] as [String?] + [nil])
     func refused(_ host: String?) {
         #expect(!policy.allows(host: host, port: 8123))
     }

@@ -11,7 +11,9 @@ import SiteTestSupport
 @Suite("Preview routes", .timeLimit(.minutes(1)))
 struct PreviewRoutesTests {
     /// The blog of the preview tests, served by a hub of its own; `refused` collects the gate's log.
-    static func app(_ site: TestSite, refused: Locked<[String]> = Locked([])) throws -> Application<RouterResponder<BasicRequestContext>> {
+    static func app(
+        _ site: TestSite, refused: Locked<[String]> = Locked([])
+    ) throws -> Application<RouterResponder<BasicRequestContext>> {
         let hub = PreviewHub(site: try Site(options: site.options))
         let routes = PreviewRoutes(
             hub: hub, policy: HostPolicy(host: "127.0.0.1", allowed: []), port: { 8000 },
@@ -28,7 +30,9 @@ struct PreviewRoutesTests {
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "text/html; charset=utf-8")
                 #expect(response.headers[.cacheControl] == "no-cache")
-                #expect(String(buffer: response.body).contains("<meta name=\"sectionsite-page\" content=\"/posts/alpha/\">"))
+                #expect(
+                    String(buffer: response.body).contains("<meta name=\"sectionsite-page\" content=\"/posts/alpha/\">")
+                )
             }
             try await client.execute(uri: "/posts/alpha/", method: .head) { response in
                 #expect(response.status == .ok)
@@ -40,7 +44,9 @@ struct PreviewRoutesTests {
                 #expect(String(buffer: response.body) == "body{}")
             }
             try await client.execute(uri: "/_sectionsite/sectionsite.js", method: .get) { response in
-                #expect(String(buffer: response.body).hasPrefix("window.SectionSiteLive={events:\"/_sectionsite/events\"};\n"))
+                #expect(
+                    String(buffer: response.body).hasPrefix(
+                        "window.SectionSiteLive={events:\"/_sectionsite/events\"};\n"))
             }
             try await client.execute(uri: "/", method: .get) { response in
                 #expect(response.status == .ok)

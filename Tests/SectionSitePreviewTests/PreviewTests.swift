@@ -10,30 +10,38 @@ import TestSupport
 
 @Suite("Preview", .timeLimit(.minutes(1)))
 struct PreviewTests {
-    @Test("request paths map into the output, and nothing outside it", arguments: [
-        ("/", "/", "index.html"),
-        ("/posts/a/", "/", "posts/a/index.html"),
-        ("/assets/style.css", "/", "assets/style.css"),
-        ("/posts/a", "/", "posts/a"),
-        ("/caf%C3%A9/", "/", "café/index.html"),
-        ("/blog/x/", "/blog/", "x/index.html"),
-        ("/blog", "/blog/", "index.html"),
-        ("/x/?v=1", "/", "x/index.html"),
-    ])
+    @Test(
+        "request paths map into the output, and nothing outside it",
+        arguments: [
+            ("/", "/", "index.html"),
+            ("/posts/a/", "/", "posts/a/index.html"),
+            ("/assets/style.css", "/", "assets/style.css"),
+            ("/posts/a", "/", "posts/a"),
+            ("/caf%C3%A9/", "/", "café/index.html"),
+            ("/blog/x/", "/blog/", "x/index.html"),
+            ("/blog", "/blog/", "index.html"),
+            ("/x/?v=1", "/", "x/index.html"),
+        ])
     func paths(_ raw: String, _ root: String, _ expected: OutputPath) {
         #expect(RequestPath.outputPath(raw, root: root) == expected)
     }
 
-    @Test("traversal, encoded separators and malformed paths are refused", arguments: [
-        "/../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/a/%2F..%2F..%2Fetc/passwd", "/a%2fb", "/a%5c..%5cb", "/./a",
-        "/a//b", "/%00", "/%zz", "/other/x", "//etc/passwd",
-    ])
+    @Test(
+        "traversal, encoded separators and malformed paths are refused",
+        arguments: [
+            "/../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/a/%2F..%2F..%2Fetc/passwd", "/a%2fb", "/a%5c..%5cb",
+            "/./a",
+            "/a//b", "/%00", "/%zz", "/other/x", "//etc/passwd",
+        ])
     func refused(_ raw: String) {
         #expect(RequestPath.outputPath(raw, root: raw.hasPrefix("/other") ? "/blog/" : "/") == nil)
     }
 
     static func blog() throws -> TestSite {
-        try TestSite(TestSite.blog().merging(["Static/site.css": "body{}", "Content/about.md": "---\ntitle: About\n---\nHi\n"]) { $1 })
+        try TestSite(
+            TestSite.blog().merging(["Static/site.css": "body{}", "Content/about.md": "---\ntitle: About\n---\nHi\n"]) {
+                $1
+            })
     }
 
     @Test("an edited post re-renders it, the list and the tag page that hold it, nothing else")
@@ -41,7 +49,8 @@ struct PreviewTests {
         let site = try Self.blog()
         var live = try Site(options: site.options)
         let about = live.pages["/about/"]!.version
-        try site.write(["Content/posts/alpha.md": "---\ntitle: Alpha two\ndate: 2026-01-01\ntags: [swift]\n---\nNew.\n"])
+        try site.write(["Content/posts/alpha.md": "---\ntitle: Alpha two\ndate: 2026-01-01\ntags: [swift]\n---\nNew.\n"]
+        )
         let update = try live.apply(["Content/posts/alpha.md"])
         // The tags index shows names and counts, which stay as they were.
         #expect(update.changed == ["/posts/", "/posts/alpha/", "/tags/swift/"])
@@ -111,7 +120,8 @@ struct PreviewTests {
         let byID = await Self.events(await hub.connect(page: "/about/", lastEventID: 1, since: first), count: 1)
         #expect(byID.first?.data.contains(#""to":"\#(current)""#) == true)
         #expect(byID.first?.data.contains(#""from":"\#(first)""#) == false)
-        let unknown = await Self.events(await hub.connect(page: "/about/", lastEventID: nil, since: "000000000000"), count: 1)
+        let unknown = await Self.events(
+            await hub.connect(page: "/about/", lastEventID: nil, since: "000000000000"), count: 1)
         #expect(unknown == [.reload])
         let missing = await Self.events(await hub.connect(page: "/nowhere/", lastEventID: nil, since: nil), count: 1)
         #expect(missing == [.reload])
@@ -127,7 +137,8 @@ struct PreviewTests {
         let stream = await hub.connect(page: "/about/", lastEventID: nil, since: nil)
         try site.write(["Content/about.md": "---\ntitle: About\n---\nOne\n"])
         try await Self.commit(&live, ["Content/about.md"], to: hub)
-        await hub.fail(SectionSiteError("invalid YAML: x", at: SourceLocation(file: "Content/about.md", line: 2, column: 8)))
+        await hub.fail(
+            SectionSiteError("invalid YAML: x", at: SourceLocation(file: "Content/about.md", line: 2, column: 8)))
         try site.write(["Content/about.md": "---\ntitle: About\n---\nTwo\n"])
         try await Self.commit(&live, ["Content/about.md"], to: hub)
         let events = await Self.events(stream, count: 4)
@@ -154,10 +165,13 @@ struct PreviewTests {
         // The control: the same site with a folder there saves, says nothing, and leaves the history.
         try site.remove(".sectionsite")
         let quiet = Locked<[String]>([])
-        let saved = PreviewHub(site: try Site(options: site.options), log: { line in quiet.withLock { $0.append(line) } })
+        let saved = PreviewHub(
+            site: try Site(options: site.options), log: { line in quiet.withLock { $0.append(line) } })
         await saved.closeAll()
         #expect(quiet.withLock { $0 }.isEmpty)
-        #expect(FileManager.default.fileExists(atPath: site.folder.appendingPathComponent(".sectionsite/history.json").path))
+        #expect(
+            FileManager.default.fileExists(atPath: site.folder.appendingPathComponent(".sectionsite/history.json").path)
+        )
     }
 
     @Test("open streams get a keep-alive comment each interval of the hub's clock, and none before")

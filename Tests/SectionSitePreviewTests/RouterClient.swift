@@ -22,7 +22,8 @@ struct RouterClient {
     ) async throws -> Value where App.Responder.Context == BasicRequestContext {
         let logger = app.logger
         let client = RouterClient(responder: try await app.responder) {
-            BasicRequestContext(source: ApplicationRequestContextSource(channel: NIOAsyncTestingChannel(), logger: logger))
+            BasicRequestContext(
+                source: ApplicationRequestContextSource(channel: NIOAsyncTestingChannel(), logger: logger))
         }
         return try await body(client)
     }
@@ -43,7 +44,8 @@ struct RouterClient {
         }
         let collector = BodyCollector()
         try await response.body.write(collector)
-        return try await check(Response(status: response.status, headers: response.headers, body: collector.storage.body))
+        return try await check(
+            Response(status: response.status, headers: response.headers, body: collector.storage.body))
     }
 
     /// Collects what a response body writes; one task writes it, in order.

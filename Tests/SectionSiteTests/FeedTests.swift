@@ -15,11 +15,12 @@ import SiteTestSupport
 @Suite("Patch feed")
 struct FeedTests {
     static func site(keep: Int = 20) throws -> TestSite {
-        try TestSite(TestSite.theme.merging([
-            "sectionsite.yml": "feed: {keep: \(keep)}\n",
-            "Content/index.md": TestSite.page("s:a,b"),
-            "Content/other.md": TestSite.page("s:x"),
-        ]) { $1 })
+        try TestSite(
+            TestSite.theme.merging([
+                "sectionsite.yml": "feed: {keep: \(keep)}\n",
+                "Content/index.md": TestSite.page("s:a,b"),
+                "Content/other.md": TestSite.page("s:x"),
+            ]) { $1 })
     }
 
     static func head(_ site: TestSite, _ url: String) throws -> [String: Any] {
@@ -43,9 +44,14 @@ struct FeedTests {
         let second = try Self.version(site, "/")
         #expect(try Self.head(site, "/")["from"] as? [String] == [first])
         let patch = try site.output("_sectionsite/pages/from-\(first).json")
-        #expect(patch == #"{"format":"sectionsite-patch/1","page":"/","from":"\#(first)","to":"\#(second)","ops":[{"op":"move","key":"i:b","parent":"s:s","before":"i:a"}]}"#)
+        #expect(
+            patch
+                == #"{"format":"sectionsite-patch/1","page":"/","from":"\#(first)","to":"\#(second)","ops":[{"op":"move","key":"i:b","parent":"s:s","before":"i:a"}]}"#
+        )
         #expect(try site.output("_sectionsite/pages/other/head.json") == otherHead)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: site.out.appendingPathComponent("_sectionsite/pages/other").path) == ["head.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(
+                atPath: site.out.appendingPathComponent("_sectionsite/pages/other").path) == ["head.json"])
     }
 
     @Test("every earlier version kept gets a patch straight to the current one, at most feed.keep of them")
@@ -58,16 +64,21 @@ struct FeedTests {
             versions.append(try Self.version(site, "/"))
         }
         #expect(try Self.head(site, "/")["from"] as? [String] == [versions[2], versions[1]])
-        let files = try FileManager.default.contentsOfDirectory(atPath: site.out.appendingPathComponent("_sectionsite/pages").path)
-            .filter { $0.hasPrefix("from-") }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(
+            atPath: site.out.appendingPathComponent("_sectionsite/pages").path
+        )
+        .filter { $0.hasPrefix("from-") }.sorted()
         #expect(files == ["from-\(versions[1]).json", "from-\(versions[2]).json"].sorted())
         let straight = try site.output("_sectionsite/pages/from-\(versions[1]).json")
         #expect(straight.contains(#""from":"\#(versions[1])","to":"\#(versions[3])""#))
-        let stored = try FileManager.default.contentsOfDirectory(atPath: site.folder.appendingPathComponent(".sectionsite/versions").path)
+        let stored = try FileManager.default.contentsOfDirectory(
+            atPath: site.folder.appendingPathComponent(".sectionsite/versions").path)
         #expect(!stored.contains("\(versions[0]).html"))
     }
 
-    @Test("a history keeps the newest version last, moves a version seen again to the end, and keeps feed.keep earlier ones")
+    @Test(
+        "a history keeps the newest version last, moves a version seen again to the end, and keeps feed.keep earlier ones"
+    )
     func historyRule() {
         #expect(PatchFeed.appending("d", to: ["a", "b", "c"], keep: 2) == ["b", "c", "d"])
         #expect(PatchFeed.appending("a", to: ["a", "b"], keep: 5) == ["b", "a"])
@@ -96,7 +107,9 @@ struct FeedTests {
         try site.build()
         try site.remove("Content/other.md")
         try site.build()
-        #expect(try site.output("_sectionsite/pages/other/head.json") == #"{"format":"sectionsite-head/1","page":"/other/","version":null,"from":[]}"#)
+        #expect(
+            try site.output("_sectionsite/pages/other/head.json")
+                == #"{"format":"sectionsite-head/1","page":"/other/","version":null,"from":[]}"#)
         #expect(!FileManager.default.fileExists(atPath: site.out.appendingPathComponent("other/index.html").path))
     }
 
@@ -104,13 +117,18 @@ struct FeedTests {
     func failedBuildKeepsState() throws {
         let site = try Self.site()
         try site.build()
-        let state = try String(contentsOf: site.folder.appendingPathComponent(".sectionsite/history.json"), encoding: .utf8)
+        let state = try String(
+            contentsOf: site.folder.appendingPathComponent(".sectionsite/history.json"), encoding: .utf8)
         try site.write(["Content/index.md": "---\ntitle: [unclosed\n---\n"])
         #expect(site.buildError() != nil)
-        #expect(try String(contentsOf: site.folder.appendingPathComponent(".sectionsite/history.json"), encoding: .utf8) == state)
+        #expect(
+            try String(contentsOf: site.folder.appendingPathComponent(".sectionsite/history.json"), encoding: .utf8)
+                == state)
     }
 
-    @Test("asked, a build's report holds the patch of each page that changed, from its previous version, for a push server")
+    @Test(
+        "asked, a build's report holds the patch of each page that changed, from its previous version, for a push server"
+    )
     func reportPatches() throws {
         let site = try Self.site()
         var options = site.options
@@ -139,11 +157,16 @@ struct FeedTests {
         #expect(try site.output("index.html").contains(#"<meta name="sectionsite-live" content="/_push/sub">"#))
         #expect(try site.output("other/index.html").contains(#"<meta name="sectionsite-live" content="/_push/sub">"#))
         try site.write(["sectionsite.yml": "feed: {live: push.example.com}\n"])
-        #expect(site.buildError()?.description.hasPrefix("sectionsite.yml:1:14: error: 'live' must be the URL of the push server's subscriber location") == true)
+        #expect(
+            site.buildError()?.description.hasPrefix(
+                "sectionsite.yml:1:14: error: 'live' must be the URL of the push server's subscriber location") == true)
         // A path that a browser reads as another origin's address is no path on the site.
         for other in ["//evil.example/sub", "/\\\\evil.example/sub"] {
             try site.write(["sectionsite.yml": "feed: {live: '\(other)'}\n"])
-            #expect(site.buildError()?.description.hasPrefix("sectionsite.yml:1:14: error: 'live' must be a path on this site ('/_push/sub') or a whole URL") == true)
+            #expect(
+                site.buildError()?.description.hasPrefix(
+                    "sectionsite.yml:1:14: error: 'live' must be a path on this site ('/_push/sub') or a whole URL")
+                    == true)
         }
         try site.write(["sectionsite.yml": "feed: {}\n"])
         try site.build()
@@ -152,8 +175,9 @@ struct FeedTests {
 
     @Test("a page's channel is the publisher location followed by its URL, percent-encoded")
     func channel() {
-        #expect(PatchPublisher.channel("/posts/café au lait/", endpoint: "http://127.0.0.1:8080/_push/pub")?.absoluteString
-            == "http://127.0.0.1:8080/_push/pub/posts/caf%C3%A9%20au%20lait/")
+        #expect(
+            PatchPublisher.channel("/posts/café au lait/", endpoint: "http://127.0.0.1:8080/_push/pub")?.absoluteString
+                == "http://127.0.0.1:8080/_push/pub/posts/caf%C3%A9%20au%20lait/")
         #expect(throws: SectionSiteError.self) { try PatchPublisher(endpoint: "127.0.0.1:8080/pub") { _ in } }
     }
 
@@ -163,9 +187,13 @@ struct FeedTests {
         try site.build()
         try site.write(["Content/index.md": TestSite.page("s:b,a")])
         // A port nothing listens on: bound, never listened to, then closed.
-        let report = try await Website(folder: site.folder).build(into: site.out, publish: "http://127.0.0.1:9/_push/pub")
+        let report = try await Website(folder: site.folder).build(
+            into: site.out, publish: "http://127.0.0.1:9/_push/pub")
         #expect(report.changedPages == 1)
-        #expect(report.warnings.map(\.message).contains { $0.hasPrefix("the push server did not take 1 of 1 patches at http://127.0.0.1:9/_push/pub (") })
+        #expect(
+            report.warnings.map(\.message).contains {
+                $0.hasPrefix("the push server did not take 1 of 1 patches at http://127.0.0.1:9/_push/pub (")
+            })
     }
 
     @Test("a push server that accepts and never answers holds a build's patches no longer than the deadline")
@@ -177,9 +205,13 @@ struct FeedTests {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) } }
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) }
+        }
         #expect(listen(listener, 512) == 0)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) } }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        }
         let port = UInt16(bigEndian: address.sin_port)
         let patches = (0..<160).map { PatchFeed.Message(page: PageURL("/p\($0)/"), from: "a", to: "b", json: "{}") }
         let configuration = URLSessionConfiguration.ephemeral

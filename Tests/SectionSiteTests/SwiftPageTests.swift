@@ -44,9 +44,12 @@ import SiteTestSupport
     )
 
     static func menu(soup: Int = 5, order: [String] = ["soup", "pie"], extra: [Dish] = []) -> [MenuSection] {
-        let dishes = ["soup": Dish(id: "soup", title: "Soup", price: soup), "pie": Dish(id: "pie", title: "Pie", price: 4)]
+        let dishes = [
+            "soup": Dish(id: "soup", title: "Soup", price: soup), "pie": Dish(id: "pie", title: "Pie", price: 4),
+        ]
         return [
-            MenuSection(identity: "mains", model: "Mains", items: order.map { .dish(dishes[$0]!) } + extra.map { .dish($0) }),
+            MenuSection(
+                identity: "mains", model: "Mains", items: order.map { .dish(dishes[$0]!) } + extra.map { .dish($0) }),
             MenuSection(identity: "notes", model: "Notes", items: [.note(id: "allergens", text: "Ask us <please>")]),
         ]
     }
@@ -58,11 +61,14 @@ import SiteTestSupport
     static func site() throws -> TestSite {
         var files = TestSite.theme
         files["Themes/default/cells/b.mustache"] = "<p class=\"b\">{{title}} {{price}}</p>\n"
-        files["Content/index.md"] = "---\ntitle: Home\nsections:\n  - id: all\n    from: .\n    sort: title\n    cell: b\n---\n"
+        files["Content/index.md"] =
+            "---\ntitle: Home\nsections:\n  - id: all\n    from: .\n    sort: title\n    cell: b\n---\n"
         return try TestSite(files)
     }
 
-    @Test("a Swift page's sections are the keyed HTML of the contract: theme cells with the item's data, the program's own HTML, titles and views")
+    @Test(
+        "a Swift page's sections are the keyed HTML of the contract: theme cells with the item's data, the program's own HTML, titles and views"
+    )
     func keyedHTML() throws {
         let site = try Self.site()
         var options = site.options
@@ -100,7 +106,13 @@ import SiteTestSupport
 
             """
         ])
-        let dishes = [MenuSection(identity: "dishes", model: "Mains", items: [.dish(.init(id: "soup", title: "Soup", price: 5)), .dish(.init(id: "pie", title: "Pie", price: 4))])]
+        let dishes = [
+            MenuSection(
+                identity: "dishes", model: "Mains",
+                items: [
+                    .dish(.init(id: "soup", title: "Soup", price: 5)), .dish(.init(id: "pie", title: "Pie", price: 4)),
+                ])
+        ]
         var options = site.options
         options.pages = [try SitePage(url: "/swift/", title: "Twin", sections: dishes, dataSource: Self.dataSource)]
         let built = try Site(options: options)
@@ -111,7 +123,9 @@ import SiteTestSupport
         #expect(sections("/swift/") == sections("/twin/"))
     }
 
-    @Test("a new value of a Swift page re-renders it and the list that holds it; its patch moves, inserts and updates by identity")
+    @Test(
+        "a new value of a Swift page re-renders it and the list that holds it; its patch moves, inserts and updates by identity"
+    )
     func diffed() throws {
         let site = try Self.site()
         var options = site.options
@@ -121,20 +135,25 @@ import SiteTestSupport
         #expect(live.pages["/"]!.html.contains("Menu"))  // the home page's collection lists the Swift page
 
         let tart = Dish(id: "tart", title: "Tart", price: 7)
-        var update = try live.apply([], pages: [try Self.page(Self.menu(soup: 6, order: ["pie", "soup"], extra: [tart]))])
+        var update = try live.apply(
+            [], pages: [try Self.page(Self.menu(soup: 6, order: ["pie", "soup"], extra: [tart]))])
         #expect(update.changed == ["/menu/"])
         let after = live.pages["/menu/"]!
-        let patch = PatchBuilder.patch(page: "/menu/", from: before.html, version: before.version, to: after.html, version: after.version)
+        let patch = PatchBuilder.patch(
+            page: "/menu/", from: before.html, version: before.version, to: after.html, version: after.version)
         let moves = patch.ops.filter { if case .move = $0 { true } else { false } }
-        let inserts = patch.ops.compactMap { if case .insert(let parent, _, let html) = $0 { (parent, html) } else { nil } }
+        let inserts = patch.ops.compactMap {
+            if case .insert(let parent, _, let html) = $0 { (parent, html) } else { nil }
+        }
         #expect(moves.count == 1)
         #expect(inserts.count == 1 && inserts[0].0 == "s:mains" && inserts[0].1.contains(#"data-ss-key="i:tart""#))
-        #expect(patch.ops.contains { op in
-            switch op {
-            case .replace(let key, let html), .html(let key, let html): key == "i:soup" && html.contains("Soup 6")
-            default: false
-            }
-        })
+        #expect(
+            patch.ops.contains { op in
+                switch op {
+                case .replace(let key, let html), .html(let key, let html): key == "i:soup" && html.contains("Soup 6")
+                default: false
+                }
+            })
         #expect(patch.ops.count == 3)
         // The same value again changes nothing; a new title also changes the list that shows it.
         update = try live.apply([], pages: [try Self.page(Self.menu(soup: 6, order: ["pie", "soup"], extra: [tart]))])
@@ -187,7 +206,9 @@ import SiteTestSupport
         #expect(page.url == "/caf%C3%A9%20menu/")
         #expect(page.markdownSource == "Content/café menu.md")
         _ = try await Website(folder: site.folder, pages: [page]).build(into: site.out)
-        #expect(try site.output("café menu/index.html").contains(#"<meta name="sectionsite-page" content="/caf%C3%A9%20menu/">"#))
+        #expect(
+            try site.output("café menu/index.html").contains(
+                #"<meta name="sectionsite-page" content="/caf%C3%A9%20menu/">"#))
         #expect(try site.output("index.html").contains("/caf%C3%A9%20menu/"))
     }
 
@@ -211,14 +232,16 @@ import SiteTestSupport
         let line = #line + 1
         website.bind(values) { _ in try SitePage(url: "/menu/", title: "Menu", markdown: "See [this](/nowhere/).") }
         let errors = try await website.check()
-        #expect(errors.map(\.description) == [
-            "SectionSiteTests/SwiftPageTests.swift:\(line):5: error: link to '/nowhere/' leads nowhere: the site has no /nowhere/"
-        ])
+        #expect(
+            errors.map(\.description) == [
+                "SectionSiteTests/SwiftPageTests.swift:\(line):5: error: link to '/nowhere/' leads nowhere: the site has no /nowhere/"
+            ])
         for _ in 0..<200 where !stopped.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(10)) }
         #expect(stopped.withLock { $0 }, "the bound sequence still runs after check")
     }
 
-    @Test("build --follow writes a bound page for each value its sequence yields, with a patch from each earlier version")
+    @Test(
+        "build --follow writes a bound page for each value its sequence yields, with a patch from each earlier version")
     func followed() async throws {
         let site = try Self.site()
         var website = Website(folder: site.folder)
@@ -239,7 +262,9 @@ import SiteTestSupport
         let written = versions.withLock { $0 }
         #expect(written.count == 3 && Set(written).count == 3)
         #expect(try site.output("menu/index.html").contains("Soup 3"))
-        let head = try JSONSerialization.jsonObject(with: Data(try site.output("_sectionsite/pages/menu/head.json").utf8)) as? [String: Any]
+        let head =
+            try JSONSerialization.jsonObject(with: Data(try site.output("_sectionsite/pages/menu/head.json").utf8))
+            as? [String: Any]
         #expect(head?["version"] as? String == written[2])
         #expect(Set(head?["from"] as? [String] ?? []) == [written[0], written[1]])
     }
@@ -247,17 +272,27 @@ import SiteTestSupport
     @Test("bad definitions are errors where the program makes them, and the output stays")
     func errors() async throws {
         let site = try Self.site()
-        let line = #line + 1
-        let twice = try? SitePage(url: "/menu/", title: "Menu", sections: Self.menu(extra: [Dish(id: "soup", title: "Soup", price: 1)]), dataSource: Self.dataSource)
+        let twice = try? SitePage(
+            url: "/menu/", title: "Menu", sections: Self.menu(extra: [Dish(id: "soup", title: "Soup", price: 1)]),
+            dataSource: Self.dataSource)
         #expect(twice == nil)
+        // The line the call below starts on.
+        let callLine = #line + 2
         do {
-            _ = try SitePage(url: "/menu/", title: "Menu", sections: Self.menu(extra: [Dish(id: "soup", title: "Again", price: 1)]), dataSource: Self.dataSource)
+            _ = try SitePage(
+                url: "/menu/", title: "Menu", sections: Self.menu(extra: [Dish(id: "soup", title: "Again", price: 1)]),
+                dataSource: Self.dataSource)
             Issue.record("a repeated item identity was accepted")
         } catch let error as SectionSiteError {
-            #expect(error.description == "SectionSiteTests/SwiftPageTests.swift:\(line + 3):1: error: duplicate item id 'soup' in page /menu/")
+            #expect(
+                error.description
+                    == "SectionSiteTests/SwiftPageTests.swift:\(callLine):1: error: duplicate item id 'soup' in page /menu/"
+            )
         }
         #expect(throws: SectionSiteError.self) {
-            try SitePage(url: "/menu/", title: "x", sections: [MenuSection(identity: "a b", model: "", items: [])], dataSource: Self.dataSource)
+            try SitePage(
+                url: "/menu/", title: "x", sections: [MenuSection(identity: "a b", model: "", items: [])],
+                dataSource: Self.dataSource)
         }
         #expect((try? SitePage(url: "https://x/", title: "x")) == nil)
         // A Swift page at a Markdown page's URL.

@@ -1,11 +1,17 @@
 extension TestSite {
     /// A post of the blog: its path and text, titled after its name.
-    package static func post(_ name: String, date: String, tags: String = "[]", draft: Bool = false) -> (String, String) {
-        ("Content/posts/\(name).md", "---\ntitle: \(name.capitalized)\ndate: \(date)\ntags: \(tags)\ndraft: \(draft)\n---\nAbout \(name).\n\nMore.\n")
+    package static func post(_ name: String, date: String, tags: String = "[]", draft: Bool = false) -> (String, String)
+    {
+        (
+            "Content/posts/\(name).md",
+            "---\ntitle: \(name.capitalized)\ndate: \(date)\ntags: \(tags)\ndraft: \(draft)\n---\nAbout \(name).\n\nMore.\n"
+        )
     }
 
     /// A blog on `theme`: four posts (one a draft) and a list of them, paginated, limited or filtered by tag as asked.
-    package static func blog(paginate: Int? = nil, limit: Int? = nil, tags: String? = nil, sort: String = "-date") -> [String: String] {
+    package static func blog(
+        paginate: Int? = nil, limit: Int? = nil, tags: String? = nil, sort: String = "-date"
+    ) -> [String: String] {
         var files = TestSite.theme
         for (path, text) in [
             post("alpha", date: "2026-01-01", tags: "[swift]"), post("beta", date: "2026-01-03"),

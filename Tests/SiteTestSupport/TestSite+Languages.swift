@@ -42,8 +42,10 @@ extension TestSite {
         files["Content/ar/index.md"] = "---\ntitle: الرئيسية\n---\nمرحبا.\n"
         files["Content/posts/hello.md"] = "---\ntitle: Hello\ndate: 2026-08-20\ntags: [swift]\n---\nHello world.\n"
         files["Content/posts/only.md"] = "---\ntitle: Only English\ndate: 2026-08-21\ntags: [swift]\n---\nJust here.\n"
-        files["Content/fr/posts/hello.md"] = "---\ntitle: Bonjour\ndate: 2026-08-20\ntags: [swift]\n---\nBonjour le monde.\n"
-        files["Content/ar/posts/salam.md"] = "---\ntitle: سلام\ndate: 2026-08-20\ntranslationKey: posts/hello\n---\nنص.\n"
+        files["Content/fr/posts/hello.md"] =
+            "---\ntitle: Bonjour\ndate: 2026-08-20\ntags: [swift]\n---\nBonjour le monde.\n"
+        files["Content/ar/posts/salam.md"] =
+            "---\ntitle: سلام\ndate: 2026-08-20\ntranslationKey: posts/hello\n---\nنص.\n"
         return files
     }
 }

@@ -32,7 +32,9 @@ package final class TestSite {
         try data.write(to: url)
     }
 
-    package func remove(_ path: String) throws { try FileManager.default.removeItem(at: folder.appendingPathComponent(path)) }
+    package func remove(_ path: String) throws {
+        try FileManager.default.removeItem(at: folder.appendingPathComponent(path))
+    }
 
     package var options: BuildOptions { plugins.options(site: folder, out: out) }
 
@@ -69,7 +71,9 @@ package final class TestSite {
     }
 
     /// A page on `theme`: `sections` is `"s:a,b t:c"`, each item with title = its id; `header` adds a header to section s.
-    package static func page(_ sections: String, title: String = "T", header: String? = nil, body: String = "", cells: [String: String] = [:]) -> String {
+    package static func page(
+        _ sections: String, title: String = "T", header: String? = nil, body: String = "", cells: [String: String] = [:]
+    ) -> String {
         var text = "---\ntitle: \(title)\nsections:\n"
         for part in sections.split(separator: " ") {
             let halves = part.split(separator: ":", omittingEmptySubsequences: false)

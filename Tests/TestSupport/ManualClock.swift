@@ -29,7 +29,11 @@ package final class ManualClock: Clock, @unchecked Sendable {
                 lock.lock()
                 if deadline <= current || Task.isCancelled {
                     lock.unlock()
-                    if Task.isCancelled { continuation.resume(throwing: CancellationError()) } else { continuation.resume() }
+                    if Task.isCancelled {
+                        continuation.resume(throwing: CancellationError())
+                    } else {
+                        continuation.resume()
+                    }
                     return
                 }
                 sleepers.append((deadline, continuation))

@@ -7,7 +7,9 @@ package enum TestImages {
     package static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/Images")
 
-    package static func fixture(_ name: String) throws -> Data { try Data(contentsOf: fixtures.appendingPathComponent(name)) }
+    package static func fixture(_ name: String) throws -> Data {
+        try Data(contentsOf: fixtures.appendingPathComponent(name))
+    }
 
     /// A PNG of `width` x `height` whose colours follow `seed`: RGB, the pixels in stored (uncompressed) deflate
     /// blocks, so no compression library is needed to write it.
@@ -17,7 +19,10 @@ package enum TestImages {
         for y in 0..<height {
             raw.append(0)  // no filter
             for x in 0..<width {
-                raw += [UInt8((x * 7 + seed * 40) & 255), UInt8((y * 5 + seed * 90) & 255), UInt8((x + y + seed * 13) & 255)]
+                raw += [
+                    UInt8((x * 7 + seed * 40) & 255), UInt8((y * 5 + seed * 90) & 255),
+                    UInt8((x + y + seed * 13) & 255),
+                ]
             }
         }
         var zlib: [UInt8] = [0x78, 0x01]

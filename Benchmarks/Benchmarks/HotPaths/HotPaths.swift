@@ -20,7 +20,8 @@ func highlighted(_ site: URL) -> BuildOptions {
 
 /// A starter site with `posts` more posts of a few paragraphs and a code block each, in a temporary folder.
 func makeSite(posts: Int) throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sectionsite-hotpaths-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "sectionsite-hotpaths-\(UUID().uuidString)")
     _ = try Starter.write(to: folder)
     let content = folder.appendingPathComponent("Content/posts")
     try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
@@ -39,7 +40,8 @@ func article(paragraphs: Int, seed: Int) -> String {
         text += "Paragraph \(n) of post \(seed): sections have identities, items have content, and a patch sends "
         text += "only what changed between two builds, *keyed* by identity, never by position.\n\n"
     }
-    text += "```swift\nstruct Item: Identifiable, Equatable { let id: Int; var title: String }\nlet items = (0..<\(seed)).map { Item(id: $0, title: \"#\\($0)\") }\n```\n"
+    text +=
+        "```swift\nstruct Item: Identifiable, Equatable { let id: Int; var title: String }\nlet items = (0..<\(seed)).map { Item(id: $0, title: \"#\\($0)\") }\n```\n"
     return text
 }
 
@@ -60,7 +62,8 @@ let benchmarks: @Sendable () -> Void = {
         try makeSite(posts: 200)
     }
 
-    Benchmark("Markdown, a 5,000-word article, its code from the highlight cache") { (benchmark: Benchmark, text: String) in
+    Benchmark("Markdown, a 5,000-word article, its code from the highlight cache") {
+        (benchmark: Benchmark, text: String) in
         let markdown = Markdown(smart: true, highlighter: .kate)
         for _ in benchmark.scaledIterations { blackHole(markdown.render(text, source: "Content/a.md")) }
     } setup: { () -> String in
@@ -82,7 +85,8 @@ let benchmarks: @Sendable () -> Void = {
         return (old, new)
     }
 
-    Benchmark("PatchBuilder, one paragraph edited in a rendered 5,000-word page") { (benchmark: Benchmark, pages: (String, String)) in
+    Benchmark("PatchBuilder, one paragraph edited in a rendered 5,000-word page") {
+        (benchmark: Benchmark, pages: (String, String)) in
         for _ in benchmark.scaledIterations {
             blackHole(PatchBuilder.patch(page: "/a/", from: pages.0, version: "a", to: pages.1, version: "b"))
         }

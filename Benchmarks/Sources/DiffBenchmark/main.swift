@@ -32,10 +32,12 @@ func workload(sections: Int, perSection: Int, seed: UInt64) -> (old: [Section], 
     var random = Seeded(state: seed)
     var next = 0
     let old = (0..<sections).map { s in
-        Section(identity: s, model: 0, items: (0..<perSection).map { _ in
-            next += 1
-            return Item(identity: next, content: 0)
-        })
+        Section(
+            identity: s, model: 0,
+            items: (0..<perSection).map { _ in
+                next += 1
+                return Item(identity: next, content: 0)
+            })
     }
     let total = sections * perSection
     var new = old
@@ -59,14 +61,16 @@ func workload(sections: Int, perSection: Int, seed: UInt64) -> (old: [Section], 
     for _ in 0..<(total / 10) {  // insert
         let s = Int.random(in: 0..<sections, using: &random)
         next += 1
-        new[s].items.insert(Item(identity: next, content: 0), at: Int.random(in: 0...new[s].items.count, using: &random))
+        new[s].items.insert(
+            Item(identity: next, content: 0), at: Int.random(in: 0...new[s].items.count, using: &random))
     }
     return (old, new, moves)
 }
 
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
-    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    return sorted.count % 2 == 1
+        ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
 let arguments = CommandLine.arguments
@@ -74,7 +78,9 @@ let runs = arguments.firstIndex(of: "--runs").flatMap { Int(arguments[$0 + 1]) }
 
 print("| workload | items | median | min | max | moves emitted | items moved by the edit | changes |")
 print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-for (name, sections, perSection) in [("1 section of 100,000 items", 1, 100_000), ("1,000 sections of 100 items", 1_000, 100)] {
+for (name, sections, perSection) in [
+    ("1 section of 100,000 items", 1, 100_000), ("1,000 sections of 100 items", 1_000, 100),
+] {
     let (old, new, trueMoves) = workload(sections: sections, perSection: perSection, seed: 42)
     var times: [Double] = []
     var changeset = try Differ.changeset(from: old, to: new)
@@ -86,7 +92,9 @@ for (name, sections, perSection) in [("1 section of 100,000 items", 1, 100_000),
         times.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
     }
     let format = { (ms: Double) in String(format: "%.2f ms", ms) }
-    print("| \(name) | \(sections * perSection) | \(format(median(times))) | \(format(times.min()!)) | \(format(times.max()!)) | \(changeset.moveCount) | \(trueMoves) | \(changeset.changes.count) |")
+    print(
+        "| \(name) | \(sections * perSection) | \(format(median(times))) | \(format(times.min()!)) | \(format(times.max()!)) | \(changeset.moveCount) | \(trueMoves) | \(changeset.changes.count) |"
+    )
 }
 
 // MARK: - Patch sizes of the size goals, through real builds of two small sites.
@@ -111,7 +119,8 @@ func site(_ page: String) throws -> URL {
 func listPage(_ ids: [String], retitle: String? = nil, body: String = "") -> String {
     var text = "---\ntitle: List\nsections:\n  - id: items\n    cell: item\n    items:\n"
     for id in ids {
-        text += "      - {id: \(id), title: \(id == ids[ids.count / 2] ? (retitle ?? id) : id), text: The item called \(id).}\n"
+        text +=
+            "      - {id: \(id), title: \(id == ids[ids.count / 2] ? (retitle ?? id) : id), text: The item called \(id).}\n"
     }
     return text + "---\n" + body
 }
@@ -140,6 +149,10 @@ let paragraphHTML = "<p>\(edited[42])</p>".utf8.count
 print("")
 print("| change | patch | goal |")
 print("| --- | ---: | ---: |")
-print("| one item title edited on a 100-item page | \(try patchBytes(listPage(ids), listPage(ids, retitle: "Renamed"))) B | 200 B |")
+print(
+    "| one item title edited on a 100-item page | \(try patchBytes(listPage(ids), listPage(ids, retitle: "Renamed"))) B | 200 B |"
+)
 print("| one item moved on a 100-item page | \(try patchBytes(listPage(ids), listPage(moved))) B | 120 B |")
-print("| one paragraph edited in a 5,000-word article (paragraph: \(paragraphHTML) B) | \(try patchBytes(listPage(["a"], body: paragraphs.joined(separator: "\n\n")), listPage(["a"], body: edited.joined(separator: "\n\n")))) B | \(paragraphHTML + 200) B |")
+print(
+    "| one paragraph edited in a 5,000-word article (paragraph: \(paragraphHTML) B) | \(try patchBytes(listPage(["a"], body: paragraphs.joined(separator: "\n\n")), listPage(["a"], body: edited.joined(separator: "\n\n")))) B | \(paragraphHTML + 200) B |"
+)

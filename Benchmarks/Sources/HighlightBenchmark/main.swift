@@ -46,5 +46,7 @@ for (language, files) in inputs {
     }
     let median = rates.sorted()[rates.count / 2]
     let definition = Highlighter.kateDefinitionName(language) ?? "-"
-    print("| \(language) | \(definition) | \(texts.count) | \(bytes) | \(String(format: "%.1f", median)) | \(String(format: "%.1f", first)) |")
+    print(
+        "| \(language) | \(definition) | \(texts.count) | \(bytes) | \(String(format: "%.1f", median)) | \(String(format: "%.1f", first)) |"
+    )
 }

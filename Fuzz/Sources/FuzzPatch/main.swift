@@ -12,11 +12,16 @@ func testOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let parts = text.split(separator: "\0", maxSplits: 1, omittingEmptySubsequences: false)
     let old = String(parts[0])
     let new = parts.count > 1 ? String(parts[1]) : old
-    let patch = PatchBuilder.patch(page: PageURL("/fuzz/"), from: old, version: PageVersion("a"), to: new, version: PageVersion("b"))
-    let again = PatchBuilder.patch(page: PageURL("/fuzz/"), from: old, version: PageVersion("a"), to: new, version: PageVersion("b"))
+    let patch = PatchBuilder.patch(
+        page: PageURL("/fuzz/"), from: old, version: PageVersion("a"), to: new, version: PageVersion("b"))
+    let again = PatchBuilder.patch(
+        page: PageURL("/fuzz/"), from: old, version: PageVersion("a"), to: new, version: PageVersion("b"))
     precondition(patch == again, "the same two pages gave two different patches")
-    precondition(!patch.ops.contains(.reload) || (patch.isReload && patch.reloadReason != nil), "a reload must be alone and say why")
-    let itself = PatchBuilder.patch(page: PageURL("/fuzz/"), from: new, version: PageVersion("b"), to: new, version: PageVersion("b"))
+    precondition(
+        !patch.ops.contains(.reload) || (patch.isReload && patch.reloadReason != nil),
+        "a reload must be alone and say why")
+    let itself = PatchBuilder.patch(
+        page: PageURL("/fuzz/"), from: new, version: PageVersion("b"), to: new, version: PageVersion("b"))
     precondition(itself.isReload || itself.ops.isEmpty, "a page patched into itself needs no operations")
     return 0
 }

@@ -7,7 +7,9 @@ public func fuzz(_ test: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) ->
     var count = 0
     for argument in CommandLine.arguments.dropFirst() where !argument.hasPrefix("-") {
         let url = URL(fileURLWithPath: argument)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: argument))?.sorted().map { url.appendingPathComponent($0) }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: argument))?.sorted().map {
+            url.appendingPathComponent($0)
+        }
         for file in names ?? [url] {
             guard let data = FileManager.default.contents(atPath: file.path) else { continue }
             _ = data.withUnsafeBytes { test($0.bindMemory(to: UInt8.self).baseAddress, data.count) }

@@ -11,27 +11,36 @@ extension ChangeReport {
         if !ranked.isEmpty {
             body += "<nav><ul>\n"
             for (number, page) in ranked.enumerated() {
-                body += "<li><a href=\"#change-\(number + 1)\">\(HTML.escape(page.url.rawValue))</a>: \(HTML.escape(page.summary))</li>\n"
+                body +=
+                    "<li><a href=\"#change-\(number + 1)\">\(HTML.escape(page.url.rawValue))</a>: \(HTML.escape(page.summary))</li>\n"
             }
             body += "</ul></nav>\n"
         }
         for (number, page) in ranked.enumerated() {
             let id = "change-\(number + 1)"
             let title = page.title.isEmpty ? page.url.rawValue : page.title
-            body += "<article class=\"ss-change\" id=\"\(id)\">\n<h2><a href=\"\(HTML.escape(page.url.rawValue))\">\(HTML.escape(title))</a> "
+            body +=
+                "<article class=\"ss-change\" id=\"\(id)\">\n<h2><a href=\"\(HTML.escape(page.url.rawValue))\">\(HTML.escape(title))</a> "
             body += "<code>\(HTML.escape(page.url.rawValue))</code></h2>\n<p>\(HTML.escape(page.summary))</p>\n"
             for section in page.sections {
-                body += "<h3>Section <code>\(HTML.escape(String(section.key.dropFirst(2))))</code></h3>\n<div class=\"ss-versions\">"
-                body += "<div class=\"ss-before\"><h4>Before</h4>\n\(section.before ?? "<p>Not on the page.</p>")\n</div>"
-                body += "<div class=\"ss-after\"><h4>After</h4>\n\(section.after ?? "<p>Not on the page.</p>")\n</div></div>\n"
+                body +=
+                    "<h3>Section <code>\(HTML.escape(String(section.key.dropFirst(2))))</code></h3>\n<div class=\"ss-versions\">"
+                body +=
+                    "<div class=\"ss-before\"><h4>Before</h4>\n\(section.before ?? "<p>Not on the page.</p>")\n</div>"
+                body +=
+                    "<div class=\"ss-after\"><h4>After</h4>\n\(section.after ?? "<p>Not on the page.</p>")\n</div></div>\n"
             }
             let outside = page.changes.filter { $0.section == nil }
             if !outside.isEmpty {
                 body += "<ul class=\"ss-outside\">\n"
                 for change in outside {
                     body += "<li>\(HTML.escape(change.label))"
-                    if let before = change.before, change.action != .added { body += ": <del>\(HTML.escape(before))</del>" }
-                    if let after = change.after, change.action != .removed { body += " <ins>\(HTML.escape(after))</ins>" }
+                    if let before = change.before, change.action != .added {
+                        body += ": <del>\(HTML.escape(before))</del>"
+                    }
+                    if let after = change.after, change.action != .removed {
+                        body += " <ins>\(HTML.escape(after))</ins>"
+                    }
                     body += "</li>\n"
                 }
                 body += "</ul>\n"
@@ -39,8 +48,12 @@ extension ChangeReport {
             for change in page.changes where !change.key.isEmpty {
                 let key = Self.cssString(change.key)
                 let colour = Self.colours[change.action]!
-                if change.action != .added { marks += "#\(id) .ss-before [data-ss-key=\(key)]{outline:3px solid \(colour);outline-offset:2px}\n" }
-                if change.action != .removed { marks += "#\(id) .ss-after [data-ss-key=\(key)]{outline:3px solid \(colour);outline-offset:2px}\n" }
+                if change.action != .added {
+                    marks += "#\(id) .ss-before [data-ss-key=\(key)]{outline:3px solid \(colour);outline-offset:2px}\n"
+                }
+                if change.action != .removed {
+                    marks += "#\(id) .ss-after [data-ss-key=\(key)]{outline:3px solid \(colour);outline-offset:2px}\n"
+                }
             }
             body += "</article>\n"
         }
@@ -51,7 +64,10 @@ extension ChangeReport {
             body += HTML.escape(paths.map { $0.rawValue + "\n" }.joined()) + "</pre></details>\n"
         }
         body += "</main>\n"
-        let style = BuiltinThemes.files["default"]?.first { $0.path == "assets/style.css" }.map { String(decoding: $0.data, as: UTF8.self) } ?? ""
+        let style =
+            BuiltinThemes.files["default"]?.first { $0.path == "assets/style.css" }.map {
+                String(decoding: $0.data, as: UTF8.self)
+            } ?? ""
         return """
             <!doctype html>
             <html lang="en">
@@ -72,7 +88,9 @@ extension ChangeReport {
             """
     }
 
-    private static let colours: [Change.Action: String] = [.added: "#2a8a4a", .removed: "#c23b3b", .edited: "#c98a00", .moved: "#2f6fce"]
+    private static let colours: [Change.Action: String] = [
+        .added: "#2a8a4a", .removed: "#c23b3b", .edited: "#c98a00", .moved: "#2f6fce",
+    ]
 
     private static let style = """
         .ss-changes{max-width:72rem;margin:0 auto;padding:1rem}

@@ -12,7 +12,9 @@ extension ChangeReport {
             json.object { json in
                 json.key("pages")
                 json.object { json in
-                    for status in [PageChange.Status.added, .removed, .changed] { json.field(status.rawValue, pages(status).count) }
+                    for status in [PageChange.Status.added, .removed, .changed] {
+                        json.field(status.rawValue, pages(status).count)
+                    }
                 }
                 for part in Self.partOrder {
                     json.key(part.rawValue + "s")

@@ -64,7 +64,9 @@ extension ChangeReport {
             }
             if ranked.count > limit {
                 let more = ranked.count - limit
-                lines += ["", "And \(more) more \(Self.plural(more, "page")) (the JSON and HTML reports list every one)."]
+                lines += [
+                    "", "And \(more) more \(Self.plural(more, "page")) (the JSON and HTML reports list every one).",
+                ]
             }
             let shown = ranked.prefix(limit).filter { !$0.changes.isEmpty }
             if !shown.isEmpty {
@@ -78,8 +80,12 @@ extension ChangeReport {
                             lines.append(line + ": " + Self.excerpt(text))
                             continue
                         }
-                        if let before = change.before, change.action != .added { line += ": ~~\(Self.excerpt(before))~~" }
-                        if let after = change.after, change.action != .removed { line += (change.action == .added ? ": " : " → ") + Self.excerpt(after) }
+                        if let before = change.before, change.action != .added {
+                            line += ": ~~\(Self.excerpt(before))~~"
+                        }
+                        if let after = change.after, change.action != .removed {
+                            line += (change.action == .added ? ": " : " → ") + Self.excerpt(after)
+                        }
                         lines.append(line)
                     }
                     if page.changes.count > 3 { lines.append("- and \(page.changes.count - 3) more") }
@@ -93,7 +99,10 @@ extension ChangeReport {
         // of Swift Evolution's proposals).
         let counted: [FileKind] = [.search, .patchFeed]
         let hidden = Set(counted.flatMap { touched[$0] ?? [] }.map { URLPath.encoded("/" + $0.rawValue) })
-        lines += ["", "<details><summary>\(urls.count) changed \(Self.plural(urls.count, "URL")) (to purge)</summary>", "", "```text"]
+        lines += [
+            "", "<details><summary>\(urls.count) changed \(Self.plural(urls.count, "URL")) (to purge)</summary>", "",
+            "```text",
+        ]
         lines += urls.filter { !hidden.contains($0) }.map { Self.under(baseURL, $0) }
         lines.append("```")
         let more = counted.compactMap { kind -> String? in

@@ -77,10 +77,13 @@ package struct ChangeReport: Sendable, Equatable {
         let manager = FileManager.default
         for folder in [old, new] where manager.fileExists(atPath: folder.path) || folder == new {
             guard manager.fileExists(atPath: folder.appendingPathComponent("_sectionsite").path) else {
-                throw SectionSiteError("'\(SiteWriter.shown(folder.path))' is no output of SectionSite (it has no _sectionsite/ folder)")
+                throw SectionSiteError(
+                    "'\(SiteWriter.shown(folder.path))' is no output of SectionSite (it has no _sectionsite/ folder)")
             }
         }
-        let before = manager.fileExists(atPath: old.path) ? OutputManifest(of: old) ?? OutputManifest(hashing: old) : OutputManifest()
+        let before =
+            manager.fileExists(atPath: old.path)
+            ? OutputManifest(of: old) ?? OutputManifest(hashing: old) : OutputManifest()
         let after = OutputManifest(of: new) ?? OutputManifest(hashing: new)
         return try make(old: old, new: new, files: before.changes(to: after))
     }
@@ -89,7 +92,9 @@ package struct ChangeReport: Sendable, Equatable {
     /// it writes by renaming a new one over it, so the links keep the old bytes; copies where the output is a
     /// file system of its own): what `build --changes` compares the new output with. Nil when there is no output yet. The caller removes the folder.
     package static func keep(_ out: URL) throws -> URL? {
-        guard FileManager.default.fileExists(atPath: out.appendingPathComponent("_sectionsite").path) else { return nil }
+        guard FileManager.default.fileExists(atPath: out.appendingPathComponent("_sectionsite").path) else {
+            return nil
+        }
         let prefix = ".\(out.lastPathComponent).before-"
         let kept = out.deletingLastPathComponent().appendingPathComponent(prefix + "\(getpid())")
         StagingLeftovers.remove(in: out.deletingLastPathComponent(), prefixes: [prefix])  // of a build interrupted
@@ -105,7 +110,9 @@ package struct ChangeReport: Sendable, Equatable {
             }
         } catch {
             try? FileManager.default.removeItem(at: kept)
-            throw SectionSiteError("cannot keep the previous output for --changes in \(SiteWriter.shown(kept.path)): \(SystemReason.of(error))")
+            throw SectionSiteError(
+                "cannot keep the previous output for --changes in \(SiteWriter.shown(kept.path)): \(SystemReason.of(error))"
+            )
         }
         return kept
     }
@@ -141,14 +148,18 @@ package struct ChangeReport: Sendable, Equatable {
         do {
             return try String(contentsOf: folder.appendingPathComponent(path.rawValue), encoding: .utf8)
         } catch {
-            throw SectionSiteError("cannot read \(SiteWriter.shown(folder.path + "/" + path.rawValue)): \(SystemReason.of(error))")
+            throw SectionSiteError(
+                "cannot read \(SiteWriter.shown(folder.path + "/" + path.rawValue)): \(SystemReason.of(error))")
         }
     }
 
     /// A page's change: added or removed, or the operations of its patch read back as changes.
     static func page(_ url: PageURL, old: String?, new: String?) -> PageChange {
         guard let old, let new else {
-            let title = (try? KeyedDocument(new ?? old ?? "")).flatMap { document in document.title.map { Entities.decode(document.text($0)) } } ?? ""
+            let title =
+                (try? KeyedDocument(new ?? old ?? "")).flatMap { document in
+                    document.title.map { Entities.decode(document.text($0)) }
+                } ?? ""
             return PageChange(url: url, status: new == nil ? .removed : .added, title: title)
         }
         let before: KeyedDocument
@@ -160,7 +171,8 @@ package struct ChangeReport: Sendable, Equatable {
         }
         let title = after.title.map { Entities.decode(after.text($0)) } ?? ""
         var change = PageChange(url: url, status: .changed, title: title)
-        let patch = PatchBuilder.patch(page: url, from: old, version: PageVersion(""), to: new, version: PageVersion(""))
+        let patch = PatchBuilder.patch(
+            page: url, from: old, version: PageVersion(""), to: new, version: PageVersion(""))
         guard !patch.isReload else {
             change.wholePage = patch.reloadReason ?? "the page changed outside every keyed element"
             return change
@@ -173,7 +185,8 @@ package struct ChangeReport: Sendable, Equatable {
             let now = after.elements[key].map { after.text($0.outer) }
             change.sections.append(SectionVersions(key: key, before: was, after: now))
             if change.anchor == nil {
-                change.anchor = (after.elements[key] ?? before.elements[key])?.attributes.first { $0.name == "id" }.map { Entities.decode($0.value) }
+                change.anchor = (after.elements[key] ?? before.elements[key])?.attributes.first { $0.name == "id" }.map
+                { Entities.decode($0.value) }
             }
         }
         return change
@@ -236,12 +249,13 @@ private struct OpReading {
     /// The change of one keyed element, with its section and its text in each version where it is.
     private func change(_ action: ChangeReport.Change.Action, _ key: String) -> ChangeReport.Change {
         let part = Self.part(of: key)
-        let section: String? = switch part {
-        case .section: key
-        case .header, .footer: PatchContract.Kind.section.key(String(key.dropFirst(2)))
-        case .item: (newParent[key] ?? oldParent[key]).flatMap { PatchContract.Kind.section.matches($0) ? $0 : nil }
-        default: nil
-        }
+        let section: String? =
+            switch part {
+            case .section: key
+            case .header, .footer: PatchContract.Kind.section.key(String(key.dropFirst(2)))
+            case .item: (newParent[key] ?? oldParent[key]).flatMap { PatchContract.Kind.section.matches($0) ? $0 : nil }
+            default: nil
+            }
         let was = action == .added ? nil : old.elements[key]
         let now = action == .removed ? nil : new.elements[key]
         return .init(

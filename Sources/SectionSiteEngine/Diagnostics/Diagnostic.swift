@@ -48,7 +48,9 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Creates a diagnostic.
-    public init(_ severity: Severity, _ message: String, at location: SourceLocation? = nil, notes: [Note] = [], id: ID? = nil) {
+    public init(
+        _ severity: Severity, _ message: String, at location: SourceLocation? = nil, notes: [Note] = [], id: ID? = nil
+    ) {
         self.severity = severity
         self.location = location
         self.message = message

@@ -14,8 +14,11 @@ extension Problem {
     /// What tests and tools match, whatever the wording: a run of capitals is one word (`noIDColumn` is `no-id-column`).
     package var id: Diagnostic.ID {
         let name = Mirror(reflecting: self).children.first?.label ?? String(describing: self)
-        let words = name.replacing(/([a-z0-9])([A-Z])/) { "\($0.1)-\($0.2)" }.replacing(/([A-Z])([A-Z][a-z])/) { "\($0.1)-\($0.2)" }
-        return Diagnostic.ID(rawValue: String(describing: Self.self).replacing("Problem", with: ".").lowercased() + words.lowercased())
+        let words = name.replacing(/([a-z0-9])([A-Z])/) { "\($0.1)-\($0.2)" }.replacing(/([A-Z])([A-Z][a-z])/) {
+            "\($0.1)-\($0.2)"
+        }
+        return Diagnostic.ID(
+            rawValue: String(describing: Self.self).replacing("Problem", with: ".").lowercased() + words.lowercased())
     }
 
     /// The problem at a place.
@@ -29,7 +32,9 @@ extension Problem {
     }
 
     /// What `body` returns; when the system refuses it, the problem `problem` makes of the reason, at `location`.
-    package static func attempt<T>(_ problem: (String) -> Self, at location: SourceLocation?, _ body: () throws -> T) throws -> T {
+    package static func attempt<T>(
+        _ problem: (String) -> Self, at location: SourceLocation?, _ body: () throws -> T
+    ) throws -> T {
         do { return try body() } catch { throw problem(SystemReason.of(error)).error(at: location) }
     }
 }

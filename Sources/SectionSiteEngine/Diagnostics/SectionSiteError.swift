@@ -13,7 +13,8 @@ public struct SectionSiteError: Error, Sendable, Equatable, CustomStringConverti
     /// Wraps every error a run found, in the order to print them; there must be one at least.
     public init(_ diagnostics: [Diagnostic]) {
         precondition(!diagnostics.isEmpty, "a SectionSiteError carries an error")
-        precondition(diagnostics.allSatisfy { $0.severity == .error }, "a SectionSiteError carries errors, not warnings")
+        precondition(
+            diagnostics.allSatisfy { $0.severity == .error }, "a SectionSiteError carries errors, not warnings")
         self.diagnostics = diagnostics
     }
 

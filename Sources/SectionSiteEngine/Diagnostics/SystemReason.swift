@@ -18,7 +18,9 @@ package enum SystemReason {
             reason = String(cString: strerror(posix.code.rawValue))
         } else if nsError.domain == NSPOSIXErrorDomain {
             reason = String(cString: strerror(Int32(nsError.code)))
-        } else if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+        } else if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+            underlying.domain == NSPOSIXErrorDomain
+        {
             reason = String(cString: strerror(Int32(underlying.code)))
         } else if nsError.domain == NSCocoaErrorDomain {
             // Said as the system says them where it gives its own error, so that one failure reads the same

@@ -77,7 +77,9 @@ extension [UInt8] {
     /// The bytes with `splices`, which must not overlap, carried out from the last to the first.
     func spliced(_ splices: [Splice]) -> [UInt8] {
         var result = self
-        for splice in splices.sorted(by: { ($0.range.lowerBound, $0.range.upperBound) > ($1.range.lowerBound, $1.range.upperBound) }) {
+        for splice in splices.sorted(by: {
+            ($0.range.lowerBound, $0.range.upperBound) > ($1.range.lowerBound, $1.range.upperBound)
+        }) {
             result.replaceSubrange(splice.range, with: splice.bytes)
         }
         return result

@@ -25,12 +25,16 @@ struct ElementSpans {
 
     /// The bytes of item `id`, or what to throw.
     func span(of id: String, path: String) throws -> Range<Int> {
-        guard let index = ids.firstIndex(of: id) else { throw EditProblem.notInList(id, list: name, path: path).error(at: .file(path)) }
+        guard let index = ids.firstIndex(of: id) else {
+            throw EditProblem.notInList(id, list: name, path: path).error(at: .file(path))
+        }
         return spans[index]
     }
 
     /// The splices that move `id` from this list into `target` before `before` (at its end when nil).
-    func move(_ id: String, to target: ElementSpans, before: String?, in text: EditText, path: String) throws -> [Splice] {
+    func move(
+        _ id: String, to target: ElementSpans, before: String?, in text: EditText, path: String
+    ) throws -> [Splice] {
         let source = try span(of: id, path: path)
         let place = try before.map { try target.span(of: $0, path: path).lowerBound } ?? target.end
         var order = ids.filter { $0 != id }
@@ -38,12 +42,18 @@ struct ElementSpans {
         if before == id || target.spans == spans && order == ids { return [] }
         switch (layout, target.layout) {
         case (.lines(let from), .lines(let to)):
-            return [(ids.count == 1 ? emptied : nil) ?? Splice(range: source, bytes: []), Splice(range: place..<place, bytes: Self.indented(text.bytes[source], by: to - from))]
+            return [
+                (ids.count == 1 ? emptied : nil) ?? Splice(range: source, bytes: []),
+                Splice(range: place..<place, bytes: Self.indented(text.bytes[source], by: to - from)),
+            ]
         case (.lines(let from), .flow) where target.ids.isEmpty && target.filled != nil:
             // `items: []` becomes `items:` and the item's lines; the line break after `[]` ends the last of them.
             var lines = Self.indented(text.bytes[source], by: target.filled!.indent - from)
             if lines.last == 10 { lines.removeLast(lines.count > 1 && lines[lines.count - 2] == 13 ? 2 : 1) }
-            return [(ids.count == 1 ? emptied : nil) ?? Splice(range: source, bytes: []), Splice(range: target.filled!.range, bytes: text.newline + lines)]
+            return [
+                (ids.count == 1 ? emptied : nil) ?? Splice(range: source, bytes: []),
+                Splice(range: target.filled!.range, bytes: text.newline + lines),
+            ]
         case (.flow, .flow) where target.spans == spans:
             // The item texts change places and every separator stays where it was.
             var bytes: [UInt8] = []
@@ -71,9 +81,15 @@ struct ElementSpans {
         guard layout == .flow, spans.count > 1, let index = spans.firstIndex(of: source) else {
             var end = source.upperBound  // the only item of a list in brackets takes its trailing comma along
             while let byte = text.byte(end), [32, 9, 10, 13].contains(byte) { end += 1 }
-            return [Splice(range: source.lowerBound..<(layout == .flow && text.byte(end) == 44 ? end + 1 : source.upperBound), bytes: [])]
+            return [
+                Splice(
+                    range: source.lowerBound..<(layout == .flow && text.byte(end) == 44 ? end + 1 : source.upperBound),
+                    bytes: [])
+            ]
         }
-        let range = index + 1 < spans.count ? source.lowerBound..<spans[index + 1].lowerBound : spans[index - 1].upperBound..<source.upperBound
+        let range =
+            index + 1 < spans.count
+            ? source.lowerBound..<spans[index + 1].lowerBound : spans[index - 1].upperBound..<source.upperBound
         return [Splice(range: range, bytes: [])]
     }
 
@@ -89,7 +105,8 @@ struct ElementSpans {
         for line in lines.split(separator: 10, omittingEmptySubsequences: false).dropLast(lines.last == 10 ? 1 : 0) {
             let spaces = line.prefix { $0 == 32 }.count
             if line.count > spaces, line[line.startIndex + spaces] != 13 {
-                result += shift > 0 ? Array(repeating: 32, count: shift) + line : Array(line.dropFirst(min(spaces, -shift)))
+                result +=
+                    shift > 0 ? Array(repeating: 32, count: shift) + line : Array(line.dropFirst(min(spaces, -shift)))
             } else {
                 result += line
             }

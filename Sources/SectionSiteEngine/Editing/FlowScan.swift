@@ -62,7 +62,9 @@ enum FlowScan {
         case 91, 123: return elements(text, open: start).map { $0.close + 1 }
         default:
             var end = start
-            while let byte = text.byte(end), byte != 10, byte != 13, !(byte == 35 && [32, 9].contains(text.bytes[end - 1])) { end += 1 }
+            while let byte = text.byte(end), byte != 10, byte != 13,
+                !(byte == 35 && [32, 9].contains(text.bytes[end - 1]))
+            { end += 1 }
             return text.trimmedEnd(end, from: start)
         }
     }
@@ -75,7 +77,8 @@ enum FlowScan {
         index = keyEnd ?? index
         while index < span.upperBound, text.bytes[index] != 58, text.bytes[index] != 61 { index += 1 }
         guard index < span.upperBound else { return nil }
-        var key = String(decoding: text.bytes[span.lowerBound..<text.trimmedEnd(index, from: span.lowerBound)], as: UTF8.self)
+        var key = String(
+            decoding: text.bytes[span.lowerBound..<text.trimmedEnd(index, from: span.lowerBound)], as: UTF8.self)
         if quoted, key.count >= 2 { key = String(key.dropFirst().dropLast()) }
         var value = index + 1
         while value < span.upperBound, [32, 9, 10, 13].contains(text.bytes[value]) { value += 1 }
@@ -90,7 +93,8 @@ enum FlowScan {
             return Splice(range: found.value, bytes: Array(value.utf8))
         }
         guard let last = members.last else { return Splice(range: close..<close, bytes: Array(added.utf8)) }
-        let separator = members.count > 1 ? Array(text.bytes[members[0].upperBound..<members[1].lowerBound]) : Array(", ".utf8)
+        let separator =
+            members.count > 1 ? Array(text.bytes[members[0].upperBound..<members[1].lowerBound]) : Array(", ".utf8)
         return Splice(range: last.upperBound..<last.upperBound, bytes: separator + Array(added.utf8))
     }
 }

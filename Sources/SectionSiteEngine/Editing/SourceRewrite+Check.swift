@@ -9,23 +9,33 @@ extension SourceRewrite {
 
     /// The model of the file at `path`.
     static func model(of text: String, path: String) throws -> FileModel {
-        guard path.lowercased().hasSuffix(".md") else { return FileModel(front: try DataFile.parse(text, path: path).value) }
+        guard path.lowercased().hasSuffix(".md") else {
+            return FileModel(front: try DataFile.parse(text, path: path).value)
+        }
         let split = try FrontMatter.split(text, path: path)
         let reader = YAMLReader(path: path, firstLine: split.yamlFirstLine)
-        let yaml = split.format == .toml ? try TOMLFrontMatter.yaml(split.yaml, path: path, firstLine: split.yamlFirstLine) : split.yaml
+        let yaml =
+            split.format == .toml
+            ? try TOMLFrontMatter.yaml(split.yaml, path: path, firstLine: split.yamlFirstLine) : split.yaml
         return FileModel(front: try reader.compose(yaml).map(reader.value) ?? .null, body: split.body)
     }
 
     /// Throws unless `new` reads as `old` with `edit` made to its model (`value` being what a set field reads as).
-    static func check(_ new: String, against old: String, edit: ItemEdit, from list: ItemList, value: Value?, path: String, at place: SourceLocation) throws {
+    static func check(
+        _ new: String, against old: String, edit: ItemEdit, from list: ItemList, value: Value?, path: String,
+        at place: SourceLocation
+    ) throws {
         var expected = withItems(try model(of: old, path: path))
         switch edit {
         case .move(let item, let to, let before):
             var moved: Value?
-            update(&expected.front, list) { items in moved = items.firstIndex { id($0) == item }.map { items.remove(at: $0) } }
+            update(&expected.front, list) { items in
+                moved = items.firstIndex { id($0) == item }.map { items.remove(at: $0) }
+            }
             update(&expected.front, to) { items in
                 guard let moved else { return }
-                items.insert(moved, at: before.flatMap { before in items.firstIndex { id($0) == before } } ?? items.count)
+                items.insert(
+                    moved, at: before.flatMap { before in items.firstIndex { id($0) == before } } ?? items.count)
             }
         case .delete(let item):
             update(&expected.front, list) { items in items.removeAll { id($0) == item } }
@@ -48,11 +58,14 @@ extension SourceRewrite {
     /// section whose last `[[sections.items]]` went has none).
     private static func withItems(_ model: FileModel) -> FileModel {
         guard case .map(var front) = model.front, case .list(let sections)? = front["sections"] else { return model }
-        front["sections"] = .list(sections.map { section in
-            guard case .map(var fields) = section, fields["items"] == nil, fields["from"] == nil, fields["data"] == nil else { return section }
-            fields["items"] = .list([])
-            return .map(fields)
-        })
+        front["sections"] = .list(
+            sections.map { section in
+                guard case .map(var fields) = section, fields["items"] == nil, fields["from"] == nil,
+                    fields["data"] == nil
+                else { return section }
+                fields["items"] = .list([])
+                return .map(fields)
+            })
         return FileModel(front: .map(front), body: model.body)
     }
 
@@ -70,7 +83,9 @@ extension SourceRewrite {
             root = .list(items)
         case .section(let sectionID):
             guard case .map(var front) = root, case .list(var sections)? = front["sections"],
-                let index = sections.firstIndex(where: { if case .map(let section) = $0 { section["id"] == .string(sectionID) } else { false } }),
+                let index = sections.firstIndex(where: {
+                    if case .map(let section) = $0 { section["id"] == .string(sectionID) } else { false }
+                }),
                 case .map(var section) = sections[index], case .list(var items)? = section["items"]
             else { return }
             body(&items)

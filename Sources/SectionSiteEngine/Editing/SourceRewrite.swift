@@ -41,16 +41,19 @@ package enum SourceRewrite {
         let lists: any ItemLists =
             switch format {
             case .csv: try CSVItems(source, path: path)
-            case .toml: try TOMLItems(source, model: try model(of: text, path: path).front, path: path, firstLine: firstLine)
+            case .toml:
+                try TOMLItems(source, model: try model(of: text, path: path).front, path: path, firstLine: firstLine)
             case .yaml, .json: try YAMLItems(source, format: format, path: path, firstLine: firstLine)
             }
         let from = try lists.spans(list)
-        let itemLine = SourceLocation(file: path, line: source.line(of: try from.span(of: edit.item, path: path).lowerBound) + firstLine - 1)
+        let itemLine = SourceLocation(
+            file: path, line: source.line(of: try from.span(of: edit.item, path: path).lowerBound) + firstLine - 1)
         var value: Value?
         let splices: [Splice]
         switch edit {
         case .move(let item, let to, let before):
-            splices = try from.move(item, to: to == list ? from : try lists.spans(to), before: before, in: source, path: path)
+            splices = try from.move(
+                item, to: to == list ? from : try lists.spans(to), before: before, in: source, path: path)
         case .delete(let item):
             splices = try from.delete(item, in: source, path: path)
         case .set(let item, let field, let typed):

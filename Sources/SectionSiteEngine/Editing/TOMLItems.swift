@@ -34,12 +34,17 @@ struct TOMLItems: ItemLists {
                 tables.append(Table(name: name, isArray: header.hasPrefix("[["), start: line, end: text.nextLine(line)))
                 line = text.nextLine(line)
             } else {
-                let keyEnd = (text.bytes[start] == 34 || text.bytes[start] == 39 ? FlowScan.quotedEnd(text, at: start) : nil) ?? start
+                let keyEnd =
+                    (text.bytes[start] == 34 || text.bytes[start] == 39 ? FlowScan.quotedEnd(text, at: start) : nil)
+                    ?? start
                 guard let equals = text.bytes[keyEnd...].firstIndex(of: 61) else { throw shape(line) }
                 var value = equals + 1
                 while text.byte(value) == 32 || text.byte(value) == 9 { value += 1 }
-                guard let end = Self.multilineEnd(text, at: value) ?? FlowScan.valueEnd(text, at: value) else { throw shape(line) }
-                let key = String(decoding: text.bytes[start..<text.trimmedEnd(equals, from: start)], as: UTF8.self).filter { $0 != "\"" && $0 != "'" }
+                guard let end = Self.multilineEnd(text, at: value) ?? FlowScan.valueEnd(text, at: value) else {
+                    throw shape(line)
+                }
+                let key = String(decoding: text.bytes[start..<text.trimmedEnd(equals, from: start)], as: UTF8.self)
+                    .filter { $0 != "\"" && $0 != "'" }
                 tables[tables.count - 1].keys.append((key, value..<end, line))
                 line = text.nextLine(max(end - 1, line))
                 tables[tables.count - 1].end = line
@@ -51,7 +56,9 @@ struct TOMLItems: ItemLists {
     /// with the one or two quotes before them that belong to the string; nil for any other value.
     static func multilineEnd(_ text: EditText, at start: Int) -> Int? {
         let bytes = text.bytes
-        guard start + 2 < bytes.count, bytes[start] == 34 || bytes[start] == 39, bytes[start + 1] == bytes[start], bytes[start + 2] == bytes[start] else {
+        guard start + 2 < bytes.count, bytes[start] == 34 || bytes[start] == 39, bytes[start + 1] == bytes[start],
+            bytes[start + 2] == bytes[start]
+        else {
             return nil
         }
         let quote = bytes[start]
@@ -72,9 +79,12 @@ struct TOMLItems: ItemLists {
 
     /// The list `list` and, for items written as tables, the index of each item's table.
     func list(_ list: ItemList) throws -> (spans: ElementSpans, tables: [Int]) {
-        guard case .section(let id) = list else { throw EditProblem.wrongList("list of records", path: path).error(at: .file(path)) }
+        guard case .section(let id) = list else {
+            throw EditProblem.wrongList("list of records", path: path).error(at: .file(path))
+        }
         let sections = tables.indices.filter { tables[$0].isArray && tables[$0].name == "sections" }
-        guard case .map(let front) = model, case .list(let models)? = front["sections"], models.count == sections.count else {
+        guard case .map(let front) = model, case .list(let models)? = front["sections"], models.count == sections.count
+        else {
             throw EditProblem.shape("its sections are not all written as [[sections]] tables").error(at: .file(path))
         }
         guard let index = models.firstIndex(where: { Self.field("id", of: $0) == .string(id) }) else {
@@ -87,19 +97,30 @@ struct TOMLItems: ItemLists {
             throw EditProblem.noItems(section: id, path: path).error(at: location(tables[sections[index]].start))
         }
         let ids = items.map { Self.field("id", of: $0)?.scalarText ?? "" }
-        let region = sections[index]..<(tables.indices.dropFirst(sections[index] + 1).first { !tables[$0].name.hasPrefix("sections.") } ?? tables.count)
+        let region =
+            sections[
+                index]..<(tables.indices.dropFirst(sections[index] + 1).first {
+                !tables[$0].name.hasPrefix("sections.")
+            } ?? tables.count)
         if let inline = tables[sections[index]].keys.first(where: { $0.key == "items" }) {
-            guard let (spans, close) = FlowScan.elements(text, open: inline.value.lowerBound), spans.count == ids.count else { throw shape(inline.line) }
+            guard let (spans, close) = FlowScan.elements(text, open: inline.value.lowerBound), spans.count == ids.count
+            else { throw shape(inline.line) }
             return (ElementSpans(layout: .flow, ids: ids, spans: spans, end: close, name: list.name), [])
         }
         let heads = region.filter { tables[$0].isArray && tables[$0].name == "sections.items" }
         guard heads.count == ids.count else { throw shape(tables[sections[index]].start) }
         let spans = heads.map { head in
-            let last = region.dropFirst(head - region.lowerBound + 1).prefix { tables[$0].name.hasPrefix("sections.items.") }.last ?? head
+            let last =
+                region.dropFirst(head - region.lowerBound + 1).prefix { tables[$0].name.hasPrefix("sections.items.") }
+                .last ?? head
             return tables[head].start..<tables[last].end
         }
         let indent = heads.first.map { text.indent(tables[$0].start) } ?? text.indent(tables[sections[index]].start)
-        return (ElementSpans(layout: .lines(indent: indent), ids: ids, spans: spans, end: tables[region.upperBound - 1].end, name: list.name), heads)
+        return (
+            ElementSpans(
+                layout: .lines(indent: indent), ids: ids, spans: spans, end: tables[region.upperBound - 1].end,
+                name: list.name), heads
+        )
     }
 
     func spans(_ list: ItemList) throws -> ElementSpans { try self.list(list).spans }
@@ -113,11 +134,16 @@ struct TOMLItems: ItemLists {
             case .map(let section)? = sections.first(where: { Self.field("id", of: $0) == .string(list.sectionID) }),
             case .list(let items)? = section["items"], case .map(let fields) = items[position]
         else { throw shape(span.lowerBound) }
-        if let old = fields[field], old.scalarText == nil { throw EditProblem.notOneValue(field: field, item: item).error(at: location(span.lowerBound)) }
+        if let old = fields[field], old.scalarText == nil {
+            throw EditProblem.notOneValue(field: field, item: item).error(at: location(span.lowerBound))
+        }
         let written = ValueText(typed, old: fields[field], format: .toml)
         let key = field.wholeMatch(of: /[A-Za-z0-9_-]+/) != nil ? field : ValueText.quoted(field)
         guard !heads.isEmpty else {
-            guard let splice = FlowScan.set(text, map: span.lowerBound, field: field, value: written.text, member: "\(key) = \(written.text)") else {
+            guard
+                let splice = FlowScan.set(
+                    text, map: span.lowerBound, field: field, value: written.text, member: "\(key) = \(written.text)")
+            else {
                 throw shape(span.lowerBound)
             }
             return (splice, written.value)
@@ -127,12 +153,18 @@ struct TOMLItems: ItemLists {
             return (Splice(range: found.value, bytes: Array(written.text.utf8)), written.value)
         }
         let indent = Array(repeating: UInt8(32), count: text.indent(table.keys.last?.line ?? table.start))
-        return (Splice(range: table.end..<table.end, bytes: indent + Array("\(key) = \(written.text)".utf8) + text.newline), written.value)
+        return (
+            Splice(range: table.end..<table.end, bytes: indent + Array("\(key) = \(written.text)".utf8) + text.newline),
+            written.value
+        )
     }
 
-    private func location(_ offset: Int) -> SourceLocation { SourceLocation(file: path, line: text.line(of: offset) + firstLine - 1) }
+    private func location(_ offset: Int) -> SourceLocation {
+        SourceLocation(file: path, line: text.line(of: offset) + firstLine - 1)
+    }
     private func shape(_ offset: Int) -> SectionSiteError {
-        EditProblem.shape("the TOML at line \(location(offset).line) is not written as expected").error(at: location(offset))
+        EditProblem.shape("the TOML at line \(location(offset).line) is not written as expected").error(
+            at: location(offset))
     }
 
     static func field(_ key: String, of value: Value) -> Value? {

@@ -25,8 +25,12 @@ struct ValueText: Equatable {
         } else if format != .csv, old == .bool(true) || old == .bool(false), typed == "true" || typed == "false" {
             (text, value) = (typed, .bool(typed == "true"))
         } else {
-            let plain = format == .csv ? !typed.unicodeScalars.contains { ",\"\r\n".unicodeScalars.contains($0) } : format == .yaml && Self.isPlain(typed, inFlow: inFlow)
-            text = plain ? typed : format == .csv ? "\"" + typed.replacing("\"", with: "\"\"") + "\"" : Self.quoted(typed)
+            let plain =
+                format == .csv
+                ? !typed.unicodeScalars.contains { ",\"\r\n".unicodeScalars.contains($0) }
+                : format == .yaml && Self.isPlain(typed, inFlow: inFlow)
+            text =
+                plain ? typed : format == .csv ? "\"" + typed.replacing("\"", with: "\"\"") + "\"" : Self.quoted(typed)
             value = .string(typed)
         }
     }
@@ -41,7 +45,8 @@ struct ValueText: Equatable {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || [0x85, 0x2028, 0x2029, 0xFEFF].contains(scalar.value):
+            case _
+            where scalar.value < 0x20 || scalar.value == 0x7F || [0x85, 0x2028, 0x2029, 0xFEFF].contains(scalar.value):
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
             default: result.unicodeScalars.append(scalar)
@@ -56,13 +61,18 @@ struct ValueText: Equatable {
         guard let first = string.unicodeScalars.first, let last = string.unicodeScalars.last,
             !"-?:,[]{}#&*!|>'\"%@` \t".unicodeScalars.contains(first), last != " ", last != ":",
             !string.contains(": "), !string.contains(" #"),
-            !string.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0.value == 0x85 || $0.value >= 0x2028 && $0.value <= 0x2029 || $0.value == 0xFEFF }),
+            !string.unicodeScalars.contains(where: {
+                $0.value < 0x20 || $0.value == 0x7F || $0.value == 0x85 || $0.value >= 0x2028 && $0.value <= 0x2029
+                    || $0.value == 0xFEFF
+            }),
             !inFlow || !string.unicodeScalars.contains(where: { ",[]{}".unicodeScalars.contains($0) })
         else { return false }
         // YAML 1.1's booleans, which other readers of the file (Jekyll, PyYAML) take as such: quoted for them.
         guard !["y", "yes", "n", "no", "on", "off"].contains(string.lowercased()) else { return false }
         let reader = YAMLReader(path: "", firstLine: 1)
-        guard let node = try? reader.compose("- " + string), case .list(let values) = reader.value(node) else { return false }
+        guard let node = try? reader.compose("- " + string), case .list(let values) = reader.value(node) else {
+            return false
+        }
         return values == [.string(string)]
     }
 }

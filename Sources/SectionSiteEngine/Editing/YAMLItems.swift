@@ -15,7 +15,9 @@ struct YAMLItems: ItemLists {
         self.format = format
         self.path = path
         self.firstLine = firstLine
-        root = try YAMLReader(path: path, firstLine: firstLine).compose(String(decoding: text.bytes, as: UTF8.self)) ?? .scalar(.init(""))
+        root =
+            try YAMLReader(path: path, firstLine: firstLine).compose(String(decoding: text.bytes, as: UTF8.self))
+            ?? .scalar(.init(""))
     }
 
     /// The list `list` and its items' nodes.
@@ -24,13 +26,20 @@ struct YAMLItems: ItemLists {
         var keyNode: Node?
         switch list {
         case .records:
-            guard case .sequence = root else { throw EditProblem.wrongList("list of records", path: path).error(at: .file(path)) }
+            guard case .sequence = root else {
+                throw EditProblem.wrongList("list of records", path: path).error(at: .file(path))
+            }
             node = root
         case .section(let id):
-            guard let section = Self.field("sections", of: root)?.sequence?.first(where: { Self.field("id", of: $0)?.string == id }) else {
+            guard
+                let section = Self.field("sections", of: root)?.sequence?.first(where: {
+                    Self.field("id", of: $0)?.string == id
+                })
+            else {
                 throw EditProblem.noSection(id, path: path).error(at: .file(path))
             }
-            guard let (key, items) = section.mapping?.first(where: { $0.key.string == "items" }), case .sequence = items else {
+            guard let (key, items) = section.mapping?.first(where: { $0.key.string == "items" }), case .sequence = items
+            else {
                 throw EditProblem.noItems(section: id, path: path).error(at: location(section))
             }
             (node, keyNode) = (items, key)
@@ -40,7 +49,8 @@ struct YAMLItems: ItemLists {
         let name = list.name
         if text.byte(offset(node)) == 91 {
             guard let (spans, close) = FlowScan.elements(text, open: offset(node)), spans.count == items.count else {
-                throw EditProblem.shape("the list at line \(location(node).line) is not written as expected").error(at: location(node))
+                throw EditProblem.shape("the list at line \(location(node).line) is not written as expected").error(
+                    at: location(node))
             }
             var list = ElementSpans(layout: .flow, ids: ids, spans: spans, end: close, name: name)
             if let key = keyNode, spans.isEmpty, format == .yaml {
@@ -54,11 +64,15 @@ struct YAMLItems: ItemLists {
             let start = text.lineStart(offset(item))
             indent = text.indent(start)
             guard text.byte(start + indent) == 45 else {
-                throw EditProblem.shape("item '\(Self.field("id", of: item)?.string ?? "")' does not start on its '- ' line").error(at: location(item))
+                throw EditProblem.shape(
+                    "item '\(Self.field("id", of: item)?.string ?? "")' does not start on its '- ' line"
+                ).error(at: location(item))
             }
             spans.append(start..<lines(after: start, deeperThan: indent))
         }
-        var list = ElementSpans(layout: .lines(indent: indent), ids: ids, spans: spans, end: spans.last?.upperBound ?? offset(node), name: name)
+        var list = ElementSpans(
+            layout: .lines(indent: indent), ids: ids, spans: spans, end: spans.last?.upperBound ?? offset(node),
+            name: name)
         if let only = spans.first, spans.count == 1 {
             let end = only.upperBound - (text.bytes[..<only.upperBound].last == 10 ? text.newline.count : 0)
             if let key = keyNode {
@@ -77,22 +91,31 @@ struct YAMLItems: ItemLists {
         let (spans, items) = try self.list(list)
         _ = try spans.span(of: item, path: path)
         let node = items[spans.ids.firstIndex(of: item)!]
-        guard let mapping = node.mapping else { throw EditProblem.notOneValue(field: "id", item: item).error(at: location(node)) }
+        guard let mapping = node.mapping else {
+            throw EditProblem.notOneValue(field: "id", item: item).error(at: location(node))
+        }
         let inFlow = text.byte(offset(node)) == 123
         guard let (keyNode, valueNode) = mapping.first(where: { $0.key.string == field }) else {
             let written = ValueText(typed, old: nil, format: format, inFlow: inFlow)
             let key = format == .json || !ValueText.isPlain(field, inFlow: inFlow) ? ValueText.quoted(field) : field
             let member = Array("\(key): \(written.text)".utf8)
             if inFlow {
-                guard let splice = FlowScan.set(text, map: offset(node), field: field, value: "", member: String(decoding: member, as: UTF8.self)) else { throw shape(node) }
+                guard
+                    let splice = FlowScan.set(
+                        text, map: offset(node), field: field, value: "",
+                        member: String(decoding: member, as: UTF8.self))
+                else { throw shape(node) }
                 return (splice, written.value)
             }
             let end = spans.spans[spans.ids.firstIndex(of: item)!].upperBound
-            let indent = Array(repeating: UInt8(32), count: offset(mapping.first!.key) - text.lineStart(offset(mapping.first!.key)))
+            let indent = Array(
+                repeating: UInt8(32), count: offset(mapping.first!.key) - text.lineStart(offset(mapping.first!.key)))
             let newline = end > 0 && text.bytes[end - 1] == 10 ? [] : text.newline
             return (Splice(range: end..<end, bytes: newline + indent + member + text.newline), written.value)
         }
-        guard let scalar = valueNode.scalar else { throw EditProblem.notOneValue(field: field, item: item).error(at: location(valueNode)) }
+        guard let scalar = valueNode.scalar else {
+            throw EditProblem.notOneValue(field: field, item: item).error(at: location(valueNode))
+        }
         let old = YAMLReader(path: path, firstLine: 1).value(valueNode)
         let written = ValueText(typed, old: old, format: format, inFlow: inFlow)
         let range: Range<Int>
@@ -104,7 +127,8 @@ struct YAMLItems: ItemLists {
             let end = lines(after: text.lineStart(offset(valueNode)), deeperThan: keyStart - text.lineStart(keyStart))
             range = offset(valueNode)..<(end > 0 && text.bytes[end - 1] == 10 ? end - (text.newline.count) : end)
         } else if inFlow {
-            guard let splice = FlowScan.set(text, map: offset(node), field: field, value: written.text, member: "") else { throw shape(node) }
+            guard let splice = FlowScan.set(text, map: offset(node), field: field, value: written.text, member: "")
+            else { throw shape(node) }
             return (splice, written.value)
         } else {
             guard let end = FlowScan.valueEnd(text, at: offset(valueNode)) else { throw shape(valueNode) }
@@ -135,9 +159,12 @@ struct YAMLItems: ItemLists {
     }
 
     private func offset(_ node: Node) -> Int { node.mark.map { text.offset(line: $0.line, column: $0.column) } ?? 0 }
-    private func location(_ node: Node) -> SourceLocation { SourceLocation(file: path, line: (node.mark?.line ?? 1) + firstLine - 1) }
+    private func location(_ node: Node) -> SourceLocation {
+        SourceLocation(file: path, line: (node.mark?.line ?? 1) + firstLine - 1)
+    }
     private func shape(_ node: Node) -> SectionSiteError {
-        EditProblem.shape("the value at line \(location(node).line) is not written as expected").error(at: location(node))
+        EditProblem.shape("the value at line \(location(node).line) is not written as expected").error(
+            at: location(node))
     }
 
     /// A map's value for `key`.

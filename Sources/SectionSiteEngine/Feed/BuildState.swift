@@ -26,7 +26,9 @@ package struct BuildState: Sendable {
         guard let file = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             file["format"] as? String == "sectionsite-state/1", let pages = file["pages"] as? [String: [String]]
         else {
-            warnings.add(Diagnostic(.warning, "ignoring an unreadable .sectionsite/history.json; patches start again from this build"))
+            warnings.add(
+                Diagnostic(
+                    .warning, "ignoring an unreadable .sectionsite/history.json; patches start again from this build"))
             return [:]
         }
         var history = History(minimumCapacity: pages.count)
@@ -42,7 +44,9 @@ package struct BuildState: Sendable {
         try manager.createDirectory(at: versions, withIntermediateDirectories: true)
         let existing = collect ? Set((try? manager.contentsOfDirectory(atPath: versions.path)) ?? []) : []
         let missing = pages.filter {
-            collect ? !existing.contains($0.version.rawValue + ".html") : access(versions.path + "/\($0.version).html", F_OK) != 0
+            collect
+                ? !existing.contains($0.version.rawValue + ".html")
+                : access(versions.path + "/\($0.version).html", F_OK) != 0
         }
         let store = self.pages
         try missing.parallelForEach { page in try store.store(page.document(), version: page.version) }

@@ -60,7 +60,10 @@ package struct PatchFeed: Sendable {
             from[page.url] = result.from
         }
         for url in history.keys.sorted() where !current.contains(url) {
-            files.append(OutputFile(path: OutputPath(Self.folder(url) + "head.json"), contents: .text(Self.head(url, version: nil, from: [])), origin: "the patch feed"))
+            files.append(
+                OutputFile(
+                    path: OutputPath(Self.folder(url) + "head.json"),
+                    contents: .text(Self.head(url, version: nil, from: [])), origin: "the patch feed"))
         }
         return Result(
             files: files, history: newHistory, from: from, changed: results.count(where: \.changed),
@@ -70,13 +73,18 @@ package struct PatchFeed: Sendable {
     /// The feed files of a page that did not change, as the previous build wrote them.
     static func unchangedFiles(url: PageURL, from: [PageVersion]) -> [OutputFile] {
         let folder = Self.folder(url)
-        return from.map { OutputFile(path: OutputPath(folder + "from-\($0).json"), contents: .unchanged, origin: "the patch feed") }
+        return from.map {
+            OutputFile(path: OutputPath(folder + "from-\($0).json"), contents: .unchanged, origin: "the patch feed")
+        }
             + [OutputFile(path: OutputPath(folder + "head.json"), contents: .unchanged, origin: "the patch feed")]
     }
 
     private func feed(
         for page: RenderedPage, versions: [PageVersion]
-    ) throws -> (files: [OutputFile], versions: [PageVersion], from: [PageVersion], changed: Bool, reloads: [String], newest: Message?) {
+    ) throws -> (
+        files: [OutputFile], versions: [PageVersion], from: [PageVersion], changed: Bool, reloads: [String],
+        newest: Message?
+    ) {
         let folder = Self.folder(page.url)
         if versions.last == page.version {
             let previous = previousOut.path + "/" + folder  // a path, not a URL: this is done for every page
@@ -110,7 +118,8 @@ package struct PatchFeed: Sendable {
             var format: String
             var version: PageVersion?
         }
-        guard access(file, R_OK) == 0, let data = FileManager.default.contents(atPath: file), let head = try? JSONDecoder().decode(Head.self, from: data),
+        guard access(file, R_OK) == 0, let data = FileManager.default.contents(atPath: file),
+            let head = try? JSONDecoder().decode(Head.self, from: data),
             head.format == "sectionsite-head/1"
         else { return nil }
         return head.version
@@ -134,14 +143,22 @@ package struct PatchFeed: Sendable {
         for version in earlier.suffix(keep).reversed() {
             guard let html = state.pages.html(of: version) else { continue }
             let patch = PatchBuilder.patch(
-                page: page.url, from: html, version: version, to: document, version: page.version, animation: page.animation)
+                page: page.url, from: html, version: version, to: document, version: page.version,
+                animation: page.animation)
             let json = patch.json
-            files.append(OutputFile(path: OutputPath(folder + "from-\(version).json"), contents: .text(json), origin: "the patch feed"))
-            if keepsNewest, version == earlier.last { newest = Message(page: page.url, from: version, to: page.version, json: json) }
+            files.append(
+                OutputFile(
+                    path: OutputPath(folder + "from-\(version).json"), contents: .text(json), origin: "the patch feed"))
+            if keepsNewest, version == earlier.last {
+                newest = Message(page: page.url, from: version, to: page.version, json: json)
+            }
             from.append(version)
             if let reason = patch.reloadReason { reloads.append("\(page.url) from \(version): \(reason)") }
         }
-        files.append(OutputFile(path: OutputPath(folder + "head.json"), contents: .text(Self.head(page.url, version: page.version, from: from)), origin: "the patch feed"))
+        files.append(
+            OutputFile(
+                path: OutputPath(folder + "head.json"),
+                contents: .text(Self.head(page.url, version: page.version, from: from)), origin: "the patch feed"))
         return (files, from, reloads, newest)
     }
 

@@ -61,7 +61,10 @@ final class ImageCatalog: Sendable {
     /// (`/images/logo.png`), found in `Static/` or else `Content/`. Nil for a remote URL, an anchor, or a file of
     /// another kind (an SVG, a GIF).
     func source(of destination: String, page: String) -> String? {
-        guard ImageFormat(fileName: destination.split(whereSeparator: { $0 == "?" || $0 == "#" }).first.map(String.init) ?? "") != nil
+        guard
+            ImageFormat(
+                fileName: destination.split(whereSeparator: { $0 == "?" || $0 == "#" }).first.map(String.init) ?? "")
+                != nil
         else { return nil }
         if destination.hasPrefix("/") {
             guard !destination.hasPrefix("//") else { return nil }
@@ -69,7 +72,8 @@ final class ImageCatalog: Sendable {
             if path.hasPrefix(String(rootPath.dropFirst())) { path = String(path.dropFirst(rootPath.count - 1)) }
             path = (path.split(whereSeparator: { $0 == "?" || $0 == "#" }).first.map(String.init) ?? path)
             path = path.removingPercentEncoding ?? path
-            for folder in ["Static", "Content"] where FileManager.default.fileExists(atPath: site.path + "/\(folder)/" + path) {
+            for folder in ["Static", "Content"]
+            where FileManager.default.fileExists(atPath: site.path + "/\(folder)/" + path) {
                 return "\(folder)/" + path
             }
             return "Static/" + path
@@ -93,8 +97,11 @@ final class ImageCatalog: Sendable {
                 "is \(stamp.size) bytes, more than the \(settings.maxBytes) that 'images: {maxBytes}' allows: it was not read",
                 refusal: true)
         }
-        var entry = entries.withLock { $0[path] }.flatMap { $0.size == stamp.size && $0.modified == stamp.modified ? $0 : nil }
-        if entry == nil, let recorded = previous?.entries[path], recorded.size == stamp.size, recorded.modified == stamp.modified,
+        var entry = entries.withLock { $0[path] }.flatMap {
+            $0.size == stamp.size && $0.modified == stamp.modified ? $0 : nil
+        }
+        if entry == nil, let recorded = previous?.entries[path], recorded.size == stamp.size,
+            recorded.modified == stamp.modified,
             stamp.modified < (previous?.savedAt ?? 0) - 2_000_000_000
         {
             entry = recorded  // not touched since well before the record was saved
@@ -111,7 +118,8 @@ final class ImageCatalog: Sendable {
         let found = entry!
         entries.withLock { $0[path] = found }
         let header = try checked(
-            ImageProcessor.Header(width: found.width, height: found.height, orientation: found.orientation, format: found.format),
+            ImageProcessor.Header(
+                width: found.width, height: found.height, orientation: found.orientation, format: found.format),
             path: path)
         return ProcessedImage(
             source: path, hash: found.hash, header: header, settings: settings, writes: processor.writes,
@@ -137,9 +145,13 @@ final class ImageCatalog: Sendable {
 
     /// A header whose format is one SectionSite processes, the one the file's name says, and whose size is within
     /// `maxPixels`, with its format.
-    private func checked(_ header: ImageProcessor.Header, path: String) throws(ImageProcessor.Failure) -> ImageProcessor.Header {
+    private func checked(
+        _ header: ImageProcessor.Header, path: String
+    ) throws(ImageProcessor.Failure) -> ImageProcessor.Header {
         let named = ImageFormat(fileName: path)
-        guard let format = header.format else { throw .init("is not a picture SectionSite processes (JPEG, PNG, WebP, AVIF, TIFF or HEIF)") }
+        guard let format = header.format else {
+            throw .init("is not a picture SectionSite processes (JPEG, PNG, WebP, AVIF, TIFF or HEIF)")
+        }
         if let named, named != format, !(named == .heif && format == .avif) && !(named == .avif && format == .heif) {
             let name = (path as NSString).lastPathComponent
             let stem = name.split(separator: ".").dropLast().joined(separator: ".")
@@ -152,7 +164,8 @@ final class ImageCatalog: Sendable {
                 "is \(header.width) x \(header.height) pixels, more than the \(settings.maxPixels) that 'images: {maxPixels}' "
                     + "allows: it was not decoded", refusal: true)
         }
-        return ImageProcessor.Header(width: header.width, height: header.height, orientation: header.orientation, format: format)
+        return ImageProcessor.Header(
+            width: header.width, height: header.height, orientation: header.orientation, format: format)
     }
 
     /// The hash of a file's bytes; nil when it cannot be read.
@@ -175,7 +188,9 @@ final class ImageCatalog: Sendable {
         broken.withLock { $0[path] = (message, stamp) }
     }
 
-    func make(_ images: [ProcessedImage], progress: (@Sendable (Int, Int) -> Void)? = nil) -> [String: ImageProcessor.Failure] {
+    func make(
+        _ images: [ProcessedImage], progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) -> [String: ImageProcessor.Failure] {
         let known = made.withLock { $0 }
         var jobs: [ImageProcessor.Job] = []
         var planned: [(source: String, hash: String)] = []  // each job's picture and the hash its files are named by
@@ -200,10 +215,11 @@ final class ImageCatalog: Sendable {
             }
             for (width, variants) in missing.sorted(by: { $0.key > $1.key }) {
                 planned.append((image.source, image.hash))
-                jobs.append(ImageProcessor.Job(
-                    source: file, width: width,
-                    outputs: variants.map { ($0.format, cached($0).path + ".part") }, quality: settings.quality,
-                    keepsMetadata: settings.keepsMetadata))
+                jobs.append(
+                    ImageProcessor.Job(
+                        source: file, width: width,
+                        outputs: variants.map { ($0.format, cached($0).path + ".part") }, quality: settings.quality,
+                        keepsMetadata: settings.keepsMetadata))
             }
         }
         guard !jobs.isEmpty else { return failures }
@@ -213,7 +229,8 @@ final class ImageCatalog: Sendable {
         var report: (@Sendable (Int) -> Void)?
         if let progress { report = { progress($0, total) } }
         let work = Array(zip(jobs, planned.map(\.hash)))
-        let results = work.parallelMap(progress: report) { (work: (ImageProcessor.Job, String)) throws(Never) -> ImageProcessor.Failure? in
+        let results = work.parallelMap(progress: report) {
+            (work: (ImageProcessor.Job, String)) throws(Never) -> ImageProcessor.Failure? in
             Self.run(work.0, processor, hash: work.1)
         }
         for ((job, (source, _)), failure) in zip(zip(jobs, planned), results) {
@@ -223,7 +240,11 @@ final class ImageCatalog: Sendable {
                 // (a file rewritten within the clock's tick keeps its time).
                 _ = entries.withLock { $0.removeValue(forKey: source) }
             } else {
-                made.withLock { known in for output in job.outputs { known.insert("img/" + (output.path as NSString).lastPathComponent.dropLast(".part".count)) } }
+                made.withLock { known in
+                    for output in job.outputs {
+                        known.insert("img/" + (output.path as NSString).lastPathComponent.dropLast(".part".count))
+                    }
+                }
             }
         }
         return failures
@@ -233,11 +254,15 @@ final class ImageCatalog: Sendable {
     /// bytes are found to still have `hash`: the cache never holds a file cut short, nor one made from other bytes
     /// than its name says. (Hashing again costs a read of the source per job, from the page cache; a picture's
     /// bytes take far less time to hash than to decode.)
-    private static func run(_ job: ImageProcessor.Job, _ processor: ImageProcessor, hash: String) -> ImageProcessor.Failure? {
+    private static func run(
+        _ job: ImageProcessor.Job, _ processor: ImageProcessor, hash: String
+    ) -> ImageProcessor.Failure? {
         do throws(ImageProcessor.Failure) {
             try processor.make(job)
             guard Self.hash(of: job.source) == hash else {
-                throw .init("changed while it was being made, so its files were not kept: build again (or save it again)", refusal: true)
+                throw .init(
+                    "changed while it was being made, so its files were not kept: build again (or save it again)",
+                    refusal: true)
             }
         } catch {
             for output in job.outputs { unlink(output.path) }

@@ -53,7 +53,8 @@ struct ProcessedImage: Sendable, Equatable, Hashable {
             if let side = format.largestSide, max(widths.max()!, largestHeight) > side { skipped.append(format) }
         }
         formats.removeAll(where: skipped.contains)
-        let stem = Slug.of((source as NSString).lastPathComponent.split(separator: ".").dropLast().joined(separator: "."))
+        let stem = Slug.of(
+            (source as NSString).lastPathComponent.split(separator: ".").dropLast().joined(separator: "."))
         var variants: [Variant] = []
         for format in formats {
             for width in widths.sorted() {
@@ -89,7 +90,9 @@ struct ProcessedImage: Sendable, Equatable, Hashable {
     /// The formats besides the fallback, newest first: a `<source>` each.
     var otherFormats: [ImageFormat] {
         var seen: [ImageFormat] = []
-        for variant in variants where variant.format != fallback && !seen.contains(variant.format) { seen.append(variant.format) }
+        for variant in variants where variant.format != fallback && !seen.contains(variant.format) {
+            seen.append(variant.format)
+        }
         return seen
     }
 
@@ -142,7 +145,10 @@ struct ProcessedImage: Sendable, Equatable, Hashable {
             case "sources":
                 return .list(
                     image.otherFormats.map {
-                        .map(["type": .string($0.mimeType), "srcset": .string(image.srcset($0)), "sizes": .string(image.sizes)])
+                        .map([
+                            "type": .string($0.mimeType), "srcset": .string(image.srcset($0)),
+                            "sizes": .string(image.sizes),
+                        ])
                     })
             case "variants":
                 return .list(

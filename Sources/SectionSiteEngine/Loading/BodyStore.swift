@@ -82,9 +82,11 @@ package final class BodyStore: Sendable {
         try bytes.withUnsafeBytes { buffer in
             var done = 0
             while done < buffer.count {
-                let written = pwrite(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset) + off_t(done))
+                let written = pwrite(
+                    descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset) + off_t(done))
                 guard written > 0 else {
-                    throw SectionSiteError("cannot write a scratch file in .sectionsite/: \(String(cString: strerror(errno)))")
+                    throw SectionSiteError(
+                        "cannot write a scratch file in .sectionsite/: \(String(cString: strerror(errno)))")
                 }
                 done += written
             }
@@ -109,9 +111,11 @@ package final class BodyStore: Sendable {
         try bytes.withUnsafeMutableBytes { buffer in
             var done = 0
             while done < buffer.count {
-                let read = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(place.offset) + off_t(done))
+                let read = pread(
+                    descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(place.offset) + off_t(done))
                 guard read > 0 else {
-                    throw SectionSiteError("cannot read a scratch file in .sectionsite/: \(String(cString: strerror(errno)))")
+                    throw SectionSiteError(
+                        "cannot read a scratch file in .sectionsite/: \(String(cString: strerror(errno)))")
                 }
                 done += read
             }

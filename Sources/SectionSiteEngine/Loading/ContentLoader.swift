@@ -20,7 +20,9 @@ struct ContentLoader {
     /// Reads and parses every page of `paths` on all cores. Returns the pages that could be read, those with
     /// mistakes in their Markdown among them (so that their pictures can be checked too), and every error found,
     /// sorted by file and place.
-    func loadAll(_ paths: [String], progress: (@Sendable (Int) -> Void)? = nil) throws -> (pages: [LoadedPage], errors: [Diagnostic]) {
+    func loadAll(
+        _ paths: [String], progress: (@Sendable (Int) -> Void)? = nil
+    ) throws -> (pages: [LoadedPage], errors: [Diagnostic]) {
         let results = paths.parallelMap(progress: progress) { path in
             Result { () throws(SectionSiteError) -> (LoadedPage, [Diagnostic]) in try loadReportingProblems(path) }
         }
@@ -65,7 +67,8 @@ struct ContentLoader {
     /// Parses one page from its text: front matter, the body's blocks, and the bodies of its items.
     func load(_ path: String, text: String, stamp: FileStamp? = nil) throws -> LoadedPage {
         let (page, problems) = load(
-            try PageParser(path: path, permalinks: permalinks).parse(text), source: path, sourceHash: ContentHash.of(text).hex,
+            try PageParser(path: path, permalinks: permalinks).parse(text), source: path,
+            sourceHash: ContentHash.of(text).hex,
             stamp: stamp)
         if !problems.isEmpty { throw SectionSiteError(problems) }
         return page
@@ -73,7 +76,9 @@ struct ContentLoader {
 
     /// Parses one page from its text, and tells the mistakes of its Markdown apart; wrong front matter is an error.
     func loadReportingProblems(_ path: String, text: String) throws -> (LoadedPage, [Diagnostic]) {
-        load(try PageParser(path: path, permalinks: permalinks).parse(text), source: path, sourceHash: ContentHash.of(text).hex, stamp: nil)
+        load(
+            try PageParser(path: path, permalinks: permalinks).parse(text), source: path,
+            sourceHash: ContentHash.of(text).hex, stamp: nil)
     }
 
     /// A page defined by a Swift program, loaded as a file's would be.
@@ -92,7 +97,9 @@ struct ContentLoader {
 
     /// Renders a parsed page's body and item bodies; `source` is the file that relative links start from. Also
     /// returns the mistakes in its Markdown (an unknown directive, a missing picture), each at its place, sorted.
-    private func load(_ parsed: Page, source path: String, sourceHash: String, stamp: FileStamp?) -> (LoadedPage, [Diagnostic]) {
+    private func load(
+        _ parsed: Page, source path: String, sourceHash: String, stamp: FileStamp?
+    ) -> (LoadedPage, [Diagnostic]) {
         var page = parsed
         var markdown = markdown
         // A page's own `markdown: {attributes: false}` keeps `{...}` as text where the site reads it.
@@ -115,7 +122,9 @@ struct ContentLoader {
             Diagnostic($0.isWarning ? .warning : .error, $0.message, at: inBody($0.line, $0.column))
         }
         var templatesUsed = document.templatesUsed
-        var unknownLanguages = document.unknownLanguages.map { LoadedPage.UnknownLanguage(word: $0.word, location: inBody($0.line, $0.column)) }
+        var unknownLanguages = document.unknownLanguages.map {
+            LoadedPage.UnknownLanguage(word: $0.word, location: inBody($0.line, $0.column))
+        }
         var linkedURLs = document.linkedURLs  // resolved once, when the links were written
         var images = document.images.map { LoadedPage.ImageUse(image: $0.image, location: inBody($0.line, $0.column)) }
         var itemBodies: [String: String] = [:]
@@ -130,10 +139,14 @@ struct ContentLoader {
                     LoadedPage.Link(destination: $0.destination, written: $0.written, location: item.location)
                 }
                 problems += itemDocument.problems.map {
-                    Diagnostic($0.isWarning ? .warning : .error, "in the body of item '\(item.id)': \($0.message)", at: item.location)
+                    Diagnostic(
+                        $0.isWarning ? .warning : .error, "in the body of item '\(item.id)': \($0.message)",
+                        at: item.location)
                 }
                 templatesUsed.formUnion(itemDocument.templatesUsed)
-                unknownLanguages += itemDocument.unknownLanguages.map { LoadedPage.UnknownLanguage(word: $0.word, location: item.location) }
+                unknownLanguages += itemDocument.unknownLanguages.map {
+                    LoadedPage.UnknownLanguage(word: $0.word, location: item.location)
+                }
                 linkedURLs += itemDocument.linkedURLs
                 images += itemDocument.images.map { LoadedPage.ImageUse(image: $0.image, location: item.location) }
             }
@@ -146,15 +159,19 @@ struct ContentLoader {
                 for (field, value) in fields {
                     guard case .string(let text) = value, ImageFormat(fileName: text) != nil,
                         let source = [catalog.source(of: text, page: path), catalog.source(of: "/" + text, page: path)]
-                            .compactMap(\.self).first(where: { FileManager.default.fileExists(atPath: catalog.site.path + "/" + $0) })
+                            .compactMap(\.self).first(where: {
+                                FileManager.default.fileExists(atPath: catalog.site.path + "/" + $0)
+                            })
                     else { continue }
                     do {
                         let image = try catalog.image(at: source)
                         fieldImages[key, default: [:]][field] = image
                         images.append(LoadedPage.ImageUse(image: image, location: location))
                     } catch {
-                        problems.append(Diagnostic(
-                            error.isRefusal ? .error : .warning, "image '\(text)' (\(source)) of '\(field)' \(error.message)", at: location))
+                        problems.append(
+                            Diagnostic(
+                                error.isRefusal ? .error : .warning,
+                                "image '\(text)' (\(source)) of '\(field)' \(error.message)", at: location))
                     }
                 }
             }
@@ -164,7 +181,9 @@ struct ContentLoader {
                 for item in items { scan(item.fields, key: item.id, at: item.location) }
             }
         }
-        problems.sort { ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0) }
+        problems.sort {
+            ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0)
+        }
         let loaded = LoadedPage(
             page: page, blocks: document.blocks, summary: page.summary ?? document.firstParagraph ?? "",
             headings: document.headings, itemBodies: itemBodies, fileLinks: links, links: allLinks,
@@ -174,8 +193,11 @@ struct ContentLoader {
                 linked: linkedURLs),
             textHash: sourceHash,
             templatesUsed: templatesUsed, images: images, fieldImages: fieldImages, stamp: stamp,
-            warnings: problems.filter { $0.severity == .warning }, unknownLanguages: LoadedPage.UnknownLanguage.firstOfEach(unknownLanguages))
+            warnings: problems.filter { $0.severity == .warning },
+            unknownLanguages: LoadedPage.UnknownLanguage.firstOfEach(unknownLanguages))
         // A body the store cannot take (a full disk) stays in memory: that costs memory, not the build.
-        return ((bodies.flatMap { try? loaded.storingBody(in: $0) }) ?? loaded, problems.filter { $0.severity != .warning })
+        return (
+            (bodies.flatMap { try? loaded.storingBody(in: $0) }) ?? loaded, problems.filter { $0.severity != .warning }
+        )
     }
 }

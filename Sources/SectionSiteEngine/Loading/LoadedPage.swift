@@ -108,7 +108,8 @@ final class LoadedPage: Sendable, Equatable {
         itemBodies: [String: String] = [:], fileLinks: [FileLink] = [], links: [Link] = [], text: String = "",
         sourceHash: String, textHash: String? = nil, templatesUsed: Set<String> = [], images: [ImageUse] = [],
         fieldImages: [String: [String: ProcessedImage]] = [:],
-        isComplete: Bool = true, collectionFolders: [String]? = nil, stamp: FileStamp? = nil, warnings: [Diagnostic] = [],
+        isComplete: Bool = true, collectionFolders: [String]? = nil, stamp: FileStamp? = nil,
+        warnings: [Diagnostic] = [],
         unknownLanguages: [UnknownLanguage] = []
     ) {
         self.init(
@@ -124,7 +125,8 @@ final class LoadedPage: Sendable, Equatable {
         itemBodies: [String: String], fileLinks: [FileLink], links: Kept<[Link]>, text: Kept<String>,
         sourceHash: String, textHash: String? = nil, templatesUsed: Set<String>, images: [ImageUse],
         fieldImages: [String: [String: ProcessedImage]],
-        isComplete: Bool, collectionFolders: [String]?, stamp: FileStamp?, listing: Listing? = nil, tagSlugs: [String]? = nil,
+        isComplete: Bool, collectionFolders: [String]?, stamp: FileStamp?, listing: Listing? = nil,
+        tagSlugs: [String]? = nil,
         warnings: [Diagnostic] = [], unknownLanguages: [UnknownLanguage] = []
     ) {
         self.page = page
@@ -138,11 +140,13 @@ final class LoadedPage: Sendable, Equatable {
         self.keptText = text
         self.sourceHash = sourceHash
         self.textHash = textHash ?? sourceHash
-        self.digest = (sourceHash.utf8.count == 16 ? UInt64(sourceHash, radix: 16) : nil) ?? {
-            var hash = ContentHash()
-            hash.combine(sourceHash)
-            return hash.value
-        }()
+        self.digest =
+            (sourceHash.utf8.count == 16 ? UInt64(sourceHash, radix: 16) : nil)
+            ?? {
+                var hash = ContentHash()
+                hash.combine(sourceHash)
+                return hash.value
+            }()
         self.templatesUsed = templatesUsed
         self.images = images
         self.fieldImages = fieldImages
@@ -150,15 +154,20 @@ final class LoadedPage: Sendable, Equatable {
         self.stamp = warnings.isEmpty ? stamp : nil
         self.warnings = warnings
         // What `page` gives, unless a copy of this page passes its own.
-        self.listing = listing ?? Listing(
-            folder: page.folder, url: page.url, isIndex: page.isIndex, date: page.date, weight: page.weight,
-            sortTitle: page.title.lowercased(), hasAliases: !page.aliases.isEmpty, language: page.language)
-        self.tagSlugs = tagSlugs ?? page.tags.reduce(into: []) { slugs, tag in
-            let slug = Slug.of(tag)
-            if !slug.isEmpty && !slugs.contains(slug) { slugs.append(slug) }
-        }
+        self.listing =
+            listing
+            ?? Listing(
+                folder: page.folder, url: page.url, isIndex: page.isIndex, date: page.date, weight: page.weight,
+                sortTitle: page.title.lowercased(), hasAliases: !page.aliases.isEmpty, language: page.language)
+        self.tagSlugs =
+            tagSlugs
+            ?? page.tags.reduce(into: []) { slugs, tag in
+                let slug = Slug.of(tag)
+                if !slug.isEmpty && !slugs.contains(slug) { slugs.append(slug) }
+            }
         self.collectionFolders =
-            collectionFolders ?? page.sections.compactMap {
+            collectionFolders
+            ?? page.sections.compactMap {
                 if case .collection(let query) = $0.content { query.from } else { nil }
             }
     }
@@ -166,7 +175,9 @@ final class LoadedPage: Sendable, Equatable {
     /// The page without what only rendering it reads (its body's blocks and its items' bodies): what a build that
     /// renders no more keeps for the lists, the search index, the link check, the warnings and the record.
     func withoutBody() -> LoadedPage {
-        replacing(body: .held([]), itemBodies: [:], summary: keptSummary, headings: keptHeadings, links: keptLinks, text: keptText)
+        replacing(
+            body: .held([]), itemBodies: [:], summary: keptSummary, headings: keptHeadings, links: keptLinks,
+            text: keptText)
     }
 
     /// The page with its body, summary, headings, search text and links in `store` instead of in memory.
@@ -200,19 +211,23 @@ final class LoadedPage: Sendable, Equatable {
     /// The same page, its file found with a new stamp and the same text.
     func restamped(_ stamp: FileStamp) -> LoadedPage {
         replacing(
-            body: body, itemBodies: itemBodies, summary: keptSummary, headings: keptHeadings, links: keptLinks, text: keptText,
+            body: body, itemBodies: itemBodies, summary: keptSummary, headings: keptHeadings, links: keptLinks,
+            text: keptText,
             stamp: stamp)
     }
 
     /// The page with these parts.
     private func replacing(
-        body: Kept<[Markdown.Block]>, itemBodies: [String: String], summary: Kept<String>, headings: Kept<[Markdown.Heading]>,
+        body: Kept<[Markdown.Block]>, itemBodies: [String: String], summary: Kept<String>,
+        headings: Kept<[Markdown.Heading]>,
         links: Kept<[Link]>, text: Kept<String>, stamp: FileStamp? = nil
     ) -> LoadedPage {
         LoadedPage(
             page: page, body: body, summary: summary, headings: headings, itemBodies: itemBodies, fileLinks: fileLinks,
-            links: links, text: text, sourceHash: sourceHash, textHash: textHash, templatesUsed: templatesUsed, images: images,
-            fieldImages: fieldImages, isComplete: isComplete, collectionFolders: collectionFolders, stamp: stamp ?? self.stamp,
+            links: links, text: text, sourceHash: sourceHash, textHash: textHash, templatesUsed: templatesUsed,
+            images: images,
+            fieldImages: fieldImages, isComplete: isComplete, collectionFolders: collectionFolders,
+            stamp: stamp ?? self.stamp,
             listing: listing, tagSlugs: tagSlugs, warnings: warnings, unknownLanguages: unknownLanguages)
     }
 
@@ -225,6 +240,7 @@ final class LoadedPage: Sendable, Equatable {
         lhs === rhs
             || (lhs.sourceHash == rhs.sourceHash && lhs.page == rhs.page && lhs.blocks == rhs.blocks
                 && lhs.summary == rhs.summary && lhs.headings == rhs.headings && lhs.itemBodies == rhs.itemBodies
-                && lhs.fileLinks == rhs.fileLinks && lhs.links == rhs.links && lhs.text == rhs.text && lhs.isComplete == rhs.isComplete)
+                && lhs.fileLinks == rhs.fileLinks && lhs.links == rhs.links && lhs.text == rhs.text
+                && lhs.isComplete == rhs.isComplete)
     }
 }

@@ -41,7 +41,9 @@ struct RecordReader {
         guard count >= 0, count <= (bytes.count - offset) / 4 else { throw Malformed() }
         let raw = try take(count * 4)
         return [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
-            for index in 0..<count { buffer[index] = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)) }
+            for index in 0..<count {
+                buffer[index] = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
+            }
             initialized = count
         }
     }

@@ -16,7 +16,8 @@ struct RecordWriter {
     /// build must not hold at once).
     static func save(_ target: URL, _ encode: (([UInt8]) throws -> Void) throws -> Void) throws {
         let temporary = target.appendingPathExtension("tmp")
-        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
             let handle = FileHandle(forWritingAtPath: temporary.path)
         else { throw SectionSiteError("cannot write \(temporary.path): \(String(cString: strerror(errno)))") }
@@ -65,7 +66,9 @@ struct RecordWriter {
     }
 
     /// Keys sorted, so the same snapshot is the same bytes.
-    mutating func map<Key: LosslessStringConvertible & Comparable, T>(_ values: [Key: T], _ write: (inout RecordWriter, T) -> Void) {
+    mutating func map<Key: LosslessStringConvertible & Comparable, T>(
+        _ values: [Key: T], _ write: (inout RecordWriter, T) -> Void
+    ) {
         int(values.count)
         for key in values.keys.sorted() {
             string(key.description)

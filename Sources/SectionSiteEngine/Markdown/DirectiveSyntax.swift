@@ -157,8 +157,10 @@ struct DirectiveSyntax: Sendable, Equatable {
                 }
                 lineIndex += 1
                 guard lineIndex < lines.count else {
-                    problems.append(Problem(
-                        message: "'@\(opening.name)(' has no closing ')'", line: fileLine, column: directive.column))
+                    problems.append(
+                        Problem(
+                            message: "'@\(opening.name)(' has no closing ')'", line: fileLine, column: directive.column)
+                    )
                     return (directive, lines.count)
                 }
                 text = lines[lineIndex]
@@ -175,10 +177,12 @@ struct DirectiveSyntax: Sendable, Equatable {
             return (directive, lineIndex + 1)
         }
         guard brace == "{" else {
-            problems.append(Problem(
-                message: "unexpected '\(afterArguments.prefix(20))' after '@\(opening.name)': a directive's line ends after "
-                    + "its arguments or with '{'",
-                line: firstLine + lineIndex, column: restColumn + indent))
+            problems.append(
+                Problem(
+                    message:
+                        "unexpected '\(afterArguments.prefix(20))' after '@\(opening.name)': a directive's line ends after "
+                        + "its arguments or with '{'",
+                    line: firstLine + lineIndex, column: restColumn + indent))
             directive.source = lines[index...lineIndex].joined(separator: "\n")
             return (directive, lineIndex + 1)
         }
@@ -187,7 +191,8 @@ struct DirectiveSyntax: Sendable, Equatable {
         if trimmed.last == "}" {  // `@Column { one line }`
             let content = trimmed.dropLast().drop(while: { $0 == " " || $0 == "\t" })
             let column = restColumn + 1 + (inner.count - inner.drop(while: { $0 == " " || $0 == "\t" }).count) + indent
-            directive.body = DirectiveSyntax(String(content.trimmingTrailingSpaces()), firstLine: firstLine + lineIndex, indent: column)
+            directive.body = DirectiveSyntax(
+                String(content.trimmingTrailingSpaces()), firstLine: firstLine + lineIndex, indent: column)
             directive.source = lines[index...lineIndex].joined(separator: "\n")
             return (directive, lineIndex + 1)
         }
@@ -215,16 +220,19 @@ struct DirectiveSyntax: Sendable, Equatable {
             end += 1
         }
         guard end < lines.count else {
-            problems.append(Problem(
-                message: "'@\(opening.name) {' is not closed: no line with only '}' ends it", line: fileLine,
-                column: directive.column))
+            problems.append(
+                Problem(
+                    message: "'@\(opening.name) {' is not closed: no line with only '}' ends it", line: fileLine,
+                    column: directive.column))
             return (directive, lines.count)
         }
         let firstBodyLine = firstLine + lineIndex + (startsOnOpeningLine ? 0 : 1)
-        let shift = bodyLines.filter { !$0.allSatisfy { $0 == " " || $0 == "\t" } }
+        let shift =
+            bodyLines.filter { !$0.allSatisfy { $0 == " " || $0 == "\t" } }
             .map { $0.prefix(while: { $0 == " " }).count }.min() ?? 0
         let dedented = bodyLines.map { $0.allSatisfy({ $0 == " " || $0 == "\t" }) ? "" : $0.dropFirst(shift) }
-        directive.body = DirectiveSyntax(dedented.joined(separator: "\n"), firstLine: firstBodyLine, indent: indent + shift)
+        directive.body = DirectiveSyntax(
+            dedented.joined(separator: "\n"), firstLine: firstBodyLine, indent: indent + shift)
         directive.source = lines[index...end].joined(separator: "\n")
         return (directive, end + 1)
     }
@@ -327,7 +335,9 @@ struct DirectiveSyntax: Sendable, Equatable {
                 default:
                     if character != " " && character != "\t" && started == nil { started = (line, column) }
                     if quoted && character != " " && character != "\t" {
-                        problems.append(Problem(message: "unexpected '\(character)' after a quoted value", line: line, column: column))
+                        problems.append(
+                            Problem(
+                                message: "unexpected '\(character)' after a quoted value", line: line, column: column))
                     }
                     value.append(character)
                 }
@@ -348,7 +358,8 @@ struct DirectiveSyntax: Sendable, Equatable {
             let trimmed = quoted ? value : value.trimmingCharacters(in: .whitespaces)
             if !quoted && trimmed.isEmpty {
                 if label != nil || !closing || !arguments.isEmpty {
-                    problems.append(Problem(message: "an argument has no value", line: place.line, column: place.column))
+                    problems.append(
+                        Problem(message: "an argument has no value", line: place.line, column: place.column))
                 }
                 return
             }
@@ -365,7 +376,9 @@ struct DirectiveSyntax: Sendable, Equatable {
         /// The fence a line opens: three or more backticks or tildes after at most three spaces.
         static func opening(_ line: Substring) -> (character: Character, count: Int)? {
             let spaces = line.prefix(while: { $0 == " " }).count
-            guard spaces <= 3, let first = line.dropFirst(spaces).first, first == "`" || first == "~" else { return nil }
+            guard spaces <= 3, let first = line.dropFirst(spaces).first, first == "`" || first == "~" else {
+                return nil
+            }
             let count = line.dropFirst(spaces).prefix(while: { $0 == first }).count
             return count >= 3 ? (first, count) : nil
         }
@@ -374,7 +387,9 @@ struct DirectiveSyntax: Sendable, Equatable {
             guard let fence = Self.opening(line) else { return }
             if let open = marker {
                 let rest = line.drop(while: { $0 == " " }).dropFirst(fence.count)
-                if fence.character == open.character, fence.count >= open.count, rest.allSatisfy({ $0 == " " || $0 == "\t" }) {
+                if fence.character == open.character, fence.count >= open.count,
+                    rest.allSatisfy({ $0 == " " || $0 == "\t" })
+                {
                     marker = nil
                 }
             } else {
@@ -388,7 +403,9 @@ extension Substring {
     /// The text without the spaces and tabs at its end.
     fileprivate func trimmingTrailingSpaces() -> Substring {
         var end = endIndex
-        while end > startIndex, self[index(before: end)] == " " || self[index(before: end)] == "\t" { end = index(before: end) }
+        while end > startIndex, self[index(before: end)] == " " || self[index(before: end)] == "\t" {
+            end = index(before: end)
+        }
         return self[startIndex..<end]
     }
 }

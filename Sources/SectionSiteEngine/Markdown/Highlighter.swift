@@ -95,7 +95,9 @@ final class HighlightCache: Sendable {
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         if let written = next.withLock({ $0 }) {
             written.close()
-            guard written.isWhole else { throw SectionSiteError("cannot write \(written.path): the disk refused an entry") }
+            guard written.isWhole else {
+                throw SectionSiteError("cannot write \(written.path): the disk refused an entry")
+            }
             guard rename(written.path, file.path) == 0 else {
                 throw SectionSiteError("cannot replace \(file.path): \(String(cString: strerror(errno)))")
             }
@@ -210,7 +212,9 @@ private struct CacheFile {
         /// Its HTML, or nil when it cannot be read.
         func read() -> String? {
             var bytes = [UInt8](repeating: 0, count: place.count)
-            let done = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, place.count, off_t(place.offset)) }
+            let done = bytes.withUnsafeMutableBytes {
+                pread(descriptor, $0.baseAddress, place.count, off_t(place.offset))
+            }
             return done == place.count ? String(decoding: bytes, as: UTF8.self) : nil
         }
     }
@@ -284,7 +288,9 @@ private struct LineReader {
         let size = 1 << 20
         let old = buffer.count
         buffer += [UInt8](repeating: 0, count: size)
-        let read = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + old, size, off_t(start) + off_t(old)) }
+        let read = buffer.withUnsafeMutableBytes {
+            pread(descriptor, $0.baseAddress! + old, size, off_t(start) + off_t(old))
+        }
         buffer.removeLast(size - max(read, 0))
         return read > 0
     }

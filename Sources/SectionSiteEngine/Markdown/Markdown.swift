@@ -63,7 +63,9 @@ package struct Markdown: Sendable {
     nonisolated(unsafe) private static let extensions: [OpaquePointer] = {
         cmark_gfm_core_extensions_ensure_registered()
         return extensionNames.map { name in
-            guard let syntax = cmark_find_syntax_extension(name) else { preconditionFailure("libcmark-gfm has no '\(name)' extension") }
+            guard let syntax = cmark_find_syntax_extension(name) else {
+                preconditionFailure("libcmark-gfm has no '\(name)' extension")
+            }
             return syntax
         }
     }()
@@ -227,7 +229,9 @@ package struct Markdown: Sendable {
     /// - Complexity: O(n) in the length of `text`, plus highlighting.
     package func render(_ text: String, source: String, takeTitle: Bool = false, headingIDs: Bool = true) -> Document {
         var state = DrawingState()
-        return render(DirectiveSyntax(text), source: source, takeTitle: takeTitle, headingIDs: headingIDs, state: &state).document
+        return render(
+            DirectiveSyntax(text), source: source, takeTitle: takeTitle, headingIDs: headingIDs, state: &state
+        ).document
     }
 
     /// What the documents of one page share while drawn: heading ids and directive ids are unique in the page.
@@ -244,7 +248,8 @@ package struct Markdown: Sendable {
     ) -> (document: Document, directives: [[String: Any]]) {
         withDocument(syntax.text) { document, extensions in
             let attributes = AttributeListPass(document, on: attributeLists)
-            var walk = Walk(syntax: syntax, source: source, headingIDs: headingIDs, lists: attributes.lists, state: state)
+            var walk = Walk(
+                syntax: syntax, source: source, headingIDs: headingIDs, lists: attributes.lists, state: state)
             if takeTitle {
                 var node = cmark_node_first_child(document)
                 while let current = node {
@@ -275,7 +280,9 @@ package struct Markdown: Sendable {
                     }
                     continue
                 }
-                if type == CMARK_NODE_PARAGRAPH, result.firstParagraph == nil { result.firstParagraph = Self.plainText(current) }
+                if type == CMARK_NODE_PARAGRAPH, result.firstParagraph == nil {
+                    result.firstParagraph = Self.plainText(current)
+                }
                 if headingIDs, textLimit.map({ textCount < $0 }) ?? true, type != CMARK_NODE_HEADING,
                     type != CMARK_NODE_CODE_BLOCK, type != CMARK_NODE_THEMATIC_BREAK
                 {
@@ -344,7 +351,9 @@ package struct Markdown: Sendable {
         for (heading, attributes) in headings {
             let open = "<h\(heading.level)>"
             let close = "</h\(heading.level)>"
-            guard let start = rest.firstRange(bytesOf: open), let end = rest[start.upperBound...].firstRange(bytesOf: close) else { break }
+            guard let start = rest.firstRange(bytesOf: open),
+                let end = rest[start.upperBound...].firstRange(bytesOf: close)
+            else { break }
             let id = HTML.escape(heading.id)
             output += rest[..<start.lowerBound]
             output += #"<h\#(heading.level) id="\#(id)"\#(attributes)>"#
@@ -357,15 +366,22 @@ package struct Markdown: Sendable {
         return output
     }
 
-    private func withDocument<Result>(_ text: String, _ body: (OpaquePointer, UnsafeMutablePointer<cmark_llist>?) -> Result) -> Result {
-        guard let parser = cmark_parser_new(options) else { preconditionFailure("libcmark-gfm could not make a parser") }
+    private func withDocument<Result>(
+        _ text: String, _ body: (OpaquePointer, UnsafeMutablePointer<cmark_llist>?) -> Result
+    ) -> Result {
+        guard let parser = cmark_parser_new(options) else {
+            preconditionFailure("libcmark-gfm could not make a parser")
+        }
         defer { cmark_parser_free(parser) }
         for syntax in Self.extensions { cmark_parser_attach_syntax_extension(parser, syntax) }
         var text = text
         text.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { chars in cmark_parser_feed(parser, chars.baseAddress, chars.count) }
+            bytes.withMemoryRebound(to: CChar.self) { chars in cmark_parser_feed(parser, chars.baseAddress, chars.count)
+            }
         }
-        let finished = Self.finishesInParallel ? cmark_parser_finish(parser) : Self.finishing.withLock { cmark_parser_finish(parser) }
+        let finished =
+            Self.finishesInParallel
+            ? cmark_parser_finish(parser) : Self.finishing.withLock { cmark_parser_finish(parser) }
         guard let document = finished else {
             preconditionFailure("libcmark-gfm returned no document")
         }
@@ -381,7 +397,9 @@ package struct Markdown: Sendable {
 
     func trimmed(_ html: String) -> String {
         var end = html.utf8.endIndex
-        while end > html.utf8.startIndex, html.utf8[html.utf8.index(before: end)] == 10 { end = html.utf8.index(before: end) }
+        while end > html.utf8.startIndex, html.utf8[html.utf8.index(before: end)] == 10 {
+            end = html.utf8.index(before: end)
+        }
         return end == html.utf8.endIndex ? html : String(html[..<end])
     }
 
@@ -422,25 +440,31 @@ extension Markdown {
     /// (and then GitHub's tag filter still disarms `<script>`, `<iframe>` and the like); fenced code is highlighted
     /// when a highlighter is given.
     package init(
-        smart: Bool = true, unsafe: Bool = false, highlighter: Highlighter? = nil, rootPath: String = "/", site: URL? = nil,
+        smart: Bool = true, unsafe: Bool = false, highlighter: Highlighter? = nil, rootPath: String = "/",
+        site: URL? = nil,
         attributeLists: Bool = true, symbolLinks: SymbolLinks? = nil
     ) {
         self.init(
-            options: Self.options(smart: smart, unsafe: unsafe), highlighter: highlighter.map { HighlightCache($0) }, rootPath: rootPath,
-            site: site, theme: nil, images: nil, pageURLs: nil, symbolLinks: symbolLinks, collectsLinks: false, textLimit: 0,
+            options: Self.options(smart: smart, unsafe: unsafe), highlighter: highlighter.map { HighlightCache($0) },
+            rootPath: rootPath,
+            site: site, theme: nil, images: nil, pageURLs: nil, symbolLinks: symbolLinks, collectsLinks: false,
+            textLimit: 0,
             attributeLists: attributeLists)
     }
 
     /// The Markdown of a site's settings: punctuation, raw HTML, links under `baseURL`, and as much plain text as
     /// the search index keeps.
     init(
-        config: SiteConfig, highlighter: HighlightCache?, theme: Theme? = nil, images: ImageCatalog? = nil, site: URL? = nil,
+        config: SiteConfig, highlighter: HighlightCache?, theme: Theme? = nil, images: ImageCatalog? = nil,
+        site: URL? = nil,
         pageURLs: PageURLs? = nil, symbolLinks: SymbolLinks? = nil, collectsLinks: Bool = false
     ) {
         self.init(
             options: Self.options(smart: config.smartPunctuation, unsafe: config.unsafeHTML), highlighter: highlighter,
-            rootPath: config.rootPath, site: site, theme: theme, images: images, pageURLs: pageURLs, symbolLinks: symbolLinks,
-            collectsLinks: collectsLinks, textLimit: config.search ? config.searchText : 0, attributeLists: config.markdownAttributes)
+            rootPath: config.rootPath, site: site, theme: theme, images: images, pageURLs: pageURLs,
+            symbolLinks: symbolLinks,
+            collectsLinks: collectsLinks, textLimit: config.search ? config.searchText : 0,
+            attributeLists: config.markdownAttributes)
     }
 
     private static func options(smart: Bool, unsafe: Bool) -> Int32 {

@@ -75,7 +75,9 @@ struct Page: Sendable, Equatable {
     }
 
     /// The location of the file's first line; for a page a program defines, where it is defined.
-    var location: SourceLocation { bodyLocation.file == source.description ? SourceLocation(file: bodyLocation.file) : bodyLocation }
+    var location: SourceLocation {
+        bodyLocation.file == source.description ? SourceLocation(file: bodyLocation.file) : bodyLocation
+    }
 
     /// The URL, folder and index flag of a content path: `Content/posts/index.md` (or `_index.md`, as Hugo names a
     /// folder's list page) is `/posts/`, and `Content/c#-notes.md` is `/c%23-notes/` (the URL percent-encoded, the

@@ -53,7 +53,9 @@ package struct PageDate: Sendable, Equatable, Hashable, Comparable {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
-        (year, month, day, hour, minute, second) = (parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!, parts.second!)
+        (year, month, day, hour, minute, second) = (
+            parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!, parts.second!
+        )
         offset = zone.secondsFromGMT(for: instant)
     }
 
@@ -131,7 +133,8 @@ private struct WrittenDate {
         else { return nil }
         (self.year, self.month, self.day) = (year, month, day)
         let afterDay = scanner.position
-        if scanner.take("T") || scanner.take("t") || (scanner.spaces() && (scanner.take("T") || scanner.take("t") || true)),
+        if scanner.take("T") || scanner.take("t")
+            || (scanner.spaces() && (scanner.take("T") || scanner.take("t") || true)),
             let hour = scanner.number(digits: 1...2), scanner.take(":"), let minute = scanner.number(digits: 2...2)
         {
             (self.hour, self.minute) = (hour, minute)

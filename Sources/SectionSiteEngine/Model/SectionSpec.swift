@@ -55,7 +55,9 @@ package struct ItemSpec: Sendable, Equatable {
         id: String, cell: String? = nil, body: String? = nil, fields: [String: Value] = [:], location: SourceLocation,
         html: String? = nil
     ) {
-        (self.id, self.cell, self.body, self.fields, self.location, self.html) = (id, cell, body, fields, location, html)
+        (self.id, self.cell, self.body, self.fields, self.location, self.html) = (
+            id, cell, body, fields, location, html
+        )
     }
 }
 

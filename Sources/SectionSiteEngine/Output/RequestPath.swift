@@ -6,7 +6,8 @@ package enum RequestPath {
     /// `index.html` added to folders; nil for anything that is not plainly inside the output: `..` or `.` segments,
     /// encoded slashes or backslashes, NUL, malformed percent-encoding, or a path outside the root.
     package static func outputPath(_ raw: String, root: String) -> OutputPath? {
-        let path = raw.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? raw
+        let path =
+            raw.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? raw
         guard path.hasPrefix(root) || path + "/" == root else { return nil }
         let rest = path.count >= root.count ? String(path.dropFirst(root.count)) : ""
         if isPlain(rest) { return OutputPath(rest.isEmpty || rest.hasSuffix("/") ? rest + "index.html" : rest) }
@@ -25,7 +26,9 @@ package enum RequestPath {
             segments.append(segment)
         }
         let joined = segments.joined(separator: "/")
-        if rest.isEmpty || rest.hasSuffix("/") { return OutputPath(joined.isEmpty ? "index.html" : joined + "/index.html") }
+        if rest.isEmpty || rest.hasSuffix("/") {
+            return OutputPath(joined.isEmpty ? "index.html" : joined + "/index.html")
+        }
         return OutputPath(joined)
     }
 

@@ -43,7 +43,9 @@ extension SearchShards {
     /// The words of `ordered` (the pages in number order, with their `keys`) updated from `previous`; nil when more
     /// than a quarter of the pages are new or changed (reading every page's words is then as quick) or two pages
     /// share a key.
-    static func update(_ previous: Base, to ordered: [LoadedPage], keys: [PageKey]) -> [(prefix: String, words: [Word])]? {
+    static func update(
+        _ previous: Base, to ordered: [LoadedPage], keys: [PageKey]
+    ) -> [(prefix: String, words: [Word])]? {
         var numbers = [PageKey: Int](minimumCapacity: keys.count)
         for (number, key) in keys.enumerated() where numbers.updateValue(number, forKey: key) != nil { return nil }
         // Each earlier page's new number, `gone` when it changed or went. Pages are in the order of their titles,
@@ -76,7 +78,9 @@ extension SearchShards {
                     if number != gone { postings.append(posting & ~pageBits | number << 6) }  // the order stays
                 }
                 var headings: [UInt32: Int] = [:]
-                for (page, heading) in word.headings where renumber[Int(page)] != gone { headings[renumber[Int(page)]] = heading }
+                for (page, heading) in word.headings where renumber[Int(page)] != gone {
+                    headings[renumber[Int(page)]] = heading
+                }
                 terms[term].words[place] = Word(text: word.text, postings: postings, headings: headings)
             }
         }
@@ -149,7 +153,9 @@ extension SearchShards {
             else { continue }
             same.insert(chunkPath(chunk))
         }
-        if pages.count == previous.keys.count, terms.map(\.prefix) == previous.terms.map(\.prefix) { same.insert(manifestPath) }
+        if pages.count == previous.keys.count, terms.map(\.prefix) == previous.terms.map(\.prefix) {
+            same.insert(manifestPath)
+        }
         return same
     }
 }
@@ -193,15 +199,23 @@ extension SearchShards {
             bases = try input.map { input in
                 Base(
                     keys: try input.list { input in
-                        PageKey(url: try input.string(), title: try input.string(), digest: UInt64(bitPattern: Int64(try input.int())))
+                        PageKey(
+                            url: try input.string(), title: try input.string(),
+                            digest: UInt64(bitPattern: Int64(try input.int())))
                     },
                     terms: try input.list { input in
-                        (try input.string(), try input.list { input in
-                            let text = try input.string()
-                            let postings = try input.uint32s()
-                            let pairs = try input.list { input in (UInt32(truncatingIfNeeded: try input.int()), try input.int()) }
-                            return Word(text: text, postings: postings, headings: Dictionary(pairs) { first, _ in first })
-                        })
+                        (
+                            try input.string(),
+                            try input.list { input in
+                                let text = try input.string()
+                                let postings = try input.uint32s()
+                                let pairs = try input.list { input in
+                                    (UInt32(truncatingIfNeeded: try input.int()), try input.int())
+                                }
+                                return Word(
+                                    text: text, postings: postings, headings: Dictionary(pairs) { first, _ in first })
+                            }
+                        )
                     },
                     firstPart: try input.int(), partSize: try input.int())
             }
@@ -210,7 +224,8 @@ extension SearchShards {
                 let pages = UInt32(base.keys.count)
                 for (_, words) in base.terms {
                     for word in words {
-                        guard word.postings.allSatisfy({ $0 >> 6 & 0x7F_FFFF < pages }), word.headings.keys.allSatisfy({ $0 < pages })
+                        guard word.postings.allSatisfy({ $0 >> 6 & 0x7F_FFFF < pages }),
+                            word.headings.keys.allSatisfy({ $0 < pages })
                         else { throw RecordReader.Malformed() }
                     }
                 }

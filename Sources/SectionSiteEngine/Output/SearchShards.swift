@@ -132,7 +132,8 @@ struct SearchShards: Sendable {
         /// Adds the words of this partition of a batch of pages, the first of them numbered `firstPage`.
         mutating func add(_ read: [[(String, Int, Int)]], firstPage: Int, partition: Int) {
             for (offset, pageWords) in read.enumerated() {
-                for (text, flags, heading) in pageWords where Int(text.utf8.first!) % SearchShards.partitionCount == partition {
+                for (text, flags, heading) in pageWords
+                where Int(text.utf8.first!) % SearchShards.partitionCount == partition {
                     let id: Int
                     if let known = ids[text] {
                         id = known
@@ -157,7 +158,9 @@ struct SearchShards: Sendable {
                 byPrefix[SearchShards.prefix(word.text), default: []].append(word)
             }
             words = []
-            return byPrefix.map { prefix, words in (prefix, words.sorted { $0.text.utf8.lexicographicallyPrecedes($1.text.utf8) }) }
+            return byPrefix.map { prefix, words in
+                (prefix, words.sorted { $0.text.utf8.lexicographicallyPrecedes($1.text.utf8) })
+            }
         }
     }
 
@@ -289,7 +292,9 @@ struct SearchShards: Sendable {
         var files: [OutputFile] = []
         forEachFile(config: config) { path, json in
             guard wanted(path) else { return }
-            files.append(OutputFile(path: path, contents: later ? .made(.init(make: json)) : .text(json()), origin: "the search index"))
+            files.append(
+                OutputFile(
+                    path: path, contents: later ? .made(.init(make: json)) : .text(json()), origin: "the search index"))
         }
         return files
     }
@@ -304,7 +309,9 @@ struct SearchShards: Sendable {
                 for part in 1...parts(word) {
                     let start = firstPart + (part - 1) * partSize
                     body(morePath(prefix, place: place, part: part)) {
-                        "{\"postings\":" + Self.postings(word.postings[start..<min(start + partSize, word.postings.count)], word) + "}\n"
+                        "{\"postings\":"
+                            + Self.postings(word.postings[start..<min(start + partSize, word.postings.count)], word)
+                            + "}\n"
                     }
                 }
             }

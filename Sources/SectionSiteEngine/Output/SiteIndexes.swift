@@ -6,7 +6,9 @@ enum SiteIndexes {
 
     /// The sitemap of every page, by URL; a page with translations lists each (itself too) as an alternate, and
     /// the default language's as `x-default`.
-    static func sitemap(_ pages: some Collection<RenderedPage>, alternates: [String: [Translation]] = [:], config: SiteConfig) -> String {
+    static func sitemap(
+        _ pages: some Collection<RenderedPage>, alternates: [String: [Translation]] = [:], config: SiteConfig
+    ) -> String {
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
         xml += #"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9""#
         if config.languages.isMultilingual { xml += #" xmlns:xhtml="http://www.w3.org/1999/xhtml""# }
@@ -15,7 +17,8 @@ enum SiteIndexes {
             xml += "  <url><loc>\(HTML.escape(config.absoluteURL(page.url.rawValue)))</loc>"
             if let date = page.date { xml += "<lastmod>\(date.isoDate)</lastmod>" }
             for (hreflang, url) in Translation.alternates(alternates[page.url.rawValue] ?? [], config: config) {
-                xml += #"<xhtml:link rel="alternate" hreflang="\#(hreflang)" href="\#(HTML.escape(config.absoluteURL(url)))"/>"#
+                xml +=
+                    #"<xhtml:link rel="alternate" hreflang="\#(hreflang)" href="\#(HTML.escape(config.absoluteURL(url)))"/>"#
             }
             xml += "</url>\n"
         }
@@ -26,22 +29,30 @@ enum SiteIndexes {
     /// default language, without languages), at most `limit` URLs a file: `sitemap.xml` alone when it holds them
     /// all in one language; else `sitemap-N.xml` (one language) or `sitemap-<code>.xml`, `sitemap-<code>-N.xml`
     /// (languages), which `sitemap.xml` then lists. Files are at the root so that they may list any URL.
-    static func sitemapFiles<Page>(_ groups: [(code: String, pages: [Page])], multilingual: Bool, limit: Int) -> [(path: OutputPath, pages: ArraySlice<Page>)] {
+    static func sitemapFiles<Page>(
+        _ groups: [(code: String, pages: [Page])], multilingual: Bool, limit: Int
+    ) -> [(path: OutputPath, pages: ArraySlice<Page>)] {
         var files: [(path: OutputPath, pages: ArraySlice<Page>)] = []
         for (code, pages) in groups {
-            let chunks = stride(from: 0, to: max(pages.count, 1), by: limit).map { pages[$0..<min($0 + limit, pages.count)] }
+            let chunks = stride(from: 0, to: max(pages.count, 1), by: limit).map {
+                pages[$0..<min($0 + limit, pages.count)]
+            }
             let name = multilingual ? "sitemap-\(code)" : "sitemap"
             if chunks.count == 1 {
                 files.append((OutputPath(multilingual ? name + ".xml" : "sitemap.xml"), chunks[0]))
             } else {
-                for (number, chunk) in chunks.enumerated() { files.append((OutputPath("\(name)-\(number + 1).xml"), chunk)) }
+                for (number, chunk) in chunks.enumerated() {
+                    files.append((OutputPath("\(name)-\(number + 1).xml"), chunk))
+                }
             }
         }
         return files
     }
 
     /// `sitemap.xml` as an index of the sitemap files, each with the newest date of its pages.
-    static func sitemapIndex(_ files: [(path: OutputPath, pages: ArraySlice<RenderedPage>)], config: SiteConfig) -> String {
+    static func sitemapIndex(
+        _ files: [(path: OutputPath, pages: ArraySlice<RenderedPage>)], config: SiteConfig
+    ) -> String {
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
         xml += #"<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"# + "\n"
         for file in files {

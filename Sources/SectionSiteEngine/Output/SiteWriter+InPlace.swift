@@ -36,7 +36,9 @@ extension SiteWriter {
                 if case .text(let text) = file.contents {
                     let hash = ContentHash.of(text).hex
                     // The size too: a file cut short by hand is written again.
-                    if previous?.hashes[file.path] == hash ? FileStamp.of(target)?.size == Int64(text.utf8.count) : Self.holds(target, text) {
+                    if previous?.hashes[file.path] == hash
+                        ? FileStamp.of(target)?.size == Int64(text.utf8.count) : Self.holds(target, text)
+                    {
                         return (false, hash)
                     }
                 }
@@ -59,7 +61,9 @@ extension SiteWriter {
                 index += 1
             }
             // The manifest as the output will be, renamed into place with the files the journal lists.
-            try Self.writeFile(root + OutputManifest.path.rawValue + Self.newSuffix, manifest(of: files, hashes: hashes, previous: previous).text)
+            try Self.writeFile(
+                root + OutputManifest.path.rawValue + Self.newSuffix,
+                manifest(of: files, hashes: hashes, previous: previous).text)
         } catch {
             for file in changed { unlink(root + file.path.rawValue + Self.newSuffix) }
             unlink(root + OutputManifest.path.rawValue + Self.newSuffix)
@@ -94,11 +98,13 @@ extension SiteWriter {
 
     /// Whether the file at `path` holds the bytes of the file at `source` (true when it is that file).
     static func holds(_ path: String, sameAs source: String) -> Bool {
-        guard let held = FileChunks.reading(path), let wanted = FileChunks.reading(source), held.size == wanted.size else { return false }
+        guard let held = FileChunks.reading(path), let wanted = FileChunks.reading(source), held.size == wanted.size
+        else { return false }
         if held.device == wanted.device && held.inode == wanted.inode { return true }
         while let chunk = held.next() {
             // Both read in chunks of one size, so chunk N of each covers the same bytes.
-            guard let other = wanted.next(), other.count == chunk.count, memcmp(chunk.baseAddress!, other.baseAddress!, chunk.count) == 0
+            guard let other = wanted.next(), other.count == chunk.count,
+                memcmp(chunk.baseAddress!, other.baseAddress!, chunk.count) == 0
             else { return false }
         }
         return wanted.next() == nil && !held.failed && !wanted.failed
@@ -113,7 +119,8 @@ extension SiteWriter {
             let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
             // A journal is ours, but `.sectionsite/` may come from elsewhere (committed to a repository, say):
             // a line naming a file outside the output is no line of ours.
-            guard parts.count == 2, !parts[1].isEmpty, !parts[1].hasPrefix("/"), URLPath.escape(fromFolder: parts[1]) == nil
+            guard parts.count == 2, !parts[1].isEmpty, !parts[1].hasPrefix("/"),
+                URLPath.escape(fromFolder: parts[1]) == nil
             else { continue }
             if parts[0] == "rename" {
                 rename(root + parts[1] + newSuffix, root + parts[1])  // already done when the journal is replayed

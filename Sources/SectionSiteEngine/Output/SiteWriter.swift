@@ -29,20 +29,31 @@ struct SiteWriter {
         var folders: [[UInt8]: String] = [:]  // real paths of the folders files are copied from
         for file in files {
             let location = file.origin.contains("/") ? SourceLocation.file(file.origin) : nil
-            if let escape = URLPath.escape(fromFolder: file.path.rawValue) ?? (file.path.rawValue.hasPrefix("/") ? "it is absolute" : nil) {
-                errors.append(Diagnostic(.error, "refusing to write the output file '\(file.path)' of \(file.origin): \(escape)", at: location))
+            if let escape = URLPath.escape(fromFolder: file.path.rawValue)
+                ?? (file.path.rawValue.hasPrefix("/") ? "it is absolute" : nil)
+            {
+                errors.append(
+                    Diagnostic(
+                        .error, "refusing to write the output file '\(file.path)' of \(file.origin): \(escape)",
+                        at: location))
                 continue
             }
-            if case .copy(let source) = file.contents, case .outside(let real) = bounds.place(source, folders: &folders),
+            if case .copy(let source) = file.contents,
+                case .outside(let real) = bounds.place(source, folders: &folders),
                 !previous.allows(source), !kept.allows(source)
             {
-                errors.append(Diagnostic(
-                    .error, "refusing to publish '\(file.path)': it is read from '\(real)', outside the site "
-                        + "(name the folder in 'readOutside:' in sectionsite.yml to allow it)", at: location))
+                errors.append(
+                    Diagnostic(
+                        .error,
+                        "refusing to publish '\(file.path)': it is read from '\(real)', outside the site "
+                            + "(name the folder in 'readOutside:' in sectionsite.yml to allow it)", at: location))
                 continue
             }
             if let owner = owners[file.path] {
-                errors.append(Diagnostic(.error, "two sources write the output file '\(file.path)': \(owner) and \(file.origin)", at: location))
+                errors.append(
+                    Diagnostic(
+                        .error, "two sources write the output file '\(file.path)': \(owner) and \(file.origin)",
+                        at: location))
             }
             owners[file.path] = file.origin
         }
@@ -65,7 +76,8 @@ struct SiteWriter {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []
         if !entries.isEmpty && !entries.contains("_sectionsite") {
             throw SectionSiteError(
-                "the output folder '\(out.path)' is not empty and was not written by sectionsite; remove it or choose another --out")
+                "the output folder '\(out.path)' is not empty and was not written by sectionsite; remove it or choose another --out"
+            )
         }
     }
 
@@ -120,7 +132,9 @@ struct SiteWriter {
 
     /// A failure to write the output, located at the file or folder: `_site/a/index.html: error: cannot write ...`.
     static func writeError(_ error: any Error, at path: String) -> SectionSiteError {
-        SectionSiteError("cannot write the output: \(SystemReason.of(error)); the previous output is unchanged", at: .file(shown(path)))
+        SectionSiteError(
+            "cannot write the output: \(SystemReason.of(error)); the previous output is unchanged",
+            at: .file(shown(path)))
     }
 
     /// A path as an error shows it: from the current folder when it is under it.
@@ -163,7 +177,8 @@ struct SiteWriter {
         var manifest = OutputManifest()
         manifest.hashes.reserveCapacity(files.count)
         for (file, hash) in zip(files, hashes) {
-            manifest.hashes[file.path] = hash ?? previous?.hashes[file.path]
+            manifest.hashes[file.path] =
+                hash ?? previous?.hashes[file.path]
                 ?? ContentHash.ofFile(root + file.path.rawValue)?.hex ?? "unreadable"
         }
         return manifest
@@ -248,7 +263,8 @@ struct SiteWriter {
 
     /// Removes staging and previous-output folders that builds killed outright left beside the output.
     private func removeLeftovers(in parent: URL) {
-        StagingLeftovers.remove(in: parent, prefixes: [".\(out.lastPathComponent).staging-", ".\(out.lastPathComponent).old-"])
+        StagingLeftovers.remove(
+            in: parent, prefixes: [".\(out.lastPathComponent).staging-", ".\(out.lastPathComponent).old-"])
     }
 }
 
@@ -256,4 +272,6 @@ struct SiteWriter {
 // would name its members.
 private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
 private func systemClose(_ descriptor: Int32) { _ = close(descriptor) }
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(descriptor, bytes, count) }
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
+}

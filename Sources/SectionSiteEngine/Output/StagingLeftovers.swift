@@ -13,7 +13,8 @@ package enum StagingLeftovers {
     /// this one; one whose process still runs is another writer at work, and is left alone.
     package static func remove(in parent: URL, prefixes: [String]) {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] {
-            guard let prefix = prefixes.first(where: { name.hasPrefix($0) }), let pid = Int32(name.dropFirst(prefix.count)),
+            guard let prefix = prefixes.first(where: { name.hasPrefix($0) }),
+                let pid = Int32(name.dropFirst(prefix.count)),
                 pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH)
             else { continue }
             try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))

@@ -22,7 +22,8 @@ enum Entities {
             default:
                 guard name.first == "#" else { return nil }
                 let digits = name.dropFirst()
-                let value = digits.first == "x" || digits.first == "X"
+                let value =
+                    digits.first == "x" || digits.first == "X"
                     ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
                 guard let value, let scalar = Unicode.Scalar(value) else { return nil }
                 result.unicodeScalars.append(scalar)

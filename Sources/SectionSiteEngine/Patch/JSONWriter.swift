@@ -71,7 +71,9 @@ package struct JSONWriter {
     /// `value` as a JSON string, quotes and all.
     package static func quoted(_ value: String) -> String {
         // Most values (output paths, for the manifest's thousands of lines) need no escape.
-        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) { return "\"" + value + "\"" }
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) {
+            return "\"" + value + "\""
+        }
         var writer = JSONWriter()
         writer.string(value)
         return writer.text
@@ -114,7 +116,9 @@ package struct JSONWriter {
                 case 0..<0x20:
                     let hex = String(byte, radix: 16)
                     escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                case 0xE2
+                where index + 2 < bytes.count && bytes[index + 1] == 0x80
+                    && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
                     escape = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
                     length = 3
                 default: break

@@ -206,7 +206,9 @@ struct KeyedDocument {
             || byte == 58 || byte == 95
     }
 
-    private static func isSpace(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == 12 }
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == 12
+    }
 
     /// Reads attributes up to the end of a start tag; returns them, the index after `>`, and whether it ended `/>`.
     private func readAttributes(from start: Int) -> ([(name: String, value: String)], Int, Bool) {

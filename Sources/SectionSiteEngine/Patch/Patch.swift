@@ -14,7 +14,9 @@ package struct Patch: Sendable, Equatable {
     package var reloadReason: String?
 
     /// Creates a patch.
-    package init(page: PageURL, from: PageVersion, to: PageVersion, ops: [PatchOp], animation: AnimationConfiguration? = nil) {
+    package init(
+        page: PageURL, from: PageVersion, to: PageVersion, ops: [PatchOp], animation: AnimationConfiguration? = nil
+    ) {
         self.page = page
         self.from = from
         self.to = to

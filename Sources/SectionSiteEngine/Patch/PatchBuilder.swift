@@ -65,7 +65,9 @@ private struct Builder {
         let body = try Differ.changeset(from: [oldBody], to: [bodySection(of: new)])
         ops += try bodyOps(body.changes, old: oldBody.items.map(\.identity))
         for key in new.order where PatchContract.Kind.region.matches(key) {
-            guard let before = old.elements[key], let after = new.elements[key] else { throw Unpatchable("the keyed element '\(key)' of the layout is in only one version") }
+            guard let before = old.elements[key], let after = new.elements[key] else {
+                throw Unpatchable("the keyed element '\(key)' of the layout is in only one version")
+            }
             ops += update(key, before, after)
         }
         if let before = old.title, let after = new.title, old.text(before) != new.text(after) {
@@ -84,7 +86,9 @@ private struct Builder {
         for change in changes {
             if case .moveItem(let key, _, _) = change { moved.insert(key) }
             if case .deleteItem(let key, _) = change, let next = nextOld[key] {
-                if next == nil || !changes.contains(where: { if case .deleteItem(next!, _) = $0 { true } else { false } }) {
+                if next == nil
+                    || !changes.contains(where: { if case .deleteItem(next!, _) = $0 { true } else { false } })
+                {
                     deleted[next] = key
                 }
             }
@@ -115,8 +119,12 @@ private struct Builder {
     /// The document with every patchable part blanked: when two skeletons differ, only a reload can do.
     private func skeleton(_ document: KeyedDocument) -> [UInt8] {
         var holes: [Range<Int>] = []
-        for list in [PatchContract.pageList, PatchContract.bodyList] { if let container = document.containers[list] { holes.append(container.inner) } }
-        for key in document.order where PatchContract.Kind.region.matches(key) { holes.append(document.elements[key]!.inner) }
+        for list in [PatchContract.pageList, PatchContract.bodyList] {
+            if let container = document.containers[list] { holes.append(container.inner) }
+        }
+        for key in document.order where PatchContract.Kind.region.matches(key) {
+            holes.append(document.elements[key]!.inner)
+        }
         if let title = document.title { holes.append(title) }
         if let version = document.versionContent { holes.append(version) }
         holes.sort { $0.lowerBound < $1.lowerBound }
@@ -135,25 +143,33 @@ private struct Builder {
     private func sections(of document: KeyedDocument) throws -> [KeyedSection] {
         guard let page = document.containers[PatchContract.pageList] else { return [] }
         return try page.children.map { key in
-            guard PatchContract.Kind.section.matches(key), let element = document.elements[key], let list = document.containers[key] else {
+            guard PatchContract.Kind.section.matches(key), let element = document.elements[key],
+                let list = document.containers[key]
+            else {
                 throw Unpatchable("the page list holds '\(key)', which is no section with an item list")
             }
-            guard element.outer.lowerBound <= list.inner.lowerBound, list.inner.upperBound <= element.outer.upperBound else {
+            guard element.outer.lowerBound <= list.inner.lowerBound, list.inner.upperBound <= element.outer.upperBound
+            else {
                 throw Unpatchable("the item list of section '\(key)' is not inside the section")
             }
-            let own = document.text(element.outer.lowerBound..<list.inner.lowerBound)
+            let own =
+                document.text(element.outer.lowerBound..<list.inner.lowerBound)
                 + document.text(list.inner.upperBound..<element.outer.upperBound)
             return KeyedSection(identity: key, own: own, items: try nodes(list.children, in: document))
         }
     }
 
     private func bodySection(of document: KeyedDocument) throws -> KeyedSection {
-        KeyedSection(identity: PatchContract.bodyList, own: "", items: try nodes(document.containers[PatchContract.bodyList]?.children ?? [], in: document))
+        KeyedSection(
+            identity: PatchContract.bodyList, own: "",
+            items: try nodes(document.containers[PatchContract.bodyList]?.children ?? [], in: document))
     }
 
     private func nodes(_ keys: [String], in document: KeyedDocument) throws -> [KeyedNode] {
         try keys.map { key in
-            guard let element = document.elements[key] else { throw Unpatchable("the list holds '\(key)', which is no keyed element") }
+            guard let element = document.elements[key] else {
+                throw Unpatchable("the list holds '\(key)', which is no keyed element")
+            }
             return KeyedNode(identity: key, html: document.text(element.outer))
         }
     }
@@ -166,7 +182,8 @@ private struct Builder {
             guard let element = new.elements[section.identity], let list = new.containers[section.identity] else {
                 throw Unpatchable("a new section arrives without its item list")
             }
-            let html = new.text(element.outer.lowerBound..<list.inner.lowerBound) + section.items.map(\.html).joined()
+            let html =
+                new.text(element.outer.lowerBound..<list.inner.lowerBound) + section.items.map(\.html).joined()
                 + new.text(list.inner.upperBound..<element.outer.upperBound)
             return [.insert(parent: PatchContract.pageList, before: before, html: html)]
         case .moveSection(let key, let before):
@@ -187,22 +204,29 @@ private struct Builder {
 
     /// A kept section whose own parts changed: its attributes, header or footer.
     private func updateSection(_ key: String) throws -> [PatchOp] {
-        guard let before = old.elements[key], let after = new.elements[key] else { throw Unpatchable("'\(key)' is in only one version") }
+        guard let before = old.elements[key], let after = new.elements[key] else {
+            throw Unpatchable("'\(key)' is in only one version")
+        }
         var ops: [PatchOp] = []
-        guard before.tag == after.tag else { throw Unpatchable("'\(key)' changed its tag from <\(before.tag)> to <\(after.tag)>") }
+        guard before.tag == after.tag else {
+            throw Unpatchable("'\(key)' changed its tag from <\(before.tag)> to <\(after.tag)>")
+        }
         let attributes = attributeChanges(before, after)
         if !attributes.isEmpty { ops.append(.attrs(key: key, attrs: attributes)) }
         let id = key.dropFirst(2)
         for supplementary in [PatchContract.Kind.header.key(String(id)), PatchContract.Kind.footer.key(String(id))] {
             switch (old.elements[supplementary], new.elements[supplementary]) {
             case (nil, nil): break
-            case (let was?, nil): _ = was; ops.append(.remove(key: supplementary))
+            case (let was?, nil):
+                _ = was
+                ops.append(.remove(key: supplementary))
             case (nil, let added?): ops.append(.insert(parent: key, before: nil, html: new.text(added.outer)))
             case (let was?, let now?): ops += update(supplementary, was, now)
             }
         }
         if let list = (old.containers[key], new.containers[key]) as? (KeyedDocument.Container, KeyedDocument.Container),
-            old.text(list.0.outer.lowerBound..<list.0.inner.lowerBound) != new.text(list.1.outer.lowerBound..<list.1.inner.lowerBound)
+            old.text(list.0.outer.lowerBound..<list.0.inner.lowerBound)
+                != new.text(list.1.outer.lowerBound..<list.1.inner.lowerBound)
         {
             throw Unpatchable("the opening tag of a section's item list changed")
         }
@@ -229,7 +253,9 @@ private struct Builder {
         return ops
     }
 
-    private func attributeChanges(_ before: KeyedDocument.Element, _ after: KeyedDocument.Element) -> [PatchOp.Attribute] {
+    private func attributeChanges(
+        _ before: KeyedDocument.Element, _ after: KeyedDocument.Element
+    ) -> [PatchOp.Attribute] {
         var old: [String: String] = [:]
         for attribute in before.attributes { old[attribute.name] = attribute.value }
         var new: [String: String] = [:]

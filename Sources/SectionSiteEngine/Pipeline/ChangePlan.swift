@@ -66,7 +66,8 @@ extension ChangePlan {
             case .template(let name): templates.insert(name)
             case .component(let name): components.insert(name)
             case .layout: renderAll = true
-            case .themeAsset(let output), .staticFile(let output): (copiedFiles, assets) = (true, assets.union([output]))
+            case .themeAsset(let output), .staticFile(let output):
+                (copiedFiles, assets) = (true, assets.union([output]))
             case .ignored: continue
             }
         }

@@ -117,17 +117,22 @@ struct ContentIndex: Sendable {
 
     /// Makes the tag pages anew from the tag index and says which of them are new, changed or gone (their paths).
     /// A page written at a tag page's URL takes its place.
-    private mutating func refreshGenerated(_ loaded: TreeDictionary<SourceID, LoadedPage>, config: SiteConfig) -> Set<SourceID> {
+    private mutating func refreshGenerated(
+        _ loaded: TreeDictionary<SourceID, LoadedPage>, config: SiteConfig
+    ) -> Set<SourceID> {
         var next: [SourceID: LoadedPage] = [:]
         let languages = config.languages
         let everyTag = allTags(languages)
         for code in languages.codes {
             let tags = everyTag.filter { $0.language == code }
             // A page written at the URL: the default language's may be in its folder too.
-            let folder = languages.isMultilingual && code == languages.defaultCode && !languages.defaultInFolder ? "/" + languages.folder(code) : ""
+            let folder =
+                languages.isMultilingual && code == languages.defaultCode && !languages.defaultInFolder
+                ? "/" + languages.folder(code) : ""
             let taken = Set([TagPages.indexURL(languages.prefix(code))] + tags.map(\.url)).filter { url in
                 [url, folder + url].contains { url in
-                    ["Content\(url)index.md", "Content\(url)_index.md", "Content\(url.dropLast()).md"].contains { path in
+                    ["Content\(url)index.md", "Content\(url)_index.md", "Content\(url.dropLast()).md"].contains {
+                        path in
                         loaded[.file(path)].map(publishes) ?? false
                     }
                 }

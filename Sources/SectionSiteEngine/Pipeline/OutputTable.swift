@@ -35,7 +35,9 @@ struct OutputTable: Sendable {
     /// `source` makes `urls` now, in a render of the sources `rendering`.
     mutating func claim(_ urls: [PageURL], by source: SourceID, rendering: Set<SourceID>, in claims: inout Claims) {
         for url in urls {
-            if claims.owners[url] == nil, let owner = records[url]?.page.source, !rendering.contains(owner) { claims.owners[url] = [owner] }
+            if claims.owners[url] == nil, let owner = records[url]?.page.source, !rendering.contains(owner) {
+                claims.owners[url] = [owner]
+            }
             if !(claims.owners[url]?.contains(source) ?? false) { claims.owners[url, default: []].append(source) }
         }
         if let before = self.urls[source], before != urls { claims.given.append((source, before)) }
@@ -93,7 +95,10 @@ struct OutputTable: Sendable {
         for (url, sources) in owners where sources.count > 1 {
             for source in sources {
                 let others = sources.filter { $0 != source }
-                let notes = others.map { Diagnostic.Note(location: SourceLocation(file: $0.description), message: "'\(url)' also comes from here") }
+                let notes = others.map {
+                    Diagnostic.Note(
+                        location: SourceLocation(file: $0.description), message: "'\(url)' also comes from here")
+                }
                 errors.append(SiteProblem.urlTaken(url).at(SourceLocation(file: source.description), notes: notes))
             }
         }

@@ -34,7 +34,9 @@ struct ProgramPages: Sendable {
         let gone = fromReference.subtracting(sources)
         for source in gone { definitions[source] = nil }
         define(reference?.pages ?? [])
-        (fromReference, referenceWarnings, toolchainSeconds) = (sources, reference?.warnings ?? [], reference?.toolchainSeconds)
+        (fromReference, referenceWarnings, toolchainSeconds) = (
+            sources, reference?.warnings ?? [], reference?.toolchainSeconds
+        )
         return gone
     }
 

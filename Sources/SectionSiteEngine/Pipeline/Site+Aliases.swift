@@ -37,7 +37,8 @@ extension Site {
             let page = loaded.page
             for alias in page.aliases {
                 // `/about/index.html` is the file of the page at `/about/`.
-                let folder = alias.url.hasSuffix("/index.html") ? PageURL(String(alias.url.dropLast("index.html".count))) : nil
+                let folder =
+                    alias.url.hasSuffix("/index.html") ? PageURL(String(alias.url.dropLast("index.html".count))) : nil
                 if let other = pages[PageURL(alias.url)] ?? folder.flatMap({ pages[$0] }) {
                     let because = "it is the URL of a page (\(other.source)), which keeps it"
                     conflicts.append(SiteProblem.aliasNotWritten(alias: alias.url, because: because).at(alias.location))
@@ -46,8 +47,10 @@ extension Site {
                     conflicts.append(SiteProblem.aliasNotWritten(alias: alias.url, because: because).at(alias.location))
                 } else if let earlier = first[alias.outputPath] {
                     let who = earlier.page.source == page.source ? "this page" : earlier.page.source.description
-                    let first = Diagnostic.Note(location: earlier.alias.location, message: "'\(earlier.alias.url)' first given here")
-                    conflicts.append(SiteProblem.aliasGivenAgain(alias: alias.url, firstBy: who).at(alias.location, notes: [first]))
+                    let first = Diagnostic.Note(
+                        location: earlier.alias.location, message: "'\(earlier.alias.url)' first given here")
+                    conflicts.append(
+                        SiteProblem.aliasGivenAgain(alias: alias.url, firstBy: who).at(alias.location, notes: [first]))
                 } else {
                     first[alias.outputPath] = (alias, page)
                     written.append((alias, page))

@@ -23,17 +23,20 @@ extension Site {
     package func brokenLinks(templates: Bool = true, outputs given: Set<OutputPath>? = nil) -> LinkReport {
         let outputs = given ?? outputPaths()
         let anchors = Locked<[PageURL: Set<String>]>([:])  // by page URL, read when first needed
-        let rootRelative = Locked<[String: String?]>([:])  // what `problem` said of each root-relative link templates wrote
+        // what `problem` said of each root-relative link templates wrote
+        let rootRelative = Locked<[String: String?]>([:])
         // Each page on its own core: its broken links, how many it checked, and the broken links of its templates.
         let perPage = loaded.keys.sorted().parallelMap {
             path -> (errors: [Diagnostic], checked: Int, templates: [String: (problem: String, page: SourceID)]) in
-            guard let page = loaded[path], let owned = output.urls[path] else { return ([], 0, [:]) }  // drafts left out
+            // drafts left out
+            guard let page = loaded[path], let owned = output.urls[path] else { return ([], 0, [:]) }
             var errors: [Diagnostic] = []
             var checked = 0
             let base = config.rootPath + owned[0].rawValue.dropFirst()
             let links = page.links  // read from the scratch file in a build
             for link in links {
-                guard let problem = problem(with: link.destination, base: base, outputs: outputs, anchors: anchors) else {
+                guard let problem = problem(with: link.destination, base: base, outputs: outputs, anchors: anchors)
+                else {
                     continue
                 }
                 checked += 1
@@ -69,7 +72,9 @@ extension Site {
                     }
                     guard let problem else { continue }
                     checked += 1
-                    if !problem.isEmpty, templateLinks[destination] == nil { templateLinks[destination] = (problem, path) }
+                    if !problem.isEmpty, templateLinks[destination] == nil {
+                        templateLinks[destination] = (problem, path)
+                    }
                 }
             }
             return (errors, checked, templateLinks)
@@ -111,7 +116,8 @@ extension Site {
         if ids == nil {
             // A page an incremental build did not render again is in the output as the previous build wrote it.
             let file = options.out.appendingPathComponent(found.rawValue)
-            guard let html = page.isComplete ? try? page.document() : try? String(contentsOf: file, encoding: .utf8) else {
+            guard let html = page.isComplete ? try? page.document() : try? String(contentsOf: file, encoding: .utf8)
+            else {
                 return "\(shown) cannot be read to find its anchors"
             }
             ids = Self.ids(in: html)
@@ -124,15 +130,23 @@ extension Site {
     /// holds it; else the theme's folder.
     private func templatePlace(of destination: String) -> SourceLocation? {
         let files = theme.templateNames.sorted().map { "\(theme.path)/\($0).mustache" } + ["sectionsite.yml"]
-        let candidates = [destination, destination.hasPrefix(config.rootPath) ? String(destination.dropFirst(config.rootPath.count)) : nil]
-            .compactMap { $0 }.filter { !$0.isEmpty }
+        let candidates = [
+            destination,
+            destination.hasPrefix(config.rootPath) ? String(destination.dropFirst(config.rootPath.count)) : nil,
+        ]
+        .compactMap { $0 }.filter { !$0.isEmpty }
         for file in files {
-            guard let text = try? String(contentsOf: options.site.appendingPathComponent(file), encoding: .utf8) else { continue }
+            guard let text = try? String(contentsOf: options.site.appendingPathComponent(file), encoding: .utf8) else {
+                continue
+            }
             for candidate in candidates {
                 guard let range = text.range(of: candidate) else { continue }
                 let before = text[..<range.lowerBound]
                 let line = before.count(where: { $0 == "\n" }) + 1
-                let column = before.utf8.count - (before.lastIndex(of: "\n").map { before.utf8.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
+                let column =
+                    before.utf8.count
+                    - (before.lastIndex(of: "\n").map { before.utf8.distance(from: before.startIndex, to: $0) + 1 } ?? 0)
+                    + 1
                 return SourceLocation(file: file, line: line, column: column)
             }
         }
@@ -215,7 +229,8 @@ extension Site {
                 guard bytes[index] == UInt8(ascii: "="), bytes[index + 1] == UInt8(ascii: "\"") else { continue }
                 var start = index
                 while start > 0, Self.isNameByte(bytes[start - 1]) { start -= 1 }
-                guard start > 0, start < index, bytes[start - 1] == UInt8(ascii: " ") || bytes[start - 1] == UInt8(ascii: "\n"),
+                guard start > 0, start < index,
+                    bytes[start - 1] == UInt8(ascii: " ") || bytes[start - 1] == UInt8(ascii: "\n"),
                     names.contains(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
                 else { continue }
                 var end = index + 2

@@ -55,7 +55,8 @@ extension Site {
             guard let list = editableList(section, in: loaded.page), list.rules.allowsAnything else { return nil }
             let items = list.items.map { item in
                 let fields = list.rules.editableFields(of: item.fields).compactMap { name -> EditablePage.Field? in
-                    guard let value = item.fields[name] else { return .init(name: name, text: "") }  // named, not there yet
+                    // named, not there yet
+                    guard let value = item.fields[name] else { return .init(name: name, text: "") }
                     return value.scalarText.map { .init(name: name, text: $0) }
                 }
                 return EditablePage.Item(id: item.id, move: list.rules.move, delete: list.rules.delete, fields: fields)
@@ -73,8 +74,12 @@ extension Site {
             guard case .items(let items) = section.content else { return nil }  // a data source draws only items
             let editable = items.map { item in
                 let names = editing.editable[item.id] ?? []
-                let fields = names.compactMap { name in item.fields[name]?.scalarText.map { EditablePage.Field(name: name, text: $0) } }
-                return EditablePage.Item(id: item.id, move: editing.movable.contains(item.id), delete: editing.editable[item.id] != nil, fields: fields)
+                let fields = names.compactMap { name in
+                    item.fields[name]?.scalarText.map { EditablePage.Field(name: name, text: $0) }
+                }
+                return EditablePage.Item(
+                    id: item.id, move: editing.movable.contains(item.id), delete: editing.editable[item.id] != nil,
+                    fields: fields)
             }
             return EditablePage.Section(
                 id: section.id, group: rendered.url.rawValue, move: !editing.movable.isEmpty, items: editable)
@@ -84,7 +89,8 @@ extension Site {
 
     /// Whether any page of the site has something to edit: else the preview offers no edit mode at all.
     package var hasEditableSections: Bool {
-        config.edit.allowsAnything || loaded.values.contains { $0.page.sections.contains { $0.edit?.allowsAnything ?? false } }
+        config.edit.allowsAnything
+            || loaded.values.contains { $0.page.sections.contains { $0.edit?.allowsAnything ?? false } }
             || program.hasEditing
     }
 
@@ -95,10 +101,18 @@ extension Site {
         guard page.version == request.version else { throw EditRequestProblem.stale(request.page.rawValue).error() }
         let item = request.edit.item
         switch request.edit {
-        case .move: guard editing.movable.contains(item) else { throw EditRequestProblem.notAllowed("move", section: request.section).error() }
-        case .delete: guard editing.editable[item] != nil else { throw EditRequestProblem.notAllowed("delete", section: request.section).error() }
+        case .move:
+            guard editing.movable.contains(item) else {
+                throw EditRequestProblem.notAllowed("move", section: request.section).error()
+            }
+        case .delete:
+            guard editing.editable[item] != nil else {
+                throw EditRequestProblem.notAllowed("delete", section: request.section).error()
+            }
         case .set(_, let field, _):
-            guard editing.editable[item]?.contains(field) ?? false else { throw EditRequestProblem.fieldNotEditable(field, section: request.section).error() }
+            guard editing.editable[item]?.contains(field) ?? false else {
+                throw EditRequestProblem.fieldNotEditable(field, section: request.section).error()
+            }
         }
         let (edit, section) = (request.edit, request.section)
         return { try await editing.commit(edit, section) }
@@ -111,14 +125,19 @@ extension Site {
         guard case .file(let path) = page.source else { return nil }
         switch section.content {
         case .items(let items):
-            let fields = items.map { item in (item.id, item.body.map { item.fields.merging(["body": .string($0)]) { a, _ in a } } ?? item.fields) }
+            let fields = items.map { item in
+                (item.id, item.body.map { item.fields.merging(["body": .string($0)]) { a, _ in a } } ?? item.fields)
+            }
             let permalinks = config.permalinks
             return EditableList(rules: rules, path: path, list: .section(section.id), items: fields) { text in
-                (try? PageParser(path: path, permalinks: permalinks).parse(text).sections.first { $0.id == section.id }) == section
+                (try? PageParser(path: path, permalinks: permalinks).parse(text).sections.first { $0.id == section.id })
+                    == section
             }
         case .data(let name, _):
             guard let file = data[name], let records = file.records else { return nil }
-            return EditableList(rules: rules, path: file.path, list: .records, items: records.map { ($0.id, $0.fields) }) { text in
+            return EditableList(
+                rules: rules, path: file.path, list: .records, items: records.map { ($0.id, $0.fields) }
+            ) { text in
                 ContentHash.of(text).hex == file.hash
             }
         case .collection:
@@ -151,7 +170,9 @@ extension Site {
     /// page's version and the file's current text, and written minimally (`SourceRewrite`). Nothing is written here.
     package func sourceChange(for request: EditRequest) throws -> SourceChange {
         func refuse(_ problem: EditRequestProblem) -> SectionSiteError { problem.error(at: nil) }
-        guard let page = pages[request.page], let loaded = loaded[page.source] else { throw refuse(.noPage(request.page.rawValue)) }
+        guard let page = pages[request.page], let loaded = loaded[page.source] else {
+            throw refuse(.noPage(request.page.rawValue))
+        }
         guard page.version == request.version else { throw refuse(.stale(request.page.rawValue)) }
         guard let section = loaded.page.sections.first(where: { $0.id == request.section }),
             let list = editableList(section, in: loaded.page), list.rules.allowsAnything
@@ -163,7 +184,8 @@ extension Site {
         switch request.edit {
         case .move(_, .section(let id), _):
             guard list.rules.move else { throw refuse(.notAllowed("move", section: request.section)) }
-            guard let other = loaded.page.sections.first(where: { $0.id == id }), let to = editableList(other, in: loaded.page),
+            guard let other = loaded.page.sections.first(where: { $0.id == id }),
+                let to = editableList(other, in: loaded.page),
                 to.rules.move, to.path == list.path, to.list != .records || id == section.id
             else { throw refuse(.notAllowed("move items into", section: id)) }
             target = to.list
@@ -174,16 +196,22 @@ extension Site {
         case .set(let item, let field, _):
             // `edit: true` allows the fields of text or number the item has; a named field may be added.
             let fields = list.items.first { $0.id == item }?.fields ?? [:]
-            guard list.rules.editableFields(of: fields).contains(field) else { throw refuse(.fieldNotEditable(field, section: request.section)) }
+            guard list.rules.editableFields(of: fields).contains(field) else {
+                throw refuse(.fieldNotEditable(field, section: request.section))
+            }
         }
         // Written only inside the site's own Content/ and Data/, never through a link out of it (even one
         // `readOutside` lets a build read through).
         let file = options.site.appendingPathComponent(list.path)
-        guard list.path.hasPrefix("Content/") || list.path.hasPrefix("Data/"), SourceBounds(site: options.site).allows(file.path) else {
+        guard list.path.hasPrefix("Content/") || list.path.hasPrefix("Data/"),
+            SourceBounds(site: options.site).allows(file.path)
+        else {
             throw refuse(.outside(list.path))
         }
         let before = try SourceText.readKeepingByteOrderMark(file, path: list.path)
-        guard list.isCurrent(before.hasPrefix("\u{FEFF}") ? String(before.dropFirst()) : before) else { throw refuse(.stale(request.page.rawValue)) }
+        guard list.isCurrent(before.hasPrefix("\u{FEFF}") ? String(before.dropFirst()) : before) else {
+            throw refuse(.stale(request.page.rawValue))
+        }
         var edit = request.edit
         if case .move(let item, _, let before) = edit { edit = .move(item: item, to: target, before: before) }
         let after = try SourceRewrite.apply(edit, from: list.list, to: before, path: list.path)

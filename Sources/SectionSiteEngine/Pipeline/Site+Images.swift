@@ -10,7 +10,8 @@ extension Site {
             ImageCatalog(
                 site: options.site, settings: config.images, processor: $0, rootPath: config.rootPath,
                 // A site with an API reference shows its package's DocC pictures, which may be outside the site.
-                bounds: config.api?.sourceBounds(site: options.site, config: config) ?? config.sourceBounds(site: options.site))
+                bounds: config.api?.sourceBounds(site: options.site, config: config)
+                    ?? config.sourceBounds(site: options.site))
         }
     }
 
@@ -24,7 +25,8 @@ extension Site {
         guard !again.isEmpty else { return }
         let program = self.program
         let results = again.sorted().parallelMap { source in
-            Result { () throws(SectionSiteError) -> (LoadedPage, [Diagnostic]) in try program.load(source, with: loader) }
+            Result { () throws(SectionSiteError) -> (LoadedPage, [Diagnostic]) in try program.load(source, with: loader)
+            }
         }
         var errors: [Diagnostic] = []
         for result in results {
@@ -41,7 +43,9 @@ extension Site {
     /// Makes the files that the cache lacks of the pictures `pages` show; returns the paths of the pages that show
     /// a picture whose files could not be made, marked broken in the catalog. A refused one is an error at each
     /// place that names it.
-    func makeImages(of pages: some Sequence<LoadedPage>, report: (@Sendable (Int, Int) -> Void)? = nil) throws -> Set<SourceID> {
+    func makeImages(
+        of pages: some Sequence<LoadedPage>, report: (@Sendable (Int, Int) -> Void)? = nil
+    ) throws -> Set<SourceID> {
         guard let catalog = markdown.images else { return [] }
         var places: [String: [SourceLocation]] = [:]
         var images: [ProcessedImage] = []
@@ -67,10 +71,11 @@ extension Site {
         guard !errors.isEmpty else {
             return Set(pages.filter { $0.images.contains { broken.contains($0.image.source) } }.map(\.page.source))
         }
-        throw SectionSiteError(errors.sorted {
-            ($0.location?.file ?? "", $0.location?.line ?? 0, $0.location?.column ?? 0)
-                < ($1.location?.file ?? "", $1.location?.line ?? 0, $1.location?.column ?? 0)
-        })
+        throw SectionSiteError(
+            errors.sorted {
+                ($0.location?.file ?? "", $0.location?.line ?? 0, $0.location?.column ?? 0)
+                    < ($1.location?.file ?? "", $1.location?.line ?? 0, $1.location?.column ?? 0)
+            })
     }
 
     /// The pictures each page shows, by the page's key as the record writes it: its own list when it was loaded,
@@ -108,7 +113,8 @@ extension Site {
         for image in imagesShown().values.joined() {
             if image.source.hasPrefix("Content/") { sources.insert(image.source) }
             for variant in image.variants where outputs[OutputPath(variant.path)] == nil {
-                outputs[OutputPath(variant.path)] = OutputFile(path: OutputPath(variant.path), contents: .copy(catalog.cached(variant).path), origin: image.source)
+                outputs[OutputPath(variant.path)] = OutputFile(
+                    path: OutputPath(variant.path), contents: .copy(catalog.cached(variant).path), origin: image.source)
             }
         }
         imageFiles = outputs
@@ -120,7 +126,9 @@ extension Site {
         guard let catalog = markdown.images else { return }
         var users: [String: [String]] = [:]
         for (page, images) in imagesShown() {
-            for image in images where !(users[image.source]?.contains(page) ?? false) { users[image.source, default: []].append(page) }
+            for image in images where !(users[image.source]?.contains(page) ?? false) {
+                users[image.source, default: []].append(page)
+            }
         }
         try catalog.save(users: users)
     }

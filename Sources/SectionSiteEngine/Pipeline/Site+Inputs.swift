@@ -31,11 +31,13 @@ extension Site {
         } else {
             var isFolder: ObjCBool = false
             let content = options.site.appendingPathComponent("Content")
-            guard FileManager.default.fileExists(atPath: content.path, isDirectory: &isFolder) && isFolder.boolValue
-                || !options.pages.isEmpty  // a program's site may have no file of its own but its theme
+            guard
+                FileManager.default.fileExists(atPath: content.path, isDirectory: &isFolder) && isFolder.boolValue
+                    || !options.pages.isEmpty  // a program's site may have no file of its own but its theme
             else {
                 throw SectionSiteError(
-                    "'\(options.site.path)' is not a site: it has neither sectionsite.yml nor Content/ (run 'sectionsite new DIR' to start one)")
+                    "'\(options.site.path)' is not a site: it has neither sectionsite.yml nor Content/ (run 'sectionsite new DIR' to start one)"
+                )
             }
         }
         for file in options.settingsFiles {
@@ -63,7 +65,9 @@ extension Site {
         let bounds = config.sourceBounds(site: site)
         let themeLocation = SourceLocation.file("sectionsite.yml")
         let theme = "Themes/" + config.theme
-        let folders = ["Content", "Static", "Data", "Themes", theme, theme + "/i18n", theme + "/assets", ".sectionsite"]
+        let folders = [
+            "Content", "Static", "Data", "Themes", theme, theme + "/i18n", theme + "/assets", ".sectionsite",
+        ]
         let errors = folders.compactMap { folder -> Diagnostic? in
             guard let problem = bounds.problem(site.path + "/" + folder, shown: folder) else { return nil }
             return Diagnostic(.error, problem, at: folder.hasPrefix("Themes/") ? themeLocation : .file(folder))
@@ -82,11 +86,17 @@ extension Site {
     /// runtime.
     static func staticFiles(site: URL, theme: Theme) -> [OutputFile] {
         var files = copies(of: site.appendingPathComponent("Static"), into: "", origin: "Static")
-        files += copies(of: site.appendingPathComponent("Content"), into: "", origin: "Content") { !$0.hasSuffix(".md") }
-        if theme.hasAssets {
-            files += copies(of: theme.folder.appendingPathComponent("assets"), into: "assets/", origin: "\(theme.path)/assets")
+        files += copies(of: site.appendingPathComponent("Content"), into: "", origin: "Content") {
+            !$0.hasSuffix(".md")
         }
-        files.append(OutputFile(path: OutputPath("_sectionsite/sectionsite.js"), contents: .text(Runtime.script), origin: "the runtime"))
+        if theme.hasAssets {
+            files += copies(
+                of: theme.folder.appendingPathComponent("assets"), into: "assets/", origin: "\(theme.path)/assets")
+        }
+        files.append(
+            OutputFile(
+                path: OutputPath("_sectionsite/sectionsite.js"), contents: .text(Runtime.script), origin: "the runtime")
+        )
         return files
     }
 
@@ -95,12 +105,12 @@ extension Site {
         state.appendingPathComponent("highlight.cache")
     }
 
-
     private static func copies(
         of folder: URL, into prefix: String, origin: String, where include: (String) -> Bool = { _ in true }
     ) -> [OutputFile] {
         FileTree.files(under: folder).filter(include).map {
-            OutputFile(path: OutputPath(prefix + $0), contents: .copy(folder.path + "/" + $0), origin: "\(origin)/\($0)")
+            OutputFile(
+                path: OutputPath(prefix + $0), contents: .copy(folder.path + "/" + $0), origin: "\(origin)/\($0)")
         }
     }
 }

@@ -32,7 +32,8 @@ extension Site {
     private func indexPaths(search: Bool = true) -> [OutputPath] {
         let languages = config.languages
         let sitemaps = sitemapFiles(byLanguage(Array(pages.values)))  // the paths depend on counts alone: no sort
-        return (sitemaps.count > 1 || languages.isMultilingual ? [OutputPath("sitemap.xml")] : []) + sitemaps.map(\.path)
+        return (sitemaps.count > 1 || languages.isMultilingual ? [OutputPath("sitemap.xml")] : [])
+            + sitemaps.map(\.path)
             + languages.codes.flatMap { code in
                 let folder = String(languages.prefix(code).dropFirst()) + (languages.prefix(code).isEmpty ? "" : "/")
                 return [OutputPath(folder + "feed.xml")] + (search ? searchPaths(code) : [])
@@ -76,16 +77,21 @@ extension Site {
         for page in content.published { languageOf[page.listing.url.rawValue] = page.listing.language }
         for page in content.generated.values { languageOf[page.page.url.rawValue] = page.page.language }
         var rendered: [String: [RenderedPage]] = [:]
-        for page in sorted { rendered[languageOf[page.url.rawValue] ?? languages.defaultCode, default: []].append(page) }
+        for page in sorted {
+            rendered[languageOf[page.url.rawValue] ?? languages.defaultCode, default: []].append(page)
+        }
         return rendered
     }
 
     /// The sitemap files and the pages of each (see `SiteIndexes.sitemapFiles`), `sitemap.xml` as their index
     /// not among them unless it is the only one.
-    private func sitemapFiles(_ rendered: [String: [RenderedPage]]) -> [(path: OutputPath, pages: ArraySlice<RenderedPage>)] {
+    private func sitemapFiles(
+        _ rendered: [String: [RenderedPage]]
+    ) -> [(path: OutputPath, pages: ArraySlice<RenderedPage>)] {
         let languages = config.languages
         return SiteIndexes.sitemapFiles(
-            languages.codes.map { ($0, rendered[$0] ?? []) }, multilingual: languages.isMultilingual, limit: config.sitemapURLs)
+            languages.codes.map { ($0, rendered[$0] ?? []) }, multilingual: languages.isMultilingual,
+            limit: config.sitemapURLs)
     }
 
     /// The one file of `indexes()` at this output path, made alone.
@@ -107,7 +113,10 @@ extension Site {
         // translations: 53 MB for 38,404 pages in 39 languages, over the 50 MB a search engine reads of one).
         let sitemaps = sitemapFiles(rendered)
         if sitemaps.count > 1 || languages.isMultilingual, wanted(OutputPath("sitemap.xml")) {
-            files.append(OutputFile(path: OutputPath("sitemap.xml"), contents: .text(SiteIndexes.sitemapIndex(sitemaps, config: config)), origin: "the sitemap"))
+            files.append(
+                OutputFile(
+                    path: OutputPath("sitemap.xml"),
+                    contents: .text(SiteIndexes.sitemapIndex(sitemaps, config: config)), origin: "the sitemap"))
         }
         let wantedSitemaps = sitemaps.filter { wanted($0.path) }
         let alternates = wantedSitemaps.isEmpty || !languages.isMultilingual ? [:] : sitemapAlternates()
@@ -139,7 +148,9 @@ extension Site {
             let path = TagPages.feedPath(tag.url)
             let local = config.localized(tag.language)
             let pages = tagged[tag.url] ?? []
-            let atom = later { SiteIndexes.atom(pages, title: "\(local.title): \(tag.name)", page: tag.url, config: local) }
+            let atom = later {
+                SiteIndexes.atom(pages, title: "\(local.title): \(tag.name)", page: tag.url, config: local)
+            }
             files.append(OutputFile(path: path, contents: atom, origin: "the Atom feed of tag '\(tag.name)'"))
         }
         return files

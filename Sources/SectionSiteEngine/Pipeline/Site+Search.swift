@@ -10,7 +10,9 @@ extension Site {
     /// A language's published pages, in URL order (every one is rendered: `published` is the index's list).
     private func searchedPages(_ code: String) -> [LoadedPage] {
         let languages = config.languages
-        let pages = languages.isMultilingual ? content.published.filter { $0.listing.language == code } : Array(content.published)
+        let pages =
+            languages.isMultilingual
+            ? content.published.filter { $0.listing.language == code } : Array(content.published)
         return pages.sorted { $0.listing.url < $1.listing.url }
     }
 
@@ -45,7 +47,8 @@ extension Site {
     func searchPaths(_ code: String) -> [OutputPath] {
         guard config.search else { return [] }
         let pages = searchedPages(code)
-        return (writesJSON(pages.count) ? [OutputPath(languageFolder(code) + "search.json")] : []) + shards(code, of: pages).paths
+        return (writesJSON(pages.count) ? [OutputPath(languageFolder(code) + "search.json")] : [])
+            + shards(code, of: pages).paths
     }
 
     /// The files of a language's search index, or those `wanted` says.
@@ -56,7 +59,8 @@ extension Site {
         var files: [OutputFile] = []
         if writesJSON(pages.count), wanted(json) {
             files.append(
-                OutputFile(path: json, contents: .text(SearchIndex.json(pages, config: config)), origin: "the search index"))
+                OutputFile(
+                    path: json, contents: .text(SearchIndex.json(pages, config: config)), origin: "the search index"))
         }
         // A build makes each shard as it writes it (`storage`); the preview, which serves one, makes it at once.
         return files + shards(code, of: pages).files(config: config, later: options.storage != nil, wanted: wanted)
@@ -68,7 +72,10 @@ extension Site {
         let codes = config.languages.codes
         return codes.first { code in
             let folder = languageFolder(code)
-            return !folder.isEmpty && (path.rawValue == folder + "search.json" || path.rawValue.hasPrefix(folder + "search/"))
-        } ?? ((path.rawValue == "search.json" || path.rawValue.hasPrefix("search/")) ? config.languages.defaultCode : nil)
+            return !folder.isEmpty
+                && (path.rawValue == folder + "search.json" || path.rawValue.hasPrefix(folder + "search/"))
+        }
+            ?? ((path.rawValue == "search.json" || path.rawValue.hasPrefix("search/"))
+                ? config.languages.defaultCode : nil)
     }
 }

@@ -9,7 +9,8 @@ extension Site {
     /// `misfit` says why, after "it" (`was written for another theme`).
     init?(restoring snapshot: SiteSnapshot, options: BuildOptions, misfit: inout String?) throws {
         let inputs = try SiteInputs(options: options)
-        let fingerprint = SiteSnapshot.fingerprint(options: options, configText: inputs.configText, theme: inputs.theme, data: inputs.data)
+        let fingerprint = SiteSnapshot.fingerprint(
+            options: options, configText: inputs.configText, theme: inputs.theme, data: inputs.data)
         misfit = snapshot.misfit(fingerprint)
         guard misfit == nil else { return nil }
         try self.init(options: options, inputs: inputs, restoring: true, progress: { _ in })
@@ -26,9 +27,11 @@ extension Site {
             page.placeIn(config.languages)
             loaded[record.source] = LoadedPage(
                 page: page, body: .held([]), summary: record.summary, headings: record.headings, itemBodies: [:],
-                fileLinks: record.fileLinks, links: .held([]), text: record.text, sourceHash: record.sourceHash, textHash: record.textHash,
+                fileLinks: record.fileLinks, links: .held([]), text: record.text, sourceHash: record.sourceHash,
+                textHash: record.textHash,
                 templatesUsed: [], images: [], fieldImages: [:], isComplete: false,
-                collectionFolders: record.collectionFolders, stamp: record.stamp, unknownLanguages: record.unknownLanguages)
+                collectionFolders: record.collectionFolders, stamp: record.stamp,
+                unknownLanguages: record.unknownLanguages)
         }
         content.rebuild(from: loaded, config: config)
         _ = content.refreshTree(drawn: !theme.navigationTemplates.isEmpty)
@@ -91,7 +94,9 @@ extension Site {
             // Stamped within two seconds of the snapshot: a second edit in the same clock tick keeps the stamp.
             if let stamp, stamp == old, stamp.modified <= takenAt - 2_000_000_000 { return nil }
             // The bytes hashed as they are read: the same hash as the text's when they are the same UTF-8.
-            guard let stamp, ContentHash.ofFile(site + path)?.hex == hashes[.file(path)] else { return (stamp, false, nil) }
+            guard let stamp, ContentHash.ofFile(site + path)?.hex == hashes[.file(path)] else {
+                return (stamp, false, nil)
+            }
             return (stamp, true, current[.file(path)]?.restamped(stamp))
         }
         for (path, result) in zip(present, read) {
@@ -129,12 +134,15 @@ extension Site {
     /// The record of this site for the next build; `feed` is each page's versions that have a patch, `indexes`
     /// the paths of the sitemap, feeds and search index written, `out` the output folder just written.
     func snapshot(feed: [PageURL: [PageVersion]], indexes: [OutputPath], out: URL) -> SiteSnapshot {
-        let records = loaded.values.sorted { $0.page.source < $1.page.source }.compactMap { loaded -> SiteSnapshot.PageRecord? in
+        let records = loaded.values.sorted { $0.page.source < $1.page.source }.compactMap {
+            loaded -> SiteSnapshot.PageRecord? in
             let defined = program[loaded.page.source] != nil
-            guard let stamp = defined ? FileStamp.noFile : loaded.stamp else { return nil }  // pages given as text, in tests: read again
+            // pages given as text, in tests: read again
+            guard let stamp = defined ? FileStamp.noFile : loaded.stamp else { return nil }
             let page = loaded.page
             return SiteSnapshot.PageRecord(
-                source: page.source, stamp: stamp, sourceHash: loaded.sourceHash, textHash: loaded.textHash, url: page.url.rawValue, folder: page.folder,
+                source: page.source, stamp: stamp, sourceHash: loaded.sourceHash, textHash: loaded.textHash,
+                url: page.url.rawValue, folder: page.folder,
                 isIndex: page.isIndex, isDraft: page.isDraft, title: page.title, date: page.date, weight: page.weight,
                 tags: page.tags, aliases: page.aliases, summary: loaded.keptSummary, frontMatter: page.frontMatter,
                 collectionFolders: loaded.collectionFolders, fileLinks: loaded.fileLinks, headings: loaded.keptHeadings,
@@ -152,7 +160,8 @@ extension Site {
         }
         return SiteSnapshot(
             fingerprint: SiteSnapshot.fingerprint(options: options, configText: configText, theme: theme, data: data),
-            templates: theme.templateHashes, pages: records, rendered: rendered, copies: copies, feed: feed, indexes: indexes,
+            templates: theme.templateHashes, pages: records, rendered: rendered, copies: copies, feed: feed,
+            indexes: indexes,
             out: out.path, outStamp: FileStamp.of(out.path), takenAt: Int64(Date().timeIntervalSince1970 * 1e9))
     }
 }

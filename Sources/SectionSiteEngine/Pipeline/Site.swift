@@ -77,7 +77,9 @@ package struct Site: Sendable {
     /// and pages rendered on all cores.
     package init(options: BuildOptions, progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) throws {
         @Sendable func report(_ step: Int, _ done: Int? = nil, _ total: Int? = nil) {
-            progress(BuildProgress(step: step, steps: Self.stepNames.count, name: Self.stepNames[step - 1], done: done, total: total))
+            progress(
+                BuildProgress(
+                    step: step, steps: Self.stepNames.count, name: Self.stepNames[step - 1], done: done, total: total))
         }
         report(1)
         try self.init(options: options, inputs: SiteInputs(options: options), restoring: false, progress: progress)
@@ -91,7 +93,9 @@ package struct Site: Sendable {
         // matter, aliases, Markdown, a picture's header) and two pages at one URL stop the build before any
         // picture's files are made. Else every error of the run at once, the pictures' among them.
         var cheap = errors
-        let owners = Dictionary(grouping: loaded.values.filter(content.publishes), by: \.page.url).mapValues { $0.map(\.page.source).sorted() }
+        let owners = Dictionary(grouping: loaded.values.filter(content.publishes), by: \.page.url).mapValues {
+            $0.map(\.page.source).sorted()
+        }
         do { try OutputTable.checkUnique(owners) } catch let error as SectionSiteError { cheap += error.diagnostics }
         if !cheap.isEmpty { throw SectionSiteError(cheap.sorted(by: Diagnostic.inFileOrder)) }
         report(3)
@@ -112,19 +116,25 @@ package struct Site: Sendable {
         self.options = options
         (config, configText, theme, data) = (inputs.config, inputs.configText, inputs.theme, inputs.data)
         highlighter = options.highlighter.map {
-            restoring ? HighlightCache($0) : HighlightCache($0, cache: Self.highlightCache(options.state), onDisk: options.storage != nil)
+            restoring
+                ? HighlightCache($0)
+                : HighlightCache($0, cache: Self.highlightCache(options.state), onDisk: options.storage != nil)
         }
         bodies = try options.storage.map { try BodyStore(folder: $0) }
         (loaded, files, fileList) = ([:], [:], [])
         content = ContentIndex(drafts: options.drafts)
         // The reference before any page is loaded: the site's Markdown links to its symbols.
         if config.api != nil {
-            progress(BuildProgress(step: 1, steps: Self.stepNames.count, name: "Reading the API reference (building the package)"))
+            progress(
+                BuildProgress(
+                    step: 1, steps: Self.stepNames.count, name: "Reading the API reference (building the package)"))
         }
         let api = try Self.apiReference(options, config: config)
         markdown = Markdown(
             config: config, highlighter: highlighter, theme: theme, images: Self.imageCatalog(options, config: config),
-            site: options.site, pageURLs: PageURLs(site: options.site, permalinks: config.permalinks, bounds: config.sourceBounds(site: options.site)),
+            site: options.site,
+            pageURLs: PageURLs(
+                site: options.site, permalinks: config.permalinks, bounds: config.sourceBounds(site: options.site)),
             symbolLinks: api?.symbols, collectsLinks: options.keepsLinks)
         program.define(options.pages)
         program.takeReference(api)
@@ -146,7 +156,8 @@ package struct Site: Sendable {
             throw SiteProblem.apiWithoutReader.error(at: api.location)
         }
         let bounds = api.sourceBounds(site: options.site, config: config)
-        return try reader.reference(APIRequest(settings: api, site: options.site, rootPath: config.rootPath, bounds: bounds))
+        return try reader.reference(
+            APIRequest(settings: api, site: options.site, rootPath: config.rootPath, bounds: bounds))
     }
 
     /// Carries out the plan for `changes` (`ChangePlan`): the inputs it names read again, then the pages they
@@ -158,7 +169,8 @@ package struct Site: Sendable {
         if plan.everything { return try madeAgain() }
         var load = plan.pages.union(defined.map(\.source))
         program.define(defined)
-        if plan.apiReference, config.api != nil { load.formUnion(try remakeAPIReference()) }  // its pages win, as in a build
+        // its pages win, as in a build
+        if plan.apiReference, config.api != nil { load.formUnion(try remakeAPIReference()) }
         if plan.data || plan.reloadsTheme || plan.apiReference {
             searchBase = [:]  // what a page's words are made from may change without its digest
         }
@@ -166,7 +178,8 @@ package struct Site: Sendable {
         if plan.reloadsTheme { load.formUnion(try reloadTheme(components: plan.components)) }
         if !plan.pictures.isEmpty {
             // A page with a picture it could not find may find it now.
-            for (path, page) in loaded where !page.warnings.isEmpty || page.images.contains(where: { plan.pictures.contains($0.image.source) }) {
+            for (path, page) in loaded
+            where !page.warnings.isEmpty || page.images.contains(where: { plan.pictures.contains($0.image.source) }) {
                 load.insert(path)
             }
         }
@@ -178,7 +191,8 @@ package struct Site: Sendable {
         }
         let loading = try reload(load, with: loader)
         var update = Update()
-        (update.changed, update.removed) = try render(sources: pagesToRender(plan, after: loading), force: plan.forcesRender)
+        (update.changed, update.removed) = try render(
+            sources: pagesToRender(plan, after: loading), force: plan.forcesRender)
         // An editor's temporary file of `Content/` that came and went changes nothing.
         let copies = plan.contentFiles.filter { output, path in
             files[output] != nil || FileManager.default.fileExists(atPath: options.site.path + "/" + path)
@@ -187,7 +201,8 @@ package struct Site: Sendable {
         if refresh { refreshFiles() }
         if loading.picturesChanged || refresh { refreshImages() }
         // Only stylesheets that exist are announced: the runtime swaps them in place; other assets show on reload.
-        update.assets = plan.assets.union(copies.keys).filter { files[$0] != nil && $0.rawValue.hasSuffix(".css") }.sorted()
+        update.assets = plan.assets.union(copies.keys).filter { files[$0] != nil && $0.rawValue.hasSuffix(".css") }
+            .sorted()
         return update
     }
 
@@ -226,9 +241,12 @@ package struct Site: Sendable {
         theme = try Theme(config: config, site: options.site)
         markdown = markdown.drawing(with: theme)
         guard !components.isEmpty else { return [] }
-        let everyPage = previous.components.hooks != theme.components.hooks
+        let everyPage =
+            previous.components.hooks != theme.components.hooks
             || Set(previous.components.directives.keys) != Set(theme.components.directives.keys)
-        return Set(loaded.filter { _, page in everyPage || !page.isComplete || !page.templatesUsed.isDisjoint(with: components) }.keys)
+        return Set(
+            loaded.filter { _, page in everyPage || !page.isComplete || !page.templatesUsed.isDisjoint(with: components)
+            }.keys)
     }
 
     /// What loading pages again found, for working out what to render again.
@@ -261,7 +279,9 @@ package struct Site: Sendable {
                 let old = loaded[source]
                 var new: LoadedPage?
                 // A page no program defines any more, or whose file is gone, is removed.
-                if program[source] != nil || source.file.map({ FileManager.default.fileExists(atPath: options.site.path + "/" + $0) }) == true {
+                if program[source] != nil
+                    || source.file.map({ FileManager.default.fileExists(atPath: options.site.path + "/" + $0) }) == true
+                {
                     do {
                         let (page, found) = try program.load(source, with: loader)
                         (new, problems) = (page, problems + found)
@@ -286,9 +306,13 @@ package struct Site: Sendable {
                 }
                 if old?.page.url != new?.page.url { moved.insert(source) }
             }
-            pending = moved.isEmpty ? [] : loaded.filter { source, page in
-                !done.paths.contains(source) && page.fileLinks.contains { $0.link.target.map { moved.contains(.file($0)) } ?? false }
-            }.keys.sorted()
+            pending =
+                moved.isEmpty
+                ? []
+                : loaded.filter { source, page in
+                    !done.paths.contains(source)
+                        && page.fileLinks.contains { $0.link.target.map { moved.contains(.file($0)) } ?? false }
+                }.keys.sorted()
             done.paths.formUnion(pending)
         }
         if !problems.isEmpty { throw SectionSiteError(problems.sorted(by: Diagnostic.inFileOrder)) }
@@ -306,7 +330,9 @@ package struct Site: Sendable {
             affected.formUnion(loading.tagPages.filter { content.generated[$0] != nil || output.urls[$0] != nil })
         }
         let drawsNavigation = !theme.navigationTemplates.isEmpty
-        if loading.restructured || (plan.forcesRender && drawsNavigation && content.trees.isEmpty), content.refreshTree(drawn: drawsNavigation) {
+        if loading.restructured || (plan.forcesRender && drawsNavigation && content.trees.isEmpty),
+            content.refreshTree(drawn: drawsNavigation)
+        {
             affected.formUnion(pathsDrawingNavigation())
         }
         if plan.renderAll {
@@ -314,11 +340,13 @@ package struct Site: Sendable {
             affected.formUnion(content.generated.keys)
             return affected
         }
-        for path in content.listing where loading.folders.contains(where: { Resolver.lists(loaded[path]!, folder: $0) }) {
+        for path in content.listing where loading.folders.contains(where: { Resolver.lists(loaded[path]!, folder: $0) })
+        {
             affected.insert(path)
         }
         if !plan.templates.isEmpty {
-            for (path, owned) in output.urls where owned.contains(where: { !(pages[$0]?.templatesUsed.isDisjoint(with: plan.templates) ?? true) }) {
+            for (path, owned) in output.urls
+            where owned.contains(where: { !(pages[$0]?.templatesUsed.isDisjoint(with: plan.templates) ?? true) }) {
                 affected.insert(path)
             }
         }
@@ -335,7 +363,10 @@ package struct Site: Sendable {
         func isPage(_ target: String) -> Bool {
             if content.publishes(.file(target)) { return true }
             if answered == nil {
-                answered = Set(program.definitions.compactMap { source, page in content.publishes(source) ? page.markdownSource : nil })
+                answered = Set(
+                    program.definitions.compactMap { source, page in
+                        content.publishes(source) ? page.markdownSource : nil
+                    })
             }
             return answered!.contains(target)
         }
@@ -348,23 +379,33 @@ package struct Site: Sendable {
                 page._withUnsafeGuaranteedRef { page in
                     for link in page.fileLinks where !(link.link.target.map(isPage) ?? false) {
                         if link.link.isUnresolvedSymbol {
-                            warnings.add(SiteProblem.unknownSymbol(destination: link.link.destination).at(link.location))
+                            warnings.add(
+                                SiteProblem.unknownSymbol(destination: link.link.destination).at(link.location))
                             continue
                         }
                         if link.link.isUnresolvedArticle {
-                            warnings.add(SiteProblem.unknownArticle(destination: link.link.destination).at(link.location))
+                            warnings.add(
+                                SiteProblem.unknownArticle(destination: link.link.destination).at(link.location))
                             continue
                         }
-                        let reason = link.link.target == nil ? "it leads out of Content/" : "no page comes from '\(link.link.target!)'"
-                        warnings.add(SiteProblem.linkToNoPage(destination: link.link.destination, reason: reason).at(link.location))
+                        let reason =
+                            link.link.target == nil
+                            ? "it leads out of Content/" : "no page comes from '\(link.link.target!)'"
+                        warnings.add(
+                            SiteProblem.linkToNoPage(destination: link.link.destination, reason: reason).at(
+                                link.location))
                     }
                     for use in page.images {
-                        for format in use.image.skipped { warnings.add(Diagnostic(.warning, use.image.skipReason(format), at: use.location)) }
+                        for format in use.image.skipped {
+                            warnings.add(Diagnostic(.warning, use.image.skipReason(format), at: use.location))
+                        }
                     }
                     for warning in page.warnings { warnings.add(warning) }
                     for use in page.unknownLanguages {
                         let seen = unknown[use.word]
-                        let first = seen.map { $0.location.file <= use.location.file ? $0.location : use.location } ?? use.location
+                        let first =
+                            seen.map { $0.location.file <= use.location.file ? $0.location : use.location }
+                            ?? use.location
                         unknown[use.word] = (first, (seen?.count ?? 0) + 1)
                     }
                 }
@@ -384,8 +425,10 @@ package struct Site: Sendable {
         let used = output.templateUses
         // Partials, directives and hooks are there for the pages that want them: a site need not use them all.
         // The API reference's templates are there for a site with `api:`.
-        let optional = ["partials/", "directives/", "hooks/"] + (config.api == nil ? ["layouts/api", "cells/api-"] : [])
-        for name in theme.templateNames where !theme.isBuiltin && !optional.contains(where: name.hasPrefix) && used[name] == nil {
+        let optional =
+            ["partials/", "directives/", "hooks/"] + (config.api == nil ? ["layouts/api", "cells/api-"] : [])
+        for name in theme.templateNames
+        where !theme.isBuiltin && !optional.contains(where: name.hasPrefix) && used[name] == nil {
             warnings.add(SiteProblem.unusedTemplate(name).at(SourceLocation(file: "\(theme.path)/\(name).mustache")))
         }
         return warnings.all
@@ -401,8 +444,12 @@ package struct Site: Sendable {
         let previous = force ? [:] : output.records
         let results = sources.parallelMap { source in
             Result { () throws -> [PageInstance] in
-                guard let page = pagesBySource[source] ?? generated[source], drafts || !page.page.isDraft else { return [] }
-                return try resolver.instances(of: page) { url, resolved in previous[url]?.inputs == inputs(url, resolved) }
+                guard let page = pagesBySource[source] ?? generated[source], drafts || !page.page.isDraft else {
+                    return []
+                }
+                return try resolver.instances(of: page) { url, resolved in
+                    previous[url]?.inputs == inputs(url, resolved)
+                }
             }
         }
         let instances = try Self.everyResult(results)
@@ -441,7 +488,8 @@ package struct Site: Sendable {
         }
         let sortedSources = sources.sorted()
         let resolver = Resolver(
-            pages: content.published, tags: content.tags, translations: content.translations, data: data, config: config,
+            pages: content.published, tags: content.tags, translations: content.translations, data: data,
+            config: config,
             site: options.site, orders: content.collectionOrders
         ).ordering(sortedSources.compactMap { loaded[$0] ?? content.generated[$0] })
         content.collectionOrders = resolver.orders
@@ -454,7 +502,9 @@ package struct Site: Sendable {
         var errors: [Diagnostic] = []
         var claims = OutputTable.Claims()
         var changed: [PageURL] = []
-        for slice in stride(from: 0, to: sortedSources.count, by: 512).map({ sortedSources[$0..<min($0 + 512, sortedSources.count)] }) {
+        for slice in stride(from: 0, to: sortedSources.count, by: 512).map({
+            sortedSources[$0..<min($0 + 512, sortedSources.count)]
+        }) {
             let made: [(source: SourceID, urls: [PageURL])], stale: [PageInstance]
             do {
                 (made, stale) = try resolve(Array(slice), with: resolver, force: force, inputs: inputs)
@@ -470,7 +520,8 @@ package struct Site: Sendable {
             // The costliest first (list pages), each result in its instance's place: the same output, and no core
             // left drawing a long list while the others wait at the end of the slice.
             let order = stale.indices.sorted { (stale[$0].cost, $1) > (stale[$1].cost, $0) }
-            let drawn = order.parallelMap(progress: { report?(5, done + $0 * slice.count / max(stale.count, 1), total) }) { index in
+            let drawn = order.parallelMap(progress: { report?(5, done + $0 * slice.count / max(stale.count, 1), total) }
+            ) { index in
                 Result {
                     let page = try renderer.render(resolver.filled(stale[index]), sites: siteContexts)
                     return try store.map(page.stored) ?? page
@@ -497,7 +548,8 @@ package struct Site: Sendable {
                 // A page whose body waits on disk and that has no item bodies holds nothing to let go: a copy would
                 // only double it while the resolver still holds the original.
                 let (key, source) = (instance.source.page.source, instance.source)
-                if options.storage != nil, loaded[key] === source, !source.blocks.isEmpty || !source.itemBodies.isEmpty {
+                if options.storage != nil, loaded[key] === source, !source.blocks.isEmpty || !source.itemBodies.isEmpty
+                {
                     finished.insert(key)
                 }
             }
@@ -525,7 +577,9 @@ package struct Site: Sendable {
     private func navigationInputs() -> @Sendable (PageURL, String) -> String {
         let (records, drawing, treeHash) = (output.records, theme.navigationTemplates, content.treeHash)
         return { url, inputs in
-            guard !drawing.isEmpty, let used = records[url]?.page.templatesUsed, !used.isDisjoint(with: drawing) else { return inputs }
+            guard !drawing.isEmpty, let used = records[url]?.page.templatesUsed, !used.isDisjoint(with: drawing) else {
+                return inputs
+            }
             var hash = ContentHash()
             hash.combine(inputs)
             hash.combine(treeHash)
@@ -537,7 +591,9 @@ package struct Site: Sendable {
     private func pathsDrawingNavigation() -> Set<SourceID> {
         let drawing = theme.navigationTemplates
         guard !drawing.isEmpty else { return [] }
-        return Set(output.urls.filter { $0.value.contains { !(pages[$0]?.templatesUsed.isDisjoint(with: drawing) ?? true) } }.keys)
+        return Set(
+            output.urls.filter { $0.value.contains { !(pages[$0]?.templatesUsed.isDisjoint(with: drawing) ?? true) } }
+                .keys)
     }
 
     /// The values of `results`, or every error among them at once, sorted.

@@ -10,7 +10,8 @@ extension SiteBuilder {
     /// build from nothing has not seen. Throws an error naming each file that differs, is missing or is extra; the
     /// output stays as it is either way.
     package func verify(progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) throws {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("sectionsite-verify-\(getpid())-\(UUID().uuidString)")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sectionsite-verify-\(getpid())-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         var cold = options
         cold.out = scratch.appendingPathComponent("out")
@@ -20,7 +21,10 @@ extension SiteBuilder {
         var builder = SiteBuilder(options: cold)
         builder.interruption = interruption
         try builder.build(incremental: false) { step in
-            progress(BuildProgress(step: step.step, steps: step.steps, name: "Verifying: " + step.name, done: step.done, total: step.total))
+            progress(
+                BuildProgress(
+                    step: step.step, steps: step.steps, name: "Verifying: " + step.name, done: step.done,
+                    total: step.total))
         }
         guard let expected = OutputManifest(of: cold.out) else {
             throw SectionSiteError("the build from nothing wrote no manifest to compare with")
@@ -33,7 +37,9 @@ extension SiteBuilder {
 
     /// An error for each file that the output holds otherwise than the build from nothing does, and for each that
     /// its own manifest lists otherwise than the file is.
-    static func differences(expected: OutputManifest, actual: OutputManifest, written: OutputManifest?, out: URL) -> [Diagnostic] {
+    static func differences(
+        expected: OutputManifest, actual: OutputManifest, written: OutputManifest?, out: URL
+    ) -> [Diagnostic] {
         func compared(_ manifest: OutputManifest) -> OutputManifest {
             OutputManifest(hashes: manifest.hashes.filter { !$0.key.rawValue.hasPrefix(PatchFeed.root) })
         }
@@ -42,21 +48,25 @@ extension SiteBuilder {
         let differing = Set(changes.all)
         var errors: [Diagnostic] = []
         for path in changes.all {
-            let message = switch (changes.added.contains(path), changes.removed.contains(path)) {
-            case (true, _): "is not in a build from nothing"
-            case (_, true): "is missing: a build from nothing writes it"
-            default: "differs from a build from nothing (\(actual.hashes[path]!) here, \(expected.hashes[path]!) from nothing)"
-            }
+            let message =
+                switch (changes.added.contains(path), changes.removed.contains(path)) {
+                case (true, _): "is not in a build from nothing"
+                case (_, true): "is missing: a build from nothing writes it"
+                default:
+                    "differs from a build from nothing (\(actual.hashes[path]!) here, \(expected.hashes[path]!) from nothing)"
+                }
             errors.append(Diagnostic(.error, message, at: .file(shown + "/" + path.rawValue)))
         }
         if let written, compared(written) != compared(actual) {
             for path in compared(written).changes(to: compared(actual)).all where !differing.contains(path) {
-                errors.append(Diagnostic(
-                    .error, "is not what the output's manifest says it is (\(OutputManifest.path.rawValue))",
-                    at: .file(shown + "/" + path.rawValue)))
+                errors.append(
+                    Diagnostic(
+                        .error, "is not what the output's manifest says it is (\(OutputManifest.path.rawValue))",
+                        at: .file(shown + "/" + path.rawValue)))
             }
         } else if written == nil {
-            errors.append(Diagnostic(.error, "the output has no manifest", at: .file(shown + "/" + OutputManifest.path.rawValue)))
+            errors.append(
+                Diagnostic(.error, "the output has no manifest", at: .file(shown + "/" + OutputManifest.path.rawValue)))
         }
         return errors
     }

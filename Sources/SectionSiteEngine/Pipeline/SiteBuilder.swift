@@ -89,7 +89,10 @@ package struct SiteBuilder: Sendable {
             _ = try site.apply(changes)
         } else {
             if snapshot != nil {
-                startedOver = "\(recordName) " + (misfit ?? "lists page versions that \(SiteWriter.shown(options.state.path))/versions/ no longer holds")
+                startedOver =
+                    "\(recordName) "
+                    + (misfit
+                        ?? "lists page versions that \(SiteWriter.shown(options.state.path))/versions/ no longer holds")
             }
             snapshot = nil
             site = try Site(options: options, progress: progress)
@@ -115,9 +118,13 @@ package struct SiteBuilder: Sendable {
         }
         var from = patches.from
         // The sitemap, feeds and search index: as the record lists them when nothing changed, else made.
-        if !unchanged { progress(BuildProgress(step: 6, steps: steps, name: "Making the sitemap, feeds and search index")) }
-        let indexes = unchanged
-            ? snapshot!.indexes.map { OutputFile(path: $0, contents: .unchanged, origin: "the indexes") } : site.indexes()
+        if !unchanged {
+            progress(BuildProgress(step: 6, steps: steps, name: "Making the sitemap, feeds and search index"))
+        }
+        let indexes =
+            unchanged
+            ? snapshot!.indexes.map { OutputFile(path: $0, contents: .unchanged, origin: "the indexes") }
+            : site.indexes()
         let siteFiles = site.outputFiles(indexes: indexes)
         var files = siteFiles + patches.files
         for page in pages where !page.isComplete {
@@ -147,7 +154,8 @@ package struct SiteBuilder: Sendable {
                 return try make(incremental: false, progress: progress)
             }
         }
-        try SiteWriter.check(files, bounds: site.config.sourceBounds(site: options.site), out: options.out, state: options.state)
+        try SiteWriter.check(
+            files, bounds: site.config.sourceBounds(site: options.site), out: options.out, state: options.state)
         // The links written in the Markdown of the pages rendered (all of them from nothing), checked against the
         // output as it will be: pages not rendered again are in the output already and stay as they are.
         // `sectionsite check` also checks what the templates wrote, and every page. A link to a `.md` file that
@@ -158,9 +166,14 @@ package struct SiteBuilder: Sendable {
         let warned = Set(siteWarnings.compactMap(\.location))
         // Only pages read again hold their links: with none rendered there is nothing to check (a build that
         // found nothing changed), and mapping every output path for nothing cost such a build a tenth of its time.
-        let brokenLinks = !options.keepsLinks || rendered.isEmpty ? [] : site.brokenLinks(templates: false, outputs: Set(siteFiles.map(\.path))).errors.filter { !warned.contains($0.location!) }.map {
-            Diagnostic(.warning, $0.message, at: $0.location)
-        }
+        let brokenLinks =
+            !options.keepsLinks || rendered.isEmpty
+            ? []
+            : site.brokenLinks(templates: false, outputs: Set(siteFiles.map(\.path))).errors.filter {
+                !warned.contains($0.location!)
+            }.map {
+                Diagnostic(.warning, $0.message, at: $0.location)
+            }
         let found = siteWarnings + brokenLinks + warnings.all
         if options.strict || site.config.strict, !found.isEmpty {
             // Before anything is written: a strict build that fails leaves the output as it was.
@@ -181,7 +194,8 @@ package struct SiteBuilder: Sendable {
             }
             let report = BuildReport(
                 pageCount: pages.count, fileCount: fileCount, changedPages: 0, warnings: found + unsaved,
-                seconds: Date().timeIntervalSince(start), incremental: true, renderedPages: renderedCount, startedOver: startedOver)
+                seconds: Date().timeIntervalSince(start), incremental: true, renderedPages: renderedCount,
+                startedOver: startedOver)
             return (report, site)
         }
         // From here until `.sectionsite/` is saved, SIGINT and SIGTERM wait for a point where both are whole.
@@ -205,7 +219,11 @@ package struct SiteBuilder: Sendable {
             try saveRecord(site, feed: from, indexes: indexes, searchInOutput: searchInOutput)
         } catch {
             try? FileManager.default.removeItem(at: SiteSnapshot.file(options.state))
-            unsaved.append(Diagnostic(.warning, "could not save .sectionsite/ for the next build: \((error as? SectionSiteError)?.description ?? SystemReason.of(error))"))
+            unsaved.append(
+                Diagnostic(
+                    .warning,
+                    "could not save .sectionsite/ for the next build: \((error as? SectionSiteError)?.description ?? SystemReason.of(error))"
+                ))
         }
         let report = BuildReport(
             pageCount: pages.count, fileCount: files.count, changedPages: patches.changed,
@@ -217,7 +235,9 @@ package struct SiteBuilder: Sendable {
     /// Saves the record of the site just written for the next build, after the bases of its search index (their
     /// generation is the record's; `searchInOutput`: the output held the saved ones' files, which a build that
     /// made no index keeps).
-    private func saveRecord(_ site: Site, feed: [PageURL: [PageVersion]], indexes: [OutputFile], searchInOutput: Bool) throws {
+    private func saveRecord(
+        _ site: Site, feed: [PageURL: [PageVersion]], indexes: [OutputFile], searchInOutput: Bool
+    ) throws {
         let record = site.snapshot(feed: feed, indexes: indexes.map(\.path), out: options.out)
         let bases = site.searchBases(carried: searchInOutput)
         if bases.isEmpty {
@@ -243,7 +263,8 @@ package struct SiteBuilder: Sendable {
 
     /// Whether the snapshot describes this build's output folder as it is now.
     private func describesOutput(_ snapshot: SiteSnapshot) -> Bool {
-        snapshot.out == options.out.path && snapshot.outStamp != nil && FileStamp.of(options.out.path) == snapshot.outStamp
+        snapshot.out == options.out.path && snapshot.outStamp != nil
+            && FileStamp.of(options.out.path) == snapshot.outStamp
     }
 }
 

@@ -54,7 +54,10 @@ extension SiteSnapshot {
             out.string(page.inputs)
             out.list(page.templatesUsed) { $0.string($1) }
             out.optional(page.animation) { out, animation in
-                for style in [animation.insert.rawValue, animation.delete.rawValue, animation.reload.rawValue, animation.move.rawValue] {
+                for style in [
+                    animation.insert.rawValue, animation.delete.rawValue, animation.reload.rawValue,
+                    animation.move.rawValue,
+                ] {
                     out.string(style)
                 }
             }
@@ -92,10 +95,12 @@ extension SiteSnapshot {
                 let templates: [String: String] = try input.map { try $0.string() }
                 let pages = try input.list { input in
                     PageRecord(
-                        source: SourceID(recorded: try input.string()), stamp: try input.stamp(), sourceHash: try input.string(),
+                        source: SourceID(recorded: try input.string()), stamp: try input.stamp(),
+                        sourceHash: try input.string(),
                         textHash: try input.string(),
                         url: try input.string(), folder: try input.string(), isIndex: try input.bool(),
-                        isDraft: try input.bool(), title: try input.string(), date: try input.optional { try $0.date() },
+                        isDraft: try input.bool(), title: try input.string(),
+                        date: try input.optional { try $0.date() },
                         weight: try input.optional { try $0.int() }, tags: try input.list { try $0.string() },
                         aliases: try input.list { Page.Alias(url: try $0.string(), location: try $0.location()) },
                         summary: try kept(String.self, &input), frontMatter: try input.map { try $0.value() },
@@ -114,11 +119,13 @@ extension SiteSnapshot {
                 }
                 let rendered = try input.list { input in
                     RenderedRecord(
-                        url: PageURL(try input.string()), source: SourceID(recorded: try input.string()), version: PageVersion(try input.string()),
+                        url: PageURL(try input.string()), source: SourceID(recorded: try input.string()),
+                        version: PageVersion(try input.string()),
                         inputs: try input.string(), templatesUsed: try input.list { try $0.string() },
                         animation: try input.optional { input in
                             typealias Style = AnimationConfiguration.Style
-                            guard let insert = Style(rawValue: try input.string()), let delete = Style(rawValue: try input.string()),
+                            guard let insert = Style(rawValue: try input.string()),
+                                let delete = Style(rawValue: try input.string()),
                                 let reload = Style(rawValue: try input.string()),
                                 let move = AnimationConfiguration.MoveStyle(rawValue: try input.string())
                             else { throw RecordReader.Malformed() }
@@ -126,14 +133,17 @@ extension SiteSnapshot {
                         },
                         emptySections: try input.list { input in
                             let location = try input.location()
-                            return Diagnostic(.warning, try input.string(), at: location, id: SiteProblem.emptySection(id: "").id)
+                            return Diagnostic(
+                                .warning, try input.string(), at: location, id: SiteProblem.emptySection(id: "").id)
                         })
                 }
                 return SiteSnapshot(
                     maker: maker, fingerprint: fingerprint, templates: templates, pages: pages, rendered: rendered,
-                    copies: try input.map { try $0.stamp() }, feed: try input.map { input in try input.list { PageVersion(try $0.string()) } },
+                    copies: try input.map { try $0.stamp() },
+                    feed: try input.map { input in try input.list { PageVersion(try $0.string()) } },
                     indexes: try input.list { OutputPath(try $0.string()) },
-                    out: try input.string(), outStamp: try input.optional { try $0.stamp() }, takenAt: Int64(try input.int()))
+                    out: try input.string(), outStamp: try input.optional { try $0.stamp() },
+                    takenAt: Int64(try input.int()))
             } catch {
                 return nil
             }
@@ -146,7 +156,8 @@ extension SiteSnapshot {
         data.withUnsafeBytes { raw in
             var input = RecordReader(bytes: raw)
             guard let format = try? input.string() else { return (nil, nil) }
-            guard format.hasPrefix("sectionsite-snapshot/"), (Int(format.dropFirst("sectionsite-snapshot/".count)) ?? 0) >= 9
+            guard format.hasPrefix("sectionsite-snapshot/"),
+                (Int(format.dropFirst("sectionsite-snapshot/".count)) ?? 0) >= 9
             else { return (format, nil) }
             return (format, try? input.string())
         }

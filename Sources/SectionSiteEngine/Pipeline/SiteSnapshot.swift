@@ -105,14 +105,18 @@ struct SiteSnapshot: Sendable {
     /// The snapshot of the last build, or why there is none to use.
     static func read(_ state: URL) -> Loading {
         let file = file(state)
-        guard let store = BodyStore(reading: file), let data = try? Data(contentsOf: file, options: .alwaysMapped), store.reads(file)
+        guard let store = BodyStore(reading: file), let data = try? Data(contentsOf: file, options: .alwaysMapped),
+            store.reads(file)
         else { return access(file.path, F_OK) == 0 ? .unusable("cannot be read") : .none }
         if let snapshot = decoded(data, store: store) {
-            return snapshot.maker == maker ? .loaded(snapshot) : .unusable("was written by \(snapshot.maker), not \(maker)")
+            return snapshot.maker == maker
+                ? .loaded(snapshot) : .unusable("was written by \(snapshot.maker), not \(maker)")
         }
         let (format, maker) = header(data)
         if let maker, maker != Self.maker { return .unusable("was written by \(maker), not \(Self.maker)") }
-        if let format, format != Self.format { return .unusable("is of another format (\(format)), from another version of SectionSite") }
+        if let format, format != Self.format {
+            return .unusable("is of another format (\(format)), from another version of SectionSite")
+        }
         return .unusable("is damaged")
     }
 
@@ -120,9 +124,12 @@ struct SiteSnapshot: Sendable {
     /// differs, as a sentence after "it"; nil when it fits.
     func misfit(_ fingerprint: [String: String]) -> String? {
         let reasons = [
-            ("theme", "was written for another theme"), ("settings", "was written for other settings (sectionsite.yml, --config)"),
-            ("options", "was written with other options (--base-url, --drafts)"), ("data", "was written before a file of Data/ changed"),
-            ("highlighter", "was written with another highlighter"), ("images", "was written with another image processor"),
+            ("theme", "was written for another theme"),
+            ("settings", "was written for other settings (sectionsite.yml, --config)"),
+            ("options", "was written with other options (--base-url, --drafts)"),
+            ("data", "was written before a file of Data/ changed"),
+            ("highlighter", "was written with another highlighter"),
+            ("images", "was written with another image processor"),
         ]
         for (part, reason) in reasons where self.fingerprint[part] != fingerprint[part] { return reason }
         return self.fingerprint == fingerprint ? nil : "was written for other inputs"
@@ -136,7 +143,9 @@ struct SiteSnapshot: Sendable {
     /// What, when it changes, makes a build start from nothing, by part: the theme and its list of templates,
     /// the settings, the options, the data files (templates may show any of them on any page), the highlighter's
     /// cache format and the image processor.
-    static func fingerprint(options: BuildOptions, configText: String?, theme: Theme, data: [String: DataFile]) -> [String: String] {
+    static func fingerprint(
+        options: BuildOptions, configText: String?, theme: Theme, data: [String: DataFile]
+    ) -> [String: String] {
         func hash(_ parts: [String]) -> String {
             var hash = ContentHash()
             for part in parts { hash.combine(part + "\n") }

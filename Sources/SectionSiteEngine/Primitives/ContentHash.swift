@@ -80,7 +80,9 @@ struct ContentHash: Sendable {
     private static func mixWords(_ raw: UnsafeRawBufferPointer, into hash: inout UInt64) -> Int {
         var offset = 0
         while offset + 8 <= raw.count {
-            hash = (hash ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))) &* 0x0000_0100_0000_01b3
+            hash =
+                (hash ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                &* 0x0000_0100_0000_01b3
             hash ^= hash >> 29
             offset += 8
         }

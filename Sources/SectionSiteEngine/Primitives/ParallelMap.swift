@@ -22,7 +22,8 @@ extension Array where Element: Sendable {
         withUnsafeBufferPointer { elements in
             nonisolated(unsafe) let elements = elements
             DispatchQueue.concurrentPerform(iterations: count) { index in
-                (output.baseAddress! + index).initialize(to: Swift.Result { () throws(Failure) -> Result in try transform(elements[index]) })
+                (output.baseAddress! + index).initialize(
+                    to: Swift.Result { () throws(Failure) -> Result in try transform(elements[index]) })
                 if let progress {
                     let finished = done.add(1, ordering: .relaxed).newValue
                     if finished % 250 == 0 { progress(finished) }

@@ -5,7 +5,8 @@ package enum Slug {
     /// The slug of `text`; empty when it has no letter, digit, space, `-` or `_`.
     package static func of(_ text: String) -> String {
         // Tags and headings are mostly lowercase ASCII words already: those need no Unicode lookups.
-        if text.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x5F }) {
+        if text.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x5F }
+        ) {
             return text
         }
         var slug = ""

@@ -18,7 +18,9 @@ extension StringProtocol {
         firstRange(bytesOf: part) != nil
     }
 
-    private static func firstOffsets(of needle: UnsafeBufferPointer<UInt8>, in bytes: some RandomAccessCollection<UInt8>) -> Range<Int>? {
+    private static func firstOffsets(
+        of needle: UnsafeBufferPointer<UInt8>, in bytes: some RandomAccessCollection<UInt8>
+    ) -> Range<Int>? {
         guard let first = needle.first else { return 0..<0 }
         guard bytes.count >= needle.count else { return nil }
         var offset = 0

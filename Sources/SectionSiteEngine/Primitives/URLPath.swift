@@ -11,10 +11,13 @@ package enum URLPath {
     /// template writes with triple braces breaks no attribute.
     private static let kept: [Bool] = (0..<256).map { byte in
         switch UInt8(byte) {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
             true
-        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"), UInt8(ascii: "$"),
-            UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"),
+            UInt8(ascii: "$"),
+            UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","),
+            UInt8(ascii: ";"),
             UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "@"):
             true
         default:
@@ -78,7 +81,8 @@ package enum URLPath {
         if found == nil, dots == 1 || dots == 2 { found = dots }
         if backslash { return "it holds a backslash" }
         guard let found else { return nil }
-        return "it has a '\(String(repeating: ".", count: found))' segment once decoded, which would lead outside the output folder"
+        return
+            "it has a '\(String(repeating: ".", count: found))' segment once decoded, which would lead outside the output folder"
     }
 
     /// `escape(fromFolder:)` of a percent-encoded site path (a page's URL, an alias), decoded as its file is named.

@@ -25,7 +25,8 @@ package struct APIReference: Sendable {
     package var toolchainSeconds: Double?
 
     /// Creates a reference.
-    package init(pages: [SitePage], symbols: SymbolLinks, warnings: [Diagnostic] = [], toolchainSeconds: Double? = nil) {
+    package init(pages: [SitePage], symbols: SymbolLinks, warnings: [Diagnostic] = [], toolchainSeconds: Double? = nil)
+    {
         (self.pages, self.symbols, self.warnings, self.toolchainSeconds) = (pages, symbols, warnings, toolchainSeconds)
     }
 }

@@ -12,7 +12,9 @@ extension ConfigParser {
             case "symbolGraphs": settings.symbolGraphs = try yaml.strings(value, key: option)
             case "url":
                 let url = try yaml.string(value, key: option)
-                guard let path = SitePage.normalizedURL(url), path != "/" else { throw yaml.error(.apiURLNotAPath(url), at: value) }
+                guard let path = SitePage.normalizedURL(url), path != "/" else {
+                    throw yaml.error(.apiURLNotAPath(url), at: value)
+                }
                 settings.url = path
             case "maxNesting", "maxMembers", "maxSymbols":
                 let limit = try yaml.int(value, key: option)

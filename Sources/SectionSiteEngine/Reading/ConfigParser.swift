@@ -23,7 +23,9 @@ struct ConfigParser {
                 let name = try yaml.string(node, key: key)
                 // Only names of the tz database: the system reads the zone's file by its name, so an arbitrary one
                 // (`../../etc/x`) would be a path.
-                guard name == "UTC" || TimeZone.knownTimeZoneIdentifiers.contains(name), let zone = TimeZone(identifier: name) else {
+                guard name == "UTC" || TimeZone.knownTimeZoneIdentifiers.contains(name),
+                    let zone = TimeZone(identifier: name)
+                else {
                     throw yaml.error(.notATimeZone(name), at: node)
                 }
                 config.permalinks.timeZone = zone
@@ -33,7 +35,9 @@ struct ConfigParser {
                     case "smart": config.smartPunctuation = try yaml.bool(value, key: option)
                     case "unsafe": config.unsafeHTML = try yaml.bool(value, key: option)
                     case "attributes": config.markdownAttributes = try yaml.bool(value, key: option)
-                    default: throw yaml.error(.unknownOption(option, in: "markdown", known: "smart, unsafe, attributes"), at: optionNode)
+                    default:
+                        throw yaml.error(
+                            .unknownOption(option, in: "markdown", known: "smart, unsafe, attributes"), at: optionNode)
                     }
                 }
             case "feed":
@@ -49,12 +53,15 @@ struct ConfigParser {
                         let url = try yaml.string(value, key: option)
                         // `//host/sub` and `/\\host/sub` look like paths but name another origin to a browser:
                         // another origin is written out, with its scheme.
-                        if url.hasPrefix("//") || url.hasPrefix("/\\") { throw yaml.error(.liveOnAnotherSite(url), at: value) }
+                        if url.hasPrefix("//") || url.hasPrefix("/\\") {
+                            throw yaml.error(.liveOnAnotherSite(url), at: value)
+                        }
                         guard url.hasPrefix("/") || url.hasPrefix("https://") || url.hasPrefix("http://"),
                             !url.contains(where: \.isWhitespace), !url.contains("\\")
                         else { throw yaml.error(.liveNotPushURL, at: value) }
                         config.feedLive = url
-                    default: throw yaml.error(.unknownOption(option, in: "feed", known: "keep, poll, live"), at: optionNode)
+                    default:
+                        throw yaml.error(.unknownOption(option, in: "feed", known: "keep, poll, live"), at: optionNode)
                     }
                 }
             case "tags":
@@ -68,9 +75,13 @@ struct ConfigParser {
                 }
             case "sitemap":
                 for (option, value, optionNode) in try yaml.entries(node, what: "'sitemap'") {
-                    guard option == "urls" else { throw yaml.error(.unknownOption(option, in: "sitemap", known: "urls"), at: optionNode) }
+                    guard option == "urls" else {
+                        throw yaml.error(.unknownOption(option, in: "sitemap", known: "urls"), at: optionNode)
+                    }
                     let urls = try yaml.int(value, key: option)
-                    guard (1...SiteConfig.sitemapURLLimit).contains(urls) else { throw yaml.error(.sitemapURLCountOutOfRange, at: value) }
+                    guard (1...SiteConfig.sitemapURLLimit).contains(urls) else {
+                        throw yaml.error(.sitemapURLCountOutOfRange, at: value)
+                    }
                     config.sitemapURLs = urls
                 }
             case "search":
@@ -97,7 +108,8 @@ struct ConfigParser {
                 config.layouts = [:]
                 for (folder, value, _) in try yaml.entries(node, what: "'layouts'") {
                     let key = folder.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-                    config.layouts[key] = SiteConfig.FolderLayout(layout: try yaml.string(value, key: folder), location: yaml.location(value))
+                    config.layouts[key] = SiteConfig.FolderLayout(
+                        layout: try yaml.string(value, key: folder), location: yaml.location(value))
                 }
             case "directives":
                 config.directiveAliases = [:]
@@ -108,9 +120,13 @@ struct ConfigParser {
             case "permalinks":
                 for (folder, value, folderNode) in try yaml.entries(node, what: "'permalinks'") {
                     let pattern = try yaml.string(value, key: folder)
-                    if let problem = Permalinks.problem(in: pattern) { throw yaml.error(.badPermalink(problem: problem), at: value) }
+                    if let problem = Permalinks.problem(in: pattern) {
+                        throw yaml.error(.badPermalink(problem: problem), at: value)
+                    }
                     let name = folder.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-                    guard !name.contains("/") else { throw yaml.error(.permalinksNotTopLevel(folder: folder), at: folderNode) }
+                    guard !name.contains("/") else {
+                        throw yaml.error(.permalinksNotTopLevel(folder: folder), at: folderNode)
+                    }
                     config.permalinks.patterns[name] = pattern
                 }
             case "languages": config.permalinks.languages.list = try Self.languages(node, yaml: yaml)
@@ -137,7 +153,9 @@ struct ConfigParser {
             guard code.wholeMatch(of: /[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*/) != nil else {
                 throw yaml.error(.notALanguageCode(code), at: codeNode)
             }
-            if let problem = SiteLanguages.folderProblem(code) { throw yaml.error(.badFolder(code, problem: problem), at: codeNode) }
+            if let problem = SiteLanguages.folderProblem(code) {
+                throw yaml.error(.badFolder(code, problem: problem), at: codeNode)
+            }
             var language = Language(code: code, name: code)
             if case .null = yaml.value(value) {
                 languages.append(language)
@@ -154,7 +172,9 @@ struct ConfigParser {
                     language.folder = folder
                 case "direction":
                     let text = try yaml.string(setting, key: option)
-                    guard let direction = Language.Direction(rawValue: text) else { throw yaml.error(.badDirection(text), at: setting) }
+                    guard let direction = Language.Direction(rawValue: text) else {
+                        throw yaml.error(.badDirection(text), at: setting)
+                    }
                     language.direction = direction
                 default: language.settings[option] = yaml.value(setting)
                 }
@@ -189,7 +209,11 @@ struct ConfigParser {
                 let names: [Node] = if case .sequence(let items) = value { Array(items) } else { [value] }
                 settings.formats = try names.map { item in
                     let name = try yaml.string(item, key: "formats")
-                    guard let format = ["avif": ImageFormat.avif, "webp": .webp, "jpeg": .jpeg, "jpg": .jpeg, "png": .png][name.lowercased()] else {
+                    guard
+                        let format = [
+                            "avif": ImageFormat.avif, "webp": .webp, "jpeg": .jpeg, "jpg": .jpeg, "png": .png,
+                        ][name.lowercased()]
+                    else {
                         throw yaml.error(.unknownImageFormat(name), at: item)
                     }
                     return format

@@ -41,7 +41,8 @@ struct DataFile: Sendable, Equatable {
             let path = "Data/\(file)"
             let data = try parse(SourceText.read(folder.appendingPathComponent(file), path: path), path: path)
             if let other = files[data.name] {
-                let note = Diagnostic.Note(location: SourceLocation(file: other.path), message: "'\(data.name)' is this file too")
+                let note = Diagnostic.Note(
+                    location: SourceLocation(file: other.path), message: "'\(data.name)' is this file too")
                 throw DataProblem.sameName(data.name).error(at: SourceLocation(file: path), notes: [note])
             }
             files[data.name] = data
@@ -57,12 +58,13 @@ struct DataFile: Sendable, Equatable {
             guard let records = try csv(text, path: path) else {
                 return DataFile(name: name, path: path, records: nil, value: try plainCSV(text, path: path), hash: hash)
             }
-            let value = Value.list(records.map { record in
-                var fields = record.fields
-                fields["id"] = .string(record.id)
-                if let cell = record.cell { fields["cell"] = .string(cell) }
-                return .map(fields)
-            })
+            let value = Value.list(
+                records.map { record in
+                    var fields = record.fields
+                    fields["id"] = .string(record.id)
+                    if let cell = record.cell { fields["cell"] = .string(cell) }
+                    return .map(fields)
+                })
             return DataFile(name: name, path: path, records: records, value: value, hash: hash)
         }
         let yaml = YAMLReader(path: path, firstLine: 1)
@@ -78,7 +80,9 @@ struct DataFile: Sendable, Equatable {
             guard case .mapping = node else { return false }
             return try yaml.entries(node, what: "a record").contains { $0.0 == "id" }
         }
-        guard identified else { return DataFile(name: name, path: path, records: nil, value: yaml.value(root), hash: hash) }
+        guard identified else {
+            return DataFile(name: name, path: path, records: nil, value: yaml.value(root), hash: hash)
+        }
         var records: [Record] = []
         var places: [String: SourceLocation] = [:]
         for node in list {
@@ -89,7 +93,9 @@ struct DataFile: Sendable, Equatable {
                 switch key {
                 case "id":
                     idNode = value
-                    guard let id = yaml.value(value).scalarText, !id.isEmpty else { throw DataProblem.badRecordID.error(at: yaml.location(value)) }
+                    guard let id = yaml.value(value).scalarText, !id.isEmpty else {
+                        throw DataProblem.badRecordID.error(at: yaml.location(value))
+                    }
                     record.id = id
                 case "cell": record.cell = try yaml.string(value, key: key)
                 default: record.fields[key] = yaml.value(value)
@@ -118,13 +124,19 @@ struct DataFile: Sendable, Equatable {
             defer { line += 1 + row.reduce(0) { $0 + $1.count(where: \.isNewline) } }
             if row.count == 1 && row[0].isEmpty { continue }  // a blank line
             guard row.count == header.count else {
-                throw DataProblem.wrongFieldCount(row.count, header: header.count).error(at: SourceLocation(file: path, line: line, column: 1))
+                throw DataProblem.wrongFieldCount(row.count, header: header.count).error(
+                    at: SourceLocation(file: path, line: line, column: 1))
             }
             let location = Self.place(of: idColumn, in: row, line: line, path: path)
             guard !row[idColumn].isEmpty else { throw DataProblem.emptyRowID.error(at: location) }
-            var record = Record(id: row[idColumn], cell: nil, fields: [:], location: SourceLocation(file: path, line: line, column: 1))
+            var record = Record(
+                id: row[idColumn], cell: nil, fields: [:], location: SourceLocation(file: path, line: line, column: 1))
             for (key, field) in zip(header, row) where key != "id" {
-                if key == "cell" { record.cell = field.isEmpty ? nil : field } else { record.fields[key] = .string(field) }
+                if key == "cell" {
+                    record.cell = field.isEmpty ? nil : field
+                } else {
+                    record.fields[key] = .string(field)
+                }
             }
             try check(record.id, at: location, places: &places)
             records.append(record)
@@ -166,9 +178,11 @@ struct DataFile: Sendable, Equatable {
         return SourceLocation(file: path, line: line, column: column)
     }
 
-    private static func check(_ id: String, at location: SourceLocation, places: inout [String: SourceLocation]) throws {
+    private static func check(_ id: String, at location: SourceLocation, places: inout [String: SourceLocation]) throws
+    {
         if let earlier = places[id] {
-            throw DataProblem.duplicateRecord(id).error(at: location, notes: [.init(location: earlier, message: "record '\(id)' first given here")])
+            throw DataProblem.duplicateRecord(id).error(
+                at: location, notes: [.init(location: earlier, message: "record '\(id)' first given here")])
         }
         places[id] = location
     }

@@ -12,7 +12,8 @@ enum DataProblem: Problem {
         case .recordWithoutID: "record has no 'id'"
         case .duplicateRecord(let id): "duplicate record id '\(id)'"
         case .noHeaderLine: "a CSV data file needs a header line naming its columns"
-        case .wrongFieldCount(let count, let header): "this row has \(count) field\(count == 1 ? "" : "s"), the header line \(header)"
+        case .wrongFieldCount(let count, let header):
+            "this row has \(count) field\(count == 1 ? "" : "s"), the header line \(header)"
         case .emptyRowID: "this row's 'id' is empty"
         case .unreadableCSV(let error): "the CSV does not read: \(error)"
         }

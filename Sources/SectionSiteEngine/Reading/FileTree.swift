@@ -24,7 +24,9 @@ package enum FileTree {
             if type == Int32(DT_UNKNOWN) {
                 var info = stat()
                 guard lstat(path + "/" + name, &info) == 0 else { continue }
-                type = (info.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : -1
+                type =
+                    (info.st_mode & S_IFMT) == S_IFDIR
+                    ? Int32(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : -1
             }
             if type == Int32(DT_DIR) {
                 walk(path + "/" + name, prefix: prefix + name + "/", into: &files)

@@ -48,7 +48,8 @@ struct FrontMatter: Equatable {
                 switch format {
                 case .yaml: isFence(content, "-") || content.elementsEqual("...".utf8)
                 case .toml: isFence(content, "+")
-                case .json: content.first == 125 && trimmed(content).elementsEqual("}".utf8)  // at the line's start: an indented one closes a nested object
+                // at the line's start: an indented one closes a nested object
+                case .json: content.first == 125 && trimmed(content).elementsEqual("}".utf8)
                 }
             if closes {
                 let bodyStart = end < bytes.endIndex ? bytes.index(after: end) : end
@@ -79,6 +80,7 @@ struct FrontMatter: Equatable {
     /// `---` (or `+++`) with nothing after it but spaces or a carriage return.
     private static func isFence(_ line: Substring.UTF8View, _ mark: Character) -> Bool {
         let byte = mark.asciiValue!
-        return line.starts(with: [byte, byte, byte]) && line.allSatisfy { $0 == byte || $0 == 32 || $0 == 13 } && line.count < 80
+        return line.starts(with: [byte, byte, byte]) && line.allSatisfy { $0 == byte || $0 == 32 || $0 == 13 }
+            && line.count < 80
     }
 }

@@ -20,7 +20,9 @@ struct PageParser {
             bodyLocation: SourceLocation(file: path, line: split.bodyFirstLine))
         page.language = language
         // TOML is read as the YAML it says; JSON is YAML as it is.
-        let text = split.format == .toml ? try TOMLFrontMatter.yaml(split.yaml, path: path, firstLine: split.yamlFirstLine) : split.yaml
+        let text =
+            split.format == .toml
+            ? try TOMLFrontMatter.yaml(split.yaml, path: path, firstLine: split.yamlFirstLine) : split.yaml
         guard let root = try yaml.compose(text), !(root.scalar.map { $0.string.isEmpty } ?? false) else {
             page.date = Permalinks.fileName(Self.stem(path), in: permalinks.timeZone).date
             if let url = try? permalinks.url(.init(path: path, date: page.date)) { page.url = PageURL(url) }
@@ -42,7 +44,9 @@ struct PageParser {
             case "date":
                 attempt {
                     let text = try yaml.string(node, key: key)
-                    guard let date = PageDate(parsing: text, in: permalinks.timeZone) else { throw yaml.error(.badDate(text), at: node) }
+                    guard let date = PageDate(parsing: text, in: permalinks.timeZone) else {
+                        throw yaml.error(.badDate(text), at: node)
+                    }
                     page.date = date
                 }
             case "draft": attempt { page.isDraft = try yaml.bool(node, key: key) }
@@ -73,7 +77,8 @@ struct PageParser {
                     attempt {
                         let section = try parseSection(sectionNode, yaml: yaml, itemPlaces: &itemPlaces)
                         if let earlier = sectionPlaces[section.id] {
-                            let first = Diagnostic.Note(location: earlier, message: "section '\(section.id)' first defined here")
+                            let first = Diagnostic.Note(
+                                location: earlier, message: "section '\(section.id)' first defined here")
                             throw PageProblem.duplicateSection(section.id).error(at: section.location, notes: [first])
                         }
                         sectionPlaces[section.id] = section.location
@@ -87,9 +92,13 @@ struct PageParser {
         }
         page.date = page.date ?? Permalinks.fileName(Self.stem(path), in: permalinks.timeZone).date
         do throws(Permalinks.Failure) {
-            page.url = PageURL(try permalinks.url(
-                .init(path: path, url: ownURL, slug: ownSlug, title: page.title.isEmpty ? nil : page.title, date: page.date)))
-            if let ownURL, ownURL.hasSuffix(".html"), let alias = Page.Alias.normalized(ownURL) {  // the old address sends readers on
+            page.url = PageURL(
+                try permalinks.url(
+                    .init(
+                        path: path, url: ownURL, slug: ownSlug, title: page.title.isEmpty ? nil : page.title,
+                        date: page.date)))
+            // the old address sends readers on
+            if let ownURL, ownURL.hasSuffix(".html"), let alias = Page.Alias.normalized(ownURL) {
                 page.aliases.append(Page.Alias(url: alias, location: urlLocation ?? page.location))
             }
         } catch {
@@ -114,7 +123,9 @@ struct PageParser {
     ) throws -> SectionSpec {
         let location = yaml.location(node)
         let entries = try yaml.entries(node, what: "a section")
-        guard let idNode = entries.first(where: { $0.key == "id" })?.node else { throw PageProblem.sectionWithoutID.error(at: location) }
+        guard let idNode = entries.first(where: { $0.key == "id" })?.node else {
+            throw PageProblem.sectionWithoutID.error(at: location)
+        }
         let id = try yaml.string(idNode, key: "id")
         guard Self.isValidSectionID(id) else { throw yaml.error(.badSectionID(id), at: idNode) }
         var section = SectionSpec(
@@ -132,7 +143,9 @@ struct PageParser {
                 let view = try supplementary(value, defaultKind: key, yaml: yaml)
                 if key == "header" { section.header = view } else { section.footer = view }
             case "items":
-                guard case .sequence(let list) = value else { throw yaml.error(.notAList("items", of: "items"), at: value) }
+                guard case .sequence(let list) = value else {
+                    throw yaml.error(.notAList("items", of: "items"), at: value)
+                }
                 items = try list.map { try parseItem($0, yaml: yaml, itemPlaces: &itemPlaces) }
             case "from", "sort", "limit", "tags", "paginate":
                 queryKeys[key] = value
@@ -174,7 +187,9 @@ struct PageParser {
         }
         if let node = keys["sort"] {
             let text = try yaml.string(node, key: "sort")
-            guard let sort = CollectionQuery.Sort(rawValue: text) else { throw yaml.error(.unknownSort(text), at: node) }
+            guard let sort = CollectionQuery.Sort(rawValue: text) else {
+                throw yaml.error(.unknownSort(text), at: node)
+            }
             query.sort = sort
         }
         if let node = keys["limit"] {
@@ -243,7 +258,9 @@ struct PageParser {
             case "delete": config.delete = try style()
             case "reload": config.reload = try style()
             case "move":
-                guard let move = AnimationConfiguration.MoveStyle(rawValue: text) else { throw yaml.error(.unknownMoveAnimation(text), at: value) }
+                guard let move = AnimationConfiguration.MoveStyle(rawValue: text) else {
+                    throw yaml.error(.unknownMoveAnimation(text), at: value)
+                }
                 config.move = move
             default: throw yaml.error(.unknownAnimationKey(key), at: keyNode)
             }
@@ -260,7 +277,11 @@ struct PageParser {
             case "move": rules.move = try yaml.bool(value, key: key)
             case "delete": rules.delete = try yaml.bool(value, key: key)
             case "fields":
-                if case .scalar(let scalar) = value, scalar.string == "all" { rules.fields = nil } else { rules.fields = try yaml.strings(value, key: key) }
+                if case .scalar(let scalar) = value, scalar.string == "all" {
+                    rules.fields = nil
+                } else {
+                    rules.fields = try yaml.strings(value, key: key)
+                }
             default: throw yaml.error(.unknownEditKey(key), at: keyNode)
             }
         }
@@ -268,13 +289,17 @@ struct PageParser {
     }
 
     static func isValidSectionID(_ id: String) -> Bool {
-        !id.isEmpty && id.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
+        !id.isEmpty
+            && id.unicodeScalars.allSatisfy {
+                $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
+            }
     }
 
     /// The title of a page that has none in front matter nor a `# ` heading: its file name, words capitalized.
     static func defaultTitle(_ path: String) -> String {
         let (url, _, isIndex) = Page.route(path)
-        let last = isIndex ? url.split(separator: "/").last.map(String.init) ?? "Home" : Permalinks.fileName(stem(path)).slug
+        let last =
+            isIndex ? url.split(separator: "/").last.map(String.init) ?? "Home" : Permalinks.fileName(stem(path)).slug
         return last.replacingOccurrences(of: "-", with: " ").capitalized
     }
 

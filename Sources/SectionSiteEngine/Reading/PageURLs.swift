@@ -29,7 +29,8 @@ final class PageURLs: Sendable {
         let stamp = FileStamp.of(site.path + "/" + path)
         if let entry = known.withLock({ $0[path] }), entry.stamp == stamp || stamp == nil { return entry.url }
         let fallback = Page.route(path).url
-        guard stamp != nil, bounds.allows(site.path + "/" + path), let text = try? SourceText.read(site.appendingPathComponent(path), path: path),
+        guard stamp != nil, bounds.allows(site.path + "/" + path),
+            let text = try? SourceText.read(site.appendingPathComponent(path), path: path),
             let page = try? PageParser(path: path, permalinks: permalinks).parse(text)
         else { return fallback }
         record(path, url: page.url.rawValue, stamp: stamp)

@@ -6,7 +6,8 @@ enum SettingsProblem: Problem {
     /// `problem` says what is wrong with a pattern of `permalinks`, a language's folder, or a language code as one.
     case badPermalink(problem: String), badFolder(String, problem: String)
     case notATimeZone(String), liveOnAnotherSite(String), liveNotPushURL, notALanguageCode(String), badDirection(String)
-    case negativeKeep, negativePoll, negativeTagPages, negativeSearchText, sitemapURLCountOutOfRange, notMoreThanZero(String)
+    case negativeKeep, negativePoll, negativeTagPages, negativeSearchText, sitemapURLCountOutOfRange, notMoreThanZero(
+        String)
     case permalinksNotTopLevel(folder: String), languagesShareFolder(String, String, folder: String)
     case noWidths, widthOutOfRange(Int), unknownImageFormat(String), qualityOutOfRange, unknownMetadata(String)
     case apiURLNotAPath(String)

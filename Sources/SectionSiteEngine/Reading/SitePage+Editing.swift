@@ -18,7 +18,8 @@ package struct ProgramEditing: Sendable, Equatable {
 
     /// The rules of `dataSource` over `sections`; nil when it has no `commitChange` or allows nothing.
     init?<Section: SectionModelType & IdentifiableType>(
-        _ sections: [Section], dataSource: SectionedDataSource<Section>, cells: [String: SectionedDataSource<Section>.Cell]
+        _ sections: [Section], dataSource: SectionedDataSource<Section>,
+        cells: [String: SectionedDataSource<Section>.Cell]
     ) where Section.Item: IdentifiableType {
         guard let commitChange = dataSource.commitChange else { return nil }
         var (movable, editable) = (Set<String>(), [String: [String]]())
@@ -43,7 +44,8 @@ package struct ProgramEditing: Sendable, Equatable {
 /// The program's identities by the text the page keys them with, and its handler. Written once, before the page
 /// exists, and only read after: the identities are plain values (`Hashable`) the protocol does not declare
 /// `Sendable`.
-private final class Identities<Section: SectionModelType & IdentifiableType>: @unchecked Sendable where Section.Item: IdentifiableType {
+private final class Identities<Section: SectionModelType & IdentifiableType>: @unchecked Sendable
+where Section.Item: IdentifiableType {
     var sections: [String: Section.Identity] = [:]
     var items: [String: Section.Item.Identity] = [:]
     let commitChange: @Sendable (SectionedDataSource<Section>.Change) async throws -> Void

@@ -84,11 +84,15 @@ public struct SitePage: Sendable, Equatable {
         for section in sections {
             let id = "\(section.identity)"
             guard PageParser.isValidSectionID(id) else { throw PageProblem.badSectionID(id).error(at: location) }
-            guard sectionPlaces.insert(id).inserted else { throw PageProblem.duplicateSection(id, page: url).error(at: location) }
+            guard sectionPlaces.insert(id).inserted else {
+                throw PageProblem.duplicateSection(id, page: url).error(at: location)
+            }
             let items = try section.items.map { item -> ItemSpec in
                 let itemID = "\(item.identity)"
                 guard !itemID.isEmpty else { throw PageProblem.emptyItemIdentity(section: id).error(at: location) }
-                guard itemPlaces.insert(itemID).inserted else { throw PageProblem.duplicateItem(itemID, page: url).error(at: location) }
+                guard itemPlaces.insert(itemID).inserted else {
+                    throw PageProblem.duplicateItem(itemID, page: url).error(at: location)
+                }
                 let cell = try dataSource.configureCell(section, item)
                 cells[itemID] = cell
                 return ItemSpec(
@@ -101,13 +105,18 @@ public struct SitePage: Sendable, Equatable {
                         kind: view.kind, fields: view.fields ?? [:], location: location,
                         html: view.fields == nil ? view.html : nil)
                 }
-                let title = kind == .header ? dataSource.titleForHeaderInSection?(section) : dataSource.titleForFooterInSection?(section)
+                let title =
+                    kind == .header
+                    ? dataSource.titleForHeaderInSection?(section) : dataSource.titleForFooterInSection?(section)
                 // As front matter's `header: Title`: the theme's plain `header` or `footer` view.
-                return title.map { SupplementarySpec(kind: kind.rawValue, fields: ["title": .string($0)], location: location) }
+                return title.map {
+                    SupplementarySpec(kind: kind.rawValue, fields: ["title": .string($0)], location: location)
+                }
             }
             self.sections.append(
                 SectionSpec(
-                    id: id, kind: dataSource.kindForSection?(section), header: try view(.header), footer: try view(.footer),
+                    id: id, kind: dataSource.kindForSection?(section), header: try view(.header),
+                    footer: try view(.footer),
                     cell: nil, content: .items(items), location: location))
         }
         editing = ProgramEditing(sections, dataSource: dataSource, cells: cells)
@@ -177,7 +186,8 @@ public struct SitePage: Sendable, Equatable {
     var page: Page {
         let parts = URLPath.decoded(url).split(separator: "/").map(String.init)  // the folder as a file's would be
         return Page(
-            source: source, url: PageURL(url), folder: (isFolderIndex ? parts : parts.dropLast()).joined(separator: "/"),
+            source: source, url: PageURL(url),
+            folder: (isFolderIndex ? parts : parts.dropLast()).joined(separator: "/"),
             isIndex: parts.isEmpty || isFolderIndex,
             frontMatter: fields, title: title, date: date.map { PageDate($0) }, isDraft: isDraft, summary: summary,
             weight: weight, tags: tags, layout: layout, animation: animation, sections: sections, body: markdown,
@@ -193,18 +203,25 @@ public struct SitePage: Sendable, Equatable {
             hash.combine(text)
             hash.combine("\u{2}")
         }
-        hash.combine("\(date?.timeIntervalSince1970 ?? .nan) \(weight ?? .min) \(isDraft) \(String(describing: animation)) \(isFolderIndex)")
-        hash.combine("\(editing.map { ($0.movable.sorted(), $0.editable.sorted { $0.key < $1.key }.map { "\($0)" }) }.map { "\($0)" } ?? "")")
+        hash.combine(
+            "\(date?.timeIntervalSince1970 ?? .nan) \(weight ?? .min) \(isDraft) \(String(describing: animation)) \(isFolderIndex)"
+        )
+        hash.combine(
+            "\(editing.map { ($0.movable.sorted(), $0.editable.sorted { $0.key < $1.key }.map { "\($0)" }) }.map { "\($0)" } ?? "")"
+        )
         Value.map(fields).hash(into: &hash)
         for section in sections {
-            hash.combine("\u{3}\(section.id)\u{1}\(section.kind ?? "\u{0}")\u{1}\(section.cell ?? "\u{0}")\u{1}\(String(describing: section.edit))")
+            hash.combine(
+                "\u{3}\(section.id)\u{1}\(section.kind ?? "\u{0}")\u{1}\(section.cell ?? "\u{0}")\u{1}\(String(describing: section.edit))"
+            )
             for view in [section.header, section.footer] {
                 hash.combine("\u{4}\(view?.kind ?? "\u{0}")\u{1}\(view?.html ?? "\u{0}")")
                 Value.map(view?.fields ?? [:]).hash(into: &hash)
             }
             guard case .items(let items) = section.content else { continue }
             for item in items {
-                hash.combine("\u{5}\(item.id)\u{1}\(item.cell ?? "")\u{1}\(item.html ?? "\u{0}")\u{1}\(item.body ?? "\u{0}")")
+                hash.combine(
+                    "\u{5}\(item.id)\u{1}\(item.cell ?? "")\u{1}\(item.html ?? "\u{0}")\u{1}\(item.body ?? "\u{0}")")
                 Value.map(item.fields).hash(into: &hash)
             }
         }

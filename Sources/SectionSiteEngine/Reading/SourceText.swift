@@ -4,14 +4,18 @@ import Foundation
 enum SourceText {
     /// Reads `url` (shown to the user as `path`) as UTF-8 text.
     static func read(_ url: URL, path: String) throws -> String {
-        let data = try FileProblem.attempt(FileProblem.unreadable(reason:), at: SourceLocation(file: path)) { try Data(contentsOf: url) }
+        let data = try FileProblem.attempt(FileProblem.unreadable(reason:), at: SourceLocation(file: path)) {
+            try Data(contentsOf: url)
+        }
         return try decode(data, path: path)
     }
 
     /// Reads `url` as `read` does, but with its byte-order mark, if it has one, as the first character: for what is
     /// written back to the file (edit mode), which must keep it.
     static func readKeepingByteOrderMark(_ url: URL, path: String) throws -> String {
-        let data = try FileProblem.attempt(FileProblem.unreadable(reason:), at: SourceLocation(file: path)) { try Data(contentsOf: url) }
+        let data = try FileProblem.attempt(FileProblem.unreadable(reason:), at: SourceLocation(file: path)) {
+            try Data(contentsOf: url)
+        }
         let text = try decode(data, path: path)
         return data.starts(with: [0xEF, 0xBB, 0xBF]) && !text.hasPrefix("\u{FEFF}") ? "\u{FEFF}" + text : text
     }

@@ -14,7 +14,8 @@ enum TOMLFrontMatter {
         do {
             table = try TOMLTable(string: toml)
         } catch let error as TOMLParseError {
-            let place = SourceLocation(file: path, line: firstLine + error.source.begin.line - 1, column: error.source.begin.column)
+            let place = SourceLocation(
+                file: path, line: firstLine + error.source.begin.line - 1, column: error.source.begin.column)
             throw FileProblem.invalidTOML(error.description).error(at: place)
         }
         guard let data = table.convert(to: .json).data(using: .utf8),
@@ -27,7 +28,8 @@ enum TOMLFrontMatter {
         var extra: [String] = []
         let defined = definingLines(lines)
         for key in object.keys.sorted() {
-            let value = try JSONSerialization.data(withJSONObject: object[key]!, options: [.fragmentsAllowed, .sortedKeys])
+            let value = try JSONSerialization.data(
+                withJSONObject: object[key]!, options: [.fragmentsAllowed, .sortedKeys])
             let entry = "\(quoted(key)): \(String(decoding: value, as: UTF8.self))"
             if let line = defined[key], output[line].isEmpty {
                 output[line] = entry

@@ -47,7 +47,9 @@ package enum YAMLAliasBudget {
                     let size = name(event.data.alias.anchor).flatMap { sizes[$0] } ?? 1
                     expanded += size
                     if expanded > limit {
-                        let place = SourceLocation(file: path, line: Int(event.start_mark.line) + firstLine, column: Int(event.start_mark.column) + 1)
+                        let place = SourceLocation(
+                            file: path, line: Int(event.start_mark.line) + firstLine,
+                            column: Int(event.start_mark.column) + 1)
                         throw FileProblem.aliasBomb.error(at: place)
                     }
                     finished(size, anchor: nil)

@@ -11,7 +11,8 @@ struct YAMLReader {
     func compose(_ yaml: String) throws -> Node? {
         try YAMLAliasBudget.check(yaml, path: path, firstLine: firstLine)
         do {
-            return try Yams.compose(yaml: yaml, .basic, .default, .utf8)  // scalars are resolved by `value(_:)`, not by regexes
+            // scalars are resolved by `value(_:)`, not by regexes
+            return try Yams.compose(yaml: yaml, .basic, .default, .utf8)
         } catch {
             throw located(error, in: yaml)
         }
@@ -81,13 +82,17 @@ struct YAMLReader {
 
     /// A true/false node.
     func bool(_ node: Node, key: String) throws -> Bool {
-        guard case .bool(let flag) = value(node) else { throw FileProblem.notTrueOrFalse(key: key).error(at: location(node)) }
+        guard case .bool(let flag) = value(node) else {
+            throw FileProblem.notTrueOrFalse(key: key).error(at: location(node))
+        }
         return flag
     }
 
     /// An integer node.
     func int(_ node: Node, key: String) throws -> Int {
-        guard case .int(let number) = value(node) else { throw FileProblem.notAWholeNumber(key: key).error(at: location(node)) }
+        guard case .int(let number) = value(node) else {
+            throw FileProblem.notAWholeNumber(key: key).error(at: location(node))
+        }
         return number
     }
 
@@ -102,8 +107,10 @@ struct YAMLReader {
 
     private func located(_ error: any Error, in yaml: String) -> SectionSiteError {
         switch error as? YamlError {
-        case .scanner(_, let problem, let mark, _)?, .parser(_, let problem, let mark, _)?, .composer(_, let problem, let mark, _)?:
-            return FileProblem.invalidYAML(problem).error(at: SourceLocation(file: path, line: mark.line + firstLine - 1, column: mark.column))
+        case .scanner(_, let problem, let mark, _)?, .parser(_, let problem, let mark, _)?,
+            .composer(_, let problem, let mark, _)?:
+            return FileProblem.invalidYAML(problem).error(
+                at: SourceLocation(file: path, line: mark.line + firstLine - 1, column: mark.column))
         case .duplicatedKeysInMapping(let duplicates, let context)?:
             // libyaml names the mapping; the key given twice is the place to blame, and where it came first.
             let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
@@ -112,11 +119,16 @@ struct YAMLReader {
             for key in duplicates.sorted() {
                 let places = lines.indices.filter { index in
                     index >= context.mark.line - 1 && lines[index].prefix(indent).allSatisfy { $0 == " " }
-                        && (lines[index].dropFirst(indent).hasPrefix(key + ":") || lines[index].dropFirst(indent).hasPrefix("\"\(key)\":"))
+                        && (lines[index].dropFirst(indent).hasPrefix(key + ":")
+                            || lines[index].dropFirst(indent).hasPrefix("\"\(key)\":"))
                 }
                 let place = { (index: Int) in SourceLocation(file: path, line: index + firstLine, column: indent + 1) }
-                errors.append(places.count > 1 ? FileProblem.duplicateKey(key, at: place(places[1]), first: place(places[0]))
-                    : FileProblem.duplicateKey(key).at(SourceLocation(file: path, line: context.mark.line + firstLine - 1, column: context.mark.column)))
+                errors.append(
+                    places.count > 1
+                        ? FileProblem.duplicateKey(key, at: place(places[1]), first: place(places[0]))
+                        : FileProblem.duplicateKey(key).at(
+                            SourceLocation(
+                                file: path, line: context.mark.line + firstLine - 1, column: context.mark.column)))
             }
             return SectionSiteError(errors)
         default:

@@ -48,7 +48,9 @@ final class NavigationContext: TemplateObject {
         var siblings: [String] { node.parent.flatMap { tree.nodes[$0]?.children } ?? [] }
         func neighbour(_ offset: Int) -> TemplateValue? {
             let siblings = siblings
-            guard let position = siblings.firstIndex(of: id), siblings.indices.contains(position + offset) else { return nil }
+            guard let position = siblings.firstIndex(of: id), siblings.indices.contains(position + offset) else {
+                return nil
+            }
             return entry(siblings[position + offset])
         }
         switch name {
@@ -63,7 +65,9 @@ final class NavigationContext: TemplateObject {
             let section = self.section
             // A section too big to repeat whole on every page (an imported documentation site of thousands of
             // pages: its output would grow with the square of its pages) is drawn as `branch`.
-            if section != ContentTree.root, tree.nodes[section]!.size > Self.treeLimit { return .list(branch(of: section)) }
+            if section != ContentTree.root, tree.nodes[section]!.size > Self.treeLimit {
+                return .list(branch(of: section))
+            }
             return .list(tree.nodes[section]!.children.map { entry($0, depth: section == ContentTree.root ? 0 : .max) })
         case "branch":
             return .list(branch(of: section))
@@ -141,7 +145,9 @@ struct TagLinks: TemplateObject {
             let slug = Slug.of(name)
             guard !slug.isEmpty else { return nil }
             let url = TagPages.url(slug, prefix: config.languages.prefix(config.language))
-            return .map(["name": .string(name), "slug": .string(slug), "url": .string(url), "link": .string(config.link(url))])
+            return .map([
+                "name": .string(name), "slug": .string(slug), "url": .string(url), "link": .string(config.link(url)),
+            ])
         }
     }
 }
@@ -166,7 +172,8 @@ struct LanguageLinks: TemplateObject {
             return .object(
                 LanguageLink(
                     code: language.code, name: language.name, url: target,
-                    link: config.link(target ?? languages.prefix(language.code) + "/"), current: current, translated: target != nil))
+                    link: config.link(target ?? languages.prefix(language.code) + "/"), current: current,
+                    translated: target != nil))
         }
     }
 }
@@ -199,7 +206,9 @@ enum Menu {
         if case .list(let children)? = fields["children"] {
             entry["children"] = children.map { mark($0, url: url, config: config) }
             if !(entry["active"] as? Bool ?? false) {
-                entry["active"] = (entry["children"] as! [Any]).contains { ($0 as? [String: Any])?["active"] as? Bool ?? false }
+                entry["active"] = (entry["children"] as! [Any]).contains {
+                    ($0 as? [String: Any])?["active"] as? Bool ?? false
+                }
             }
         }
         return entry

@@ -100,7 +100,8 @@ struct PageRenderer: Sendable {
         )
         let sections = try drawing.render(instance.sections)
         let byFolder = page.layout == nil ? config.layout(forFolder: page.folder) : nil
-        let layoutName = page.layout ?? byFolder?.layout
+        let layoutName =
+            page.layout ?? byFolder?.layout
             ?? (page.isIndex && !page.folder.isEmpty && theme.has("layouts/list") ? "list" : "page")
         let layout = try theme.template(
             "layouts", kind: layoutName, what: "layout", at: page.layoutLocation ?? byFolder?.location ?? page.location)
@@ -113,14 +114,16 @@ struct PageRenderer: Sendable {
             ]))
         guard let headEnd = Self.headEnd(in: document) else {
             throw SectionSiteError(
-                "layout has no </head>, where the runtime's tags go", at: SourceLocation(file: "\(theme.path)/\(layout).mustache"))
+                "layout has no </head>, where the runtime's tags go",
+                at: SourceLocation(file: "\(theme.path)/\(layout).mustache"))
         }
         // The version is a hash of the page with a blank version in it, written in place afterwards.
         let blank = "000000000000"
         var html = ""
         html.reserveCapacity(document.utf8.count + 200)
         html += document[..<headEnd.lowerBound]
-        html += #"<meta name="sectionsite-page" content="\#(HTML.escape(instance.url.rawValue))"><meta name="sectionsite-version" content=""#
+        html +=
+            #"<meta name="sectionsite-page" content="\#(HTML.escape(instance.url.rawValue))"><meta name="sectionsite-version" content=""#
         let versionStart = html.utf8.count
         html += blank
         html += #"">"#
@@ -149,7 +152,8 @@ struct PageRenderer: Sendable {
         while let open = bytes[index...].firstIndex(of: 60) {
             var cursor = open
             var matched = 0
-            while matched < tag.count, cursor < bytes.endIndex, bytes[cursor] | (matched > 1 ? 0x20 : 0) == tag[matched] {
+            while matched < tag.count, cursor < bytes.endIndex, bytes[cursor] | (matched > 1 ? 0x20 : 0) == tag[matched]
+            {
                 matched += 1
                 cursor = bytes.index(after: cursor)
             }
@@ -169,22 +173,28 @@ struct PageRenderer: Sendable {
         context["link"] = config.link(instance.url.rawValue)
         context["tags"] = page.tags
         context["tagLinks"] = TemplateValue.object(TagLinks(tags: page.tags, config: config))
-        context["nav"] = TemplateValue.object(NavigationContext(tree: trees[page.language] ?? ContentTree(), page: page, config: config))
+        context["nav"] = TemplateValue.object(
+            NavigationContext(tree: trees[page.language] ?? ContentTree(), page: page, config: config))
         context["language"] = page.language
         let languages = config.languages
         if languages.isMultilingual {
             context["languages"] = TemplateValue.object(
-                LanguageLinks(page: page, url: instance.url.rawValue, translations: instance.translations, config: config))
+                LanguageLinks(
+                    page: page, url: instance.url.rawValue, translations: instance.translations, config: config))
         }
         context["translations"] = TemplateValue.list(
             instance.translations.map { translation in
                 .object(
                     LanguageLink(
-                        code: translation.language, name: languages.language(translation.language)?.name ?? translation.language,
-                        url: translation.url, link: config.link(translation.url), current: translation.language == page.language,
+                        code: translation.language,
+                        name: languages.language(translation.language)?.name ?? translation.language,
+                        url: translation.url, link: config.link(translation.url),
+                        current: translation.language == page.language,
                         translated: true))
             })
-        if let menu = Menu.marked(config.data["menu"], url: instance.url.rawValue, config: config) { context["menu"] = menu }
+        if let menu = Menu.marked(config.data["menu"], url: instance.url.rawValue, config: config) {
+            context["menu"] = menu
+        }
         context["summary"] = instance.source.summary
         context["toc"] = TableOfContents.entries(instance.source.headings)
         context["showTOC"] = instance.source.headings.count >= TableOfContents.minimumHeadings
@@ -196,11 +206,14 @@ struct PageRenderer: Sendable {
             var info: [String: Any] = [
                 "current": pagination.current, "total": pagination.total,
                 "pages": pagination.urls.enumerated().map { index, url in
-                    ["number": index + 1, "link": config.link(url), "isCurrent": index + 1 == pagination.current] as [String: Any]
+                    ["number": index + 1, "link": config.link(url), "isCurrent": index + 1 == pagination.current]
+                        as [String: Any]
                 },
             ]
             if pagination.current > 1 { info["prevLink"] = config.link(pagination.urls[pagination.current - 2]) }
-            if pagination.current < pagination.total { info["nextLink"] = config.link(pagination.urls[pagination.current]) }
+            if pagination.current < pagination.total {
+                info["nextLink"] = config.link(pagination.urls[pagination.current])
+            }
             context["pagination"] = info
         }
         return context

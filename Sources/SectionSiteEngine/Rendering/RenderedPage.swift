@@ -46,7 +46,8 @@ package final class RenderedPage: Sendable, Equatable {
 
     /// Creates a rendered page.
     init(
-        url: PageURL, source: SourceID, html: String, version: PageVersion, title: String, date: PageDate?, summary: Kept<String>,
+        url: PageURL, source: SourceID, html: String, version: PageVersion, title: String, date: PageDate?,
+        summary: Kept<String>,
         templatesUsed: Set<String>, animation: AnimationConfiguration?, isComplete: Bool = true, store: PageStore? = nil
     ) {
         self.url = url

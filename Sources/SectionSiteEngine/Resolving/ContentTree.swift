@@ -40,8 +40,10 @@ struct ContentTree: Sendable {
         func folderNode(_ folder: String) -> String {
             let id = "dir:\(folder)"
             if nodes[id] == nil {
-                let parent = folder.isEmpty ? nil : folderNode(folder.split(separator: "/").dropLast().joined(separator: "/"))
-                nodes[id] = Node(title: String(folder.split(separator: "/").last ?? ""), url: nil, weight: nil, parent: parent)
+                let parent =
+                    folder.isEmpty ? nil : folderNode(folder.split(separator: "/").dropLast().joined(separator: "/"))
+                nodes[id] = Node(
+                    title: String(folder.split(separator: "/").last ?? ""), url: nil, weight: nil, parent: parent)
                 if let parent { nodes[parent]!.children.append(id) }
             }
             return id
@@ -55,16 +57,20 @@ struct ContentTree: Sendable {
                 nodes[parent]!.url = page.url.rawValue
                 nodes[parent]!.weight = page.weight
             } else {
-                nodes[page.url.rawValue] = Node(title: page.title, url: page.url.rawValue, weight: page.weight, parent: parent)
+                nodes[page.url.rawValue] = Node(
+                    title: page.title, url: page.url.rawValue, weight: page.weight, parent: parent)
                 nodes[parent]!.children.append(page.url.rawValue)
             }
         }
         let keys = nodes.mapValues { ($0.weight ?? Int.max, $0.title.lowercased(), $0.url ?? "") }
         var hasher = ContentHash()
         for id in nodes.keys.sorted() {
-            nodes[id]!.children.sort { (keys[$0]!.0, keys[$0]!.1, keys[$0]!.2, $0) < (keys[$1]!.0, keys[$1]!.1, keys[$1]!.2, $1) }
+            nodes[id]!.children.sort {
+                (keys[$0]!.0, keys[$0]!.1, keys[$0]!.2, $0) < (keys[$1]!.0, keys[$1]!.1, keys[$1]!.2, $1)
+            }
             let node = nodes[id]!
-            hasher.combine("\(id)\u{1}\(node.title)\u{1}\(node.url ?? "")\u{1}\(node.children.joined(separator: "\u{2}"))")
+            hasher.combine(
+                "\(id)\u{1}\(node.title)\u{1}\(node.url ?? "")\u{1}\(node.children.joined(separator: "\u{2}"))")
         }
         for node in nodes.values {
             for (position, child) in node.children.enumerated() { nodes[child]!.position = position }

@@ -24,7 +24,9 @@ struct Resolver {
         var keys = Set<CollectionOrder.Key>()
         for page in pages {
             for spec in page.page.sections {
-                if case .collection(let query) = spec.content { keys.insert(CollectionOrder.Key(query, language: page.page.language)) }
+                if case .collection(let query) = spec.content {
+                    keys.insert(CollectionOrder.Key(query, language: page.page.language))
+                }
             }
         }
         let missing = Array(keys.filter { orders[$0] == nil })
@@ -38,7 +40,9 @@ struct Resolver {
     /// `unchanged(url, inputs)` holds has none pending: it will not be rendered, and making the data of the items of
     /// every slice of a long list, for the one slice that an edit changed, would cost the live preview more than
     /// rendering that slice.
-    func instances(of loaded: LoadedPage, unchanged: (PageURL, String) -> Bool = { _, _ in false }) throws -> [PageInstance] {
+    func instances(
+        of loaded: LoadedPage, unchanged: (PageURL, String) -> Bool = { _, _ in false }
+    ) throws -> [PageInstance] {
         var sections: [PageSection] = []
         // The paginated section's pages and their item ids; its items are made slice by slice, for the slices
         // that will be rendered.
@@ -60,7 +64,8 @@ struct Resolver {
                     }
                     return PageItem(
                         id: item.id, cell: cell, fields: item.fields, bodyHTML: loaded.itemBodies[item.id],
-                        location: item.location, sourceHash: nil, html: item.html, images: loaded.fieldImages[item.id] ?? [:])
+                        location: item.location, sourceHash: nil, html: item.html,
+                        images: loaded.fieldImages[item.id] ?? [:])
                 }
                 ids = items.map(\.id)
             case .data(let name, let location):
@@ -88,7 +93,8 @@ struct Resolver {
                             at: record.location)
                     }
                     return PageItem(
-                        id: record.id, cell: cell, fields: record.fields, bodyHTML: nil, location: record.location, sourceHash: nil)
+                        id: record.id, cell: cell, fields: record.fields, bodyHTML: nil, location: record.location,
+                        sourceHash: nil)
                 }
                 ids = items.map(\.id)
             case .collection(let query):
@@ -97,10 +103,12 @@ struct Resolver {
                 // cells: the later one is keyed by its section too. A page of one section keys each by its URL,
                 // made as its slice is drawn: the ids of a long list, for the slice an edit changed, cost more
                 // than the slice.
-                ids = checksIDs ? members.map { position in
-                    let url = pages[position].listing.url.rawValue
-                    return itemPlaces[url] == nil ? url : "\(spec.id):\(url)"
-                } : []
+                ids =
+                    checksIDs
+                    ? members.map { position in
+                        let url = pages[position].listing.url.rawValue
+                        return itemPlaces[url] == nil ? url : "\(spec.id):\(url)"
+                    } : []
                 if let size = query.paginate {
                     if paginated != nil {
                         throw SectionSiteError("only one section of a page may paginate", at: spec.location)
@@ -128,7 +136,8 @@ struct Resolver {
             return [
                 PageInstance(
                     source: loaded, url: loaded.page.url, sections: sections, pagination: nil,
-                    inputs: inputs(loaded, sections, pagination: nil, translations: translations), translations: translations)
+                    inputs: inputs(loaded, sections, pagination: nil, translations: translations),
+                    translations: translations)
             ]
         }
         let total = max(1, (members.count + size - 1) / size)
@@ -138,11 +147,13 @@ struct Resolver {
             let range = min(members.count, (number - 1) * size)..<min(members.count, number * size)
             let pagination = Pagination(current: number, total: total, urls: links)
             let inputs = inputs(
-                loaded, sections, pagination: pagination, paginated: (index, members[range]), translations: translations)
+                loaded, sections, pagination: pagination, paginated: (index, members[range]), translations: translations
+            )
             return PageInstance(
                 source: loaded, url: urls[number - 1], sections: sections, pagination: pagination, inputs: inputs,
                 translations: translations,
-                pending: unchanged(urls[number - 1], inputs) ? nil : .init(section: index, members: members[range], ids: ids?[range]))
+                pending: unchanged(urls[number - 1], inputs)
+                    ? nil : .init(section: index, members: members[range], ids: ids?[range]))
         }
     }
 
@@ -161,7 +172,8 @@ struct Resolver {
         members.indices.map { index in
             let member = pages[members[index]]
             return PageItem(
-                id: ids?[index] ?? member.listing.url.rawValue, cell: spec.cell!, fields: fields(of: member), bodyHTML: nil,
+                id: ids?[index] ?? member.listing.url.rawValue, cell: spec.cell!, fields: fields(of: member),
+                bodyHTML: nil,
                 location: spec.location, sourceHash: member.sourceHash, images: member.fieldImages[""] ?? [:])
         }
     }
@@ -183,7 +195,9 @@ struct Resolver {
                 // Read in place: a long list's slices are hashed at every edit of one of its pages, and retaining
                 // each member (which every core's lists share) cost more than the hashing.
                 pages.withUnretained { pages in
-                    for position in paginated.members { hash.combine(word: pages[position]._withUnsafeGuaranteedRef(\.digest)) }
+                    for position in paginated.members {
+                        hash.combine(word: pages[position]._withUnsafeGuaranteedRef(\.digest))
+                    }
                 }
             } else {
                 for item in section.items { hash.combine(item.sourceHash ?? item.id) }
@@ -197,7 +211,9 @@ struct Resolver {
     private func collection(_ query: CollectionQuery, of spec: SectionSpec, in page: Page) throws -> [Int] {
         if query.from != "." {
             // In a language's folder: `from: posts` on a page of Content/fr/ lists Content/fr/posts/.
-            let folders = config.languages.folders(page.language).map { $0.isEmpty ? query.from : $0 + "/" + query.from }
+            let folders = config.languages.folders(page.language).map {
+                $0.isEmpty ? query.from : $0 + "/" + query.from
+            }
             let exists = folders.contains { folder in
                 var isFolder: ObjCBool = false
                 let url = site.appendingPathComponent("Content").appendingPathComponent(folder)
@@ -209,7 +225,8 @@ struct Resolver {
             }
         }
         guard spec.cell != nil else {
-            throw SectionSiteError("section '\(spec.id)' lists pages but has no 'cell:' to draw them", at: spec.location)
+            throw SectionSiteError(
+                "section '\(spec.id)' lists pages but has no 'cell:' to draw them", at: spec.location)
         }
         // The page itself is found by position: `pages` is sorted by path.
         let position = pages.partitioningIndex { $0.page.source >= page.source }
@@ -232,12 +249,16 @@ struct Resolver {
             var members = pages.indices.filter { index in
                 pages[index]._withUnsafeGuaranteedRef { page in
                     guard !page.listing.isIndex, page.listing.language == language else { return false }
-                    guard all || page.listing.folder == from || page.listing.folder.hasPrefix(under) else { return false }
+                    guard all || page.listing.folder == from || page.listing.folder.hasPrefix(under) else {
+                        return false
+                    }
                     return tagged.map { $0.contains(ObjectIdentifier(page)) } ?? true
                 }
             }
             members.sort { a, b in
-                pages[a]._withUnsafeGuaranteedRef { a in pages[b]._withUnsafeGuaranteedRef { b in Self.ordered(a.listing, b.listing, by: key.sort) } }
+                pages[a]._withUnsafeGuaranteedRef { a in
+                    pages[b]._withUnsafeGuaranteedRef { b in Self.ordered(a.listing, b.listing, by: key.sort) }
+                }
             }
             return members
         }

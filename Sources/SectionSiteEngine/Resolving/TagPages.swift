@@ -35,7 +35,9 @@ enum TagPages {
     static func url(_ slug: String, prefix: String = "") -> String { URLPath.encoded("\(indexURL(prefix))\(slug)/") }
 
     /// The output path of a tag's Atom feed, in its page's folder.
-    static func feedPath(_ url: String) -> OutputPath { OutputPath(String(URLPath.decoded(url).dropFirst()) + "feed.xml") }
+    static func feedPath(_ url: String) -> OutputPath {
+        OutputPath(String(URLPath.decoded(url).dropFirst()) + "feed.xml")
+    }
 
     /// The generated pages for `tags`, by source, leaving out URLs in `taken` (pages written there).
     static func pages(for tags: [Tag], config: SiteConfig, taken: Set<String>) -> [SourceID: LoadedPage] {
@@ -43,10 +45,11 @@ enum TagPages {
         guard !tags.isEmpty else { return pages }
         let indexURL = indexURL(config.languages.prefix(config.language))
         if !taken.contains(indexURL) { pages[.generated(PageURL(indexURL))] = index(tags, config: config) }
-        for tag in tags where !taken.contains(tag.url) { pages[.generated(PageURL(tag.url))] = page(tag, config: config) }
+        for tag in tags where !taken.contains(tag.url) {
+            pages[.generated(PageURL(tag.url))] = page(tag, config: config)
+        }
         return pages
     }
-
 
     private static func fields(_ tag: Tag, config: SiteConfig) -> [String: Value] {
         [
@@ -62,17 +65,21 @@ enum TagPages {
             ItemSpec(id: $0.slug, cell: nil, body: nil, fields: fields($0, config: config), location: location)
         }
         let section = SectionSpec(
-            id: "tags", kind: "tags", header: nil, footer: nil, cell: Theme.tagCell, content: .items(items), location: location)
+            id: "tags", kind: "tags", header: nil, footer: nil, cell: Theme.tagCell, content: .items(items),
+            location: location)
         return generated(
             url: indexURL, title: "Tags", language: config.language, sections: [section],
-            frontMatter: ["tagsIndex": .map(["count": .int(tags.count)])], hashing: tags.map { "\($0.slug)\u{1}\($0.name)\u{1}\($0.count)" })
+            frontMatter: ["tagsIndex": .map(["count": .int(tags.count)])],
+            hashing: tags.map { "\($0.slug)\u{1}\($0.name)\u{1}\($0.count)" })
     }
 
     private static func page(_ tag: Tag, config: SiteConfig) -> LoadedPage {
         let location = SourceLocation(file: tag.url)
-        let query = CollectionQuery(from: ".", sort: .newestFirst, limit: nil, tags: [tag.slug], paginate: config.tagsPaginate)
+        let query = CollectionQuery(
+            from: ".", sort: .newestFirst, limit: nil, tags: [tag.slug], paginate: config.tagsPaginate)
         let section = SectionSpec(
-            id: "pages", kind: "tagged", header: nil, footer: nil, cell: Theme.taggedCell, content: .collection(query), location: location)
+            id: "pages", kind: "tagged", header: nil, footer: nil, cell: Theme.taggedCell, content: .collection(query),
+            location: location)
         return generated(
             url: tag.url, title: tag.name, language: config.language, sections: [section],
             frontMatter: ["tag": .map(fields(tag, config: config))],
@@ -80,11 +87,14 @@ enum TagPages {
     }
 
     private static func generated(
-        url: String, title: String, language: String, sections: [SectionSpec], frontMatter: [String: Value], hashing: [String]
+        url: String, title: String, language: String, sections: [SectionSpec], frontMatter: [String: Value],
+        hashing: [String]
     ) -> LoadedPage {
         var page = Page(
-            source: .generated(PageURL(url)), url: PageURL(url), folder: "tags", isIndex: true, frontMatter: frontMatter, title: title, date: nil,
-            isDraft: false, summary: nil, weight: nil, tags: [], layout: nil, animation: nil, sections: sections, body: "",
+            source: .generated(PageURL(url)), url: PageURL(url), folder: "tags", isIndex: true,
+            frontMatter: frontMatter, title: title, date: nil,
+            isDraft: false, summary: nil, weight: nil, tags: [], layout: nil, animation: nil, sections: sections,
+            body: "",
             bodyLocation: SourceLocation(file: url))
         (page.language, page.translationKey) = (language, "generated:" + url)
         var hash = ContentHash()

@@ -14,7 +14,9 @@ struct Translation: Sendable, Equatable {
     static func alternates(_ translations: [Translation], config: SiteConfig) -> [(hreflang: String, url: String)] {
         guard !translations.isEmpty else { return [] }
         var list = translations.map { ($0.language, $0.url) }
-        if let main = translations.first(where: { $0.language == config.languages.defaultCode }) { list.append(("x-default", main.url)) }
+        if let main = translations.first(where: { $0.language == config.languages.defaultCode }) {
+            list.append(("x-default", main.url))
+        }
         return list
     }
 }
@@ -82,12 +84,13 @@ struct TranslationIndex: Sendable {
                     first[page.language] = page
                     continue
                 }
-                warnings.append(Diagnostic(
-                    .warning,
-                    "the translation key '\(key)' is \(earlier.source)'s too, in the same language ('\(page.language)'): "
-                        + "a key names one page per language, and only \(earlier.source) is linked as its translation; "
-                        + "give this page a 'translationKey:' of its own",
-                    at: SourceLocation(file: page.source.description)))
+                warnings.append(
+                    Diagnostic(
+                        .warning,
+                        "the translation key '\(key)' is \(earlier.source)'s too, in the same language ('\(page.language)'): "
+                            + "a key names one page per language, and only \(earlier.source) is linked as its translation; "
+                            + "give this page a 'translationKey:' of its own",
+                        at: SourceLocation(file: page.source.description)))
             }
         }
         return warnings

@@ -51,7 +51,8 @@ package struct Permalinks: Sendable, Equatable {
     static func problem(in pattern: String) -> String? {
         guard pattern.hasPrefix("/") else { return "a permalink pattern starts with '/', as '/blog/:slug/' does" }
         for word in pattern.matches(of: /:([A-Za-z_]+)/) where !tokens.contains(String(word.1)) {
-            return "unknown permalink word ':\(word.1)' (known: " + tokens.map { ":" + $0 }.joined(separator: ", ") + ")"
+            return "unknown permalink word ':\(word.1)' (known: " + tokens.map { ":" + $0 }.joined(separator: ", ")
+                + ")"
         }
         return nil
     }
@@ -63,7 +64,8 @@ package struct Permalinks: Sendable, Equatable {
         /// The front matter's `url:`, `slug:` and title, and the page's date (the front matter's or the file name's).
         package var url: String? = nil, slug: String? = nil, title: String? = nil, date: PageDate? = nil
 
-        package init(path: String, url: String? = nil, slug: String? = nil, title: String? = nil, date: PageDate? = nil) {
+        package init(path: String, url: String? = nil, slug: String? = nil, title: String? = nil, date: PageDate? = nil)
+        {
             (self.path, self.url, self.slug, self.title, self.date) = (path, url, slug, title, date)
         }
     }
@@ -75,8 +77,12 @@ package struct Permalinks: Sendable, Equatable {
         let url = languages.url(try url(parts, inner: inner), in: code)
         // Checked once decoded, as the page's file is named: `/%2e%2e/` is `/../`, and a slug may hold `/`.
         if let escape = URLPath.escape(url: url) {
-            if let own = parts.url { throw .url("'url' must be a path on this site, like /about/, not '\(own)': \(escape)") }
-            if let slug = parts.slug { throw .slug("'slug' gives the page the URL '\(url)', which leaves the site: \(escape)") }
+            if let own = parts.url {
+                throw .url("'url' must be a path on this site, like /about/, not '\(own)': \(escape)")
+            }
+            if let slug = parts.slug {
+                throw .slug("'slug' gives the page the URL '\(url)', which leaves the site: \(escape)")
+            }
             throw .url("the page's URL '\(url)' leaves the site: \(escape)")
         }
         return url
@@ -118,7 +124,11 @@ package struct Permalinks: Sendable, Equatable {
             missingDate = true
             return ""
         }
-        if missingDate { throw .date("the permalink '\(pattern)' of '\(section.isEmpty ? "/" : section)' needs a date, and this page has none") }
+        if missingDate {
+            throw .date(
+                "the permalink '\(pattern)' of '\(section.isEmpty ? "/" : section)' needs a date, and this page has none"
+            )
+        }
         if !url.hasSuffix("/") && !url.hasSuffix(".html") { url += "/" }
         while url.contains("//") { url = url.replacingOccurrences(of: "//", with: "/") }
         return Self.folderURL(url)

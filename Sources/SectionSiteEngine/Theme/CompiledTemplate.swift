@@ -50,9 +50,11 @@ struct TemplateName: Sendable, Equatable {
     init(_ name: String, transforms: [String]) {
         parts = name.split(separator: ".").map(String.init)
         root =
-            name == "." ? .current
-            : name.isEmpty && !transforms.isEmpty ? .position
-            : name.first == "." ? .anchored : .stack
+            name == "."
+            ? .current
+            : name.isEmpty && !transforms.isEmpty
+                ? .position
+                : name.first == "." ? .anchored : .stack
         self.transforms = transforms.reversed().map { TemplateTransform(rawValue: $0) ?? .unknown }
     }
 }

@@ -30,7 +30,9 @@ enum PartialCycles {
         var index = text.startIndex
         while let open = text[index...].range(of: "{{") {
             for character in text[index..<open.lowerBound] where character == "\n" { line += 1 }
-            if let newline = text[index..<open.lowerBound].lastIndex(of: "\n") { lineStart = text.index(after: newline) }
+            if let newline = text[index..<open.lowerBound].lastIndex(of: "\n") {
+                lineStart = text.index(after: newline)
+            }
             guard let close = text[open.upperBound...].range(of: "}}") else { break }
             let tag = text[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
             switch tag.first {

@@ -162,7 +162,9 @@ struct TemplateParser {
             name = word()
             if index < characters.count, characters[index] == ")" {
                 let closing = characters[index...].prefix { $0 == ")" }.count
-                guard closing == transforms.count, index + closing == characters.count else { throw Fail(reason: .unfinishedName) }
+                guard closing == transforms.count, index + closing == characters.count else {
+                    throw Fail(reason: .unfinishedName)
+                }
                 return (name, transforms)
             }
         }
@@ -208,7 +210,9 @@ struct TemplateParser {
         } catch {
             throw Fail(reason: .invalidSetDelimiter)
         }
-        guard try read("="), try read(state.close), !open.isEmpty, !close.isEmpty else { throw Fail(reason: .invalidSetDelimiter) }
+        guard try read("="), try read(state.close), !open.isEmpty, !close.isEmpty else {
+            throw Fail(reason: .invalidSetDelimiter)
+        }
         var state = state
         (state.open, state.close, state.overrideTop) = (Array(open), Array(close), false)
         return state
@@ -252,7 +256,11 @@ struct TemplateParser {
                 let spaces = skip { $0 == " " || $0 == "\t" }
                 if state.inOverride, !state.overrideTop {
                     // Inside `{{<parent}}`, the first line's indentation is taken off every line of a block.
-                    if let first = state.overrideIndent { indent = String(spaces.dropFirst(first)) } else { state.overrideIndent = spaces.count }
+                    if let first = state.overrideIndent {
+                        indent = String(spaces.dropFirst(first))
+                    } else {
+                        state.overrideIndent = spaces.count
+                    }
                 } else {
                     indent = spaces
                 }
@@ -329,7 +337,8 @@ struct TemplateParser {
                     }
                 }
                 let partial: PartialName =
-                    written.first == "*" ? .dynamic(TemplateName(String(written.dropFirst()), transforms: [])) : .fixed(written)
+                    written.first == "*"
+                    ? .dynamic(TemplateName(String(written.dropFirst()), transforms: [])) : .fixed(written)
                 nodes.append(.partial(partial, indentation: indent, overrides: overrides))
                 indent = ""
             case "$":

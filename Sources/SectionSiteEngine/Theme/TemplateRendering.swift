@@ -31,7 +31,9 @@ struct TemplateRendering: Sendable {
         return output
     }
 
-    private func render(_ nodes: [TemplateNode], _ scope: Scope, _ stack: inout [TemplateValue], into output: inout String) {
+    private func render(
+        _ nodes: [TemplateNode], _ scope: Scope, _ stack: inout [TemplateValue], into output: inout String
+    ) {
         var scope = scope
         guard let indentation = scope.indentation, !indentation.isEmpty else {
             for node in nodes { render(node, &scope, &stack, into: &output) }
@@ -55,7 +57,9 @@ struct TemplateRendering: Sendable {
         return bytes.count == 1 || bytes[bytes.index(bytes.endIndex, offsetBy: -2)] != 13
     }
 
-    private func render(_ node: TemplateNode, _ scope: inout Scope, _ stack: inout [TemplateValue], into output: inout String) {
+    private func render(
+        _ node: TemplateNode, _ scope: inout Scope, _ stack: inout [TemplateValue], into output: inout String
+    ) {
         switch node {
         case .text(let text):
             output += text
@@ -101,7 +105,8 @@ struct TemplateRendering: Sendable {
     }
 
     private func renderSection(
-        _ value: TemplateValue?, _ content: [TemplateNode], _ scope: Scope, _ stack: inout [TemplateValue], into output: inout String
+        _ value: TemplateValue?, _ content: [TemplateNode], _ scope: Scope, _ stack: inout [TemplateValue],
+        into output: inout String
     ) {
         switch value {
         case nil, .null:
@@ -122,7 +127,8 @@ struct TemplateRendering: Sendable {
     }
 
     private func renderInverted(
-        _ value: TemplateValue?, _ content: [TemplateNode], _ scope: Scope, _ stack: inout [TemplateValue], into output: inout String
+        _ value: TemplateValue?, _ content: [TemplateNode], _ scope: Scope, _ stack: inout [TemplateValue],
+        into output: inout String
     ) {
         switch value {
         case nil, .null:
@@ -139,7 +145,8 @@ struct TemplateRendering: Sendable {
     }
 
     private func enter(
-        _ value: TemplateValue, _ content: [TemplateNode], _ scope: Scope, _ stack: inout [TemplateValue], into output: inout String
+        _ value: TemplateValue, _ content: [TemplateNode], _ scope: Scope, _ stack: inout [TemplateValue],
+        into output: inout String
     ) {
         var inner = scope
         inner.position = nil

@@ -91,7 +91,11 @@ extension TemplateValue {
         case .null: "nil"
         case .list(let values, _): "[" + values.map(\.debugText).joined(separator: ", ") + "]"
         case .map(let fields):
-            fields.isEmpty ? "[:]" : "[" + fields.keys.sorted().map { "\($0.debugDescription): \(fields[$0]!.debugText)" }.joined(separator: ", ") + "]"
+            fields.isEmpty
+                ? "[:]"
+                : "["
+                    + fields.keys.sorted().map { "\($0.debugDescription): \(fields[$0]!.debugText)" }.joined(
+                        separator: ", ") + "]"
         case .object(let object): object.text
         }
     }

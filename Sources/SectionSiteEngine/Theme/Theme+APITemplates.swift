@@ -22,7 +22,8 @@ extension Theme {
 
     /// A reference page: breadcrumbs, the title, what the symbol graph says of it, the body and the topics.
     private static func apiPage(eyebrow: String, facts: Bool) -> String {
-        let details = facts
+        let details =
+            facts
             ? #"<div data-ss-key="r:facts">{{#page.deprecated}}<p class="api-deprecated">{{.}}</p>{{/page.deprecated}}{{#first(page.availability)}}<ul>{{#page.availability}}<li>{{.}}</li>{{/page.availability}}</ul>{{/first(page.availability)}}</div><div data-ss-key="r:declaration">{{#page.declaration}}<pre><code>{{{page.declaration}}}</code></pre>{{/page.declaration}}</div>"#
             : ""
         return """

@@ -36,14 +36,17 @@ struct Theme: Sendable {
         self.path = "Themes/\(name)"
         self.folder = site.appendingPathComponent("Themes").appendingPathComponent(name)
         var isFolder: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), BuiltinThemes.files[name] != nil {
+        if !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder),
+            BuiltinThemes.files[name] != nil
+        {
             // A theme the binary carries, which the site has no copy of: read from where the build keeps it.
             path = try Self.placeBuiltin(name, site: site)
             folder = site.appendingPathComponent(path)
             isBuiltin = true
         }
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
-            let themes = (try? FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("Themes").path))?
+            let themes =
+                (try? FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("Themes").path))?
                 .filter { !$0.hasPrefix(".") }.sorted() ?? []
             let builtin = BuiltinThemes.files.keys.sorted().filter { !themes.contains($0) }.map { "'\($0)' (built in)" }
             let known = "known: " + (themes.map { "'\($0)'" } + builtin).joined(separator: ", ")
@@ -82,7 +85,8 @@ struct Theme: Sendable {
             do {
                 templates[name] = try TemplateParser.parse(text)
             } catch {
-                throw SectionSiteError("SectionSite's own template '\(name)' does not parse: \(error.reason); please report it")
+                throw SectionSiteError(
+                    "SectionSite's own template '\(name)' does not parse: \(error.reason); please report it")
             }
         }
         self.rendering = TemplateRendering(templates: templates)
@@ -122,9 +126,11 @@ struct Theme: Sendable {
                 components.directives[name] = target
             } else {
                 let known = ([ThemeComponents.comment] + components.directives.keys).sorted().joined(separator: ", ")
-                problems.append(Diagnostic(
-                    .error, "'directives' maps '\(name)' to '\(alias.layout)', which \(path) does not draw (known: \(known))",
-                    at: alias.location))
+                problems.append(
+                    Diagnostic(
+                        .error,
+                        "'directives' maps '\(name)' to '\(alias.layout)', which \(path) does not draw (known: \(known))",
+                        at: alias.location))
             }
         }
         if !problems.isEmpty { throw SectionSiteError(problems) }
@@ -133,7 +139,10 @@ struct Theme: Sendable {
     /// The templates SectionSite brings for the pages it makes (tag pages), used where the theme has no template of
     /// that name: a theme need not know about tags to build a site that has them.
     static let builtins: [(name: String, text: String)] = [
-        ("cells/\(tagCell)", #"<a class="ss-tag" href="{{link}}">{{name}}</a> <span class="ss-tag-count">{{count}}</span>"#),
+        (
+            "cells/\(tagCell)",
+            #"<a class="ss-tag" href="{{link}}">{{name}}</a> <span class="ss-tag-count">{{count}}</span>"#
+        ),
         (
             "cells/\(taggedCell)",
             #"<a href="{{link}}">{{title}}</a>{{#date}} <time datetime="{{date}}">{{dateDisplay}}</time>{{/date}}"#
@@ -157,7 +166,9 @@ struct Theme: Sendable {
     }
 
     /// The theme's words in a language, for `site.i18n`.
-    func strings(_ code: String, languages: SiteLanguages) -> [String: String] { strings.texts(code, languages: languages) }
+    func strings(_ code: String, languages: SiteLanguages) -> [String: String] {
+        strings.texts(code, languages: languages)
+    }
 
     /// Whether a template of that name exists.
     func has(_ template: String) -> Bool { rendering.templates[template] != nil }
@@ -204,7 +215,8 @@ struct Theme: Sendable {
             try manager.moveItem(at: staging, to: folder)
         } catch {
             throw SectionSiteError(
-                "cannot write the built-in theme '\(name)' into \(path): \(SystemReason.of(error))", at: SourceLocation(file: "sectionsite.yml"))
+                "cannot write the built-in theme '\(name)' into \(path): \(SystemReason.of(error))",
+                at: SourceLocation(file: "sectionsite.yml"))
         }
         return path
     }

@@ -53,8 +53,10 @@ struct ThemeComponents: Sendable {
                 do {
                     directives[key] = Directive(template: name, arguments: try Self.declaredArguments(text))
                 } catch let problem as Problem {
-                    problems.append(Diagnostic(
-                        .error, problem.message, at: SourceLocation(file: "\(themePath)/\(name).mustache", line: 1, column: 1)))
+                    problems.append(
+                        Diagnostic(
+                            .error, problem.message,
+                            at: SourceLocation(file: "\(themePath)/\(name).mustache", line: 1, column: 1)))
                 }
             }
         }
@@ -72,18 +74,23 @@ struct ThemeComponents: Sendable {
     static func declaredArguments(_ text: String) throws -> [Argument]? {
         let start = text.drop(while: { $0.isWhitespace })
         guard start.hasPrefix("{{!"), let end = start.range(of: "}}") else { return nil }
-        let comment = start[start.index(start.startIndex, offsetBy: 3)..<end.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
+        let comment = start[start.index(start.startIndex, offsetBy: 3)..<end.lowerBound].trimmingCharacters(
+            in: .whitespacesAndNewlines)
         guard comment.hasPrefix("arguments:") else { return nil }
         var arguments: [Argument] = []
         var rest = Substring(comment.dropFirst("arguments:".count))
         while !rest.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             rest = rest.drop(while: { $0.isWhitespace || $0 == "," })
             let name = rest.prefix(while: { $0.isLetter || $0.isNumber || $0 == "_" })
-            guard !name.isEmpty else { throw Problem(message: "'arguments:' comment: expected an argument name at '\(rest.prefix(20))'") }
+            guard !name.isEmpty else {
+                throw Problem(message: "'arguments:' comment: expected an argument name at '\(rest.prefix(20))'")
+            }
             rest = rest.dropFirst(name.count).drop(while: { $0.isWhitespace })
             var argument = Argument(name: String(name), kind: .text, isRequired: false)
             if rest.first == "(" {
-                guard let close = rest.firstIndex(of: ")") else { throw Problem(message: "'arguments:' comment: '(' without ')'") }
+                guard let close = rest.firstIndex(of: ")") else {
+                    throw Problem(message: "'arguments:' comment: '(' without ')'")
+                }
                 for word in rest[rest.index(after: rest.startIndex)..<close].split(separator: ",") {
                     let word = word.trimmingCharacters(in: .whitespaces)
                     if word == "required" {

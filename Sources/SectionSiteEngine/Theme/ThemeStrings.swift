@@ -27,7 +27,9 @@ struct ThemeStrings: Sendable, Equatable {
             let yaml = YAMLReader(path: path, firstLine: 1)
             var strings: [String: String] = [:]
             if let root = try yaml.compose(text), !(root.scalar.map { $0.string.isEmpty } ?? false) {
-                for (key, node, _) in try yaml.entries(root, what: path) { strings[key] = try yaml.string(node, key: key) }
+                for (key, node, _) in try yaml.entries(root, what: path) {
+                    strings[key] = try yaml.string(node, key: key)
+                }
             }
             texts[code] = strings
             files[code] = path

@@ -7,7 +7,9 @@ extension PageChange {
     ///
     /// - Complexity: O(n + m) for what the two versions share at their start and end, O(n·m) time and memory for
     ///   the blocks between, n and m the numbers of blocks of each version.
-    static func bodyChanges(from old: [Markdown.Block], to new: [Markdown.Block], newText: String, bodyLine: Int) -> [PageChange] {
+    static func bodyChanges(
+        from old: [Markdown.Block], to new: [Markdown.Block], newText: String, bodyLine: Int
+    ) -> [PageChange] {
         let pairs = matchedBlocks(old.map { ContentHash.of($0.html).hex }, new.map { ContentHash.of($0.html).hex })
         let lines = BlockLines(newText, bodyLine: bodyLine).lines(of: new)
         var changes: [PageChange] = []
@@ -36,7 +38,9 @@ extension PageChange {
         var start = 0
         while start < old.count, start < new.count, old[start] == new[start] { start += 1 }
         var (oldEnd, newEnd) = (old.count, new.count)
-        while oldEnd > start, newEnd > start, old[oldEnd - 1] == new[newEnd - 1] { (oldEnd, newEnd) = (oldEnd - 1, newEnd - 1) }
+        while oldEnd > start, newEnd > start, old[oldEnd - 1] == new[newEnd - 1] {
+            (oldEnd, newEnd) = (oldEnd - 1, newEnd - 1)
+        }
         var pairs = (0..<start).map { ($0, $0) }
         // lengths[i][j]: the length of a longest common subsequence of old[start + i ..< oldEnd] and
         // new[start + j ..< newEnd], filled from the ends so that the walk below goes forwards.

@@ -38,7 +38,9 @@ package struct PageChange: Sendable, Equatable {
     /// - Complexity: O(n·m) in the numbers of body blocks (`bodyChanges`), O(s + i) in sections and items.
     static func changes(from old: LoadedPage, to new: LoadedPage, newText: String) -> [PageChange] {
         var changes: [PageChange] = []
-        if old.page.title != new.page.title { changes.append(PageChange(.title, .changed, text: excerpt(new.page.title))) }
+        if old.page.title != new.page.title {
+            changes.append(PageChange(.title, .changed, text: excerpt(new.page.title)))
+        }
         changes += sectionChanges(from: old, to: new)
         changes += bodyChanges(from: old.blocks, to: new.blocks, newText: newText, bodyLine: new.page.bodyLocation.line)
         return changes
@@ -75,7 +77,9 @@ package struct PageChange: Sendable, Equatable {
         func own(_ section: SectionSpec) -> SectionSpec {
             var section = section
             section.location = SourceLocation(file: "")
-            for keyPath in [\SectionSpec.header, \SectionSpec.footer] { section[keyPath: keyPath]?.location = SourceLocation(file: "") }
+            for keyPath in [\SectionSpec.header, \SectionSpec.footer] {
+                section[keyPath: keyPath]?.location = SourceLocation(file: "")
+            }
             switch section.content {
             case .items: section.content = .items([])
             case .data(let name, _): section.content = .data(name, SourceLocation(file: ""))
@@ -88,7 +92,8 @@ package struct PageChange: Sendable, Equatable {
 
     /// The items of one section by id: changed when their cell, fields or body (as HTML) differ.
     private static func itemChanges(
-        in section: String, from old: (section: SectionSpec, page: LoadedPage), to new: (section: SectionSpec, page: LoadedPage)
+        in section: String, from old: (section: SectionSpec, page: LoadedPage),
+        to new: (section: SectionSpec, page: LoadedPage)
     ) -> [PageChange] {
         func items(_ section: SectionSpec) -> [ItemSpec] {
             if case .items(let items) = section.content { items } else { [] }
@@ -108,7 +113,8 @@ package struct PageChange: Sendable, Equatable {
             if before.cell != item.cell || before.fields != item.fields || before.html != item.html
                 || old.page.itemBodies[item.id] != new.page.itemBodies[item.id]
             {
-                changes.append(PageChange(.item, .changed, id: id, line: item.location.line, text: text(item, new.page)))
+                changes.append(
+                    PageChange(.item, .changed, id: id, line: item.location.line, text: text(item, new.page)))
             }
         }
         for item in items(old.section) where !newIDs.contains(item.id) {

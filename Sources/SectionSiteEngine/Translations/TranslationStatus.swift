@@ -39,6 +39,7 @@ package struct TranslationStatus: Sendable, Equatable {
 
     /// A translation whose state cannot be told, and why.
     package static func unknown(_ pair: TranslationPair, _ reason: String) -> TranslationStatus {
-        TranslationStatus(path: pair.translation, language: pair.language, source: pair.source, state: .unknown, reason: reason)
+        TranslationStatus(
+            path: pair.translation, language: pair.language, source: pair.source, state: .unknown, reason: reason)
     }
 }

@@ -52,9 +52,13 @@ extension GoTemplate {
             let params: Value =
                 environment.namedArguments
                 ? .map(arguments)
-                : .list(environment.arguments.keys.compactMap(Int.init).sorted().map { .string(environment.arguments[String($0)]!) })
+                : .list(
+                    environment.arguments.keys.compactMap(Int.init).sorted().map {
+                        .string(environment.arguments[String($0)]!)
+                    })
             return .map([
-                "\u{E000}shortcode": .bool(true), "Inner": .string(Environment.inner), "InnerDeindent": .string(Environment.inner),
+                "\u{E000}shortcode": .bool(true), "Inner": .string(Environment.inner),
+                "InnerDeindent": .string(Environment.inner),
                 "Params": params, "Name": .string(environment.name), "IsNamedParams": .bool(environment.namedArguments),
                 "Page": environment.page, "Site": environment.site, "Ordinal": .number(0), "Position": .string(""),
             ])
@@ -86,7 +90,10 @@ extension GoTemplate {
                     switch value {
                     case .list(let list): pairs = list.enumerated().map { (.number(Double($0.offset)), $0.element) }
                     case .map(let map): pairs = map.keys.sorted().map { (.string($0), map[$0]!) }
-                    case .number(let count): pairs = (0..<max(0, SourceValue.integer(count))).map { (.number(Double($0)), .number(Double($0))) }
+                    case .number(let count):
+                        pairs = (0..<max(0, SourceValue.integer(count))).map {
+                            (.number(Double($0)), .number(Double($0)))
+                        }
                     case .null: pairs = []
                     default: throw Unsupported(what: "'range' over a text")
                     }
@@ -155,25 +162,35 @@ extension GoTemplate {
                     guard let key = arguments.first else { throw Unsupported(what: "'.Get' without an argument") }
                     switch key {
                     case .number(let position):
-                        current = environment.namedArguments ? .null : environment.arguments[String(SourceValue.integer(position))].map(Value.string) ?? .null
+                        current =
+                            environment.namedArguments
+                            ? .null
+                            : environment.arguments[String(SourceValue.integer(position))].map(Value.string) ?? .null
                     default:
                         current = environment.arguments[key.text].map(Value.string) ?? .null
                     }
                     return current
                 case "RenderString", "RenderInline":
-                    guard isLast, let text = arguments.last else { throw Unsupported(what: "'.\(field)' without a text") }
+                    guard isLast, let text = arguments.last else {
+                        throw Unsupported(what: "'.\(field)' without a text")
+                    }
                     return text
                 case "Get" where current.field("\u{E000}scratch") != nil:
                     return .null
                 case "GetPage" where current.field("\u{E000}page") != nil || current.field("\u{E000}site") != nil:
-                    guard isLast, let path = arguments.first?.text else { throw Unsupported(what: "'.GetPage' without a path") }
+                    guard isLast, let path = arguments.first?.text else {
+                        throw Unsupported(what: "'.GetPage' without a path")
+                    }
                     return environment.getPage(path) ?? .null
                 case "Param":
-                    guard isLast, let key = arguments.first?.text else { throw Unsupported(what: "'.Param' without a key") }
+                    guard isLast, let key = arguments.first?.text else {
+                        throw Unsupported(what: "'.Param' without a key")
+                    }
                     return current.field("Params")?.field(key) ?? environment.site.field("Params")?.field(key) ?? .null
                 default:
                     guard let next = current.field(field) else {
-                        if case .map = current, current.field("\u{E000}shortcode") == nil, current.field("\u{E000}page") == nil,
+                        if case .map = current, current.field("\u{E000}shortcode") == nil,
+                            current.field("\u{E000}page") == nil,
                             current.field("\u{E000}site") == nil
                         {
                             current = .null  // a missing key of a dict or of params reads as nothing
@@ -187,14 +204,18 @@ extension GoTemplate {
                     current = next
                 }
             }
-            guard arguments.isEmpty || fields.isEmpty else { throw Unsupported(what: "'.\(fields.last!)' with arguments") }
+            guard arguments.isEmpty || fields.isEmpty else {
+                throw Unsupported(what: "'.\(fields.last!)' with arguments")
+            }
             return current
         }
 
         mutating func function(_ name: String, _ arguments: [Value], dot: Value) throws -> Value {
             func text(_ index: Int) -> String { index < arguments.count ? arguments[index].text : "" }
             func need(_ count: Int) throws {
-                guard arguments.count >= count else { throw Unsupported(what: "'\(name)' with \(arguments.count) arguments") }
+                guard arguments.count >= count else {
+                    throw Unsupported(what: "'\(name)' with \(arguments.count) arguments")
+                }
             }
             func touchesInner(_ value: String) throws {
                 if value.contains(Environment.inner) { throw Unsupported(what: "'\(name)' over the inner content") }
@@ -203,13 +224,17 @@ extension GoTemplate {
             case "site": return environment.site
             case "readFile", "os.ReadFile":
                 try need(1)
-                guard let contents = environment.readFile(text(0)) else { throw Unsupported(what: "'\(name)' of a file that is not in the site") }
+                guard let contents = environment.readFile(text(0)) else {
+                    throw Unsupported(what: "'\(name)' of a file that is not in the site")
+                }
                 return .string(contents)
             case "return":
                 throw Returned(value: arguments.first ?? .null)
             case "append", "collections.Append":
                 try need(2)
-                guard case .list(let list) = arguments[arguments.count - 1] else { throw Unsupported(what: "'append' to a value that is no list") }
+                guard case .list(let list) = arguments[arguments.count - 1] else {
+                    throw Unsupported(what: "'append' to a value that is no list")
+                }
                 var items = list
                 for value in arguments.dropLast() {
                     if case .list(let more) = value, arguments.count == 2 { items += more } else { items.append(value) }
@@ -220,23 +245,24 @@ extension GoTemplate {
                 guard case .list(let list) = arguments[0] else { return .list([]) }
                 let path = text(1).split(separator: ".").map(String.init)
                 let (op, expected) = arguments.count > 3 ? (text(2), arguments[3]) : ("==", arguments[2])
-                return .list(try list.filter { item in
-                    var value: Value = item
-                    for key in path { value = value.field(key) ?? .null }
-                    switch op {
-                    case "==", "eq", "=": return Self.equal(value, expected)
-                    case "!=", "ne", "<>": return !Self.equal(value, expected)
-                    case "like":
-                        return value.text.range(of: expected.text, options: .regularExpression) != nil
-                    case "in":
-                        if case .list(let options) = expected { return options.contains { Self.equal($0, value) } }
-                        return expected.text.contains(value.text)
-                    case "not in":
-                        if case .list(let options) = expected { return !options.contains { Self.equal($0, value) } }
-                        return !expected.text.contains(value.text)
-                    default: throw Unsupported(what: "'where' with '\(op)'")
-                    }
-                })
+                return .list(
+                    try list.filter { item in
+                        var value: Value = item
+                        for key in path { value = value.field(key) ?? .null }
+                        switch op {
+                        case "==", "eq", "=": return Self.equal(value, expected)
+                        case "!=", "ne", "<>": return !Self.equal(value, expected)
+                        case "like":
+                            return value.text.range(of: expected.text, options: .regularExpression) != nil
+                        case "in":
+                            if case .list(let options) = expected { return options.contains { Self.equal($0, value) } }
+                            return expected.text.contains(value.text)
+                        case "not in":
+                            if case .list(let options) = expected { return !options.contains { Self.equal($0, value) } }
+                            return !expected.text.contains(value.text)
+                        default: throw Unsupported(what: "'where' with '\(op)'")
+                        }
+                    })
             case "sort", "collections.Sort":
                 try need(1)
                 guard case .list(let list) = arguments[0] else { return arguments[0] }
@@ -254,7 +280,9 @@ extension GoTemplate {
                 return .list(arguments.count > 2 && text(2) == "desc" ? sorted.reversed() : sorted)
             case "after", "collections.After":
                 try need(2)
-                guard case .list(let list) = arguments[1], case .number(let count) = arguments[0] else { return .list([]) }
+                guard case .list(let list) = arguments[1], case .number(let count) = arguments[0] else {
+                    return .list([])
+                }
                 return .list(Array(list.dropFirst(max(0, SourceValue.integer(count)))))
             case "uniq", "collections.Uniq":
                 try need(1)
@@ -264,14 +292,17 @@ extension GoTemplate {
                 return .list(kept)
             case "isset", "collections.IsSet":
                 try need(2)
-                if case .list(let list) = arguments[0], case .number(let position) = arguments[1] { return .bool(list.indices.contains(SourceValue.integer(position))) }
+                if case .list(let list) = arguments[0], case .number(let position) = arguments[1] {
+                    return .bool(list.indices.contains(SourceValue.integer(position)))
+                }
                 return .bool(arguments[0].field(arguments[1].text) != nil)
             case "hugo.Data": return environment.site.field("Data") ?? .map([:])
             case "highlight", "transform.Highlight":
                 // The code as a block the new site shows as code; its colours are the new theme's to give.
                 try need(2)
                 try touchesInner(text(0))
-                return .string("<pre><code class=\"language-\(HTML.escape(text(1)))\">\(HTML.escape(text(0)))</code></pre>")
+                return .string(
+                    "<pre><code class=\"language-\(HTML.escape(text(1)))\">\(HTML.escape(text(0)))</code></pre>")
             case "resources.Get", "resources.GetMatch", "resources.GetRemote":
                 // The site's assets are not imported: a template finds none, as Hugo does when the file is missing.
                 return .null
@@ -281,19 +312,28 @@ extension GoTemplate {
                 return .string("")
             case "urls.JoinPath":
                 try need(1)
-                let parts = arguments.flatMap { value -> [String] in if case .list(let list) = value { list.map(\.text) } else { [value.text] } }
+                let parts = arguments.flatMap { value -> [String] in
+                    if case .list(let list) = value { list.map(\.text) } else { [value.text] }
+                }
                 let joined = parts.enumerated().map { index, part in
-                    index == 0 ? String(part.reversed().drop { $0 == "/" }.reversed()) : part.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+                    index == 0
+                        ? String(part.reversed().drop { $0 == "/" }.reversed())
+                        : part.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
                 }.filter { !$0.isEmpty }.joined(separator: "/")
                 return .string(parts.last?.hasSuffix("/") == true ? joined + "/" : joined)
             case "replaceRE", "strings.ReplaceRE", "findRE", "strings.FindRE":
                 try need(name.hasSuffix("findRE") || name.hasSuffix("FindRE") ? 2 : 3)
                 let input = name.contains("ind") ? text(1) : text(2)
                 try touchesInner(input)
-                guard let pattern = try? NSRegularExpression(pattern: text(0)) else { throw Unsupported(what: "'\(name)' with '\(text(0))'") }
+                guard let pattern = try? NSRegularExpression(pattern: text(0)) else {
+                    throw Unsupported(what: "'\(name)' with '\(text(0))'")
+                }
                 let range = NSRange(input.startIndex..., in: input)
                 if name.contains("ind") {
-                    return .list(pattern.matches(in: input, range: range).compactMap { Range($0.range, in: input).map { .string(String(input[$0])) } })
+                    return .list(
+                        pattern.matches(in: input, range: range).compactMap {
+                            Range($0.range, in: input).map { .string(String(input[$0])) }
+                        })
                 }
                 // Go writes a group as `$1`, as Foundation does.
                 return .string(pattern.stringByReplacingMatches(in: input, range: range, withTemplate: text(1)))
@@ -306,22 +346,27 @@ extension GoTemplate {
                 switch name {
                 case "strings.TrimLeft": return .string(String(value.drop { cut.contains($0) }))
                 case "strings.TrimRight": return .string(String(value.reversed().drop { cut.contains($0) }.reversed()))
-                case "strings.TrimPrefix": return .string(value.hasPrefix(cut) ? String(value.dropFirst(cut.count)) : value)
+                case "strings.TrimPrefix":
+                    return .string(value.hasPrefix(cut) ? String(value.dropFirst(cut.count)) : value)
                 default: return .string(value.hasSuffix(cut) ? String(value.dropLast(cut.count)) : value)
                 }
             case "default":
                 try need(2)
                 return arguments[1].isTruthy ? arguments[1] : arguments[0]
-            case "markdownify", "safeHTML", "safeHTMLAttr", "safeCSS", "safeJS", "safeURL", "htmlUnescape", "string", "emojify",
-                "safe.HTML", "safe.HTMLAttr", "safe.CSS", "safe.JS", "safe.URL", "transform.HTMLUnescape", "transform.Markdownify",
+            case "markdownify", "safeHTML", "safeHTMLAttr", "safeCSS", "safeJS", "safeURL", "htmlUnescape", "string",
+                "emojify",
+                "safe.HTML", "safe.HTMLAttr", "safe.CSS", "safe.JS", "safe.URL", "transform.HTMLUnescape",
+                "transform.Markdownify",
                 "strings.TrimSpace", "trim", "chomp", "strings.Chomp", "strings.Trim", "transform.Emojify":
                 try need(1)
                 let value = arguments[arguments.count - 1]
                 switch name {
-                case "strings.TrimSpace", "chomp", "strings.Chomp": return .string(value.text.trimmingCharacters(in: .whitespacesAndNewlines))
+                case "strings.TrimSpace", "chomp", "strings.Chomp":
+                    return .string(value.text.trimmingCharacters(in: .whitespacesAndNewlines))
                 case "trim", "strings.Trim":
                     try need(2)
-                    return .string(arguments[0].text.trimmingCharacters(in: CharacterSet(charactersIn: arguments[1].text)))
+                    return .string(
+                        arguments[0].text.trimmingCharacters(in: CharacterSet(charactersIn: arguments[1].text)))
                 default: return value
                 }
             case "htmlEscape", "transform.HTMLEscape":
@@ -332,8 +377,14 @@ extension GoTemplate {
                 try need(1)
                 try touchesInner(text(0))
                 return .string(text(0).replacing(/<[^>]*>/, with: ""))
-            case "lower", "strings.ToLower": try need(1); try touchesInner(text(0)); return .string(text(0).lowercased())
-            case "upper", "strings.ToUpper": try need(1); try touchesInner(text(0)); return .string(text(0).uppercased())
+            case "lower", "strings.ToLower":
+                try need(1)
+                try touchesInner(text(0))
+                return .string(text(0).lowercased())
+            case "upper", "strings.ToUpper":
+                try need(1)
+                try touchesInner(text(0))
+                return .string(text(0).uppercased())
             case "title", "strings.Title", "humanize", "inflect.Humanize":
                 try need(1)
                 try touchesInner(text(0))
@@ -396,7 +447,9 @@ extension GoTemplate {
                 for key in arguments.dropFirst() {
                     switch (current, key) {
                     case (.list(let list), .number(let position)):
-                        current = list.indices.contains(SourceValue.integer(position)) ? list[SourceValue.integer(position)] : .null
+                        current =
+                            list.indices.contains(SourceValue.integer(position))
+                            ? list[SourceValue.integer(position)] : .null
                     default:
                         current = current.field(key.text) ?? .null
                     }
@@ -425,18 +478,31 @@ extension GoTemplate {
             case "first", "last":
                 try need(2)
                 guard case .list(let list) = arguments[1], case .number(let count) = arguments[0] else { return .null }
-                return .list(name == "first" ? Array(list.prefix(max(0, SourceValue.integer(count)))) : Array(list.suffix(max(0, SourceValue.integer(count)))))
-            case "strings.Contains": try need(2); return .bool(text(0).contains(text(1)))
-            case "hasPrefix", "strings.HasPrefix": try need(2); return .bool(text(0).hasPrefix(text(1)))
-            case "hasSuffix", "strings.HasSuffix": try need(2); return .bool(text(0).hasSuffix(text(1)))
-            case "int", "cast.ToInt": try need(1); return .number(Double(SourceValue.integer(Double(text(0)) ?? 0)))
+                return .list(
+                    name == "first"
+                        ? Array(list.prefix(max(0, SourceValue.integer(count))))
+                        : Array(list.suffix(max(0, SourceValue.integer(count)))))
+            case "strings.Contains":
+                try need(2)
+                return .bool(text(0).contains(text(1)))
+            case "hasPrefix", "strings.HasPrefix":
+                try need(2)
+                return .bool(text(0).hasPrefix(text(1)))
+            case "hasSuffix", "strings.HasSuffix":
+                try need(2)
+                return .bool(text(0).hasSuffix(text(1)))
+            case "int", "cast.ToInt":
+                try need(1)
+                return .number(Double(SourceValue.integer(Double(text(0)) ?? 0)))
             case "add", "math.Add":
                 try need(2)
                 if case .number(let a) = arguments[0], case .number(let b) = arguments[1] { return .number(a + b) }
                 return .string(text(0) + text(1))
             case "sub", "math.Sub":
                 try need(2)
-                guard case .number(let a) = arguments[0], case .number(let b) = arguments[1] else { throw Unsupported(what: "'sub' of texts") }
+                guard case .number(let a) = arguments[0], case .number(let b) = arguments[1] else {
+                    throw Unsupported(what: "'sub' of texts")
+                }
                 return .number(a - b)
             case "absURL", "relURL", "urls.AbsURL", "urls.RelURL", "absLangURL", "relLangURL":
                 try need(1)

@@ -156,7 +156,9 @@ struct GoTemplate {
                         var rest = words.rest
                         var key: String?, value: String?
                         if let assign = rest.range(of: ":="), rest.hasPrefix("$") {
-                            let names = rest[..<assign.lowerBound].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                            let names = rest[..<assign.lowerBound].split(separator: ",").map {
+                                $0.trimmingCharacters(in: .whitespaces)
+                            }
                             if names.count == 2 { (key, value) = (names[0], names[1]) } else { value = names.first }
                             rest = String(rest[assign.upperBound...])
                         }
@@ -171,7 +173,9 @@ struct GoTemplate {
                     default:
                         if action.hasPrefix("$"), let assign = action.range(of: ":=") ?? action.range(of: " = ") {
                             let name = action[..<assign.lowerBound].trimmingCharacters(in: .whitespaces)
-                            guard name.wholeMatch(of: /\$\w+/) != nil else { throw Unsupported(what: "assignment to '\(name)'") }
+                            guard name.wholeMatch(of: /\$\w+/) != nil else {
+                                throw Unsupported(what: "assignment to '\(name)'")
+                            }
                             nodes.append(.assign(name: name, try Words.pipeline(String(action[assign.upperBound...]))))
                         } else {
                             nodes.append(.action(try Words.pipeline(action)))
@@ -184,7 +188,9 @@ struct GoTemplate {
         }
 
         mutating func conditional(_ condition: String) throws -> Node {
-            guard !condition.hasPrefix("$") || !condition.contains(":=") else { throw Unsupported(what: "'if' with an assignment") }
+            guard !condition.hasPrefix("$") || !condition.contains(":=") else {
+                throw Unsupported(what: "'if' with an assignment")
+            }
             var branches = [(try Words.pipeline(condition), try nodes(until: ["else", "end"]))]
             var otherwise: [Node] = []
             while index < tokens.count, case .action(let action) = tokens[index] {
@@ -204,7 +210,9 @@ struct GoTemplate {
         }
 
         mutating func elseBranch() throws -> [Node] {
-            guard index < tokens.count, case .action(let action) = tokens[index] else { throw Unsupported(what: "a block without '{{ end }}'") }
+            guard index < tokens.count, case .action(let action) = tokens[index] else {
+                throw Unsupported(what: "a block without '{{ end }}'")
+            }
             index += 1
             guard Words(action).first == "else" else { return [] }
             guard Words(Words(action).rest).first.isEmpty else { throw Unsupported(what: "'else with'") }
@@ -294,18 +302,24 @@ struct GoTemplate {
             if character == "(" {
                 index += 1
                 let inner = try pipeline()
-                guard index < characters.count, characters[index] == ")" else { throw Unsupported(what: "'(' without ')'") }
+                guard index < characters.count, characters[index] == ")" else {
+                    throw Unsupported(what: "'(' without ')'")
+                }
                 index += 1
                 return .group(inner, fields: fields())
             }
             let start = index
-            while index < characters.count, !characters[index].isWhitespace, !"|()".contains(characters[index]) { index += 1 }
+            while index < characters.count, !characters[index].isWhitespace, !"|()".contains(characters[index]) {
+                index += 1
+            }
             let word = String(characters[start..<index])
             if word == "true" || word == "false" { return .literal(.bool(word == "true")) }
             if word == "nil" { return .literal(.null) }
             if let number = Double(word) { return .literal(.number(number)) }
             if word == "." { return .chain(base: .dot, fields: []) }
-            if word.hasPrefix(".") { return .chain(base: .dot, fields: word.dropFirst().split(separator: ".").map(String.init)) }
+            if word.hasPrefix(".") {
+                return .chain(base: .dot, fields: word.dropFirst().split(separator: ".").map(String.init))
+            }
             let parts = word.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             if word.hasPrefix("$") { return .chain(base: .variable(parts[0]), fields: Array(parts.dropFirst())) }
             guard let first = parts.first, first.first?.isLetter == true else { throw Unsupported(what: "'\(word)'") }
@@ -319,13 +333,17 @@ struct GoTemplate {
         /// `.a.b` right after a group.
         mutating func fields() -> [String] {
             let start = index
-            while index < characters.count, !characters[index].isWhitespace, !"|()".contains(characters[index]) { index += 1 }
+            while index < characters.count, !characters[index].isWhitespace, !"|()".contains(characters[index]) {
+                index += 1
+            }
             return String(characters[start..<index]).split(separator: ".").map(String.init)
         }
 
         static let namespaces: Set<String> = [
-            "strings", "math", "collections", "transform", "urls", "safe", "fmt", "lang", "time", "cast", "hugo", "resources", "images",
-            "os", "path", "crypto", "encoding", "compare", "inflect", "js", "css", "partials", "templates", "openapi3", "diagrams",
+            "strings", "math", "collections", "transform", "urls", "safe", "fmt", "lang", "time", "cast", "hugo",
+            "resources", "images",
+            "os", "path", "crypto", "encoding", "compare", "inflect", "js", "css", "partials", "templates", "openapi3",
+            "diagrams",
             "data", "debug", "reflect", "hash",
         ]
     }

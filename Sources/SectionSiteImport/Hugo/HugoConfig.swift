@@ -27,7 +27,10 @@ struct HugoConfig {
     /// folders (`config/development/`) are reported as not used.
     static func read(_ site: ImportSource, report: inout ImportReport) throws -> HugoConfig {
         var config = HugoConfig()
-        for name in ["hugo.toml", "config.toml", "hugo.yaml", "hugo.yml", "config.yaml", "config.yml", "hugo.json", "config.json"] {
+        for name in [
+            "hugo.toml", "config.toml", "hugo.yaml", "hugo.yml", "config.yaml", "config.yml", "hugo.json",
+            "config.json",
+        ] {
             guard let (values, text) = try parse(site, name, report: &report) else { continue }
             config.values = (values as? [String: Any]) ?? [:]
             config.files.append((name, text))
@@ -65,9 +68,11 @@ struct HugoConfig {
             }
         }
         for (environment, count) in otherEnvironments.sorted(by: { $0.key < $1.key }) {
-            report.leftovers.append(.init(
-                kind: "Hugo settings for the environment '\(environment)' not used, as hugo builds production (\(count) file\(count == 1 ? "" : "s"))",
-                file: "\(folder)/\(environment)/"))
+            report.leftovers.append(
+                .init(
+                    kind:
+                        "Hugo settings for the environment '\(environment)' not used, as hugo builds production (\(count) file\(count == 1 ? "" : "s"))",
+                    file: "\(folder)/\(environment)/"))
         }
         return config
     }
@@ -79,7 +84,8 @@ struct HugoConfig {
     }
 
     /// A settings file's values and text, or nil when it is not there, not a settings file, or leads outside.
-    private static func parse(_ site: ImportSource, _ name: String, report: inout ImportReport) throws -> (Any, String)? {
+    private static func parse(_ site: ImportSource, _ name: String, report: inout ImportReport) throws -> (Any, String)?
+    {
         let kind = (name as NSString).pathExtension
         guard ["toml", "yaml", "yml", "json"].contains(kind) else { return nil }
         let data: Data
@@ -104,7 +110,8 @@ struct HugoConfig {
         } catch let error as SectionSiteError {
             throw error  // the alias budget's, located
         } catch {
-            throw ImportProblem.settingsDoNotParse(name, error: "\(error)").error(at: SourceLocation(file: site.shown(name)))
+            throw ImportProblem.settingsDoNotParse(name, error: "\(error)").error(
+                at: SourceLocation(file: site.shown(name)))
         }
     }
 

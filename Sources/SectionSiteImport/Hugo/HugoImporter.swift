@@ -35,7 +35,8 @@ public struct HugoImporter {
     /// Reads the Hugo site and writes the new one, by the passes of `HugoPasses`.
     public func run() throws -> ImportReport {
         var passes = HugoPasses()
-        return try Importer.run(&passes, source: source, destination: destination, theme: ImportTheme(files: theme, name: themeName))
+        return try Importer.run(
+            &passes, source: source, destination: destination, theme: ImportTheme(files: theme, name: themeName))
     }
 
     /// A file of a content folder shared by every language: its language from its name (`page.fr.md` is the
@@ -44,7 +45,10 @@ public struct HugoImporter {
         let name = inner.split(separator: "/").last.map(String.init) ?? inner
         let pieces = name.split(separator: ".")
         if pieces.count >= 3, let suffix = languages.first(where: { $0 == pieces[pieces.count - 2].lowercased() }) {
-            return (suffix, String(inner.dropLast(name.count)) + (pieces.dropLast(2) + [pieces.last!]).joined(separator: "."))
+            return (
+                suffix,
+                String(inner.dropLast(name.count)) + (pieces.dropLast(2) + [pieces.last!]).joined(separator: ".")
+            )
         }
         return (code, inner)
     }
@@ -57,18 +61,25 @@ public struct HugoImporter {
         var added: [(path: String, data: Data)] = []
         for language in languages {
             let root = "Content/\(language)/"
-            for page in paths.sorted() where page.hasPrefix(root) && (page.hasSuffix("/index.md") || page.hasSuffix("/_index.md")) {
+            for page in paths.sorted()
+            where page.hasPrefix(root) && (page.hasSuffix("/index.md") || page.hasSuffix("/_index.md")) {
                 let folder = (String(page.dropFirst(root.count)) as NSString).deletingLastPathComponent
                 let branch = page.hasSuffix("/_index.md")
                 let defaultFolder = "Content/" + folder + "/"
-                for resource in outputs where resource.path.hasPrefix(defaultFolder) && !resource.path.hasSuffix(".md") {
+                for resource in outputs where resource.path.hasPrefix(defaultFolder) && !resource.path.hasSuffix(".md")
+                {
                     let rest = String(resource.path.dropFirst(defaultFolder.count))
                     // A branch bundle's resources are its own files; a leaf's may sit in folders under it.
                     if branch && rest.contains("/") { continue }
-                    if !branch, rest.split(separator: "/").dropLast().indices.contains(where: { index in
-                        let nested = defaultFolder + rest.split(separator: "/").prefix(index + 1).joined(separator: "/")
-                        return paths.contains(nested + "/index.md") || paths.contains(nested + "/_index.md")
-                    }) { continue }
+                    if !branch,
+                        rest.split(separator: "/").dropLast().indices.contains(where: { index in
+                            let nested =
+                                defaultFolder + rest.split(separator: "/").prefix(index + 1).joined(separator: "/")
+                            return paths.contains(nested + "/index.md") || paths.contains(nested + "/_index.md")
+                        })
+                    {
+                        continue
+                    }
                     let copy = root + folder + "/" + rest
                     if !paths.contains(copy) { added.append((copy, resource.data)) }
                 }
@@ -88,10 +99,11 @@ public struct HugoImporter {
             if let problem = SettingsKey.folderProblem(section) { problems.append((section, problem)) }
         }
         guard !problems.isEmpty else { return }
-        throw SectionSiteError(problems.map { key, problem in
-            let place = loaded.place(of: key)
-            return Diagnostic(.error, problem, at: SourceLocation(file: shown(place.file), line: place.line))
-        }.sorted(by: Diagnostic.inFileOrder))
+        throw SectionSiteError(
+            problems.map { key, problem in
+                let place = loaded.place(of: key)
+                return Diagnostic(.error, problem, at: SourceLocation(file: shown(place.file), line: place.line))
+            }.sorted(by: Diagnostic.inFileOrder))
     }
 
     /// The value of `key` that the nearest list page above `page` cascades to it, nil when none does.
@@ -114,10 +126,15 @@ public struct HugoImporter {
     }
 
     /// The site as templates see it (`.Site.Params`, `site.Data`), a language's params over the site's.
-    static func siteValue(_ config: [String: Any], languageParams: [String: Any]?, data: [String: Any]) -> GoTemplate.Value {
-        let params = (config["params"] as? [String: Any] ?? [:]).merging(languageParams ?? [:]) { _, language in language }
+    static func siteValue(
+        _ config: [String: Any], languageParams: [String: Any]?, data: [String: Any]
+    ) -> GoTemplate.Value {
+        let params = (config["params"] as? [String: Any] ?? [:]).merging(languageParams ?? [:]) { _, language in
+            language
+        }
         return .map([
-            "\u{E000}site": .bool(true), "Params": .of(params), "Title": .of(config["title"]), "BaseURL": .of(config["baseURL"] ?? "/"),
+            "\u{E000}site": .bool(true), "Params": .of(params), "Title": .of(config["title"]),
+            "BaseURL": .of(config["baseURL"] ?? "/"),
             "Data": .of(data), "Copyright": .of(config["copyright"]),
         ])
     }
@@ -152,11 +169,16 @@ public struct HugoImporter {
 
     /// `sectionsite.yml`: the site's title, description, base URL, theme, permalinks, menu and languages.
     static func settings(
-        _ config: [String: Any], languages: [(code: String, settings: [String: Any])], patterns: [String: String], themeName: String,
+        _ config: [String: Any], languages: [(code: String, settings: [String: Any])], patterns: [String: String],
+        themeName: String,
         docs: [String] = [], directives: [(String, String)] = []
     ) -> Node {
         func menuNode(_ menu: [(title: String, url: String)]) -> Node {
-            ImportYAML.list(menu.map { ImportYAML.map([("title", ImportYAML.string($0.title)), ("url", ImportYAML.string($0.url))], flow: true) })
+            ImportYAML.list(
+                menu.map {
+                    ImportYAML.map(
+                        [("title", ImportYAML.string($0.title)), ("url", ImportYAML.string($0.url))], flow: true)
+                })
         }
         var settings: [(String, Node)] = [("title", ImportYAML.string((config["title"] as? String) ?? "Imported site"))]
         let params = config["params"] as? [String: Any] ?? [:]
@@ -174,10 +196,14 @@ public struct HugoImporter {
             settings.append(("markdown", ImportYAML.map([("unsafe", Node("true", Tag(.bool)))])))
         }
         if !patterns.isEmpty {
-            settings.append((
-                "permalinks",
-                ImportYAML.map(patterns.sorted(by: { $0.key < $1.key }).map { ($0.key.isEmpty ? "/" : $0.key, ImportYAML.string($0.value)) })
-            ))
+            settings.append(
+                (
+                    "permalinks",
+                    ImportYAML.map(
+                        patterns.sorted(by: { $0.key < $1.key }).map {
+                            ($0.key.isEmpty ? "/" : $0.key, ImportYAML.string($0.value))
+                        })
+                ))
         }
         let menu = Self.menu(config)
         if !menu.isEmpty { settings.append(("menu", menuNode(menu))) }
@@ -185,9 +211,12 @@ public struct HugoImporter {
             var entries: [(String, Node)] = []
             for language in languages {
                 // Newer Hugo (0.168 here) names languageName and languageDirection label and direction.
-                let name = ((language.settings["label"] ?? language.settings["languageName"]) as? String) ?? language.code
+                let name =
+                    ((language.settings["label"] ?? language.settings["languageName"]) as? String) ?? language.code
                 var fields: [(String, Node)] = [("name", ImportYAML.string(name))]
-                if let title = language.settings["title"] as? String { fields.append(("title", ImportYAML.string(title))) }
+                if let title = language.settings["title"] as? String {
+                    fields.append(("title", ImportYAML.string(title)))
+                }
                 if ((language.settings["direction"] ?? language.settings["languageDirection"]) as? String) == "rtl" {
                     fields.append(("direction", ImportYAML.string("rtl")))
                 }
@@ -240,12 +269,15 @@ public struct HugoImporter {
     static func sectionSitePattern(_ hugo: String) -> (String, [String]) {
         var pattern = hugo
         for (from, to) in [
-            (":slugorcontentbasename", ":slug"), (":slugorfilename", ":slug"), (":contentbasename", ":filename"), (":sections", ":section"),
+            (":slugorcontentbasename", ":slug"), (":slugorfilename", ":slug"), (":contentbasename", ":filename"),
+            (":sections", ":section"),
         ] {
             pattern = pattern.replacingOccurrences(of: from, with: to)
         }
         let known = Set(["year", "month", "day", "slug", "title", "section", "filename"])
-        let unknown = pattern.matches(of: /:([a-z_]+)/).map { String($0.1) }.filter { !known.contains($0) }.map { ":" + $0 }
+        let unknown = pattern.matches(of: /:([a-z_]+)/).map { String($0.1) }.filter { !known.contains($0) }.map {
+            ":" + $0
+        }
         if !pattern.hasSuffix("/") { pattern += "/" }
         return (pattern, unknown)
     }
@@ -257,7 +289,10 @@ public struct HugoImporter {
         let entries = (menus["main"] ?? menus.keys.sorted().first.flatMap { menus[$0] }) as? [[String: Any]] ?? []
         return entries.sorted { ($0["weight"] as? Int ?? 0) < ($1["weight"] as? Int ?? 0) }.compactMap { entry in
             guard let name = (entry["name"] ?? entry["title"]) as? String else { return nil }
-            let url = (entry["url"] as? String) ?? (entry["pageRef"] as? String).map { "/" + $0.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + "/" } ?? "/"
+            let url =
+                (entry["url"] as? String) ?? (entry["pageRef"] as? String).map {
+                    "/" + $0.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + "/"
+                } ?? "/"
             guard !url.contains("://") else { return nil }
             return (name, url.hasPrefix("/") ? String(url.dropFirst()) : url)
         }

@@ -21,7 +21,8 @@ struct HugoMounts {
         func holds(_ rest: String) -> Bool {
             func matches(_ glob: String) -> Bool {
                 let pattern = glob.hasPrefix("/") ? String(glob.dropFirst()) : glob
-                return fnmatch(pattern, rest, 0) == 0 || fnmatch(pattern.replacingOccurrences(of: "**/", with: ""), rest, 0) == 0
+                return fnmatch(pattern, rest, 0) == 0
+                    || fnmatch(pattern.replacingOccurrences(of: "**/", with: ""), rest, 0) == 0
             }
             return (includes.isEmpty || includes.contains(where: matches)) && !excludes.contains(where: matches)
         }
@@ -43,9 +44,12 @@ struct HugoMounts {
             let matrix = ((entry["sites"] as? [String: Any])?["matrix"] as? [String: Any])?["languages"]
             if let list = matrix as? [Any] { codes += list.compactMap { ($0 as? String)?.lowercased() } }
             if let one = matrix as? String { codes.append(one.lowercased()) }
-            func globs(_ value: Any?) -> [String] { (value as? [Any])?.compactMap { $0 as? String } ?? (value as? String).map { [$0] } ?? [] }
+            func globs(_ value: Any?) -> [String] {
+                (value as? [Any])?.compactMap { $0 as? String } ?? (value as? String).map { [$0] } ?? []
+            }
             let mount = Mount(
-                source: Self.trimmed(source), target: Self.trimmed(target), languages: codes, excludes: globs(entry["excludeFiles"]),
+                source: Self.trimmed(source), target: Self.trimmed(target), languages: codes,
+                excludes: globs(entry["excludeFiles"]),
                 includes: globs(entry["includeFiles"]))
             if source.split(separator: "/").contains("..") || !exists(mount.source) {
                 missing.append(mount)
@@ -53,7 +57,10 @@ struct HugoMounts {
                 mounts.append(mount)
             }
         }
-        for kind in Self.kinds where !mounts.contains(where: { Self.kind(of: $0.target) == kind }) && !missing.contains(where: { Self.kind(of: $0.target) == kind }) {
+        for kind in Self.kinds
+        where !mounts.contains(where: { Self.kind(of: $0.target) == kind })
+            && !missing.contains(where: { Self.kind(of: $0.target) == kind })
+        {
             let folder = Self.trimmed((config[kind + "Dir"] as? String) ?? kind)
             if kind == "content" {
                 var someShareIt = languages.isEmpty
@@ -82,7 +89,8 @@ struct HugoMounts {
         return holding.filter { $0.source.count == deepest }.map { mount in
             let rest = mount.source.isEmpty ? path : String(path.dropFirst(mount.source.count + 1))
             let kind = Self.kind(of: mount.target)
-            let under = String(mount.target.dropFirst(kind.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+            let under = String(mount.target.dropFirst(kind.count)).trimmingCharacters(
+                in: CharacterSet(charactersIn: "/"))
             return (kind, under.isEmpty ? rest : under + "/" + rest, mount.languages, mount.source)
         }
     }

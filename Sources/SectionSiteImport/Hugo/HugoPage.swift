@@ -13,7 +13,8 @@ enum HugoPage {
             let properties = scalar.properties
             if scalar == " " {
                 result += "-"
-            } else if properties.isAlphabetic || properties.numericType != nil || properties.generalCategory == .nonspacingMark
+            } else if properties.isAlphabetic || properties.numericType != nil
+                || properties.generalCategory == .nonspacingMark
                 || "./_-%+~".unicodeScalars.contains(scalar)
             {
                 result.unicodeScalars.append(scalar)
@@ -44,7 +45,9 @@ enum HugoPage {
         for character in title.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() {
             if character.isWhitespace {
                 if path.last != "-" { path.append("-") }  // a dropped character between two spaces leaves one `-`
-            } else if character.isLetter || character.isNumber || character == "." || character == "_" || character == "-" {
+            } else if character.isLetter || character.isNumber || character == "." || character == "_"
+                || character == "-"
+            {
                 path.append(character)
             }
         }
@@ -112,7 +115,8 @@ enum HugoPage {
     /// (`weight: "3"`, `draft: "true"`) are converted.
     static func clean(_ front: inout [String: Any], file: String, report: inout ImportReport) {
         func refuse(_ key: String, _ why: String) {
-            report.leftovers.append(.init(kind: "front matter value the builder refuses, not written", file: file, text: "\(key): \(why)"))
+            report.leftovers.append(
+                .init(kind: "front matter value the builder refuses, not written", file: file, text: "\(key): \(why)"))
             front[key] = nil
         }
         for key in front.keys.sorted() {
@@ -131,14 +135,19 @@ enum HugoPage {
                 }
             case "draft":
                 if let text = value as? String {
-                    if ["true", "false"].contains(text.lowercased()) { front[key] = text.lowercased() == "true" } else { refuse(key, "'\(text)' is not true or false") }
+                    if ["true", "false"].contains(text.lowercased()) {
+                        front[key] = text.lowercased() == "true"
+                    } else {
+                        refuse(key, "'\(text)' is not true or false")
+                    }
                 } else if !(ImportFiles.plain(value) is Bool) {
                     refuse(key, "not true or false")
                 }
             case "weight":
                 switch ImportFiles.plain(value) {
                 case is Int: break
-                case let number as Double where number == number.rounded() && abs(number) < 1e15: front[key] = Int(number)
+                case let number as Double where number == number.rounded() && abs(number) < 1e15:
+                    front[key] = Int(number)
                 case let text as String where Int(text) != nil: front[key] = Int(text)
                 default: refuse(key, "not a whole number")
                 }

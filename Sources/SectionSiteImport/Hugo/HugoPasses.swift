@@ -37,29 +37,37 @@ struct HugoPasses: ImportFormat {
         // A module mount (`source = 'content/en'`, `target = 'content'`) says where a folder really is.
         let mounts = HugoMounts(config, languages: languages.map { ($0.code, $0.settings) }) { folder in
             var isFolder: ObjCBool = false
-            return FileManager.default.fileExists(atPath: site.shown(folder), isDirectory: &isFolder) && isFolder.boolValue
+            return FileManager.default.fileExists(atPath: site.shown(folder), isDirectory: &isFolder)
+                && isFolder.boolValue
         }
         for mount in mounts.missing {
             let place = loaded.place(of: mount.source)
-            model.report.leftovers.append(.init(
-                kind: "module mount whose source is not in the site, not imported", file: place.file, line: place.line,
-                text: "\(mount.source) -> \(mount.target)"))
+            model.report.leftovers.append(
+                .init(
+                    kind: "module mount whose source is not in the site, not imported", file: place.file,
+                    line: place.line,
+                    text: "\(mount.source) -> \(mount.target)"))
         }
         self.mounts = mounts
-        pagerSize = ((config["pagination"] as? [String: Any])?["pagerSize"] as? Int) ?? (config["paginate"] as? Int) ?? 10
+        pagerSize =
+            ((config["pagination"] as? [String: Any])?["pagerSize"] as? Int) ?? (config["paginate"] as? Int) ?? 10
         for (section, value) in HugoImporter.permalinks(config) {
             let (pattern, unknown) = HugoImporter.sectionSitePattern(value)
             for word in unknown {
                 let place = loaded.place(of: value)
-                model.report.leftovers.append(.init(
-                    kind: "permalink word \(word) has no equivalent, the section's pages kept at the addresses of their files",
-                    file: place.file, line: place.line, text: "\(section) = \(value)"))
+                model.report.leftovers.append(
+                    .init(
+                        kind:
+                            "permalink word \(word) has no equivalent, the section's pages kept at the addresses of their files",
+                        file: place.file, line: place.line, text: "\(section) = \(value)"))
             }
             // A pattern the builder cannot read would stop the first build: the section goes without one.
             guard unknown.isEmpty else { continue }
             patterns[section == "/" ? "" : section] = pattern
             // Hugo's `:slug` falls back to the title; `:slugorfilename` and `:slugorcontentbasename` to the file's name.
-            if value.contains(":slug") && !value.contains(":slugorfilename") && !value.contains(":slugorcontentbasename") {
+            if value.contains(":slug") && !value.contains(":slugorfilename")
+                && !value.contains(":slugorcontentbasename")
+            {
                 patternsNeedingSlugs.insert(section)
             }
         }
@@ -86,7 +94,8 @@ struct HugoPasses: ImportFormat {
                 switch place.kind {
                 case "content":
                     if place.languages.isEmpty {
-                        let (code, inner) = HugoImporter.suffixLanguage(place.inner, languages: languages.map(\.code), default: defaultLanguage)
+                        let (code, inner) = HugoImporter.suffixLanguage(
+                            place.inner, languages: languages.map(\.code), default: defaultLanguage)
                         content.append((code, inner, path))
                     } else {
                         for code in place.languages { content.append((code, place.inner, path)) }
@@ -95,15 +104,18 @@ struct HugoPasses: ImportFormat {
                     guard let data = try site.read(path, report: &model.report) else { continue }
                     model.outputs.append(("Static/" + place.inner, data))
                 case "data":
-                    try ImportFiles.importData(site, name: place.inner, file: path, into: &model.outputs, report: &model.report)
+                    try ImportFiles.importData(
+                        site, name: place.inner, file: path, into: &model.outputs, report: &model.report)
                 default:
                     unused[place.kind + "/", default: 0] += 1
                 }
             }
         }
         for (folder, count) in unused.sorted(by: { $0.key < $1.key }) {
-            model.report.leftovers.append(.init(
-                kind: "Hugo folder '\(folder.dropLast())' not imported (\(count) file\(count == 1 ? "" : "s"))", file: folder))
+            model.report.leftovers.append(
+                .init(
+                    kind: "Hugo folder '\(folder.dropLast())' not imported (\(count) file\(count == 1 ? "" : "s"))",
+                    file: folder))
         }
 
         // A file a language has only because a mount gives it the default language's (a mount of `content/en` for
@@ -112,16 +124,22 @@ struct HugoPasses: ImportFormat {
         let defaultSources = Set(content.filter { $0.language == defaultLanguage }.map(\.file))
         var taken = Set<String>()
         var files: [(language: String, inner: String, file: String)] = []
-        let own = Set(content.filter { $0.language == defaultLanguage || !defaultSources.contains($0.file) }.map { $0.language + "/" + $0.inner })
+        let own = Set(
+            content.filter { $0.language == defaultLanguage || !defaultSources.contains($0.file) }.map {
+                $0.language + "/" + $0.inner
+            })
         for entry in content {
             if entry.language != defaultLanguage, defaultSources.contains(entry.file) {
-                if !own.contains(entry.language + "/" + entry.inner), entry.inner.hasSuffix(".md") || entry.inner.hasSuffix(".markdown") {
+                if !own.contains(entry.language + "/" + entry.inner),
+                    entry.inner.hasSuffix(".md") || entry.inner.hasSuffix(".markdown")
+                {
                     fallbacks[entry.inner, default: []].append(entry.language)
                 }
                 continue
             }
             guard taken.insert(entry.language + "/" + entry.inner).inserted else {
-                model.report.leftovers.append(.init(kind: "file a mount hides behind another of the same path, not imported", file: entry.file))
+                model.report.leftovers.append(
+                    .init(kind: "file a mount hides behind another of the same path, not imported", file: entry.file))
                 continue
             }
             files.append(entry)
@@ -133,20 +151,27 @@ struct HugoPasses: ImportFormat {
             guard let data = try site.read(path, report: &model.report) else { continue }
             let under = "Content/" + (code == defaultLanguage ? "" : code + "/")
             // Hugo renders an HTML file with front matter as a page, its HTML the body.
-            let isHTMLPage = (inner.hasSuffix(".html") || inner.hasSuffix(".htm"))
+            let isHTMLPage =
+                (inner.hasSuffix(".html") || inner.hasSuffix(".htm"))
                 && (data.starts(with: Data("---".utf8)) || data.starts(with: Data("+++".utf8)))
             guard inner.hasSuffix(".md") || inner.hasSuffix(".markdown") || isHTMLPage else {
                 model.outputs.append((under + inner, data))  // a bundle's picture, beside its page
                 continue
             }
-            let written = isHTMLPage
-                ? (inner as NSString).deletingPathExtension + ".md" : inner.replacingOccurrences(of: ".markdown", with: ".md")
+            let written =
+                isHTMLPage
+                ? (inner as NSString).deletingPathExtension + ".md"
+                : inner.replacingOccurrences(of: ".markdown", with: ".md")
             let text = String(decoding: data, as: UTF8.self)
-            guard let document = try ImportFiles.split(text, file: path, shown: site.shown(path), report: &model.report, blankLinesFirst: true)
+            guard
+                let document = try ImportFiles.split(
+                    text, file: path, shown: site.shown(path), report: &model.report, blankLinesFirst: true)
             else { continue }
-            model.pages.append(ImportPage(
-                source: path, inner: inner, target: under + written, form: isHTMLPage ? .html : .markdown, language: code,
-                front: document.front, frontLines: document.frontLines, body: document.body))
+            model.pages.append(
+                ImportPage(
+                    source: path, inner: inner, target: under + written, form: isHTMLPage ? .html : .markdown,
+                    language: code,
+                    front: document.front, frontLines: document.frontLines, body: document.body))
         }
     }
 
@@ -158,7 +183,9 @@ struct HugoPasses: ImportFormat {
     mutating func frontMatter(_ model: inout ImportModel) throws {
         let keepCase = (config["disablePathToLower"] as? Bool) == true
         let permalinks = Permalinks(patterns: patterns)
-        let printsSections = (((config["outputs"] as? [String: Any])?["section"] as? [Any]) ?? []).contains { "\($0)".lowercased() == "print" }
+        let printsSections = (((config["outputs"] as? [String: Any])?["section"] as? [Any]) ?? []).contains {
+            "\($0)".lowercased() == "print"
+        }
         for page in model.pages where (page.inner as NSString).lastPathComponent.hasPrefix("_index.") {
             guard let cascade = page.front["cascade"] as? [String: Any] else { continue }
             cascades[page.language, default: [:]][(page.inner as NSString).deletingLastPathComponent] = cascade
@@ -168,7 +195,9 @@ struct HugoPasses: ImportFormat {
             var folders = Set<String>()
             for page in files where page.hasSuffix(".md") {
                 var parts = page.split(separator: "/").map(String.init)
-                guard let name = parts.popLast(), !name.hasPrefix("_index."), !name.hasPrefix("index.") else { continue }
+                guard let name = parts.popLast(), !name.hasPrefix("_index."), !name.hasPrefix("index.") else {
+                    continue
+                }
                 folders.insert("")
                 for index in parts.indices { folders.insert(parts[...index].joined(separator: "/")) }
             }
@@ -178,25 +207,35 @@ struct HugoPasses: ImportFormat {
             var page = model.pages[index]
             let (code, inner, path) = (page.language, page.inner, page.source)
             let folderName = code == defaultLanguage ? "" : code
-            let prefix = folderName.isEmpty ? (config["defaultContentLanguageInSubdir"] as? Bool == true ? "/" + code : "") : "/" + folderName
-            let written = String(page.target.dropFirst(("Content/" + (folderName.isEmpty ? "" : folderName + "/")).count))
+            let prefix =
+                folderName.isEmpty
+                ? (config["defaultContentLanguageInSubdir"] as? Bool == true ? "/" + code : "") : "/" + folderName
+            let written = String(
+                page.target.dropFirst(("Content/" + (folderName.isEmpty ? "" : folderName + "/")).count))
             let innerParts = inner.split(separator: "/").map(String.init)
             let section = innerParts.count > 1 ? innerParts[0] : ""
             // Hugo finds a page's shortcodes by its type: its own `type`, else one a list page above cascades, else
             // its section.
-            page.type = (page.front["type"] as? String) ?? HugoImporter.cascaded("type", to: inner, in: cascades[code] ?? [:]) as? String
+            page.type =
+                (page.front["type"] as? String) ?? HugoImporter.cascaded("type", to: inner, in: cascades[code] ?? [:])
+                as? String
             HugoImporter.mapFrontMatter(&page.front, layouts: model.theme.layouts)
             HugoPage.clean(&page.front, file: path, report: &model.report)
-            if patternsNeedingSlugs.contains(section), page.front["slug"] == nil, let title = page.front["title"] as? String {
+            if patternsNeedingSlugs.contains(section), page.front["slug"] == nil,
+                let title = page.front["title"] as? String
+            {
                 page.front["slug"] = HugoPage.urlize(title)  // Hugo's :slug falls back to the title
             }
             // Hugo writes the addresses its permalinks make in lower case too (`slug: OCSPcaching`).
-            if !keepCase, patterns[section] != nil, let slug = page.front["slug"] as? String, slug != slug.lowercased() {
+            if !keepCase, patterns[section] != nil, let slug = page.front["slug"] as? String, slug != slug.lowercased()
+            {
                 page.front["slug"] = slug.lowercased()
             }
             // A page named by its file (`Start.md` under `:slugorfilename`) too, spaces as `-`.
             let name = innerParts.last ?? ""
-            if !keepCase, patterns[section] != nil, page.front["slug"] == nil, !name.hasPrefix("index."), !name.hasPrefix("_index.") {
+            if !keepCase, patterns[section] != nil, page.front["slug"] == nil, !name.hasPrefix("index."),
+                !name.hasPrefix("_index.")
+            {
                 let stem = (name as NSString).deletingPathExtension
                 let hugo = stem.lowercased().replacingOccurrences(of: " ", with: "-")
                 if hugo != stem { page.front["slug"] = hugo }
@@ -222,20 +261,29 @@ struct HugoPasses: ImportFormat {
             // (`blog/2019/0416-x/index.md` under `blog: /:year/:month/:day/:slug/`), named by its folder; the new
             // site keeps a folder's `index.md` at the folder's address, so the page says its URL.
             if page.front["url"] == nil, patterns[section] != nil, innerParts.count > 1, name.hasPrefix("index."),
-                let bundleURL = try? permalinks.url(.init(
-                    path: "Content/" + innerParts.dropLast().joined(separator: "/") + ".md", slug: page.front["slug"] as? String,
-                    title: page.front["title"] as? String, date: date))
+                let bundleURL = try? permalinks.url(
+                    .init(
+                        path: "Content/" + innerParts.dropLast().joined(separator: "/") + ".md",
+                        slug: page.front["slug"] as? String,
+                        title: page.front["title"] as? String, date: date))
             {
                 page.front["url"] = bundleURL
             }
-            let url = (try? permalinks.url(.init(
-                path: "Content/" + written, url: page.front["url"] as? String, slug: page.front["slug"] as? String,
-                title: page.front["title"] as? String, date: date))) ?? HugoPage.hugoURL(inner: written, slug: nil, keepCase: true)
+            let url =
+                (try? permalinks.url(
+                    .init(
+                        path: "Content/" + written, url: page.front["url"] as? String,
+                        slug: page.front["slug"] as? String,
+                        title: page.front["title"] as? String, date: date)))
+                ?? HugoPage.hugoURL(inner: written, slug: nil, keepCase: true)
             // An alias that is the page's own file (`/about/index.html` of `url: /about.html`, which the new site
             // writes at `/about/`) is left out.
-            aliases = aliases.map { HugoPage.alias($0, pageURL: prefix + url) }.filter { $0 != prefix + url && $0 != prefix + url + "index.html" }
+            aliases = aliases.map { HugoPage.alias($0, pageURL: prefix + url) }.filter {
+                $0 != prefix + url && $0 != prefix + url + "index.html"
+            }
             // `uglyURLs` (for the site, or by section): Hugo wrote the page at `<url>.html`.
-            if HugoImporter.isUgly(config["uglyURLs"], section: section), !name.hasPrefix("_index."), !name.hasPrefix("index."),
+            if HugoImporter.isUgly(config["uglyURLs"], section: section), !name.hasPrefix("_index."),
+                !name.hasPrefix("index."),
                 url.hasSuffix("/"), url != "/"
             {
                 aliases.append(prefix + url.dropLast() + ".html")
@@ -247,9 +295,13 @@ struct HugoPasses: ImportFormat {
             }
             // A language given the default one's pages answers at each of their addresses, aliases too.
             let own = aliases
-            for language in fallbacks[inner] ?? [] { aliases += ["/" + language + url] + own.map { "/" + language + $0 } }
+            for language in fallbacks[inner] ?? [] {
+                aliases += ["/" + language + url] + own.map { "/" + language + $0 }
+            }
             // Hugo sends /en/ to the default language's home at /.
-            if innerParts == ["_index.md"] || innerParts == ["index.md"], code == defaultLanguage, prefix.isEmpty, languages.count > 1 {
+            if innerParts == ["_index.md"] || innerParts == ["index.md"], code == defaultLanguage, prefix.isEmpty,
+                languages.count > 1
+            {
                 aliases.append("/" + code + "/")
             }
             page.front["aliases"] = aliases.isEmpty ? nil : aliases
@@ -257,15 +309,22 @@ struct HugoPasses: ImportFormat {
             // A folder's list page lists its pages; one whose folder holds only folders gets no list (an empty one
             // would be a warning the user cannot act on).
             let folder = innerParts.dropLast().joined(separator: "/")
-            if name == "_index.md" || name == "_index.markdown", page.front["sections"] == nil, foldersHoldingPages[code]?.contains(folder) == true {
-                page.front["sections"] = [[
-                    "id": "pages", "cell": model.theme.postCell, "from": folder.isEmpty ? "." : folder, "paginate": pagerSize,
-                ] as [String: Any]]
+            if name == "_index.md" || name == "_index.markdown", page.front["sections"] == nil,
+                foldersHoldingPages[code]?.contains(folder) == true
+            {
+                page.front["sections"] = [
+                    [
+                        "id": "pages", "cell": model.theme.postCell, "from": folder.isEmpty ? "." : folder,
+                        "paginate": pagerSize,
+                    ] as [String: Any]
+                ]
             }
             page.value = pageValue(page, section: section, baseURL: (config["baseURL"] as? String) ?? "/")
             if page.form == .html, !HugoImporter.allowsHTML(config) {
-                model.report.leftovers.append(.init(
-                    kind: "HTML page, whose HTML shows once sectionsite.yml has markdown: {unsafe: true}", file: path))
+                model.report.leftovers.append(
+                    .init(
+                        kind: "HTML page, whose HTML shows once sectionsite.yml has markdown: {unsafe: true}",
+                        file: path))
             }
             model.pages[index] = page
         }
@@ -282,9 +341,11 @@ struct HugoPasses: ImportFormat {
         for index in pages.indices where !(pages[index].inner as NSString).lastPathComponent.hasPrefix("_index.") {
             guard let list = lists[pages[index].url], pages[index].front["draft"] as? Bool != true else { continue }
             pages[index].front["draft"] = true
-            report.leftovers.append(.init(
-                kind: "address that a list page also has, which Hugo serves instead; imported as a draft", file: pages[index].source,
-                text: "\(pages[index].url) is also \(pages[list].source)'s"))
+            report.leftovers.append(
+                .init(
+                    kind: "address that a list page also has, which Hugo serves instead; imported as a draft",
+                    file: pages[index].source,
+                    text: "\(pages[index].url) is also \(pages[list].source)'s"))
         }
     }
 
@@ -300,19 +361,25 @@ struct HugoPasses: ImportFormat {
         let folder = (page.inner as NSString).deletingLastPathComponent
         let isList = stem == "_index"
         let file: SourceValue = .map([
-            "Path": .string(page.inner), "Dir": .string(folder.isEmpty ? "" : folder + "/"), "LogicalName": .string(name),
-            "BaseFileName": .string(stem), "TranslationBaseName": .string(stem), "Ext": .string((name as NSString).pathExtension),
+            "Path": .string(page.inner), "Dir": .string(folder.isEmpty ? "" : folder + "/"),
+            "LogicalName": .string(name),
+            "BaseFileName": .string(stem), "TranslationBaseName": .string(stem),
+            "Ext": .string((name as NSString).pathExtension),
             "ContentBaseName": .string(stem == "index" || isList ? (folder as NSString).lastPathComponent : stem),
             "Lang": .string(page.language), "Section": .string(section),
         ])
         let base = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         return .map([
-            "\u{E000}page": .bool(true), "Params": .of(params), "Title": .of(page.front["title"]), "Lang": .string(page.language),
-            "Language": .map(["Lang": .string(page.language)]), "Section": .string(section), "Draft": .of(page.front["draft"] ?? false),
+            "\u{E000}page": .bool(true), "Params": .of(params), "Title": .of(page.front["title"]),
+            "Lang": .string(page.language),
+            "Language": .map(["Lang": .string(page.language)]), "Section": .string(section),
+            "Draft": .of(page.front["draft"] ?? false),
             "RelPermalink": .string(page.url), "Permalink": .string(base + page.url), "File": file,
-            "Type": .string(page.type ?? section), "Kind": .string(page.inner == "_index.md" ? "home" : isList ? "section" : "page"),
+            "Type": .string(page.type ?? section),
+            "Kind": .string(page.inner == "_index.md" ? "home" : isList ? "section" : "page"),
             "IsHome": .bool(page.inner == "_index.md"), "IsSection": .bool(isList), "IsPage": .bool(!isList),
-            "Weight": .of(page.front["weight"] ?? 0), "Date": .of(page.front["date"] ?? ""), "Description": .of(page.front["description"] ?? ""),
+            "Weight": .of(page.front["weight"] ?? 0), "Date": .of(page.front["date"] ?? ""),
+            "Description": .of(page.front["description"] ?? ""),
             "LinkTitle": .of(page.front["linkTitle"] ?? page.front["title"]),
         ])
     }
@@ -384,12 +451,15 @@ struct HugoPasses: ImportFormat {
                         for part in key.split(separator: ".") {
                             // Exactly, else the least of the keys that differ only in case.
                             guard let map = current as? [String: Any] else { return nil }
-                            current = map[String(part)] ?? map.keys.filter { $0.lowercased() == part.lowercased() }.min().flatMap { map[$0] }
+                            current =
+                                map[String(part)]
+                                ?? map.keys.filter { $0.lowercased() == part.lowercased() }.min().flatMap { map[$0] }
                         }
                         return current
                     }
                     for found in [
-                        value(front), value(front["params"] as? [String: Any]), value(inherited), value(inherited["params"] as? [String: Any]),
+                        value(front), value(front["params"] as? [String: Any]), value(inherited),
+                        value(inherited["params"] as? [String: Any]),
                         value(languageParams), value(siteParams),
                     ] {
                         if let found, let text = ImportFiles.plainText(found) { return text }
@@ -397,7 +467,8 @@ struct HugoPasses: ImportFormat {
                     return nil
                 },
                 templates: shortcodeTemplates, type: page.type, pageValue: pageValue,
-                siteValue: languageSiteValues[code] ?? siteValue, allowsHTML: allowsHTML, directives: model.theme.directives,
+                siteValue: languageSiteValues[code] ?? siteValue, allowsHTML: allowsHTML,
+                directives: model.theme.directives,
                 readFile: { file in
                     // From the site's folder, as `readFile` reads, then from the content folder and the page's folder,
                     // as sites' own `include` shortcodes look (`/_common/install.md`); always inside the site.
@@ -405,12 +476,15 @@ struct HugoPasses: ImportFormat {
                     let folder = (path as NSString).deletingLastPathComponent
                     let contentRoot = String(path.dropLast(inner.count))
                     for candidate in [trimmed, contentRoot + trimmed, folder + "/" + trimmed] {
-                        if case .data(let data)? = try? site.reading(candidate) { return String(decoding: data, as: UTF8.self) }
+                        if case .data(let data)? = try? site.reading(candidate) {
+                            return String(decoding: data, as: UTF8.self)
+                        }
                     }
                     return nil
                 },
                 getPage: { path in list?.page(path, from: inner) })
-            let body = Shortcodes.convert(page.body, file: path, firstLine: page.frontLines + 1, context: context, report: &model.report)
+            let body = Shortcodes.convert(
+                page.body, file: path, firstLine: page.frontLines + 1, context: context, report: &model.report)
             model.pages[index].body = HugoPage.pictures(body, page: inner) { contentFiles.contains($0) }
         }
     }
@@ -436,7 +510,9 @@ struct HugoPasses: ImportFormat {
                 // Hugo reads a page's logical path in lower case (`/functions/reflect/isimageresource`).
                 let candidates = base.isEmpty ? ["_index.md"] : [base + ".md", base + "/index.md", base + "/_index.md"]
                 for candidate in candidates {
-                    if let found = byPath[candidate] ?? lowercased[candidate.lowercased()].flatMap({ byPath[$0] }) { return found }
+                    if let found = byPath[candidate] ?? lowercased[candidate.lowercased()].flatMap({ byPath[$0] }) {
+                        return found
+                    }
                 }
             }
             return nil
@@ -451,8 +527,10 @@ struct HugoPasses: ImportFormat {
         var lists: [String: PageList] = [:]
         for (code, languagePages) in Dictionary(grouping: pages, by: \.language) {
             let sorted = languagePages.sorted { $0.inner < $1.inner }
-            let sections = Dictionary(sorted.filter { ($0.inner as NSString).lastPathComponent.hasPrefix("_index.") }
-                .map { (($0.inner as NSString).deletingLastPathComponent, $0.value) }) { first, _ in first }
+            let sections = Dictionary(
+                sorted.filter { ($0.inner as NSString).lastPathComponent.hasPrefix("_index.") }
+                    .map { (($0.inner as NSString).deletingLastPathComponent, $0.value) }
+            ) { first, _ in first }
             func section(of inner: String) -> SourceValue? {
                 var folder = (inner as NSString).deletingLastPathComponent
                 while true {
@@ -472,7 +550,9 @@ struct HugoPasses: ImportFormat {
                     value = .map(fields)
                 }
                 list.byPath[page.inner] = value
-                if list.lowercased[page.inner.lowercased()] == nil { list.lowercased[page.inner.lowercased()] = page.inner }
+                if list.lowercased[page.inner.lowercased()] == nil {
+                    list.lowercased[page.inner.lowercased()] = page.inner
+                }
                 all.append(value)
                 let name = (page.inner as NSString).lastPathComponent
                 var folder = (page.inner as NSString).deletingLastPathComponent
@@ -513,7 +593,8 @@ struct HugoPasses: ImportFormat {
         var siteData: [String: Any] = [:]
         for file in model.files where file.hasPrefix("data/") {
             let ext = (file as NSString).pathExtension.lowercased()
-            guard ["yaml", "yml", "json", "toml"].contains(ext), case .data(let data)? = try? model.site.reading(file) else { continue }
+            guard ["yaml", "yml", "json", "toml"].contains(ext), case .data(let data)? = try? model.site.reading(file)
+            else { continue }
             var text = String(decoding: data, as: UTF8.self)
             // TOML read as the JSON it converts to, which is YAML too.
             if ext == "toml" {
@@ -521,7 +602,8 @@ struct HugoPasses: ImportFormat {
                 text = json
             }
             guard let value = try? Yams.load(yaml: text) else { continue }
-            let path = (String(file.dropFirst("data/".count)) as NSString).deletingPathExtension.split(separator: "/").map(String.init)
+            let path = (String(file.dropFirst("data/".count)) as NSString).deletingPathExtension.split(separator: "/")
+                .map(String.init)
             func insert(_ value: Any, at path: ArraySlice<String>, into map: inout [String: Any]) {
                 guard let first = path.first else { return }
                 if path.count == 1 {
@@ -543,7 +625,8 @@ struct HugoPasses: ImportFormat {
     /// a language's content that has none of its own, and a home page for every language without one, as Hugo
     /// makes them.
     mutating func generatedPages(_ model: inout ImportModel) throws {
-        HugoImporter.shareResources(&model.outputs, pages: Set(model.pages.map(\.target)), languages: languages.dropFirst().map(\.code))
+        HugoImporter.shareResources(
+            &model.outputs, pages: Set(model.pages.map(\.target)), languages: languages.dropFirst().map(\.code))
         let all = languages.isEmpty ? [(code: defaultLanguage, settings: [:])] : languages
         let languageFolders = Set(languages.map { "Content/\($0.code)/" })
         for language in all {
@@ -552,7 +635,9 @@ struct HugoPasses: ImportFormat {
             var sections: [String: Bool] = [:]  // top-level folder -> whether it holds pages directly
             for path in paths where path.hasSuffix(".md") {
                 let parts = path.dropFirst(folder.count).split(separator: "/").map(String.init)
-                guard parts.count > 1, !(language.code == defaultLanguage && languageFolders.contains(folder + parts[0] + "/")) else { continue }
+                guard parts.count > 1,
+                    !(language.code == defaultLanguage && languageFolders.contains(folder + parts[0] + "/"))
+                else { continue }
                 // A collection lists the pages of the folder and the folders below, not their index pages (a leaf
                 // bundle's `index.md` among them).
                 let listed = !parts.last!.hasPrefix("_index.") && !parts.last!.hasPrefix("index.")
@@ -561,22 +646,35 @@ struct HugoPasses: ImportFormat {
             for (section, holdsPages) in sections.sorted(by: { $0.key < $1.key }) {
                 let page = folder + section + "/_index.md"
                 guard !paths.contains(page), !paths.contains(folder + section + "/index.md") else { continue }
-                var fields: [(String, Node)] = [("title", ImportYAML.string(section.prefix(1).uppercased() + section.dropFirst()))]
+                var fields: [(String, Node)] = [
+                    ("title", ImportYAML.string(section.prefix(1).uppercased() + section.dropFirst()))
+                ]
                 if holdsPages {
-                    fields.append(("sections", ImportYAML.list([ImportYAML.map([
-                        ("id", ImportYAML.string("pages")), ("cell", ImportYAML.string(model.theme.postCell)),
-                        ("from", ImportYAML.string(section)), ("paginate", ImportYAML.int(pagerSize)),
-                    ])])))
+                    fields.append(
+                        (
+                            "sections",
+                            ImportYAML.list([
+                                ImportYAML.map([
+                                    ("id", ImportYAML.string("pages")),
+                                    ("cell", ImportYAML.string(model.theme.postCell)),
+                                    ("from", ImportYAML.string(section)), ("paginate", ImportYAML.int(pagerSize)),
+                                ])
+                            ])
+                        ))
                 }
                 model.outputs.append((page, Data(try ImportYAML.frontMatter(ImportYAML.map(fields)).utf8)))
             }
         }
         for language in all {
             let folder = language.code == defaultLanguage ? "Content/" : "Content/\(language.code)/"
-            guard !model.paths.contains(where: { $0 == folder + "_index.md" || $0 == folder + "index.md" }) else { continue }
+            guard !model.paths.contains(where: { $0 == folder + "_index.md" || $0 == folder + "index.md" }) else {
+                continue
+            }
             let title = (language.settings["title"] as? String) ?? (config["title"] as? String) ?? "Home"
             var fields: [(String, Node)] = [("title", ImportYAML.string(title))]
-            if language.code == defaultLanguage, languages.count > 1, config["defaultContentLanguageInSubdir"] as? Bool != true {
+            if language.code == defaultLanguage, languages.count > 1,
+                config["defaultContentLanguageInSubdir"] as? Bool != true
+            {
                 fields.append(("aliases", ImportYAML.list([ImportYAML.string("/\(language.code)/")])))
             }
             model.outputs.append((folder + "_index.md", Data(try ImportYAML.frontMatter(ImportYAML.map(fields)).utf8)))
@@ -586,7 +684,8 @@ struct HugoPasses: ImportFormat {
     /// The settings (`HugoImporter.settings`), documentation folders given the theme's docs layout: navigation from
     /// the folder tree, as Docsy draws it.
     func settingsFile(_ model: ImportModel) throws -> Node {
-        let docs = model.theme.layouts.contains("docs")
+        let docs =
+            model.theme.layouts.contains("docs")
             ? ImportFiles.docsFolders(model.paths, languageFolders: Set(languages.map(\.code))) : []
         return HugoImporter.settings(
             config, languages: languages, patterns: patterns, themeName: model.theme.name, docs: docs,

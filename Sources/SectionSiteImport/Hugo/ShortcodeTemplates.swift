@@ -36,14 +36,17 @@ struct ShortcodeTemplates {
                     // A language's or an output format's variant (`note.en.html`, `note.amp.html`) is not read.
                     guard !name.isEmpty, !name.contains("."), let text = read(file) else { continue }
                     do {
-                        let template = Template(path: file, template: try GoTemplate(text), isOwn: isOwn, isMarkdown: isMarkdown)
+                        let template = Template(
+                            path: file, template: try GoTemplate(text), isOwn: isOwn, isMarkdown: isMarkdown)
                         shortcodes[name, default: []].append((section, template))
                     } catch let unsupported as GoTemplate.Unsupported {
                         if failures[name] == nil { failures[name] = "\(file) uses \(unsupported.what)" }
                     } catch {}
                 } else if !isMarkdown, parts.first == "partials" || parts.first == "_partials" {
                     let name = parts.dropFirst().joined(separator: "/")
-                    guard partials[name] == nil, let text = read(file), let template = try? GoTemplate(text) else { continue }
+                    guard partials[name] == nil, let text = read(file), let template = try? GoTemplate(text) else {
+                        continue
+                    }
                     partials[name] = template
                 }
             }
@@ -56,7 +59,11 @@ struct ShortcodeTemplates {
         let section = type ?? page.split(separator: "/").first.map(String.init) ?? ""
         let candidates = (shortcodes[name] ?? []).filter { $0.section.isEmpty || $0.section == section }
         // The section's own first, then the site's, then a theme's.
-        let ordered = candidates.sorted { ($0.template.isOwn ? 0 : 1, $0.section.isEmpty ? 1 : 0) < ($1.template.isOwn ? 0 : 1, $1.section.isEmpty ? 1 : 0) }
+        let ordered = candidates.sorted {
+            ($0.template.isOwn ? 0 : 1, $0.section.isEmpty ? 1 : 0) < (
+                $1.template.isOwn ? 0 : 1, $1.section.isEmpty ? 1 : 0
+            )
+        }
         guard let first = ordered.first?.template else { return nil }
         return ownOnly && !first.isOwn ? nil : first
     }

@@ -10,7 +10,8 @@ import Foundation
 ///   content in a plain block with the HTML's text as its title.
 enum ShortcodeTranslation {
     static func component(
-        _ template: GoTemplate, markdown: Bool = false, call: Shortcodes.Call, inner: String?, context: Shortcodes.Context
+        _ template: GoTemplate, markdown: Bool = false, call: Shortcodes.Call, inner: String?,
+        context: Shortcodes.Context
     ) throws -> ImportComponent {
         let environment = GoTemplate.Environment(
             arguments: call.arguments, namedArguments: call.named, name: call.name, page: context.pageValue,
@@ -49,7 +50,9 @@ enum ShortcodeTranslation {
         let trimmed = html.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return .nothing }
         if !trimmed.contains("<") { return .markdown(HTMLShape.decoded(trimmed)) }
-        if allowsHTML { return HTMLShape.hasBlock(trimmed) ? .html(before: trimmed, after: "", body: nil) : .markdown(trimmed) }
+        if allowsHTML {
+            return HTMLShape.hasBlock(trimmed) ? .html(before: trimmed, after: "", body: nil) : .markdown(trimmed)
+        }
         // The site's HTML is kept out: its text stays.
         return .markdown(HTMLShape.text(trimmed))
     }
@@ -66,7 +69,10 @@ enum HTMLShape {
     static func decoded(_ text: String) -> String {
         guard text.contains("&") else { return text }
         var result = text
-        for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&#34;", "\""), ("&nbsp;", " "), ("&amp;", "&")] {
+        for (entity, character) in [
+            ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&#34;", "\""), ("&nbsp;", " "),
+            ("&amp;", "&"),
+        ] {
             result = result.replacingOccurrences(of: entity, with: character)
         }
         return result
@@ -91,6 +97,9 @@ enum HTMLShape {
 
     /// Whether HTML holds a block-level element.
     static func hasBlock(_ html: String) -> Bool {
-        html.firstMatch(of: /<(?i:div|p|details|table|ul|ol|dl|h[1-6]|blockquote|pre|section|aside|figure|iframe|script|style|nav|header|footer|form|hr)[\s>\/]/) != nil
+        html.firstMatch(
+            of:
+                /<(?i:div|p|details|table|ul|ol|dl|h[1-6]|blockquote|pre|section|aside|figure|iframe|script|style|nav|header|footer|form|hr)[\s>\/]/
+        ) != nil
     }
 }

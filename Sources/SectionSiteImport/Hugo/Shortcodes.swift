@@ -88,7 +88,9 @@ enum Shortcodes {
         indices.append(text.endIndex)
         var position = 0
         while position + 2 < characters.count {
-            guard characters[position] == "{", characters[position + 1] == "{", characters[position + 2] == "<" || characters[position + 2] == "%" else {
+            guard characters[position] == "{", characters[position + 1] == "{",
+                characters[position + 2] == "<" || characters[position + 2] == "%"
+            else {
                 position += 1
                 continue
             }
@@ -103,7 +105,9 @@ enum Shortcodes {
                     if character == open { quote = nil }
                 } else if character == "\"" || character == "`" {
                     quote = character
-                } else if (character == ">" || character == "%"), characters[cursor + 1] == "}", characters[cursor + 2] == "}" {
+                } else if (character == ">" || character == "%"), characters[cursor + 1] == "}",
+                    characters[cursor + 2] == "}"
+                {
                     end = cursor
                     break
                 }
@@ -113,7 +117,8 @@ enum Shortcodes {
                 position += 2
                 continue
             }
-            var inner = String(String.UnicodeScalarView(characters[(position + 3)..<end])).trimmingCharacters(in: .whitespacesAndNewlines)
+            var inner = String(String.UnicodeScalarView(characters[(position + 3)..<end])).trimmingCharacters(
+                in: .whitespacesAndNewlines)
             var shown = false
             if inner.hasPrefix("/*") {
                 shown = true
@@ -135,9 +140,11 @@ enum Shortcodes {
             let valid = !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || "_.-/".contains($0) }
             let range = indices[position]..<indices[end + 3]
             if valid || shown {
-                tags.append(Tag(
-                    range: range, delimiter: delimiter, shown: shown, closing: closing, selfClosing: selfClosing, name: name,
-                    arguments: String(inner.dropFirst(name.count))))
+                tags.append(
+                    Tag(
+                        range: range, delimiter: delimiter, shown: shown, closing: closing, selfClosing: selfClosing,
+                        name: name,
+                        arguments: String(inner.dropFirst(name.count))))
                 position = end + 3
             } else {
                 position += 2
@@ -217,13 +224,17 @@ enum Shortcodes {
                 case .text(let range): output += text[range]
                 case .shown(let written): output += written
                 case .stray(let range):
-                    leftovers.append(.init(
-                        kind: "closing shortcode with nothing open, left out", file: file, text: text, at: range.lowerBound,
-                        firstLine: firstLine, written: String(text[range])))
+                    leftovers.append(
+                        .init(
+                            kind: "closing shortcode with nothing open, left out", file: file, text: text,
+                            at: range.lowerBound,
+                            firstLine: firstLine, written: String(text[range])))
                 case .call(let call):
                     let block = isBlock(call)
                     let component = component(for: call)
-                    output += component.written(block: block, directives: context.directives, indent: ImportComponent.indent(of: call.open, in: text))
+                    output += component.written(
+                        block: block, directives: context.directives,
+                        indent: ImportComponent.indent(of: call.open, in: text))
                 }
             }
             return output
@@ -263,35 +274,46 @@ enum Shortcodes {
         /// (`{{% param "version" %}}` in a configuration example is its value).
         mutating func codeInner(_ call: Call) -> String? {
             guard call.close != nil else { return nil }
-            return call.children.contains(where: { if case .call = $0 { true } else { false } }) ? inner(call) : rawInner(call)
+            return call.children.contains(where: { if case .call = $0 { true } else { false } })
+                ? inner(call) : rawInner(call)
         }
 
         mutating func leftover(_ kind: String, _ call: Call) {
-            leftovers.append(.init(
-                kind: kind, file: file, text: text, at: call.open.lowerBound, firstLine: firstLine, written: String(text[call.open])))
+            leftovers.append(
+                .init(
+                    kind: kind, file: file, text: text, at: call.open.lowerBound, firstLine: firstLine,
+                    written: String(text[call.open])))
         }
 
         mutating func component(for call: Call) -> ImportComponent {
             // Tabs are drawn by the vocabulary first: a site's tab templates talk to each other (`.Parent`,
             // `.Scratch`), which a call translated alone cannot.
             let last = call.name.lowercased().split(separator: "/").last.map(String.init) ?? ""
-            if ImportComponent.tabsWords.contains(last) || ImportComponent.tabWords.contains(last), let mapped = mapped(call) {
+            if ImportComponent.tabsWords.contains(last) || ImportComponent.tabWords.contains(last),
+                let mapped = mapped(call)
+            {
                 uses.mapped += 1
                 return mapped
             }
             // The site's own template wins where it translates: it is what the author's readers saw.
-            if let template = context.templates.shortcode(call.name, page: context.page, type: context.type, ownOnly: true) {
+            if let template = context.templates.shortcode(
+                call.name, page: context.page, type: context.type, ownOnly: true)
+            {
                 if let translated = translate(call, template: template) { return translated }
             }
             if let mapped = mapped(call) {
                 uses.mapped += 1
                 return mapped
             }
-            if let template = context.templates.shortcode(call.name, page: context.page, type: context.type, ownOnly: false) {
+            if let template = context.templates.shortcode(
+                call.name, page: context.page, type: context.type, ownOnly: false)
+            {
                 if let translated = translate(call, template: template) { return translated }
             }
-            return neutral(call, reason: context.templates.failures[call.name].map { "Hugo shortcode '\(call.name)' (\($0))" }
-                ?? "Hugo shortcode '\(call.name)' with no template in the site")
+            return neutral(
+                call,
+                reason: context.templates.failures[call.name].map { "Hugo shortcode '\(call.name)' (\($0))" }
+                    ?? "Hugo shortcode '\(call.name)' with no template in the site")
         }
 
         mutating func translate(_ call: Call, template: ShortcodeTemplates.Template) -> ImportComponent? {
@@ -308,8 +330,11 @@ enum Shortcodes {
                     return component
                 case .markdown(let text) where text.contains("{{<") || text.contains("{{%"):
                     return .markdown(converted(text, file: template.path))
-                case .html(let before, let after, let body) where (before + after).contains("{{<") || (before + after).contains("{{%"):
-                    return .html(before: converted(before, file: template.path), after: converted(after, file: template.path), body: body)
+                case .html(let before, let after, let body)
+                where (before + after).contains("{{<") || (before + after).contains("{{%"):
+                    return .html(
+                        before: converted(before, file: template.path), after: converted(after, file: template.path),
+                        body: body)
                 default:
                     return component
                 }
@@ -340,13 +365,17 @@ enum Shortcodes {
             case "ref", "relref":
                 let target = arguments["0"] ?? arguments["path"] ?? ""
                 let pageFolder = (context.page as NSString).deletingLastPathComponent
-                if let resolved = Shortcodes.resolve(target, from: pageFolder, exists: context.exists, files: context.files) {
+                if let resolved = Shortcodes.resolve(
+                    target, from: pageFolder, exists: context.exists, files: context.files)
+                {
                     return .markdown(resolved)
                 }
                 leftover("'\(name)' to a page that is not there, written as '#'", call)
                 return .markdown("#")
             case "highlight", "code-toggle", "code", "codeblock", "syntax":
-                let language = arguments["0"] ?? arguments["lang"] ?? arguments["language"] ?? (last == "code-toggle" ? "toml" : "")
+                let language =
+                    arguments["0"] ?? arguments["lang"] ?? arguments["language"]
+                    ?? (last == "code-toggle" ? "toml" : "")
                 guard let code = codeInner(call) else { return .nothing }
                 return .markdown(Shortcodes.fence(language, code))
             case "mermaid", "diagram":
@@ -372,14 +401,18 @@ enum Shortcodes {
             case "lead" where name == "blocks/lead", "section" where name == "blocks/section":
                 return .markdown(inner(call) ?? "")
             case "feature" where name == "blocks/feature", "cover" where name == "blocks/cover", "card":
-                let titles = [arguments["header"], arguments["title"], arguments["subtitle"]].compactMap { $0 }.filter { !$0.isEmpty }
+                let titles = [arguments["header"], arguments["title"], arguments["subtitle"]].compactMap { $0 }.filter {
+                    !$0.isEmpty
+                }
                 let parts = titles.map { "**\($0)**" } + [inner(call) ?? "", arguments["footer"] ?? ""]
                 return .markdown(parts.filter { !$0.isEmpty }.joined(separator: "\n\n"))
             case "imgproc":
                 // A picture of the page's bundle, its caption the inner content.
                 guard let source = arguments["0"] ?? arguments["src"] else { return nil }
                 let caption = (inner(call) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-                let alt = caption.split(separator: "\n").first.map(String.init)?.replacingOccurrences(of: "]", with: ")") ?? ""
+                let alt =
+                    caption.split(separator: "\n").first.map(String.init)?.replacingOccurrences(of: "]", with: ")")
+                    ?? ""
                 return .markdown("![\(alt)](\(source))" + (caption.isEmpty ? "" : "\n\n" + caption))
             case "link-down" where name == "blocks/link-down":
                 return .nothing
@@ -393,8 +426,11 @@ enum Shortcodes {
             case "youtube", "vimeo", "gist", "tweet", "x", "instagram", "video", "asciinema", "codepen":
                 guard let link = Shortcodes.embedLink(last, arguments) else { return nil }
                 return .markdown(link)
-            case "readfile", "readfiles", "include", "include-file", "includefile", "embed-file", "code-file", "codefile":
-                guard let path = arguments["file"] ?? arguments["0"] ?? arguments["path"] ?? arguments["src"] else { return nil }
+            case "readfile", "readfiles", "include", "include-file", "includefile", "embed-file", "code-file",
+                "codefile":
+                guard let path = arguments["file"] ?? arguments["0"] ?? arguments["path"] ?? arguments["src"] else {
+                    return nil
+                }
                 guard let contents = context.readFile(path) else {
                     leftover("'\(name)' of a file that is not in the site, left out", call)
                     return .nothing
@@ -411,7 +447,9 @@ enum Shortcodes {
             case "rawhtml", "raw-html", "raw", "html", "unsafe":
                 guard let raw = rawInner(call) else { return .nothing }
                 guard context.allowsHTML else {
-                    leftover("'\(name)' holds HTML, which shows once sectionsite.yml has markdown: {unsafe: true}; left out", call)
+                    leftover(
+                        "'\(name)' holds HTML, which shows once sectionsite.yml has markdown: {unsafe: true}; left out",
+                        call)
                     return .nothing
                 }
                 return .markdown(ImportComponent.oneBlock(raw))
@@ -420,7 +458,8 @@ enum Shortcodes {
             case "qr":
                 guard let text = arguments["text"] ?? arguments["0"] else { return .nothing }
                 return .markdown(text.contains("://") ? "<\(text)>" : text)
-            case "new-in", "added-in", "version-added", "since", "changed-in", "deprecated-in", "removed-in", "version-deprecated",
+            case "new-in", "added-in", "version-added", "since", "changed-in", "deprecated-in", "removed-in",
+                "version-deprecated",
                 "feature-state":
                 // A version note: a badge in the text, or a box around what it says.
                 let version = arguments["0"] ?? arguments["version"] ?? arguments["for_k8s_version"] ?? ""
@@ -429,10 +468,16 @@ enum Shortcodes {
                 case "deprecated-in", "version-deprecated": what = "Deprecated in"
                 case "removed-in": what = "Removed in"
                 case "changed-in": what = "Changed in"
-                case "feature-state": what = (arguments["state"].map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? "Feature state") + " in"
+                case "feature-state":
+                    what =
+                        (arguments["state"].map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? "Feature state")
+                        + " in"
                 default: what = "New in"
                 }
-                let label = version.isEmpty ? String(what.dropLast(3)) : "\(what) \(version.hasPrefix("v") || version.first?.isNumber != true ? version : "v" + version)"
+                let label =
+                    version.isEmpty
+                    ? String(what.dropLast(3))
+                    : "\(what) \(version.hasPrefix("v") || version.first?.isNumber != true ? version : "v" + version)"
                 guard let body = inner(call), !body.allSatisfy(\.isWhitespace) else { return .markdown("*\(label)*") }
                 let kind = what.hasPrefix("Deprecated") || what.hasPrefix("Removed") ? "warning" : "note"
                 return .callout(kind: kind, title: label, body: body)
@@ -441,12 +486,18 @@ enum Shortcodes {
                 return .markdown("`" + key.trimmingCharacters(in: .whitespacesAndNewlines) + "`")
             case "button", "btn", "link-button", "cta", "button-link":
                 let pageFolder = (context.page as NSString).deletingLastPathComponent
-                guard let href = arguments["href"] ?? arguments["url"] ?? arguments["link"] ?? arguments["1"]
-                    ?? arguments["page"].flatMap({ Shortcodes.resolve($0, from: pageFolder, exists: context.exists, files: context.files) })
+                guard
+                    let href = arguments["href"] ?? arguments["url"] ?? arguments["link"] ?? arguments["1"]
+                        ?? arguments["page"].flatMap({
+                            Shortcodes.resolve($0, from: pageFolder, exists: context.exists, files: context.files)
+                        })
                 else { return nil }
-                let label = arguments["text"] ?? arguments["title"] ?? inner(call).map(ImportComponent.inline) ?? arguments["0"] ?? href
+                let label =
+                    arguments["text"] ?? arguments["title"] ?? inner(call).map(ImportComponent.inline) ?? arguments["0"]
+                    ?? href
                 return .markdown("[\(label)](\(href))")
-            case "br", "clear", "hr", "toc", "children", "center", "section-index", "icon", "fa", "fas", "fab", "far", "emoji",
+            case "br", "clear", "hr", "toc", "children", "center", "section-index", "icon", "fa", "fas", "fab", "far",
+                "emoji",
                 "pageinfo-end", "blocks/section", "spacer", "divider":
                 // Layout a page of the default theme draws of its own (a table of contents, a list of the folder's
                 // pages) or marks with no content; what they hold stays.
@@ -459,7 +510,9 @@ enum Shortcodes {
                 guard call.close != nil else { return .nothing }
                 var tabs: [ImportComponent.Tab] = []
                 // Titles are the tab's own, else the set's positional parameters in order (`tabs "Go" "Python"`).
-                let titles = call.named ? [] : call.arguments.keys.compactMap(Int.init).sorted().map { call.arguments[String($0)]! }
+                let titles =
+                    call.named
+                    ? [] : call.arguments.keys.compactMap(Int.init).sorted().map { call.arguments[String($0)]! }
                 for child in call.children {
                     guard case .call(let tab) = child else {
                         if case .text(let range) = child, !text[range].allSatisfy(\.isWhitespace) {
@@ -467,7 +520,8 @@ enum Shortcodes {
                         }
                         continue
                     }
-                    let title = ImportComponent.title(in: tab.arguments) ?? tab.arguments["0"] ?? tab.arguments["lang"]
+                    let title =
+                        ImportComponent.title(in: tab.arguments) ?? tab.arguments["0"] ?? tab.arguments["lang"]
                         ?? (tabs.count < titles.count ? titles[tabs.count] : "Tab \(tabs.count + 1)")
                     tabs.append(.init(title: title, body: tabBody(tab)))
                 }
@@ -480,7 +534,8 @@ enum Shortcodes {
                 return .tabs([.init(title: title, body: tabBody(call))])
             }
             if ImportComponent.detailsWords.contains(last) {
-                let summary = arguments["summary"] ?? ImportComponent.title(in: arguments) ?? arguments["0"] ?? "Details"
+                let summary =
+                    arguments["summary"] ?? ImportComponent.title(in: arguments) ?? arguments["0"] ?? "Details"
                 return .details(summary: summary, body: inner(call) ?? "")
             }
             if ImportComponent.boxWords.contains(last) || ImportComponent.alertKind(last) != nil {
@@ -488,14 +543,17 @@ enum Shortcodes {
                 var title = ImportComponent.title(in: arguments)
                 if title == nil, let first = arguments["0"], ImportComponent.alertKind(first) == nil { title = first }
                 let body = inner(call) ?? arguments["text"] ?? arguments["content"] ?? ""
-                return .callout(kind: kind, title: title ?? (kind.prefix(1).uppercased() + kind.dropFirst()), body: body)
+                return .callout(
+                    kind: kind, title: title ?? (kind.prefix(1).uppercased() + kind.dropFirst()), body: body)
             }
             return nil
         }
 
         /// A tab's body: code when the tab names a language and its content is not Markdown (Docsy's `lang`).
         mutating func tabBody(_ tab: Call) -> String {
-            if let language = tab.arguments["lang"] ?? tab.arguments["code"], tab.arguments["text"] != "true", let code = codeInner(tab) {
+            if let language = tab.arguments["lang"] ?? tab.arguments["code"], tab.arguments["text"] != "true",
+                let code = codeInner(tab)
+            {
                 return Shortcodes.fence(language, code)
             }
             return inner(tab) ?? ""
@@ -524,7 +582,9 @@ enum Shortcodes {
         case "youtube": return id.map { "[\(title ?? "Video on YouTube")](https://www.youtube.com/watch?v=\($0))" }
         case "vimeo": return id.map { "[\(title ?? "Video on Vimeo")](https://vimeo.com/\($0))" }
         case "gist":
-            guard let user = arguments["user"] ?? arguments["0"], let gist = arguments["id"] ?? arguments["1"] else { return nil }
+            guard let user = arguments["user"] ?? arguments["0"], let gist = arguments["id"] ?? arguments["1"] else {
+                return nil
+            }
             return "[Gist \(gist) by \(user)](https://gist.github.com/\(user)/\(gist))"
         case "tweet", "x":
             guard let user = arguments["user"], let id = arguments["id"] else { return nil }
@@ -574,7 +634,9 @@ enum Shortcodes {
     /// `guide/_index.md` or `guide/index.md`), then, as Hugo does, the page whose path ends with it anywhere in
     /// `files` (`{{< ref "install.md" >}}` is `docs/setup/install.md`), the shortest when several do; with its
     /// `#part`; nil when no such file is there.
-    static func resolve(_ target: String, from folder: String, exists: (String) -> Bool, files: [String] = []) -> String? {
+    static func resolve(
+        _ target: String, from folder: String, exists: (String) -> Bool, files: [String] = []
+    ) -> String? {
         if target.hasPrefix("#") { return target }  // a part of the page itself
         let parts = target.split(separator: "#", maxSplits: 1)
         let path = String(parts.first ?? "").trimmingCharacters(in: CharacterSet(charactersIn: " "))

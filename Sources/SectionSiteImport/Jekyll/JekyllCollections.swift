@@ -45,7 +45,8 @@ struct JekyllCollections {
 
     /// The collection (other than posts) whose folder holds `path`, with the file's path inside that folder.
     func collection(of path: String) -> (Collection, String)? {
-        guard let inner = inside(path), let first = inner.split(separator: "/").first, first.hasPrefix("_"), first.count > 1,
+        guard let inner = inside(path), let first = inner.split(separator: "/").first, first.hasPrefix("_"),
+            first.count > 1,
             let collection = byName[String(first.dropFirst())], collection.name != "posts"
         else { return nil }
         return (collection, String(inner.dropFirst(first.count + 1)))

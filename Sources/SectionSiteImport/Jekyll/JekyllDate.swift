@@ -16,9 +16,11 @@ struct JekyllDate: Equatable {
 
     /// The date `text` holds, or nil when it is no date Jekyll reads.
     init?(_ text: String) {
-        let pattern = /^\s*(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:[Tt]|\s+)(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?)?\s*(Z|z|UTC|GMT|[-+]\d{1,2}(?::?\d{2})?)?\s*$/
+        let pattern =
+            /^\s*(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:[Tt]|\s+)(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?)?\s*(Z|z|UTC|GMT|[-+]\d{1,2}(?::?\d{2})?)?\s*$/
         guard let match = text.wholeMatch(of: pattern) else { return nil }
-        let numbers = [match.1, match.2, match.3].map { Int($0)! }
+        let numbers =
+            [match.1, match.2, match.3].map { Int($0)! }
             + [match.4, match.5, match.6].map { $0.flatMap { Int($0) } ?? 0 }
         guard PageDate(parts: numbers) != nil else { return nil }
         parts = numbers
@@ -64,7 +66,9 @@ struct JekyllDate: Equatable {
         utc.timeZone = TimeZone(identifier: "UTC")!
         let written = DateComponents(
             year: parts[0], month: parts[1], day: parts[2], hour: parts[3], minute: parts[4], second: parts[5])
-        guard let moment = utc.date(from: written)?.addingTimeInterval(TimeInterval(-offset)) else { return PageDate(parts: parts)! }
+        guard let moment = utc.date(from: written)?.addingTimeInterval(TimeInterval(-offset)) else {
+            return PageDate(parts: parts)!
+        }
         var there = Calendar(identifier: .gregorian)
         there.timeZone = zone
         let c = there.dateComponents([.year, .month, .day, .hour, .minute, .second], from: moment)

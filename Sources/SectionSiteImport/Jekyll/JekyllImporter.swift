@@ -42,7 +42,8 @@ public struct JekyllImporter {
     /// Reads the Jekyll site and writes the new one, by the passes of `JekyllPasses`.
     public func run() throws -> ImportReport {
         var passes = JekyllPasses()
-        return try Importer.run(&passes, source: source, destination: destination, theme: ImportTheme(files: theme, name: themeName))
+        return try Importer.run(
+            &passes, source: source, destination: destination, theme: ImportTheme(files: theme, name: themeName))
     }
 
     // MARK: - Settings and addresses
@@ -57,10 +58,13 @@ public struct JekyllImporter {
         value["baseurl"] = .string(baseURL)
         value["url"] = value["url"] ?? .string("")
         // What jekyll-github-metadata gives from the `repository` setting (`owner/name`), without asking GitHub.
-        if value["github"] == nil, let repository = config["repository"] as? String, repository.split(separator: "/").count == 2 {
+        if value["github"] == nil, let repository = config["repository"] as? String,
+            repository.split(separator: "/").count == 2
+        {
             let parts = repository.split(separator: "/").map(String.init)
             value["github"] = .map([
-                "repository_nwo": .string(repository), "repository_name": .string(parts[1]), "owner_name": .string(parts[0]),
+                "repository_nwo": .string(repository), "repository_name": .string(parts[1]),
+                "owner_name": .string(parts[0]),
                 "repository_url": .string("https://github.com/" + repository), "url": value["url"] ?? .string(""),
                 "owner_url": .string("https://github.com/" + parts[0]),
                 "issues_url": .string("https://github.com/\(repository)/issues"),
@@ -70,22 +74,36 @@ public struct JekyllImporter {
         var data: [String: SourceValue] = [:]
         for file in files where file.hasPrefix("_data/") {
             let ext = (file as NSString).pathExtension.lowercased()
-            guard ["yml", "yaml", "json", "csv"].contains(ext), case .data(let bytes)? = try? site.reading(file) else { continue }
+            guard ["yml", "yaml", "json", "csv"].contains(ext), case .data(let bytes)? = try? site.reading(file) else {
+                continue
+            }
             let text = String(decoding: bytes, as: UTF8.self)
             let parsed: SourceValue
             if ext == "csv" {
-                let rows = text.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+                let rows = text.split(separator: "\n").map {
+                    $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                }
                 guard let header = rows.first else { continue }
-                parsed = .list(rows.dropFirst().map { row in .map(Dictionary(zip(header, row.map(SourceValue.string))) { a, _ in a }) })
+                parsed = .list(
+                    rows.dropFirst().map { row in
+                        .map(Dictionary(zip(header, row.map(SourceValue.string))) { a, _ in a })
+                    })
             } else {
-                guard (try? YAMLAliasBudget.check(text, path: file, firstLine: 1)) != nil, let loaded = try? Yams.load(yaml: text) else { continue }
+                guard (try? YAMLAliasBudget.check(text, path: file, firstLine: 1)) != nil,
+                    let loaded = try? Yams.load(yaml: text)
+                else { continue }
                 parsed = .of(loaded)
             }
             // `_data/team/people.yml` is `site.data.team.people`.
-            let path = ((String(file.dropFirst("_data/".count)) as NSString).deletingPathExtension).split(separator: "/").map(String.init)
+            let path = ((String(file.dropFirst("_data/".count)) as NSString).deletingPathExtension).split(
+                separator: "/"
+            ).map(String.init)
             func insert(_ value: SourceValue, at path: ArraySlice<String>, into map: inout [String: SourceValue]) {
                 guard let first = path.first else { return }
-                if path.count == 1 { map[first] = value; return }
+                if path.count == 1 {
+                    map[first] = value
+                    return
+                }
                 var inner: [String: SourceValue] = [:]
                 if case .map(let existing)? = map[first] { inner = existing }
                 insert(value, at: path.dropFirst(), into: &inner)
@@ -102,7 +120,10 @@ public struct JekyllImporter {
             return .map(fields)
         }
         let posts = documents.filter { if case .post = $0.kind { true } else { false } }
-        value["posts"] = .list(posts.sorted { ($0.front["date"].map { "\($0)" } ?? $0.source) > ($1.front["date"].map { "\($0)" } ?? $1.source) }.map(entry))
+        value["posts"] = .list(
+            posts.sorted {
+                ($0.front["date"].map { "\($0)" } ?? $0.source) > ($1.front["date"].map { "\($0)" } ?? $1.source)
+            }.map(entry))
         value["pages"] = .list(documents.filter { $0.kind == .page }.map(entry))
         var collections: [String: [SourceValue]] = [:]
         for document in documents {
@@ -143,7 +164,8 @@ public struct JekyllImporter {
         } catch let error as SectionSiteError {
             throw error  // the alias budget's, located
         } catch {
-            throw ImportProblem.settingsDoNotParse("_config.yml", error: "\(error)").error(at: SourceLocation(file: site.shown("_config.yml")))
+            throw ImportProblem.settingsDoNotParse("_config.yml", error: "\(error)").error(
+                at: SourceLocation(file: site.shown("_config.yml")))
         }
     }
 
@@ -160,7 +182,8 @@ public struct JekyllImporter {
     static func timeZone(_ config: [String: Any], report: inout ImportReport) -> TimeZone {
         guard let name = config["timezone"] as? String, !name.isEmpty else { return TimeZone(identifier: "UTC")! }
         guard let zone = TimeZone(identifier: name) else {
-            report.leftovers.append(.init(kind: "time zone that is not an IANA name, UTC used", file: "_config.yml", text: name))
+            report.leftovers.append(
+                .init(kind: "time zone that is not an IANA name, UTC used", file: "_config.yml", text: name))
             return TimeZone(identifier: "UTC")!
         }
         return zone
@@ -204,7 +227,9 @@ public struct JekyllImporter {
     }
 
     /// What each placeholder of a document's template stands for, as Jekyll fills them.
-    static func placeholders(_ document: ImportPage, collections: JekyllCollections, date: PageDate?) -> [String: String] {
+    static func placeholders(
+        _ document: ImportPage, collections: JekyllCollections, date: PageDate?
+    ) -> [String: String] {
         let name = baseName(document.source)
         var values = JekyllURL.dateValues(date)
         values["output_ext"] = ".html"
@@ -231,7 +256,8 @@ public struct JekyllImporter {
             values["title"] = JekyllURL.slugify(slug, pretty: true, cased: true)
             values["slug"] = JekyllURL.slugify(slug)
             var seen: [String] = []
-            for category in ImportFiles.list(document.front["categories"]).map({ $0.lowercased() }) where !seen.contains(category) {
+            for category in ImportFiles.list(document.front["categories"]).map({ $0.lowercased() })
+            where !seen.contains(category) {
                 seen.append(category)
             }
             values["categories"] = seen.joined(separator: "/")
@@ -271,13 +297,17 @@ public struct JekyllImporter {
     }
 
     /// Whether a file is an HTML page.
-    static func isHTML(_ path: String) -> Bool { ["html", "htm"].contains((path as NSString).pathExtension.lowercased()) }
+    static func isHTML(_ path: String) -> Bool {
+        ["html", "htm"].contains((path as NSString).pathExtension.lowercased())
+    }
 
     /// A path without its extension (`en/news/2020-01-03-c`).
     static func stem(_ path: String) -> String { (path as NSString).deletingPathExtension }
 
     /// A file's name without its folder and extension.
-    static func baseName(_ path: String) -> String { ((path as NSString).lastPathComponent as NSString).deletingPathExtension }
+    static func baseName(_ path: String) -> String {
+        ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
 
     /// Whether a file starts with YAML front matter, which makes Jekyll render it.
     static func hasFrontMatter(_ data: Data) -> Bool {
@@ -302,22 +332,29 @@ public struct JekyllImporter {
         else {
             return nil
         }
-        var document = ImportPage(source: path, inner: path, target: target, kind: kind, front: front, frontLines: frontLines, body: body)
+        var document = ImportPage(
+            source: path, inner: path, target: target, kind: kind, front: front, frontLines: frontLines, body: body)
         document.keyLines = BuilderFrontMatter.keyLines(text)
         return document
     }
 
     /// Jekyll's front matter keys as SectionSite's.
     static func mapFrontMatter(_ front: inout [String: Any], layouts: Set<String>) {
-        var tags = ImportFiles.list(front["tags"]) + ImportFiles.list(front["categories"]) + ImportFiles.list(front["category"])
+        var tags =
+            ImportFiles.list(front["tags"]) + ImportFiles.list(front["categories"])
+            + ImportFiles.list(front["category"])
         tags = tags.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
         front["categories"] = nil
         front["category"] = nil
         front["tags"] = tags.isEmpty ? nil : tags
         if let redirects = front.removeValue(forKey: "redirect_from") { front["aliases"] = ImportFiles.list(redirects) }
         if let published = front.removeValue(forKey: "published") as? Bool, !published { front["draft"] = true }
-        if let excerpt = front.removeValue(forKey: "excerpt") as? String, front["summary"] == nil { front["summary"] = excerpt }
-        if front["layout"] != nil, !((front["layout"] as? String).map(layouts.contains) ?? false) { front["layout"] = nil }
+        if let excerpt = front.removeValue(forKey: "excerpt") as? String, front["summary"] == nil {
+            front["summary"] = excerpt
+        }
+        if front["layout"] != nil, !((front["layout"] as? String).map(layouts.contains) ?? false) {
+            front["layout"] = nil
+        }
         // Jekyll's `url` is the address it computed: the importer writes the new one.
         front["url"] = nil
     }

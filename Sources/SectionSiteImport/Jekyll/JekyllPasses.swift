@@ -56,14 +56,22 @@ struct JekyllPasses: ImportFormat {
             return false
         }
         func read(_ path: String, target: String, kind: ImportPage.Kind, form: ImportPage.Form = .markdown) throws {
-            guard var page = try JekyllImporter.readDocument(site, path, target: target, kind: kind, report: &model.report) else { return }
+            guard
+                var page = try JekyllImporter.readDocument(
+                    site, path, target: target, kind: kind, report: &model.report)
+            else { return }
             page.form = form
             model.pages.append(page)
         }
         // What `exclude:` names is not part of the site (a prefix of the path, as Jekyll matches it); what
         // `include:` names is, though its name starts with `_` or `.`.
-        let excluded = ((config["exclude"] as? [Any]) ?? []).map { "\($0)".trimmingCharacters(in: CharacterSet(charactersIn: "/")) }
-        let included = Set(((config["include"] as? [Any]) ?? []).map { "\($0)".trimmingCharacters(in: CharacterSet(charactersIn: "/")) })
+        let excluded = ((config["exclude"] as? [Any]) ?? []).map {
+            "\($0)".trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        }
+        let included = Set(
+            ((config["include"] as? [Any]) ?? []).map {
+                "\($0)".trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+            })
         for path in model.files {
             let parts = path.split(separator: "/").map(String.init)
             if parts.contains(where: { JekyllImporter.skipped.contains($0) }) { continue }
@@ -73,18 +81,24 @@ struct JekyllPasses: ImportFormat {
             let inner = collections.inside(path).map { $0.split(separator: "/").map(String.init) } ?? []
             // A `_posts` folder anywhere outside other `_` folders holds posts; the folders above it are their
             // categories (`en/news/_posts/` gives `en` and `news`).
-            if let postsIndex = inner.firstIndex(of: "_posts"), !inner[..<postsIndex].contains(where: { $0.hasPrefix("_") }) {
+            if let postsIndex = inner.firstIndex(of: "_posts"),
+                !inner[..<postsIndex].contains(where: { $0.hasPrefix("_") })
+            {
                 guard isMarkdown || JekyllImporter.isHTML(path) else {
-                    model.report.leftovers.append(.init(kind: "file in a '_posts' folder that is not a Markdown post, not imported", file: path))
+                    model.report.leftovers.append(
+                        .init(kind: "file in a '_posts' folder that is not a Markdown post, not imported", file: path))
                     continue
                 }
                 let above = inner[..<postsIndex].joined(separator: "/")
                 let within = inner[(postsIndex + 1)...].joined(separator: "/")
                 let stem = JekyllImporter.stem(within)
                 let target = above.isEmpty ? "Content/\(postsFolderName)/\(stem).md" : "Content/\(above)/\(stem).md"
-                if var page = try JekyllImporter.readDocument(site, path, target: target, kind: .post(nested: !above.isEmpty), report: &model.report) {
+                if var page = try JekyllImporter.readDocument(
+                    site, path, target: target, kind: .post(nested: !above.isEmpty), report: &model.report)
+                {
                     page.form = isMarkdown ? .markdown : .html
-                    page.front["categories"] = JekyllImporter.categories(page.front, folders: inner[..<postsIndex].map { $0 })
+                    page.front["categories"] = JekyllImporter.categories(
+                        page.front, folders: inner[..<postsIndex].map { $0 })
                     page.front["category"] = nil
                     model.pages.append(page)
                 }
@@ -92,19 +106,26 @@ struct JekyllPasses: ImportFormat {
             }
             if let (collection, within) = collections.collection(of: path) {
                 if !collection.output {
-                    model.report.leftovers.append(.init(
-                        kind: "file of the collection '\(collection.name)', which Jekyll does not publish (output: false), not imported",
-                        file: path))
+                    model.report.leftovers.append(
+                        .init(
+                            kind:
+                                "file of the collection '\(collection.name)', which Jekyll does not publish (output: false), not imported",
+                            file: path))
                 } else if let data = try site.read(path, report: &model.report) {
                     let target = "Content/\(collection.name)/\(JekyllImporter.stem(within)).md"
                     let hasFrontMatter = JekyllImporter.hasFrontMatter(data)
                     if isMarkdown || (JekyllImporter.isHTML(path) && hasFrontMatter) {
-                        try read(path, target: target, kind: .collection(collection.name), form: isMarkdown ? .markdown : .html)
-                    } else if hasFrontMatter, !within.hasSuffix(".xml"), !within.hasSuffix(".json"), !within.hasSuffix(".css") {
+                        try read(
+                            path, target: target, kind: .collection(collection.name),
+                            form: isMarkdown ? .markdown : .html)
+                    } else if hasFrontMatter, !within.hasSuffix(".xml"), !within.hasSuffix(".json"),
+                        !within.hasSuffix(".css")
+                    {
                         // A text with front matter (`_licenses/mit.txt`): Jekyll publishes it through its layout, as is.
                         try read(path, target: target, kind: .collection(collection.name), form: .text)
                     } else if hasFrontMatter {
-                        model.report.leftovers.append(.init(kind: "page with Liquid layout code, not converted", file: path))
+                        model.report.leftovers.append(
+                            .init(kind: "page with Liquid layout code, not converted", file: path))
                     } else {
                         model.outputs.append(("Static/\(collection.name)/\(within)", data))
                     }
@@ -113,18 +134,22 @@ struct JekyllPasses: ImportFormat {
             }
             if parts.first == "_data" {
                 try ImportFiles.importData(
-                    site, name: String(path.dropFirst("_data/".count)), file: path, into: &model.outputs, report: &model.report)
+                    site, name: String(path.dropFirst("_data/".count)), file: path, into: &model.outputs,
+                    report: &model.report)
                 continue
             }
             // Includes are run where pages use them (`Liquid`): not listed as files left behind.
             if parts.first == "_includes" || parts.first == (config["includes_dir"] as? String) { continue }
-            if let underscored = parts.firstIndex(where: { $0.hasPrefix("_") }), !included.contains(parts[...underscored].joined(separator: "/")) {
+            if let underscored = parts.firstIndex(where: { $0.hasPrefix("_") }),
+                !included.contains(parts[...underscored].joined(separator: "/"))
+            {
                 let folder = parts[...underscored].joined(separator: "/")
                 let kind =
                     underscored == parts.count - 1
                     ? "Jekyll file not imported"
-                    : folder.hasSuffix("_drafts") ? "draft (in '\(folder)/'), not imported"
-                    : "file of the Jekyll folder '\(folder)/', not imported"
+                    : folder.hasSuffix("_drafts")
+                        ? "draft (in '\(folder)/'), not imported"
+                        : "file of the Jekyll folder '\(folder)/', not imported"
                 model.report.leftovers.append(.init(kind: kind, file: path))
                 continue
             }
@@ -136,9 +161,11 @@ struct JekyllPasses: ImportFormat {
                 // A plain root index.html is the home page as it is (often a redirect): kept, none generated.
                 homeIsStatic = true
                 model.outputs.append(("Static/index.html", data))
-                model.report.leftovers.append(.init(
-                    kind: "home page 'index.html' without front matter, kept as it is (a static file, no generated home page)",
-                    file: path))
+                model.report.leftovers.append(
+                    .init(
+                        kind:
+                            "home page 'index.html' without front matter, kept as it is (a static file, no generated home page)",
+                        file: path))
             } else if JekyllImporter.hasFrontMatter(data), path != "index.html", JekyllImporter.isHTML(path) {
                 // An HTML page Jekyll renders keeps its address: its HTML becomes the page's body, its Liquid
                 // converted where it can be and listed where it cannot.
@@ -177,11 +204,13 @@ struct JekyllPasses: ImportFormat {
         }
         Self.resolveCollisions(&model.pages, report: &model.report)
 
-        siteValue = JekyllImporter.siteValue(config, documents: model.pages, baseURL: baseURL, site: model.site, files: model.files)
+        siteValue = JekyllImporter.siteValue(
+            config, documents: model.pages, baseURL: baseURL, site: model.site, files: model.files)
         let pageURLs = Set(model.pages.map(\.url))
         for index in model.pages.indices {
             let page = model.pages[index]
-            model.pages[index].value = .of(page.front.merging(["url": baseURL + page.originalURL, "path": page.source]) { own, _ in own })
+            model.pages[index].value = .of(
+                page.front.merging(["url": baseURL + page.originalURL, "path": page.source]) { own, _ in own })
             var front = page.front
             JekyllImporter.mapFrontMatter(&front, layouts: model.theme.layouts)
             if page.ownURL { front["url"] = page.url }
@@ -191,7 +220,9 @@ struct JekyllPasses: ImportFormat {
                 folderForm != page.url || page.originalURL.hasSuffix(".html")
             {
                 var aliases = ImportFiles.list(front["aliases"])
-                if !aliases.contains(page.originalURL), !pageURLs.contains(page.originalURL) { aliases.append(page.originalURL) }
+                if !aliases.contains(page.originalURL), !pageURLs.contains(page.originalURL) {
+                    aliases.append(page.originalURL)
+                }
                 front["aliases"] = aliases
             }
             var keyLines = page.keyLines
@@ -241,11 +272,15 @@ struct JekyllPasses: ImportFormat {
         let own = page.front["permalink"] as? String
         page.front = defaults.merging(page.front) { _, own in own }
         if page.kind != .page, let categories = defaults["categories"] ?? defaults["category"] {
-            page.front["categories"] = JekyllImporter.categories(["categories": categories], folders: ImportFiles.list(page.front["categories"]))
+            page.front["categories"] = JekyllImporter.categories(
+                ["categories": categories], folders: ImportFiles.list(page.front["categories"]))
         }
-        let date = JekyllDate.of(page.front["date"])?.local(in: zone) ?? Permalinks.fileName(JekyllImporter.baseName(page.source)).date
+        let date =
+            JekyllDate.of(page.front["date"])?.local(in: zone)
+            ?? Permalinks.fileName(JekyllImporter.baseName(page.source)).date
         let permalink = (page.front.removeValue(forKey: "permalink") as? String).map { JekyllURL.template(ofStyle: $0) }
-        let jekyllURL = JekyllURL.fill(permalink ?? template, JekyllImporter.placeholders(page, collections: collections, date: date))
+        let jekyllURL = JekyllURL.fill(
+            permalink ?? template, JekyllImporter.placeholders(page, collections: collections, date: date))
         page.originalURL = URLPath.encoded(jekyllURL)
         if own != nil || page.kind != .post(nested: false) || page.renamed {
             page.ownURL = true
@@ -253,7 +288,8 @@ struct JekyllPasses: ImportFormat {
         } else {
             let slug = page.front["slug"] as? String
             page.url =
-                (try? permalinks.url(.init(path: page.target, slug: slug, title: page.front["title"] as? String, date: date)))
+                (try? permalinks.url(
+                    .init(path: page.target, slug: slug, title: page.front["title"] as? String, date: date)))
                 ?? JekyllImporter.folderForm(page.originalURL)
         }
         if page.kind == .page && own == nil && !page.renamed {
@@ -271,12 +307,15 @@ struct JekyllPasses: ImportFormat {
         for index in pages.indices where pages[index].front["draft"] as? Bool != true {
             let key = pages[index].url.lowercased()
             if let earlier = served[key] {
-                let (loser, winner) = JekyllImporter.writeOrder(pages[earlier].kind) <= JekyllImporter.writeOrder(pages[index].kind)
+                let (loser, winner) =
+                    JekyllImporter.writeOrder(pages[earlier].kind) <= JekyllImporter.writeOrder(pages[index].kind)
                     ? (earlier, index) : (index, earlier)
                 pages[loser].front["draft"] = true
-                report.leftovers.append(.init(
-                    kind: "address that another file also has, which Jekyll serves instead; imported as a draft",
-                    file: pages[loser].source, text: "\(pages[loser].originalURL) is also \(pages[winner].source)'s"))
+                report.leftovers.append(
+                    .init(
+                        kind: "address that another file also has, which Jekyll serves instead; imported as a draft",
+                        file: pages[loser].source, text: "\(pages[loser].originalURL) is also \(pages[winner].source)'s"
+                    ))
                 served[key] = winner
             } else {
                 served[key] = index
@@ -299,7 +338,9 @@ struct JekyllPasses: ImportFormat {
             urlsByPost[key] = urlsByPost[key] ?? page.url
         }
         let targetsBySource = Dictionary(model.pages.map { ($0.source, $0.target) }) { first, _ in first }
-        let includes = (config["includes_dir"] as? String).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "/")) } ?? "_includes"
+        let includes =
+            (config["includes_dir"] as? String).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "/")) }
+            ?? "_includes"
         var liquid = Liquid.Context()
         liquid.baseURL = baseURL
         liquid.siteURL = siteURL
@@ -319,7 +360,9 @@ struct JekyllPasses: ImportFormat {
             context.page = page.value
             context.linkURL = { path in
                 let path = path.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-                if let target = targetsBySource[path] { return .page(URLPath.encoded(ImportFiles.relativePath(from: folder, to: target))) }
+                if let target = targetsBySource[path] {
+                    return .page(URLPath.encoded(ImportFiles.relativePath(from: folder, to: target)))
+                }
                 return site.hasFile(path) ? .file(baseURL + "/" + path) : .missing
             }
             context.includeRelative = { name in
@@ -343,23 +386,40 @@ struct JekyllPasses: ImportFormat {
     mutating func generatedPages(_ model: inout ImportModel) throws {
         let paginate = (config["paginate"] as? Int) ?? 10
         let postCell = model.theme.postCell
-        if hasPosts, !model.pages.contains(where: { $0.target == "Content/\(postsFolderName)/index.md" || $0.url == "/\(postsFolderName)/" }) {
+        if hasPosts,
+            !model.pages.contains(where: {
+                $0.target == "Content/\(postsFolderName)/index.md" || $0.url == "/\(postsFolderName)/"
+            })
+        {
             let list = ImportYAML.map([
                 ("title", ImportYAML.string("Posts")),
-                ("sections", ImportYAML.list([ImportYAML.map([
-                    ("id", ImportYAML.string("posts")), ("cell", ImportYAML.string(postCell)), ("from", ImportYAML.string(postsFolderName)),
-                    ("paginate", ImportYAML.int(max(1, paginate))),
-                ])])),
+                (
+                    "sections",
+                    ImportYAML.list([
+                        ImportYAML.map([
+                            ("id", ImportYAML.string("posts")), ("cell", ImportYAML.string(postCell)),
+                            ("from", ImportYAML.string(postsFolderName)),
+                            ("paginate", ImportYAML.int(max(1, paginate))),
+                        ])
+                    ])
+                ),
             ])
             model.outputs.append(("Content/\(postsFolderName)/index.md", Data(try ImportYAML.frontMatter(list).utf8)))
         }
         if !homeIsStatic && !model.pages.contains(where: { $0.target == "Content/index.md" || $0.url == "/" }) {
             var pairs = [("title", ImportYAML.string((config["title"]).map { "\($0)" } ?? "Home"))]
             if hasPosts {
-                pairs.append(("sections", ImportYAML.list([ImportYAML.map([
-                    ("id", ImportYAML.string("latest")), ("cell", ImportYAML.string(postCell)), ("from", ImportYAML.string(postsFolderName)),
-                    ("limit", ImportYAML.int(10)),
-                ])])))
+                pairs.append(
+                    (
+                        "sections",
+                        ImportYAML.list([
+                            ImportYAML.map([
+                                ("id", ImportYAML.string("latest")), ("cell", ImportYAML.string(postCell)),
+                                ("from", ImportYAML.string(postsFolderName)),
+                                ("limit", ImportYAML.int(10)),
+                            ])
+                        ])
+                    ))
             }
             model.outputs.append(("Content/index.md", Data(try ImportYAML.frontMatter(ImportYAML.map(pairs)).utf8)))
         }
@@ -368,16 +428,24 @@ struct JekyllPasses: ImportFormat {
     /// `title`, `description`, the base URL, the theme, the directives the neutral blocks need, raw HTML on (kramdown
     /// lets HTML written in Markdown through, and the site's pages rely on it), the time zone and the posts' pattern.
     func settingsFile(_ model: ImportModel) throws -> Node {
-        var settings: [(String, Node)] = [("title", ImportYAML.string((config["title"]).map { "\($0)" } ?? "Imported site"))]
-        if let description = config["description"] as? String { settings.append(("description", ImportYAML.string(description))) }
+        var settings: [(String, Node)] = [
+            ("title", ImportYAML.string((config["title"]).map { "\($0)" } ?? "Imported site"))
+        ]
+        if let description = config["description"] as? String {
+            settings.append(("description", ImportYAML.string(description)))
+        }
         // `url: https://nim-lang.org/` with `baseurl: ""` is the root, written once with its `/`.
         let base = String((siteURL + baseURL).reversed().drop { $0 == "/" }.reversed())
         settings.append(("baseURL", ImportYAML.string(base + "/")))
         settings.append(("theme", ImportYAML.string(model.theme.name)))
         let directives = model.report.directiveSettings(theme: model.theme.directives)
-        if !directives.isEmpty { settings.append(("directives", ImportYAML.map(directives.map { ($0.0, ImportYAML.string($0.1)) }))) }
+        if !directives.isEmpty {
+            settings.append(("directives", ImportYAML.map(directives.map { ($0.0, ImportYAML.string($0.1)) })))
+        }
         settings.append(("markdown", ImportYAML.map([("unsafe", Node("true", Tag(.bool)))])))
-        if zone.identifier != "UTC", config["timezone"] != nil { settings.append(("timezone", ImportYAML.string(zone.identifier))) }
+        if zone.identifier != "UTC", config["timezone"] != nil {
+            settings.append(("timezone", ImportYAML.string(zone.identifier)))
+        }
         settings.append(("permalinks", ImportYAML.map([(postsFolderName, ImportYAML.string(ourPattern))])))
         return ImportYAML.map(settings)
     }

@@ -90,14 +90,16 @@ enum JekyllURL {
         let weekday = moment.map { calendar.component(.weekday, from: $0) } ?? 1
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         let longMonths = [
-            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+            "November",
             "December",
         ]
         let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
         let longDays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
         return [
             "year": pad(date.year, 4), "short_year": pad(date.year % 100), "month": pad(date.month),
-            "i_month": String(date.month), "short_month": months[date.month - 1], "long_month": longMonths[date.month - 1],
+            "i_month": String(date.month), "short_month": months[date.month - 1],
+            "long_month": longMonths[date.month - 1],
             "day": pad(date.day), "i_day": String(date.day), "y_day": pad(yearDay, 3), "hour": pad(date.hour),
             "minute": pad(date.minute), "second": pad(date.second), "short_day": days[weekday - 1],
             "long_day": longDays[weekday - 1],
@@ -128,7 +130,8 @@ enum JekyllURL {
     private static func matches(_ path: String, scope: String) -> Bool {
         if scope.isEmpty { return true }
         if scope.contains("*") {
-            let pattern = "^" + NSRegularExpression.escapedPattern(for: scope).replacingOccurrences(of: "\\*", with: "[^/]*")
+            let pattern =
+                "^" + NSRegularExpression.escapedPattern(for: scope).replacingOccurrences(of: "\\*", with: "[^/]*")
             return path.range(of: pattern + "(/|$)", options: .regularExpression) != nil
         }
         return path == scope || path.hasPrefix(scope + "/")

@@ -3,7 +3,9 @@ import Foundation
 extension Liquid.Run {
     /// Writes what a tag gives: control flow run, Jekyll's tags converted, includes translated, the rest by the
     /// neutral fallback.
-    mutating func write(_ tag: LiquidTemplate.Tag, of template: LiquidTemplate, reported: Bool, into output: inout String) {
+    mutating func write(
+        _ tag: LiquidTemplate.Tag, of template: LiquidTemplate, reported: Bool, into output: inout String
+    ) {
         let markup = tag.markup.replacingOccurrences(of: "\n", with: " ")
         func report(_ kind: String) {
             note(kind, template, tag.range, reported: reported)
@@ -11,7 +13,9 @@ extension Liquid.Run {
         do {
             switch tag.name {
             case "assign":
-                guard let equals = markup.firstIndex(of: "=") else { throw LiquidExpression.Unsupported(what: "'assign' without '='") }
+                guard let equals = markup.firstIndex(of: "=") else {
+                    throw LiquidExpression.Unsupported(what: "'assign' without '='")
+                }
                 let name = markup[..<equals].trimmingCharacters(in: .whitespaces)
                 variables[name] = try evaluate(String(markup[markup.index(after: equals)...]))
             case "capture":
@@ -30,7 +34,8 @@ extension Liquid.Run {
                         write(branch.nodes, of: template, reported: reported, into: &output)
                         break
                     }
-                    var holds = try self.holds(try LiquidExpression.condition(branch.markup.replacingOccurrences(of: "\n", with: " ")))
+                    var holds = try self.holds(
+                        try LiquidExpression.condition(branch.markup.replacingOccurrences(of: "\n", with: " ")))
                     if index == 0 && tag.name == "unless" { holds.toggle() }
                     if holds {
                         write(branch.nodes, of: template, reported: reported, into: &output)
@@ -45,8 +50,11 @@ extension Liquid.Run {
                         if !matched { write(branch.nodes, of: template, reported: reported, into: &output) }
                         break
                     }
-                    let options = LiquidExpression.split(branch.markup.replacingOccurrences(of: " or ", with: ","), on: ",")
-                    if try options.contains(where: { LiquidValues.equal(try value(try LiquidExpression.term($0)), subject) }) {
+                    let options = LiquidExpression.split(
+                        branch.markup.replacingOccurrences(of: " or ", with: ","), on: ",")
+                    if try options.contains(where: {
+                        LiquidValues.equal(try value(try LiquidExpression.term($0)), subject)
+                    }) {
                         matched = true
                         write(branch.nodes, of: template, reported: reported, into: &output)
                     }
@@ -76,11 +84,15 @@ extension Liquid.Run {
             case "link":
                 uses.mapped += 1
                 // The whole markup is the path: a file name may have spaces.
-                let path = markup.contains("{{") ? try Self.name(markup, variables: self) : markup.trimmingCharacters(in: .whitespaces)
+                let path =
+                    markup.contains("{{")
+                    ? try Self.name(markup, variables: self) : markup.trimmingCharacters(in: .whitespaces)
                 switch context.linkURL(path) {
                 case .page(let relative):
                     // A link right after `{{ site.baseurl }}` is relative to the page: the base path goes.
-                    if !context.baseURL.isEmpty, output.hasSuffix(context.baseURL) { output.removeLast(context.baseURL.count) }
+                    if !context.baseURL.isEmpty, output.hasSuffix(context.baseURL) {
+                        output.removeLast(context.baseURL.count)
+                    }
                     output += relative
                 case .file(let url): output += url
                 case .missing:
@@ -112,7 +124,8 @@ extension Liquid.Run {
                 if reported { including = (template, tag.range, name) }
                 try include(included, markup: markup, name: name, into: &html)
                 including = outer
-                output += isBlock(tag, in: template) && html.trimmingCharacters(in: .whitespaces).hasPrefix("<")
+                output +=
+                    isBlock(tag, in: template) && html.trimmingCharacters(in: .whitespaces).hasPrefix("<")
                     ? ImportComponent.oneBlock(html) : html
             case "tabs", "tabgroup", "codetabs":
                 uses.mapped += 1
@@ -120,7 +133,8 @@ extension Liquid.Run {
                 for node in tag.branches?.first?.nodes ?? [] {
                     guard case .tag(let tab) = node, tab.name == "tab" || tab.name == "codetab" else {
                         if case .text(let range) = node, !template.text[range].allSatisfy(\.isWhitespace) {
-                            note("text in '\(tag.name)' outside its tabs, left out", template, range, reported: reported)
+                            note(
+                                "text in '\(tag.name)' outside its tabs, left out", template, range, reported: reported)
                         }
                         continue
                     }
@@ -128,12 +142,16 @@ extension Liquid.Run {
                     write(tab.branches?.first?.nodes ?? [], of: template, reported: reported, into: &body)
                     tabs.append(.init(title: Self.tabTitle(tab.markup), body: body))
                 }
-                output += ImportComponent.tabs(tabs).written(block: isBlock(tag, in: template), directives: context.directives, indent: Self.indent(of: tag, in: template))
+                output += ImportComponent.tabs(tabs).written(
+                    block: isBlock(tag, in: template), directives: context.directives,
+                    indent: Self.indent(of: tag, in: template))
             case "tab":
                 uses.mapped += 1
                 var body = ""
                 write(tag.branches?.first?.nodes ?? [], of: template, reported: reported, into: &body)
-                output += ImportComponent.tabs([.init(title: Self.tabTitle(markup), body: body)]).written(block: isBlock(tag, in: template), directives: context.directives, indent: Self.indent(of: tag, in: template))
+                output += ImportComponent.tabs([.init(title: Self.tabTitle(markup), body: body)]).written(
+                    block: isBlock(tag, in: template), directives: context.directives,
+                    indent: Self.indent(of: tag, in: template))
             case "seo", "feed_meta", "github_edit_link", "last_modified_at", "avatar", "toc", "octicon", "icon":
                 // What a theme draws of its own (head tags, an edit link): nothing of the page's text.
                 uses.mapped += 1
@@ -147,9 +165,13 @@ extension Liquid.Run {
                 let component: ImportComponent =
                     switch Self.vocabulary(tag.name)! {
                     case "details": .details(summary: title ?? "Details", body: body)
-                    case let kind: .callout(kind: kind, title: title ?? (kind.prefix(1).uppercased() + kind.dropFirst()), body: body)
+                    case let kind:
+                        .callout(
+                            kind: kind, title: title ?? (kind.prefix(1).uppercased() + kind.dropFirst()), body: body)
                     }
-                output += component.written(block: isBlock(tag, in: template), directives: context.directives, indent: Self.indent(of: tag, in: template))
+                output += component.written(
+                    block: isBlock(tag, in: template), directives: context.directives,
+                    indent: Self.indent(of: tag, in: template))
             default:
                 uses.neutral += 1
                 if let branches = tag.branches {
@@ -157,7 +179,9 @@ extension Liquid.Run {
                     neutralNames.insert(tag.name)
                     var body = ""
                     write(branches.first?.nodes ?? [], of: template, reported: reported, into: &body)
-                    output += ImportComponent.neutral(name: tag.name, body: body).written(block: isBlock(tag, in: template), directives: context.directives, indent: Self.indent(of: tag, in: template))
+                    output += ImportComponent.neutral(name: tag.name, body: body).written(
+                        block: isBlock(tag, in: template), directives: context.directives,
+                        indent: Self.indent(of: tag, in: template))
                 } else {
                     report("Liquid tag '\(tag.name)' with no equivalent, left out")
                 }
@@ -171,7 +195,8 @@ extension Liquid.Run {
 
     /// A `for` loop over a list, a map's pairs or a range, with `limit`, `offset`, `reversed` and `forloop`.
     mutating func loop(
-        _ tag: LiquidTemplate.Tag, markup: String, of template: LiquidTemplate, reported: Bool, into output: inout String
+        _ tag: LiquidTemplate.Tag, markup: String, of template: LiquidTemplate, reported: Bool,
+        into output: inout String
     ) throws {
         let words = LiquidExpression.split(markup, on: " ")
         guard words.count >= 3, words[1] == "in" else { throw LiquidExpression.Unsupported(what: "'for' without 'in'") }
@@ -207,7 +232,9 @@ extension Liquid.Run {
         if reversed { items.reverse() }
         let branches = tag.branches ?? []
         if items.isEmpty {
-            if let otherwise = branches.first(where: { $0.name == "else" }) { write(otherwise.nodes, of: template, reported: reported, into: &output) }
+            if let otherwise = branches.first(where: { $0.name == "else" }) {
+                write(otherwise.nodes, of: template, reported: reported, into: &output)
+            }
             return
         }
         let saved = (variables[words[0]], variables["forloop"])
@@ -281,7 +308,9 @@ extension Liquid.Run {
     }
 
     static func tabTitle(_ markup: String) -> String {
-        let words = LiquidExpression.split(markup, on: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }
+        let words = LiquidExpression.split(markup, on: " ").map {
+            $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+        }
         return (words.count > 1 ? words.dropFirst().joined(separator: " ") : words.first) ?? "Tab"
     }
 

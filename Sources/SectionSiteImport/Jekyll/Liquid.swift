@@ -44,7 +44,9 @@ enum Liquid {
     }
 
     /// `text` (a body starting at `firstLine` of `file`) with its Liquid run.
-    static func convert(_ text: String, file: String, firstLine: Int, context: Context, report: inout ImportReport) -> String {
+    static func convert(
+        _ text: String, file: String, firstLine: Int, context: Context, report: inout ImportReport
+    ) -> String {
         var run = Run(context: context, file: file, firstLine: firstLine)
         run.variables["page"] = context.page
         run.variables["site"] = context.site
@@ -76,7 +78,9 @@ enum Liquid {
 
         /// Writes `nodes` of `template`; places are reported only for the page's own text (`reported`), an
         /// include's are reported at the include tag.
-        mutating func write(_ nodes: [LiquidTemplate.Node], of template: LiquidTemplate, reported: Bool, into output: inout String) {
+        mutating func write(
+            _ nodes: [LiquidTemplate.Node], of template: LiquidTemplate, reported: Bool, into output: inout String
+        ) {
             for node in nodes {
                 if interruption != nil { return }
                 switch node {
@@ -98,7 +102,9 @@ enum Liquid {
 
         mutating func notePassedFilters(_ template: LiquidTemplate, _ range: Range<String.Index>, reported: Bool) {
             for name in passedFilters {
-                note("Liquid filter '\(name)' (a plugin's), not run: its value kept as it is", template, range, reported: reported)
+                note(
+                    "Liquid filter '\(name)' (a plugin's), not run: its value kept as it is", template, range,
+                    reported: reported)
             }
             passedFilters = []
         }
@@ -113,9 +119,10 @@ enum Liquid {
         }
 
         mutating func leftover(_ kind: String, _ template: LiquidTemplate, _ range: Range<String.Index>) {
-            leftovers.append(.init(
-                kind: kind, file: file, text: template.text, at: range.lowerBound, firstLine: firstLine,
-                written: String(template.text[range])))
+            leftovers.append(
+                .init(
+                    kind: kind, file: file, text: template.text, at: range.lowerBound, firstLine: firstLine,
+                    written: String(template.text[range])))
         }
 
         /// The value of `markup`; `strict` (an output, which a reader sees) reports a setting the site does not have
@@ -126,7 +133,8 @@ enum Liquid {
             for filter in filters {
                 do {
                     value = try LiquidValues.filter(
-                        filter.name, value, try filter.arguments.map { try self.value($0) }, baseURL: context.baseURL, siteURL: context.siteURL)
+                        filter.name, value, try filter.arguments.map { try self.value($0) }, baseURL: context.baseURL,
+                        siteURL: context.siteURL)
                 } catch let unknown as LiquidValues.UnknownFilter {
                     // A plugin's filter, which the import cannot run: its value goes on as it is, as Liquid passes
                     // a filter it does not have (Jekyll without the plugin); reported at the tag or output.
@@ -141,7 +149,10 @@ enum Liquid {
             case .literal(let value):
                 return value
             case .range(let from, let to):
-                let (a, b) = (SourceValue.integer(LiquidValues.number(try value(from))), SourceValue.integer(LiquidValues.number(try value(to))))
+                let (a, b) = (
+                    SourceValue.integer(LiquidValues.number(try value(from))),
+                    SourceValue.integer(LiquidValues.number(try value(to)))
+                )
                 return .list(a <= b ? (a...b).map { .number(Double($0)) } : [])
             case .variable(let name, let path):
                 guard var current = variables[name] else {
@@ -155,7 +166,8 @@ enum Liquid {
                     }
                     switch (current, key) {
                     case (.list(let list), .number(let position)):
-                        let at = position < 0 ? list.count + SourceValue.integer(position) : SourceValue.integer(position)
+                        let at =
+                            position < 0 ? list.count + SourceValue.integer(position) : SourceValue.integer(position)
                         current = list.indices.contains(at) ? list[at] : .null
                     case (.list(let list), .string("first")): current = list.first ?? .null
                     case (.list(let list), .string("last")): current = list.last ?? .null
@@ -163,7 +175,8 @@ enum Liquid {
                         guard let found = map[key.text] else {
                             // A setting the site does not have: Jekyll reads it as nothing; a plugin may have meant it.
                             if strict, name == "site", index == 0 {
-                                throw LiquidExpression.Unsupported(what: "'site.\(key.text)', a setting the site does not have")
+                                throw LiquidExpression.Unsupported(
+                                    what: "'site.\(key.text)', a setting the site does not have")
                             }
                             current = .null
                             continue

@@ -35,7 +35,8 @@ enum LiquidExpression {
             } else {
                 (name, rest) = (trimmed, "")
             }
-            let arguments = try split(rest, on: ",").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map { argument in
+            let arguments = try split(rest, on: ",").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map {
+                argument in
                 // A named argument (`truncate: 20, "…"` has none; `where: "x", y` neither): its value.
                 let trimmed = argument.trimmingCharacters(in: .whitespaces)
                 if let named = trimmed.firstMatch(of: /^[A-Za-z_][\w-]*\s*:/) {
@@ -57,7 +58,8 @@ enum LiquidExpression {
             return .literal(.string(String(text.dropFirst().dropLast())))
         }
         if first == "(", text.last == ")", let dots = text.range(of: "..") {
-            return .range(try term(String(text[text.index(after: text.startIndex)..<dots.lowerBound])),
+            return .range(
+                try term(String(text[text.index(after: text.startIndex)..<dots.lowerBound])),
                 try term(String(text[dots.upperBound..<text.index(before: text.endIndex)])))
         }
         switch text {
@@ -87,7 +89,9 @@ enum LiquidExpression {
                 guard let close = text[index...].firstIndex(of: "]") else { throw Unsupported(what: "'[' without ']'") }
                 parts.append(try term(String(text[text.index(after: index)..<close])))
                 index = close
-            } else if character.isLetter || character.isNumber || character == "_" || character == "-" || character == "?" {
+            } else if character.isLetter || character.isNumber || character == "_" || character == "-"
+                || character == "?"
+            {
                 name.append(character)
             } else {
                 throw Unsupported(what: "'\(text)'")
@@ -117,7 +121,8 @@ enum LiquidExpression {
         for op in ["==", "!=", "<>", ">=", "<=", ">", "<", "contains"] {
             if let index = words.firstIndex(of: op) {
                 return .compare(
-                    try term(words[..<index].joined(separator: " ")), op == "<>" ? "!=" : op, try term(words[(index + 1)...].joined(separator: " ")))
+                    try term(words[..<index].joined(separator: " ")), op == "<>" ? "!=" : op,
+                    try term(words[(index + 1)...].joined(separator: " ")))
             }
         }
         return .value(try term(words.joined(separator: " ")))

@@ -49,7 +49,9 @@ struct LiquidTemplate {
         // Which tags are blocks: those whose `end` tag follows.
         var ends: [String: Int] = [:]
         for token in tokens {
-            if case .tag(let name, _, _) = token.kind, name.hasPrefix("end") { ends[String(name.dropFirst(3)), default: 0] += 1 }
+            if case .tag(let name, _, _) = token.kind, name.hasPrefix("end") {
+                ends[String(name.dropFirst(3)), default: 0] += 1
+            }
         }
         var index = 0
         nodes = Self.parse(tokens, &index, until: [], ends: &ends).nodes
@@ -76,7 +78,9 @@ struct LiquidTemplate {
         func addText(_ range: Range<String.Index>, trimEnd: Bool) {
             var lower = range.lowerBound, upper = range.upperBound
             if trimNext { while lower < upper, text[lower].isWhitespace { lower = text.index(after: lower) } }
-            if trimEnd { while upper > lower, text[text.index(before: upper)].isWhitespace { upper = text.index(before: upper) } }
+            if trimEnd {
+                while upper > lower, text[text.index(before: upper)].isWhitespace { upper = text.index(before: upper) }
+            }
             if lower < upper { tokens.append(Token(kind: .text, range: lower..<upper)) }
         }
         while let open = text[position...].firstIndex(of: "{") {
@@ -146,7 +150,9 @@ struct LiquidTemplate {
     }
 
     /// Nodes up to a tag named in `stops` (left to read); `ends` counts the end tags still ahead by name.
-    static func parse(_ tokens: [Token], _ index: inout Int, until stops: Set<String>, ends: inout [String: Int]) -> (nodes: [Node], stop: String?) {
+    static func parse(
+        _ tokens: [Token], _ index: inout Int, until stops: Set<String>, ends: inout [String: Int]
+    ) -> (nodes: [Node], stop: String?) {
         var nodes: [Node] = []
         while index < tokens.count {
             let token = tokens[index]
@@ -164,7 +170,8 @@ struct LiquidTemplate {
                     ends[String(name.dropFirst(3)), default: 0] -= 1
                     continue  // an end tag with nothing open: Jekyll stops; it is dropped here
                 }
-                var tag = Tag(name: name, markup: markup, range: token.range, branches: nil, closing: nil, verbatim: verbatim)
+                var tag = Tag(
+                    name: name, markup: markup, range: token.range, branches: nil, closing: nil, verbatim: verbatim)
                 guard ends[name, default: 0] > 0 else {
                     nodes.append(.tag(tag))
                     continue
@@ -176,7 +183,9 @@ struct LiquidTemplate {
                     let (inner, stop) = parse(tokens, &index, until: continuations.union(["end" + name]), ends: &ends)
                     branch.nodes = inner
                     branches.append(branch)
-                    guard let stop, index < tokens.count, case .tag(_, let nextMarkup, _) = tokens[index].kind else { break }
+                    guard let stop, index < tokens.count, case .tag(_, let nextMarkup, _) = tokens[index].kind else {
+                        break
+                    }
                     if stop == "end" + name {
                         tag.closing = tokens[index].range
                         ends[name, default: 0] -= 1

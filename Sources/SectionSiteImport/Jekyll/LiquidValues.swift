@@ -110,9 +110,14 @@ enum LiquidValues {
         case "newline_to_br": return .string(text.replacingOccurrences(of: "\n", with: "<br />\n"))
         case "escape", "xml_escape", "escape_once": return .string(HTML.escape(text))
         case "url_encode", "cgi_escape", "uri_escape", "url_escape":
-            return .string(text.addingPercentEncoding(withAllowedCharacters: name == "uri_escape" ? .urlFragmentAllowed : .alphanumerics) ?? text)
-        case "markdownify", "smartify", "normalize_whitespace", "jsonify" where !text.isEmpty:
-            if name == "normalize_whitespace" { return .string(text.split(whereSeparator: \.isWhitespace).joined(separator: " ")) }
+            return .string(
+                text.addingPercentEncoding(
+                    withAllowedCharacters: name == "uri_escape" ? .urlFragmentAllowed : .alphanumerics) ?? text)
+        case "markdownify", "smartify", "normalize_whitespace",
+            "jsonify" where !text.isEmpty:
+            if name == "normalize_whitespace" {
+                return .string(text.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+            }
             if name == "jsonify" { return .string("\"" + text.replacingOccurrences(of: "\"", with: "\\\"") + "\"") }
             return input
         case "markdownify", "smartify", "normalize_whitespace", "jsonify": return input
@@ -145,10 +150,12 @@ enum LiquidValues {
             let count = arguments.isEmpty ? 15 : SourceValue.integer(number(argument(0)))
             let words = text.split(whereSeparator: \.isWhitespace)
             guard words.count > count else { return input }
-            return .string(words.prefix(max(0, count)).joined(separator: " ") + (arguments.count > 1 ? argument(1).text : "..."))
+            return .string(
+                words.prefix(max(0, count)).joined(separator: " ") + (arguments.count > 1 ? argument(1).text : "..."))
         case "number_of_words": return .number(Double(text.split(whereSeparator: \.isWhitespace).count))
         case "slice":
-            let start = SourceValue.integer(number(argument(0))), length = arguments.count > 1 ? SourceValue.integer(number(argument(1))) : 1
+            let start = SourceValue.integer(number(argument(0))),
+                length = arguments.count > 1 ? SourceValue.integer(number(argument(1))) : 1
             if case .list(let list) = input {
                 let from = max(0, start < 0 ? list.count + start : start)
                 return .list(Array(list.dropFirst(from).prefix(max(0, length))))
@@ -163,7 +170,9 @@ enum LiquidValues {
             guard divisor != 0 else { return .null }
             // Two whole numbers divide as whole numbers, as Liquid divides them.
             let (a, b) = (number(input), divisor)
-            if a == a.rounded(), b == b.rounded(), !text.contains("."), !argument(0).text.contains(".") { return .number((a / b).rounded(.towardZero)) }
+            if a == a.rounded(), b == b.rounded(), !text.contains("."), !argument(0).text.contains(".") {
+                return .number((a / b).rounded(.towardZero))
+            }
             return .number(a / b)
         case "modulo":
             let divisor = number(argument(0))
@@ -178,10 +187,11 @@ enum LiquidValues {
         case "sort", "sort_natural":
             guard case .list(let list) = input else { return input }
             let key = arguments.isEmpty ? nil : argument(0).text
-            return .list(list.sorted { a, b in
-                let (x, y) = key.map { (a.field($0) ?? .null, b.field($0) ?? .null) } ?? (a, b)
-                return name == "sort_natural" ? x.text.lowercased() < y.text.lowercased() : compare(x, "<", y)
-            })
+            return .list(
+                list.sorted { a, b in
+                    let (x, y) = key.map { (a.field($0) ?? .null, b.field($0) ?? .null) } ?? (a, b)
+                    return name == "sort_natural" ? x.text.lowercased() < y.text.lowercased() : compare(x, "<", y)
+                })
         case "uniq":
             guard case .list(let list) = input else { return input }
             var kept: [SourceValue] = []
@@ -202,12 +212,13 @@ enum LiquidValues {
         case "where":
             guard case .list(let list) = input else { return input }
             let key = argument(0).text
-            return .list(list.filter { item in
-                guard let value = item.field(key) else { return false }
-                if arguments.count < 2 { return isTruthy(value) }
-                if case .list(let values) = value { return values.contains { equal($0, argument(1)) } }
-                return equal(value, argument(1)) || value.text == argument(1).text
-            })
+            return .list(
+                list.filter { item in
+                    guard let value = item.field(key) else { return false }
+                    if arguments.count < 2 { return isTruthy(value) }
+                    if case .list(let values) = value { return values.contains { equal($0, argument(1)) } }
+                    return equal(value, argument(1)) || value.text == argument(1).text
+                })
         case "array_to_sentence_string":
             guard case .list(let list) = input else { return input }
             let words = list.map(self.text)
@@ -261,7 +272,10 @@ enum LiquidDates {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday], from: date)
-        let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+        let months = [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+            "November", "December",
+        ]
         let days = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
         var output = ""
         var characters = format.makeIterator()

@@ -27,7 +27,8 @@ final class FSEventsEvents: FileEvents, @unchecked Sendable {
 
     func start() throws {
         var context = FSEventStreamContext(
-            version: 0, info: Unmanaged.passUnretained(self).toOpaque(), retain: nil, release: nil, copyDescription: nil)
+            version: 0, info: Unmanaged.passUnretained(self).toOpaque(), retain: nil, release: nil, copyDescription: nil
+        )
         let callback: FSEventStreamCallback = { _, info, count, paths, flags, _ in
             guard let info else { return }
             let events = Unmanaged<FSEventsEvents>.fromOpaque(info).takeUnretainedValue()
@@ -72,7 +73,9 @@ final class FSEventsEvents: FileEvents, @unchecked Sendable {
             for name in tree.roots { batch.add(name.contains(".") ? name : name + "/", saved: true, at: now) }
             return
         }
-        guard path.hasPrefix(realRoot + "/"), let relative = tree.relative(path.dropFirst(realRoot.count + 1)) else { return }
+        guard path.hasPrefix(realRoot + "/"), let relative = tree.relative(path.dropFirst(realRoot.count + 1)) else {
+            return
+        }
         if has(kFSEventStreamEventFlagItemIsDir) {
             batch.add(relative + "/", saved: true, at: now)
         } else {

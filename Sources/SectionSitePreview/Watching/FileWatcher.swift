@@ -41,7 +41,8 @@ final class FileWatcher: Sendable {
     /// Creates a watcher; `quietMilliseconds` is how long events must stop before a change is reported, and a
     /// change is reported at the latest `longestMilliseconds` after its first event even if events keep coming.
     init(
-        root: URL, roots: Set<String> = SiteLayout.watchedRoots, method: WatchMethod = .native, quietMilliseconds: Int = 8,
+        root: URL, roots: Set<String> = SiteLayout.watchedRoots, method: WatchMethod = .native,
+        quietMilliseconds: Int = 8,
         longestMilliseconds: Int = 100, onChange: @escaping @Sendable (Set<String>) -> Void
     ) {
         self.root = root.standardizedFileURL
@@ -66,7 +67,9 @@ final class FileWatcher: Sendable {
                 chosen = try Self.native(tree: tree, quiet: quiet, longest: longest, onChange: onChange)
                 try chosen.start()
             } catch let reason as NoNativeEvents {
-                log("note: watching \(root.path) by polling every \(WatchMethod.pollingInterval.milliseconds) ms: \(reason.why) (`serve --poll` chooses polling without this note)")
+                log(
+                    "note: watching \(root.path) by polling every \(WatchMethod.pollingInterval.milliseconds) ms: \(reason.why) (`serve --poll` chooses polling without this note)"
+                )
                 chosen = PollingEvents(tree: tree, interval: WatchMethod.pollingInterval, onChange: onChange)
                 try chosen.start()
             }

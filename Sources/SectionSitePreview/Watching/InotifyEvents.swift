@@ -64,7 +64,8 @@ final class InotifyEvents: FileEvents, @unchecked Sendable {
     private func fail(_ error: Int32) throws {
         for end in [descriptor, wake[0], wake[1]] { Glibc.close(end) }
         wake = [-1, -1]
-        let why = error == ENOSPC
+        let why =
+            error == ENOSPC
             ? "the folders outnumber this user's inotify watches (raise fs.inotify.max_user_watches to use them)"
             : "inotify cannot watch it (\(String(cString: strerror(error))))"
         throw NoNativeEvents(why: why)
@@ -101,7 +102,8 @@ final class InotifyEvents: FileEvents, @unchecked Sendable {
         guard watch(folder, refused: &refused) else { return [] }
         var files: [String] = []
         let path = tree.root.path + "/" + folder
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] where !SiteLayout.isIgnored(name: Substring(entry)) {
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        where !SiteLayout.isIgnored(name: Substring(entry)) {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path + "/" + entry, isDirectory: &isFolder) else { continue }
             if isFolder.boolValue {
@@ -119,7 +121,10 @@ final class InotifyEvents: FileEvents, @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var refused: Int32 = 0  // a folder created later that cannot be watched is seen when its files are saved
         loop: while true {
-            var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wake[0], events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wake[0], events: Int16(POLLIN), revents: 0),
+            ]
             let timeout = batch.wait(at: clock.now).map { Int32(($0 + .microseconds(999)) / .milliseconds(1)) } ?? -1
             let ready = poll(&fds, 2, timeout)
             if ready < 0 && errno != EINTR { break }
@@ -131,8 +136,11 @@ final class InotifyEvents: FileEvents, @unchecked Sendable {
             var offset = 0
             while offset + 16 <= count {
                 let (watch, mask, length) = buffer.withUnsafeBytes { raw in
-                    (raw.load(fromByteOffset: offset, as: Int32.self), raw.load(fromByteOffset: offset + 4, as: UInt32.self),
-                     Int(raw.load(fromByteOffset: offset + 12, as: UInt32.self)))
+                    (
+                        raw.load(fromByteOffset: offset, as: Int32.self),
+                        raw.load(fromByteOffset: offset + 4, as: UInt32.self),
+                        Int(raw.load(fromByteOffset: offset + 12, as: UInt32.self))
+                    )
                 }
                 let nameBytes = buffer[(offset + 16)..<min(count, offset + 16 + length)]
                 let name = String(decoding: nameBytes.prefix(while: { $0 != 0 }), as: UTF8.self)

@@ -47,7 +47,8 @@ final class PollingEvents: FileEvents, @unchecked Sendable {
         var wait = interval
         while true {
             condition.lock()
-            let deadline = Date(timeIntervalSinceNow: Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18)
+            let deadline = Date(
+                timeIntervalSinceNow: Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18)
             while !stopped && condition.wait(until: deadline) {}
             let done = stopped
             condition.unlock()
@@ -93,9 +94,12 @@ extension WatchedTree {
         guard let status = FileStatus.of(root.path + "/" + path) else { return }
         let folder = status.isFolder
         // A folder's own times change with its entries, which are looked at one by one: only its being there counts.
-        found[path] = folder
+        found[path] =
+            folder
             ? Stamp(folder: true, size: 0, modified: 0, changed: 0, inode: 0)
-            : Stamp(folder: false, size: status.size, modified: status.modified, changed: status.changed, inode: status.inode)
+            : Stamp(
+                folder: false, size: status.size, modified: status.modified, changed: status.changed,
+                inode: status.inode)
         guard folder, seen.insert(FileIdentity(device: status.device, inode: status.inode)).inserted else { return }
         for entry in FileTree.names(in: root.path + "/" + path) where !SiteLayout.isIgnored(name: Substring(entry)) {
             look(at: path + "/" + entry, into: &found, seen: &seen)

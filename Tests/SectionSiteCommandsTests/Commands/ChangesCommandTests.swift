@@ -26,7 +26,8 @@ struct ChangesCommandTests {
         var options = TestPlugins.command.options(site: folder)
         options.state = folder.appendingPathComponent(".sectionsite")
         try SiteBuilder(options: options).build()
-        let report = try Changes.report(since: "HEAD~1", site: folder, out: nil, settings: [], terminal: Terminal(quiet: true, allErrors: false))
+        let report = try Changes.report(
+            since: "HEAD~1", site: folder, out: nil, settings: [], terminal: Terminal(quiet: true, allErrors: false))
         #expect(report.pages.map { "\($0.url) \($0.status.rawValue)" } == ["/menu/ changed", "/news/ added"])
         let menu = try #require(report.pages.first)
         #expect(menu.changes.map { "\($0.action.rawValue) \($0.key)" } == ["added i:tart", "moved i:cake"])
@@ -38,7 +39,9 @@ struct ChangesCommandTests {
             ("--output=x", "cannot read --output=x: '--output=x' is no revision (a revision does not start with '-')"),
         ] {
             #expect(throws: SectionSiteError(message)) {
-                try Changes.report(since: revision, site: folder, out: nil, settings: [], terminal: Terminal(quiet: true, allErrors: false))
+                try Changes.report(
+                    since: revision, site: folder, out: nil, settings: [],
+                    terminal: Terminal(quiet: true, allErrors: false))
             }
         }
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("x").path))

@@ -16,15 +16,23 @@ struct CommandParsingTests {
         // `build --site DIR` writes DIR/_site, as Hugo and Zola resolve their output against the site.
         let elsewhere = try Build.parse(["--site", "/tmp/blog"])
         #expect(BuildOptions(site: elsewhere.siteOptions.siteURL, out: elsewhere.outURL).out.path == "/tmp/blog/_site")
-        #expect(!plain.allErrors && !plain.drafts && !plain.quiet && !plain.noLinkCheck && !plain.strict && !plain.follow)
+        #expect(
+            !plain.allErrors && !plain.drafts && !plain.quiet && !plain.noLinkCheck && !plain.strict && !plain.follow)
         let full = try Build.parse([
             "--site", "blog", "--out", "public", "--base-url", "https://example.org/b/", "--drafts", "--quiet",
             "--no-link-check", "--strict", "--follow", "--config", "docs.yml", "--config", "/tmp/more.yml",
         ])
-        #expect(full.siteOptions.site == "blog" && full.out == "public" && full.outURL?.path == URL(fileURLWithPath: "public").standardizedFileURL.path && full.baseURL == "https://example.org/b/")
+        #expect(
+            full.siteOptions.site == "blog" && full.out == "public"
+                && full.outURL?.path == URL(fileURLWithPath: "public").standardizedFileURL.path
+                && full.baseURL == "https://example.org/b/")
         #expect(full.drafts && full.quiet && full.noLinkCheck && full.strict && full.follow)
         #expect(full.siteOptions.siteURL.path == URL(fileURLWithPath: "blog").standardizedFileURL.path)
-        #expect(plain.settings.files.isEmpty && full.settings.urls.map(\.path) == [URL(fileURLWithPath: "docs.yml").standardizedFileURL.path, "/tmp/more.yml"])
+        #expect(
+            plain.settings.files.isEmpty
+                && full.settings.urls.map(\.path) == [
+                    URL(fileURLWithPath: "docs.yml").standardizedFileURL.path, "/tmp/more.yml",
+                ])
     }
 
     @Test("serve binds 127.0.0.1:8000 unless told otherwise, and takes more host names one by one")
@@ -44,13 +52,15 @@ struct CommandParsingTests {
         #expect(new.directory == "my-site")
     }
 
-    @Test("what is refused says what and where", arguments: [
-        (["build", "--bogus"], "Unknown option '--bogus'"),
-        (["serve", "--port", "eighty"], "The value 'eighty' is invalid for '--port <port>'"),
-        (["diff", "old"], "Missing expected argument '<new>'"),
-        (["new"], "Missing expected argument '<directory>'"),
-        (["publish"], "Unexpected argument 'publish'"),
-    ])
+    @Test(
+        "what is refused says what and where",
+        arguments: [
+            (["build", "--bogus"], "Unknown option '--bogus'"),
+            (["serve", "--port", "eighty"], "The value 'eighty' is invalid for '--port <port>'"),
+            (["diff", "old"], "Missing expected argument '<new>'"),
+            (["new"], "Missing expected argument '<directory>'"),
+            (["publish"], "Unexpected argument 'publish'"),
+        ])
     func refusals(arguments: [String], message: String) {
         do {
             _ = try SectionSiteCommand.parseAsRoot(arguments)

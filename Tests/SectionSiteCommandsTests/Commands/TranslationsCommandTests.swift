@@ -76,7 +76,8 @@ struct TranslationsCommandTests {
 
     /// Runs git in the test's repository with a fixed identity and date, and no settings of the machine's.
     @discardableResult
-    static func git(_ arguments: [String], in folder: URL, date: String = "2026-01-01T10:00:00+00:00") throws -> String {
+    static func git(_ arguments: [String], in folder: URL, date: String = "2026-01-01T10:00:00+00:00") throws -> String
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git"] + arguments
@@ -187,18 +188,22 @@ struct TranslationsCommandTests {
         #expect(
             report.translations == [
                 .unknown(
-                    TranslationPair(source: "Content/posts/hello.md", translation: "Content/fr/posts/hello.md", language: "fr"),
+                    TranslationPair(
+                        source: "Content/posts/hello.md", translation: "Content/fr/posts/hello.md", language: "fr"),
                     "the site is not in a git repository, so when it was last brought up to date is not known")
             ])
         #expect(report.exitStatus == 0)
         #expect(
             report.text.hasPrefix(
-                "Content/fr/posts/hello.md: not known whether it is up to date with Content/posts/hello.md: the site is not in a git repository"))
+                "Content/fr/posts/hello.md: not known whether it is up to date with Content/posts/hello.md: the site is not in a git repository"
+            ))
     }
 
     @Test("a translation never committed, and one whose source came later, are unknown; uncommitted edits are noted")
     func unknownAndUncommitted() throws {
-        let site = try Self.site(["Content/fr/posts/hello.md": Self.translation, "Content/fr/posts/new.md": Self.translation])
+        let site = try Self.site([
+            "Content/fr/posts/hello.md": Self.translation, "Content/fr/posts/new.md": Self.translation,
+        ])
         try Self.initRepository(site)
         try site.remove("site/Content/fr/posts/new.md")
         let first = try Self.commit(site, "bonjour, before its source", date: "2026-01-02T10:00:00+00:00")
@@ -221,7 +226,10 @@ struct TranslationsCommandTests {
         try site.write(["site/Content/fr/posts/hello.md": Self.translation + "\nEncore une fois.\n"])
         let hello = try #require(try Self.report(site).translations.first)
         #expect(hello.state == .current && hello.uncommitted && hello.since?.commit == second)
-        #expect(try Self.report(site).json.contains(#""status":"current","since":{"commit":"\#(second)","date":"2026-01-04T10:00:00+00:00"},"uncommitted":true,"changes":[]"#))
+        #expect(
+            try Self.report(site).json.contains(
+                #""status":"current","since":{"commit":"\#(second)","date":"2026-01-04T10:00:00+00:00"},"uncommitted":true,"changes":[]"#
+            ))
     }
 
     @Test("front matter that did not parse in the source as of the translation's commit: unknown, with the error")
@@ -235,12 +243,17 @@ struct TranslationsCommandTests {
         try Self.commit(site, "hello mended", date: "2026-01-03T10:00:00+00:00")
         let status = try #require(try Self.report(site).translations.first)
         #expect(status.state == .unknown && status.since?.commit == first)
-        #expect(status.reason?.hasPrefix("Content/posts/hello.md as of \(first.prefix(7)) does not parse: line 3: invalid YAML") == true, "\(status.reason ?? "")")
+        #expect(
+            status.reason?.hasPrefix(
+                "Content/posts/hello.md as of \(first.prefix(7)) does not parse: line 3: invalid YAML") == true,
+            "\(status.reason ?? "")")
     }
 
     @Test("a site of one language says so; settings that do not parse are a located error")
     func oneLanguageAndBadSettings() throws {
-        let single = try TestSite(plugins: .command, TestSite.theme.merging(["sectionsite.yml": "title: One\n", "Content/index.md": "Hi.\n"]) { $1 })
+        let single = try TestSite(
+            plugins: .command,
+            TestSite.theme.merging(["sectionsite.yml": "title: One\n", "Content/index.md": "Hi.\n"]) { $1 })
         let report = try TranslationReport(site: single.folder)
         #expect(report.text == "The site has one language (en): it has no translations to compare.\n")
         #expect(report.exitStatus == 0 && report.translations.isEmpty && report.missing.isEmpty)
@@ -262,9 +275,11 @@ struct TranslationsCommandTests {
         #expect(
             pairs.pairs == [
                 TranslationPair(source: "Content/index.md", translation: "Content/ar/index.md", language: "ar"),
-                TranslationPair(source: "Content/posts/hello.md", translation: "Content/ar/posts/salam.md", language: "ar"),
+                TranslationPair(
+                    source: "Content/posts/hello.md", translation: "Content/ar/posts/salam.md", language: "ar"),
                 TranslationPair(source: "Content/index.md", translation: "Content/fr/index.md", language: "fr"),
-                TranslationPair(source: "Content/posts/hello.md", translation: "Content/fr/posts/hello.md", language: "fr"),
+                TranslationPair(
+                    source: "Content/posts/hello.md", translation: "Content/fr/posts/hello.md", language: "fr"),
             ])
         #expect(pairs.missing == [MissingTranslation(source: "Content/posts/only.md", languages: ["fr", "ar"])])
     }
@@ -293,9 +308,11 @@ struct TranslationsCommandTests {
 
     @Test("a block's line is where its text starts, found after the previous block's; links and marks left out")
     func blockLines() {
-        let text = "---\ntitle: T\n---\nIntro with a [link](https://example.org/x) in it.\n\n## Second heading\n\nIntro with a link in it.\n"
+        let text =
+            "---\ntitle: T\n---\nIntro with a [link](https://example.org/x) in it.\n\n## Second heading\n\nIntro with a link in it.\n"
         let blocks = [
-            Markdown.Block(html: #"<p>Intro with a <a href="https://example.org/x">link</a> in it.</p>"#, isRawHTML: false),
+            Markdown.Block(
+                html: #"<p>Intro with a <a href="https://example.org/x">link</a> in it.</p>"#, isRawHTML: false),
             Markdown.Block(html: #"<h2 id="second-heading">Second heading</h2>"#, isRawHTML: false),
             Markdown.Block(html: "<p>Intro with a link in it.</p>", isRawHTML: false),
             Markdown.Block(html: "<hr />", isRawHTML: false),

@@ -13,31 +13,35 @@ import SiteTestSupport
 struct HugoImportTests {
     static let hugoSite: [String: String] = [
         "hugo.toml": """
-            baseURL = "https://docs.example.com/"
-            title = "Docs"
-            [params]
-              description = "The manual"
-            [permalinks]
-              news = "/news/:year/:slug/"
-            [[menus.main]]
-              name = "Guide"
-              pageRef = "/guide"
-              weight = 1
-            [[menus.main]]
-              name = "Elsewhere"
-              url = "https://example.org/"
-            [module]
-              [[module.mounts]]
-                source = "content/en"
-                target = "content"
-            """,
+        baseURL = "https://docs.example.com/"
+        title = "Docs"
+        [params]
+          description = "The manual"
+        [permalinks]
+          news = "/news/:year/:slug/"
+        [[menus.main]]
+          name = "Guide"
+          pageRef = "/guide"
+          weight = 1
+        [[menus.main]]
+          name = "Elsewhere"
+          url = "https://example.org/"
+        [module]
+          [[module.mounts]]
+            source = "content/en"
+            target = "content"
+        """,
         "content/en/_index.md": "+++\ntitle = \"Home\"\n+++\nWelcome. Read the [guide]({{< ref \"guide\" >}}).\n",
-        "content/en/guide/_index.md": "+++\ntitle = \"Guide\"\nweight = 1\n+++\nStart with [Install]({{< relref \"install.md#steps\" >}}).\n",
-        "content/en/guide/install.md": "+++\ntitle = \"Install\"\ncategories = [\"setup\"]\n+++\n## Steps\n\n{{< highlight sh >}}\nmake\n{{< /highlight >}}\n\n{{< youtube abc >}}\n",
+        "content/en/guide/_index.md":
+            "+++\ntitle = \"Guide\"\nweight = 1\n+++\nStart with [Install]({{< relref \"install.md#steps\" >}}).\n",
+        "content/en/guide/install.md":
+            "+++\ntitle = \"Install\"\ncategories = [\"setup\"]\n+++\n## Steps\n\n{{< highlight sh >}}\nmake\n{{< /highlight >}}\n\n{{< youtube abc >}}\n",
         "content/en/guide/Upper.md": "---\ntitle: Upper case\n---\nSee [home]({{< ref \"/\" >}}).\n",
-        "content/en/guide/tour/index.md": "---\ntitle: Tour\n---\n{{< figure src=\"shot.svg\" alt=\"A shot\" caption=\"The tour\" >}}\n",
+        "content/en/guide/tour/index.md":
+            "---\ntitle: Tour\n---\n{{< figure src=\"shot.svg\" alt=\"A shot\" caption=\"The tour\" >}}\n",
         "content/en/guide/tour/shot.svg": "<svg/>\n",
-        "content/en/news/2024-05-01-release.md": "{\n  \"title\": \"Release notes\",\n  \"date\": \"2024-05-01\"\n}\nShipped.\n",
+        "content/en/news/2024-05-01-release.md":
+            "{\n  \"title\": \"Release notes\",\n  \"date\": \"2024-05-01\"\n}\nShipped.\n",
         "content/en/_common/part.md": "---\n_build: {render: never}\n---\nIncluded elsewhere.\n",
         "static/favicon.svg": "<svg/>\n",
         "layouts/_default/single.html": "{{ .Content }}\n",
@@ -53,8 +57,11 @@ struct HugoImportTests {
         ).run()
         let built = out.appendingPathComponent("_site")
         try SiteBuilder(options: TestPlugins.command.options(site: out, out: built)).build()
-        for page in ["index.html", "guide/index.html", "guide/install/index.html", "guide/upper/index.html", "guide/tour/index.html",
-                     "news/2024/release-notes/index.html", "favicon.svg"] {
+        for page in [
+            "index.html", "guide/index.html", "guide/install/index.html", "guide/upper/index.html",
+            "guide/tour/index.html",
+            "news/2024/release-notes/index.html", "favicon.svg",
+        ] {
             #expect(FileManager.default.fileExists(atPath: built.appendingPathComponent(page).path), "\(page)")
         }
         #expect(!FileManager.default.fileExists(atPath: built.appendingPathComponent("_common/part/index.html").path))
@@ -66,7 +73,8 @@ struct HugoImportTests {
         let tour = try String(contentsOf: built.appendingPathComponent("guide/tour/index.html"), encoding: .utf8)
         #expect(tour.contains(#"alt="A shot""#))
         let settings = try String(contentsOf: out.appendingPathComponent("sectionsite.yml"), encoding: .utf8)
-        #expect(settings.contains("baseURL: https://docs.example.com/") && settings.contains("news: /news/:year/:slug/"))
+        #expect(
+            settings.contains("baseURL: https://docs.example.com/") && settings.contains("news: /news/:year/:slug/"))
         #expect(settings.contains("menu:\n- {title: Guide, url: guide/}\n") && !settings.contains("example.org"))
         var options = TestPlugins.command.options(site: out, out: built)
         options.keepsLinks = true
@@ -74,13 +82,18 @@ struct HugoImportTests {
         #expect(broken == [], "\(broken)")
         // Hugo's own `youtube` is a link to the video: its player would reach outside the site.
         #expect(install.contains(#"<a href="https://www.youtube.com/watch?v=abc">Video on YouTube</a>"#))
-        #expect(report.leftovers.map(\.description) == ["layouts/:1:1: note: Hugo folder 'layouts' not imported (1 file)"])
+        #expect(
+            report.leftovers.map(\.description) == ["layouts/:1:1: note: Hugo folder 'layouts' not imported (1 file)"])
     }
 
-    @Test("a multilingual Hugo site: each language's content folder or suffix, its settings and menu, translations linked")
+    @Test(
+        "a multilingual Hugo site: each language's content folder or suffix, its settings and menu, translations linked"
+    )
     func languages() throws {
-        let hugo = try TestSite(plugins: .command, [
-            "hugo.toml": """
+        let hugo = try TestSite(
+            plugins: .command,
+            [
+                "hugo.toml": """
                 baseURL = "https://docs.example.com/"
                 title = "Docs"
                 defaultContentLanguage = "en"
@@ -101,12 +114,12 @@ struct HugoImportTests {
                   direction = "rtl"
                   weight = 3
                 """,
-            "content/en/_index.md": "---\ntitle: Home\n---\nWelcome.\n",
-            "content/en/guide.md": "---\ntitle: Guide\n---\nRead on.\n",
-            "content/fr/_index.md": "---\ntitle: Accueil\n---\nBienvenue.\n",
-            "content/fr/guide.md": "---\ntitle: Guide\n---\nLisez [l'accueil]({{< ref \"/\" >}}).\n",
-            "content/guide.ar.md": "---\ntitle: دليل\n---\nاقرأ.\n",
-        ])
+                "content/en/_index.md": "---\ntitle: Home\n---\nWelcome.\n",
+                "content/en/guide.md": "---\ntitle: Guide\n---\nRead on.\n",
+                "content/fr/_index.md": "---\ntitle: Accueil\n---\nBienvenue.\n",
+                "content/fr/guide.md": "---\ntitle: Guide\n---\nLisez [l'accueil]({{< ref \"/\" >}}).\n",
+                "content/guide.ar.md": "---\ntitle: دليل\n---\nاقرأ.\n",
+            ])
         let out = hugo.folder.appendingPathComponent("imported")
         _ = try HugoImporter(
             source: hugo.folder, destination: out, theme: Starter.files.filter { $0.path.hasPrefix("Themes/starter/") },

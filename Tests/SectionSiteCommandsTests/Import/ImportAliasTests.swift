@@ -25,7 +25,13 @@ struct ImportAliasTests {
     static let cases: [(kind: String, files: [String: String], file: String, firstLine: Int)] = [
         ("jekyll", ["_config.yml": bomb], "_config.yml", 1),
         ("jekyll", ["_posts/2018-01-19-a.md": "---\ntitle: A\n" + bomb + "---\nBody.\n"], "_posts/2018-01-19-a.md", 3),
-        ("jekyll", ["_data/people.yml": "- id: a\n  more:\n" + bomb.split(separator: "\n").map { "    " + $0 + "\n" }.joined()], "_data/people.yml", 3),
+        (
+            "jekyll",
+            [
+                "_data/people.yml": "- id: a\n  more:\n"
+                    + bomb.split(separator: "\n").map { "    " + $0 + "\n" }.joined()
+            ], "_data/people.yml", 3
+        ),
         ("hugo", ["hugo.yaml": "title: Docs\n" + bomb], "hugo.yaml", 2),
         ("hugo", ["content/a.md": "---\n" + bomb + "---\nBody.\n"], "content/a.md", 2),
         ("hugo", ["data/people.yaml": bomb], "data/people.yaml", 1),
@@ -36,7 +42,9 @@ struct ImportAliasTests {
         let (kind, files, file, firstLine) = Self.cases[index]
         let site = try TestSite(plugins: .command, files)
         let out = site.folder.appendingPathComponent("imported")
-        let error = ImportRun.error { kind == "hugo" ? try ImportRun.hugo(site, into: out) : try ImportRun.jekyll(site, into: out) }
+        let error = ImportRun.error {
+            kind == "hugo" ? try ImportRun.hugo(site, into: out) : try ImportRun.jekyll(site, into: out)
+        }
         #expect(error?.location?.file == site.folder.path + "/" + file)
         #expect(error?.location?.line == firstLine + 4)
         #expect(error?.diagnostic.message.hasPrefix("YAML aliases expand this document past 10,000 nodes") == true)

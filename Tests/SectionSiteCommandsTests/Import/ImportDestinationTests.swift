@@ -15,7 +15,8 @@ struct ImportDestinationTests {
         let jekyll = try TestSite(plugins: .command, ["_config.yml": "title: T\n", "taken": "a file\n"])
         let out = jekyll.folder.appendingPathComponent("taken")
         let error = ImportRun.error { try ImportRun.jekyll(jekyll, into: out) }
-        #expect(error?.description == "\(out.path): error: '\(out.path)' is a file, not a folder; import into a new folder")
+        #expect(
+            error?.description == "\(out.path): error: '\(out.path)' is a file, not a folder; import into a new folder")
         #expect(error?.diagnostic.id == "import.destination-is-a-file")
         #expect(try String(contentsOf: out, encoding: .utf8) == "a file\n")
     }
@@ -24,24 +25,33 @@ struct ImportDestinationTests {
     /// once the first is, as a full disk or a permission would stop an import halfway.
     @Test("an import that fails halfway leaves no destination, and says which file it could not write")
     func failsHalfway() throws {
-        let hugo = try TestSite(plugins: .command, [
-            "hugo.toml": "title = \"Docs\"\ndefaultContentLanguage = \"en\"\n[languages.en]\nweight = 1\n[languages.fr]\nweight = 2\n",
-            "content/_index.md": "---\ntitle: Home\n---\n",
-            "content/fr": "not a folder\n",
-            "content/guide.fr.md": "---\ntitle: Guide\n---\n",
-        ])
+        let hugo = try TestSite(
+            plugins: .command,
+            [
+                "hugo.toml":
+                    "title = \"Docs\"\ndefaultContentLanguage = \"en\"\n[languages.en]\nweight = 1\n[languages.fr]\nweight = 2\n",
+                "content/_index.md": "---\ntitle: Home\n---\n",
+                "content/fr": "not a folder\n",
+                "content/guide.fr.md": "---\ntitle: Guide\n---\n",
+            ])
         let out = hugo.folder.appendingPathComponent("imported")
         let error = ImportRun.error { try ImportRun.hugo(hugo, into: out) }
-        #expect(error?.description == "\(out.path)/Content/fr/_index.md: error: could not make the folder for 'Content/fr/_index.md' in the new site: File exists")  // the home Hugo makes for fr, first of the folder
+        #expect(
+            error?.description
+                == "\(out.path)/Content/fr/_index.md: error: could not make the folder for 'Content/fr/_index.md' in the new site: File exists"
+        )  // the home Hugo makes for fr, first of the folder
         #expect(error?.diagnostic.id == "import.cannot-make-folder-for")
         #expect(!FileManager.default.fileExists(atPath: out.path))
         let beside = try FileManager.default.contentsOfDirectory(atPath: hugo.folder.path)
         #expect(!beside.contains { $0.hasPrefix(".imported.") }, "\(beside)")
     }
 
-    @Test("what a killed import left beside the destination is removed by the next, which works; an empty folder is taken")
+    @Test(
+        "what a killed import left beside the destination is removed by the next, which works; an empty folder is taken"
+    )
     func afterAKilledImport() throws {
-        let jekyll = try TestSite(plugins: .command, ["_config.yml": "title: T\n", "about.md": "---\ntitle: About\n---\nMe.\n"])
+        let jekyll = try TestSite(
+            plugins: .command, ["_config.yml": "title: T\n", "about.md": "---\ntitle: About\n---\nMe.\n"])
         // A process that has ended: its pid names the folder a killed import would have left.
         let ended = Process()
         ended.executableURL = URL(fileURLWithPath: "/bin/true")
@@ -65,11 +75,19 @@ struct ImportDestinationTests {
 struct ImportClosingBuildTests {
     @Test("a site that builds says how many pages; one that does not says its errors, the first ten")
     func summary() throws {
-        let good = try TestSite(plugins: .command, ["sectionsite.yml": "title: T\ntheme: default\n", "Content/index.md": "---\ntitle: Home\n---\nHi.\n"])
+        let good = try TestSite(
+            plugins: .command,
+            ["sectionsite.yml": "title: T\ntheme: default\n", "Content/index.md": "---\ntitle: Home\n---\nHi.\n"])
         #expect(Import.buildSummary(good.folder, shown: "new") == "The new site builds: 1 page.")
-        let bad = try TestSite(plugins: .command, [
-            "sectionsite.yml": "title: T\ntheme: default\n", "Content/index.md": "---\ntitle: Home\ndraft: maybe\n---\nHi.\n",
-        ])
-        #expect(Import.buildSummary(bad.folder, shown: "new") == "The new site does not build yet: 1 error, the first:\n  Content/index.md:3:8: error: 'draft' must be true or false")
+        let bad = try TestSite(
+            plugins: .command,
+            [
+                "sectionsite.yml": "title: T\ntheme: default\n",
+                "Content/index.md": "---\ntitle: Home\ndraft: maybe\n---\nHi.\n",
+            ])
+        #expect(
+            Import.buildSummary(bad.folder, shown: "new")
+                == "The new site does not build yet: 1 error, the first:\n  Content/index.md:3:8: error: 'draft' must be true or false"
+        )
     }
 }

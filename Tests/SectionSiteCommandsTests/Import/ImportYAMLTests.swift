@@ -22,10 +22,13 @@ struct ImportYAMLTests {
 
     @Test("Jekyll: a permalink with a newline and a long description read back as written")
     func jekyllSettings() throws {
-        let jekyll = try TestSite(plugins: .command, [
-            "_config.yml": "title: \"Notes: #1\"\ndescription: \"\(Self.marked)\"\npermalink: \"/news\\nnotes/:title/\"\n",
-            "_posts/2018-01-19-forums.md": "---\ntitle: Forums\n---\nHello.\n",
-        ])
+        let jekyll = try TestSite(
+            plugins: .command,
+            [
+                "_config.yml":
+                    "title: \"Notes: #1\"\ndescription: \"\(Self.marked)\"\npermalink: \"/news\\nnotes/:title/\"\n",
+                "_posts/2018-01-19-forums.md": "---\ntitle: Forums\n---\nHello.\n",
+            ])
         let out = jekyll.folder.appendingPathComponent("imported")
         _ = try ImportRun.jekyll(jekyll, into: out)
         let settings = try Self.settings(out)
@@ -41,8 +44,10 @@ struct ImportYAMLTests {
 
     @Test("Hugo: a permalink and a menu entry with newlines, a long language description, read back as written")
     func hugoSettings() throws {
-        let hugo = try TestSite(plugins: .command, [
-            "hugo.toml": """
+        let hugo = try TestSite(
+            plugins: .command,
+            [
+                "hugo.toml": """
                 title = "Docs"
                 defaultContentLanguage = "en"
                 [permalinks]
@@ -58,8 +63,8 @@ struct ImportYAMLTests {
                   weight = 2
                   title = "true"
                 """,
-            "content/_index.md": "---\ntitle: Home\n---\n",
-        ])
+                "content/_index.md": "---\ntitle: Home\n---\n",
+            ])
         let out = hugo.folder.appendingPathComponent("imported")
         _ = try ImportRun.hugo(hugo, into: out)
         let settings = try Self.settings(out)

@@ -36,9 +36,12 @@ struct JekyllShapesTests {
     @Test(
         "dates as Jekyll writes them",
         arguments: [
-            ("2013-05-06 02:12:52 +0200", "2013-05-06T02:12:52+02:00"), ("2014-11-13 12:00:00 +0000", "2014-11-13T12:00:00+00:00"),
-            ("2014-11-13 12:00", "2014-11-13T12:00:00"), ("2014-11-13", "2014-11-13"), ("2014-1-3 9:05:00 -05:00", "2014-01-03T09:05:00-05:00"),
-            ("2014-11-13T12:00:00.250Z", "2014-11-13T12:00:00+00:00"), ("2014-11-13 12:00:00 -5", "2014-11-13T12:00:00-05:00"),
+            ("2013-05-06 02:12:52 +0200", "2013-05-06T02:12:52+02:00"),
+            ("2014-11-13 12:00:00 +0000", "2014-11-13T12:00:00+00:00"),
+            ("2014-11-13 12:00", "2014-11-13T12:00:00"), ("2014-11-13", "2014-11-13"),
+            ("2014-1-3 9:05:00 -05:00", "2014-01-03T09:05:00-05:00"),
+            ("2014-11-13T12:00:00.250Z", "2014-11-13T12:00:00+00:00"),
+            ("2014-11-13 12:00:00 -5", "2014-11-13T12:00:00-05:00"),
         ])
     func dates(written: String, kept: String) throws {
         #expect(JekyllDate(written)?.written == kept)
@@ -60,11 +63,13 @@ struct JekyllShapesTests {
 
     @Test("dates with offsets and the site's time zone: the setting written, the date kept, Jekyll's day kept")
     func datesAndZone() throws {
-        let jekyll = try TestSite(plugins: .command, [
-            "_config.yml": "title: Zones\npermalink: pretty\ntimezone: America/Los_Angeles\n",
-            "_posts/2013-05-06-a.md": "---\ntitle: A\ndate: 2013-05-06 02:12:52 +0200\n---\nA\n",
-            "_posts/2014-11-13-b.md": "---\ntitle: B\ndate: 2014-11-13 12:00:00\n---\nB\n",
-        ])
+        let jekyll = try TestSite(
+            plugins: .command,
+            [
+                "_config.yml": "title: Zones\npermalink: pretty\ntimezone: America/Los_Angeles\n",
+                "_posts/2013-05-06-a.md": "---\ntitle: A\ndate: 2013-05-06 02:12:52 +0200\n---\nA\n",
+                "_posts/2014-11-13-b.md": "---\ntitle: B\ndate: 2014-11-13 12:00:00\n---\nB\n",
+            ])
         let out = jekyll.folder.appendingPathComponent("imported")
         _ = try ImportRun.jekyll(jekyll, into: out)
         let settings = try Self.text(out, "sectionsite.yml")
@@ -87,9 +92,12 @@ struct JekyllShapesTests {
         _ = jekyll
         #expect(Self.missing(["/about/raw/", "/2020/01/02/b/", "/old-b/"], in: built).isEmpty)
         #expect(try Self.text(built, "2020/01/02/b/index.html").contains("@mojombo"))  // a line Jekyll shows as text
-        #expect(report.leftovers.map(\.description).contains(
-            "_posts/2020-01-02-b.md:6:1: note: front matter 'weight' is not a whole number, not written: heavy"))
-        #expect(report.leftovers.map(\.kind).contains("front matter 'sections' means something else to SectionSite, not written"))
+        #expect(
+            report.leftovers.map(\.description).contains(
+                "_posts/2020-01-02-b.md:6:1: note: front matter 'weight' is not a whole number, not written: heavy"))
+        #expect(
+            report.leftovers.map(\.kind).contains(
+                "front matter 'sections' means something else to SectionSite, not written"))
         #expect(report.leftovers.map(\.kind).contains("front matter 'summary' is not a single value, not written"))
     }
 
@@ -109,7 +117,8 @@ struct JekyllShapesTests {
         #expect(
             Self.missing(
                 [
-                    "/2020/01/02/b/", "/talks/2020/01/03/c/", "/en/news/2020/01/03/c/", "/en/news/2021/01/03/c/", "/one/2020/01/03/d/",
+                    "/2020/01/02/b/", "/talks/2020/01/03/c/", "/en/news/2020/01/03/c/", "/en/news/2021/01/03/c/",
+                    "/one/2020/01/03/d/",
                     "/two/2020/01/03/d/", "/en/about/",
                 ], in: built
             ).isEmpty)
@@ -119,23 +128,23 @@ struct JekyllShapesTests {
     func collections() throws {
         let (jekyll, built, report) = try Self.built([
             "_config.yml": """
-                title: Docs
-                permalink: pretty
-                collections:
-                  docs:
-                    output: true
-                    permalink: /:collection/:path/
-                  recipes:
-                    output: true
-                  posts:
-                    permalink: /news/:year/:title/
-                  staff:
-                    output: false
-                defaults:
-                  - scope: {path: '', type: recipes}
-                    values: {permalink: '/cook/:name/'}
+            title: Docs
+            permalink: pretty
+            collections:
+              docs:
+                output: true
+                permalink: /:collection/:path/
+              recipes:
+                output: true
+              posts:
+                permalink: /news/:year/:title/
+              staff:
+                output: false
+            defaults:
+              - scope: {path: '', type: recipes}
+                values: {permalink: '/cook/:name/'}
 
-                """,
+            """,
             "_docs/guide/install.md": "---\ntitle: Install\n---\nGo.\n",
             "_docs/index.md": "---\ntitle: Docs\n---\nAll.\n",
             "docs/index.md": "---\ntitle: Docs home\n---\nHome.\n",
@@ -146,14 +155,18 @@ struct JekyllShapesTests {
                 "---\ntitle: B\n---\n[install]({% link _docs/guide/install.md %}) and [soup]({{ site.baseurl }}{% link _recipes/Soup Of The Day.md %})\n{% link _docs/gone.md %}\n",
         ])
         _ = jekyll
-        #expect(Self.missing(["/docs/guide/install/", "/docs/index/", "/docs/", "/cook/soup-of-the-day/", "/news/2020/b/"], in: built).isEmpty)
+        #expect(
+            Self.missing(
+                ["/docs/guide/install/", "/docs/index/", "/docs/", "/cook/soup-of-the-day/", "/news/2020/b/"], in: built
+            ).isEmpty)
         let post = try Self.text(built, "news/2020/b/index.html")
         #expect(post.contains(#"href="/docs/guide/install/""#) && post.contains(#"href="/cook/soup-of-the-day/""#))
         let staff = report.leftovers.filter { $0.kind.contains("'staff'") }
         #expect(staff.map(\.file) == ["_staff/ann.md", "_staff/bob.md"])
-        #expect(report.leftovers.filter { $0.file == "_posts/2020-01-02-b.md" }.map(\.description) == [
-            "_posts/2020-01-02-b.md:5:1: note: 'link' to a file that is not there, written as '#': {% link _docs/gone.md %}"
-        ])
+        #expect(
+            report.leftovers.filter { $0.file == "_posts/2020-01-02-b.md" }.map(\.description) == [
+                "_posts/2020-01-02-b.md:5:1: note: 'link' to a file that is not there, written as '#': {% link _docs/gone.md %}"
+            ])
     }
 
     @Test("collections listed by name, in collections_dir")
@@ -168,26 +181,31 @@ struct JekyllShapesTests {
         #expect(report.leftovers.map(\.file) == ["my/_notes/a.md"])
     }
 
-    @Test("{{ site.<key> }}: settings are written as Liquid prints them; a setting the site lacks is left out and listed")
+    @Test(
+        "{{ site.<key> }}: settings are written as Liquid prints them; a setting the site lacks is left out and listed")
     func siteValues() throws {
         let (jekyll, built, report) = try Self.built([
             "_config.yml": "title: Values\nauthor:\n  name: Ann\nyear: 2020\nlinks: [a, b]\n",
-            "about.md": "---\ntitle: About\n---\n{{ site.title }} by {{ site.author.name }} in {{site.year}}; {{ site.links }}; {{ site.github.repo }}.\n",
+            "about.md":
+                "---\ntitle: About\n---\n{{ site.title }} by {{ site.author.name }} in {{site.year}}; {{ site.links }}; {{ site.github.repo }}.\n",
         ])
         _ = jekyll
         #expect(try Self.text(built, "about/index.html").contains("Values by Ann in 2020; ab; ."))
-        #expect(report.leftovers.map(\.description) == [
-            "about.md:4:80: note: Liquid output with 'site.github', a setting the site does not have, left out: {{ site.github.repo }}"
-        ])
+        #expect(
+            report.leftovers.map(\.description) == [
+                "about.md:4:80: note: Liquid output with 'site.github', a setting the site does not have, left out: {{ site.github.repo }}"
+            ])
     }
 
     @Test("quoted addresses through relative_url, absolute_url, prepend and append are converted")
     func addressFilters() throws {
-        let jekyll = try TestSite(plugins: .command, [
-            "_config.yml": "title: T\nurl: https://example.com\nbaseurl: /b\nlogo: /logo.svg\n",
-            "about.md":
-                "---\ntitle: About\n---\n[a]({{ '/docs/' | relative_url }}) [b]({{ \"x/\" | absolute_url }}) [c]({{ site.logo | relative_url }}) [d]({{ '/e' | prepend: site.baseurl | append: '/' }}) {{ page.x | relative_url }} {{ page.title | slugify }}\n",
-        ])
+        let jekyll = try TestSite(
+            plugins: .command,
+            [
+                "_config.yml": "title: T\nurl: https://example.com\nbaseurl: /b\nlogo: /logo.svg\n",
+                "about.md":
+                    "---\ntitle: About\n---\n[a]({{ '/docs/' | relative_url }}) [b]({{ \"x/\" | absolute_url }}) [c]({{ site.logo | relative_url }}) [d]({{ '/e' | prepend: site.baseurl | append: '/' }}) {{ page.x | relative_url }} {{ page.title | slugify }}\n",
+            ])
         let out = jekyll.folder.appendingPathComponent("imported")
         let report = try ImportRun.jekyll(jekyll, into: out)
         #expect(
@@ -221,27 +239,32 @@ struct JekyllShapesTests {
 
     @Test("the report counts every file left out: one line each, one kind per folder")
     func everyFileCounted() throws {
-        let jekyll = try TestSite(plugins: .command, [
-            "_config.yml": "title: T\n",
-            "_layouts/default.html": "<html>{{ content }}</html>\n",
-            "_layouts/post.html": "<html>{{ content }}</html>\n",
-            "_drafts/idea.md": "---\ntitle: Idea\n---\n",
-            "en/_includes/nav.html": "<nav></nav>\n",
-        ])
+        let jekyll = try TestSite(
+            plugins: .command,
+            [
+                "_config.yml": "title: T\n",
+                "_layouts/default.html": "<html>{{ content }}</html>\n",
+                "_layouts/post.html": "<html>{{ content }}</html>\n",
+                "_drafts/idea.md": "---\ntitle: Idea\n---\n",
+                "en/_includes/nav.html": "<nav></nav>\n",
+            ])
         let report = try ImportRun.jekyll(jekyll, into: jekyll.folder.appendingPathComponent("imported"))
-        #expect(report.summary.map { "\($0.count) \($0.kind)" } == [
-            "2 file of the Jekyll folder '_layouts/', not imported", "1 draft (in '_drafts/'), not imported",
-            "1 file of the Jekyll folder 'en/_includes/', not imported",
-        ])
+        #expect(
+            report.summary.map { "\($0.count) \($0.kind)" } == [
+                "2 file of the Jekyll folder '_layouts/', not imported", "1 draft (in '_drafts/'), not imported",
+                "1 file of the Jekyll folder 'en/_includes/', not imported",
+            ])
     }
 
     @Test("HTML pages Jekyll renders keep their addresses, their HTML drawn as HTML, their Liquid run")
     func htmlPages() throws {
         let (jekyll, built, report) = try Self.built([
-            "analytics/index.html": "---\ntitle: Analytics\n---\n<div class=\"stats\">\n\n    <p>Installs</p>\n\n</div>\n{% for row in site.data.rows %}<b>{{ row.n }}</b>{% endfor %}\n",
+            "analytics/index.html":
+                "---\ntitle: Analytics\n---\n<div class=\"stats\">\n\n    <p>Installs</p>\n\n</div>\n{% for row in site.data.rows %}<b>{{ row.n }}</b>{% endfor %}\n",
             "_data/rows.yml": "- n: one\n- n: two\n",
             "pages/404.html": "---\npermalink: /404.html\n---\n<h1>Not here</h1>\n",
-            "pages/showcase.html": "---\ntitle: Showcase\npermalink: /showcase/\nredirect_from: /docs/sites/\n---\n<p>Sites</p>\n",
+            "pages/showcase.html":
+                "---\ntitle: Showcase\npermalink: /showcase/\nredirect_from: /docs/sites/\n---\n<p>Sites</p>\n",
             "_posts/2020-01-02-html-post.html": "---\ntitle: HTML post\n---\n<p>Posted</p>\n",
             "_config.yml": "title: Brew\npermalink: pretty\ncollections:\n  talks:\n    output: true\n",
             "_talks/keynote.html": "---\ntitle: Keynote\n---\n<p>Talk</p>\n",
@@ -249,10 +272,17 @@ struct JekyllShapesTests {
         ])
         _ = jekyll
         #expect(
-            Self.missing(["/analytics/", "/404.html", "/showcase/", "/docs/sites/", "/2020/01/02/html-post/", "/talks/keynote/", "/faq/index.html"], in: built)
-                .isEmpty)
+            Self.missing(
+                [
+                    "/analytics/", "/404.html", "/showcase/", "/docs/sites/", "/2020/01/02/html-post/",
+                    "/talks/keynote/", "/faq/index.html",
+                ], in: built
+            )
+            .isEmpty)
         let analytics = try Self.text(built, "analytics/index.html")
-        #expect(analytics.contains(#"<div class="stats">"#) && analytics.contains("<p>Installs</p>") && !analytics.contains("<pre>"))
+        #expect(
+            analytics.contains(#"<div class="stats">"#) && analytics.contains("<p>Installs</p>")
+                && !analytics.contains("<pre>"))
         #expect(analytics.contains("<b>one</b><b>two</b>"))
         #expect(report.leftovers.filter { $0.file == "analytics/index.html" }.isEmpty)
     }
@@ -269,7 +299,9 @@ struct JekyllShapesTests {
         #expect(try Self.text(built, "index.html").contains("<h1>Our home</h1>"))
         #expect(try Self.text(built, "news/index.html").contains("<h1>Our news</h1>"))
         #expect(Self.missing(["/news/2020/01/02/b/"], in: built).isEmpty)
-        let (other, out, _) = try Self.built(["_config.yml": "title: Pages\n", "about.md": "---\ntitle: About\n---\nMe.\n"])
+        let (other, out, _) = try Self.built([
+            "_config.yml": "title: Pages\n", "about.md": "---\ntitle: About\n---\nMe.\n",
+        ])
         _ = other
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("posts/index.html").path))
     }

@@ -12,14 +12,18 @@ import SiteTestSupport
 struct BuildTests {
     @Test("--config files are read after sectionsite.yml, each key replacing the one before; their errors name them")
     func settingsFiles() throws {
-        let site = try TestSite(plugins: .command, TestSite.theme.merging([
-            "sectionsite.yml": "title: One\ndescription: Kept\n",
-            "more.yml": "title: Two\n",
-            "last.yml": "title: Three\n",
-            "Content/index.md": "---\ntitle: Home\n---\n{{site.title}} {{site.description}}\n",
-        ]) { $1 })
+        let site = try TestSite(
+            plugins: .command,
+            TestSite.theme.merging([
+                "sectionsite.yml": "title: One\ndescription: Kept\n",
+                "more.yml": "title: Two\n",
+                "last.yml": "title: Three\n",
+                "Content/index.md": "---\ntitle: Home\n---\n{{site.title}} {{site.description}}\n",
+            ]) { $1 })
         var options = site.options
-        options.settingsFiles = [site.folder.appendingPathComponent("more.yml"), site.folder.appendingPathComponent("last.yml")]
+        options.settingsFiles = [
+            site.folder.appendingPathComponent("more.yml"), site.folder.appendingPathComponent("last.yml"),
+        ]
         let built = try Site(options: options)
         #expect(built.config.title == "Three")
         #expect(built.config.data["description"] == .string("Kept"))
@@ -28,7 +32,9 @@ struct BuildTests {
         try site.write(["more.yml": "title: Two\nmarkdown:\n  colour: blue\n"])
         #expect(throws: SectionSiteError.self) { try Site(options: options) }
         do { _ = try Site(options: options) } catch let error as SectionSiteError {
-            #expect(error.description == "more.yml:3:3: error: unknown markdown option 'colour' (known: smart, unsafe, attributes)")
+            #expect(
+                error.description
+                    == "more.yml:3:3: error: unknown markdown option 'colour' (known: smart, unsafe, attributes)")
         }
         options.settingsFiles = [site.folder.appendingPathComponent("gone.yml")]
         do { _ = try Site(options: options) } catch let error as SectionSiteError {
@@ -39,8 +45,14 @@ struct BuildTests {
     @Test("collections sort, filter by tag, limit, and leave out drafts and index pages")
     func collections() throws {
         #expect(TestSite.itemKeys(try built(TestSite.blog())) == ["/posts/beta/", "/posts/gamma/", "/posts/alpha/"])
-        #expect(TestSite.itemKeys(try built(TestSite.blog(sort: "date"))) == ["/posts/alpha/", "/posts/gamma/", "/posts/beta/"])
-        #expect(TestSite.itemKeys(try built(TestSite.blog(sort: "title"))) == ["/posts/alpha/", "/posts/beta/", "/posts/gamma/"])
+        #expect(
+            TestSite.itemKeys(try built(TestSite.blog(sort: "date"))) == [
+                "/posts/alpha/", "/posts/gamma/", "/posts/beta/",
+            ])
+        #expect(
+            TestSite.itemKeys(try built(TestSite.blog(sort: "title"))) == [
+                "/posts/alpha/", "/posts/beta/", "/posts/gamma/",
+            ])
         #expect(TestSite.itemKeys(try built(TestSite.blog(limit: 2))) == ["/posts/beta/", "/posts/gamma/"])
         #expect(TestSite.itemKeys(try built(TestSite.blog(tags: "[ios]"))) == ["/posts/gamma/"])
     }
@@ -61,10 +73,15 @@ struct BuildTests {
                 "---\ntitle: Home\nsections:\n  - id: latest\n    cell: b\n    from: posts\n    limit: 1\n  - id: swift\n    cell: b\n    from: posts\n    tags: [swift]\(paginate)\n---\n"
             let html = try built(files, page: "index.html")
             // Newest first: beta is the latest; gamma and alpha carry 'swift'.
-            #expect(TestSite.itemKeys(html) == (paginate.isEmpty ? ["/posts/beta/", "/posts/gamma/", "/posts/alpha/"] : ["/posts/beta/", "/posts/gamma/"]))
-            files["Content/index.md"] = files["Content/index.md"]!.replacingOccurrences(of: "limit: 1", with: "limit: 2")
+            #expect(
+                TestSite.itemKeys(html)
+                    == (paginate.isEmpty
+                        ? ["/posts/beta/", "/posts/gamma/", "/posts/alpha/"] : ["/posts/beta/", "/posts/gamma/"]))
+            files["Content/index.md"] = files["Content/index.md"]!.replacingOccurrences(
+                of: "limit: 1", with: "limit: 2")
             let twice = try built(files, page: "index.html")
-            #expect(Array(TestSite.itemKeys(twice).prefix(3)) == ["/posts/beta/", "/posts/gamma/", "swift:/posts/gamma/"])
+            #expect(
+                Array(TestSite.itemKeys(twice).prefix(3)) == ["/posts/beta/", "/posts/gamma/", "swift:/posts/gamma/"])
         }
     }
 
@@ -90,9 +107,14 @@ struct BuildTests {
         var report = try site.build()
         #expect(!report.warnings.contains { $0.id == "site.empty-section" })
         #expect(TestSite.itemKeys(try site.output("posts/index.html")) == ["/posts/beta/", "/posts/gamma/"])
-        try site.write(["Content/posts/index.md": "---\ntitle: Posts\nsections:\n  - id: all\n    cell: b\n    from: posts\n    tags: [none]\n    paginate: 2\n---\n"])
+        try site.write([
+            "Content/posts/index.md":
+                "---\ntitle: Posts\nsections:\n  - id: all\n    cell: b\n    from: posts\n    tags: [none]\n    paginate: 2\n---\n"
+        ])
         report = try site.build()
-        #expect(report.warnings.map(\.description).contains("Content/posts/index.md:4:5: warning: section 'all' has no items"))
+        #expect(
+            report.warnings.map(\.description).contains(
+                "Content/posts/index.md:4:5: warning: section 'all' has no items"))
     }
 
     @Test("drafts are published only with --drafts")
@@ -119,7 +141,8 @@ struct BuildTests {
         #expect(first.keys.contains("search/index.json"))
     }
 
-    @Test("a build that lets each page's body go once rendered writes what a site that keeps them renders, across slices")
+    @Test(
+        "a build that lets each page's body go once rendered writes what a site that keeps them renders, across slices")
     func bodiesLetGo() throws {
         // 700 posts, listed one to a page by an index page with a body of its own: its 700 output pages span two of
         // the render's slices of 512, and each shows the index's body.
@@ -145,7 +168,8 @@ struct BuildTests {
     func keptOnDisk() throws {
         var files = TestSite.theme
         for n in 0..<40 {
-            files["Content/posts/p\(n).md"] = "---\ntitle: P\(n)\ndate: 2026-01-01\n---\nBody of post \(n).\n\n- one\n- two\n"
+            files["Content/posts/p\(n).md"] =
+                "---\ntitle: P\(n)\ndate: 2026-01-01\n---\nBody of post \(n).\n\n- one\n- two\n"
         }
         let site = try TestSite(plugins: .command, files)
         var options = site.options
@@ -162,7 +186,8 @@ struct BuildTests {
             #expect(try String(contentsOfFile: page.storedFile!, encoding: .utf8) == kept.pages[url]?.html)
         }
         let store = try BodyStore(folder: options.storage!)
-        let loaded = try ContentLoader(site: site.folder, markdown: stored.markdown, bodies: store).load("Content/posts/p7.md")
+        let loaded = try ContentLoader(site: site.folder, markdown: stored.markdown, bodies: store).load(
+            "Content/posts/p7.md")
         #expect(loaded.blocks.isEmpty && loaded.body.isStored)
         let reread = try loaded.bodyBlocks()
         #expect(reread == kept.loaded["Content/posts/p7.md"]!.blocks)
@@ -178,7 +203,8 @@ struct BuildTests {
         let site = try TestSite(plugins: .command, files)
         try site.build()
         let sitemap = try site.output("sitemap.xml")
-        #expect(sitemap.contains("<url><loc>https://example.com/blog/posts/beta/</loc><lastmod>2026-01-03</lastmod></url>"))
+        #expect(
+            sitemap.contains("<url><loc>https://example.com/blog/posts/beta/</loc><lastmod>2026-01-03</lastmod></url>"))
         let atom = try site.output("feed.xml")
         #expect(atom.contains("<title>Beta</title>"))
         #expect(atom.contains("<updated>2026-01-03T00:00:00Z</updated>"))
@@ -213,7 +239,9 @@ struct BuildTests {
         #expect(try site.output("sitemap.xml").contains("<urlset "))
         #expect(!FileManager.default.fileExists(atPath: site.out.appendingPathComponent("sitemap-1.xml").path))
         try site.write(["sectionsite.yml": "title: Blog\nsitemap:\n  urls: 60000\n"])
-        #expect(site.buildError()?.description == "sectionsite.yml:3:9: error: 'urls' must be from 1 to 50000 (the most a sitemap file may list)")
+        #expect(
+            site.buildError()?.description
+                == "sectionsite.yml:3:9: error: 'urls' must be from 1 to 50000 (the most a sitemap file may list)")
     }
 
     @Test("an empty section and an unused template are warnings, not errors")
@@ -221,11 +249,16 @@ struct BuildTests {
         var files = TestSite.theme
         files["Content/index.md"] = "---\ntitle: X\nsections:\n  - id: empty\n    cell: a\n    items: []\n---\n"
         let report = try TestSite(plugins: .command, files).build()
-        #expect(report.warnings.map(\.description).contains("Content/index.md:4:5: warning: section 'empty' has no items"))
-        #expect(report.warnings.map(\.description).contains("Themes/default/cells/b.mustache:1:1: warning: template 'cells/b' is never used"))
+        #expect(
+            report.warnings.map(\.description).contains("Content/index.md:4:5: warning: section 'empty' has no items"))
+        #expect(
+            report.warnings.map(\.description).contains(
+                "Themes/default/cells/b.mustache:1:1: warning: template 'cells/b' is never used"))
     }
 
-    @Test("a path-only base URL is written once in the sitemap and the Atom feed", arguments: ["/blog/", "/blog", "blog/"])
+    @Test(
+        "a path-only base URL is written once in the sitemap and the Atom feed",
+        arguments: ["/blog/", "/blog", "blog/"])
     func pathOnlyBaseURL(base: String) throws {
         let site = try TestSite(plugins: .command, TestSite.blog())
         try SiteBuilder(options: TestPlugins.command.options(site: site.folder, out: site.out, baseURL: base)).build()
@@ -233,7 +266,9 @@ struct BuildTests {
         #expect(sitemap.contains("<url><loc>/blog/posts/beta/</loc><lastmod>2026-01-03</lastmod></url>"))
         #expect(!sitemap.contains("/blog/blog/"))
         let atom = try site.output("feed.xml")
-        #expect(atom.contains(#"<link href="/blog/posts/beta/"/>"#) && atom.contains(#"<link rel="self" href="/blog/feed.xml"/>"#))
+        #expect(
+            atom.contains(#"<link href="/blog/posts/beta/"/>"#)
+                && atom.contains(#"<link rel="self" href="/blog/feed.xml"/>"#))
         #expect(!atom.contains("/blog/blog/"))
     }
 
@@ -242,13 +277,20 @@ struct BuildTests {
         let site = try TestSite(plugins: .command, TestSite.blog())
         try site.write(["blocker": "a file where a folder should be\n"])
         let out = site.folder.appendingPathComponent("blocker/_site")
-        #expect(throws: SectionSiteError.self) { try SiteBuilder(options: TestPlugins.command.options(site: site.folder, out: out)).build() }
+        #expect(throws: SectionSiteError.self) {
+            try SiteBuilder(options: TestPlugins.command.options(site: site.folder, out: out)).build()
+        }
         do {
             try SiteBuilder(options: TestPlugins.command.options(site: site.folder, out: out)).build()
         } catch let error as SectionSiteError {
-            #expect(error.description == "\(site.folder.path)/blocker: error: cannot write the output: File exists; the previous output is unchanged")
+            #expect(
+                error.description
+                    == "\(site.folder.path)/blocker: error: cannot write the output: File exists; the previous output is unchanged"
+            )
         }
-        #expect(try String(contentsOf: site.folder.appendingPathComponent("blocker"), encoding: .utf8) == "a file where a folder should be\n")
+        #expect(
+            try String(contentsOf: site.folder.appendingPathComponent("blocker"), encoding: .utf8)
+                == "a file where a folder should be\n")
     }
 
     @Test("a page whose URL is one character builds (Foundation's path functions trap on it)")

@@ -36,43 +36,43 @@ struct DeterminismTests {
         for n in 0..<count {
             let language = languages[n % languages.count]
             files["Content/stress/page-\(n).md"] = """
-            ---
-            title: Page ~~\(n)~~
-            date: 2026-\(String(format: "%02d", n % 12 + 1))-\(String(format: "%02d", n % 28 + 1))
-            tags: [stress, t\(n % 7)]
-            sections:
-              - id: steps
-                header: Steps of \(n)
-                footer: ~~Done~~
-                cell: step
-                items:
-                  - {id: s1, title: "One ~~\(n)~~", body: "A ~~struck~~ step with www.example.com."}
-                  - {id: s2, title: Two, cell: value, value: "\(n)"}
-            ---
-            A ~~struck \(n)~~ word -- "quoted" -- see www.example.com/\(n) and https://example.org/\(n).
+                ---
+                title: Page ~~\(n)~~
+                date: 2026-\(String(format: "%02d", n % 12 + 1))-\(String(format: "%02d", n % 28 + 1))
+                tags: [stress, t\(n % 7)]
+                sections:
+                  - id: steps
+                    header: Steps of \(n)
+                    footer: ~~Done~~
+                    cell: step
+                    items:
+                      - {id: s1, title: "One ~~\(n)~~", body: "A ~~struck~~ step with www.example.com."}
+                      - {id: s2, title: Two, cell: value, value: "\(n)"}
+                ---
+                A ~~struck \(n)~~ word -- "quoted" -- see www.example.com/\(n) and https://example.org/\(n).
 
-            | column | ~~old~~ |
-            | --- | :-: |
-            | ~~cell \(n)~~ | `code` |
+                | column | ~~old~~ |
+                | --- | :-: |
+                | ~~cell \(n)~~ | `code` |
 
-            - [x] ~~done \(n)~~
-            - [ ] still to do
+                - [x] ~~done \(n)~~
+                - [ ] still to do
 
-            > [!WARNING]
-            > A ~~warning~~ for \(n).
+                > [!WARNING]
+                > A ~~warning~~ for \(n).
 
-            Footnoted[^a] twice[^b].
+                Footnoted[^a] twice[^b].
 
-            [^a]: A ~~footnote~~ \(n).
-            [^b]: Another, www.example.net.
+                [^a]: A ~~footnote~~ \(n).
+                [^b]: Another, www.example.net.
 
-            ## Code in \(language)
+                ## Code in \(language)
 
-            ```\(language)
-            // \(n): ~~not struck~~
-            let value = \(n) + 1
-            ```
-            """
+                ```\(language)
+                // \(n): ~~not struck~~
+                let value = \(n) + 1
+                ```
+                """
         }
         try site.write(files)
         return site
@@ -82,7 +82,8 @@ struct DeterminismTests {
     static func copySite(_ site: URL, to folder: URL) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for item in ["Content", "Data", "Themes", "Static", "sectionsite.yml"] {
-            try FileManager.default.copyItem(at: site.appendingPathComponent(item), to: folder.appendingPathComponent(item))
+            try FileManager.default.copyItem(
+                at: site.appendingPathComponent(item), to: folder.appendingPathComponent(item))
         }
     }
 
@@ -105,11 +106,14 @@ struct DeterminismTests {
         for (round, build) in builds.enumerated().dropFirst() {
             #expect(build.keys.sorted() == first.keys.sorted(), "build \(round + 1) wrote other files")
             let differing = first.keys.sorted().filter { build[$0] != first[$0] }
-            #expect(differing.isEmpty, "build \(round + 1): \(differing.count) files differ, first \(differing.prefix(5))")
+            #expect(
+                differing.isEmpty, "build \(round + 1): \(differing.count) files differ, first \(differing.prefix(5))")
             for path in differing.prefix(1) {
                 let (a, b) = (Array(first[path]!), Array(build[path]!))
                 let at = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
-                let context = { (bytes: [UInt8]) in String(decoding: bytes[max(0, at - 150)..<min(bytes.count, at + 150)], as: UTF8.self) }
+                let context = { (bytes: [UInt8]) in
+                    String(decoding: bytes[max(0, at - 150)..<min(bytes.count, at + 150)], as: UTF8.self)
+                }
                 Issue.record("\(path) differs at byte \(at):\n\(context(a))\n----\n\(context(b))")
             }
         }

@@ -28,26 +28,38 @@ struct IncrementalBuildTests {
             "<!doctype html><html><head><title>{{page.title}}</title></head><body><h1 data-ss-key=\"r:title\">{{page.title}}</h1>{{{sections}}}{{{body}}}<nav>{{#page.nav.prev}}{{title}}{{/page.nav.prev}}|{{#page.nav.next}}{{title}}{{/page.nav.next}}|{{#page.tagLinks}}{{name}}{{/page.tagLinks}}</nav>{{#page.translations}}<a hreflang=\"{{code}}\" href=\"{{link}}\">{{site.i18n.read}}</a>{{/page.translations}}</body></html>\n"
         files["Content/index.md"] =
             "---\ntitle: Home\nsections:\n  - id: latest\n    cell: b\n    from: posts\n    limit: 4\n  - id: swift\n    cell: a\n    from: posts\n    tags: [swift]\n    sort: title\n---\nWelcome.\n"
-        files["Content/posts/index.md"] = "---\ntitle: Posts\nsections:\n  - id: all\n    cell: b\n    from: posts\n    paginate: 3\n---\n"
+        files["Content/posts/index.md"] =
+            "---\ntitle: Posts\nsections:\n  - id: all\n    cell: b\n    from: posts\n    paginate: 3\n---\n"
         // A page with an animation of its own, which the record does not keep.
-        files["Content/about.md"] = "---\ntitle: About\nanimation:\n  insert: top\nsections:\n  - id: facts\n    cell: a\n    items:\n      - {id: one, title: One, body: \"See [home](index.md).\"}\n---\nAbout us.\n"
+        files["Content/about.md"] =
+            "---\ntitle: About\nanimation:\n  insert: top\nsections:\n  - id: facts\n    cell: a\n    items:\n      - {id: one, title: One, body: \"See [home](index.md).\"}\n---\nAbout us.\n"
         files["Static/robots.txt"] = "User-agent: *\n"
         files["Data/team.csv"] = "id,name\nada,Ada\n"
         files["Content/team.md"] = "---\ntitle: Team\nsections:\n  - id: people\n    cell: a\n    data: team\n---\n"
         files["Content/posts/picture.svg"] = "<svg/>\n"
         // Directives and pictures: a post shows a processed picture and a row; the theme draws the row.
         files["Themes/default/directives/row.mustache"] = "<div class=\"row\">{{{body}}}</div>\n"
-        files["Themes/default/directives/column.mustache"] = "{{! arguments: size (number) }}<div class=\"col\" data-size=\"{{size}}\">{{{body}}}</div>\n"
+        files["Themes/default/directives/column.mustache"] =
+            "{{! arguments: size (number) }}<div class=\"col\" data-size=\"{{size}}\">{{{body}}}</div>\n"
         files["sectionsite.yml"] = settings(title: "Site", languages: languages)
         if languages {  // French translations of some posts, a French home listing French posts, the theme's words
-            files["Content/fr/index.md"] = "---\ntitle: Accueil\nsections:\n  - id: latest\n    cell: b\n    from: posts\n    limit: 4\n---\nBienvenue.\n"
-            files["Content/fr/posts/index.md"] = "---\ntitle: Billets\nsections:\n  - id: all\n    cell: b\n    from: posts\n    paginate: 2\n---\n"
-            for n in 0..<3 { files["Content/fr/posts/p\(n).md"] = post(n, title: "Billet \(n)", day: n + 1, tags: "[swift]") }
+            files["Content/fr/index.md"] =
+                "---\ntitle: Accueil\nsections:\n  - id: latest\n    cell: b\n    from: posts\n    limit: 4\n---\nBienvenue.\n"
+            files["Content/fr/posts/index.md"] =
+                "---\ntitle: Billets\nsections:\n  - id: all\n    cell: b\n    from: posts\n    paginate: 2\n---\n"
+            for n in 0..<3 {
+                files["Content/fr/posts/p\(n).md"] = post(n, title: "Billet \(n)", day: n + 1, tags: "[swift]")
+            }
             files["Themes/default/i18n/en.yml"] = "read: Read\n"
             files["Themes/default/i18n/fr.yml"] = "read: Lire\n"
         }
-        for n in 0..<8 { files["Content/posts/p\(n).md"] = post(n, title: "Post \(n)", day: n + 1, tags: n % 2 == 0 ? "[swift]" : "[]") }
-        files["Content/posts/p1.md"] = post(1, title: "Post 1", day: 2, tags: "[]", body: "![A picture](photo.png)\n\n@Row {\n  @Column { One }\n}\n\nBody")
+        for n in 0..<8 {
+            files["Content/posts/p\(n).md"] = post(
+                n, title: "Post \(n)", day: n + 1, tags: n % 2 == 0 ? "[swift]" : "[]")
+        }
+        files["Content/posts/p1.md"] = post(
+            1, title: "Post 1", day: 2, tags: "[]",
+            body: "![A picture](photo.png)\n\n@Row {\n  @Column { One }\n}\n\nBody")
         // A post that links to another, whose slug the series changes.
         files["Content/posts/p3.md"] = post(3, title: "Post 3", day: 4, tags: "[]", body: "See [two](p2.md). Body")
         return files
@@ -68,18 +80,22 @@ struct IncrementalBuildTests {
 
     static let rowSource = SectionedDataSource<SectionModel<String, String, Row>>(
         configureCell: { _, row in
-            row.id.hasSuffix("0") ? .init(kind: "raw", html: "<i>\(HTML.escape(row.title))</i>") : try .template("b", row)
+            row.id.hasSuffix("0")
+                ? .init(kind: "raw", html: "<i>\(HTML.escape(row.title))</i>") : try .template("b", row)
         },
         titleForHeaderInSection: { $0.model })
 
     /// The Swift page's value for `day`: its title, date, tags and rows all follow the day.
     static func livePage(day: Int) throws -> SitePage {
         let ids = Set((1...(day % 5 + 1)).map { ($0 * day) % 7 * 10 + $0 % 2 })
-        let rows = ids.sorted { ($0 * 31 + day) % 11 < ($1 * 31 + day) % 11 || (($0 * 31 + day) % 11 == ($1 * 31 + day) % 11 && $0 < $1) }
-            .map { Row(id: "r\($0)", title: "Row \($0) on \(day)") }
+        let rows = ids.sorted {
+            ($0 * 31 + day) % 11 < ($1 * 31 + day) % 11 || (($0 * 31 + day) % 11 == ($1 * 31 + day) % 11 && $0 < $1)
+        }
+        .map { Row(id: "r\($0)", title: "Row \($0) on \(day)") }
         return try SitePage(
             url: "/posts/live/", title: day % 3 == 0 ? "Live" : "Live \(day)",
-            date: Date(timeIntervalSince1970: 1_767_225_600 + Double(day) * 86_400), tags: day % 2 == 0 ? ["swift"] : [],
+            date: Date(timeIntervalSince1970: 1_767_225_600 + Double(day) * 86_400),
+            tags: day % 2 == 0 ? ["swift"] : [],
             sections: [SectionModel(identity: "rows", model: "Rows", items: rows)], dataSource: rowSource)
     }
 
@@ -99,7 +115,9 @@ struct IncrementalBuildTests {
         let day = Int.random(in: 1...28, using: &random)
         switch Int.random(in: 0..<(languages ? 23 : 18), using: &random) {
         case 0:
-            try site.write(["Content/posts/p\(n).md": post(n, title: "Post \(n)", day: day, tags: "[swift]", body: "Edited \(day)")])
+            try site.write([
+                "Content/posts/p\(n).md": post(n, title: "Post \(n)", day: day, tags: "[swift]", body: "Edited \(day)")
+            ])
             posts.insert(n)
             return "body of p\(n)"
         case 1:
@@ -107,7 +125,10 @@ struct IncrementalBuildTests {
             posts.insert(n)
             return "title of p\(n)"
         case 2:
-            try site.write(["Content/posts/p\(n).md": post(n, title: "Post \(n)", day: day, tags: day % 2 == 0 ? "[swift]" : "[ios]")])
+            try site.write([
+                "Content/posts/p\(n).md": post(
+                    n, title: "Post \(n)", day: day, tags: day % 2 == 0 ? "[swift]" : "[ios]")
+            ])
             posts.insert(n)
             return "date and tags of p\(n)"
         case 3:
@@ -130,11 +151,14 @@ struct IncrementalBuildTests {
             try site.write(["Static/robots.txt": "User-agent: *\nDisallow: /\(day)/\n"])
             return "static file"
         case 8:
-            try site.write(["Content/posts/p\(n).md": post(n, title: "Post \(n)", day: n + 1, tags: "[]", draft: day % 2 == 0)])
+            try site.write([
+                "Content/posts/p\(n).md": post(n, title: "Post \(n)", day: n + 1, tags: "[]", draft: day % 2 == 0)
+            ])
             posts.insert(n)
             return "draft flag of p\(n)"
         case 9:
-            let rows = (1...(day % 4 + 1)).map { "r\(($0 * day) % 5 + $0 * 10),Row \($0) of \(day)\n" }  // ids unique, order varies
+            // ids unique, order varies
+            let rows = (1...(day % 4 + 1)).map { "r\(($0 * day) % 5 + $0 * 10),Row \($0) of \(day)\n" }
             try site.write(["Data/team.csv": "id,name\n" + rows.shuffled(using: &random).joined()])
             return "data file"
         case 10:
@@ -152,12 +176,17 @@ struct IncrementalBuildTests {
             try site.write("Content/posts/photo.png", TestImages.png(width: 20 + day % 3, height: 10, seed: day))
             return "picture replaced"
         case 15:
-            try site.write(["Content/posts/p\(n).md": post(n, title: "Post \(n)", day: n + 1, tags: "[]", body: "![Day \(day)](photo.png)")])
+            try site.write([
+                "Content/posts/p\(n).md": post(
+                    n, title: "Post \(n)", day: n + 1, tags: "[]", body: "![Day \(day)](photo.png)")
+            ])
             posts.insert(n)
             return "picture shown in p\(n)"
         case 16:
             if day % 2 == 0 {
-                try site.write(["Themes/default/hooks/link.mustache": "<a class=\"h\(day)\" href=\"{{destination}}\">{{{text}}}</a>"])
+                try site.write([
+                    "Themes/default/hooks/link.mustache": "<a class=\"h\(day)\" href=\"{{destination}}\">{{{text}}}</a>"
+                ])
                 return "link hook"
             }
             try? site.remove("Themes/default/hooks/link.mustache")
@@ -168,23 +197,34 @@ struct IncrementalBuildTests {
             try site.write(["Content/posts/p2.md": post(2, title: "Post 2", day: 3, tags: "[swift]", extra: slug)])
             return "slug of p2"
         case 18:  // a translation comes or changes
-            try site.write(["Content/fr/posts/p\(n).md": post(n, title: "Billet \(day)", day: day, tags: day % 2 == 0 ? "[swift]" : "[ios]")])
+            try site.write([
+                "Content/fr/posts/p\(n).md": post(
+                    n, title: "Billet \(day)", day: day, tags: day % 2 == 0 ? "[swift]" : "[ios]")
+            ])
             return "French p\(n)"
         case 19:
-            guard FileManager.default.fileExists(atPath: site.folder.appendingPathComponent("Content/fr/posts/p\(n).md").path) else {
+            guard
+                FileManager.default.fileExists(
+                    atPath: site.folder.appendingPathComponent("Content/fr/posts/p\(n).md").path)
+            else {
                 return "nothing"
             }
             try site.remove("Content/fr/posts/p\(n).md")
             return "French p\(n) deleted"
         case 20:  // a translation under another name, linked by its key, or its key taken away
             let key = day % 3 == 0 ? "" : "translationKey: posts/p\(n)\n"
-            try site.write(["Content/fr/posts/autre.md": post(90, title: "Autre", day: day, tags: "[swift]", extra: key)])
+            try site.write([
+                "Content/fr/posts/autre.md": post(90, title: "Autre", day: day, tags: "[swift]", extra: key)
+            ])
             return "French autre for p\(n)"
         case 21:
             try site.write(["Themes/default/i18n/fr.yml": day % 2 == 0 ? "read: Lire \(day)\n" : "other: Autre\n"])
             return "French words"
         case 22:
-            try site.write(["Content/fr/index.md": "---\ntitle: Accueil \(day)\nsections:\n  - id: latest\n    cell: b\n    from: posts\n    limit: \(day % 4 + 1)\n---\nBienvenue.\n"])
+            try site.write([
+                "Content/fr/index.md":
+                    "---\ntitle: Accueil \(day)\nsections:\n  - id: latest\n    cell: b\n    from: posts\n    limit: \(day % 4 + 1)\n---\nBienvenue.\n"
+            ])
             return "French home"
         default:
             try site.write(["Content/about.md": "---\ntitle: About\n---\nAbout us, \(day).\n"])
@@ -194,7 +234,9 @@ struct IncrementalBuildTests {
 
     static func tree(_ folder: URL) -> [String: Data] {
         var files: [String: Data] = [:]
-        for path in FileTree.files(under: folder) { files[path] = try? Data(contentsOf: folder.appendingPathComponent(path)) }
+        for path in FileTree.files(under: folder) {
+            files[path] = try? Data(contentsOf: folder.appendingPathComponent(path))
+        }
         return files
     }
 
@@ -213,7 +255,8 @@ struct IncrementalBuildTests {
     @Test("the record leaves summaries, headings and search texts in its file, readable after a new record replaces it")
     func recordReadInPlace() throws {
         var files = TestSite.blog()
-        files["Content/posts/alpha.md"] = "---\ntitle: Alpha\ndate: 2026-01-01\n---\nFirst paragraph, the summary.\n\n## A heading\n\nMore text.\n"
+        files["Content/posts/alpha.md"] =
+            "---\ntitle: Alpha\ndate: 2026-01-01\n---\nFirst paragraph, the summary.\n\n## A heading\n\nMore text.\n"
         let site = try TestSite(plugins: .command, files)
         try site.build()
         let snapshot = try #require(SiteSnapshot.load(site.folder.appendingPathComponent(".sectionsite")))
@@ -225,7 +268,10 @@ struct IncrementalBuildTests {
         #expect(alpha.summary.value == "First paragraph, the summary.")
         #expect(alpha.headings.value.map(\.text) == ["A heading"])
         #expect(alpha.text.value.contains("More text."))
-        #expect(SiteSnapshot.load(site.folder.appendingPathComponent(".sectionsite"))?.pages.first { $0.source == "Content/posts/alpha.md" }?.summary.value == "Another summary.")
+        #expect(
+            SiteSnapshot.load(site.folder.appendingPathComponent(".sectionsite"))?.pages.first {
+                $0.source == "Content/posts/alpha.md"
+            }?.summary.value == "Another summary.")
     }
 
     @Test(
@@ -240,7 +286,8 @@ struct IncrementalBuildTests {
         var live = try Self.livePage(day: 1)
         func options(_ folder: URL) -> BuildOptions { Self.options(folder, live: live) }
         try SiteBuilder(options: options(site.folder)).build()
-        let reference = FileManager.default.temporaryDirectory.appendingPathComponent("sectionsite-cold-\(UUID().uuidString)")
+        let reference = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sectionsite-cold-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: reference) }
         var incrementalSteps = 0
         for step in 1...12 {
@@ -259,10 +306,14 @@ struct IncrementalBuildTests {
             // against the files it lists.
             let built = try #require(OutputManifest(of: site.out))
             let expected = try #require(OutputManifest(of: reference.appendingPathComponent("_site")))
-            #expect(built == OutputManifest(hashing: site.out), "seed \(seed) step \(step) (\(what)): the manifest is not the output's")
+            #expect(
+                built == OutputManifest(hashing: site.out),
+                "seed \(seed) step \(step) (\(what)): the manifest is not the output's")
             #expect(expected == OutputManifest(hashing: reference.appendingPathComponent("_site")))
             let differences = expected.changes(to: built)
-            #expect(differences.added.isEmpty && differences.removed.isEmpty, "seed \(seed) step \(step) (\(what)): file lists differ")
+            #expect(
+                differences.added.isEmpty && differences.removed.isEmpty,
+                "seed \(seed) step \(step) (\(what)): file lists differ")
             for path in differences.changed { Issue.record("seed \(seed) step \(step) (\(what)): \(path) differs") }
             #expect(report.warnings == cold.warnings, "seed \(seed) step \(step) (\(what))")
             #expect(report.pageCount == cold.pageCount)
@@ -275,16 +326,24 @@ struct IncrementalBuildTests {
         let site = try TestSite(plugins: .command, Self.startingSite())
         try Self.startingPictures(site)
         try site.build()
-        let before = try FileManager.default.attributesOfItem(atPath: site.out.appendingPathComponent("about/index.html").path)
+        let before = try FileManager.default.attributesOfItem(
+            atPath: site.out.appendingPathComponent("about/index.html").path)
         let unchanged = try site.build()
         #expect(unchanged.incremental && unchanged.changedPages == 0)
-        let after = try FileManager.default.attributesOfItem(atPath: site.out.appendingPathComponent("about/index.html").path)
-        #expect(before[.systemFileNumber] as? Int == after[.systemFileNumber] as? Int, "the page was linked, not written")
+        let after = try FileManager.default.attributesOfItem(
+            atPath: site.out.appendingPathComponent("about/index.html").path)
+        #expect(
+            before[.systemFileNumber] as? Int == after[.systemFileNumber] as? Int, "the page was linked, not written")
         let previous = site.outputSnapshot()
         func inodes() throws -> [String: Int] {
-            try Dictionary(uniqueKeysWithValues: FileTree.files(under: site.out).map { path in
-                (path, try FileManager.default.attributesOfItem(atPath: site.out.appendingPathComponent(path).path)[.systemFileNumber] as! Int)
-            })
+            try Dictionary(
+                uniqueKeysWithValues: FileTree.files(under: site.out).map { path in
+                    (
+                        path,
+                        try FileManager.default.attributesOfItem(atPath: site.out.appendingPathComponent(path).path)[
+                            .systemFileNumber] as! Int
+                    )
+                })
         }
         let filesBefore = try inodes()
         try site.write(["Content/posts/p3.md": Self.post(3, title: "Changed", day: 4, tags: "[]")])
@@ -303,14 +362,16 @@ struct IncrementalBuildTests {
         // which draws the folder's children. The home page lists the four newest, which p3 is not among.
         #expect(
             changed == [
-                "posts/index.html", "posts/p0/index.html", "posts/p2/index.html", "posts/p3/index.html", "posts/p4/index.html",
+                "posts/index.html", "posts/p0/index.html", "posts/p2/index.html", "posts/p3/index.html",
+                "posts/p4/index.html",
                 "posts/page/2/index.html", "posts/page/3/index.html",
             ])
         #expect(one.changedPages == changed.count)
         #expect(try site.output("posts/p3/index.html").contains("Changed"))
         #expect(try site.output("posts/page/2/index.html").contains("Changed"))
         #expect(!(try site.output("index.html").contains("Changed")))
-        let stillLinked = try FileManager.default.attributesOfItem(atPath: site.out.appendingPathComponent("about/index.html").path)
+        let stillLinked = try FileManager.default.attributesOfItem(
+            atPath: site.out.appendingPathComponent("about/index.html").path)
         #expect(before[.systemFileNumber] as? Int == stillLinked[.systemFileNumber] as? Int)
     }
 }
@@ -318,11 +379,13 @@ struct IncrementalBuildTests {
 extension IncrementalBuildTests {
     @Test("a page that warns (a picture it cannot find) is read again at every build, and the builds stay incremental")
     func warnedPage() throws {
-        let site = try TestSite(plugins: .command, TestSite.theme.merging([
-            "sectionsite.yml": "title: Site\n",
-            "Content/a.md": "---\ntitle: A\n---\n![Gone](missing.png)\n",
-            "Content/b.md": "---\ntitle: B\n---\nB.\n",
-        ]) { $1 })
+        let site = try TestSite(
+            plugins: .command,
+            TestSite.theme.merging([
+                "sectionsite.yml": "title: Site\n",
+                "Content/a.md": "---\ntitle: A\n---\n![Gone](missing.png)\n",
+                "Content/b.md": "---\ntitle: B\n---\nB.\n",
+            ]) { $1 })
         let first = try site.build()
         #expect(first.warnings.contains { $0.message.contains("missing.png") })
         try site.write(["Content/b.md": "---\ntitle: B\n---\nB again.\n"])
@@ -333,7 +396,9 @@ extension IncrementalBuildTests {
         try FileManager.default.removeItem(at: site.folder.appendingPathComponent(".sectionsite"))
         _ = try site.build()
         let fresh = site.outputSnapshot()
-        let differing = Set(incremental.keys).union(fresh.keys).filter { !$0.hasPrefix("_sectionsite/") && incremental[$0] != fresh[$0] }
+        let differing = Set(incremental.keys).union(fresh.keys).filter {
+            !$0.hasPrefix("_sectionsite/") && incremental[$0] != fresh[$0]
+        }
         #expect(differing.isEmpty, "\(differing.sorted())")
     }
 }
@@ -342,10 +407,13 @@ extension IncrementalBuildTests {
 struct InPlaceUpdateTests {
     @Test("a journal left by an interrupted update is finished: renames made, removed files and emptied folders gone")
     func journalRollsForward() throws {
-        let site = try TestSite(plugins: .command, [
-            "_site/a/index.html": "old a", "_site/a/index.html.sectionsite-new": "new a", "_site/gone/x/index.html": "x",
-            "_site/b.txt": "b", ".sectionsite/output-journal": "rename\ta/index.html\nremove\tgone/x/index.html\n",
-        ])
+        let site = try TestSite(
+            plugins: .command,
+            [
+                "_site/a/index.html": "old a", "_site/a/index.html.sectionsite-new": "new a",
+                "_site/gone/x/index.html": "x",
+                "_site/b.txt": "b", ".sectionsite/output-journal": "rename\ta/index.html\nremove\tgone/x/index.html\n",
+            ])
         let journal = site.folder.appendingPathComponent(".sectionsite/output-journal")
         SiteWriter.finish(journal: journal, out: site.out)
         #expect(try site.output("a/index.html") == "new a")
@@ -389,7 +457,8 @@ struct PreviewAgreementTests {
             var what: [String] = []
             for _ in 0..<Int.random(in: 1...3, using: &random) {
                 what.append(
-                    try IncrementalBuildTests.edit(site, &random, posts: &posts, next: &next, live: &page, languages: languages))
+                    try IncrementalBuildTests.edit(
+                        site, &random, posts: &posts, next: &next, live: &page, languages: languages))
             }
             let after = Self.files(site)
             let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }

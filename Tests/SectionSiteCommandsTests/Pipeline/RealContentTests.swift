@@ -31,25 +31,32 @@ struct RealContentTests {
         // The pages use the default theme's directives.
         let directives = Self.repository.appendingPathComponent("Themes/default/directives")
         for file in FileTree.files(under: directives) {
-            files["Themes/default/directives/" + file] = try String(contentsOf: directives.appendingPathComponent(file), encoding: .utf8)
+            files["Themes/default/directives/" + file] = try String(
+                contentsOf: directives.appendingPathComponent(file), encoding: .utf8)
         }
         var tables = 0
         var fences = 0
         for path in sources {
             var text = try String(contentsOf: Self.repository.appendingPathComponent(path), encoding: .utf8)
             // Front matter names the documentation theme's layouts, which the test theme has not: the body stays.
-            if text.hasPrefix("---\n"), let end = text.range(of: "\n---\n", range: text.index(text.startIndex, offsetBy: 4)..<text.endIndex) {
+            if text.hasPrefix("---\n"),
+                let end = text.range(of: "\n---\n", range: text.index(text.startIndex, offsetBy: 4)..<text.endIndex)
+            {
                 text = String(text[end.upperBound...])
             }
             files["Content/" + path] = text
-            if text.contains("\n|") && text.range(of: #"\n\|? *:?-{3,}"#, options: .regularExpression) != nil { tables += 1 }
+            if text.contains("\n|") && text.range(of: #"\n\|? *:?-{3,}"#, options: .regularExpression) != nil {
+                tables += 1
+            }
             fences += text.components(separatedBy: "\n```").count / 2
         }
         let site = try TestSite(plugins: .command, files)
         // The pictures the pages show, at the same places.
         let skipped = [".build", "Fuzz/", "Tests/", "_site"]
         for path in FileTree.files(under: Self.repository)
-        where ImageFormat(fileName: path) != nil && !skipped.contains(where: { path.hasPrefix($0) }) && !path.contains("/.") {
+        where ImageFormat(fileName: path) != nil && !skipped.contains(where: { path.hasPrefix($0) })
+            && !path.contains("/.")
+        {
             try site.write("Content/" + path, try Data(contentsOf: Self.repository.appendingPathComponent(path)))
         }
         let report = try site.build()
@@ -60,7 +67,8 @@ struct RealContentTests {
         var codeOut = 0
         var headingsWithoutID: [String] = []
         var mdLinksLeft: [String] = []
-        for path in FileTree.files(under: site.out) where path.hasSuffix("index.html") && !path.hasPrefix("_sectionsite") {
+        for path in FileTree.files(under: site.out)
+        where path.hasSuffix("index.html") && !path.hasPrefix("_sectionsite") {
             let html = try site.output(path)
             let body = html[html.range(of: "data-ss-children=\"body\"")!.lowerBound...]
             tablesOut += body.components(separatedBy: "<table").count - 1
@@ -81,7 +89,9 @@ struct RealContentTests {
         // A .md link left in the output is one whose file is no page, and the build said so for that source file.
         let unexplained = mdLinksLeft.filter { left in
             let page = left.split(separator: ":")[0].dropLast("index.html".count)
-            return !warned.contains { $0.map { "Content/" + page.dropLast() + ".md" == $0 || $0.hasSuffix("/" + page + "index.md") } ?? false }
+            return !warned.contains {
+                $0.map { "Content/" + page.dropLast() + ".md" == $0 || $0.hasSuffix("/" + page + "index.md") } ?? false
+            }
         }
         #expect(unexplained.isEmpty, "\(unexplained.prefix(5))")
     }

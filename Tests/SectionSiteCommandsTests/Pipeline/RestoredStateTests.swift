@@ -14,17 +14,21 @@ struct RestoredStateTests {
     /// The site's sources and `.sectionsite/` (not its output) copied into a new folder, every file written anew:
     /// what a CI runner has after a checkout and a cache restore.
     static func freshClone(of site: URL, state: URL? = nil) throws -> URL {
-        let clone = FileManager.default.temporaryDirectory.appendingPathComponent("sectionsite-clone-\(UUID().uuidString)")
+        let clone = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sectionsite-clone-\(UUID().uuidString)")
         for path in FileTree.files(under: site) where !path.hasPrefix("_site/") && !path.hasPrefix(".sectionsite/") {
             let target = clone.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(contentsOf: site.appendingPathComponent(path)).write(to: target)
         }
-        try FileManager.default.copyItem(at: state ?? site.appendingPathComponent(".sectionsite"), to: clone.appendingPathComponent(".sectionsite"))
+        try FileManager.default.copyItem(
+            at: state ?? site.appendingPathComponent(".sectionsite"), to: clone.appendingPathComponent(".sectionsite"))
         return clone
     }
 
-    @Test("a fresh clone with .sectionsite/ restored renders what the edits change, writes what a build in place writes, and equals a build from nothing",
+    @Test(
+        "a fresh clone with .sectionsite/ restored renders what the edits change, writes what a build in place writes, and equals a build from nothing",
         arguments: [5, 6, 7] as [UInt64])
     func freshClone(seed: UInt64) throws {
         var random = SeededRandom(seed: seed)
@@ -38,13 +42,16 @@ struct RestoredStateTests {
         // clone (every file new) reads them all, and must find them the same.
         let anHourAgo = Date().addingTimeInterval(-3600)
         for path in FileTree.files(under: site.folder) {
-            try FileManager.default.setAttributes([.modificationDate: anHourAgo], ofItemAtPath: site.folder.appendingPathComponent(path).path)
+            try FileManager.default.setAttributes(
+                [.modificationDate: anHourAgo], ofItemAtPath: site.folder.appendingPathComponent(path).path)
         }
         let first = try SiteBuilder(options: options(site.folder)).build()
         // The About page (its own animation) changes once, so that its feed has a patch, which carries the animation.
         let about = site.folder.appendingPathComponent("Content/about.md")
-        try (try String(contentsOf: about, encoding: .utf8)).replacingOccurrences(of: "About us.", with: "About us, again.")
-            .write(to: about, atomically: true, encoding: .utf8)
+        try (try String(contentsOf: about, encoding: .utf8)).replacingOccurrences(
+            of: "About us.", with: "About us, again."
+        )
+        .write(to: about, atomically: true, encoding: .utf8)
         try SiteBuilder(options: options(site.folder)).build()
         let saved = site.folder.appendingPathComponent("saved-state")
         defer { try? FileManager.default.removeItem(at: saved) }
@@ -56,7 +63,8 @@ struct RestoredStateTests {
             let report = try SiteBuilder(options: options(clone)).build()
             let same = try SiteBuilder(options: options(site.folder)).build()
             #expect(report.incremental && report.startedOver == nil)
-            #expect(report.renderedPages == same.renderedPages, "seed \(seed): every file's time is new, none of its text")
+            #expect(
+                report.renderedPages == same.renderedPages, "seed \(seed): every file's time is new, none of its text")
             #expect(report.pageCount == first.pageCount)
             try SiteBuilder(options: options(clone)).verify()
         }
@@ -75,7 +83,8 @@ struct RestoredStateTests {
             let reference = try SiteBuilder(options: options(site.folder)).build()
             // Every file, the patch feed too (made again from the stored versions, with each page's animation), is
             // what the build where the output is wrote.
-            let differences = try #require(OutputManifest(of: site.out)).changes(to: try #require(OutputManifest(of: clone.appendingPathComponent("_site"))))
+            let differences = try #require(OutputManifest(of: site.out)).changes(
+                to: try #require(OutputManifest(of: clone.appendingPathComponent("_site"))))
             #expect(differences.isEmpty, "seed \(seed) step \(step) (\(what)): \(differences.all.prefix(5))")
             #expect(report.incremental == reference.incremental, "seed \(seed) step \(step) (\(what))")
             // The clone renders what the build where the output is renders: a file touched but not changed (every
@@ -100,7 +109,8 @@ struct RestoredStateTests {
         try site.build()  // incremental, nothing changed
         try builder.verify()
         let about = site.out.appendingPathComponent("about/index.html")
-        try (try String(contentsOf: about, encoding: .utf8) + "<!-- by hand -->").write(to: about, atomically: false, encoding: .utf8)
+        try (try String(contentsOf: about, encoding: .utf8) + "<!-- by hand -->").write(
+            to: about, atomically: false, encoding: .utf8)
         try Data("extra".utf8).write(to: site.out.appendingPathComponent("extra.txt"))
         try FileManager.default.removeItem(at: site.out.appendingPathComponent("sitemap.xml"))
         do {
@@ -127,7 +137,9 @@ struct RestoredStateTests {
         let manifest = try #require(OutputManifest(of: site.out))
         #expect(manifest == OutputManifest(hashing: site.out))
         #expect(manifest.hashes["about/index.html"] == ContentHash.of(try site.output("about/index.html")).hex)
-        #expect(try site.output("_sectionsite/manifest.json").hasPrefix("{\"format\":\"sectionsite-manifest/1\",\n\"files\":{\n\""))
+        #expect(
+            try site.output("_sectionsite/manifest.json").hasPrefix(
+                "{\"format\":\"sectionsite-manifest/1\",\n\"files\":{\n\""))
         // A manifest naming a file outside its folder is none: what it names is never read.
         try Data("{\"format\":\"sectionsite-manifest/1\",\"files\":{\"../secret/index.html\":\"0\"}}".utf8)
             .write(to: site.out.appendingPathComponent("_sectionsite/manifest.json"))
@@ -146,11 +158,17 @@ struct RestoredStateTests {
         try record.save(state)
         let report = try site.build()
         #expect(!report.incremental)
-        #expect(report.startedOver?.hasSuffix(".sectionsite/site.state was written by SectionSite 0.0.9 (macos arm64), not \(SiteSnapshot.maker)") == true)
+        #expect(
+            report.startedOver?.hasSuffix(
+                ".sectionsite/site.state was written by SectionSite 0.0.9 (macos arm64), not \(SiteSnapshot.maker)")
+                == true)
         #expect(try site.build().startedOver == nil, "the build wrote a record of its own")
         // Another theme: the site names a new one.
         var other = TestSite.theme.filter { $0.key.hasPrefix("Themes/default/") }
-        other = Dictionary(uniqueKeysWithValues: other.map { ($0.key.replacingOccurrences(of: "Themes/default/", with: "Themes/other/"), $0.value) })
+        other = Dictionary(
+            uniqueKeysWithValues: other.map {
+                ($0.key.replacingOccurrences(of: "Themes/default/", with: "Themes/other/"), $0.value)
+            })
         try site.write(other.merging(["sectionsite.yml": "title: T\ntheme: other\n"]) { $1 })
         let switched = try site.build()
         #expect(!switched.incremental)

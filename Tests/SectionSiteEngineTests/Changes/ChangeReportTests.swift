@@ -47,12 +47,14 @@ struct ChangeReportTests {
         var description: String { "\(action.rawValue) \(key)" }
     }
 
-    @Test("a seeded series of edits to a page's items: the report lists exactly them, a moved item as one move",
+    @Test(
+        "a seeded series of edits to a page's items: the report lists exactly them, a moved item as one move",
         arguments: [1, 2, 3, 4] as [UInt64])
     func listsTheEdits(seed: UInt64) throws {
         var random = SeededRandom(seed: seed)
         var sections: [(id: String, items: [(id: String, text: String)])] = [
-            ("releases", (0..<8).map { ("r\($0)", "Release \($0)") }), ("news", (0..<5).map { ("n\($0)", "News \($0)") }),
+            ("releases", (0..<8).map { ("r\($0)", "Release \($0)") }),
+            ("news", (0..<5).map { ("n\($0)", "News \($0)") }),
         ]
         var files = TestSite.theme
         files["Content/list.md"] = Self.page(sections)
@@ -99,7 +101,8 @@ struct ChangeReportTests {
             let seen = Set(report.pages.flatMap { page in page.changes.map { Seen(action: $0.action, key: $0.key) } })
             #expect(seen == expected, "seed \(seed) step \(step)")
             #expect(report.pages.map(\.url) == (expected.isEmpty ? [] : ["/list/"]), "seed \(seed) step \(step)")
-            #expect(report.pages.flatMap(\.changes).count == expected.count, "seed \(seed) step \(step): one change each")
+            #expect(
+                report.pages.flatMap(\.changes).count == expected.count, "seed \(seed) step \(step): one change each")
             for change in report.pages.flatMap(\.changes) {
                 #expect(change.section != nil, "an item's change names its section")
             }
@@ -119,10 +122,14 @@ struct ChangeReportTests {
         ])
         try outputs.site.build()
         let report = try outputs.report()
-        #expect(report.pages.map { "\($0.url) \($0.status.rawValue)" } == ["/a/ changed", "/gone/ removed", "/new/ added"])
+        #expect(
+            report.pages.map { "\($0.url) \($0.status.rawValue)" } == ["/a/ changed", "/gone/ removed", "/new/ added"])
         let a = try #require(report.pages.first)
         // In the patch's order: the new section goes in before the old one is removed.
-        #expect(a.changes.map { "\($0.action.rawValue) \($0.part.rawValue) \($0.key)" } == ["added section s:u", "removed section s:t"])
+        #expect(
+            a.changes.map { "\($0.action.rawValue) \($0.part.rawValue) \($0.key)" } == [
+                "added section s:u", "removed section s:t",
+            ])
         #expect(a.changes[0].before == nil && a.changes[0].after == "four")
         #expect(a.changes[1].before == "three" && a.changes[1].after == nil)
         #expect(report.urls.contains("/new/") && report.urls.contains("/gone/") && report.urls.contains("/sitemap.xml"))

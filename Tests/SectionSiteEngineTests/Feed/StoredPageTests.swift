@@ -22,13 +22,16 @@ struct StoredPageTests {
         try PageStore.store(state.pages)(html.replacingOccurrences(of: "new", with: "old"), version: "b1")
         #expect(try page.document() == html)
         var feed = PatchFeed(keep: 5, state: state, previousOut: folder.appendingPathComponent("out"))
-        #expect(try feed.make(pages: [page], current: ["/a/"], history: ["/a/": ["b1"]]).files.count == 2)  // a patch and head.json
+        // a patch and head.json
+        #expect(try feed.make(pages: [page], current: ["/a/"], history: ["/a/": ["b1"]]).files.count == 2)
 
         try FileManager.default.removeItem(atPath: state.pages.file("b2"))
         let read = #expect(throws: SectionSiteError.self) { try page.document() }
         #expect(read?.description.contains(state.pages.file("b2")) == true)
         feed.keepsNewest = true
-        #expect(throws: SectionSiteError.self) { try feed.make(pages: [page], current: ["/a/"], history: ["/a/": ["b1"]]) }
+        #expect(throws: SectionSiteError.self) {
+            try feed.make(pages: [page], current: ["/a/"], history: ["/a/": ["b1"]])
+        }
     }
 
     @Test("a version that is no hash names no stored file: a restored record or history cannot read beside the store")
@@ -46,4 +49,3 @@ struct StoredPageTests {
         }
     }
 }
-

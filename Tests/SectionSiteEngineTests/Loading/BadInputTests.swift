@@ -43,23 +43,39 @@ struct BadInputTests {
             expected: "Content/index.md:4:5: error: section has no 'id'"),
         Case(
             name: "duplicate section id",
-            files: ["Content/index.md": "---\ntitle: T\nsections:\n  - id: s\n    cell: a\n  - id: s\n    cell: a\n---\n"],
-            expected: "Content/index.md:6:5: error: duplicate section id 's'\nContent/index.md:4:5: note: section 's' first defined here"),
+            files: [
+                "Content/index.md": "---\ntitle: T\nsections:\n  - id: s\n    cell: a\n  - id: s\n    cell: a\n---\n"
+            ],
+            expected:
+                "Content/index.md:6:5: error: duplicate section id 's'\nContent/index.md:4:5: note: section 's' first defined here"
+        ),
         Case(
             name: "duplicate item id across sections",
             files: [
                 "Content/index.md":
                     "---\ntitle: T\nsections:\n  - id: s\n    cell: a\n    items:\n      - id: x\n  - id: t\n    cell: a\n    items:\n      - id: x\n---\n"
             ],
-            expected: "Content/index.md:11:9: error: duplicate item id 'x'\nContent/index.md:7:9: note: item 'x' first defined here"),
+            expected:
+                "Content/index.md:11:9: error: duplicate item id 'x'\nContent/index.md:7:9: note: item 'x' first defined here"
+        ),
         Case(
             name: "unknown cell kind",
-            files: ["Content/index.md": "---\ntitle: T\nsections:\n  - id: s\n    items:\n      - id: x\n        cell: galery\n---\n"],
-            expected: "Content/index.md:6:9: error: unknown cell kind 'galery': no template Themes/default/cells/galery.mustache (known: 'a', 'b')"),
+            files: [
+                "Content/index.md":
+                    "---\ntitle: T\nsections:\n  - id: s\n    items:\n      - id: x\n        cell: galery\n---\n"
+            ],
+            expected:
+                "Content/index.md:6:9: error: unknown cell kind 'galery': no template Themes/default/cells/galery.mustache (known: 'a', 'b')"
+        ),
         Case(
             name: "unknown supplementary kind",
-            files: ["Content/index.md": "---\ntitle: T\nsections:\n  - id: s\n    cell: a\n    header: {kind: hero, title: Hi}\n    items: [{id: x}]\n---\n"],
-            expected: "Content/index.md:6:13: error: unknown header kind 'hero': no template Themes/default/supplementary/hero.mustache (known: 'banner', 'footer', 'header')"),
+            files: [
+                "Content/index.md":
+                    "---\ntitle: T\nsections:\n  - id: s\n    cell: a\n    header: {kind: hero, title: Hi}\n    items: [{id: x}]\n---\n"
+            ],
+            expected:
+                "Content/index.md:6:13: error: unknown header kind 'hero': no template Themes/default/supplementary/hero.mustache (known: 'banner', 'footer', 'header')"
+        ),
         Case(
             name: "collection folder that does not exist",
             files: ["Content/index.md": "---\ntitle: T\nsections:\n  - id: s\n    cell: a\n    from: nowhere\n---\n"],
@@ -67,15 +83,20 @@ struct BadInputTests {
         Case(
             name: "theme that does not exist",
             files: ["sectionsite.yml": "theme: fancy\n"],
-            expected: "sectionsite.yml:1:1: error: theme 'fancy' does not exist: looked for Themes/fancy/ (known: 'default')"),
+            expected:
+                "sectionsite.yml:1:1: error: theme 'fancy' does not exist: looked for Themes/fancy/ (known: 'default')"),
         Case(
             name: "unknown layout",
             files: ["Content/index.md": "---\ntitle: T\nlayout: wide\n---\n"],
-            expected: "Content/index.md:3:9: error: unknown layout 'wide': no template Themes/default/layouts/wide.mustache (known: 'page')"),
+            expected:
+                "Content/index.md:3:9: error: unknown layout 'wide': no template Themes/default/layouts/wide.mustache (known: 'page')"
+        ),
         Case(
             name: "bad date",
             files: ["Content/index.md": "---\ntitle: T\ndate: yesterday\n---\n"],
-            expected: "Content/index.md:3:7: error: 'date' must look like 2026-01-31, 2026-01-31T09:30:00Z or 2026-01-31 09:30:00 +0200, not 'yesterday'"),
+            expected:
+                "Content/index.md:3:7: error: 'date' must look like 2026-01-31, 2026-01-31T09:30:00Z or 2026-01-31 09:30:00 +0200, not 'yesterday'"
+        ),
         Case(
             name: "template that does not parse",
             files: ["Themes/default/cells/a.mustache": "{{#open}}never closed\n"],
@@ -92,7 +113,9 @@ struct BadInputTests {
         let error = try #require(site.buildError())
         #expect(error.description == testCase.expected)
         #expect(site.outputSnapshot() == before)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.folder.path).filter { $0.contains("staging") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.folder.path).filter {
+            $0.contains("staging")
+        }
         #expect(leftovers.isEmpty)
     }
 

@@ -21,24 +21,28 @@ struct EveryErrorTests {
         files["Content/e/_index.md"] = "# E again\n"
         try site.write(files)
         let error = try #require(site.buildError())
-        #expect(error.diagnostics.map { "\($0.location!) \($0.id?.rawValue ?? "no id")" } == [
-            "Content/a.md:3:7 page.bad-date", "Content/a.md:4:9 file.not-a-whole-number", "Content/b.md:3:1 file.duplicate-key",
-        ], "\(error.description)")
+        #expect(
+            error.diagnostics.map { "\($0.location!) \($0.id?.rawValue ?? "no id")" } == [
+                "Content/a.md:3:7 page.bad-date", "Content/a.md:4:9 file.not-a-whole-number",
+                "Content/b.md:3:1 file.duplicate-key",
+            ], "\(error.description)")
         #expect(site.outputSnapshot() == before)
         // With those mended, the next errors come from later stages, every one of them.
         try site.write(["Content/a.md": "# A\n", "Content/b.md": "# B\n"])
         let later = try #require(site.buildError())
-        #expect(later.diagnostics.map { $0.description.split(separator: "\n")[0] } == [
-            "Content/c.md:3:9: error: unknown layout 'new-layouts/post': no template Themes/default/layouts/new-layouts/post.mustache (known: 'page')",
-            "Content/d.md:3:9: error: unknown layout 'new-layouts/post': no template Themes/default/layouts/new-layouts/post.mustache (known: 'page')",
-            "Content/e/_index.md:1:1: error: two pages have the URL '/e/'",
-            "Content/e/index.md:1:1: error: two pages have the URL '/e/'",
-        ], "\(later.description)")
+        #expect(
+            later.diagnostics.map { $0.description.split(separator: "\n")[0] } == [
+                "Content/c.md:3:9: error: unknown layout 'new-layouts/post': no template Themes/default/layouts/new-layouts/post.mustache (known: 'page')",
+                "Content/d.md:3:9: error: unknown layout 'new-layouts/post': no template Themes/default/layouts/new-layouts/post.mustache (known: 'page')",
+                "Content/e/_index.md:1:1: error: two pages have the URL '/e/'",
+                "Content/e/index.md:1:1: error: two pages have the URL '/e/'",
+            ], "\(later.description)")
     }
 
     @Test("at most 100 errors are shown, then how many more and how to see them; --all-errors shows every one")
     func hundred() {
-        let error = SectionSiteError((1...130).map { Diagnostic(.error, "bad \($0)", at: SourceLocation(file: "Content/p\($0).md")) })
+        let error = SectionSiteError(
+            (1...130).map { Diagnostic(.error, "bad \($0)", at: SourceLocation(file: "Content/p\($0).md")) })
         let lines = error.description.split(separator: "\n")
         #expect(lines.count == 101)
         #expect(lines.last == "and 30 more errors (--all-errors shows every one)")

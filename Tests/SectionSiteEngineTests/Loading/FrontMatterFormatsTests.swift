@@ -9,7 +9,8 @@ import Testing
 struct FrontMatterFormatsTests {
     @Test("TOML front matter gives the same page as the YAML it says, tables and dates included")
     func toml() throws {
-        let toml = try PageParser(path: "Content/a.md").parse("""
+        let toml = try PageParser(path: "Content/a.md").parse(
+            """
             +++
             title = "Hello"
             date = 2026-01-31
@@ -22,7 +23,8 @@ struct FrontMatterFormatsTests {
             +++
             Body.
             """)
-        let yaml = try PageParser(path: "Content/a.md").parse("""
+        let yaml = try PageParser(path: "Content/a.md").parse(
+            """
             ---
             title: Hello
             date: 2026-01-31
@@ -33,14 +35,16 @@ struct FrontMatterFormatsTests {
             ---
             Body.
             """)
-        #expect(toml.title == yaml.title && toml.date == yaml.date && toml.tags == yaml.tags && toml.weight == yaml.weight)
+        #expect(
+            toml.title == yaml.title && toml.date == yaml.date && toml.tags == yaml.tags && toml.weight == yaml.weight)
         #expect(toml.frontMatter == yaml.frontMatter)
         #expect(toml.body == "Body." && toml.bodyLocation.line == 11)
     }
 
     @Test("JSON front matter is read as it is, and the body starts after its closing brace")
     func json() throws {
-        let page = try PageParser(path: "Content/a.md").parse("""
+        let page = try PageParser(path: "Content/a.md").parse(
+            """
             {
               "title": "Hello",
               "tags": ["a"],
@@ -54,22 +58,26 @@ struct FrontMatterFormatsTests {
 
     @Test("pretty-printed JSON front matter: an indented closing brace closes a nested object, not the front matter")
     func nestedJSON() throws {
-        let page = try PageParser(path: "Content/a.md").parse("{\n  \"title\": \"T\",\n  \"params\": {\n    \"a\": 1\n  }\n}\nBody.\n")
+        let page = try PageParser(path: "Content/a.md").parse(
+            "{\n  \"title\": \"T\",\n  \"params\": {\n    \"a\": 1\n  }\n}\nBody.\n")
         #expect(page.title == "T" && page.frontMatter["params"] == .map(["a": .int(1)]) && page.body == "Body.\n")
     }
 
-    @Test("mistakes in TOML and JSON front matter are errors at their line", arguments: [
-        ("+++\ntitle = \"A\"\nweight = \"heavy\"\n+++\n", "file.not-a-whole-number", "Content/a.md:3:11"),
-        ("+++\ntitle = \n+++\n", "file.invalid-toml", "Content/a.md:2:"),
-        ("+++\ntitle = \"A\"\n", "page.front-matter-never-closed", "Content/a.md:1:1"),
-        ("{\n  \"weight\": \"x\"\n}\n", "file.not-a-whole-number", "Content/a.md:2:13"),
-    ])
+    @Test(
+        "mistakes in TOML and JSON front matter are errors at their line",
+        arguments: [
+            ("+++\ntitle = \"A\"\nweight = \"heavy\"\n+++\n", "file.not-a-whole-number", "Content/a.md:3:11"),
+            ("+++\ntitle = \n+++\n", "file.invalid-toml", "Content/a.md:2:"),
+            ("+++\ntitle = \"A\"\n", "page.front-matter-never-closed", "Content/a.md:1:1"),
+            ("{\n  \"weight\": \"x\"\n}\n", "file.not-a-whole-number", "Content/a.md:2:13"),
+        ])
     func locatedErrors(text: String, id: String, place: String) throws {
         do {
             _ = try PageParser(path: "Content/a.md").parse(text)
             Issue.record("no error for \(text)")
         } catch let error as SectionSiteError {
-            #expect(error.diagnostic.id?.rawValue == id && "\(error.location!)".hasPrefix(place), "\(error.description)")
+            #expect(
+                error.diagnostic.id?.rawValue == id && "\(error.location!)".hasPrefix(place), "\(error.description)")
         }
     }
 

@@ -13,7 +13,8 @@ struct HostileInputTests {
         var lines = [#"a: &a ["x", "x", "x", "x", "x", "x", "x", "x", "x"]"#]
         let names = ["a", "b", "c", "d", "e", "f", "g", "h", "i"]
         for (previous, name) in zip(names, names.dropFirst()) {
-            lines.append("\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ", ") + "]")
+            lines.append(
+                "\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ", ") + "]")
         }
         return lines.joined(separator: "\n")
     }()
@@ -37,9 +38,14 @@ struct HostileInputTests {
     @Test("an alias bomb in sectionsite.yml is an error at its alias too")
     func aliasBombInSettings() throws {
         let site = try TestSite(TestSite.theme.merging(["Content/index.md": BadInputTests.good]) { $1 })
-        try site.write(["sectionsite.yml": "title: Site\nextra:\n" + Self.aliasBomb.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n"])
+        try site.write([
+            "sectionsite.yml": "title: Site\nextra:\n"
+                + Self.aliasBomb.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n"
+        ])
         let error = try #require(site.buildError())
-        #expect(error.description.hasPrefix("sectionsite.yml:7:10: error: YAML aliases expand this document past 10,000 nodes"))
+        #expect(
+            error.description.hasPrefix(
+                "sectionsite.yml:7:10: error: YAML aliases expand this document past 10,000 nodes"))
     }
 
     @Test("anchors and aliases within the budget work as YAML says")
@@ -70,7 +76,8 @@ struct HostileInputTests {
 
     @Test("an empty sections key is a page without sections", arguments: ["sections:", "sections: ~", "sections: []"])
     func emptySections(_ line: String) throws {
-        let site = try TestSite(TestSite.theme.merging(["Content/index.md": "---\ntitle: Empty\n\(line)\n---\nBody text.\n"]) { $1 })
+        let site = try TestSite(
+            TestSite.theme.merging(["Content/index.md": "---\ntitle: Empty\n\(line)\n---\nBody text.\n"]) { $1 })
         let report = try site.build()
         #expect(!report.warnings.contains { $0.description.contains("Content/") })  // only the theme's unused cells
         let html = try site.output("index.html")

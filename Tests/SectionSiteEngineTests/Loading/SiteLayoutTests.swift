@@ -52,7 +52,11 @@ struct SiteLayoutTests {
     @Test("the watched names are those a build reads; editors' files are never part of the site")
     func watched() {
         #expect(SiteLayout.watchedRoots == ["Content", "Data", "Themes", "Static", "sectionsite.yml"])
-        for name in [".a.md.swp", "a.md~", "4913.tmp", ".DS_Store"] { #expect(SiteLayout.isIgnored(name: Substring(name)), "\(name)") }
-        for name in ["a.md", "photo.jpg", "style.css"] { #expect(!SiteLayout.isIgnored(name: Substring(name)), "\(name)") }
+        for name in [".a.md.swp", "a.md~", "4913.tmp", ".DS_Store"] {
+            #expect(SiteLayout.isIgnored(name: Substring(name)), "\(name)")
+        }
+        for name in ["a.md", "photo.jpg", "style.css"] {
+            #expect(!SiteLayout.isIgnored(name: Substring(name)), "\(name)")
+        }
     }
 }

@@ -12,10 +12,15 @@ struct AttributeListTests {
         Markdown(smart: smart, attributeLists: on).render(text, source: "Content/a.md").blocks.map(\.html)
     }
 
-    @Test("a heading's id is the author's, kept as written; classes and other attributes are set; ids made from text step around it")
+    @Test(
+        "a heading's id is the author's, kept as written; classes and other attributes are set; ids made from text step around it"
+    )
     func headings() {
         let html = blocks("## Install {#step_1 .wide data-x=\"a b\"}\n\n## Step 1\n\n## Set {up}\n")
-        #expect(html[0] == ##"<h2 id="step_1" class="wide" data-x="a b">Install<a class="anchor" href="#step_1" aria-label="Link to this section">#</a></h2>"##)
+        #expect(
+            html[0]
+                == ##"<h2 id="step_1" class="wide" data-x="a b">Install<a class="anchor" href="#step_1" aria-label="Link to this section">#</a></h2>"##
+        )
         #expect(html[1].hasPrefix(#"<h2 id="step-1">"#))
         #expect(html[2].hasPrefix(#"<h2 id="set-up">Set {up}"#))  // not a list: left as text
         let headings = Markdown(smart: false).render("## A {#custom-id}\n\n## A\n", source: "Content/a.md").headings
@@ -23,16 +28,25 @@ struct AttributeListTests {
         #expect(headings.map(\.text) == ["A", "A"])
     }
 
-    @Test("kramdown's list on the line after a block, or after a blank line, belongs to that block and is not a paragraph")
+    @Test(
+        "kramdown's list on the line after a block, or after a blank line, belongs to that block and is not a paragraph"
+    )
     func kramdown() {
-        #expect(blocks("## Step one\n{: #step-1}\n\nGo to [step](#step-1).\n") == [
-            ##"<h2 id="step-1">Step one<a class="anchor" href="#step-1" aria-label="Link to this section">#</a></h2>"##,
-            ##"<p>Go to <a href="#step-1">step</a>.</p>"##,
-        ])
+        #expect(
+            blocks("## Step one\n{: #step-1}\n\nGo to [step](#step-1).\n") == [
+                ##"<h2 id="step-1">Step one<a class="anchor" href="#step-1" aria-label="Link to this section">#</a></h2>"##,
+                ##"<p>Go to <a href="#step-1">step</a>.</p>"##,
+            ])
         #expect(blocks("A paragraph.\n{: .note #p1}\n") == [#"<p id="p1" class="note">A paragraph.</p>"#])
         #expect(blocks("Another.\n\n{: .after}\n") == [#"<p class="after">Another.</p>"#])
-        #expect(blocks("```swift\nlet a = 1\n```\n{: .code}\n") == [#"<pre class="code"><code class="language-swift">let a = 1"# + "\n</code></pre>"])
-        #expect(blocks("- one\n\n  Two.\n  {: .inner}\n") == ["<ul>\n<li>\n<p>one</p>\n<p class=\"inner\">Two.</p>\n</li>\n</ul>"])
+        #expect(
+            blocks("```swift\nlet a = 1\n```\n{: .code}\n") == [
+                #"<pre class="code"><code class="language-swift">let a = 1"# + "\n</code></pre>"
+            ])
+        #expect(
+            blocks("- one\n\n  Two.\n  {: .inner}\n") == [
+                "<ul>\n<li>\n<p>one</p>\n<p class=\"inner\">Two.</p>\n</li>\n</ul>"
+            ])
     }
 
     @Test("values are escaped, event handlers refused, smart quotes read as quotes")
@@ -49,10 +63,11 @@ struct AttributeListTests {
 
     @Test("a page's markdown.attributes: false turns them off for that page; the site's setting for every page")
     func settings() throws {
-        let site = try TestSite(TestSite.theme.merging([
-            "Content/a.md": "---\ntitle: A\n---\n## T {#x}\n",
-            "Content/b.md": "---\ntitle: B\nmarkdown: {attributes: false}\n---\n## T {#x}\n",
-        ]) { $1 })
+        let site = try TestSite(
+            TestSite.theme.merging([
+                "Content/a.md": "---\ntitle: A\n---\n## T {#x}\n",
+                "Content/b.md": "---\ntitle: B\nmarkdown: {attributes: false}\n---\n## T {#x}\n",
+            ]) { $1 })
         try site.build()
         #expect(try site.output("a/index.html").contains(#"id="x""#))
         #expect(try site.output("b/index.html").contains("T {#x}"))

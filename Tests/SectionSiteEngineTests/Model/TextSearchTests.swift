@@ -8,13 +8,16 @@ struct TextSearchTests {
     @Test("finds what Foundation's literal search finds, in strings and substrings, multi-byte text included")
     func sameAsLiteralSearch() {
         let text = "naïve <h2>Café</h2> //x/./y ::// 𝄞<h2>"
-        for part in ["<h2>", "</h2>", "//", "/.", "://", "𝄞", "ï", "é</h2>", "nope", "<h2>Café</h2> //x/./y ::// 𝄞<h2>!"] {
+        for part in [
+            "<h2>", "</h2>", "//", "/.", "://", "𝄞", "ï", "é</h2>", "nope", "<h2>Café</h2> //x/./y ::// 𝄞<h2>!",
+        ] {
             let found = text.firstRange(bytesOf: part)
             #expect(found.map { String(text[$0]) } == (text.contains(part) ? part : nil), "\(part)")
             #expect(text.contains(bytesOf: part) == text.contains(part))
         }
         let rest = text[text.firstRange(bytesOf: "</h2>")!.upperBound...]
-        #expect(rest.firstRange(bytesOf: "<h2>").map { text.utf8.distance(from: text.startIndex, to: $0.lowerBound) } == 39)
+        #expect(
+            rest.firstRange(bytesOf: "<h2>").map { text.utf8.distance(from: text.startIndex, to: $0.lowerBound) } == 39)
         #expect(rest.contains(bytesOf: "Café") == false)
         #expect("".contains(bytesOf: "a") == false && "a".contains(bytesOf: "") == true)
     }

@@ -7,18 +7,20 @@ import Testing
 /// Page URLs percent-encoded whatever the file name, and the output path each names.
 @Suite("URL paths")
 struct URLPathTests {
-    @Test("a file name becomes a valid URL, and the URL names the file again", arguments: [
-        ("Content/with space.md", "/with%20space/", "with space/index.html"),
-        ("Content/c#-notes.md", "/c%23-notes/", "c#-notes/index.html"),
-        ("Content/what?.md", "/what%3F/", "what?/index.html"),
-        ("Content/100%-sure.md", "/100%25-sure/", "100%-sure/index.html"),
-        ("Content/fish&chips.md", "/fish%26chips/", "fish&chips/index.html"),
-        ("Content/say \"hi\".md", "/say%20%22hi%22/", "say \"hi\"/index.html"),
-        ("Content/it's.md", "/it%27s/", "it's/index.html"),
-        ("Content/café/index.md", "/caf%C3%A9/", "café/index.html"),
-        ("Content/notes/🎉.md", "/notes/%F0%9F%8E%89/", "notes/🎉/index.html"),
-        ("Content/plain-name_1.md", "/plain-name_1/", "plain-name_1/index.html"),
-    ])
+    @Test(
+        "a file name becomes a valid URL, and the URL names the file again",
+        arguments: [
+            ("Content/with space.md", "/with%20space/", "with space/index.html"),
+            ("Content/c#-notes.md", "/c%23-notes/", "c#-notes/index.html"),
+            ("Content/what?.md", "/what%3F/", "what?/index.html"),
+            ("Content/100%-sure.md", "/100%25-sure/", "100%-sure/index.html"),
+            ("Content/fish&chips.md", "/fish%26chips/", "fish&chips/index.html"),
+            ("Content/say \"hi\".md", "/say%20%22hi%22/", "say \"hi\"/index.html"),
+            ("Content/it's.md", "/it%27s/", "it's/index.html"),
+            ("Content/café/index.md", "/caf%C3%A9/", "café/index.html"),
+            ("Content/notes/🎉.md", "/notes/%F0%9F%8E%89/", "notes/🎉/index.html"),
+            ("Content/plain-name_1.md", "/plain-name_1/", "plain-name_1/index.html"),
+        ])
     func route(_ path: String, _ url: String, _ output: String) {
         #expect(Page.route(path).url == url)
         #expect(OutputPath(page: PageURL(url)) == OutputPath(output))
@@ -39,7 +41,8 @@ struct URLPathTests {
         #expect(Page.Alias.normalized("café") == "/caf%C3%A9/")
         #expect(Page.Alias.normalized("/100%-sure/") == "/100%25-sure/")
         #expect(Page.Alias.normalized("/a b.html") == "/a%20b.html")
-        #expect(Page.Alias(url: "/old%20page/", location: SourceLocation(file: "x")).outputPath == "old page/index.html")
+        #expect(
+            Page.Alias(url: "/old%20page/", location: SourceLocation(file: "x")).outputPath == "old page/index.html")
     }
 
     @Test("tag pages of non-ASCII tags have encoded URLs and their feed beside their page")
@@ -50,7 +53,9 @@ struct URLPathTests {
 
     @Test("a path with a dot segment, a NUL or a backslash names a file outside its folder; dots in names do not")
     func escapes() {
-        let dots = { (segment: String) in "it has a '\(segment)' segment once decoded, which would lead outside the output folder" }
+        let dots = { (segment: String) in
+            "it has a '\(segment)' segment once decoded, which would lead outside the output folder"
+        }
         for path in ["..", "../x", "a/../b", "a/..", "/../x/", "a//../", "./a", "a/./b", "a/.", "."] {
             #expect(URLPath.escape(fromFolder: path) == dots(path.contains("..") ? ".." : "."), "\(path)")
         }
@@ -83,4 +88,3 @@ struct URLPathTests {
         }
     }
 }
-

@@ -23,52 +23,82 @@ struct PatchTests {
 
     @Test("an item inserted, deleted and moved")
     func itemOps() throws {
-        #expect(try Self.patch(TestSite.page("s:a,b"), TestSite.page("s:a,x,b")).ops == [.insert(parent: "s:s", before: "i:b", html: Self.item("x"))])
+        #expect(
+            try Self.patch(TestSite.page("s:a,b"), TestSite.page("s:a,x,b")).ops == [
+                .insert(parent: "s:s", before: "i:b", html: Self.item("x"))
+            ])
         #expect(try Self.patch(TestSite.page("s:a,b,c"), TestSite.page("s:a,c")).ops == [.remove(key: "i:b")])
-        #expect(try Self.patch(TestSite.page("s:a,b,c"), TestSite.page("s:c,a,b")).ops == [.move(key: "i:c", parent: "s:s", before: "i:a")])
-        #expect(try Self.patch(TestSite.page("s:a,b t:c"), TestSite.page("s:a t:b,c")).ops == [.move(key: "i:b", parent: "s:t", before: "i:c")])
+        #expect(
+            try Self.patch(TestSite.page("s:a,b,c"), TestSite.page("s:c,a,b")).ops == [
+                .move(key: "i:c", parent: "s:s", before: "i:a")
+            ])
+        #expect(
+            try Self.patch(TestSite.page("s:a,b t:c"), TestSite.page("s:a t:b,c")).ops == [
+                .move(key: "i:b", parent: "s:t", before: "i:c")
+            ])
     }
 
     @Test("a new section holds only new items; a kept item moves into it afterwards")
     func sectionInsert() throws {
         let patch = try Self.patch(TestSite.page("s:a,b"), TestSite.page("s:a u:b,n"))
-        let shell = #"<section class="ss-section" data-ss-key="s:u"><div class="ss-items" data-ss-children="s:u">"#
+        let shell =
+            #"<section class="ss-section" data-ss-key="s:u"><div class="ss-items" data-ss-children="s:u">"#
             + Self.item("n") + "</div></section>"
-        #expect(patch.ops == [.insert(parent: "page", before: nil, html: shell), .move(key: "i:b", parent: "s:u", before: "i:n")])
+        #expect(
+            patch.ops == [
+                .insert(parent: "page", before: nil, html: shell), .move(key: "i:b", parent: "s:u", before: "i:n"),
+            ])
     }
 
     @Test("a section deleted and moved")
     func sectionOps() throws {
         #expect(try Self.patch(TestSite.page("s:a t:b"), TestSite.page("t:b")).ops == [.remove(key: "s:s")])
-        #expect(try Self.patch(TestSite.page("s:a t:b u:c"), TestSite.page("u:c s:a t:b")).ops == [.move(key: "s:u", parent: "page", before: "s:s")])
+        #expect(
+            try Self.patch(TestSite.page("s:a t:b u:c"), TestSite.page("u:c s:a t:b")).ops == [
+                .move(key: "s:u", parent: "page", before: "s:s")
+            ])
     }
 
     @Test("a header added, changed and removed")
     func headers() throws {
         let header = #"<header class="ss-header" data-ss-key="h:s" data-ss-supplementary="header"><h2>Hi</h2></header>"#
-        #expect(try Self.patch(TestSite.page("s:a"), TestSite.page("s:a", header: "Hi")).ops == [.insert(parent: "s:s", before: nil, html: header)])
-        #expect(try Self.patch(TestSite.page("s:a", header: "Hi"), TestSite.page("s:a", header: "Ho")).ops == [.html(key: "h:s", html: "<h2>Ho</h2>")])
+        #expect(
+            try Self.patch(TestSite.page("s:a"), TestSite.page("s:a", header: "Hi")).ops == [
+                .insert(parent: "s:s", before: nil, html: header)
+            ])
+        #expect(
+            try Self.patch(TestSite.page("s:a", header: "Hi"), TestSite.page("s:a", header: "Ho")).ops == [
+                .html(key: "h:s", html: "<h2>Ho</h2>")
+            ])
         #expect(try Self.patch(TestSite.page("s:a", header: "Hi"), TestSite.page("s:a")).ops == [.remove(key: "h:s")])
     }
 
     @Test("a changed cell kind replaces the item; a changed title is a text op and a title op")
     func updates() throws {
-        #expect(try Self.patch(TestSite.page("s:a"), TestSite.page("s:a", cells: ["a": "a"])).ops == [.replace(key: "i:a", html: Self.item("a", cell: "a"))])
-        #expect(try Self.patch(TestSite.page("s:a", title: "Old"), TestSite.page("s:a", title: "New & better")).ops
-            == [.text(key: "r:title", text: "New & better"), .title(text: "New & better")])
+        #expect(
+            try Self.patch(TestSite.page("s:a"), TestSite.page("s:a", cells: ["a": "a"])).ops == [
+                .replace(key: "i:a", html: Self.item("a", cell: "a"))
+            ])
+        #expect(
+            try Self.patch(TestSite.page("s:a", title: "Old"), TestSite.page("s:a", title: "New & better")).ops
+                == [.text(key: "r:title", text: "New & better"), .title(text: "New & better")])
     }
 
     @Test("body blocks: an edited paragraph is replaced in place; others untouched")
     func body() throws {
-        let patch = try Self.patch(TestSite.page("s:a", body: "One.\n\nTwo.\n\nThree.\n"), TestSite.page("s:a", body: "One.\n\nTwo, edited.\n\nThree.\n"))
+        let patch = try Self.patch(
+            TestSite.page("s:a", body: "One.\n\nTwo.\n\nThree.\n"),
+            TestSite.page("s:a", body: "One.\n\nTwo, edited.\n\nThree.\n"))
         let three = "b:" + ContentHash.of("<p>Three.</p>").prefix(8)
         let two = "b:" + ContentHash.of("<p>Two.</p>").prefix(8)
         let edited = "b:" + ContentHash.of("<p>Two, edited.</p>").prefix(8)
         #expect(patch.ops == [.replace(key: two, html: #"<p data-ss-key="\#(edited)">Two, edited.</p>"#)])
         _ = three
-        let inserted = try Self.patch(TestSite.page("s:a", body: "One.\n\nThree.\n"), TestSite.page("s:a", body: "One.\n\nTwo.\n\nThree.\n"))
+        let inserted = try Self.patch(
+            TestSite.page("s:a", body: "One.\n\nThree.\n"), TestSite.page("s:a", body: "One.\n\nTwo.\n\nThree.\n"))
         #expect(inserted.ops == [.insert(parent: "body", before: three, html: #"<p data-ss-key="\#(two)">Two.</p>"#)])
-        let removedTwo = try Self.patch(TestSite.page("s:a", body: "One.\n\nTwo.\n\nThree.\n"), TestSite.page("s:a", body: "Three.\n\nOne.\n"))
+        let removedTwo = try Self.patch(
+            TestSite.page("s:a", body: "One.\n\nTwo.\n\nThree.\n"), TestSite.page("s:a", body: "Three.\n\nOne.\n"))
         #expect(removedTwo.ops.count == 2)
         #expect(removedTwo.ops.first == .remove(key: two))
     }
@@ -77,7 +107,11 @@ struct PatchTests {
     func reload() throws {
         let layout = "Themes/default/layouts/page.mustache"
         let before = try TestSite(TestSite.theme.merging(["Content/index.md": TestSite.page("s:a")]) { $1 })
-        let after = try TestSite(TestSite.theme.merging(["Content/index.md": TestSite.page("s:a"), layout: "<html><head></head><body><p>Footer</p>{{{sections}}}</body></html>"]) { $1 })
+        let after = try TestSite(
+            TestSite.theme.merging([
+                "Content/index.md": TestSite.page("s:a"),
+                layout: "<html><head></head><body><p>Footer</p>{{{sections}}}</body></html>",
+            ]) { $1 })
         let patch = try #require(try SiteDiff.patches(old: before.folder, new: after.folder, page: "/").first)
         #expect(patch.ops == [.reload])
         #expect(patch.reloadReason == "the page changed outside every keyed element")
@@ -88,11 +122,19 @@ struct PatchTests {
     func json() {
         let patch = Patch(
             page: "/m/", from: "a", to: "b",
-            ops: [.move(key: "i:x", parent: "page", before: nil), .attrs(key: "s:y", attrs: [.init(name: "data-ss-kind", value: nil)]),
-                  .text(key: "r:t", text: "say \"hi\"\n")],
+            ops: [
+                .move(key: "i:x", parent: "page", before: nil),
+                .attrs(key: "s:y", attrs: [.init(name: "data-ss-kind", value: nil)]),
+                .text(key: "r:t", text: "say \"hi\"\n"),
+            ],
             animation: AnimationConfiguration(delete: .left))
-        #expect(patch.json == #"{"format":"sectionsite-patch/1","page":"/m/","from":"a","to":"b","ops":[{"op":"move","key":"i:x","parent":"page","before":null},{"op":"attrs","key":"s:y","attrs":{"data-ss-kind":null}},{"op":"text","key":"r:t","text":"say \"hi\"\n"}],"animation":{"insert":"fade","delete":"left","reload":"fade","move":"flip"}}"#)
-        #expect(Patch(page: "/", from: "a", to: "b", ops: [], animation: .default).json == #"{"format":"sectionsite-patch/1","page":"/","from":"a","to":"b","ops":[]}"#)
+        #expect(
+            patch.json
+                == #"{"format":"sectionsite-patch/1","page":"/m/","from":"a","to":"b","ops":[{"op":"move","key":"i:x","parent":"page","before":null},{"op":"attrs","key":"s:y","attrs":{"data-ss-kind":null}},{"op":"text","key":"r:t","text":"say \"hi\"\n"}],"animation":{"insert":"fade","delete":"left","reload":"fade","move":"flip"}}"#
+        )
+        #expect(
+            Patch(page: "/", from: "a", to: "b", ops: [], animation: .default).json
+                == #"{"format":"sectionsite-patch/1","page":"/","from":"a","to":"b","ops":[]}"#)
     }
 
     @Test("two patches made from the same two pages are byte-identical (across processes: test_build_patches.py)")
@@ -134,13 +176,18 @@ struct PatchTests {
         var random = SeededRandom(seed: 7)
         let words = ["section", "item", "identity", "patch", "browser", "diff", "header", "footer", "cell", "model"]
         let paragraphs = (0..<100).map { index in
-            "Paragraph \(index): " + (0..<50).map { _ in words.randomElement(using: &random)! }.joined(separator: " ") + "."
+            "Paragraph \(index): " + (0..<50).map { _ in words.randomElement(using: &random)! }.joined(separator: " ")
+                + "."
         }
         var edited = paragraphs
         edited[42] = edited[42].replacingOccurrences(of: "Paragraph 42:", with: "Paragraph forty-two, edited:")
-        let patch = try Self.patch(TestSite.page("s:a", body: paragraphs.joined(separator: "\n\n")), TestSite.page("s:a", body: edited.joined(separator: "\n\n")))
+        let patch = try Self.patch(
+            TestSite.page("s:a", body: paragraphs.joined(separator: "\n\n")),
+            TestSite.page("s:a", body: edited.joined(separator: "\n\n")))
         let paragraphHTML = "<p>\(edited[42])</p>"
         #expect(patch.ops.count == 1)
-        #expect(patch.json.utf8.count <= paragraphHTML.utf8.count + 200, "\(patch.json.utf8.count) bytes for a \(paragraphHTML.utf8.count)-byte paragraph")
+        #expect(
+            patch.json.utf8.count <= paragraphHTML.utf8.count + 200,
+            "\(patch.json.utf8.count) bytes for a \(paragraphHTML.utf8.count)-byte paragraph")
     }
 }

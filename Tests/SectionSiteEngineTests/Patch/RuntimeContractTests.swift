@@ -27,13 +27,17 @@ struct RuntimeContractTests {
     @Test("the renderer writes every key through the contract's kinds and lists")
     func renderedKeys() throws {
         var files = TestSite.theme
-        files["Content/index.md"] = "---\nsections:\n  - id: s1\n    header: H\n    footer: F\n    cell: a\n    items:\n      - {id: x, title: X}\n---\nBody.\n"
+        files["Content/index.md"] =
+            "---\nsections:\n  - id: s1\n    header: H\n    footer: F\n    cell: a\n    items:\n      - {id: x, title: X}\n---\nBody.\n"
         let site = try TestSite(files)
         try site.build()
         let html = try site.output("index.html")
         let keys = html.matches(of: /data-ss-key="([^"]*)"/).map { String($0.1) }
         #expect(keys.allSatisfy { key in PatchContract.Kind.allCases.contains { $0.matches(key) } }, "\(keys)")
-        #expect(Set(keys.compactMap { key in PatchContract.Kind.allCases.first { $0.matches(key) } }) == [.section, .header, .footer, .item, .block, .region])
+        #expect(
+            Set(keys.compactMap { key in PatchContract.Kind.allCases.first { $0.matches(key) } }) == [
+                .section, .header, .footer, .item, .block, .region,
+            ])
         let lists = html.matches(of: /data-ss-children="([^"]*)"/).map { String($0.1) }
         #expect(lists == [PatchContract.pageList, PatchContract.Kind.section.key("s1"), PatchContract.bodyList])
     }

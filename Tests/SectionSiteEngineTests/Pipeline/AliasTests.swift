@@ -37,7 +37,9 @@ struct AliasTests {
         #expect(try site.output("old/index.html") == expected)
         #expect(try site.output("legacy.html") == expected)
         #expect(try site.output("2019/01/fish/index.html") == expected)
-        #expect(try site.output("about-us/index.html").contains(#"<meta http-equiv="refresh" content="0; url=/blog/about/">"#))
+        #expect(
+            try site.output("about-us/index.html").contains(
+                #"<meta http-equiv="refresh" content="0; url=/blog/about/">"#))
         #expect(try !site.output("sitemap.xml").contains("old"))  // not pages of their own
     }
 
@@ -48,29 +50,47 @@ struct AliasTests {
         let before = site.outputSnapshot()
         try site.write(["Content/x.md": "---\ntitle: X\naliases: [https://other.org/x/]\n---\n"])
         let error = try #require(site.buildError())
-        #expect(error.description == "Content/x.md:3:11: error: alias 'https://other.org/x/' must be a path on this site, like /old/path/ or /old/page.html")
+        #expect(
+            error.description
+                == "Content/x.md:3:11: error: alias 'https://other.org/x/' must be a path on this site, like /old/path/ or /old/page.html"
+        )
         #expect(site.outputSnapshot() == before)
     }
 
-    @Test("an alias that a page, a file or an earlier page already has is a warning, and the other keeps the URL", arguments: [
-        (["Content/x.md": "---\ntitle: X\naliases:\n  - /y/\n  - /about/\n---\n"],
-         "Content/x.md:5:5: warning: alias '/about/' is not written: it is the URL of a page (Content/about.md), which keeps it",
-         "about/index.html", "<title>About</title>"),
-        // The page's own file named as an alias (git-scm: `url: /about.html` with `aliases: [/about/index.html]`).
-        (["Content/own.md": "---\ntitle: Own\naliases: [/own/index.html]\n---\n"],
-         "Content/own.md:3:11: warning: alias '/own/index.html' is not written: it is the URL of a page (Content/own.md), which keeps it",
-         "own/index.html", "<title>Own</title>"),
-        (["Content/x.md": "---\ntitle: X\naliases: [/robots.html]\n---\n", "Static/robots.html": "<p>robots</p>\n"],
-         "Content/x.md:3:11: warning: alias '/robots.html' is not written: Static/robots.html is written at robots.html",
-         "robots.html", "<p>robots</p>"),
-        // Content/a.md comes before Content/posts/new.md in path order: its alias is written, in every build.
-        (["Content/a.md": "---\ntitle: A\naliases: [/z/, old]\n---\n"],
-         "Content/posts/new.md:3:11: warning: alias '/old/' is given again; readers are sent to the first page that gives it (Content/a.md)\nContent/a.md:3:16: note: '/old/' first given here",
-         "old/index.html", "url=/blog/a/"),
-        (["Content/x.md": "---\ntitle: X\naliases: [/twice/, twice]\n---\n"],
-         "Content/x.md:3:20: warning: alias '/twice/' is given again; readers are sent to the first page that gives it (this page)\nContent/x.md:3:11: note: '/twice/' first given here",
-         "twice/index.html", "url=/blog/x/"),
-    ])
+    @Test(
+        "an alias that a page, a file or an earlier page already has is a warning, and the other keeps the URL",
+        arguments: [
+            (
+                ["Content/x.md": "---\ntitle: X\naliases:\n  - /y/\n  - /about/\n---\n"],
+                "Content/x.md:5:5: warning: alias '/about/' is not written: it is the URL of a page (Content/about.md), which keeps it",
+                "about/index.html", "<title>About</title>"
+            ),
+            // The page's own file named as an alias (git-scm: `url: /about.html` with `aliases: [/about/index.html]`).
+            (
+                ["Content/own.md": "---\ntitle: Own\naliases: [/own/index.html]\n---\n"],
+                "Content/own.md:3:11: warning: alias '/own/index.html' is not written: it is the URL of a page (Content/own.md), which keeps it",
+                "own/index.html", "<title>Own</title>"
+            ),
+            (
+                [
+                    "Content/x.md": "---\ntitle: X\naliases: [/robots.html]\n---\n",
+                    "Static/robots.html": "<p>robots</p>\n",
+                ],
+                "Content/x.md:3:11: warning: alias '/robots.html' is not written: Static/robots.html is written at robots.html",
+                "robots.html", "<p>robots</p>"
+            ),
+            // Content/a.md comes before Content/posts/new.md in path order: its alias is written, in every build.
+            (
+                ["Content/a.md": "---\ntitle: A\naliases: [/z/, old]\n---\n"],
+                "Content/posts/new.md:3:11: warning: alias '/old/' is given again; readers are sent to the first page that gives it (Content/a.md)\nContent/a.md:3:16: note: '/old/' first given here",
+                "old/index.html", "url=/blog/a/"
+            ),
+            (
+                ["Content/x.md": "---\ntitle: X\naliases: [/twice/, twice]\n---\n"],
+                "Content/x.md:3:20: warning: alias '/twice/' is given again; readers are sent to the first page that gives it (this page)\nContent/x.md:3:11: note: '/twice/' first given here",
+                "twice/index.html", "url=/blog/x/"
+            ),
+        ])
     func conflicts(_ files: [String: String], _ warning: String, _ path: String, _ kept: String) throws {
         let site = try TestSite(Self.site.merging(files) { $1 })
         let report = try site.build()
@@ -87,7 +107,8 @@ struct AliasTests {
         try site.write(["sectionsite.yml": "baseURL: https://example.com/blog/\ntitle: Blog\nstrict: true\n"])
         let error = try #require(site.buildError())
         #expect(error.diagnostics.map(\.description) == asErrors)
-        #expect(error.diagnostics.map(\.description).contains(warning.replacingOccurrences(of: "warning:", with: "error:")))
+        #expect(
+            error.diagnostics.map(\.description).contains(warning.replacingOccurrences(of: "warning:", with: "error:")))
         #expect(site.outputSnapshot() == before)
     }
 

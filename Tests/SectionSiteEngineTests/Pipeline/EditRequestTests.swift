@@ -53,12 +53,19 @@ struct EditRequestTests {
     func rules() throws {
         let (_, site) = try site()
         let sections = site.loaded[.file("Content/index.md")]!.page.sections
-        #expect(sections.map(\.edit) == [
-            EditRules(move: true, delete: true, fields: ["title", "price"]), .all, nil, EditRules(move: true), .all,
-        ])
-        let bad = try TestSite(TestSite.theme.merging(["Content/index.md": "---\nsections:\n  - id: s\n    cell: b\n    edit: {moves: true}\n    items: []\n---\n"]) { a, _ in a })
+        #expect(
+            sections.map(\.edit) == [
+                EditRules(move: true, delete: true, fields: ["title", "price"]), .all, nil, EditRules(move: true), .all,
+            ])
+        let bad = try TestSite(
+            TestSite.theme.merging([
+                "Content/index.md":
+                    "---\nsections:\n  - id: s\n    cell: b\n    edit: {moves: true}\n    items: []\n---\n"
+            ]) { a, _ in a })
         let error = bad.buildError()?.description ?? ""
-        #expect(error.contains("Content/index.md:5:12: error: unknown edit key 'moves' (known: move, delete, fields)"), "\(error)")
+        #expect(
+            error.contains("Content/index.md:5:12: error: unknown edit key 'moves' (known: move, delete, fields)"),
+            "\(error)")
     }
 
     @Test("a page offers the sections it allows, with the fields of text or number; pages of a collection never")
@@ -89,7 +96,8 @@ struct EditRequestTests {
     func refused() throws {
         let (_, site) = try site()
         func refusal(_ section: String, _ edit: ItemEdit, version: PageVersion? = nil) -> String? {
-            let request = Site.EditRequest(page: PageURL("/"), version: version ?? site.pages[PageURL("/")]!.version, section: section, edit: edit)
+            let request = Site.EditRequest(
+                page: PageURL("/"), version: version ?? site.pages[PageURL("/")]!.version, section: section, edit: edit)
             do {
                 _ = try site.sourceChange(for: request)
                 return nil
@@ -97,18 +105,34 @@ struct EditRequestTests {
                 return "\(error)"
             }
         }
-        #expect(refusal("burgers", .delete(item: "classic"), version: PageVersion("0")) == "error: / changed since this page was loaded (in another tab or an editor); it has caught up: try again")
-        #expect(refusal("plain", .delete(item: "water")) == "error: section 'plain' is not editable: give it 'edit:' in its settings")
+        #expect(
+            refusal("burgers", .delete(item: "classic"), version: PageVersion("0"))
+                == "error: / changed since this page was loaded (in another tab or an editor); it has caught up: try again"
+        )
+        #expect(
+            refusal("plain", .delete(item: "water"))
+                == "error: section 'plain' is not editable: give it 'edit:' in its settings")
         #expect(refusal("posts", .delete(item: "/posts/a/"))?.contains("not editable") == true)
         #expect(refusal("burgers", .delete(item: "cola")) == "error: item 'cola' is not in section 'burgers'")
-        #expect(refusal("burgers", .set(item: "classic", field: "note", value: "x"))?.contains("field 'note' is not editable in section 'burgers'") == true)
+        #expect(
+            refusal("burgers", .set(item: "classic", field: "note", value: "x"))?.contains(
+                "field 'note' is not editable in section 'burgers'") == true)
         #expect(refusal("drinks", .set(item: "cola", field: "id", value: "x"))?.contains("field 'id'") == true)
-        #expect(refusal("drinks", .set(item: "cola", field: "sections", value: "x"))?.contains("field 'sections'") == true)  // edit: true adds none
-        #expect(refusal("drinks", .set(item: "cola", field: "cold", value: "x"))?.contains("field 'cold'") == true)  // a boolean
+        #expect(
+            // edit: true adds none
+            refusal("drinks", .set(item: "cola", field: "sections", value: "x"))?.contains("field 'sections'") == true)
+        // a boolean
+        #expect(refusal("drinks", .set(item: "cola", field: "cold", value: "x"))?.contains("field 'cold'") == true)
         #expect(refusal("sides", .delete(item: "fries"))?.contains("does not allow to delete") == true)
-        #expect(refusal("sides", .move(item: "fries", to: .section("burgers"), before: nil))?.contains("move items into") == true)
-        #expect(refusal("burgers", .move(item: "classic", to: .section("sides"), before: nil))?.contains("move items into") == true)
-        #expect(refusal("burgers", .move(item: "classic", to: .section("plain"), before: nil))?.contains("move items into") == true)
+        #expect(
+            refusal("sides", .move(item: "fries", to: .section("burgers"), before: nil))?.contains("move items into")
+                == true)
+        #expect(
+            refusal("burgers", .move(item: "classic", to: .section("sides"), before: nil))?.contains("move items into")
+                == true)
+        #expect(
+            refusal("burgers", .move(item: "classic", to: .section("plain"), before: nil))?.contains("move items into")
+                == true)
     }
 
     @Test("an edit the section allows is the file's text before and after, changed only where the item is")
@@ -119,9 +143,13 @@ struct EditRequestTests {
             edit: .move(item: "veggie", to: .section("drinks"), before: "cola"))
         let change = try site.sourceChange(for: request)
         #expect(change.path == "Content/index.md")
-        #expect(change.before == (try String(contentsOf: test.folder.appendingPathComponent("Content/index.md"), encoding: .utf8)))
-        #expect(change.after == Self.menu.replacing("      - {id: veggie, title: Veggie, price: 10}\n", with: "").replacing(
-            "      - {id: cola,", with: "      - {id: veggie, title: Veggie, price: 10}\n      - {id: cola,"))
+        #expect(
+            change.before
+                == (try String(contentsOf: test.folder.appendingPathComponent("Content/index.md"), encoding: .utf8)))
+        #expect(
+            change.after
+                == Self.menu.replacing("      - {id: veggie, title: Veggie, price: 10}\n", with: "").replacing(
+                    "      - {id: cola,", with: "      - {id: veggie, title: Veggie, price: 10}\n      - {id: cola,"))
         // The file changed since the site read it: refused, even at the same version.
         try test.write(["Content/index.md": Self.menu.replacing("Classic", with: "Classic too")])
         #expect(throws: SectionSiteError.self) { try site.sourceChange(for: request) }
@@ -134,12 +162,16 @@ struct EditRequestTests {
         files["sectionsite.yml"] = "title: T\nreadOutside: [\(elsewhere.folder.path)]\n"
         files["Data/sides.csv"] = "id,title\nfries,Fries\n"
         let test = try TestSite(files)
-        try FileManager.default.createSymbolicLink(at: test.folder.appendingPathComponent("Content"), withDestinationURL: elsewhere.folder)
+        try FileManager.default.createSymbolicLink(
+            at: test.folder.appendingPathComponent("Content"), withDestinationURL: elsewhere.folder)
         let site = try Site(options: test.options)
         let page = try #require(site.pages[PageURL("/")])
-        let request = Site.EditRequest(page: PageURL("/"), version: page.version, section: "burgers", edit: .delete(item: "classic"))
+        let request = Site.EditRequest(
+            page: PageURL("/"), version: page.version, section: "burgers", edit: .delete(item: "classic"))
         let error = #expect(throws: SectionSiteError.self) { try site.sourceChange(for: request) }
-        #expect(error?.description.contains("Content/index.md leads out of the site") == true, "\(String(describing: error))")
+        #expect(
+            error?.description.contains("Content/index.md leads out of the site") == true,
+            "\(String(describing: error))")
     }
 
     typealias Board = SectionModel<String, String, Train>
@@ -159,7 +191,9 @@ struct EditRequestTests {
             canEditItem: { _, train in !train.late },
             commitChange: { change in changes.withLock { $0.append(change) } })
         let sections = [
-            Board(identity: "now", model: "Now", items: [Train(id: "t1", name: "One", late: false), Train(id: "t2", name: "Two", late: true)]),
+            Board(
+                identity: "now", model: "Now",
+                items: [Train(id: "t1", name: "One", late: false), Train(id: "t2", name: "Two", late: true)]),
             Board(identity: "later", model: "Later", items: [Train(id: "t3", name: "Three", late: false)]),
         ]
         let page = try SitePage(url: "/board/", title: "Board", sections: sections, dataSource: dataSource)
@@ -169,7 +203,11 @@ struct EditRequestTests {
         try await editing.commit(.move(item: "t1", to: .section("later"), before: "t3"), "now")
         try await editing.commit(.set(item: "t3", field: "name", value: "Drei"), "later")
         try await editing.commit(.delete(item: "t2"), "now")
-        #expect(changes.withLock { $0 } == [.move("t1", from: "now", to: "later", before: "t3"), .edit("t3", in: "later", field: "name", value: "Drei"), .delete("t2", from: "now")])
+        #expect(
+            changes.withLock { $0 } == [
+                .move("t1", from: "now", to: "later", before: "t3"),
+                .edit("t3", in: "later", field: "name", value: "Drei"), .delete("t2", from: "now"),
+            ])
         await #expect(throws: SectionSiteError.self) { try await editing.commit(.delete(item: "nope"), "now") }
         // Without commitChange, nothing is editable.
         var readOnly = dataSource

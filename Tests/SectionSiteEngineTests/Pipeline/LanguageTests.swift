@@ -26,10 +26,17 @@ struct LanguageTests {
         let site = try TestSite(TestSite.languages())
         try site.build()
         let hello = try site.output("fr/posts/hello/index.html")
-        for (code, url) in [("en", "posts/hello/"), ("fr", "fr/posts/hello/"), ("ar", "ar/posts/salam/"), ("x-default", "posts/hello/")] {
-            #expect(hello.contains(#"<link rel="alternate" hreflang="\#(code)" href="https://notes.example/\#(url)">"#), "\(code)")
+        for (code, url) in [
+            ("en", "posts/hello/"), ("fr", "fr/posts/hello/"), ("ar", "ar/posts/salam/"), ("x-default", "posts/hello/"),
+        ] {
+            #expect(
+                hello.contains(#"<link rel="alternate" hreflang="\#(code)" href="https://notes.example/\#(url)">"#),
+                "\(code)")
         }
-        #expect(hello.contains("<li>en:English:/posts/hello/</li><li>fr:Français:/fr/posts/hello/*</li><li>ar:العربية:/ar/posts/salam/</li>"))
+        #expect(
+            hello.contains(
+                "<li>en:English:/posts/hello/</li><li>fr:Français:/fr/posts/hello/*</li><li>ar:العربية:/ar/posts/salam/</li>"
+            ))
         // A page without translations has no alternates; its switcher leads to the other languages' homes.
         let only = try site.output("posts/only/index.html")
         #expect(!only.contains("hreflang"))
@@ -38,7 +45,9 @@ struct LanguageTests {
         // sitemap.xml is an index of each language's sitemap; each lists its own pages, with their alternates.
         let index = try site.output("sitemap.xml")
         #expect(index.contains("<sitemapindex "))
-        #expect(index.contains("<sitemap><loc>https://notes.example/sitemap-en.xml</loc><lastmod>2026-08-21</lastmod></sitemap>"))
+        #expect(
+            index.contains(
+                "<sitemap><loc>https://notes.example/sitemap-en.xml</loc><lastmod>2026-08-21</lastmod></sitemap>"))
         #expect(index.contains("<sitemap><loc>https://notes.example/sitemap-ar.xml</loc>"))
         let arabic = try site.output("sitemap-ar.xml")
         #expect(arabic.contains(#"xmlns:xhtml="http://www.w3.org/1999/xhtml""#))
@@ -48,19 +57,22 @@ struct LanguageTests {
             ))
         #expect(!arabic.contains("<loc>https://notes.example/posts/"))
         let english = try site.output("sitemap-en.xml")
-        #expect(english.contains(#"<url><loc>https://notes.example/posts/only/</loc><lastmod>2026-08-21</lastmod></url>"#))
+        #expect(
+            english.contains(#"<url><loc>https://notes.example/posts/only/</loc><lastmod>2026-08-21</lastmod></url>"#))
         #expect(!english.contains("<loc>https://notes.example/ar/"))
     }
 
     @Test("a translation key shared by two pages of one language is a warning at the second, naming the first")
     func sharedTranslationKey() throws {
         var files = TestSite.languages()
-        files["Content/ar/posts/again.md"] = "---\ntitle: مرة\ndate: 2026-08-22\ntranslationKey: posts/hello\n---\nنص.\n"
+        files["Content/ar/posts/again.md"] =
+            "---\ntitle: مرة\ndate: 2026-08-22\ntranslationKey: posts/hello\n---\nنص.\n"
         let site = try TestSite(files)
         let report = try site.build()
         let shared = report.warnings.filter { $0.message.hasPrefix("the translation key 'posts/hello'") }
         #expect(shared.map(\.location) == [SourceLocation(file: "Content/ar/posts/salam.md")])
-        #expect(shared.first?.message.contains("is Content/ar/posts/again.md's too, in the same language ('ar')") == true)
+        #expect(
+            shared.first?.message.contains("is Content/ar/posts/again.md's too, in the same language ('ar')") == true)
         // Without the second page, no warning.
         try site.remove("Content/ar/posts/again.md")
         #expect(try !site.build().warnings.contains { $0.message.hasPrefix("the translation key") })
@@ -81,7 +93,9 @@ struct LanguageTests {
         #expect(!(try site.output("tags/swift/index.html").contains("Bonjour")))
         #expect(try site.output("fr/posts/hello/index.html").contains("/fr/tags/swift/"))
         let frenchFeed = try site.output("fr/feed.xml")
-        #expect(frenchFeed.contains("<title>Carnet</title>") && frenchFeed.contains("Bonjour") && !frenchFeed.contains("Hello"))
+        #expect(
+            frenchFeed.contains("<title>Carnet</title>") && frenchFeed.contains("Bonjour")
+                && !frenchFeed.contains("Hello"))
         #expect(!(try site.output("feed.xml").contains("Bonjour")))
         #expect(try site.output("fr/tags/swift/feed.xml").contains("Bonjour"))
         let search = try site.output("fr/search.json")
@@ -110,7 +124,9 @@ struct LanguageTests {
         let site = try TestSite(files)
         try site.build()
         #expect(try site.output("en/posts/hello/index.html").contains("<h1 data-ss-key=\"r:title\">Hello</h1>"))
-        #expect(try site.output("fr/posts/hello/index.html").contains(#"hreflang="x-default" href="https://notes.example/en/posts/hello/""#))
+        #expect(
+            try site.output("fr/posts/hello/index.html").contains(
+                #"hreflang="x-default" href="https://notes.example/en/posts/hello/""#))
     }
 
     @Test("a page a program defines under /fr/ is French, and a translation of the page at the same path")
@@ -121,7 +137,9 @@ struct LanguageTests {
         try SiteBuilder(options: options).build()
         let french = try site.output("fr/posts/only/index.html")
         #expect(french.contains(#"<html lang="fr" dir="ltr">"#) && french.contains("<title>Seulement · Carnet</title>"))
-        #expect(try site.output("posts/only/index.html").contains(#"hreflang="fr" href="https://notes.example/fr/posts/only/""#))
+        #expect(
+            try site.output("posts/only/index.html").contains(
+                #"hreflang="fr" href="https://notes.example/fr/posts/only/""#))
     }
 
     @Test("past sitemap.urls, each language's sitemap is split, and sitemap.xml lists every part")
@@ -131,15 +149,20 @@ struct LanguageTests {
         let site = try TestSite(files)
         try site.build()
         let index = try site.output("sitemap.xml")
-        let listed = index.matches(of: /<loc>https:\/\/notes.example\/(sitemap-[a-z]+-\d+\.xml)<\/loc>/).map { String($0.1) }
-        #expect(listed.contains("sitemap-en-1.xml") && listed.contains("sitemap-en-2.xml") && listed.contains("sitemap-ar-1.xml"))
+        let listed = index.matches(of: /<loc>https:\/\/notes.example\/(sitemap-[a-z]+-\d+\.xml)<\/loc>/).map {
+            String($0.1)
+        }
+        #expect(
+            listed.contains("sitemap-en-1.xml") && listed.contains("sitemap-en-2.xml")
+                && listed.contains("sitemap-ar-1.xml"))
         #expect(!index.contains("sitemap-en.xml"))
         for file in listed { #expect(try site.output(file).matches(of: /<url>/).count == 1, "\(file)") }
         let pages = try Site(options: site.options).pages.count
         #expect(listed.count == pages)
     }
 
-    @Test("a language's folder and URL prefix may differ from its code (zh_cn for zh-CN), as moved Hugo sites have them")
+    @Test(
+        "a language's folder and URL prefix may differ from its code (zh_cn for zh-CN), as moved Hugo sites have them")
     func folderOtherThanCode() throws {
         var files = TestSite.languages().filter { !$0.key.hasPrefix("Content/ar/") && !$0.key.hasPrefix("Content/fr/") }
         files["sectionsite.yml"] = "title: T\nlanguages:\n  en: {name: English}\n  zh-CN: {name: 中文, folder: zh_cn}\n"
@@ -151,29 +174,39 @@ struct LanguageTests {
         #expect(hello.contains(#"<html lang="zh-CN" dir="ltr">"#))
         #expect(hello.contains(#"<link rel="alternate" hreflang="zh-CN" href="/zh_cn/posts/hello/">"#))
         #expect(hello.contains("<li>en:English:/posts/hello/</li><li>zh-CN:中文:/zh_cn/posts/hello/*</li>"))
-        #expect(FileManager.default.fileExists(atPath: site.out.appendingPathComponent("zh_cn/tags/swift/index.html").path))
+        #expect(
+            FileManager.default.fileExists(atPath: site.out.appendingPathComponent("zh_cn/tags/swift/index.html").path))
         #expect(FileManager.default.fileExists(atPath: site.out.appendingPathComponent("zh_cn/feed.xml").path))
         // A folder that is not one plain segment, or one two languages share, is an error at its place.
         files["sectionsite.yml"] = "title: T\nlanguages:\n  en: {name: English}\n  zh-CN: {folder: ../zh}\n"
-        #expect(try TestSite(files).buildError()?.description.contains("sectionsite.yml:4:19: error: 'folder' cannot be a language's folder") == true)
+        #expect(
+            try TestSite(files).buildError()?.description.contains(
+                "sectionsite.yml:4:19: error: 'folder' cannot be a language's folder") == true)
         files["sectionsite.yml"] = "title: T\nlanguages:\n  en: {name: English}\n  fr: {folder: en}\n"
-        #expect(try TestSite(files).buildError()?.description.contains("error: languages 'en' and 'fr' both have the folder 'en'") == true)
+        #expect(
+            try TestSite(files).buildError()?.description.contains(
+                "error: languages 'en' and 'fr' both have the folder 'en'") == true)
     }
 
     @Test("a bad language code or direction is an error at its place")
     func badSettings() throws {
         var files = TestSite.languages()
         files["sectionsite.yml"] = "title: T\nlanguages:\n  en: {name: English}\n  'fr fr': {name: Français}\n"
-        #expect(try TestSite(files).buildError()?.description.contains("sectionsite.yml:4:3: error: 'fr fr' is not a language code") == true)
+        #expect(
+            try TestSite(files).buildError()?.description.contains(
+                "sectionsite.yml:4:3: error: 'fr fr' is not a language code") == true)
         files["sectionsite.yml"] = "title: T\nlanguages:\n  en: {name: English}\n  ar: {direction: rtl-ish}\n"
-        #expect(try TestSite(files).buildError()?.description.contains("sectionsite.yml:4:19: error: 'direction' is 'ltr' or 'rtl', not 'rtl-ish'") == true)
+        #expect(
+            try TestSite(files).buildError()?.description.contains(
+                "sectionsite.yml:4:19: error: 'direction' is 'ltr' or 'rtl', not 'rtl-ish'") == true)
     }
 
     @Test("the preview: a translation that comes or goes changes its translations' alternates; equal to a fresh build")
     func previewFollowsTranslations() throws {
         // Without navigation, which a page that comes or goes changes on every page that draws it.
         var files = TestSite.languages()
-        files["Themes/default/layouts/page.mustache"] = TestSite.languagesLayout.replacing(/<nav class="nav">.*<\/nav>/, with: "")
+        files["Themes/default/layouts/page.mustache"] = TestSite.languagesLayout.replacing(
+            /<nav class="nav">.*<\/nav>/, with: "")
         let site = try TestSite(files)
         var live = try Site(options: site.options)
         func agrees(_ step: String) throws {
@@ -188,7 +221,8 @@ struct LanguageTests {
         var update = try live.apply(["Content/fr/posts/only.md"])
         #expect(update.changed.contains("/posts/only/") && update.changed.contains("/fr/posts/only/"))
         #expect(!update.changed.contains("/posts/hello/"), "other pages' alternates are left alone")
-        #expect(live.pages["/posts/only/"]!.html.contains(#"hreflang="fr" href="https://notes.example/fr/posts/only/""#))
+        #expect(
+            live.pages["/posts/only/"]!.html.contains(#"hreflang="fr" href="https://notes.example/fr/posts/only/""#))
         try agrees("translation added")
         try site.write(["Content/fr/posts/only.md": "---\ntitle: Seulement, encore\ndate: 2026-08-21\n---\nIci.\n"])
         update = try live.apply(["Content/fr/posts/only.md"])

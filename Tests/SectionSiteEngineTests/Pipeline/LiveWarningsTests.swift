@@ -10,20 +10,32 @@ import SiteTestSupport
 struct LiveWarningsTests {
     @Test("an empty section, an unused template, an alias, a link and a shared key come and go with the edits")
     func comeAndGo() throws {
-        let site = try TestSite(TestSite.theme.merging([
-            "sectionsite.yml": "title: Site\n",
-            "Content/one.md": "---\ntitle: One\nsections:\n  - id: list\n    cell: a\n    items:\n      - {id: x, title: X}\n---\nSee [two](two.md).\n",
-            "Content/two.md": "---\ntitle: Two\ntranslationKey: k\nsections:\n  - id: more\n    cell: b\n    items:\n      - {id: y, title: Y}\n---\nTwo.\n",
-            "Content/three.md": "---\ntitle: Three\n---\nThree.\n",
-        ]) { $1 })
+        let site = try TestSite(
+            TestSite.theme.merging([
+                "sectionsite.yml": "title: Site\n",
+                "Content/one.md":
+                    "---\ntitle: One\nsections:\n  - id: list\n    cell: a\n    items:\n      - {id: x, title: X}\n---\nSee [two](two.md).\n",
+                "Content/two.md":
+                    "---\ntitle: Two\ntranslationKey: k\nsections:\n  - id: more\n    cell: b\n    items:\n      - {id: y, title: Y}\n---\nTwo.\n",
+                "Content/three.md": "---\ntitle: Three\n---\nThree.\n",
+            ]) { $1 })
         var live = try Site(options: site.options)
         let edits: [(path: String, text: String?)] = [
-            ("Content/one.md", "---\ntitle: One\nsections:\n  - id: list\n    cell: a\n    items: []\n---\nSee [two](two.md).\n"),
+            (
+                "Content/one.md",
+                "---\ntitle: One\nsections:\n  - id: list\n    cell: a\n    items: []\n---\nSee [two](two.md).\n"
+            ),
             ("Content/two.md", "---\ntitle: Two\ntranslationKey: k\naliases: [/old/]\n---\nTwo.\n"),
             ("Content/three.md", "---\ntitle: Three\ntranslationKey: k\naliases: [/old/]\n---\nThree.\n"),
             ("Content/two.md", nil),
-            ("Content/one.md", "---\ntitle: One\nsections:\n  - id: list\n    cell: b\n    items:\n      - {id: x, title: X}\n---\nNo link.\n"),
-            ("Content/two.md", "---\ntitle: Two\nsections:\n  - id: more\n    cell: a\n    items:\n      - {id: y, title: Y}\n---\nTwo.\n"),
+            (
+                "Content/one.md",
+                "---\ntitle: One\nsections:\n  - id: list\n    cell: b\n    items:\n      - {id: x, title: X}\n---\nNo link.\n"
+            ),
+            (
+                "Content/two.md",
+                "---\ntitle: Two\nsections:\n  - id: more\n    cell: a\n    items:\n      - {id: y, title: Y}\n---\nTwo.\n"
+            ),
             ("Content/three.md", "---\ntitle: Three\n---\nThree.\n"),
         ]
         var seen = Set<String>()

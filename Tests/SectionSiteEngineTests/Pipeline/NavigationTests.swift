@@ -57,11 +57,13 @@ struct NavigationTests {
     func places() throws {
         let test = try TestSite(Self.files())
         let site = try Site(options: test.options)
-        let tree = "T[(Getting started@/site/docs/start/)(Guide@/site/docs/guide/(Sections@/site/docs/guide/sections/)(Cells@/site/docs/guide/cells/))(api(Types@/site/docs/api/types/))(FAQ@/site/docs/faq/)]"
+        let tree =
+            "T[(Getting started@/site/docs/start/)(Guide@/site/docs/guide/(Sections@/site/docs/guide/sections/)(Cells@/site/docs/guide/cells/))(api(Types@/site/docs/api/types/))(FAQ@/site/docs/faq/)]"
         #expect(
             Self.nav(site, "/docs/guide/cells/")
                 == "A[Home|Docs|Guide|] S[Sections|Cells*|] C[] P[Sections] N[] "
-                + tree.replacingOccurrences(of: "(Guide@", with: "(Guide+@").replacingOccurrences(of: "(Cells@", with: "(Cells+@")
+                + tree.replacingOccurrences(of: "(Guide@", with: "(Guide+@").replacingOccurrences(
+                    of: "(Cells@", with: "(Cells+@")
                 + " M[Docs+(Guide)|About|Elsewhere|]")
         #expect(
             Self.nav(site, "/docs/guide/")
@@ -74,8 +76,10 @@ struct NavigationTests {
         // At the root the tree is one level deep: the top-level folders and pages.
         #expect(
             Self.nav(site, "/about/")
-                == "A[Home|] S[Docs|About*|] C[] P[Docs] N[] T[(Docs@/site/docs/)(About+@/site/about/)] M[Docs(Guide)|About*+|Elsewhere|]")
-        #expect(Self.nav(site, "/").hasPrefix("A[] S[] C[Docs|About|] P[] N[] T[(Docs@/site/docs/)(About@/site/about/)]"))
+                == "A[Home|] S[Docs|About*|] C[] P[Docs] N[] T[(Docs@/site/docs/)(About+@/site/about/)] M[Docs(Guide)|About*+|Elsewhere|]"
+        )
+        #expect(
+            Self.nav(site, "/").hasPrefix("A[] S[] C[Docs|About|] P[] N[] T[(Docs@/site/docs/)(About@/site/about/)]"))
         // Drafts are left out of the tree unless the build takes them.
         let drafts = try Site(options: TestPlugins().options(site: test.folder, drafts: true))
         #expect(Self.nav(drafts, "/docs/guide/cells/").contains("S[Sections|Cells*|Drafty|]"))
@@ -97,7 +101,8 @@ struct NavigationTests {
         // The home page and /about/ draw the root's level only, which does not show the FAQ: they stay as they were.
         #expect(
             update.changed == [
-                "/docs/", "/docs/api/types/", "/docs/faq/", "/docs/guide/", "/docs/guide/cells/", "/docs/guide/sections/",
+                "/docs/", "/docs/api/types/", "/docs/faq/", "/docs/guide/", "/docs/guide/cells/",
+                "/docs/guide/sections/",
                 "/docs/start/",
             ])
         #expect(Self.nav(site, "/docs/start/").contains("(Questions@/site/docs/faq/)"))
@@ -113,7 +118,9 @@ struct NavigationTests {
 
 @Suite("Navigation: big sections")
 struct BigSectionNavigationTests {
-    @Test("a section of more than treeLimit pages draws its tree as the branch: its own window of pages, the rest one entry")
+    @Test(
+        "a section of more than treeLimit pages draws its tree as the branch: its own window of pages, the rest one entry"
+    )
     func bigTree() throws {
         var files = NavigationTests.files()
         for index in 0..<(NavigationContext.treeLimit + 10) {
@@ -124,7 +131,8 @@ struct BigSectionNavigationTests {
         let nav = NavigationTests.nav(site, "/docs/many/p1200/")
         let tree = String(nav.firstMatch(of: /T\[(.*?)\] M\[/)!.1)
         // The folder on the way is open, with a window of branchWidth pages around this one and two entries for the rest.
-        #expect(tree.contains("(P1200+@/site/docs/many/p1200/)") && tree.contains("(P1176@") && !tree.contains("(P1100@"))
+        #expect(
+            tree.contains("(P1200+@/site/docs/many/p1200/)") && tree.contains("(P1176@") && !tree.contains("(P1100@"))
         #expect(tree.matches(of: /\(P1\d\d\d[+]?@/).count == NavigationContext.branchWidth)
         #expect(tree.contains("(175 more)") && tree.contains("(185 more)"))
         // A page of a small section elsewhere still sees its whole tree.

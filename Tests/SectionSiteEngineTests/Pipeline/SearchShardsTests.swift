@@ -93,7 +93,10 @@ struct SearchShardsTests {
         #expect(try Self.words(site, "de").keys.sorted() == ["deja"])
         #expect(try Self.words(site, "σο").keys.sorted() == ["σοφοσ"])
         // Hangul decomposes into its letters: the prefix of 한국어 is the two letters of 한's first half.
-        #expect(try Self.words(site, "\u{1112}\u{1161}").keys.map { Array($0.unicodeScalars) } == [Array("한국어".decomposedStringWithCanonicalMapping.unicodeScalars)])
+        #expect(
+            try Self.words(site, "\u{1112}\u{1161}").keys.map { Array($0.unicodeScalars) } == [
+                Array("한국어".decomposedStringWithCanonicalMapping.unicodeScalars)
+            ])
         #expect(try Self.words(site, "a").keys.sorted() == ["a"])
         #expect(try Self.words(site, "x").keys.sorted() == ["x"])
         var folded: [String] = []
@@ -126,7 +129,9 @@ struct SearchShardsTests {
     func continuation() throws {
         var files = TestSite.theme
         files["sectionsite.yml"] = "title: T\n"
-        for n in 0..<9 { files["Content/p\(n).md"] = Self.page("Page \(n)", n % 2 == 0 ? "## Common\n\ncommon" : "common") }
+        for n in 0..<9 {
+            files["Content/p\(n).md"] = Self.page("Page \(n)", n % 2 == 0 ? "## Common\n\ncommon" : "common")
+        }
         let site = try TestSite(files)
         try site.build()
         let live = try Site(options: site.options)
@@ -144,7 +149,8 @@ struct SearchShardsTests {
         var postings = Self.decode(term[0]["postings"] as! [Int])
         #expect(postings.count == 2)
         for part in 1...3 {
-            let more = Self.decode(try Self.json(text(OutputPath("search/more/636f-0-\(part).json")))["postings"] as! [Int])
+            let more = Self.decode(
+                try Self.json(text(OutputPath("search/more/636f-0-\(part).json")))["postings"] as! [Int])
             #expect(more.count == (part == 3 ? 1 : 3))
             postings += more
         }
@@ -176,7 +182,10 @@ struct SearchShardsTests {
     @Test("two builds from nothing write the same bytes; the listing, the paths and the preview agree")
     func determinism() throws {
         var files = Self.files()
-        for n in 0..<80 { files["Content/many/p\(n).md"] = Self.page("Many \(n % 7)", "common words \(n) and more common words, \(n * 37)") }
+        for n in 0..<80 {
+            files["Content/many/p\(n).md"] = Self.page(
+                "Many \(n % 7)", "common words \(n) and more common words, \(n * 37)")
+        }
         let first = try TestSite(files)
         try first.build()
         let second = try TestSite(files)
@@ -207,7 +216,8 @@ struct SearchShardsTests {
         #expect(try Self.words(site, "ve", folder: "fr/").keys.sorted() == ["verger"])
         #expect(try Self.json(site.output("fr/search/index.json"))["pages"] as? Int == 1)
         #expect(!FileManager.default.fileExists(atPath: site.out.appendingPathComponent("search/terms/7665.json").path))
-        #expect(!FileManager.default.fileExists(atPath: site.out.appendingPathComponent("fr/search/terms/6f72.json").path))
+        #expect(
+            !FileManager.default.fileExists(atPath: site.out.appendingPathComponent("fr/search/terms/6f72.json").path))
     }
 
     @Test("search: false writes no shards; search: {json: false} the shards alone; json: true past the limit")
@@ -227,7 +237,9 @@ struct SearchShardsTests {
         #expect(try Self.words(site, "mo")["moving"] == nil)  // past the text kept
         try site.write(["sectionsite.yml": "search: {json: maybe}\n"])
         let error = site.buildError()?.diagnostic
-        #expect(error?.id == "file.not-true-or-false" && error?.location == SourceLocation(file: "sectionsite.yml", line: 1, column: 16))
+        #expect(
+            error?.id == "file.not-true-or-false"
+                && error?.location == SourceLocation(file: "sectionsite.yml", line: 1, column: 16))
         // Past the limit, search.json only when asked for.
         let limit = SearchShards.jsonPageLimit
         try site.write(["sectionsite.yml": "title: T\n"])
@@ -257,7 +269,9 @@ struct SearchShardsTests {
     func incremental() throws {
         let site = try TestSite(Self.files())
         try site.build()
-        let edits = ["Content/a.md": Self.page("Zebra", "Other words now."), "Content/d.md": Self.page("Delta", "Moves again.")]
+        let edits = [
+            "Content/a.md": Self.page("Zebra", "Other words now."), "Content/d.md": Self.page("Delta", "Moves again."),
+        ]
         try site.write(edits)
         #expect(try site.build().incremental)
         let fresh = try TestSite(Self.files().merging(edits) { $1 })
@@ -280,7 +294,8 @@ struct SearchShardsTests {
         let site = try TestSite(files)
         try site.build()
         try FileManager.default.moveItem(
-            at: site.folder.appendingPathComponent("Content/posts/old-name.md"), to: site.folder.appendingPathComponent("Content/posts/new-name.md"))
+            at: site.folder.appendingPathComponent("Content/posts/old-name.md"),
+            to: site.folder.appendingPathComponent("Content/posts/new-name.md"))
         #expect(try site.build().incremental)
         files["Content/posts/new-name.md"] = files.removeValue(forKey: "Content/posts/old-name.md")
         let fresh = try TestSite(files)
@@ -288,13 +303,16 @@ struct SearchShardsTests {
         let shards = site.outputSnapshot().filter { $0.key.hasPrefix("search") }
         #expect(shards == fresh.outputSnapshot().filter { $0.key.hasPrefix("search") })
         #expect(try Self.words(site, "ne")["new"] != nil)
-        #expect(!FileManager.default.fileExists(atPath: site.out.appendingPathComponent("search/terms/6f6c.json").path))  // "ol": no word
+        // "ol": no word
+        #expect(!FileManager.default.fileExists(atPath: site.out.appendingPathComponent("search/terms/6f6c.json").path))
     }
 
     /// A page of `SearchShardsUpdateTests`: its title, headings and text drawn from a few words, so that words are
     /// shared; its digest the hash of all three.
     static func randomPage(_ url: String, _ random: inout SeededRandom) throws -> LoadedPage {
-        let vocabulary = ["move", "moves", "mover", "apple", "apply", "zebra", "déjà", "vu", "σοφος", "한국어", "a", "x1", "common"]
+        let vocabulary = [
+            "move", "moves", "mover", "apple", "apply", "zebra", "déjà", "vu", "σοφος", "한국어", "a", "x1", "common",
+        ]
         func words(_ count: Int) -> String {
             (0..<count).map { _ in vocabulary[Int(random.next() % UInt64(vocabulary.count))] }.joined(separator: " ")
         }
@@ -306,21 +324,25 @@ struct SearchShardsTests {
         let text = words(Int(random.next() % 12))
         let hash = ContentHash.of("\(title)|\(headings.map(\.text))|\(text)").hex
         return LoadedPage(
-            page: try PageParser(path: "Content\(url)index.md").parse("---\ntitle: \(title)\n---\n"), blocks: [], summary: "",
+            page: try PageParser(path: "Content\(url)index.md").parse("---\ntitle: \(title)\n---\n"), blocks: [],
+            summary: "",
             headings: headings, text: text, sourceHash: hash)
     }
 
-    @Test("an index updated from an earlier one is the index made from nothing; the files it says are as before are", arguments: [1, 2, 3, 4])
+    @Test(
+        "an index updated from an earlier one is the index made from nothing; the files it says are as before are",
+        arguments: [1, 2, 3, 4])
     func update(seed: Int) throws {
         var random = SeededRandom(seed: UInt64(seed))
         var pages = try (0..<40).map { try Self.randomPage("/p\($0)/", &random) }
         var next = 40
         let config = SiteConfig()
         func texts(_ shards: SearchShards) -> [OutputPath: String] {
-            Dictionary(uniqueKeysWithValues: shards.files(config: config).map { file in
-                guard case .text(let text) = file.contents else { return (file.path, "") }
-                return (file.path, text)
-            })
+            Dictionary(
+                uniqueKeysWithValues: shards.files(config: config).map { file in
+                    guard case .text(let text) = file.contents else { return (file.path, "") }
+                    return (file.path, text)
+                })
         }
         var previous = SearchShards(pages, folder: "", firstPart: 2, partSize: 3)
         var updatedOnce = false
@@ -339,7 +361,8 @@ struct SearchShardsTests {
                     let page = pages[place]
                     let title = ["Renamed", "Zebra", "Apple move"][Int(random.next() % 3)]
                     pages[place] = LoadedPage(
-                        page: try PageParser(path: "Content\(page.page.url)index.md").parse("---\ntitle: \(title)\n---\n"), blocks: [],
+                        page: try PageParser(path: "Content\(page.page.url)index.md").parse(
+                            "---\ntitle: \(title)\n---\n"), blocks: [],
                         summary: "", headings: page.headings, text: page.text, sourceHash: page.sourceHash)
                 default:
                     let place = Int(random.next() % UInt64(pages.count))

@@ -9,7 +9,10 @@ import SiteTestSupport
 struct TagPageTests {
     static func post(_ name: String, day: Int, tags: String, draft: Bool = false) -> (String, String) {
         let date = String(format: "2026-02-%02d", day)
-        return ("Content/posts/\(name).md", "---\ntitle: \(name.capitalized)\ndate: \(date)\ntags: \(tags)\ndraft: \(draft)\n---\nAbout \(name).\n")
+        return (
+            "Content/posts/\(name).md",
+            "---\ntitle: \(name.capitalized)\ndate: \(date)\ntags: \(tags)\ndraft: \(draft)\n---\nAbout \(name).\n"
+        )
     }
 
     static func files(_ post: (String, String)) -> [String: String] { [post.0: post.1] }
@@ -30,7 +33,8 @@ struct TagPageTests {
         let site = try TestSite(
             Self.site([
                 Self.post("a", day: 1, tags: "[Swift UI, iOS]"), Self.post("b", day: 2, tags: "[swift-ui]"),
-                Self.post("c", day: 3, tags: "[Swift UI, Swift UI]"), Self.post("d", day: 4, tags: "[draft-only]", draft: true),
+                Self.post("c", day: 3, tags: "[Swift UI, Swift UI]"),
+                Self.post("d", day: 4, tags: "[draft-only]", draft: true),
                 Self.post("e", day: 5, tags: "[\"!!\"]"),
                 ("Content/posts/index.md", "---\ntitle: Posts\ntags: [index-only]\n---\n"),
             ]))
@@ -51,7 +55,11 @@ struct TagPageTests {
                 == ["feed.xml", "search.json", "sitemap.xml", "tags/ios/feed.xml", "tags/swift-ui/feed.xml"])
         #expect(live.indexes().contains { $0.path == "search/index.json" })
         #expect(live.indexFile(at: "tags/index.html") == nil && live.indexFile(at: "other.xml") == nil)
-        #expect(live.tags == [Tag(name: "iOS", slug: "ios", count: 1, language: "en"), Tag(name: "Swift UI", slug: "swift-ui", count: 3, language: "en")])
+        #expect(
+            live.tags == [
+                Tag(name: "iOS", slug: "ios", count: 1, language: "en"),
+                Tag(name: "Swift UI", slug: "swift-ui", count: 3, language: "en"),
+            ])
         let html = try site.output("tags/index.html")
         #expect(
             Self.items(html) == [
@@ -60,15 +68,18 @@ struct TagPageTests {
             ])
         #expect(html.contains(#"<section class="ss-section" data-ss-key="s:tags" data-ss-kind="tags">"#))
         #expect(html.contains("<title>Tags</title>"))
-        let outputs = Set(FileTree.files(under: site.out).filter { $0.hasPrefix("tags/") && !$0.hasSuffix("head.json") })
+        let outputs = Set(
+            FileTree.files(under: site.out).filter { $0.hasPrefix("tags/") && !$0.hasSuffix("head.json") })
         #expect(
             outputs == [
-                "tags/index.html", "tags/ios/index.html", "tags/ios/feed.xml", "tags/swift-ui/index.html", "tags/swift-ui/feed.xml",
+                "tags/index.html", "tags/ios/index.html", "tags/ios/feed.xml", "tags/swift-ui/index.html",
+                "tags/swift-ui/feed.xml",
             ])
         #expect(try site.output("tags/swift-ui/index.html").contains("<title>Swift UI</title>"))
         // A collection's tag filter folds the same way.
         try site.write([
-            "Content/index.md": "---\ntitle: Home\nsections:\n  - id: ui\n    cell: b\n    from: posts\n    tags: [swift ui]\n---\n"
+            "Content/index.md":
+                "---\ntitle: Home\nsections:\n  - id: ui\n    cell: b\n    from: posts\n    tags: [swift ui]\n---\n"
         ])
         try site.build()
         #expect(TestSite.itemKeys(try site.output("index.html")) == ["/posts/c/", "/posts/b/", "/posts/a/"])
@@ -79,12 +90,23 @@ struct TagPageTests {
         var posts = (1...23).map { Self.post("p\($0)", day: $0, tags: $0 == 7 ? "[other]" : "[big]") }
         posts.append(Self.post("p24", day: 24, tags: "[big]", draft: true))
         let site = try TestSite(
-            Self.site(posts, extra: ["Themes/default/cells/tagged.mustache": "{{title}} {{date}} {{#tagLinks}}[{{name}} {{link}}]{{/tagLinks}}"]))
+            Self.site(
+                posts,
+                extra: [
+                    "Themes/default/cells/tagged.mustache":
+                        "{{title}} {{date}} {{#tagLinks}}[{{name}} {{link}}]{{/tagLinks}}"
+                ]))
         try site.build()
-        let pages = try ["tags/big/index.html", "tags/big/page/2/index.html", "tags/big/page/3/index.html"].map { try site.output($0) }
+        let pages = try ["tags/big/index.html", "tags/big/page/2/index.html", "tags/big/page/3/index.html"].map {
+            try site.output($0)
+        }
         let expected = (1...23).reversed().filter { $0 != 7 }.map { "/posts/p\($0)/" }
-        #expect(pages.map(TestSite.itemKeys) == [Array(expected[0..<10]), Array(expected[10..<20]), Array(expected[20...])])
-        #expect(pages[0].contains(#"<div class="ss-item" data-ss-key="i:/posts/p23/" data-ss-cell="tagged">P23 2026-02-23 [big /tags/big/]</div>"#))
+        #expect(
+            pages.map(TestSite.itemKeys) == [Array(expected[0..<10]), Array(expected[10..<20]), Array(expected[20...])])
+        #expect(
+            pages[0].contains(
+                #"<div class="ss-item" data-ss-key="i:/posts/p23/" data-ss-cell="tagged">P23 2026-02-23 [big /tags/big/]</div>"#
+            ))
         #expect(!FileManager.default.fileExists(atPath: site.out.appendingPathComponent("tags/big/page/4").path))
         // Settings may change the size, or put every page on one.
         try site.write(["sectionsite.yml": "tags:\n  paginate: 0\n"])
@@ -93,14 +115,19 @@ struct TagPageTests {
         #expect(!FileManager.default.fileExists(atPath: site.out.appendingPathComponent("tags/big/page").path))
         try site.write(["sectionsite.yml": "tags:\n  pages: 3\n"])
         let error = site.buildError()?.diagnostic
-        #expect(error?.id == "settings.unknown-option" && error?.location == SourceLocation(file: "sectionsite.yml", line: 2, column: 3))
+        #expect(
+            error?.id == "settings.unknown-option"
+                && error?.location == SourceLocation(file: "sectionsite.yml", line: 2, column: 3))
     }
 
     @Test("each tag has an Atom feed of its dated pages under the site's title and the tag's name")
     func feed() throws {
         let site = try TestSite(
             Self.site(
-                [Self.post("a", day: 1, tags: "[swift]"), Self.post("b", day: 2, tags: "[ios]"), Self.post("c", day: 3, tags: "[swift]")],
+                [
+                    Self.post("a", day: 1, tags: "[swift]"), Self.post("b", day: 2, tags: "[ios]"),
+                    Self.post("c", day: 3, tags: "[swift]"),
+                ],
                 extra: ["sectionsite.yml": "title: Notes\nbaseURL: https://example.org/blog/\n"]))
         try site.build()
         let atom = try site.output("tags/swift/feed.xml")
@@ -117,7 +144,10 @@ struct TagPageTests {
         let site = try TestSite(
             Self.site(
                 [Self.post("a", day: 1, tags: "[swift]")],
-                extra: ["Content/tags/index.md": "---\ntitle: Topics\n---\nMine.\n", "Content/tags/swift.md": "---\ntitle: All about Swift\n---\nMine too.\n"]))
+                extra: [
+                    "Content/tags/index.md": "---\ntitle: Topics\n---\nMine.\n",
+                    "Content/tags/swift.md": "---\ntitle: All about Swift\n---\nMine too.\n",
+                ]))
         try site.build()
         #expect(try site.output("tags/index.html").contains("<title>Topics</title>"))
         #expect(try site.output("tags/swift/index.html").contains("<title>All about Swift</title>"))
@@ -131,7 +161,8 @@ struct TagPageTests {
 
     @Test("in the preview, tagging a page makes or grows its tag page; untagging the last one removes it")
     func live() throws {
-        let site = try TestSite(Self.site([Self.post("a", day: 1, tags: "[swift]"), Self.post("b", day: 2, tags: "[]")]))
+        let site = try TestSite(
+            Self.site([Self.post("a", day: 1, tags: "[swift]"), Self.post("b", day: 2, tags: "[]")]))
         var live = try Site(options: site.options)
         #expect(live.pages.keys.sorted() == ["/posts/a/", "/posts/b/", "/tags/", "/tags/swift/"])
         try site.write(Self.files(Self.post("b", day: 2, tags: "[swift, new]")))

@@ -8,10 +8,13 @@ import SiteTestSupport
 /// sections give them; a page's own `layout:` wins.
 @Suite("Layouts by folder")
 struct FolderLayoutTests {
-    @Test("the longest folder that holds the page gives its layout; a page's own wins; an unknown one is an error at the setting")
+    @Test(
+        "the longest folder that holds the page gives its layout; a page's own wins; an unknown one is an error at the setting"
+    )
     func byFolder() throws {
         var files = TestSite.theme
-        files["Themes/default/layouts/docs.mustache"] = "<!doctype html><html><head><title>D</title></head><body class=\"docs\">{{{body}}}</body></html>\n"
+        files["Themes/default/layouts/docs.mustache"] =
+            "<!doctype html><html><head><title>D</title></head><body class=\"docs\">{{{body}}}</body></html>\n"
         files["sectionsite.yml"] = "title: T\nlayouts:\n  docs: docs\n  docs/old: page\n"
         files["Content/docs/guide.md"] = "---\ntitle: Guide\n---\nText.\n"
         files["Content/docs/old/legacy.md"] = "---\ntitle: Legacy\n---\nText.\n"

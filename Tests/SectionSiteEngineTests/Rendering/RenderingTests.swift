@@ -50,7 +50,10 @@ struct RenderingTests {
         let html = try site.output("index.html")
         let paragraph = "<p>Hello \u{201C}world\u{201D} \u{2013} fine.</p>"
         let key = "b:" + ContentHash.of(paragraph).prefix(8)
-        #expect(html.contains(#"<div class="ss-body" data-ss-children="body"><p data-ss-key="\#(key)">Hello “world” – fine.</p></div>"#))
+        #expect(
+            html.contains(
+                #"<div class="ss-body" data-ss-children="body"><p data-ss-key="\#(key)">Hello “world” – fine.</p></div>"#
+            ))
     }
 
     @Test("the head carries the page, its version and the runtime")
@@ -59,8 +62,12 @@ struct RenderingTests {
         try site.build()
         let html = try site.output("about/index.html")
         let version = try #require(html.firstMatch(of: /name="sectionsite-version" content="([0-9a-f]{12})"/)?.1)
-        #expect(html.contains(#"<meta name="sectionsite-page" content="/about/"><meta name="sectionsite-version" content="\#(version)"><script src="/_sectionsite/sectionsite.js" defer></script></head>"#))
-        #expect(FileManager.default.fileExists(atPath: site.out.appendingPathComponent("_sectionsite/sectionsite.js").path))
+        #expect(
+            html.contains(
+                #"<meta name="sectionsite-page" content="/about/"><meta name="sectionsite-version" content="\#(version)"><script src="/_sectionsite/sectionsite.js" defer></script></head>"#
+            ))
+        #expect(
+            FileManager.default.fileExists(atPath: site.out.appendingPathComponent("_sectionsite/sectionsite.js").path))
     }
 
     @Test("raw HTML in Markdown is dropped unless the site turns it on")
@@ -114,8 +121,10 @@ struct RenderingTests {
             """
         let site = try TestSite(TestSite.theme.merging(["Content/index.md": page]) { $1 })
         try site.build()
-        #expect(try site.output("index.html").contains(
-            #"<header class="ss-header" data-ss-key="h:s" data-ss-supplementary="banner"><div class="banner">Hi</div></header>"#))
+        #expect(
+            try site.output("index.html").contains(
+                #"<header class="ss-header" data-ss-key="h:s" data-ss-supplementary="banner"><div class="banner">Hi</div></header>"#
+            ))
     }
 
     @Test("the data source API renders any section model through closures")
@@ -124,7 +133,9 @@ struct RenderingTests {
             var identity: String
             var name: String
         }
-        let sections = [SectionModel(identity: "mains", model: "Mains", items: [Dish(identity: "soup", name: "Soup & bread")])]
+        let sections = [
+            SectionModel(identity: "mains", model: "Mains", items: [Dish(identity: "soup", name: "Soup & bread")])
+        ]
         let dataSource = SectionedDataSource<SectionModel<String, String, Dish>>(
             configureCell: { _, dish in .init(kind: "dish", html: "<b>\(HTML.escape(dish.name))</b>") },
             titleForHeaderInSection: { $0.model },
@@ -133,9 +144,11 @@ struct RenderingTests {
         var options = site.options
         options.pages = [try SitePage(url: "/menu/", title: "Menu", sections: sections, dataSource: dataSource)]
         let html = try Site(options: options).pages["/menu/"]!.html
-        #expect(html.contains(
-            #"<div class="ss-sections" data-ss-children="page"><section class="ss-section" data-ss-key="s:mains" data-ss-kind="menu">"#
-            + #"<header class="ss-header" data-ss-key="h:mains" data-ss-supplementary="header"><h2>Mains</h2></header>"#
-            + #"<div class="ss-items" data-ss-children="s:mains"><div class="ss-item" data-ss-key="i:soup" data-ss-cell="dish"><b>Soup &amp; bread</b></div></div></section></div>"#))
+        #expect(
+            html.contains(
+                #"<div class="ss-sections" data-ss-children="page"><section class="ss-section" data-ss-key="s:mains" data-ss-kind="menu">"#
+                    + #"<header class="ss-header" data-ss-key="h:mains" data-ss-supplementary="header"><h2>Mains</h2></header>"#
+                    + #"<div class="ss-items" data-ss-children="s:mains"><div class="ss-item" data-ss-key="i:soup" data-ss-cell="dish"><b>Soup &amp; bread</b></div></div></section></div>"#
+            ))
     }
 }

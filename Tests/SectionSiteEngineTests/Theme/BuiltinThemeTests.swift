@@ -18,7 +18,9 @@ struct BuiltinThemeTests {
         let report = try site.build()
         #expect(report.warnings.isEmpty, "\(report.warnings)")
         // Nor about words the theme lacks in a language: the site cannot write them into a theme it has no copy of.
-        try site.write(["sectionsite.yml": "title: Moved\ntheme: default\nlanguages: {en: {name: English}, ca: {name: Català}}\n"])
+        try site.write([
+            "sectionsite.yml": "title: Moved\ntheme: default\nlanguages: {en: {name: English}, ca: {name: Català}}\n"
+        ])
         #expect(try site.build().warnings.isEmpty)
         try site.write(["sectionsite.yml": "title: Moved\ntheme: default\n"])
         try site.build()
@@ -33,7 +35,8 @@ struct BuiltinThemeTests {
         #expect(try FileManager.default.attributesOfItem(atPath: stamp.path)[.modificationDate] as? Date == before)
         // The site's own copy wins.
         try site.write(TestSite.theme)
-        #expect(try site.build().warnings.contains { $0.message.contains("never used") })  // its own: the user's to trim
+        // its own: the user's to trim
+        #expect(try site.build().warnings.contains { $0.message.contains("never used") })
         #expect(!(try site.output("docs/guide/index.html").contains("/assets/style.css")))
     }
 }

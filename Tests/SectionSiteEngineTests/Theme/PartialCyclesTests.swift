@@ -10,13 +10,15 @@ import SiteTestSupport
 struct PartialCyclesTests {
     @Test("includes are found with their place and whether a section guards them")
     func includes() {
-        let text = "<ul>\n  {{#children}}{{> partials/tree}}{{/children}}\n{{^none}}{{>a}}{{/none}} {{> b }}{{$block}}{{> c}}{{/block}}{{>*dynamic}}"
-        #expect(PartialCycles.includes(in: text) == [
-            .init(name: "partials/tree", line: 2, column: 16, guarded: true),
-            .init(name: "a", line: 3, column: 10, guarded: true),
-            .init(name: "b", line: 3, column: 26, guarded: false),
-            .init(name: "c", line: 3, column: 44, guarded: false),
-        ])
+        let text =
+            "<ul>\n  {{#children}}{{> partials/tree}}{{/children}}\n{{^none}}{{>a}}{{/none}} {{> b }}{{$block}}{{> c}}{{/block}}{{>*dynamic}}"
+        #expect(
+            PartialCycles.includes(in: text) == [
+                .init(name: "partials/tree", line: 2, column: 16, guarded: true),
+                .init(name: "a", line: 3, column: 10, guarded: true),
+                .init(name: "b", line: 3, column: 26, guarded: false),
+                .init(name: "c", line: 3, column: 44, guarded: false),
+            ])
     }
 
     @Test("a loop of unguarded includes is found; one guarded include anywhere on it lets the data end it")
@@ -36,14 +38,16 @@ struct PartialCyclesTests {
     func siteError() throws {
         var files = TestSite.theme
         files["Content/index.md"] = "Hi.\n"
-        files["Themes/default/layouts/page.mustache"] = "<html><head></head><body>{{> partials/a}}{{{body}}}</body></html>\n"
+        files["Themes/default/layouts/page.mustache"] =
+            "<html><head></head><body>{{> partials/a}}{{{body}}}</body></html>\n"
         files["Themes/default/partials/a.mustache"] = "<p>{{#page}}{{> partials/a}}{{/page}}\n{{> partials/b}}</p>\n"
         files["Themes/default/partials/b.mustache"] = "{{> partials/a}}\n"
         let site = try TestSite(files)
-        #expect(site.buildError()?.description == """
-            Themes/default/partials/b.mustache:1:1: error: partial 'partials/a' is included without end \
-            (partials/a > partials/b > partials/a): no section around the include stops it; put it inside one that \
-            ends with the data, like {{#children}}...{{/children}}
-            """)
+        #expect(
+            site.buildError()?.description == """
+                Themes/default/partials/b.mustache:1:1: error: partial 'partials/a' is included without end \
+                (partials/a > partials/b > partials/a): no section around the include stops it; put it inside one that \
+                ends with the data, like {{#children}}...{{/children}}
+                """)
     }
 }

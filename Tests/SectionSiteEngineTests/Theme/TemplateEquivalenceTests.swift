@@ -20,7 +20,9 @@ enum MustacheReference {
     static func render(_ template: String, partials: [String: String], _ context: TemplateValue) throws -> String {
         prepare()
         var library = MustacheLibrary()
-        for (name, text) in partials { library.register(try MustacheTemplate(string: FastHTMLEscaping.pragma + text), named: name) }
+        for (name, text) in partials {
+            library.register(try MustacheTemplate(string: FastHTMLEscaping.pragma + text), named: name)
+        }
         library.register(try MustacheTemplate(string: FastHTMLEscaping.pragma + template), named: "main")
         return library.render(any(context), withTemplate: "main")!
     }
@@ -81,11 +83,18 @@ struct TemplateEquivalenceTests {
         mutating func map(depth: Int) -> [String: TemplateValue] {
             var fields: [String: TemplateValue] = [:]
             for key in Self.scalars where chance(60) { fields[key] = scalar() }
-            if chance(60) { fields["tags"] = .list((0..<Int.random(in: 0...3, using: &random)).map { _ in .string(pick(Self.texts)) }, sortable: true) }
-            if chance(50) { fields["nums"] = .list((0..<Int.random(in: 0...3, using: &random)).map { _ in scalar() }, sortable: false) }
+            if chance(60) {
+                fields["tags"] = .list(
+                    (0..<Int.random(in: 0...3, using: &random)).map { _ in .string(pick(Self.texts)) }, sortable: true)
+            }
+            if chance(50) {
+                fields["nums"] = .list(
+                    (0..<Int.random(in: 0...3, using: &random)).map { _ in scalar() }, sortable: false)
+            }
             guard depth > 0 else { return fields }
             for key in Self.mapLists where chance(50) {
-                fields[key] = .list((0..<Int.random(in: 0...3, using: &random)).map { _ in .map(map(depth: depth - 1)) })
+                fields[key] = .list(
+                    (0..<Int.random(in: 0...3, using: &random)).map { _ in .map(map(depth: depth - 1)) })
             }
             for key in Self.maps where chance(50) {
                 let inner = map(depth: depth - 1)
@@ -103,8 +112,12 @@ struct TemplateEquivalenceTests {
         /// A name that prints: text and numbers, or a count or an element of a list of them.
         mutating func printable() -> String {
             switch Int.random(in: 0..<10, using: &random) {
-            case 0: return "\(pick(["count", "empty", "first", "last"]))(\(pick(["", "reversed(", "sorted("]) == "" ? path(Self.scalarLists) : "sorted(\(path(Self.scalarLists)))"))"
-            case 1: return "\(pick(["uppercased", "lowercased", "capitalized", "reversed", "empty", "plusone", "minusone", "even", "odd", "equalzero", "count"]))(\(path(Self.scalars)))"
+            case 0:
+                return
+                    "\(pick(["count", "empty", "first", "last"]))(\(pick(["", "reversed(", "sorted("]) == "" ? path(Self.scalarLists) : "sorted(\(path(Self.scalarLists)))"))"
+            case 1:
+                return
+                    "\(pick(["uppercased", "lowercased", "capitalized", "reversed", "empty", "plusone", "minusone", "even", "odd", "equalzero", "count"]))(\(path(Self.scalars)))"
             case 2: return "\(pick(["index", "first", "last", "even", "odd"]))()"
             case 3: return "plusone(index())"
             case 4: return path(Self.scalarLists)
@@ -128,7 +141,8 @@ struct TemplateEquivalenceTests {
             var text = ""
             for _ in 0..<Int.random(in: 1...6, using: &random) {
                 switch Int.random(in: 0..<12, using: &random) {
-                case 0: text += pick(["Hello", " ", "\n", "  ", "\t", "a{b", "}", "x\r\ny", "<p>", "é", "\n  \n", "\r\n"])
+                case 0:
+                    text += pick(["Hello", " ", "\n", "  ", "\t", "a{b", "}", "x\r\ny", "<p>", "é", "\n  \n", "\r\n"])
                 case 1, 2:
                     let name = printable()
                     text += pick(["{{\(name)}}", "{{ \(name) }}", "{{{\(name)}}}", "{{&\(name)}}"])
@@ -136,7 +150,8 @@ struct TemplateEquivalenceTests {
                     let name = sectionName()
                     let kind = pick(["#", "#", "^"])
                     // `{{.}}` only where it is an element of a list of text and numbers
-                    let overList = kind == "#" && Self.scalarLists.contains { name.hasSuffix($0) || name.hasSuffix($0 + ")") }
+                    let overList =
+                        kind == "#" && Self.scalarLists.contains { name.hasSuffix($0) || name.hasSuffix($0 + ")") }
                     let inner = template(depth: depth - 1, partials: partials, inList: overList)
                     if chance(50) {
                         text += "\n\(indent()){{\(kind)\(name)}}\n\(inner)\n\(indent()){{/\(name)}}\n"
@@ -146,7 +161,9 @@ struct TemplateEquivalenceTests {
                 case 5 where inList:
                     text += pick(["{{.}}", "{{#.}}[{{.}}]{{/.}}"])
                 case 6:
-                    text += pick(["{{! note }}", "\n\(indent()){{! a comment\nover lines }}\n", "\(indent()){{!x}}  \n"])
+                    text += pick([
+                        "{{! note }}", "\n\(indent()){{! a comment\nover lines }}\n", "\(indent()){{!x}}  \n",
+                    ])
                 case 7 where partials > 0:
                     let name = "p\(Int.random(in: 0..<partials, using: &random))"
                     text += chance(60) ? "\n\(indent()){{> \(name)}}\n" : "{{>\(name)}}"
@@ -183,16 +200,22 @@ struct TemplateEquivalenceTests {
     @Test("random text parses where swift-mustache parses it, and fails where and why it fails", arguments: 0..<4)
     func randomErrors(batch: Int) {
         MustacheReference.prepare()
-        let pieces = ["{{", "}}", "{", "}", "#a", "/a", "^b", "/b", "!", "=", "<% %>", "%", ">", "&", "(", ")", "x", "\n", " ", "$c", "/c", "<p", "/p", "\r\n"]
+        let pieces = [
+            "{{", "}}", "{", "}", "#a", "/a", "^b", "/b", "!", "=", "<% %>", "%", ">", "&", "(", ")", "x", "\n", " ",
+            "$c", "/c", "<p", "/p", "\r\n",
+        ]
         for seed in (batch * 500)..<((batch + 1) * 500) {
             var random = SeededRandom(seed: UInt64(seed))
-            let text = (0..<Int.random(in: 1...14, using: &random)).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &random)] }.joined()
+            let text = (0..<Int.random(in: 1...14, using: &random)).map { _ in
+                pieces[Int.random(in: 0..<pieces.count, using: &random)]
+            }.joined()
             var reference: String?
             do {
                 _ = try MustacheTemplate(string: FastHTMLEscaping.pragma + text)
             } catch let error as MustacheTemplate.ParserError {
                 let line = error.context.lineNumber
-                reference = "\(error.error) \(line):\(error.context.columnNumber - (line == 1 ? FastHTMLEscaping.pragma.count : 0))"
+                reference =
+                    "\(error.error) \(line):\(error.context.columnNumber - (line == 1 ? FastHTMLEscaping.pragma.count : 0))"
             } catch {
                 reference = "\(error)"
             }

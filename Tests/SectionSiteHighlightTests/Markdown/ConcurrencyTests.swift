@@ -95,7 +95,9 @@ struct ConcurrencyTests {
     }
     #endif
 
-    @Test("KSyntaxHighlighting: each thread's repository highlights as one thread does", .enabled(if: Highlighter.kateIsBuiltIn, "built without KSyntaxHighlighting"))
+    @Test(
+        "KSyntaxHighlighting: each thread's repository highlights as one thread does",
+        .enabled(if: Highlighter.kateIsBuiltIn, "built without KSyntaxHighlighting"))
     func highlighter() {
         let languages = ["swift", "python", "json", "cpp", "bash", "yaml", "rust", "go"]
         Self.compare(pages: 300) { text in

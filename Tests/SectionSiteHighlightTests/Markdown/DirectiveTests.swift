@@ -20,7 +20,11 @@ import SiteTestSupport
     ]) { _, new in new }
 
     private func site(_ body: String, extra: [String: String] = [:]) throws -> TestSite {
-        try TestSite(plugins: .kate, Self.templates.merging(["Content/a.md": "---\ntitle: A\n---\n" + body]) { _, new in new }.merging(extra) { _, new in new })
+        try TestSite(
+            plugins: .kate,
+            Self.templates.merging(["Content/a.md": "---\ntitle: A\n---\n" + body]) { _, new in new }.merging(extra) {
+                _, new in new
+            })
     }
 
     @Test func syntaxReadsLeafBlockNestedAndOneLineDirectives() {
@@ -69,7 +73,8 @@ import SiteTestSupport
     }
 
     @Test func directivesAreDrawnByTheThemeEachAsOneBlock() throws {
-        let site = try site("""
+        let site = try site(
+            """
             First paragraph.
             @Row {
               @Column { **One** }
@@ -87,20 +92,23 @@ import SiteTestSupport
             """)
         let built = try Site(options: site.options)
         let page = try #require(built.loaded["Content/a.md"])
-        #expect(page.blocks.map(\.html) == [
-            "<p>First paragraph.</p>",
-            #"<div class="row"><div class="col" data-size=""><p><strong>One</strong></p></div>"#
-                + "\n" + ##"<div class="col" data-size="2"><h2 id="inside">Inside<a class="anchor" href="#inside" aria-label="Link to this section">#</a></h2>"##
-                + "\n<p>Two</p></div></div>",
-            try #require(page.blocks.dropFirst(2).first?.html),
-            "<p>Last.</p>",
-        ])
+        #expect(
+            page.blocks.map(\.html) == [
+                "<p>First paragraph.</p>",
+                #"<div class="row"><div class="col" data-size=""><p><strong>One</strong></p></div>"#
+                    + "\n"
+                    + ##"<div class="col" data-size="2"><h2 id="inside">Inside<a class="anchor" href="#inside" aria-label="Link to this section">#</a></h2>"##
+                    + "\n<p>Two</p></div></div>",
+                try #require(page.blocks.dropFirst(2).first?.html),
+                "<p>Last.</p>",
+            ])
         let tabs = page.blocks[2].html
         #expect(tabs.hasPrefix(#"<div class="tabs"><b id="ss-"#))
         #expect(tabs.contains(">Swift*</b>") && tabs.contains(">Kotlin</b>"))
         #expect(tabs.contains("<section><p><code>let</code></p></section>"))
         #expect(page.headings.map(\.id) == ["inside"])
-        #expect(page.templatesUsed == ["directives/row", "directives/column", "directives/tabnavigator", "directives/tab"])
+        #expect(
+            page.templatesUsed == ["directives/row", "directives/column", "directives/tabnavigator", "directives/tab"])
         #expect(!page.text.contains("dropped"))
         // A directive's body is searched like the rest of the page (its text is found by the block's place: the
         // node that held it is freed when the directive's HTML takes its place).
@@ -108,7 +116,8 @@ import SiteTestSupport
     }
 
     @Test func unknownDirectivesAndBadArgumentsAreErrorsAtTheirPlace() throws {
-        let site = try site("""
+        let site = try site(
+            """
             Text.
             @Carousel(speed: 3)
             @Video(poster: p.jpg)
@@ -117,14 +126,15 @@ import SiteTestSupport
             @Row {
             """)
         let error = try #require(site.buildError())
-        #expect(error.diagnostics.map(\.description) == [
-            "Content/a.md:5:1: error: unknown directive '@Carousel': no template Themes/default/directives/carousel.mustache (known: column, comment, row, tab, tabnavigator, video)",
-            "Content/a.md:6:1: error: '@Video' needs the argument 'source'",
-            "Content/a.md:7:9: error: 'size' of '@Column' must be a number, not 'big'",
-            "Content/a.md:8:1: error: '@Tab' needs an unlabeled argument",
-            "Content/a.md:8:6: error: '@Tab' takes no argument 'label' (it takes an unlabeled one)",
-            "Content/a.md:9:1: error: '@Row {' is not closed: no line with only '}' ends it",
-        ])
+        #expect(
+            error.diagnostics.map(\.description) == [
+                "Content/a.md:5:1: error: unknown directive '@Carousel': no template Themes/default/directives/carousel.mustache (known: column, comment, row, tab, tabnavigator, video)",
+                "Content/a.md:6:1: error: '@Video' needs the argument 'source'",
+                "Content/a.md:7:9: error: 'size' of '@Column' must be a number, not 'big'",
+                "Content/a.md:8:1: error: '@Tab' needs an unlabeled argument",
+                "Content/a.md:8:6: error: '@Tab' takes no argument 'label' (it takes an unlabeled one)",
+                "Content/a.md:9:1: error: '@Row {' is not closed: no line with only '}' ends it",
+            ])
     }
 
     @Test func directiveURLsAreRewrittenAndChecked() throws {
@@ -141,7 +151,8 @@ import SiteTestSupport
 
     @Test func directivesWorkInItemBodies() throws {
         let site = try site("")
-        try site.write(["Content/a.md": """
+        try site.write([
+            "Content/a.md": """
             ---
             title: A
             sections:
@@ -153,30 +164,45 @@ import SiteTestSupport
                     body: |
                       @Row { inside }
             ---
-            """])
+            """
+        ])
         try site.build()
         #expect(try site.output("a/index.html").contains(#"<div class="row"><p>inside</p></div>"#))
     }
 
-    @Test(.enabled(if: Highlighter.kateIsBuiltIn, "built without KSyntaxHighlighting")) func hooksReplaceHowElementsAreDrawnAndWithoutOneNothingChanges() throws {
-        let body = "## Part *one*\n\nSee [the *docs*](https://example.com \"T\") and ![alt](https://example.com/x.png).\n\n```swift {linenos}\nlet a = 1\n```\n\n```mermaid\ngraph\n```\n"
+    @Test(.enabled(if: Highlighter.kateIsBuiltIn, "built without KSyntaxHighlighting"))
+    func hooksReplaceHowElementsAreDrawnAndWithoutOneNothingChanges() throws {
+        let body =
+            "## Part *one*\n\nSee [the *docs*](https://example.com \"T\") and ![alt](https://example.com/x.png).\n\n```swift {linenos}\nlet a = 1\n```\n\n```mermaid\ngraph\n```\n"
         let plain = try site(body)
         let before = try Site(options: plain.options).loaded["Content/a.md"]!.blocks.map(\.html)
-        let hooked = try site(body, extra: [
-            "Themes/default/hooks/link.mustache": #"<a class="x" href="{{destination}}" title="{{title}}">{{{text}}}</a>"#,
-            "Themes/default/hooks/image.mustache": #"<img class="y" src="{{destination}}" alt="{{text}}">"#,
-            "Themes/default/hooks/heading.mustache": "<h{{level}} id=\"{{id}}\" class=\"h\">{{{text}}}</h{{level}}>\n",
-            "Themes/default/hooks/codeblock-mermaid.mustache": #"<pre class="mermaid">{{code}}</pre>"#,
-            "Themes/default/hooks/codeblock.mustache": #"<div class="code" data-lang="{{language}}" data-attr="{{attributes}}">{{{highlighted}}}</div>"#,
-        ])
+        let hooked = try site(
+            body,
+            extra: [
+                "Themes/default/hooks/link.mustache":
+                    #"<a class="x" href="{{destination}}" title="{{title}}">{{{text}}}</a>"#,
+                "Themes/default/hooks/image.mustache": #"<img class="y" src="{{destination}}" alt="{{text}}">"#,
+                "Themes/default/hooks/heading.mustache":
+                    "<h{{level}} id=\"{{id}}\" class=\"h\">{{{text}}}</h{{level}}>\n",
+                "Themes/default/hooks/codeblock-mermaid.mustache": #"<pre class="mermaid">{{code}}</pre>"#,
+                "Themes/default/hooks/codeblock.mustache":
+                    #"<div class="code" data-lang="{{language}}" data-attr="{{attributes}}">{{{highlighted}}}</div>"#,
+            ])
         let page = try Site(options: hooked.options).loaded["Content/a.md"]!
         #expect(page.blocks.map(\.html)[0] == #"<h2 id="part-one" class="h">Part <em>one</em></h2>"#)
-        #expect(page.blocks.map(\.html)[1] == #"<p>See <a class="x" href="https://example.com" title="T">the <em>docs</em></a> and <img class="y" src="https://example.com/x.png" alt="alt">.</p>"#)
-        #expect(page.blocks.map(\.html)[2].hasPrefix(#"<div class="code" data-lang="swift" data-attr="{linenos}"><span"#))
+        #expect(
+            page.blocks.map(\.html)[1]
+                == #"<p>See <a class="x" href="https://example.com" title="T">the <em>docs</em></a> and <img class="y" src="https://example.com/x.png" alt="alt">.</p>"#
+        )
+        #expect(
+            page.blocks.map(\.html)[2].hasPrefix(#"<div class="code" data-lang="swift" data-attr="{linenos}"><span"#))
         #expect(page.blocks.map(\.html)[3] == "<pre class=\"mermaid\">graph\n</pre>")
         #expect(page.headings.map(\.id) == ["part-one"])
         #expect(before[0].hasPrefix(#"<h2 id="part-one">Part <em>one</em><a class="anchor""#))
-        #expect(before[1] == #"<p>See <a href="https://example.com" title="T">the <em>docs</em></a> and <img src="https://example.com/x.png" alt="alt" />.</p>"#)
+        #expect(
+            before[1]
+                == #"<p>See <a href="https://example.com" title="T">the <em>docs</em></a> and <img src="https://example.com/x.png" alt="alt" />.</p>"#
+        )
     }
 
     @Test func editingADirectiveTemplateReloadsThePagesItDrew() throws {

@@ -7,7 +7,9 @@ import Testing
 import SiteTestSupport
 import TestSupport
 
-@Suite("Highlighter: KSyntaxHighlighting spans that leave the code as it was", .enabled(if: Highlighter.kateIsBuiltIn, "built without KSyntaxHighlighting"))
+@Suite(
+    "Highlighter: KSyntaxHighlighting spans that leave the code as it was",
+    .enabled(if: Highlighter.kateIsBuiltIn, "built without KSyntaxHighlighting"))
 struct HighlighterTests {
     /// The languages the README promises, as fence words, with the definition each must select.
     static let languages: [(word: String, definition: String)] = [
@@ -31,17 +33,22 @@ struct HighlighterTests {
         #expect(Highlighter.kateDefinitionName(word) == Self.languages.first { $0.word == word }!.definition)
     }
 
-    @Test("a fence in a language the highlighter does not know is drawn plain and said once per build, at the first page; 'text' and the like, and an empty block, are not unknown")
+    @Test(
+        "a fence in a language the highlighter does not know is drawn plain and said once per build, at the first page; 'text' and the like, and an empty block, are not unknown"
+    )
     func unknownListed() throws {
         // An empty block in a language it knows is no unknown language (found in Swift Evolution's SE-0021).
         let fence = "```mermaid\ngraph TD\n```\n\n```text\nplain\n```\n\n```plaintext\nplain\n```\n\n```swift\n```\n"
-        let site = try TestSite(plugins: .kate, TestSite.theme.merging([
-            "Content/b.md": "---\ntitle: B\n---\n" + fence, "Content/a.md": "---\ntitle: A\n---\n" + fence,
-        ]) { $1 })
+        let site = try TestSite(
+            plugins: .kate,
+            TestSite.theme.merging([
+                "Content/b.md": "---\ntitle: B\n---\n" + fence, "Content/a.md": "---\ntitle: A\n---\n" + fence,
+            ]) { $1 })
         let expected = [
             "Content/a.md:4:1: warning: code in 'mermaid' (and 1 other page) is drawn plain: the highlighter knows no such language (name one it knows, or 'text')"
         ]
-        let plain = { (report: BuildReport) in report.warnings.map(\.description).filter { $0.contains("drawn plain") } }
+        let plain = { (report: BuildReport) in report.warnings.map(\.description).filter { $0.contains("drawn plain") }
+        }
         #expect(plain(try site.build()) == expected)
         #expect(try site.output("a/index.html").contains(#"<code class="language-mermaid">graph TD"#))
         #expect(plain(try site.build()) == expected)  // an incremental build, which reads neither page, says it too
@@ -98,7 +105,8 @@ struct HighlighterTests {
 
     @Test("the cache answers what it saved, and a damaged cache file is ignored")
     func cache() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sectionsite-cache-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sectionsite-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("highlight.cache")
         let first = HighlightCache(.kate, cache: file)
@@ -109,14 +117,18 @@ struct HighlighterTests {
         // A second run answers from the file; prove it by planting a different answer for the same key.
         let planted = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "hl-kw", with: "hl-XX")
         try planted.write(to: file, atomically: true, encoding: .utf8)
-        #expect(HighlightCache(.kate, cache: file).html("let a = \"b\"\n", language: "swift") == html.replacingOccurrences(of: "hl-kw", with: "hl-XX"))
-        try "sectionsite-highlight/1 ksyntaxhighlighting\nabc 99999\nshort\n".write(to: file, atomically: true, encoding: .utf8)
+        #expect(
+            HighlightCache(.kate, cache: file).html("let a = \"b\"\n", language: "swift")
+                == html.replacingOccurrences(of: "hl-kw", with: "hl-XX"))
+        try "sectionsite-highlight/1 ksyntaxhighlighting\nabc 99999\nshort\n".write(
+            to: file, atomically: true, encoding: .utf8)
         #expect(HighlightCache(.kate, cache: file).html("let a = \"b\"\n", language: "swift") == html)
     }
 
     @Test("a cache kept on disk writes what the run uses as it goes, answers from it, and saves the same entries")
     func cacheOnDisk() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sectionsite-cache-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sectionsite-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("highlight.cache")
         let codes = (0..<50).map { "let a\($0) = \"b\"\n" }
@@ -134,7 +146,9 @@ struct HighlighterTests {
         let planted = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "hl-kw", with: "hl-XX")
         try planted.write(to: file, atomically: true, encoding: .utf8)
         let second = HighlightCache(.kate, cache: file, onDisk: true)
-        #expect(codes.map { second.html($0, language: "swift") } == expected.map { $0?.replacingOccurrences(of: "hl-kw", with: "hl-XX") })
+        #expect(
+            codes.map { second.html($0, language: "swift") }
+                == expected.map { $0?.replacingOccurrences(of: "hl-kw", with: "hl-XX") })
         #expect(second.html("x", language: "klingon") == nil)
     }
 }

@@ -22,7 +22,8 @@ struct MarkdownSiteTests {
     @Test("a link to a .md file that is no page is a warning at its line and column, in bodies and item bodies")
     func missingFileLinks() throws {
         let site = try Self.site([
-            "Content/docs/a.md": "---\ntitle: A\nsections:\n  - id: s\n    cell: a\n    items:\n      - {id: x, title: X, body: \"see [gone](gone.md)\"}\n---\nIntro [b](b.md#top), [c](c.md).\n\nAnd [up](../../x.md).\n",
+            "Content/docs/a.md":
+                "---\ntitle: A\nsections:\n  - id: s\n    cell: a\n    items:\n      - {id: x, title: X, body: \"see [gone](gone.md)\"}\n---\nIntro [b](b.md#top), [c](c.md).\n\nAnd [up](../../x.md).\n",
             "Content/docs/b.md": "# B\n",
             "Content/docs/draft.md": "---\ndraft: true\n---\n",
             "Content/index.md": "[draft](docs/draft.md)\n",
@@ -44,7 +45,8 @@ struct MarkdownSiteTests {
     @Test("relative links to files beside a page become root-relative, as the page's URL is a folder deeper")
     func fileLinks() throws {
         let site = try Self.site([
-            "Content/docs/guide.md": "![chart](img/chart.svg) [pdf](../files/a%20b.pdf#page=2) [missing](img/none.png) [web](https://x.org/a.png)\n",
+            "Content/docs/guide.md":
+                "![chart](img/chart.svg) [pdf](../files/a%20b.pdf#page=2) [missing](img/none.png) [web](https://x.org/a.png)\n",
             "Content/docs/img/chart.svg": "<svg/>", "Content/files/a b.pdf": "%PDF",
         ])
         try site.build()
@@ -80,13 +82,18 @@ struct MarkdownSiteTests {
             "Content/short.md": "## One\n\n## Two\n",
         ])
         try site.build()
-        #expect(try site.output("long/index.html").contains(#"<nav data-ss-key="r:toc">[one [one-a]][two][one-1]</nav>"#))
+        #expect(
+            try site.output("long/index.html").contains(#"<nav data-ss-key="r:toc">[one [one-a]][two][one-1]</nav>"#))
         #expect(!(try site.output("short/index.html").contains("<nav")))
     }
 
-    @Test("a build saves the highlighted code in .sectionsite/highlight.cache; a build from nothing keeps only what it used", .enabled(if: Highlighter.kateIsBuiltIn, "built without KSyntaxHighlighting"))
+    @Test(
+        "a build saves the highlighted code in .sectionsite/highlight.cache; a build from nothing keeps only what it used",
+        .enabled(if: Highlighter.kateIsBuiltIn, "built without KSyntaxHighlighting"))
     func highlightCache() throws {
-        let site = try Self.site(["Content/a.md": "```swift\nlet a = 1\n```\n", "Content/b.md": "```go\nvar b = 2\n```\n"])
+        let site = try Self.site([
+            "Content/a.md": "```swift\nlet a = 1\n```\n", "Content/b.md": "```go\nvar b = 2\n```\n",
+        ])
         try site.build()
         let cache = site.folder.appendingPathComponent(".sectionsite/highlight.cache")
         var text = try String(contentsOf: cache, encoding: .utf8)

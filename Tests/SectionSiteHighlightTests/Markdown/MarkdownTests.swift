@@ -23,7 +23,10 @@ struct MarkdownTests {
 
     @Test("strikethrough, autolinks and task lists")
     func inlineExtensions() {
-        #expect(blocks("~~gone~~ and www.example.com") == [#"<p><del>gone</del> and <a href="http://www.example.com">www.example.com</a></p>"#])
+        #expect(
+            blocks("~~gone~~ and www.example.com") == [
+                #"<p><del>gone</del> and <a href="http://www.example.com">www.example.com</a></p>"#
+            ])
         #expect(
             blocks("- [x] done\n- [ ] todo\n") == [
                 "<ul>\n<li><input type=\"checkbox\" checked=\"\" disabled=\"\" /> done</li>\n<li><input type=\"checkbox\" disabled=\"\" /> todo</li>\n</ul>"
@@ -34,9 +37,14 @@ struct MarkdownTests {
     func footnotes() {
         let html = blocks("A[^a] and B[^b].\n\n[^a]: First.\n[^b]: Second.\n")
         #expect(html.count == 3)
-        #expect(html[0] == ##"<p>A<sup class="footnote-ref"><a href="#fn-a" id="fnref-a" data-footnote-ref>1</a></sup> and B<sup class="footnote-ref"><a href="#fn-b" id="fnref-b" data-footnote-ref>2</a></sup>.</p>"##)
+        #expect(
+            html[0]
+                == ##"<p>A<sup class="footnote-ref"><a href="#fn-a" id="fnref-a" data-footnote-ref>1</a></sup> and B<sup class="footnote-ref"><a href="#fn-b" id="fnref-b" data-footnote-ref>2</a></sup>.</p>"##
+        )
         #expect(html[1].hasPrefix("<section class=\"footnotes\" data-footnotes>\n<ol>\n<li id=\"fn-a\">\n<p>First."))
-        #expect(html[2].hasPrefix("<section class=\"footnotes\" data-footnotes>\n<ol start=\"2\">\n<li id=\"fn-b\">\n<p>Second."))
+        #expect(
+            html[2].hasPrefix(
+                "<section class=\"footnotes\" data-footnotes>\n<ol start=\"2\">\n<li id=\"fn-b\">\n<p>Second."))
     }
 
     @Test("raw HTML is dropped when off; when on, the tag filter still disarms script and iframe")
@@ -47,16 +55,21 @@ struct MarkdownTests {
                 "<p><!-- raw HTML omitted -->bold<!-- raw HTML omitted --> <!-- raw HTML omitted --><!-- raw HTML omitted --></p>"
             ])
         let unsafe = Markdown(smart: false, unsafe: true).render(text, source: "Content/a.md").blocks
-        #expect(unsafe.map(\.html) == ["&lt;script>alert(1)&lt;/script>", "<p><b>bold</b> &lt;iframe>&lt;/iframe></p>"])
+        #expect(
+            unsafe.map(\.html) == ["&lt;script>alert(1)&lt;/script>", "<p><b>bold</b> &lt;iframe>&lt;/iframe></p>"])
         #expect(unsafe.map(\.isRawHTML) == [true, false])
     }
 
     @Test("headings get GitHub's slugs, unique in the page, and a self-link")
     func headingIDs() {
-        let document = markdown.render("## Hello, World!\n\n## Hello, World!\n\n### Ünïcode _and_ `code`\n\n## ???\n", source: "Content/a.md")
+        let document = markdown.render(
+            "## Hello, World!\n\n## Hello, World!\n\n### Ünïcode _and_ `code`\n\n## ???\n", source: "Content/a.md")
         #expect(document.headings.map(\.id) == ["hello-world", "hello-world-1", "ünïcode-and-code", "section"])
         #expect(document.headings.map(\.level) == [2, 2, 3, 2])
-        #expect(document.blocks[0].html == ##"<h2 id="hello-world">Hello, World!<a class="anchor" href="#hello-world" aria-label="Link to this section">#</a></h2>"##)
+        #expect(
+            document.blocks[0].html
+                == ##"<h2 id="hello-world">Hello, World!<a class="anchor" href="#hello-world" aria-label="Link to this section">#</a></h2>"##
+        )
         #expect(document.blocks[2].html.hasPrefix(#"<h3 id="ünïcode-and-code">Ünïcode <em>and</em> <code>code</code>"#))
     }
 
@@ -73,7 +86,11 @@ struct MarkdownTests {
     @Test("headings inside lists and quotes get ids too")
     func nestedHeadings() {
         let html = blocks("> ## Quoted\n")
-        #expect(html == [##"<blockquote>\n<h2 id="quoted">Quoted<a class="anchor" href="#quoted" aria-label="Link to this section">#</a></h2>\n</blockquote>"##.replacingOccurrences(of: "\\n", with: "\n")])
+        #expect(
+            html == [
+                ##"<blockquote>\n<h2 id="quoted">Quoted<a class="anchor" href="#quoted" aria-label="Link to this section">#</a></h2>\n</blockquote>"##
+                    .replacingOccurrences(of: "\\n", with: "\n")
+            ])
     }
 
     @Test(
@@ -89,7 +106,10 @@ struct MarkdownTests {
         ])
     func links(destination: String, url: String) {
         let document = markdown.render("See [it](\(destination)).", source: "Content/docs/guide.md")
-        #expect(document.blocks.map(\.html) == [#"<p>See <a href="\#(url.replacingOccurrences(of: " ", with: "%20"))">it</a>.</p>"#])
+        #expect(
+            document.blocks.map(\.html) == [
+                #"<p>See <a href="\#(url.replacingOccurrences(of: " ", with: "%20"))">it</a>.</p>"#
+            ])
         #expect(document.fileLinks.count == 1)
         #expect(document.fileLinks.first?.line == 1)
         #expect(document.fileLinks.first?.column == 5)
@@ -97,7 +117,9 @@ struct MarkdownTests {
 
     @Test("other links are left alone")
     func otherLinks() {
-        for destination in ["https://example.com/a.md", "/docs/a.md", "#a.md", "mailto:x@y.md", "image.png", "beta.markdown"] {
+        for destination in [
+            "https://example.com/a.md", "/docs/a.md", "#a.md", "mailto:x@y.md", "image.png", "beta.markdown",
+        ] {
             let document = markdown.render("[x](\(destination))", source: "Content/docs/guide.md")
             #expect(document.fileLinks.isEmpty, "\(destination)")
             #expect(document.blocks[0].html.contains(#"href="\#(destination)""#), "\(destination)")
@@ -107,7 +129,8 @@ struct MarkdownTests {
     @Test("links under a base URL with a path get that path")
     func linksUnderBasePath() {
         let markdown = Markdown(smart: false, rootPath: "/blog/")
-        #expect(markdown.render("[b](b.md)", source: "Content/a.md").blocks[0].html == #"<p><a href="/blog/b/">b</a></p>"#)
+        #expect(
+            markdown.render("[b](b.md)", source: "Content/a.md").blocks[0].html == #"<p><a href="/blog/b/">b</a></p>"#)
     }
 
     @Test("a link that climbs out of Content/ has no target")
@@ -119,7 +142,8 @@ struct MarkdownTests {
 
     @Test("the first # heading is the title when asked, and leaves the body")
     func titleFromHeading() {
-        let document = markdown.render("Intro.\n\n# The *Title*\n\n## Part\n\n# Second\n", source: "Content/a.md", takeTitle: true)
+        let document = markdown.render(
+            "Intro.\n\n# The *Title*\n\n## Part\n\n# Second\n", source: "Content/a.md", takeTitle: true)
         #expect(document.title == "The Title")
         #expect(document.blocks.count == 3)
         #expect(document.blocks[0].html == "<p>Intro.</p>")
@@ -147,19 +171,26 @@ struct MarkdownTests {
             blocks("> Parameters:\n>\n> - `a`: one\n") == [
                 "<aside class=\"aside aside-parameters\"><p class=\"aside-label\">Parameters</p>\n<ul>\n<li><code>a</code>: one</li>\n</ul>\n</aside>"
             ])
-        #expect(blocks("> See Also: x\n").first?.hasPrefix("<aside class=\"aside aside-seealso\"><p class=\"aside-label\">See Also</p>") == true)
+        #expect(
+            blocks("> See Also: x\n").first?.hasPrefix(
+                "<aside class=\"aside aside-seealso\"><p class=\"aside-label\">See Also</p>") == true)
         #expect(blocks("> Remember: x\n") == ["<blockquote>\n<p>Remember: x</p>\n</blockquote>"])
         #expect(blocks("> Note that x: y\n") == ["<blockquote>\n<p>Note that x: y</p>\n</blockquote>"])
     }
 
-    @Test("fenced code with a known language is highlighted; an unknown one is plain", .enabled(if: Highlighter.kateIsBuiltIn, "built without KSyntaxHighlighting"))
+    @Test(
+        "fenced code with a known language is highlighted; an unknown one is plain",
+        .enabled(if: Highlighter.kateIsBuiltIn, "built without KSyntaxHighlighting"))
     func highlighting() {
         #expect(
             blocks("```swift\nlet x = 1 // one\n```\n") == [
                 #"<pre><code class="language-swift"><span class="hl-kw">let</span> <span class="hl-va">x</span> <span class="hl-op">=</span> <span class="hl-dv">1</span> <span class="hl-co">// one</span>"#
                     + "\n</code></pre>"
             ])
-        #expect(blocks("```klingon\nqapla' <x>\n```\n") == ["<pre><code class=\"language-klingon\">qapla' &lt;x&gt;\n</code></pre>"])
+        #expect(
+            blocks("```klingon\nqapla' <x>\n```\n") == [
+                "<pre><code class=\"language-klingon\">qapla' &lt;x&gt;\n</code></pre>"
+            ])
         #expect(blocks("    indented <x>\n") == ["<pre><code>indented &lt;x&gt;\n</code></pre>"])
     }
 

@@ -62,22 +62,32 @@ struct SearchIndexTests {
         try site.write(["sectionsite.yml": "search:\n  text: -1\n"])
         #expect(
             site.buildError()?.description
-                == "sectionsite.yml:2:9: error: 'text' must be how many characters of each page to index (0 or more), or 'all'")
+                == "sectionsite.yml:2:9: error: 'text' must be how many characters of each page to index (0 or more), or 'all'"
+        )
     }
 
     @Test("an incremental build writes the index a build from nothing writes")
     func incremental() throws {
         let site = try TestSite(plugins: .kate, Self.files())
         try site.build()
-        try site.write(["Content/guide.md": "---\ntitle: Guide\n---\n## Other\n\nNew words.\n", "Content/more.md": "More.\n"])
+        try site.write([
+            "Content/guide.md": "---\ntitle: Guide\n---\n## Other\n\nNew words.\n", "Content/more.md": "More.\n",
+        ])
         #expect(try site.build().incremental)
         let incremental = try site.output("search.json")
-        #expect(incremental.contains(#"{"url":"/blog/guide/","title":"Guide","headings":[{"id":"other","text":"Other"}],"text":"New words."}"#))
+        #expect(
+            incremental.contains(
+                #"{"url":"/blog/guide/","title":"Guide","headings":[{"id":"other","text":"Other"}],"text":"New words."}"#
+            ))
         // A build that finds nothing changed does not make the index again, but one taken away is written again.
         try FileManager.default.removeItem(at: site.out.appendingPathComponent("search.json"))
         _ = try site.build()
         #expect(try site.output("search.json") == incremental)
-        let fresh = try TestSite(plugins: .kate, Self.files().merging(["Content/guide.md": "---\ntitle: Guide\n---\n## Other\n\nNew words.\n", "Content/more.md": "More.\n"]) { $1 })
+        let fresh = try TestSite(
+            plugins: .kate,
+            Self.files().merging([
+                "Content/guide.md": "---\ntitle: Guide\n---\n## Other\n\nNew words.\n", "Content/more.md": "More.\n",
+            ]) { $1 })
         try fresh.build()
         #expect(try fresh.output("search.json") == incremental)
     }

@@ -30,8 +30,10 @@ struct AttributeList: Sendable, Equatable {
     /// `#id`, `.class` or `key=value`, and there must be one.
     init?(_ text: Substring) {
         // Smart punctuation has made quotes typographic by now.
-        let plain = text.replacingOccurrences(of: "\u{201C}", with: "\"").replacingOccurrences(of: "\u{201D}", with: "\"")
-            .replacingOccurrences(of: "\u{2018}", with: "'").replacingOccurrences(of: "\u{2019}", with: "'")
+        let plain = text.replacingOccurrences(of: "\u{201C}", with: "\"").replacingOccurrences(
+            of: "\u{201D}", with: "\""
+        )
+        .replacingOccurrences(of: "\u{2018}", with: "'").replacingOccurrences(of: "\u{2019}", with: "'")
         var rest = plain[...].drop { $0 == " " }
         if rest.first == ":" { rest = rest.dropFirst() }
         while true {
@@ -121,7 +123,8 @@ struct AttributeListPass {
         let iterator = cmark_iter_new(document)
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), let list = lists[node],
-                cmark_node_parent(node) != document, [CMARK_NODE_PARAGRAPH, CMARK_NODE_LIST].contains(cmark_node_get_type(node))
+                cmark_node_parent(node) != document,
+                [CMARK_NODE_PARAGRAPH, CMARK_NODE_LIST].contains(cmark_node_get_type(node))
             else { continue }
             nested.append((node, list))
         }
@@ -219,7 +222,9 @@ struct AttributeListPass {
         let text = run.map { cmark_node_get_literal($0).map { String(cString: $0) } ?? "" }.joined()
             .trimmingCharacters(in: .whitespaces)
         // Only kramdown's own mark (`{:`): a first line of `{.x}` or `{#id}` is text there.
-        guard text.hasPrefix("{:"), text.hasSuffix("}"), let list = AttributeList(text.dropFirst().dropLast()) else { return nil }
+        guard text.hasPrefix("{:"), text.hasSuffix("}"), let list = AttributeList(text.dropFirst().dropLast()) else {
+            return nil
+        }
         for node in run + [lineBreak] {
             cmark_node_unlink(node)
             cmark_node_free(node)

@@ -15,7 +15,9 @@ struct CodeBlockPass {
     mutating func visit(_ node: OpaquePointer, walk: inout Walk) {
         let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
         let language = Self.language(info) ?? ""
-        let hook = ["codeblock-\(language.lowercased())", "codeblock"].first { hooks.contains($0) && $0 != "codeblock-" }
+        let hook = ["codeblock-\(language.lowercased())", "codeblock"].first {
+            hooks.contains($0) && $0 != "codeblock-"
+        }
         if let hook {
             let code = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
             let highlighted = language.isEmpty ? nil : highlighter?.html(code, language: language)
@@ -34,8 +36,10 @@ struct CodeBlockPass {
     func finish(_ result: inout Markdown.Document) {
         for node in blocks {
             if let unknown = highlight(node), !result.unknownLanguages.contains(where: { $0.word == unknown }) {
-                result.unknownLanguages.append(Markdown.FenceWord(
-                    word: unknown, line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node))))
+                result.unknownLanguages.append(
+                    Markdown.FenceWord(
+                        word: unknown, line: Int(cmark_node_get_start_line(node)),
+                        column: Int(cmark_node_get_start_column(node))))
             }
         }
     }

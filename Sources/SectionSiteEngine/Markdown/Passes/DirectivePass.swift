@@ -33,17 +33,20 @@ struct DirectivePass {
 
     /// The HTML of a directive, its template context, and the plain text of its body; nil, with a problem recorded,
     /// when it cannot be drawn. `@Comment` draws nothing.
-    private func draw(_ directive: DirectiveSyntax.Directive, walk: inout Walk) -> (html: String, context: [String: Any], text: String)? {
+    private func draw(
+        _ directive: DirectiveSyntax.Directive, walk: inout Walk
+    ) -> (html: String, context: [String: Any], text: String)? {
         let key = directive.name.lowercased()
         if key == ThemeComponents.comment { return ("", ["name": directive.name], "") }
         let components = markdown.theme?.components
         guard let theme = markdown.theme, let spec = components?.directives[key] else {
             let known = ([ThemeComponents.comment] + (components?.directives.keys.map(\.self) ?? [])).sorted()
             let folder = markdown.theme.map { "\($0.path)/directives/" } ?? "the theme's directives/"
-            walk.result.problems.append(Markdown.Problem(
-                message: "unknown directive '@\(directive.name)': no template \(folder)\(key).mustache (known: "
-                    + known.joined(separator: ", ") + ")",
-                line: directive.line, column: directive.column))
+            walk.result.problems.append(
+                Markdown.Problem(
+                    message: "unknown directive '@\(directive.name)': no template \(folder)\(key).mustache (known: "
+                        + known.joined(separator: ", ") + ")",
+                    line: directive.line, column: directive.column))
             return nil
         }
         var context: [String: Any] = ["name": directive.name]
@@ -57,7 +60,8 @@ struct DirectivePass {
         var text = ""
         var children: [[String: Any]] = []
         if let body = directive.body {
-            let (document, nested) = markdown.render(body, source: walk.source, takeTitle: false, headingIDs: walk.headingIDs, state: &walk.state)
+            let (document, nested) = markdown.render(
+                body, source: walk.source, takeTitle: false, headingIDs: walk.headingIDs, state: &walk.state)
             context["body"] = document.blocks.map(\.html).joined(separator: "\n")
             walk.result.headings += document.headings
             walk.result.fileLinks += document.fileLinks
@@ -89,7 +93,8 @@ struct DirectivePass {
     /// Checks the arguments against what the template declares and puts them into `context`; false when one is
     /// wrong (each mistake is recorded).
     private func arguments(
-        of directive: DirectiveSyntax.Directive, spec: ThemeComponents.Directive, walk: inout Walk, into context: inout [String: Any]
+        of directive: DirectiveSyntax.Directive, spec: ThemeComponents.Directive, walk: inout Walk,
+        into context: inout [String: Any]
     ) -> Bool {
         let declared = spec.arguments.map { Dictionary($0.map { ($0.name, $0) }) { first, _ in first } }
         let before = walk.result.problems.count { !$0.isWarning }
@@ -97,7 +102,8 @@ struct DirectivePass {
         for argument in directive.arguments {
             let label = argument.label ?? "value"
             func problem(_ message: String) {
-                walk.result.problems.append(Markdown.Problem(message: message, line: argument.line, column: argument.column))
+                walk.result.problems.append(
+                    Markdown.Problem(message: message, line: argument.line, column: argument.column))
             }
             guard given.insert(label).inserted else {
                 problem("'@\(directive.name)' is given '\(label)' twice")
@@ -110,7 +116,9 @@ struct DirectivePass {
             guard let expected = declared[label] else {
                 let what = argument.label.map { "no argument '\($0)'" } ?? "no unlabeled argument"
                 let known = spec.arguments!.map { $0.name == "value" ? "an unlabeled one" : "'\($0.name)'" }
-                problem("'@\(directive.name)' takes \(what) (it takes \(known.isEmpty ? "none" : known.joined(separator: ", ")))")
+                problem(
+                    "'@\(directive.name)' takes \(what) (it takes \(known.isEmpty ? "none" : known.joined(separator: ", ")))"
+                )
                 continue
             }
             switch expected.kind {
@@ -123,23 +131,31 @@ struct DirectivePass {
                 }
                 context[label] = number == number.rounded() && abs(number) < 1e15 ? Int(number) as Any : number as Any
             case .image:
-                switch links.picture(argument.value, source: walk.source, line: argument.line, column: argument.column, result: &walk.result) {
+                switch links.picture(
+                    argument.value, source: walk.source, line: argument.line, column: argument.column,
+                    result: &walk.result)
+                {
                 case .found(let image): context[label] = image.templateValue
                 case .failed:
                     // A picture that cannot be found or read is drawn as written (a warning); a refused one is not.
                     if walk.result.problems.last?.isWarning == true { context[label] = argument.value }
                     continue
                 case .notLocal:
-                    context[label] = links.rewrite(argument.value, source: walk.source, line: argument.line, column: argument.column, result: &walk.result)
+                    context[label] = links.rewrite(
+                        argument.value, source: walk.source, line: argument.line, column: argument.column,
+                        result: &walk.result)
                 }
             case .url:
-                context[label] = links.rewrite(argument.value, source: walk.source, line: argument.line, column: argument.column, result: &walk.result)
+                context[label] = links.rewrite(
+                    argument.value, source: walk.source, line: argument.line, column: argument.column,
+                    result: &walk.result)
             }
         }
         for argument in spec.arguments ?? [] where argument.isRequired && !given.contains(argument.name) {
             let what = argument.name == "value" ? "an unlabeled argument" : "the argument '\(argument.name)'"
-            walk.result.problems.append(Markdown.Problem(
-                message: "'@\(directive.name)' needs \(what)", line: directive.line, column: directive.column))
+            walk.result.problems.append(
+                Markdown.Problem(
+                    message: "'@\(directive.name)' needs \(what)", line: directive.line, column: directive.column))
         }
         return walk.result.problems.count { !$0.isWarning } == before
     }

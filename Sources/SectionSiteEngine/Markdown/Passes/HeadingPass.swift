@@ -9,7 +9,9 @@ struct HeadingPass {
         guard node != walk.titleNode else { return }
         let level = Int(cmark_node_get_heading_level(node))
         guard walk.headingIDs else {
-            if hooks.contains("heading") { walk.hooked.append((node, "heading", ["level": level, "plainText": Markdown.plainText(node)])) }
+            if hooks.contains("heading") {
+                walk.hooked.append((node, "heading", ["level": level, "plainText": Markdown.plainText(node)]))
+            }
             return
         }
         let text = Markdown.plainText(node)
@@ -20,7 +22,8 @@ struct HeadingPass {
         walk.result.headings.append(heading)
         if hooks.contains("heading") {
             let context: [String: Any] = [
-                "level": heading.level, "id": heading.id, "plainText": text, "attributes": list?.html(withID: false) ?? "",
+                "level": heading.level, "id": heading.id, "plainText": text,
+                "attributes": list?.html(withID: false) ?? "",
             ]
             walk.hooked.append((node, "heading", context))
         } else if walk.topLevel >= 0 {

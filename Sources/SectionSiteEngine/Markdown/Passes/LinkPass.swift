@@ -29,13 +29,18 @@ struct LinkPass {
         }
         let final: String
         if !isImage, let symbolLinks = markdown.symbolLinks, url.hasPrefix("doc:") {
-            guard let resolved = articleLink(node, url: url, in: symbolLinks, line: line, column: column, result: &walk.result) else {
+            guard
+                let resolved = articleLink(
+                    node, url: url, in: symbolLinks, line: line, column: column, result: &walk.result)
+            else {
                 unlinked.append(node)
                 return
             }
             final = resolved
         } else {
-            final = processed.map { $0.url($0.largest) } ?? rewrite(url, source: walk.source, line: line, column: column, result: &walk.result)
+            final =
+                processed.map { $0.url($0.largest) }
+                ?? rewrite(url, source: walk.source, line: line, column: column, result: &walk.result)
         }
         if final != url { cmark_node_set_url(node, final) }
         if hooks.contains(isImage ? "image" : "link") {
@@ -66,7 +71,9 @@ struct LinkPass {
     }
 
     /// The local picture a destination names, if any.
-    func picture(_ destination: String, source: String, line: Int, column: Int, result: inout Markdown.Document) -> PictureLookup {
+    func picture(
+        _ destination: String, source: String, line: Int, column: Int, result: inout Markdown.Document
+    ) -> PictureLookup {
         guard let images = markdown.images else { return .notLocal }
         // A DocC catalog's picture, named as DocC finds it: by its name alone, wherever in the catalog it is.
         let docc = markdown.symbolLinks.flatMap { links -> String? in
@@ -78,12 +85,16 @@ struct LinkPass {
             let image = try images.image(at: path)
             result.images.append(Markdown.ImageUse(image: image, line: line, column: column))
             if markdown.collectsLinks {
-                result.links.append(Markdown.Link(destination: image.url(image.largest), written: destination, line: line, column: column))
+                result.links.append(
+                    Markdown.Link(
+                        destination: image.url(image.largest), written: destination, line: line, column: column))
             }
             return .found(image)
         } catch {
-            result.problems.append(Markdown.Problem(
-                message: "image '\(destination)' (\(path)) \(error.message)", line: line, column: column, isWarning: !error.isRefusal))
+            result.problems.append(
+                Markdown.Problem(
+                    message: "image '\(destination)' (\(path)) \(error.message)", line: line, column: column,
+                    isWarning: !error.isRefusal))
             return .failed
         }
     }
@@ -93,15 +104,19 @@ struct LinkPass {
     /// naming no article is recorded as a link that leads nowhere, to be warned of, and gives nil: its text stays,
     /// unlinked. Returns the link's URL.
     private func articleLink(
-        _ node: OpaquePointer, url: String, in links: SymbolLinks, line: Int, column: Int, result: inout Markdown.Document
+        _ node: OpaquePointer, url: String, in links: SymbolLinks, line: Int, column: Int,
+        result: inout Markdown.Document
     ) -> String? {
         guard let (article, fragment) = links.article(url) else {
             result.fileLinks.append(Markdown.FileLink(target: nil, destination: url, line: line, column: column))
             return nil
         }
         let final = markdown.rootPath + article.path.drop { $0 == "/" } + fragment
-        if markdown.collectsLinks { result.links.append(Markdown.Link(destination: final, written: url, line: line, column: column)) }
-        if let text = cmark_node_first_child(node), cmark_node_next(text) == nil, cmark_node_get_type(text) == CMARK_NODE_TEXT,
+        if markdown.collectsLinks {
+            result.links.append(Markdown.Link(destination: final, written: url, line: line, column: column))
+        }
+        if let text = cmark_node_first_child(node), cmark_node_next(text) == nil,
+            cmark_node_get_type(text) == CMARK_NODE_TEXT,
             cmark_node_get_literal(text).map({ String(cString: $0) }) == url
         {
             cmark_node_set_literal(text, article.title)
@@ -115,10 +130,13 @@ struct LinkPass {
     func rewrite(_ url: String, source: String, line: Int, column: Int, result: inout Markdown.Document) -> String {
         var final = url
         defer {
-            if markdown.collectsLinks { result.links.append(Markdown.Link(destination: final, written: url, line: line, column: column)) }
+            if markdown.collectsLinks {
+                result.links.append(Markdown.Link(destination: final, written: url, line: line, column: column))
+            }
         }
         if let site = markdown.site, let file = MarkdownLinks.fileTarget(url, from: source),
-            FileManager.default.fileExists(atPath: site.path + "/" + (file.target.removingPercentEncoding ?? file.target))
+            FileManager.default.fileExists(
+                atPath: site.path + "/" + (file.target.removingPercentEncoding ?? file.target))
         {
             final = markdown.rootPath + file.target.dropFirst("Content/".count) + file.suffix
             return final

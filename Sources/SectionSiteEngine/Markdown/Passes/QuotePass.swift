@@ -26,7 +26,8 @@ package struct QuotePass {
 
     /// For a blockquote whose first line is only `[!NOTE]` (or another alert kind, any case), that kind.
     private static func alertKind(_ quote: OpaquePointer) -> String? {
-        guard let paragraph = cmark_node_first_child(quote), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH else {
+        guard let paragraph = cmark_node_first_child(quote), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH
+        else {
             return nil
         }
         var marker = ""
@@ -35,7 +36,9 @@ package struct QuotePass {
             marker += cmark_node_get_literal(current).map { String(cString: $0) } ?? ""
             node = cmark_node_next(current)
         }
-        if let next = node, cmark_node_get_type(next) != CMARK_NODE_SOFTBREAK && cmark_node_get_type(next) != CMARK_NODE_LINEBREAK {
+        if let next = node,
+            cmark_node_get_type(next) != CMARK_NODE_SOFTBREAK && cmark_node_get_type(next) != CMARK_NODE_LINEBREAK
+        {
             return nil
         }
         let trimmed = marker.trimmingCharacters(in: .whitespaces)
@@ -77,9 +80,11 @@ package struct QuotePass {
             let literal = cmark_node_get_literal(text).map({ String(cString: $0) }),
             let colon = literal.prefix(24).firstIndex(of: ":")
         else { return nil }
-        guard literal[..<colon].allSatisfy({ $0.isLetter || $0 == " " || $0 == "-" }), let aside = aside(named: literal[..<colon])
+        guard literal[..<colon].allSatisfy({ $0.isLetter || $0 == " " || $0 == "-" }),
+            let aside = aside(named: literal[..<colon])
         else { return nil }
-        return Aside(kind: aside.kind, label: aside.label, length: literal.distance(from: literal.startIndex, to: colon) + 1)
+        return Aside(
+            kind: aside.kind, label: aside.label, length: literal.distance(from: literal.startIndex, to: colon) + 1)
     }
 
     /// Turns a DocC aside into `<aside class="aside aside-note">` with a label paragraph, as DocC draws it: the
@@ -101,7 +106,8 @@ package struct QuotePass {
         } else {
             cmark_node_set_literal(text, String(rest))
         }
-        cmark_node_set_on_enter(box, #"<aside class="aside aside-\#(aside.kind)"><p class="aside-label">\#(aside.label)</p>"#)
+        cmark_node_set_on_enter(
+            box, #"<aside class="aside aside-\#(aside.kind)"><p class="aside-label">\#(aside.label)</p>"#)
         cmark_node_set_on_exit(box, "</aside>")
         while let child = cmark_node_first_child(quote) { cmark_node_append_child(box, child) }
         cmark_node_replace(quote, box)
@@ -111,7 +117,9 @@ package struct QuotePass {
     /// Turns an alert blockquote into `<div class="markdown-alert markdown-alert-note">` with a title paragraph,
     /// as GitHub shows it: the marker line goes, the rest of the quote stays.
     private static func makeAlert(_ quote: OpaquePointer, kind: String) {
-        guard let paragraph = cmark_node_first_child(quote), let alert = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { return }
+        guard let paragraph = cmark_node_first_child(quote), let alert = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else {
+            return
+        }
         while let first = cmark_node_first_child(paragraph) {  // the marker's text nodes, then the line break
             let type = cmark_node_get_type(first)
             cmark_node_free(first)
@@ -120,7 +128,8 @@ package struct QuotePass {
         if cmark_node_first_child(paragraph) == nil { cmark_node_free(paragraph) }
         let title = kind.prefix(1).uppercased() + kind.dropFirst()
         cmark_node_set_on_enter(
-            alert, #"<div class="markdown-alert markdown-alert-\#(kind)"><p class="markdown-alert-title">\#(title)</p>"#)
+            alert, #"<div class="markdown-alert markdown-alert-\#(kind)"><p class="markdown-alert-title">\#(title)</p>"#
+        )
         cmark_node_set_on_exit(alert, "</div>")
         while let child = cmark_node_first_child(quote) { cmark_node_append_child(alert, child) }
         cmark_node_replace(quote, alert)

@@ -19,7 +19,8 @@ package struct SymbolLinkPass {
             found.append((node, rootPath + path.drop { $0 == "/" }))
         } else {
             let (line, column) = walk.place(node)
-            walk.result.fileLinks.append(Markdown.FileLink(target: nil, destination: "``\(target)``", line: line, column: column - 2))
+            walk.result.fileLinks.append(
+                Markdown.FileLink(target: nil, destination: "``\(target)``", line: line, column: column - 2))
         }
     }
 
@@ -44,7 +45,8 @@ package struct SymbolLinkPass {
         let lines = walk.lines()
         guard line >= 0, line < lines.count, column >= 2 else { return nil }
         let bytes = lines[line]
-        guard column <= bytes.count, bytes[column - 1] == UInt8(ascii: "`"), bytes[column - 2] == UInt8(ascii: "`") else { return nil }
+        guard column <= bytes.count, bytes[column - 1] == UInt8(ascii: "`"), bytes[column - 2] == UInt8(ascii: "`")
+        else { return nil }
         if column >= 3, bytes[column - 3] == UInt8(ascii: "`") { return nil }
         return literal
     }
@@ -60,10 +62,13 @@ package struct SymbolLinkPass {
     /// `subscript(_:)`. Of overloads told apart so, a caller takes the first.
     package static func withoutDisambiguation(_ path: String) -> String {
         path.split(separator: "/").map { component -> Substring in
-            if let types = component.range(of: ")-(") ?? component.range(of: ")->") { return component[..<types.lowerBound] + ")" }
+            if let types = component.range(of: ")-(") ?? component.range(of: ")->") {
+                return component[..<types.lowerBound] + ")"
+            }
             guard let dash = component.lastIndex(of: "-"), dash != component.startIndex else { return component }
             let suffix = component[component.index(after: dash)...]
-            return !suffix.isEmpty && suffix.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." }) ? component[..<dash] : component
+            return !suffix.isEmpty && suffix.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." })
+                ? component[..<dash] : component
         }.joined(separator: "/")
     }
 }

@@ -28,22 +28,31 @@ struct Walk {
     /// The parsed text's lines as bytes (libcmark-gfm's columns count bytes), split when first asked for.
     private var splitLines: [[UInt8]]? = nil
 
-    init(syntax: DirectiveSyntax, source: String, headingIDs: Bool, lists: [OpaquePointer: AttributeList], state: Markdown.DrawingState) {
+    init(
+        syntax: DirectiveSyntax, source: String, headingIDs: Bool, lists: [OpaquePointer: AttributeList],
+        state: Markdown.DrawingState
+    ) {
         (self.syntax, self.source, self.headingIDs, self.lists, self.state) = (syntax, source, headingIDs, lists, state)
-        result.problems = syntax.problems.map { Markdown.Problem(message: $0.message, line: $0.line, column: $0.column) }
+        result.problems = syntax.problems.map {
+            Markdown.Problem(message: $0.message, line: $0.line, column: $0.column)
+        }
     }
 
     /// The parsed text's lines.
     mutating func lines() -> [[UInt8]] {
         if let splitLines { return splitLines }
-        let lines = syntax.text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
+        let lines = syntax.text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(
+            Array.init)
         splitLines = lines
         return lines
     }
 
     /// A position of libcmark-gfm's in the text of the file.
     func place(_ node: OpaquePointer) -> (line: Int, column: Int) {
-        (syntax.firstLine - 1 + Int(cmark_node_get_start_line(node)), syntax.indent + Int(cmark_node_get_start_column(node)))
+        (
+            syntax.firstLine - 1 + Int(cmark_node_get_start_line(node)),
+            syntax.indent + Int(cmark_node_get_start_column(node))
+        )
     }
 }
 
