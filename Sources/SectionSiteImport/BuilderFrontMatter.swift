@@ -15,7 +15,7 @@ enum BuilderFrontMatter {
         _ front: inout [String: Any], file: String, lines: [String: Int] = [:], report: inout ImportReport
     ) {
         func drop(_ key: String, _ why: String) {
-            let value = front.removeValue(forKey: key).map { "\($0)" } ?? ""
+            let value = front.removeValue(forKey: key).map(ImportFiles.shown) ?? ""
             report.leftovers.append(
                 .init(
                     kind: "front matter '\(key)' \(why), not written", file: file, line: lines[key] ?? 1, column: 1,

@@ -117,6 +117,17 @@ enum ImportFiles {
         }
     }
 
+    /// A value as the report shows it, the same in every run: a map's keys in order (`"\(map)"` follows the
+    /// dictionary's order, which changes from run to run).
+    static func shown(_ value: Any) -> String {
+        switch plain(value) {
+        case let map as [String: Any]:
+            "{" + map.keys.sorted().map { "\($0): \(shown(map[$0]!))" }.joined(separator: ", ") + "}"
+        case let list as [Any]: "[" + list.map(shown).joined(separator: ", ") + "]"
+        case let other: "\(other)"
+        }
+    }
+
     static func plain(_ value: Any) -> Any {
         switch value {
         case let map as [String: Any]: return map.mapValues(plain)

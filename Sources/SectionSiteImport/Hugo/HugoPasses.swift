@@ -205,112 +205,25 @@ struct HugoPasses: ImportFormat {
         }
         for index in model.pages.indices {
             var page = model.pages[index]
-            let (code, inner, path) = (page.language, page.inner, page.source)
-            let folderName = code == defaultLanguage ? "" : code
-            let prefix =
-                folderName.isEmpty
-                ? (config["defaultContentLanguageInSubdir"] as? Bool == true ? "/" + code : "") : "/" + folderName
-            let written = String(
-                page.target.dropFirst(("Content/" + (folderName.isEmpty ? "" : folderName + "/")).count))
-            let innerParts = inner.split(separator: "/").map(String.init)
-            let section = innerParts.count > 1 ? innerParts[0] : ""
+            let place = Place(
+                page, prefix: prefix(of: page.language),
+                folder: page.language == defaultLanguage ? "" : page.language + "/")
             // Hugo finds a page's shortcodes by its type: its own `type`, else one a list page above cascades, else
             // its section.
             page.type =
-                (page.front["type"] as? String) ?? HugoImporter.cascaded("type", to: inner, in: cascades[code] ?? [:])
-                as? String
+                (page.front["type"] as? String)
+                ?? HugoImporter.cascaded("type", to: page.inner, in: cascades[page.language] ?? [:]) as? String
             HugoImporter.mapFrontMatter(&page.front, layouts: model.theme.layouts)
-            HugoPage.clean(&page.front, file: path, report: &model.report)
-            if patternsNeedingSlugs.contains(section), page.front["slug"] == nil,
-                let title = page.front["title"] as? String
-            {
-                page.front["slug"] = HugoPage.urlize(title)  // Hugo's :slug falls back to the title
-            }
-            // Hugo writes the addresses its permalinks make in lower case too (`slug: OCSPcaching`).
-            if !keepCase, patterns[section] != nil, let slug = page.front["slug"] as? String, slug != slug.lowercased()
-            {
-                page.front["slug"] = slug.lowercased()
-            }
-            // A page named by its file (`Start.md` under `:slugorfilename`) too, spaces as `-`.
-            let name = innerParts.last ?? ""
-            if !keepCase, patterns[section] != nil, page.front["slug"] == nil, !name.hasPrefix("index."),
-                !name.hasPrefix("_index.")
-            {
-                let stem = (name as NSString).deletingPathExtension
-                let hugo = stem.lowercased().replacingOccurrences(of: " ", with: "-")
-                if hugo != stem { page.front["slug"] = hugo }
-            }
-            // A `?` or `#` in an address written in front matter is part of the path to Hugo, which writes the file
-            // `What-is-Git?.html`: encoded, the new site writes the same file.
-            var aliases = ImportFiles.list(page.front["aliases"]).map(HugoPage.pathCharacters)
-            if let own = (page.front["url"] as? String).map(HugoPage.pathCharacters) {
-                let (url, alias) = HugoPage.url(own, prefix: prefix)
-                page.front["url"] = url
-                if let alias { aliases.append(alias) }
-            } else if patterns[section] == nil {
-                // Hugo lower-cases and hyphenates addresses (`Format.md` is `/format/`, `two words.md` `/two-words/`).
-                let slug = page.front["slug"] as? String
-                let hugo = HugoPage.hugoURL(inner: written, slug: slug, keepCase: keepCase)
-                if let route = try? permalinks.url(.init(path: "Content/" + written, slug: slug)), route != hugo {
-                    page.front["url"] = hugo
-                    page.front["slug"] = nil
-                }
-            }
-            let date = ImportFiles.date(page.front["date"])
-            // A leaf bundle anywhere under a section with a permalink is a page of that section to Hugo
-            // (`blog/2019/0416-x/index.md` under `blog: /:year/:month/:day/:slug/`), named by its folder; the new
-            // site keeps a folder's `index.md` at the folder's address, so the page says its URL.
-            if page.front["url"] == nil, patterns[section] != nil, innerParts.count > 1, name.hasPrefix("index."),
-                let bundleURL = try? permalinks.url(
-                    .init(
-                        path: "Content/" + innerParts.dropLast().joined(separator: "/") + ".md",
-                        slug: page.front["slug"] as? String,
-                        title: page.front["title"] as? String, date: date))
-            {
-                page.front["url"] = bundleURL
-            }
-            let url =
-                (try? permalinks.url(
-                    .init(
-                        path: "Content/" + written, url: page.front["url"] as? String,
-                        slug: page.front["slug"] as? String,
-                        title: page.front["title"] as? String, date: date)))
-                ?? HugoPage.hugoURL(inner: written, slug: nil, keepCase: true)
-            // An alias that is the page's own file (`/about/index.html` of `url: /about.html`, which the new site
-            // writes at `/about/`) is left out.
-            aliases = aliases.map { HugoPage.alias($0, pageURL: prefix + url) }.filter {
-                $0 != prefix + url && $0 != prefix + url + "index.html"
-            }
-            // `uglyURLs` (for the site, or by section): Hugo wrote the page at `<url>.html`.
-            if HugoImporter.isUgly(config["uglyURLs"], section: section), !name.hasPrefix("_index."),
-                !name.hasPrefix("index."),
-                url.hasSuffix("/"), url != "/"
-            {
-                aliases.append(prefix + url.dropLast() + ".html")
-            }
-            // Docsy's print format (`outputs: {section: [HTML, print]}`) gave each section a whole-section page at
-            // `/_print/<section>/`: its readers are sent to the section.
-            if printsSections, innerParts.count > 1, name.hasPrefix("_index.") {
-                aliases.append(prefix + "/_print" + url)
-            }
-            // A language given the default one's pages answers at each of their addresses, aliases too.
-            let own = aliases
-            for language in fallbacks[inner] ?? [] {
-                aliases += ["/" + language + url] + own.map { "/" + language + $0 }
-            }
-            // Hugo sends /en/ to the default language's home at /.
-            if innerParts == ["_index.md"] || innerParts == ["index.md"], code == defaultLanguage, prefix.isEmpty,
-                languages.count > 1
-            {
-                aliases.append("/" + code + "/")
-            }
-            page.front["aliases"] = aliases.isEmpty ? nil : aliases
-            page.url = prefix + url
+            HugoPage.clean(&page.front, file: page.source, report: &model.report)
+            slugs(&page, place, keepCase: keepCase)
+            let (url, moved) = address(&page, place, keepCase: keepCase, permalinks: permalinks)
+            page.front["aliases"] = aliases(of: page, place, url: url, moved: moved, printsSections: printsSections)
+            page.url = place.prefix + url
             // A folder's list page lists its pages; one whose folder holds only folders gets no list (an empty one
             // would be a warning the user cannot act on).
-            let folder = innerParts.dropLast().joined(separator: "/")
-            if name == "_index.md" || name == "_index.markdown", page.front["sections"] == nil,
-                foldersHoldingPages[code]?.contains(folder) == true
+            let folder = place.parts.dropLast().joined(separator: "/")
+            if place.name == "_index.md" || place.name == "_index.markdown", page.front["sections"] == nil,
+                foldersHoldingPages[page.language]?.contains(folder) == true
             {
                 page.front["sections"] = [
                     [
@@ -319,16 +232,128 @@ struct HugoPasses: ImportFormat {
                     ] as [String: Any]
                 ]
             }
-            page.value = pageValue(page, section: section, baseURL: (config["baseURL"] as? String) ?? "/")
+            page.value = pageValue(page, section: place.section, baseURL: (config["baseURL"] as? String) ?? "/")
             if page.form == .html, !HugoImporter.allowsHTML(config) {
                 model.report.leftovers.append(
                     .init(
                         kind: "HTML page, whose HTML shows once sectionsite.yml has markdown: {unsafe: true}",
-                        file: path))
+                        file: page.source))
             }
             model.pages[index] = page
         }
         Self.resolveCollisions(&model.pages, report: &model.report)
+    }
+
+    /// Where a page is: its path inside its language's content in parts, its section, its file's name, its
+    /// language's prefix of addresses (`/fr`), and its file in the new site below the language's folder.
+    private struct Place {
+        var parts: [String], section: String, name: String, prefix: String, written: String
+
+        init(_ page: ImportPage, prefix: String, folder: String) {
+            parts = page.inner.split(separator: "/").map(String.init)
+            section = parts.count > 1 ? parts[0] : ""
+            name = parts.last ?? ""
+            self.prefix = prefix
+            written = String(page.target.dropFirst(("Content/" + folder).count))
+        }
+    }
+
+    /// The prefix of a language's addresses: none for the default one, unless its content goes in a folder too.
+    private func prefix(of code: String) -> String {
+        guard code == defaultLanguage else { return "/" + code }
+        return config["defaultContentLanguageInSubdir"] as? Bool == true ? "/" + code : ""
+    }
+
+    /// A page's `slug` as Hugo's permalinks read it: the title where `:slug` falls back to it, in lower case, and
+    /// the file's name (`Start.md` under `:slugorfilename`), spaces as `-`.
+    private func slugs(_ page: inout ImportPage, _ place: Place, keepCase: Bool) {
+        if patternsNeedingSlugs.contains(place.section), page.front["slug"] == nil,
+            let title = page.front["title"] as? String
+        {
+            page.front["slug"] = HugoPage.urlize(title)
+        }
+        guard !keepCase, patterns[place.section] != nil else { return }
+        if let slug = page.front["slug"] as? String, slug != slug.lowercased() {
+            page.front["slug"] = slug.lowercased()  // `slug: OCSPcaching` is `/ocspcaching/` to Hugo
+        }
+        if page.front["slug"] == nil, !place.name.hasPrefix("index."), !place.name.hasPrefix("_index.") {
+            let stem = (place.name as NSString).deletingPathExtension
+            let hugo = stem.lowercased().replacingOccurrences(of: " ", with: "-")
+            if hugo != stem { page.front["slug"] = hugo }
+        }
+    }
+
+    /// The page's address before its language's prefix, with the `url:` written where the new site would give
+    /// another: its own `url` (a `?` or `#` in it encoded: part of the path to Hugo, which writes the file
+    /// `What-is-Git?.html`), Hugo's lower-cased and hyphenated file path, a bundle's under its section's permalink;
+    /// and where its own `url` was when the language's prefix moved it (`/about/` in a French page).
+    private func address(
+        _ page: inout ImportPage, _ place: Place, keepCase: Bool, permalinks: Permalinks
+    ) -> (url: String, moved: String?) {
+        var moved: String?
+        if let own = (page.front["url"] as? String).map(HugoPage.pathCharacters) {
+            (page.front["url"], moved) = HugoPage.url(own, prefix: place.prefix)
+        } else if patterns[place.section] == nil {
+            // `Format.md` is `/format/`, `two words.md` `/two-words/`.
+            let slug = page.front["slug"] as? String
+            let hugo = HugoPage.hugoURL(inner: place.written, slug: slug, keepCase: keepCase)
+            if let route = try? permalinks.url(.init(path: "Content/" + place.written, slug: slug)), route != hugo {
+                page.front["url"] = hugo
+                page.front["slug"] = nil
+            }
+        }
+        let date = ImportFiles.date(page.front["date"])
+        // A leaf bundle anywhere under a section with a permalink is a page of that section to Hugo
+        // (`blog/2019/0416-x/index.md` under `blog: /:year/:month/:day/:slug/`), named by its folder; the new
+        // site keeps a folder's `index.md` at the folder's address, so the page says its URL.
+        if page.front["url"] == nil, patterns[place.section] != nil, place.parts.count > 1,
+            place.name.hasPrefix("index."),
+            let bundleURL = try? permalinks.url(
+                .init(
+                    path: "Content/" + place.parts.dropLast().joined(separator: "/") + ".md",
+                    slug: page.front["slug"] as? String, title: page.front["title"] as? String, date: date))
+        {
+            page.front["url"] = bundleURL
+        }
+        let parts = Permalinks.Parts(
+            path: "Content/" + place.written, url: page.front["url"] as? String, slug: page.front["slug"] as? String,
+            title: page.front["title"] as? String, date: date)
+        return (
+            (try? permalinks.url(parts)) ?? HugoPage.hugoURL(inner: place.written, slug: nil, keepCase: true), moved
+        )
+    }
+
+    /// Every other address Hugo gives the page, each an alias of its `url` (before the language's prefix): its
+    /// own `aliases` (relative ones resolved, the page's own file left out), its `url:` under another language's
+    /// prefix, `<url>.html` under `uglyURLs`, Docsy's `/_print/` page of a section, its addresses in the languages
+    /// a mount gives the default language's pages, and `/en/` for the default language's home.
+    private func aliases(
+        of page: ImportPage, _ place: Place, url: String, moved: String?, printsSections: Bool
+    ) -> [String]? {
+        let prefix = place.prefix
+        var aliases = ImportFiles.list(page.front["aliases"]).map(HugoPage.pathCharacters)
+        if let moved { aliases.append(moved) }
+        // The page's own file (`/about/index.html` of `url: /about.html`, written at `/about/`) is no alias.
+        aliases = aliases.map { HugoPage.alias($0, pageURL: prefix + url) }.filter {
+            $0 != prefix + url && $0 != prefix + url + "index.html"
+        }
+        let isList = place.name.hasPrefix("_index."), isBundle = place.name.hasPrefix("index.")
+        if HugoImporter.isUgly(config["uglyURLs"], section: place.section), !isList, !isBundle, url.hasSuffix("/"),
+            url != "/"
+        {
+            aliases.append(prefix + url.dropLast() + ".html")
+        }
+        if printsSections, place.parts.count > 1, isList { aliases.append(prefix + "/_print" + url) }
+        let own = aliases
+        for language in fallbacks[page.inner] ?? [] {
+            aliases += ["/" + language + url] + own.map { "/" + language + $0 }
+        }
+        if place.parts == ["_index.md"] || place.parts == ["index.md"], page.language == defaultLanguage,
+            prefix.isEmpty, languages.count > 1
+        {
+            aliases.append("/" + page.language + "/")  // Hugo sends /en/ to the default language's home at /
+        }
+        return aliases.isEmpty ? nil : aliases
     }
 
     /// A page and a list page at one address (`vtbackup.md` beside `vtbackup/_index.md`): Hugo serves the list

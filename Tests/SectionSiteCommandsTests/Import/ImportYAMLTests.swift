@@ -75,4 +75,10 @@ struct ImportYAMLTests {
         #expect(languages["en"]?["description"] as? String == Self.long)
         #expect(languages["fr"]?["title"] as? String == "true")  // a string, not a boolean
     }
+
+    @Test("a value the report shows reads the same in every run: a map's keys in order (scala-docs' sections)")
+    func shownInOrder() {
+        let value: [String: Any] = ["title": "First", "links": [["icon": "fa", "desc": "d"], "x"], "b": true, "a": 1]
+        #expect(ImportFiles.shown(value) == "{a: 1, b: true, links: [{desc: d, icon: fa}, x], title: First}")
+    }
 }
