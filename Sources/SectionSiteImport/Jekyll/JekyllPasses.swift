@@ -41,28 +41,11 @@ struct JekyllPasses: ImportFormat {
     /// Posts (in any `_posts` folder), collection documents, pages, data, and the files beside them placed; what
     /// Jekyll leaves out (`exclude:`, `_` and `.` files, drafts) listed.
     mutating func contentTree(_ model: inout ImportModel) throws {
-        let site = model.site
         // Folders (but the root) that hold a page: files under them go beside their pages in Content/, where a
         // page's relative links and pictures find them; the rest go to Static/.
         let pageFolders = Set(
             model.files.filter { ($0.hasSuffix(".md") || $0.hasSuffix(".markdown")) && !$0.hasPrefix("_") }
                 .map { ($0 as NSString).deletingLastPathComponent }.filter { !$0.isEmpty })
-        func besidePages(_ path: String) -> Bool {
-            var folder = (path as NSString).deletingLastPathComponent
-            while !folder.isEmpty {
-                if pageFolders.contains(folder) { return true }
-                folder = (folder as NSString).deletingLastPathComponent
-            }
-            return false
-        }
-        func read(_ path: String, target: String, kind: ImportPage.Kind, form: ImportPage.Form = .markdown) throws {
-            guard
-                var page = try JekyllImporter.readDocument(
-                    site, path, target: target, kind: kind, report: &model.report)
-            else { return }
-            page.form = form
-            model.pages.append(page)
-        }
         // What `exclude:` names is not part of the site (a prefix of the path, as Jekyll matches it); what
         // `include:` names is, though its name starts with `_` or `.`.
         let excluded = ((config["exclude"] as? [Any]) ?? []).map {
@@ -77,70 +60,22 @@ struct JekyllPasses: ImportFormat {
             if parts.contains(where: { JekyllImporter.skipped.contains($0) }) { continue }
             if parts.last!.hasPrefix(".") && !included.contains(path) { continue }
             if excluded.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) { continue }
-            let isMarkdown = JekyllImporter.isMarkdown(path)
             let inner = collections.inside(path).map { $0.split(separator: "/").map(String.init) } ?? []
             // A `_posts` folder anywhere outside other `_` folders holds posts; the folders above it are their
             // categories (`en/news/_posts/` gives `en` and `news`).
             if let postsIndex = inner.firstIndex(of: "_posts"),
                 !inner[..<postsIndex].contains(where: { $0.hasPrefix("_") })
             {
-                guard isMarkdown || JekyllImporter.isHTML(path) else {
-                    model.report.leftovers.append(
-                        .init(kind: "file in a '_posts' folder that is not a Markdown post, not imported", file: path))
-                    continue
-                }
-                let above = inner[..<postsIndex].joined(separator: "/")
-                let within = inner[(postsIndex + 1)...].joined(separator: "/")
-                let stem = JekyllImporter.stem(within)
-                let target = above.isEmpty ? "Content/\(postsFolderName)/\(stem).md" : "Content/\(above)/\(stem).md"
-                if var page = try JekyllImporter.readDocument(
-                    site, path, target: target, kind: .post(nested: !above.isEmpty), report: &model.report)
-                {
-                    page.form = isMarkdown ? .markdown : .html
-                    page.front["categories"] = JekyllImporter.categories(
-                        page.front, folders: inner[..<postsIndex].map { $0 })
-                    page.front["category"] = nil
-                    model.pages.append(page)
-                }
-                continue
-            }
-            if let (collection, within) = collections.collection(of: path) {
-                if !collection.output {
-                    model.report.leftovers.append(
-                        .init(
-                            kind:
-                                "file of the collection '\(collection.name)', which Jekyll does not publish (output: false), not imported",
-                            file: path))
-                } else if let data = try site.read(path, report: &model.report) {
-                    let target = "Content/\(collection.name)/\(JekyllImporter.stem(within)).md"
-                    let hasFrontMatter = JekyllImporter.hasFrontMatter(data)
-                    if isMarkdown || (JekyllImporter.isHTML(path) && hasFrontMatter) {
-                        try read(
-                            path, target: target, kind: .collection(collection.name),
-                            form: isMarkdown ? .markdown : .html)
-                    } else if hasFrontMatter, !within.hasSuffix(".xml"), !within.hasSuffix(".json"),
-                        !within.hasSuffix(".css")
-                    {
-                        // A text with front matter (`_licenses/mit.txt`): Jekyll publishes it through its layout, as is.
-                        try read(path, target: target, kind: .collection(collection.name), form: .text)
-                    } else if hasFrontMatter {
-                        model.report.leftovers.append(
-                            .init(kind: "page with Liquid layout code, not converted", file: path))
-                    } else {
-                        model.outputs.append(("Static/\(collection.name)/\(within)", data))
-                    }
-                }
-                continue
-            }
-            if parts.first == "_data" {
+                try post(path, categories: Array(inner[..<postsIndex]), within: inner[(postsIndex + 1)...], &model)
+            } else if let (collection, within) = collections.collection(of: path) {
+                try document(path, of: collection, within: within, &model)
+            } else if parts.first == "_data" {
                 try ImportFiles.importData(
-                    site, name: String(path.dropFirst("_data/".count)), file: path, into: &model.outputs,
+                    model.site, name: String(path.dropFirst("_data/".count)), file: path, into: &model.outputs,
                     report: &model.report)
-                continue
-            }
-            // Includes are run where pages use them (`Liquid`): not listed as files left behind.
-            if parts.first == "_includes" || parts.first == (config["includes_dir"] as? String) { continue }
-            if let underscored = parts.firstIndex(where: { $0.hasPrefix("_") }),
+            } else if parts.first == "_includes" || parts.first == (config["includes_dir"] as? String) {
+                continue  // run where pages use them (`Liquid`): not listed as files left behind
+            } else if let underscored = parts.firstIndex(where: { $0.hasPrefix("_") }),
                 !included.contains(parts[...underscored].joined(separator: "/"))
             {
                 let folder = parts[...underscored].joined(separator: "/")
@@ -151,36 +86,118 @@ struct JekyllPasses: ImportFormat {
                         ? "draft (in '\(folder)/'), not imported"
                         : "file of the Jekyll folder '\(folder)/', not imported"
                 model.report.leftovers.append(.init(kind: kind, file: path))
-                continue
-            }
-            guard let data = try site.read(path, report: &model.report) else { continue }
-            let target = "Content/\(JekyllImporter.stem(path)).md"
-            if isMarkdown {
-                try read(path, target: target, kind: .page)
-            } else if path == "index.html" && !JekyllImporter.hasFrontMatter(data) {
-                // A plain root index.html is the home page as it is (often a redirect): kept, none generated.
-                homeIsStatic = true
-                model.outputs.append(("Static/index.html", data))
-                model.report.leftovers.append(
-                    .init(
-                        kind:
-                            "home page 'index.html' without front matter, kept as it is (a static file, no generated home page)",
-                        file: path))
-            } else if JekyllImporter.hasFrontMatter(data), path != "index.html", JekyllImporter.isHTML(path) {
-                // An HTML page Jekyll renders keeps its address: its HTML becomes the page's body, its Liquid
-                // converted where it can be and listed where it cannot.
-                try read(path, target: target, kind: .page, form: .html)
-            } else if JekyllImporter.hasFrontMatter(data) {
-                let kind =
-                    path == "index.html"
-                    ? "home page 'index.html' is a Liquid template, not converted (a list of the latest posts takes its place)"
-                    : "page with Liquid layout code, not converted"
-                model.report.leftovers.append(.init(kind: kind, file: path))
             } else {
-                model.outputs.append((besidePages(path) ? "Content/\(path)" : "Static/\(path)", data))
+                try siteFile(path, besidePages: Self.isBeside(path, pageFolders), &model)
             }
         }
         hasPosts = model.pages.contains { $0.kind == .post(nested: false) }
+    }
+
+    /// Whether a folder above `path` (not the root) holds a page.
+    private static func isBeside(_ path: String, _ pageFolders: Set<String>) -> Bool {
+        var folder = (path as NSString).deletingLastPathComponent
+        while !folder.isEmpty {
+            if pageFolders.contains(folder) { return true }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        return false
+    }
+
+    /// A page of the source read into the model, its body of `form`.
+    private func read(
+        _ path: String, target: String, kind: ImportPage.Kind, form: ImportPage.Form = .markdown,
+        _ model: inout ImportModel
+    ) throws {
+        guard
+            var page = try JekyllImporter.readDocument(
+                model.site, path, target: target, kind: kind, report: &model.report)
+        else { return }
+        page.form = form
+        model.pages.append(page)
+    }
+
+    /// A post: in the posts' folder (or, nested, under its categories' folders), its categories those of its front
+    /// matter and its folders.
+    private func post(
+        _ path: String, categories: [String], within: ArraySlice<String>, _ model: inout ImportModel
+    ) throws {
+        let isMarkdown = JekyllImporter.isMarkdown(path)
+        guard isMarkdown || JekyllImporter.isHTML(path) else {
+            model.report.leftovers.append(
+                .init(kind: "file in a '_posts' folder that is not a Markdown post, not imported", file: path))
+            return
+        }
+        let above = categories.joined(separator: "/")
+        let stem = JekyllImporter.stem(within.joined(separator: "/"))
+        let target = above.isEmpty ? "Content/\(postsFolderName)/\(stem).md" : "Content/\(above)/\(stem).md"
+        try read(
+            path, target: target, kind: .post(nested: !above.isEmpty), form: isMarkdown ? .markdown : .html, &model)
+        guard model.pages.last?.source == path else { return }
+        model.pages[model.pages.count - 1].front["categories"] = JekyllImporter.categories(
+            model.pages[model.pages.count - 1].front, folders: categories)
+        model.pages[model.pages.count - 1].front["category"] = nil
+    }
+
+    /// A file of a collection: a document when Jekyll renders it (Markdown, HTML or text with front matter), a
+    /// static file when it has no front matter; nothing of a collection Jekyll does not publish.
+    private func document(
+        _ path: String, of collection: JekyllCollections.Collection, within: String, _ model: inout ImportModel
+    ) throws {
+        guard collection.output else {
+            model.report.leftovers.append(
+                .init(
+                    kind:
+                        "file of the collection '\(collection.name)', which Jekyll does not publish (output: false), not imported",
+                    file: path))
+            return
+        }
+        guard let data = try model.site.read(path, report: &model.report) else { return }
+        let isMarkdown = JekyllImporter.isMarkdown(path)
+        let target = "Content/\(collection.name)/\(JekyllImporter.stem(within)).md"
+        let hasFrontMatter = JekyllImporter.hasFrontMatter(data)
+        if isMarkdown || (JekyllImporter.isHTML(path) && hasFrontMatter) {
+            try read(
+                path, target: target, kind: .collection(collection.name), form: isMarkdown ? .markdown : .html, &model)
+        } else if hasFrontMatter, !within.hasSuffix(".xml"), !within.hasSuffix(".json"), !within.hasSuffix(".css") {
+            // A text with front matter (`_licenses/mit.txt`): Jekyll publishes it through its layout, as is.
+            try read(path, target: target, kind: .collection(collection.name), form: .text, &model)
+        } else if hasFrontMatter {
+            model.report.leftovers.append(.init(kind: "page with Liquid layout code, not converted", file: path))
+        } else {
+            model.outputs.append(("Static/\(collection.name)/\(within)", data))
+        }
+    }
+
+    /// A file outside `_` folders: a page (Markdown, or HTML with front matter), a plain home page kept as it is, a
+    /// template left out, or a file beside the pages or in Static/.
+    private mutating func siteFile(_ path: String, besidePages: Bool, _ model: inout ImportModel) throws {
+        guard let data = try model.site.read(path, report: &model.report) else { return }
+        let target = "Content/\(JekyllImporter.stem(path)).md"
+        let hasFrontMatter = JekyllImporter.hasFrontMatter(data)
+        if JekyllImporter.isMarkdown(path) {
+            try read(path, target: target, kind: .page, &model)
+        } else if path == "index.html" && !hasFrontMatter {
+            // A plain root index.html is the home page as it is (often a redirect): kept, none generated.
+            homeIsStatic = true
+            model.outputs.append(("Static/index.html", data))
+            model.report.leftovers.append(
+                .init(
+                    kind:
+                        "home page 'index.html' without front matter, kept as it is (a static file, no generated home page)",
+                    file: path))
+        } else if hasFrontMatter, path != "index.html", JekyllImporter.isHTML(path) {
+            // An HTML page Jekyll renders keeps its address: its HTML becomes the page's body, its Liquid
+            // converted where it can be and listed where it cannot.
+            try read(path, target: target, kind: .page, form: .html, &model)
+        } else if hasFrontMatter {
+            let kind =
+                path == "index.html"
+                ? "home page 'index.html' is a Liquid template, not converted (a list of the latest posts takes its place)"
+                : "page with Liquid layout code, not converted"
+            model.report.leftovers.append(.init(kind: kind, file: path))
+        } else {
+            model.outputs.append((besidePages ? "Content/\(path)" : "Static/\(path)", data))
+        }
     }
 
     // MARK: - Front matter and addresses
