@@ -79,8 +79,20 @@ struct HugoPasses: ImportFormat {
     /// a bundle's pictures beside them), static files, data; Hugo's machinery counted and listed once per folder.
     mutating func contentTree(_ model: inout ImportModel) throws {
         guard let mounts else { return }
+        let content = try place(&model, mounts: mounts)
+        let files = languageFiles(content, &model)
+        filesByLanguage = Dictionary(grouping: files, by: \.language).mapValues { Set($0.map(\.inner)) }
+        try readPages(files, &model)
+    }
+
+    /// A content file of a language, by its path inside the language's content.
+    private typealias ContentFile = (language: String, inner: String, file: String)
+
+    /// Every file placed through the mounts: static files and data written, content files returned for each of
+    /// their languages, Hugo's machinery counted and listed once per folder.
+    private func place(_ model: inout ImportModel, mounts: HugoMounts) throws -> [ContentFile] {
         let site = model.site
-        var content: [(language: String, inner: String, file: String)] = []
+        var content: [ContentFile] = []
         var unused: [String: Int] = [:]
         for path in model.files {
             let parts = path.split(separator: "/").map(String.init)
@@ -118,12 +130,18 @@ struct HugoPasses: ImportFormat {
                     file: folder))
         }
 
+        return content
+    }
+
+    /// The files each language has of its own; where a mount gives a language the default language's file, the
+    /// language answers at its address with an alias (`fallbacks`).
+    private mutating func languageFiles(_ content: [ContentFile], _ model: inout ImportModel) -> [ContentFile] {
         // A file a language has only because a mount gives it the default language's (a mount of `content/en` for
         // `fr` too): Hugo publishes it under that language's prefix as well. The new site answers there with an
         // alias to the default language's page; a file the language has of its own wins.
         let defaultSources = Set(content.filter { $0.language == defaultLanguage }.map(\.file))
         var taken = Set<String>()
-        var files: [(language: String, inner: String, file: String)] = []
+        var files: [ContentFile] = []
         let own = Set(
             content.filter { $0.language == defaultLanguage || !defaultSources.contains($0.file) }.map {
                 $0.language + "/" + $0.inner
@@ -144,8 +162,13 @@ struct HugoPasses: ImportFormat {
             }
             files.append(entry)
         }
-        filesByLanguage = Dictionary(grouping: files, by: \.language).mapValues { Set($0.map(\.inner)) }
+        return files
+    }
 
+    /// Each content file read: a page (Markdown, or HTML with front matter) with its front matter split off, or a
+    /// bundle's file written beside its page.
+    private func readPages(_ files: [ContentFile], _ model: inout ImportModel) throws {
+        let site = model.site
         for entry in files {
             let (code, inner, path) = (entry.language, entry.inner, entry.file)
             guard let data = try site.read(path, report: &model.report) else { continue }
