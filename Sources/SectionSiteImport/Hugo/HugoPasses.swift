@@ -490,51 +490,57 @@ struct HugoPasses: ImportFormat {
             }
             let context = Shortcodes.Context(
                 page: inner, exists: { contentFiles.contains($0) }, files: pagesByLanguage[code] ?? [],
-                parameters: { [front = page.front] key in
-                    // Hugo's `param`: the page's own value, else the language's params, else the site's.
-                    // Hugo reads parameter names in any case.
-                    // A dotted name (`mermaid.version`) goes down the maps.
-                    func value(_ table: [String: Any]?) -> Any? {
-                        var current: Any? = table
-                        for part in key.split(separator: ".") {
-                            // Exactly, else the least of the keys that differ only in case.
-                            guard let map = current as? [String: Any] else { return nil }
-                            current =
-                                map[String(part)]
-                                ?? map.keys.filter { $0.lowercased() == part.lowercased() }.min().flatMap { map[$0] }
-                        }
-                        return current
-                    }
-                    for found in [
-                        value(front), value(front["params"] as? [String: Any]), value(inherited),
-                        value(inherited["params"] as? [String: Any]),
-                        value(languageParams), value(siteParams),
-                    ] {
-                        if let found, let text = ImportFiles.plainText(found) { return text }
-                    }
-                    return nil
-                },
+                parameters: Self.parameters(
+                    [
+                        page.front, page.front["params"] as? [String: Any], inherited,
+                        inherited["params"] as? [String: Any],
+                        languageParams, siteParams,
+                    ]),
                 templates: shortcodeTemplates, type: page.type, pageValue: pageValue,
                 siteValue: languageSiteValues[code] ?? siteValue, allowsHTML: allowsHTML,
                 directives: model.theme.directives,
-                readFile: { file in
-                    // From the site's folder, as `readFile` reads, then from the content folder and the page's folder,
-                    // as sites' own `include` shortcodes look (`/_common/install.md`); always inside the site.
-                    let trimmed = file.hasPrefix("/") ? String(file.dropFirst()) : file
-                    let folder = (path as NSString).deletingLastPathComponent
-                    let contentRoot = String(path.dropLast(inner.count))
-                    for candidate in [trimmed, contentRoot + trimmed, folder + "/" + trimmed] {
-                        if case .data(let data)? = try? site.reading(candidate) {
-                            return String(decoding: data, as: UTF8.self)
-                        }
-                    }
-                    return nil
-                },
+                readFile: { Self.readFile($0, for: page, in: site) },
                 getPage: { path in list?.page(path, from: inner) })
             let body = Shortcodes.convert(
                 page.body, file: path, firstLine: page.frontLines + 1, context: context, report: &model.report)
             model.pages[index].body = HugoPage.pictures(body, page: inner) { contentFiles.contains($0) }
         }
+    }
+
+    /// Hugo's `param`: the value of the first of `tables` that has one (the page's own, its params, what list pages
+    /// above cascade, the language's params, the site's), read in any case, a dotted name (`mermaid.version`)
+    /// down the maps; only a plain value.
+    private static func parameters(_ tables: [[String: Any]?]) -> (String) -> String? {
+        { key in
+            func value(_ table: [String: Any]?) -> Any? {
+                var current: Any? = table
+                for part in key.split(separator: ".") {
+                    // Exactly, else the least of the keys that differ only in case.
+                    guard let map = current as? [String: Any] else { return nil }
+                    current =
+                        map[String(part)]
+                        ?? map.keys.filter { $0.lowercased() == part.lowercased() }.min().flatMap { map[$0] }
+                }
+                return current
+            }
+            for table in tables {
+                if let found = value(table), let text = ImportFiles.plainText(found) { return text }
+            }
+            return nil
+        }
+    }
+
+    /// A file a page's template reads: from the site's folder, as `readFile` reads, then from the content folder
+    /// and the page's folder, as sites' own `include` shortcodes look (`/_common/install.md`); always inside the
+    /// site.
+    private static func readFile(_ file: String, for page: ImportPage, in site: ImportSource) -> String? {
+        let trimmed = file.hasPrefix("/") ? String(file.dropFirst()) : file
+        let folder = (page.source as NSString).deletingLastPathComponent
+        let contentRoot = String(page.source.dropLast(page.inner.count))
+        for candidate in [trimmed, contentRoot + trimmed, folder + "/" + trimmed] {
+            if case .data(let data)? = try? site.reading(candidate) { return String(decoding: data, as: UTF8.self) }
+        }
+        return nil
     }
 
     /// A language's pages as templates list them: each with its `CurrentSection` and, for a list page, its
