@@ -41,6 +41,23 @@ extension GoTemplate {
         var value: Value
     }
 
+    /// A function's name and arguments, with what every function asks of them.
+    struct FunctionCall {
+        var name: String, arguments: [Value]
+
+        func text(_ index: Int) -> String { index < arguments.count ? arguments[index].text : "" }
+
+        func need(_ count: Int) throws {
+            guard arguments.count >= count else {
+                throw Unsupported(what: "'\(name)' with \(arguments.count) arguments")
+            }
+        }
+
+        func touchesInner(_ value: String) throws {
+            if value.contains(Environment.inner) { throw Unsupported(what: "'\(name)' over the inner content") }
+        }
+    }
+
     struct Evaluation {
         var environment: Environment
         var variables: [String: Value] = [:]
@@ -211,15 +228,37 @@ extension GoTemplate {
         }
 
         mutating func function(_ name: String, _ arguments: [Value], dot: Value) throws -> Value {
-            func text(_ index: Int) -> String { index < arguments.count ? arguments[index].text : "" }
-            func need(_ count: Int) throws {
-                guard arguments.count >= count else {
-                    throw Unsupported(what: "'\(name)' with \(arguments.count) arguments")
+            let call = FunctionCall(name: name, arguments: arguments)
+            if let value = try siteAndCollections(call) ?? texts(call) ?? logicAndNumbers(call) { return value }
+            let (text, need) = (call.text, call.need)
+            switch name {
+            case "partial", "partialCached":
+                try need(1)
+                var file = text(0)
+                if file.hasSuffix(".html") { file = String(file.dropLast(5)) }
+                guard environment.depth < 8, let template = environment.partial(file) else {
+                    throw Unsupported(what: "partial '\(text(0))'")
                 }
+                var nested = Evaluation(environment: environment)
+                nested.environment.depth += 1
+                let context = arguments.count > 1 ? arguments[1] : .null
+                nested.variables = ["$": context]
+                var output = ""
+                do {
+                    try nested.run(template.nodes, dot: context, into: &output)
+                } catch let returned as Returned {
+                    return returned.value
+                }
+                return .string(output)
+            default:
+                throw Unsupported(what: "function '\(name)'")
             }
-            func touchesInner(_ value: String) throws {
-                if value.contains(Environment.inner) { throw Unsupported(what: "'\(name)' over the inner content") }
-            }
+        }
+
+        /// Hugo's site, files and data, and its functions over lists; nil for another name.
+        func siteAndCollections(_ call: FunctionCall) throws -> Value? {
+            let (name, arguments) = (call.name, call.arguments)
+            let (text, need, touchesInner) = (call.text, call.need, call.touchesInner)
             switch name {
             case "site": return environment.site
             case "readFile", "os.ReadFile":
@@ -321,6 +360,16 @@ extension GoTemplate {
                         : part.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
                 }.filter { !$0.isEmpty }.joined(separator: "/")
                 return .string(parts.last?.hasSuffix("/") == true ? joined + "/" : joined)
+            default:
+                return nil
+            }
+        }
+
+        /// Hugo's functions over text; nil for another name.
+        func texts(_ call: FunctionCall) throws -> Value? {
+            let (name, arguments) = (call.name, call.arguments)
+            let (text, need, touchesInner) = (call.text, call.need, call.touchesInner)
+            switch name {
             case "replaceRE", "strings.ReplaceRE", "findRE", "strings.FindRE":
                 try need(name.hasSuffix("findRE") || name.hasSuffix("FindRE") ? 2 : 3)
                 let input = name.contains("ind") ? text(1) : text(2)
@@ -402,6 +451,16 @@ extension GoTemplate {
                 return .string(try Self.format(text(0), Array(arguments.dropFirst())))
             case "print", "fmt.Print": return .string(arguments.map(\.text).joined())
             case "println", "fmt.Println": return .string(arguments.map(\.text).joined(separator: " ") + "\n")
+            default:
+                return nil
+            }
+        }
+
+        /// Comparisons, conditions, lists and maps made, numbers, addresses and words; nil for another name.
+        func logicAndNumbers(_ call: FunctionCall) throws -> Value? {
+            let (name, arguments) = (call.name, call.arguments)
+            let (text, need) = (call.text, call.need)
+            switch name {
             case "eq":
                 try need(2)
                 return .bool(arguments.dropFirst().contains { Self.equal(arguments[0], $0) })
@@ -512,26 +571,8 @@ extension GoTemplate {
                 // The theme's words are not imported: the key, made readable, stands for its translation.
                 try need(1)
                 return .string(text(0).replacingOccurrences(of: "_", with: " ").capitalized)
-            case "partial", "partialCached":
-                try need(1)
-                var file = text(0)
-                if file.hasSuffix(".html") { file = String(file.dropLast(5)) }
-                guard environment.depth < 8, let template = environment.partial(file) else {
-                    throw Unsupported(what: "partial '\(text(0))'")
-                }
-                var nested = Evaluation(environment: environment)
-                nested.environment.depth += 1
-                let context = arguments.count > 1 ? arguments[1] : .null
-                nested.variables = ["$": context]
-                var output = ""
-                do {
-                    try nested.run(template.nodes, dot: context, into: &output)
-                } catch let returned as Returned {
-                    return returned.value
-                }
-                return .string(output)
             default:
-                throw Unsupported(what: "function '\(name)'")
+                return nil
             }
         }
 
