@@ -156,7 +156,7 @@ extension Site {
     /// The values of the `href` and `src` attributes in the HTML, as a browser reads them (character references
     /// undone: an operator's anchor `#&amp;&gt;&gt;(_:_:)` is `#&>>(_:_:)`).
     static func links(in html: String) -> [String] {
-        attributeValues(in: html, named: ["href", "src"]).map(HTML.unescape)
+        attributeValues(in: html, named: ["href", "src"]).map(Entities.decode)
     }
 
     /// The site path (still percent-encoded, `.` and `..` resolved) and the decoded fragment a link leads to, from
@@ -212,7 +212,7 @@ extension Site {
 
     /// The values of every `id` and `name` attribute in the HTML.
     static func ids(in html: String) -> Set<String> {
-        Set(attributeValues(in: html, named: ["id", "name"]).map(HTML.unescape))
+        Set(attributeValues(in: html, named: ["id", "name"]).map(Entities.decode))
     }
 
     /// The values of the double-quoted attributes of these names, in the order they come: one pass over the bytes
