@@ -117,6 +117,55 @@ enum ImportFiles {
         }
     }
 
+    /// The data files under `folder` (`_data/`, `data/`) of the kinds given, as templates read them: a file in a
+    /// folder below is nested (`_data/team/people.yml` is `data.team.people`). YAML is read within the build's
+    /// alias budget, TOML as the JSON it converts to; a file that does not parse is left out (the data pass
+    /// reports it).
+    static func siteData(_ site: ImportSource, files: [String], folder: String, kinds: Set<String>) -> SourceValue {
+        var data: [String: SourceValue] = [:]
+        for file in files where file.hasPrefix(folder) {
+            let ext = (file as NSString).pathExtension.lowercased()
+            guard kinds.contains(ext), case .data(let bytes)? = try? site.reading(file) else { continue }
+            var text = String(decoding: bytes, as: UTF8.self)
+            let parsed: SourceValue
+            if ext == "csv" {
+                let rows = text.split(separator: "\n").map {
+                    $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                }
+                guard let header = rows.first else { continue }
+                parsed = .list(
+                    rows.dropFirst().map { row in
+                        .map(Dictionary(zip(header, row.map(SourceValue.string))) { a, _ in a })
+                    })
+            } else {
+                if ext == "toml" {
+                    guard let json = try? TOMLTable(string: text).convert(to: .json) else { continue }
+                    text = json
+                }
+                guard (try? YAMLAliasBudget.check(text, path: file, firstLine: 1)) != nil,
+                    let loaded = try? Yams.load(yaml: text)
+                else { continue }
+                parsed = .of(loaded)
+            }
+            let path = (String(file.dropFirst(folder.count)) as NSString).deletingPathExtension.split(separator: "/")
+            insert(parsed, at: path.map(String.init)[...], into: &data)
+        }
+        return .map(data)
+    }
+
+    private static func insert(_ value: SourceValue, at path: ArraySlice<String>, into map: inout [String: SourceValue])
+    {
+        guard let first = path.first else { return }
+        if path.count == 1 {
+            map[first] = value
+            return
+        }
+        var inner: [String: SourceValue] = [:]
+        if case .map(let existing)? = map[first] { inner = existing }
+        insert(value, at: path.dropFirst(), into: &inner)
+        map[first] = .map(inner)
+    }
+
     /// A value as the report shows it, the same in every run: a map's keys in order (`"\(map)"` follows the
     /// dictionary's order, which changes from run to run).
     static func shown(_ value: Any) -> String {

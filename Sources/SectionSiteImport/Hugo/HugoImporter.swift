@@ -127,7 +127,7 @@ public struct HugoImporter {
 
     /// The site as templates see it (`.Site.Params`, `site.Data`), a language's params over the site's.
     static func siteValue(
-        _ config: [String: Any], languageParams: [String: Any]?, data: [String: Any]
+        _ config: [String: Any], languageParams: [String: Any]?, data: SourceValue
     ) -> GoTemplate.Value {
         let params = (config["params"] as? [String: Any] ?? [:]).merging(languageParams ?? [:]) { _, language in
             language
@@ -135,7 +135,7 @@ public struct HugoImporter {
         return .map([
             "\u{E000}site": .bool(true), "Params": .of(params), "Title": .of(config["title"]),
             "BaseURL": .of(config["baseURL"] ?? "/"),
-            "Data": .of(data), "Copyright": .of(config["copyright"]),
+            "Data": data, "Copyright": .of(config["copyright"]),
         ])
     }
 

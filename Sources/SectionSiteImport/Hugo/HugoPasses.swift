@@ -1,6 +1,5 @@
 import Foundation
 import SectionSiteEngine
-import TOMLKit
 import Yams
 
 /// A Hugo site's import, as `Importer`'s passes (what each does is in `HugoImporter`'s summary).
@@ -462,7 +461,9 @@ struct HugoPasses: ImportFormat {
             return String(decoding: data, as: UTF8.self)
         }
         let siteParams = config["params"] as? [String: Any]
-        let siteData = Self.siteData(model)
+        // `data/a/b.yaml` is `site.Data.a.b`.
+        let siteData = ImportFiles.siteData(
+            model.site, files: model.files, folder: "data/", kinds: ["yaml", "yml", "json", "toml"])
         let siteValue = HugoImporter.siteValue(config, languageParams: nil, data: siteData)
         // A language's params over the site's, once per language.
         var languageSiteValues: [String: SourceValue] = [:]
@@ -640,37 +641,6 @@ struct HugoPasses: ImportFormat {
         guard case .map(var map) = value else { return value }
         map.merge(fields) { _, new in new }
         return .map(map)
-    }
-
-    /// The site's data as templates read it: `data/a/b.yaml` is `site.Data.a.b`.
-    private static func siteData(_ model: ImportModel) -> [String: Any] {
-        var siteData: [String: Any] = [:]
-        for file in model.files where file.hasPrefix("data/") {
-            let ext = (file as NSString).pathExtension.lowercased()
-            guard ["yaml", "yml", "json", "toml"].contains(ext), case .data(let data)? = try? model.site.reading(file)
-            else { continue }
-            var text = String(decoding: data, as: UTF8.self)
-            // TOML read as the JSON it converts to, which is YAML too.
-            if ext == "toml" {
-                guard let json = try? TOMLTable(string: text).convert(to: .json) else { continue }
-                text = json
-            }
-            guard let value = try? Yams.load(yaml: text) else { continue }
-            let path = (String(file.dropFirst("data/".count)) as NSString).deletingPathExtension.split(separator: "/")
-                .map(String.init)
-            func insert(_ value: Any, at path: ArraySlice<String>, into map: inout [String: Any]) {
-                guard let first = path.first else { return }
-                if path.count == 1 {
-                    map[first] = value
-                    return
-                }
-                var inner = map[first] as? [String: Any] ?? [:]
-                insert(value, at: path.dropFirst(), into: &inner)
-                map[first] = inner
-            }
-            insert(value, at: path[...], into: &siteData)
-        }
-        return siteData
     }
 
     // MARK: - Generated pages and settings

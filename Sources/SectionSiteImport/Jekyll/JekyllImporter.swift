@@ -71,47 +71,8 @@ public struct JekyllImporter {
                 "clone_url": .string("https://github.com/\(repository).git"),
             ])
         }
-        var data: [String: SourceValue] = [:]
-        for file in files where file.hasPrefix("_data/") {
-            let ext = (file as NSString).pathExtension.lowercased()
-            guard ["yml", "yaml", "json", "csv"].contains(ext), case .data(let bytes)? = try? site.reading(file) else {
-                continue
-            }
-            let text = String(decoding: bytes, as: UTF8.self)
-            let parsed: SourceValue
-            if ext == "csv" {
-                let rows = text.split(separator: "\n").map {
-                    $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-                }
-                guard let header = rows.first else { continue }
-                parsed = .list(
-                    rows.dropFirst().map { row in
-                        .map(Dictionary(zip(header, row.map(SourceValue.string))) { a, _ in a })
-                    })
-            } else {
-                guard (try? YAMLAliasBudget.check(text, path: file, firstLine: 1)) != nil,
-                    let loaded = try? Yams.load(yaml: text)
-                else { continue }
-                parsed = .of(loaded)
-            }
-            // `_data/team/people.yml` is `site.data.team.people`.
-            let path = ((String(file.dropFirst("_data/".count)) as NSString).deletingPathExtension).split(
-                separator: "/"
-            ).map(String.init)
-            func insert(_ value: SourceValue, at path: ArraySlice<String>, into map: inout [String: SourceValue]) {
-                guard let first = path.first else { return }
-                if path.count == 1 {
-                    map[first] = value
-                    return
-                }
-                var inner: [String: SourceValue] = [:]
-                if case .map(let existing)? = map[first] { inner = existing }
-                insert(value, at: path.dropFirst(), into: &inner)
-                map[first] = .map(inner)
-            }
-            insert(parsed, at: path[...], into: &data)
-        }
-        value["data"] = .map(data)
+        value["data"] = ImportFiles.siteData(
+            site, files: files, folder: "_data/", kinds: ["yml", "yaml", "json", "csv"])
         func entry(_ document: ImportPage) -> SourceValue {
             var fields = document.front.mapValues { SourceValue.of($0) }
             fields["url"] = .string(baseURL + document.originalURL)
