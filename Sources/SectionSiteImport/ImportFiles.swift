@@ -23,6 +23,9 @@ enum ImportFiles {
         _ text: String, file: String, shown: String, report: inout ImportReport, timestampsAsText: Bool = false,
         blankLinesFirst: Bool = false
     ) throws -> (front: [String: Any], frontLines: Int, body: String)? {
+        // A file saved with Windows line ends (coredns.io's posts): `\r\n` is one Character to Swift, so no line
+        // would end and the front matter would be read as text.
+        let text = text.contains("\r\n") ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         // Blank lines before the front matter are passed over where Hugo passes them (Jekyll's must be first).
         let blank = blankLinesFirst ? lines.prefix { $0.allSatisfy(\.isWhitespace) }.count : 0

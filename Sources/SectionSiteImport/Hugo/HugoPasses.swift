@@ -13,6 +13,8 @@ struct HugoPasses: ImportFormat {
     private var pagerSize = 10
     /// The sections' permalink patterns in SectionSite's words, and those whose `:slug` falls back to the title.
     private var patterns: [String: String] = [:], patternsNeedingSlugs = Set<String>()
+    /// The sections whose permalink has Hugo's `:title`.
+    private var patternsOfTitles = Set<String>()
     // Found by `contentTree`.
     /// The default language's pages a mount gives other languages too, by path: the languages they answer in.
     private var fallbacks: [String: [String]] = [:]
@@ -62,6 +64,13 @@ struct HugoPasses: ImportFormat {
             }
             // A pattern the builder cannot read would stop the first build: the section goes without one.
             guard unknown.isEmpty else { continue }
+            // Hugo's `:title` is the title as `urlize` writes it, dots kept (`coredns-1.0.0-release`), whatever the
+            // page's `slug`: written as the page's `slug` under `:slug`, which the new site reads as it is.
+            if pattern.contains(":title") {
+                patternsOfTitles.insert(section)
+                patterns[section == "/" ? "" : section] = pattern.replacingOccurrences(of: ":title", with: ":slug")
+                continue
+            }
             patterns[section == "/" ? "" : section] = pattern
             // Hugo's `:slug` falls back to the title; `:slugorfilename` and `:slugorcontentbasename` to the file's name.
             if value.contains(":slug") && !value.contains(":slugorfilename")
@@ -289,6 +298,9 @@ struct HugoPasses: ImportFormat {
     /// A page's `slug` as Hugo's permalinks read it: the title where `:slug` falls back to it, in lower case, and
     /// the file's name (`Start.md` under `:slugorfilename`), spaces as `-`.
     private func slugs(_ page: inout ImportPage, _ place: Place, keepCase: Bool) {
+        if patternsOfTitles.contains(place.section), let title = page.front["title"] as? String {
+            page.front["slug"] = HugoPage.urlize(title)
+        }
         if patternsNeedingSlugs.contains(place.section), page.front["slug"] == nil,
             let title = page.front["title"] as? String
         {

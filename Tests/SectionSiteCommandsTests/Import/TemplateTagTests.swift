@@ -670,14 +670,25 @@ struct TemplateTagTests {
             "hugo",
             [
                 "hugo.yaml":
-                    "baseURL: https://example.org/\ntitle: T\npermalinks:\n  page:\n    docs: /:sections/:slugorcontentbasename/\n    blog: /:year/:monthname/:slug/\n",
+                    "baseURL: https://example.org/\ntitle: T\npermalinks:\n  page:\n    docs: /:sections/:slugorcontentbasename/\n    blog: /:year/:monthname/:slug/\n    news: /:year/:month/:day/:title/\n",
                 "content/docs/Start.md": "---\ntitle: Getting started\n---\nGo.\n",
                 "content/blog/post.md": "---\ntitle: Post\ndate: 2024-03-05\n---\nHi.\n",
+                // Hugo's :title is the title urlized, dots kept, whatever the slug says (coredns.io).
+                "content/news/one.md": "---\ntitle: CoreDNS-1.0.0 Release\nslug: other\ndate: 2017-12-01\n---\nOut.\n",
+                // Windows line ends (coredns.io's posts).
+                "content/news/two.md":
+                    "+++\r\ntitle = \"Logging with dnstap\"\r\ndate = \"2017-08-03\"\r\n+++\r\nLogs.\r\n",
                 "content/_index.md": "---\ntitle: Home\n---\n{{% _param version %}}\n",
             ])
         _ = source
         #expect(FileManager.default.fileExists(atPath: built.appendingPathComponent("docs/start/index.html").path))
         #expect(FileManager.default.fileExists(atPath: built.appendingPathComponent("blog/post/index.html").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: built.appendingPathComponent("2017/12/01/coredns-1.0.0-release/index.html").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: built.appendingPathComponent("2017/08/03/logging-with-dnstap/index.html").path))
         #expect(!(try Self.written(site, "sectionsite.yml")).contains("monthname"))
         #expect(
             report.leftovers.map(\.kind).contains(
