@@ -109,10 +109,14 @@ fuzz: deps
 	Fuzz/fuzz.sh --seconds 600
 
 ## The engine's folders reference only folders below them (the order is in Tests/layers.py); the checker first
-## proves on a planted tree that it finds what it should. Seconds, no build: the first step of `make test`.
+## proves on a planted tree that it finds what it should. The code's figures stay in their bounds (Tests/figures.py),
+## and the manual's list of errors is what the problem enums give (Tests/diagnostics.py). Seconds, no build: the
+## first step of `make test`.
 layers:
 	$(PYTHON) Tests/layers.py --self-check
 	$(PYTHON) Tests/layers.py
+	$(PYTHON) Tests/figures.py --check
+	$(PYTHON) Tests/diagnostics.py --check
 	@! grep -rn '^@testable import' Sources Tests/TestSupport Tests/SiteTestSupport \
 		|| { echo "error: a library target above imports @testable, which a plain 'swift build -c release' cannot compile"; exit 1; }
 	@echo "swift format lint: $(words $(FORMATTED)) files (.swift-format)"

@@ -58,7 +58,7 @@ package struct PageBinding: Sendable {
                                 }
                             }
                             if url == nil {
-                                firsts.fail(SectionSiteError("a bound page's sequence ended before its first value"))
+                                firsts.fail(WebsiteProblem.sequenceEndedEarly.error())
                             }
                         } catch {
                             if url == nil {

@@ -44,9 +44,7 @@ package final class PatchPublisher: Sendable {
         endpoint: String, log: @escaping @Sendable (String) -> Void, trace: (@Sendable (String) -> Void)? = nil
     ) throws {
         guard let url = URL(string: endpoint), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
-            throw SectionSiteError(
-                "--publish must be an http:// or https:// URL of the push server's publisher location, not '\(endpoint)'"
-            )
+            throw WebsiteProblem.notAPublisherURL(endpoint).error()
         }
         let endpoint = endpoint.hasSuffix("/") ? String(endpoint.dropLast()) : endpoint
         self.endpoint = endpoint

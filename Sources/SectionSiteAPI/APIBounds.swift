@@ -5,11 +5,6 @@ import SymbolKit
 /// What the reference may read and how much of it: the messages of a file outside the site and the package, and
 /// the limits on a symbol graph's size and shape that keep a build's work and output bounded.
 enum APIBounds {
-    /// Why a file of the reference is not read.
-    static func outside(_ shown: String, real: String) -> String {
-        "api: '\(shown)' leads outside the site and the package, to '\(real)': the reference reads only files of "
-            + "the site or of the package 'api:' names (name a folder in 'readOutside:' in sectionsite.yml to allow one)"
-    }
 }
 
 extension APIBounds {
@@ -20,9 +15,7 @@ extension APIBounds {
         for file in files {
             total += file.graph.symbols.count
             if total > settings.maxSymbols {
-                throw SectionSiteError(
-                    "api: the symbol graphs hold \(grouped(total)) symbols up to this one, past the limit of "
-                        + "\(grouped(settings.maxSymbols)) (api: {maxSymbols})",
+                throw APIProblem.tooManySymbols(total, limit: settings.maxSymbols).error(
                     at: SourceLocation(file: file.shown))
             }
         }
@@ -51,10 +44,7 @@ extension APIBounds {
                 guard onPath.insert(symbol).inserted else {
                     let entry = index.entries[symbol]!
                     errors.append(
-                        Diagnostic(
-                            .error,
-                            "api: '\(name(symbol, in: index))' is nested in itself (its memberOf relationships make a loop)",
-                            at: SourceLocation(file: entry.file)))
+                        APIProblem.nestedInItself(name(symbol, in: index)).at(SourceLocation(file: entry.file)))
                     base = -1
                     break
                 }
@@ -69,10 +59,9 @@ extension APIBounds {
                 let file = index.entries[deep]!.file
                 if deepFiles.insert(file).inserted {
                     errors.append(
-                        Diagnostic(
-                            .error,
-                            "api: '\(name(deep, in: index))' is nested \(grouped(settings.maxNesting + 1)) deep, past the limit of \(grouped(settings.maxNesting)) (api: {maxNesting})",
-                            at: SourceLocation(file: file)))
+                        APIProblem.nestedTooDeep(
+                            name(deep, in: index), depth: settings.maxNesting + 1, limit: settings.maxNesting
+                        ).at(SourceLocation(file: file)))
                 }
             }
         }
@@ -80,10 +69,8 @@ extension APIBounds {
         for (owner, members) in index.members.sorted(by: { $0.key < $1.key }) where members.count > settings.maxMembers
         {
             errors.append(
-                Diagnostic(
-                    .error,
-                    "api: '\(name(owner, in: index))' has \(grouped(members.count)) members, past the limit of \(grouped(settings.maxMembers)) (api: {maxMembers})",
-                    at: SourceLocation(file: index.entries[owner]!.file)))
+                APIProblem.tooManyMembers(name(owner, in: index), count: members.count, limit: settings.maxMembers).at(
+                    SourceLocation(file: index.entries[owner]!.file)))
         }
         if !errors.isEmpty { throw SectionSiteError(errors) }
     }

@@ -79,13 +79,11 @@ struct APILinks {
                         if link.hasPrefix("doc:") {
                             if article(link, from: module) == nil {
                                 warnings.append(
-                                    Diagnostic(
-                                        .warning, "topic <\(link)> names no article of the API reference", at: place))
+                                    APIProblem.unknownTopicArticle(link).at(place))
                             }
                         } else if resolve(link, from: module, scope: scope) == nil && !index.modules.contains(link) {
                             warnings.append(
-                                Diagnostic(
-                                    .warning, "topic ``\(link)`` names no symbol of the API reference", at: place))
+                                APIProblem.unknownTopicSymbol(link).at(place))
                         }
                     }
                 }

@@ -68,7 +68,7 @@ struct Catalog {
                     read(text, name: url.deletingPathExtension().lastPathComponent, file: shown)
                 case .outside(let real):
                     errors.append(
-                        Diagnostic(.error, APIBounds.outside(shown, real: real), at: SourceLocation(file: shown)))
+                        APIProblem.outside(shown, real: real).at(SourceLocation(file: shown)))
                 case .missing:
                     continue  // a link to nothing: as a file that cannot be read
                 }

@@ -40,10 +40,10 @@ enum SymbolGraphs {
                 let url = APISettings.inSite(path, site: site)
                 var isFolder: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
-                    throw SectionSiteError("api: symbol graphs '\(path)' do not exist", at: settings.location)
+                    throw APIProblem.noSymbolGraphs(path).error(at: settings.location)
                 }
                 if case .outside(let real) = bounds.place(url.path) {
-                    throw SectionSiteError(APIBounds.outside(path, real: real), at: settings.location)
+                    throw APIProblem.outside(path, real: real).error(at: settings.location)
                 }
                 return isFolder.boolValue ? try graphFiles(in: url) : [url]
             }
@@ -59,7 +59,7 @@ enum SymbolGraphs {
             switch bounds.place(url.path) {
             case .inside(let path): real = path
             case .outside(let path):
-                errors.append(Diagnostic(.error, APIBounds.outside(shown, real: path), at: SourceLocation(file: shown)))
+                errors.append(APIProblem.outside(shown, real: path).at(SourceLocation(file: shown)))
                 continue
             case .missing: continue  // a link to nothing
             }
@@ -69,16 +69,15 @@ enum SymbolGraphs {
                     File(graph: graph, module: parts[0], extended: parts.count > 1 ? parts[1] : nil, shown: shown))
             } catch {
                 errors.append(
-                    Diagnostic(.error, "api: cannot read the symbol graph \(url.path): \(error)", at: settings.location)
+                    APIProblem.cannotReadGraph(url.path, error: "\(error)").at(settings.location)
                 )
             }
         }
         if !errors.isEmpty { throw SectionSiteError(errors) }
         let missing = settings.targets.filter { target in !files.contains { $0.module == target } }
         if !missing.isEmpty {
-            throw SectionSiteError(
-                "api: no symbol graph for \(missing.joined(separator: ", ")) (found: \(Set(files.map(\.module)).sorted().joined(separator: ", ")))",
-                at: settings.location)
+            let found = Set(files.map(\.module)).sorted().joined(separator: ", ")
+            throw APIProblem.noGraphFor(missing.joined(separator: ", "), found: found).error(at: settings.location)
         }
         return (files, toolchainSeconds)
     }
@@ -117,8 +116,7 @@ enum SymbolGraphs {
     private static func build(_ settings: APISettings, site: URL) throws -> [URL] {
         let package = settings.packageFolder(site: site)
         guard FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path) else {
-            throw SectionSiteError(
-                "api: '\(settings.package)' is not a Swift package (it has no Package.swift)", at: settings.location)
+            throw APIProblem.notAPackage(settings.package).error(at: settings.location)
         }
         let folder = site.appendingPathComponent(".sectionsite/api")
         let graphs = folder.appendingPathComponent("graphs")
@@ -145,7 +143,7 @@ enum SymbolGraphs {
         process.standardOutput = output
         process.standardError = output
         do { try process.run() } catch {
-            throw SectionSiteError("api: cannot run 'swift build': \(error)", at: settings.location)
+            throw APIProblem.cannotRunSwiftBuild("\(error)").error(at: settings.location)
         }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
@@ -154,8 +152,7 @@ enum SymbolGraphs {
             let lines = text.split(separator: "\n")
             let errors = lines.filter { $0.contains(": error: ") || $0.hasPrefix("error: ") }.prefix(20)
             let detail = errors.isEmpty ? String(text.suffix(2000)) : errors.joined(separator: "\n")
-            throw SectionSiteError(
-                "api: the package does not build (\(package.path)):\n\(detail)", at: settings.location)
+            throw APIProblem.doesNotBuild(package.path, detail: detail).error(at: settings.location)
         }
         return try graphFiles(in: graphs)
     }

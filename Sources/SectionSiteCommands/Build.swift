@@ -137,7 +137,7 @@ struct Build: AsyncParsableCommand {
             throw exit
         } catch {
             terminal.finishProgress()
-            terminal.error(error as? SectionSiteError ?? SectionSiteError("\(error)"))
+            terminal.error(error)
             throw ExitCode(interruption.signal.map { 128 + $0 } ?? 1)
         }
     }

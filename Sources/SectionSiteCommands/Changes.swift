@@ -80,7 +80,7 @@ struct Changes: AsyncParsableCommand {
             try Self.write(report, to: outputs, baseURL: baseURL)
             if outputs.isEmpty { print(report.text(format, baseURL: baseURL), terminator: "") }
         } catch {
-            terminal.error(error as? SectionSiteError ?? SectionSiteError("\(error)"))
+            terminal.error(error)
             throw ExitCode(1)
         }
     }

@@ -50,7 +50,7 @@ struct Check: AsyncParsableCommand {
             throw exit
         } catch {
             terminal.finishProgress()
-            terminal.error(error as? SectionSiteError ?? SectionSiteError("\(error)"))
+            terminal.error(error)
             throw ExitCode(1)
         }
     }

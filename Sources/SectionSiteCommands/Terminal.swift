@@ -86,6 +86,11 @@ final class Terminal: Sendable {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 
+    /// Any error a command meets: ours as it is, another in its own words.
+    func error(_ error: any Error) {
+        self.error(error as? SectionSiteError ?? SectionSiteError("\(error)"))
+    }
+
     func say(_ line: String) {
         guard !quiet else { return }
         print(line)

@@ -61,7 +61,7 @@ actor PreviewEditor {
         guard let page = request.page, let version = request.version, let section = request.section,
             let item = request.item
         else {
-            throw SectionSiteError("the request needs 'page', 'version', 'section' and 'item'")
+            throw PreviewProblem.incompleteRequest.error()
         }
         let edit: ItemEdit
         switch request.action {
@@ -69,10 +69,10 @@ actor PreviewEditor {
         case "delete": edit = .delete(item: item)
         case "set":
             guard let field = request.field, let value = request.value else {
-                throw SectionSiteError("'set' needs 'field' and 'value'")
+                throw PreviewProblem.setWithoutValue.error()
             }
             edit = .set(item: item, field: field, value: value)
-        default: throw SectionSiteError("unknown action '\(request.action)' (known: move, delete, set, undo)")
+        default: throw PreviewProblem.unknownAction(request.action).error()
         }
         let site = await hub.site
         let batch = request.batch
@@ -89,13 +89,12 @@ actor PreviewEditor {
     /// Puts back the text the last edit (or batch of edits, one after the other in one file) replaced, when its
     /// file still holds what the edit wrote.
     private func undo() throws {
-        guard let (last, batch) = history.last else { throw SectionSiteError("there is nothing to undo") }
+        guard let (last, batch) = history.last else { throw PreviewProblem.nothingToUndo.error() }
         let current = try? String(contentsOf: folder.appendingPathComponent(last.path), encoding: .utf8)
         guard current == last.after else {
             // what else was undone there would overwrite the newer text
             history.removeAll { $0.change.path == last.path }
-            throw SectionSiteError(
-                "\(last.path) changed since the edit: undo would lose that change, so it was not undone")
+            throw PreviewProblem.changedSinceEdit(last.path).error()
         }
         var first = history.count - 1
         while let batch, first > 0, history[first - 1].batch == batch, history[first - 1].change.path == last.path {
@@ -112,7 +111,7 @@ actor PreviewEditor {
             try Data(text.utf8).write(
                 to: folder.appendingPathComponent(path).resolvingSymlinksInPath(), options: .atomic)
         } catch {
-            throw SectionSiteError("cannot write \(path): \(error.localizedDescription)")
+            throw PreviewProblem.cannotWrite(path, reason: SystemReason.of(error)).error()
         }
         rebuild(.file(path))
     }

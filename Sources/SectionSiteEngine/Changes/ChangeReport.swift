@@ -77,8 +77,7 @@ package struct ChangeReport: Sendable, Equatable {
         let manager = FileManager.default
         for folder in [old, new] where manager.fileExists(atPath: folder.path) || folder == new {
             guard manager.fileExists(atPath: folder.appendingPathComponent("_sectionsite").path) else {
-                throw SectionSiteError(
-                    "'\(SiteWriter.shown(folder.path))' is no output of SectionSite (it has no _sectionsite/ folder)")
+                throw OutputProblem.noOutputOfOurs(SiteWriter.shown(folder.path)).error()
             }
         }
         let before =
@@ -110,9 +109,7 @@ package struct ChangeReport: Sendable, Equatable {
             }
         } catch {
             try? FileManager.default.removeItem(at: kept)
-            throw SectionSiteError(
-                "cannot keep the previous output for --changes in \(SiteWriter.shown(kept.path)): \(SystemReason.of(error))"
-            )
+            throw OutputProblem.cannotKeepPrevious(SiteWriter.shown(kept.path), reason: SystemReason.of(error)).error()
         }
         return kept
     }
@@ -148,8 +145,9 @@ package struct ChangeReport: Sendable, Equatable {
         do {
             return try String(contentsOf: folder.appendingPathComponent(path.rawValue), encoding: .utf8)
         } catch {
-            throw SectionSiteError(
-                "cannot read \(SiteWriter.shown(folder.path + "/" + path.rawValue)): \(SystemReason.of(error))")
+            throw StorageProblem.cannotRead(
+                SiteWriter.shown(folder.path + "/" + path.rawValue), reason: SystemReason.of(error)
+            ).error()
         }
     }
 

@@ -1,25 +1,23 @@
 /// What one stage finds wrong, an enum `<Stage>Problem` whose cases carry the values and whose words are written
-/// once; a case's identifier is the stage and the case's name in kebab-case (`SiteProblem.urlTaken` is
-/// `site.url-taken`), so that renaming either renames the identifier: each stage's tests list them.
+/// once. Each case names its identifier in full (`SiteProblem.urlTaken` is `site.url-taken`), beside its words, so
+/// that renaming a case never changes an identifier programs match; `Tests/diagnostics.py` writes the documentation's
+/// list from the cases and their comments, and each stage's tests list the identifiers.
 package protocol Problem: Sendable {
     /// Whether it stops the build; an error unless the enum says otherwise.
     var severity: Diagnostic.Severity { get }
-    /// What went wrong, in one sentence without a trailing period.
-    var message: String { get }
+    /// The kind's identifier, `<stage>.<kind>` in kebab-case, and what went wrong, in one sentence without a
+    /// trailing period.
+    var identified: (id: Diagnostic.ID, message: String) { get }
 }
 
 extension Problem {
     package var severity: Diagnostic.Severity { .error }
 
-    /// What tests and tools match, whatever the wording: a run of capitals is one word (`noIDColumn` is `no-id-column`).
-    package var id: Diagnostic.ID {
-        let name = Mirror(reflecting: self).children.first?.label ?? String(describing: self)
-        let words = name.replacing(/([a-z0-9])([A-Z])/) { "\($0.1)-\($0.2)" }.replacing(/([A-Z])([A-Z][a-z])/) {
-            "\($0.1)-\($0.2)"
-        }
-        return Diagnostic.ID(
-            rawValue: String(describing: Self.self).replacing("Problem", with: ".").lowercased() + words.lowercased())
-    }
+    /// What tests and tools match, whatever the wording.
+    package var id: Diagnostic.ID { identified.id }
+
+    /// What went wrong.
+    package var message: String { identified.message }
 
     /// The problem at a place.
     package func at(_ location: SourceLocation?, notes: [Diagnostic.Note] = []) -> Diagnostic {

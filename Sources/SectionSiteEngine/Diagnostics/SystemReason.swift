@@ -9,6 +9,9 @@ import Foundation
 /// directory`), for messages that say what was being done to which file. Foundation on Linux describes most file
 /// errors as `The operation could not be completed. (NSCocoaErrorDomain error 512.)`, which names neither.
 package enum SystemReason {
+    /// Why the last system call failed (its `errno`), in the system's words.
+    package static var ofLastCall: String { String(cString: strerror(errno)) }
+
     /// The reason of `error`: the POSIX error's text where one is inside it, else Foundation's description; no
     /// trailing full stop, as it is followed by more of the message.
     package static func of(_ error: any Error) -> String {

@@ -26,9 +26,7 @@ package struct BuildState: Sendable {
         guard let file = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             file["format"] as? String == "sectionsite-state/1", let pages = file["pages"] as? [String: [String]]
         else {
-            warnings.add(
-                Diagnostic(
-                    .warning, "ignoring an unreadable .sectionsite/history.json; patches start again from this build"))
+            warnings.add(StorageProblem.historyUnreadable.at(nil))
             return [:]
         }
         var history = History(minimumCapacity: pages.count)
@@ -64,7 +62,7 @@ package struct BuildState: Sendable {
         let temporary = folder.appendingPathComponent("history.json.tmp")
         try Data(json.text.utf8).write(to: temporary)
         guard rename(temporary.path, historyFile.path) == 0 else {
-            throw SectionSiteError("cannot replace \(historyFile.path): \(String(cString: strerror(errno)))")
+            throw StorageProblem.cannotReplace(historyFile.path, reason: SystemReason.ofLastCall).error()
         }
         guard collect else { return }
         let listed = Set(history.values.joined().map { $0.rawValue + ".html" })

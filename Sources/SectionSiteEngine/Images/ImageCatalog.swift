@@ -314,7 +314,7 @@ final class ImageCatalog: Sendable {
         let temporary = cache.appendingPathComponent("index.json.tmp")
         try encoder.encode(index).write(to: temporary)
         guard rename(temporary.path, file.path) == 0 else {
-            throw SectionSiteError("cannot replace \(file.path): \(String(cString: strerror(errno)))")
+            throw StorageProblem.cannotReplace(file.path, reason: SystemReason.ofLastCall).error()
         }
     }
 }

@@ -25,7 +25,7 @@ package final class BodyStore: Sendable {
         var name = Array((folder.path + "/bodies-XXXXXX").utf8CString)
         descriptor = mkstemp(&name)
         guard descriptor >= 0, fcntl(descriptor, F_SETFD, FD_CLOEXEC) == 0 else {
-            throw SectionSiteError("cannot make a scratch file in \(folder.path): \(String(cString: strerror(errno)))")
+            throw StorageProblem.noScratchFile(folder: folder.path, reason: SystemReason.ofLastCall).error()
         }
         unlink(name)
     }
@@ -85,8 +85,8 @@ package final class BodyStore: Sendable {
                 let written = pwrite(
                     descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset) + off_t(done))
                 guard written > 0 else {
-                    throw SectionSiteError(
-                        "cannot write a scratch file in .sectionsite/: \(String(cString: strerror(errno)))")
+                    throw StorageProblem.cannotWrite(".sectionsite/ (a scratch file)", reason: SystemReason.ofLastCall)
+                        .error()
                 }
                 done += written
             }
@@ -114,8 +114,8 @@ package final class BodyStore: Sendable {
                 let read = pread(
                     descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(place.offset) + off_t(done))
                 guard read > 0 else {
-                    throw SectionSiteError(
-                        "cannot read a scratch file in .sectionsite/: \(String(cString: strerror(errno)))")
+                    throw StorageProblem.cannotRead(".sectionsite/ (a scratch file)", reason: SystemReason.ofLastCall)
+                        .error()
                 }
                 done += read
             }

@@ -60,7 +60,7 @@ struct ContentLoader {
         } catch let error as SectionSiteError {
             throw error
         } catch {
-            throw SectionSiteError("cannot read the page: \(SystemReason.of(error))", at: .file(path))
+            throw FileProblem.unreadable(reason: SystemReason.of(error)).error(at: .file(path))
         }
     }
 

@@ -20,11 +20,11 @@ struct RecordWriter {
             at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
             let handle = FileHandle(forWritingAtPath: temporary.path)
-        else { throw SectionSiteError("cannot write \(temporary.path): \(String(cString: strerror(errno)))") }
+        else { throw StorageProblem.cannotWrite(temporary.path, reason: SystemReason.ofLastCall).error() }
         defer { try? handle.close() }
         try encode { try handle.write(contentsOf: $0) }
         guard rename(temporary.path, target.path) == 0 else {
-            throw SectionSiteError("cannot replace \(target.path): \(String(cString: strerror(errno)))")
+            throw StorageProblem.cannotReplace(target.path, reason: SystemReason.ofLastCall).error()
         }
     }
 

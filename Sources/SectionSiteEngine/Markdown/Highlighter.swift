@@ -96,10 +96,10 @@ final class HighlightCache: Sendable {
         if let written = next.withLock({ $0 }) {
             written.close()
             guard written.isWhole else {
-                throw SectionSiteError("cannot write \(written.path): the disk refused an entry")
+                throw StorageProblem.cannotWrite(written.path, reason: "the disk refused an entry").error()
             }
             guard rename(written.path, file.path) == 0 else {
-                throw SectionSiteError("cannot replace \(file.path): \(String(cString: strerror(errno)))")
+                throw StorageProblem.cannotReplace(file.path, reason: SystemReason.ofLastCall).error()
             }
             next.withLock { $0 = nil }
             return
@@ -109,7 +109,7 @@ final class HighlightCache: Sendable {
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
             let handle = FileHandle(forWritingAtPath: temporary.path)
         else {
-            throw SectionSiteError("cannot write \(temporary.path): \(String(cString: strerror(errno)))")
+            throw StorageProblem.cannotWrite(temporary.path, reason: SystemReason.ofLastCall).error()
         }
         defer { try? handle.close() }
         // Written in chunks of about a megabyte: the cache can be tens of megabytes, and one string of all of it
@@ -127,7 +127,7 @@ final class HighlightCache: Sendable {
         }
         try handle.write(contentsOf: Data(chunk.utf8))
         guard rename(temporary.path, file.path) == 0 else {
-            throw SectionSiteError("cannot replace \(file.path): \(String(cString: strerror(errno)))")
+            throw StorageProblem.cannotReplace(file.path, reason: SystemReason.ofLastCall).error()
         }
     }
 }

@@ -47,5 +47,5 @@ package final class Interruption: Sendable {
     }
 
     /// What a build that a request stopped throws, and what the command says when it ends at once.
-    package static let error = SectionSiteError("interrupted; the previous output is unchanged")
+    package static let error = OutputProblem.interrupted.error()
 }

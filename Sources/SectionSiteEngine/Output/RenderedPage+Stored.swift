@@ -19,7 +19,7 @@ extension PageStore {
         guard rename(temporary, file) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
-            throw SectionSiteError("cannot store a page in \(folder.path): \(reason)")
+            throw StorageProblem.cannotWrite("a page kept in \(folder.path)", reason: reason).error()
         }
         return file
     }

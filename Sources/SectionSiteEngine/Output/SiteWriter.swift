@@ -33,27 +33,20 @@ struct SiteWriter {
                 ?? (file.path.rawValue.hasPrefix("/") ? "it is absolute" : nil)
             {
                 errors.append(
-                    Diagnostic(
-                        .error, "refusing to write the output file '\(file.path)' of \(file.origin): \(escape)",
-                        at: location))
+                    OutputProblem.fileLeavesOutput(file.path.rawValue, origin: file.origin, escape: escape).at(location)
+                )
                 continue
             }
             if case .copy(let source) = file.contents,
                 case .outside(let real) = bounds.place(source, folders: &folders),
                 !previous.allows(source), !kept.allows(source)
             {
-                errors.append(
-                    Diagnostic(
-                        .error,
-                        "refusing to publish '\(file.path)': it is read from '\(real)', outside the site "
-                            + "(name the folder in 'readOutside:' in sectionsite.yml to allow it)", at: location))
+                errors.append(OutputProblem.readOutside(file.path.rawValue, real: real).at(location))
                 continue
             }
             if let owner = owners[file.path] {
                 errors.append(
-                    Diagnostic(
-                        .error, "two sources write the output file '\(file.path)': \(owner) and \(file.origin)",
-                        at: location))
+                    OutputProblem.writtenTwice(file.path.rawValue, first: owner, second: file.origin).at(location))
             }
             owners[file.path] = file.origin
         }
@@ -66,18 +59,16 @@ struct SiteWriter {
         let outPath = out.standardizedFileURL.resolvingSymlinksInPath().path
         let sitePath = site.standardizedFileURL.resolvingSymlinksInPath().path
         if outPath == sitePath || sitePath.hasPrefix(outPath + "/") || outPath == "/" {
-            throw SectionSiteError("refusing to write the output to '\(out.path)': it holds the site itself")
+            throw OutputProblem.holdsTheSite(out.path).error()
         }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: out.path, isDirectory: &isFolder) else { return }
         guard isFolder.boolValue else {
-            throw SectionSiteError("the output '\(out.path)' exists and is not a folder")
+            throw OutputProblem.notAFolder(out.path).error()
         }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []
         if !entries.isEmpty && !entries.contains("_sectionsite") {
-            throw SectionSiteError(
-                "the output folder '\(out.path)' is not empty and was not written by sectionsite; remove it or choose another --out"
-            )
+            throw OutputProblem.notOurs(out.path).error()
         }
     }
 
@@ -132,9 +123,7 @@ struct SiteWriter {
 
     /// A failure to write the output, located at the file or folder: `_site/a/index.html: error: cannot write ...`.
     static func writeError(_ error: any Error, at path: String) -> SectionSiteError {
-        SectionSiteError(
-            "cannot write the output: \(SystemReason.of(error)); the previous output is unchanged",
-            at: .file(shown(path)))
+        OutputProblem.cannotWrite(reason: SystemReason.of(error)).error(at: .file(shown(path)))
     }
 
     /// A path as an error shows it: from the current folder when it is under it.

@@ -35,9 +35,7 @@ extension Site {
                 FileManager.default.fileExists(atPath: content.path, isDirectory: &isFolder) && isFolder.boolValue
                     || !options.pages.isEmpty  // a program's site may have no file of its own but its theme
             else {
-                throw SectionSiteError(
-                    "'\(options.site.path)' is not a site: it has neither sectionsite.yml nor Content/ (run 'sectionsite new DIR' to start one)"
-                )
+                throw SiteProblem.notASite(options.site.path).error()
             }
         }
         for file in options.settingsFiles {
@@ -70,7 +68,8 @@ extension Site {
         ]
         let errors = folders.compactMap { folder -> Diagnostic? in
             guard let problem = bounds.problem(site.path + "/" + folder, shown: folder) else { return nil }
-            return Diagnostic(.error, problem, at: folder.hasPrefix("Themes/") ? themeLocation : .file(folder))
+            return SiteProblem.folderLeadsOutside(problem: problem).at(
+                folder.hasPrefix("Themes/") ? themeLocation : .file(folder))
         }
         if !errors.isEmpty { throw SectionSiteError(errors) }
     }

@@ -397,7 +397,8 @@ package struct Site: Sendable {
                     }
                     for use in page.images {
                         for format in use.image.skipped {
-                            warnings.add(Diagnostic(.warning, use.image.skipReason(format), at: use.location))
+                            warnings.add(
+                                SiteProblem.pictureWithoutFormat(reason: use.image.skipReason(format)).at(use.location))
                         }
                     }
                     for warning in page.warnings { warnings.add(warning) }

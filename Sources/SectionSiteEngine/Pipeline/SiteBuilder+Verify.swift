@@ -27,7 +27,7 @@ extension SiteBuilder {
                     total: step.total))
         }
         guard let expected = OutputManifest(of: cold.out) else {
-            throw SectionSiteError("the build from nothing wrote no manifest to compare with")
+            throw VerifyProblem.noManifestFromNothing.error()
         }
         let actual = OutputManifest(hashing: options.out)
         let written = OutputManifest(of: options.out)
@@ -48,25 +48,22 @@ extension SiteBuilder {
         let differing = Set(changes.all)
         var errors: [Diagnostic] = []
         for path in changes.all {
-            let message =
+            let problem: VerifyProblem =
                 switch (changes.added.contains(path), changes.removed.contains(path)) {
-                case (true, _): "is not in a build from nothing"
-                case (_, true): "is missing: a build from nothing writes it"
-                default:
-                    "differs from a build from nothing (\(actual.hashes[path]!) here, \(expected.hashes[path]!) from nothing)"
+                case (true, _): .notFromNothing
+                case (_, true): .missing
+                default: .differs(here: "\(actual.hashes[path]!)", fromNothing: "\(expected.hashes[path]!)")
                 }
-            errors.append(Diagnostic(.error, message, at: .file(shown + "/" + path.rawValue)))
+            errors.append(problem.at(.file(shown + "/" + path.rawValue)))
         }
         if let written, compared(written) != compared(actual) {
             for path in compared(written).changes(to: compared(actual)).all where !differing.contains(path) {
                 errors.append(
-                    Diagnostic(
-                        .error, "is not what the output's manifest says it is (\(OutputManifest.path.rawValue))",
-                        at: .file(shown + "/" + path.rawValue)))
+                    VerifyProblem.notAsManifestSays(manifest: OutputManifest.path.rawValue).at(
+                        .file(shown + "/" + path.rawValue)))
             }
         } else if written == nil {
-            errors.append(
-                Diagnostic(.error, "the output has no manifest", at: .file(shown + "/" + OutputManifest.path.rawValue)))
+            errors.append(VerifyProblem.noManifest.at(.file(shown + "/" + OutputManifest.path.rawValue)))
         }
         return errors
     }

@@ -189,7 +189,7 @@ package struct SiteBuilder: Sendable {
                     try saveRecord(site, feed: from, indexes: indexes, searchInOutput: searchInOutput)
                 } catch {
                     // The output is right; the next build only reads those pages again.
-                    unsaved.append(Diagnostic(.warning, "cannot save .sectionsite/site.state: \(error)"))
+                    unsaved.append(SiteProblem.recordNotSaved(reason: Self.reason(error)).at(nil))
                 }
             }
             let report = BuildReport(
@@ -219,11 +219,7 @@ package struct SiteBuilder: Sendable {
             try saveRecord(site, feed: from, indexes: indexes, searchInOutput: searchInOutput)
         } catch {
             try? FileManager.default.removeItem(at: SiteSnapshot.file(options.state))
-            unsaved.append(
-                Diagnostic(
-                    .warning,
-                    "could not save .sectionsite/ for the next build: \((error as? SectionSiteError)?.description ?? SystemReason.of(error))"
-                ))
+            unsaved.append(SiteProblem.recordNotSaved(reason: Self.reason(error)).at(nil))
         }
         let report = BuildReport(
             pageCount: pages.count, fileCount: files.count, changedPages: patches.changed,
@@ -297,5 +293,12 @@ public struct BuildReport: Sendable, Equatable {
     public func summary(out: String) -> String {
         let time = String(format: "%.2f", seconds)
         return "Built \(pageCount) pages (\(changedPages) changed, \(fileCount) files) in \(time) s into \(out)"
+    }
+}
+
+extension SiteBuilder {
+    /// Why saving failed: the error's own words where it is ours, else the system's.
+    fileprivate static func reason(_ error: any Error) -> String {
+        (error as? SectionSiteError)?.description ?? SystemReason.of(error)
     }
 }

@@ -25,7 +25,7 @@ package enum SiteDiff {
                     version: newPage.version, animation: newPage.animation))
         }
         if let page, patches.isEmpty {
-            throw SectionSiteError("the page '\(page)' is not in both sites")
+            throw SiteProblem.pageNotInBoth(page).error()
         }
         return patches
     }

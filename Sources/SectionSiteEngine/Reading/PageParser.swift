@@ -35,7 +35,7 @@ struct PageParser {
         var (urlLocation, slugLocation): (SourceLocation?, SourceLocation?) = (nil, nil)
         func attempt(_ body: () throws -> Void) {
             do { try body() } catch let error as SectionSiteError { errors += error.diagnostics } catch {
-                errors.append(Diagnostic(.error, "\(error)", at: SourceLocation(file: path)))
+                errors.append(FileProblem.unreadable(reason: "\(error)").at(SourceLocation(file: path)))
             }
         }
         for (key, node, _) in try yaml.entries(root, what: "front matter") {
@@ -103,9 +103,9 @@ struct PageParser {
             }
         } catch {
             switch error {
-            case .url(let message): errors.append(Diagnostic(.error, message, at: urlLocation ?? page.location))
-            case .slug(let message): errors.append(Diagnostic(.error, message, at: slugLocation ?? page.location))
-            case .date(let message): errors.append(Diagnostic(.error, message, at: page.location))
+            case .url(let message): errors.append(PageProblem.badURL(message).at(urlLocation ?? page.location))
+            case .slug(let message): errors.append(PageProblem.badSlug(message).at(slugLocation ?? page.location))
+            case .date(let message): errors.append(PageProblem.noDateForPermalink(message).at(page.location))
             }
         }
         if !errors.isEmpty { throw SectionSiteError(errors.sorted(by: Diagnostic.inFileOrder)) }

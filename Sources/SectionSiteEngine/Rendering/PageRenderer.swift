@@ -113,8 +113,7 @@ struct PageRenderer: Sendable {
                 "body": .string(Self.body(try instance.source.bodyBlocks())),
             ]))
         guard let headEnd = Self.headEnd(in: document) else {
-            throw SectionSiteError(
-                "layout has no </head>, where the runtime's tags go",
+            throw ThemeProblem.layoutWithoutHead.error(
                 at: SourceLocation(file: "\(theme.path)/\(layout).mustache"))
         }
         // The version is a hash of the page with a blank version in it, written in place afterwards.

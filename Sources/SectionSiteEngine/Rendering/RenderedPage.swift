@@ -17,7 +17,7 @@ package final class RenderedPage: Sendable, Equatable {
         do {
             return try String(contentsOfFile: file, encoding: .utf8)
         } catch {
-            throw SectionSiteError("cannot read the page \(url) kept in \(file): \(SystemReason.of(error))")
+            throw StorageProblem.cannotRead("the page \(url) kept in \(file)", reason: SystemReason.of(error)).error()
         }
     }
     /// The document, unless it was stored in a file.

@@ -58,9 +58,7 @@ struct Resolver {
             case .items(let specs):
                 items = try specs.map { item in
                     guard let cell = item.cell ?? spec.cell else {
-                        throw SectionSiteError(
-                            "item '\(item.id)' has no cell kind: give it 'cell:' or give its section one",
-                            at: item.location)
+                        throw SectionProblem.itemWithoutCell(item.id).error(at: item.location)
                     }
                     return PageItem(
                         id: item.id, cell: cell, fields: item.fields, bodyHTML: loaded.itemBodies[item.id],
@@ -71,9 +69,7 @@ struct Resolver {
             case .data(let name, let location):
                 guard let file = data[name] else {
                     let known = data.keys.sorted().map { "'\($0)'" }.joined(separator: ", ")
-                    throw SectionSiteError(
-                        "no data file '\(name)': looked for Data/\(name).yml, .yaml, .json and .csv (known: \(known.isEmpty ? "none" : known))",
-                        at: location)
+                    throw SectionProblem.noDataFile(name, known: known).error(at: location)
                 }
                 guard let records = file.records else {
                     let why: String
@@ -82,15 +78,11 @@ struct Resolver {
                     } else {
                         why = "is not a list of records"
                     }
-                    throw SectionSiteError(
-                        "\(file.path) \(why), so it cannot be a section's items (templates still see it as site.data.\(name))",
-                        at: location)
+                    throw SectionProblem.dataNotRecords(path: file.path, why: why, name: name).error(at: location)
                 }
                 items = try records.map { record in
                     guard let cell = record.cell ?? spec.cell else {
-                        throw SectionSiteError(
-                            "record '\(record.id)' has no cell kind: give it a 'cell' field or give section '\(spec.id)' a 'cell:'",
-                            at: record.location)
+                        throw SectionProblem.recordWithoutCell(record.id, section: spec.id).error(at: record.location)
                     }
                     return PageItem(
                         id: record.id, cell: cell, fields: record.fields, bodyHTML: nil, location: record.location,
@@ -111,7 +103,7 @@ struct Resolver {
                     } : []
                 if let size = query.paginate {
                     if paginated != nil {
-                        throw SectionSiteError("only one section of a page may paginate", at: spec.location)
+                        throw SectionProblem.paginatedTwice.error(at: spec.location)
                     }
                     paginated = (sections.count, size, members, checksIDs ? ids : nil)
                 } else {
@@ -122,9 +114,8 @@ struct Resolver {
                 for (offset, id) in ids.enumerated() {
                     let location = items.isEmpty ? spec.location : items[offset].location
                     if let earlier = itemPlaces[id] {
-                        throw SectionSiteError(
-                            "duplicate item id '\(id)'", at: location,
-                            notes: [.init(location: earlier, message: "item '\(id)' first given here")])
+                        throw PageProblem.duplicateItem(id).error(
+                            at: location, notes: [.init(location: earlier, message: "item '\(id)' first given here")])
                     }
                     itemPlaces[id] = location
                 }
@@ -220,13 +211,11 @@ struct Resolver {
                 return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue
             }
             guard exists else {
-                throw SectionSiteError(
-                    "collection folder 'Content/\(folders.last!)/' does not exist", at: spec.location)
+                throw SectionProblem.noCollectionFolder(folders.last!).error(at: spec.location)
             }
         }
         guard spec.cell != nil else {
-            throw SectionSiteError(
-                "section '\(spec.id)' lists pages but has no 'cell:' to draw them", at: spec.location)
+            throw SectionProblem.collectionWithoutCell(spec.id).error(at: spec.location)
         }
         // The page itself is found by position: `pages` is sorted by path.
         let position = pages.partitioningIndex { $0.page.source >= page.source }

@@ -85,12 +85,8 @@ struct TranslationIndex: Sendable {
                     continue
                 }
                 warnings.append(
-                    Diagnostic(
-                        .warning,
-                        "the translation key '\(key)' is \(earlier.source)'s too, in the same language ('\(page.language)'): "
-                            + "a key names one page per language, and only \(earlier.source) is linked as its translation; "
-                            + "give this page a 'translationKey:' of its own",
-                        at: SourceLocation(file: page.source.description)))
+                    PageProblem.translationKeyTaken(key, by: "\(earlier.source)", language: "\(page.language)").at(
+                        SourceLocation(file: page.source.description)))
             }
         }
         return warnings

@@ -50,8 +50,7 @@ struct Theme: Sendable {
                 .filter { !$0.hasPrefix(".") }.sorted() ?? []
             let builtin = BuiltinThemes.files.keys.sorted().filter { !themes.contains($0) }.map { "'\($0)' (built in)" }
             let known = "known: " + (themes.map { "'\($0)'" } + builtin).joined(separator: ", ")
-            throw SectionSiteError(
-                "theme '\(name)' does not exist: looked for \(path)/ (\(known))",
+            throw ThemeProblem.noSuchTheme(name, path: path, known: known).error(
                 at: SourceLocation(file: "sectionsite.yml"))
         }
         var templates: [String: CompiledTemplate] = [:]
@@ -68,16 +67,13 @@ struct Theme: Sendable {
             } catch {
                 // Columns as swift-mustache gave them, which counted its content-type line in front of the text.
                 let shift = error.line != 1 && error.columnFromStart ? FastHTMLEscaping.pragma.count : 0
-                throw SectionSiteError(
-                    "template does not parse: \(error.reason.rawValue)",
+                throw ThemeProblem.templateDoesNotParse(reason: error.reason.rawValue).error(
                     at: SourceLocation(file: "\(path)/\(file)", line: error.line, column: error.column + shift))
             }
             names.append(name)
         }
         if let (template, include, loop) = PartialCycles.firstLoop(in: texts) {
-            throw SectionSiteError(
-                "partial '\(include.name)' is included without end (\(loop.joined(separator: " > "))): no section around "
-                    + "the include stops it; put it inside one that ends with the data, like {{#children}}...{{/children}}",
+            throw ThemeProblem.endlessPartial(include.name, loop: loop.joined(separator: " > ")).error(
                 at: SourceLocation(file: "\(path)/\(template).mustache", line: include.line, column: include.column))
         }
         // The cells of the generated tag pages and the API reference's templates, for themes that draw none of their own.
@@ -85,8 +81,7 @@ struct Theme: Sendable {
             do {
                 templates[name] = try TemplateParser.parse(text)
             } catch {
-                throw SectionSiteError(
-                    "SectionSite's own template '\(name)' does not parse: \(error.reason); please report it")
+                throw ThemeProblem.builtInDoesNotParse(name, reason: "\(error.reason)").error()
             }
         }
         self.rendering = TemplateRendering(templates: templates)
@@ -127,10 +122,8 @@ struct Theme: Sendable {
             } else {
                 let known = ([ThemeComponents.comment] + components.directives.keys).sorted().joined(separator: ", ")
                 problems.append(
-                    Diagnostic(
-                        .error,
-                        "'directives' maps '\(name)' to '\(alias.layout)', which \(path) does not draw (known: \(known))",
-                        at: alias.location))
+                    ThemeProblem.unknownDirective(name, target: alias.layout, theme: path, known: known).at(
+                        alias.location))
             }
         }
         if !problems.isEmpty { throw SectionSiteError(problems) }
@@ -214,8 +207,7 @@ struct Theme: Sendable {
             try? manager.removeItem(at: folder)
             try manager.moveItem(at: staging, to: folder)
         } catch {
-            throw SectionSiteError(
-                "cannot write the built-in theme '\(name)' into \(path): \(SystemReason.of(error))",
+            throw ThemeProblem.cannotWriteBuiltIn(name, path: path, reason: SystemReason.of(error)).error(
                 at: SourceLocation(file: "sectionsite.yml"))
         }
         return path
@@ -227,8 +219,7 @@ struct Theme: Sendable {
         let name = "\(folder)/\(kind)"
         guard has(name) else {
             let known = kinds(in: folder).map { "'\($0)'" }.joined(separator: ", ")
-            throw SectionSiteError(
-                "unknown \(what) '\(kind)': no template \(path)/\(name).mustache (known: \(known.isEmpty ? "none" : known))",
+            throw ThemeProblem.unknownKind(what: what, kind: kind, template: "\(path)/\(name)", known: known).error(
                 at: location)
         }
         return name

@@ -52,21 +52,15 @@ struct ThemeComponents: Sendable {
                 let key = name.dropFirst("directives/".count).lowercased()
                 do {
                     directives[key] = Directive(template: name, arguments: try Self.declaredArguments(text))
-                } catch let problem as Problem {
+                } catch let problem as ThemeProblem {
                     problems.append(
-                        Diagnostic(
-                            .error, problem.message,
-                            at: SourceLocation(file: "\(themePath)/\(name).mustache", line: 1, column: 1)))
+                        problem.at(SourceLocation(file: "\(themePath)/\(name).mustache", line: 1, column: 1)))
                 }
             }
         }
         if !problems.isEmpty { throw SectionSiteError(problems.sorted { $0.description < $1.description }) }
         self.directives = directives
         self.hooks = hooks
-    }
-
-    private struct Problem: Error {
-        var message: String
     }
 
     /// The arguments a template declares in a Mustache comment that opens it:
@@ -83,13 +77,13 @@ struct ThemeComponents: Sendable {
             rest = rest.drop(while: { $0.isWhitespace || $0 == "," })
             let name = rest.prefix(while: { $0.isLetter || $0.isNumber || $0 == "_" })
             guard !name.isEmpty else {
-                throw Problem(message: "'arguments:' comment: expected an argument name at '\(rest.prefix(20))'")
+                throw ThemeProblem.badArguments("expected an argument name at '\(rest.prefix(20))'")
             }
             rest = rest.dropFirst(name.count).drop(while: { $0.isWhitespace })
             var argument = Argument(name: String(name), kind: .text, isRequired: false)
             if rest.first == "(" {
                 guard let close = rest.firstIndex(of: ")") else {
-                    throw Problem(message: "'arguments:' comment: '(' without ')'")
+                    throw ThemeProblem.badArguments("'(' without ')'")
                 }
                 for word in rest[rest.index(after: rest.startIndex)..<close].split(separator: ",") {
                     let word = word.trimmingCharacters(in: .whitespaces)
@@ -98,8 +92,8 @@ struct ThemeComponents: Sendable {
                     } else if let kind = Argument.Kind(rawValue: word) {
                         argument.kind = kind
                     } else {
-                        throw Problem(
-                            message: "'arguments:' comment: '\(word)' is not 'required' or a kind ("
+                        throw ThemeProblem.badArguments(
+                            "'\(word)' is not 'required' or a kind ("
                                 + Argument.Kind.allCases.map(\.rawValue).joined(separator: ", ") + ")")
                     }
                 }

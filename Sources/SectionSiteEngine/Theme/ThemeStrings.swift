@@ -61,9 +61,8 @@ struct ThemeStrings: Sendable, Equatable {
             let file = files[code] ?? "\(themePath)/i18n/\(code).yml"
             for key in main.keys.sorted() where own[key] == nil {
                 warnings.append(
-                    Diagnostic(
-                        .warning, "no '\(key)' in \(code): the \(languages.defaultCode) text '\(main[key]!)' is shown",
-                        at: SourceLocation(file: file)))
+                    ThemeProblem.missingText(key, language: code, main: languages.defaultCode, text: main[key]!).at(
+                        SourceLocation(file: file)))
             }
         }
         return warnings

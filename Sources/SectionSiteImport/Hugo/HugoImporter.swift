@@ -102,7 +102,8 @@ public struct HugoImporter {
         throw SectionSiteError(
             problems.map { key, problem in
                 let place = loaded.place(of: key)
-                return Diagnostic(.error, problem, at: SourceLocation(file: shown(place.file), line: place.line))
+                return ImportProblem.badSettingsKey(problem).at(
+                    SourceLocation(file: shown(place.file), line: place.line))
             }.sorted(by: Diagnostic.inFileOrder))
     }
 

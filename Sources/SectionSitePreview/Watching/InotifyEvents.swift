@@ -47,7 +47,7 @@ final class InotifyEvents: FileEvents, @unchecked Sendable {
         }
         guard pipe(&wake) == 0 else {
             Glibc.close(descriptor)
-            throw SectionSiteError("cannot watch files: \(String(cString: strerror(errno)))")
+            throw PreviewProblem.cannotWatch(reason: SystemReason.ofLastCall).error()
         }
         var refused: Int32 = 0
         if !watch("", refused: &refused) { return try fail(refused) }
