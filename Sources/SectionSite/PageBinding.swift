@@ -46,7 +46,8 @@ package struct PageBinding: Sendable {
                             for try await page in binding.pages() {
                                 if let url, url != page.url {
                                     log(
-                                        "error: a bound page's URL changed from \(url) to \(page.url); its new values are left out"
+                                        "error: a bound page's URL changed from \(url) to \(page.url); its new "
+                                            + "values are left out"
                                     )
                                     return
                                 }

@@ -72,14 +72,17 @@ package final class PatchPublisher: Sendable {
                 if let trace {
                     for (patch, at, took) in sent {
                         trace(
-                            "published \(patch.page) \(patch.from)->\(patch.to) at \(String(format: "%.6f", at)) in \(String(format: "%.6f", took)) s"
+                            "published \(patch.page) \(patch.from)->\(patch.to) at \(String(format: "%.6f", at)) in "
+                                + "\(String(format: "%.6f", took)) s"
                         )
                     }
                 }
                 if let first = failed.first {
                     if !failing {
                         log(
-                            "warning: the push server did not take \(failed.count) of \(batch.count) patches at \(endpoint) (\(first.reason)); readers catch up from the patch feed, and builds go on"
+                            "warning: the push server did not take \(failed.count) of \(batch.count) patches at "
+                                + "\(endpoint) (\(first.reason)); readers catch up from the patch feed, and builds "
+                                + "go on"
                         )
                     }
                     failing = true
@@ -87,7 +90,8 @@ package final class PatchPublisher: Sendable {
                     if failing { log("the push server at \(endpoint) takes patches again") }
                     failing = false
                     trace?(
-                        "published \(batch.count) patches in \(String(format: "%.6f", Date().timeIntervalSince(start))) s"
+                        "published \(batch.count) patches in "
+                            + "\(String(format: "%.6f", Date().timeIntervalSince(start))) s"
                     )
                 }
             }

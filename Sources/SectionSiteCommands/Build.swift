@@ -11,7 +11,9 @@ struct Build: AsyncParsableCommand {
 
     @Option(
         help:
-            "The output folder (default: _site in the site folder, as Hugo and Zola have it; a path given here is from the current folder)."
+            ArgumentHelp(
+                "The output folder (default: _site in the site folder, as Hugo and Zola have it; a path given here is "
+                    + "from the current folder).")
     )
     var out: String?
 
@@ -34,20 +36,25 @@ struct Build: AsyncParsableCommand {
 
     @Flag(
         help:
-            "Treat every warning as an error: the build fails and the output stays as it was (also 'strict: true' in sectionsite.yml)."
+            ArgumentHelp(
+                "Treat every warning as an error: the build fails and the output stays as it was (also 'strict: true' "
+                    + "in sectionsite.yml).")
     )
     var strict = false
 
     @Flag(
         help:
-            "After the build, build again from nothing into a folder of its own and compare every output file's hash; a difference is an error naming the file."
+            ArgumentHelp(
+                "After the build, build again from nothing into a folder of its own and compare every output file's "
+                    + "hash; a difference is an error naming the file.")
     )
     var verify = false
 
     @Option(
         name: .customLong("changes"),
         help: ArgumentHelp(
-            "Write what this build changed, page by page and item by item, to this file in the form its extension names (.md, .json, .html, .txt for the URLs); repeat it for several (see sectionsite changes).",
+            "Write what this build changed, page by page and item by item, to this file in the form its extension "
+                + "names (.md, .json, .html, .txt for the URLs); repeat it for several (see sectionsite changes).",
             valueName: "file"))
     var changes: [String] = []
 
@@ -61,7 +68,8 @@ struct Build: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Send the patch of each page that changed to this push server's publisher location (nchan's), for readers whose pages subscribe with feed.live.",
+            "Send the patch of each page that changed to this push server's publisher location (nchan's), for "
+                + "readers whose pages subscribe with feed.live.",
             valueName: "url"))
     var publish: String?
 

@@ -8,7 +8,8 @@ extension ChangeReport.Form: ExpressibleByArgument {}
 struct Changes: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
-            "Report what changed between two builds: pages added and removed, and in each page the sections, items and blocks added, removed, moved and edited, with the URLs whose content changed.",
+            "Report what changed between two builds: pages added and removed, and in each page the sections, items "
+            + "and blocks added, removed, moved and edited, with the URLs whose content changed.",
         discussion: """
             Compare two output folders (sectionsite changes old/_site new/_site), or the site's output with a build of \
             a git revision (sectionsite changes --since origin/main). The report is Markdown for a pull request's \
@@ -39,14 +40,18 @@ struct Changes: AsyncParsableCommand {
     @Option(
         name: .customLong("output"),
         help: ArgumentHelp(
-            "Write the report to this file, in the form its extension names (.md, .json, .html, .txt for the URLs), instead of printing it; repeat it for several.",
+            "Write the report to this file, in the form its extension names (.md, .json, .html, .txt for the URLs), "
+                + "instead of printing it; repeat it for several.",
             valueName: "file"))
     var outputs: [String] = []
 
     @Option(
         name: .customLong("base-url"),
         help:
-            "Where the site is deployed: the Markdown's links and the list of URLs become absolute (a comment's relative links lead into the forge). With --since, the revision is built with it too, as the output was with build --base-url."
+            ArgumentHelp(
+                "Where the site is deployed: the Markdown's links and the list of URLs become absolute (a comment's "
+                    + "relative links lead into the forge). With --since, the revision is built with it too, as the "
+                    + "output was with build --base-url.")
     )
     var baseURL: String?
 
@@ -113,7 +118,8 @@ struct Changes: AsyncParsableCommand {
         let current = out.map(folder) ?? site.appendingPathComponent("_site")
         guard FileManager.default.fileExists(atPath: current.appendingPathComponent("_sectionsite").path) else {
             throw SectionSiteError(
-                "there is no output in '\(current.path)' to compare: build the site first (sectionsite build), or name it with --out"
+                "there is no output in '\(current.path)' to compare: build the site first (sectionsite build), or "
+                    + "name it with --out"
             )
         }
         let history: GitHistory

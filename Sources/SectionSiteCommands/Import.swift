@@ -42,7 +42,8 @@ struct Import: ParsableCommand {
                 print("Everything was converted.")
             } else {
                 print(
-                    "Left as written (\(report.leftovers.count), each at its place in \(destination)/import-report.txt):"
+                    "Left as written (\(report.leftovers.count), each at its place in "
+                        + "\(destination)/import-report.txt):"
                 )
                 for (kind, count) in report.summary { print("  \(count) \(kind)") }
             }
@@ -77,7 +78,8 @@ struct Import: ParsableCommand {
             return "The new site builds: \(built.pages.count) page\(built.pages.count == 1 ? "" : "s")"
                 + (warnings.isEmpty
                     ? "."
-                    : ", with \(warnings.count) warning\(warnings.count == 1 ? "" : "s") (sectionsite build --site \(shown) lists them).")
+                    : ", with \(warnings.count) warning\(warnings.count == 1 ? "" : "s") (sectionsite build --site "
+                        + "\(shown) lists them).")
         } catch let error as SectionSiteError {
             let count = error.diagnostics.count
             return "The new site does not build yet: \(count) error\(count == 1 ? "" : "s"), the first:\n"

@@ -20,11 +20,13 @@ struct New: ParsableCommand {
             print("  sectionsite build    # the site, in _site/")
             if let workflow {
                 print(
-                    "Wrote \(Self.shown(workflow)): on GitHub it publishes the site to GitHub Pages at every push to main (Settings > Pages > Source: GitHub Actions)."
+                    "Wrote \(Self.shown(workflow)): on GitHub it publishes the site to GitHub Pages at every push to "
+                        + "main (Settings > Pages > Source: GitHub Actions)."
                 )
             } else {
                 print(
-                    "Left the repository's .github/workflows/pages.yml as it was; `sectionsite new` in an empty folder outside it shows the workflow it writes."
+                    "Left the repository's .github/workflows/pages.yml as it was; `sectionsite new` in an empty "
+                        + "folder outside it shows the workflow it writes."
                 )
             }
         } catch let error as SectionSiteError {

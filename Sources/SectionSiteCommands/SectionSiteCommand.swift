@@ -23,7 +23,9 @@ struct SectionSiteCommand: AsyncParsableCommand {
     static var highlightingNote: String? {
         guard website.highlighter == nil, !Highlighter.kateIsBuiltIn else { return nil }
         return
-            "note: fenced code is not highlighted: this sectionsite was built without KSyntaxHighlighting (the package's KSyntaxHighlighting trait); each block keeps its class=\"language-...\" for a highlighter in the browser"
+            "note: fenced code is not highlighted: this sectionsite was built without KSyntaxHighlighting (the "
+            + "package's KSyntaxHighlighting trait); each block keeps its class=\"language-...\" for a "
+            + "highlighter in the browser"
     }
 }
 
@@ -43,7 +45,8 @@ struct SettingsOptions: ParsableArguments {
     @Option(
         name: .customLong("config"),
         help: ArgumentHelp(
-            "A settings file read after sectionsite.yml; its top-level keys replace sectionsite.yml's. Repeat it for more, later ones winning.",
+            "A settings file read after sectionsite.yml; its top-level keys replace sectionsite.yml's. Repeat it for "
+                + "more, later ones winning.",
             valueName: "file"))
     var files: [String] = []
 

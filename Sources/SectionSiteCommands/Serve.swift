@@ -20,13 +20,16 @@ struct Serve: AsyncParsableCommand {
     @Option(
         name: .customLong("allow-host"),
         help: ArgumentHelp(
-            "Also answer requests for this host name (repeatable); by default only 127.0.0.1, localhost, [::1] and --host are answered.",
+            "Also answer requests for this host name (repeatable); by default only 127.0.0.1, localhost, [::1] and "
+                + "--host are answered.",
             valueName: "name"))
     var allowHosts: [String] = []
 
     @Flag(
         help:
-            "Notice edits by looking at the files every --poll-interval seconds instead of by the system's file events: for a network mount, a container's shared folder, or wherever edits go unnoticed."
+            ArgumentHelp(
+                "Notice edits by looking at the files every --poll-interval seconds instead of by the system's file "
+                    + "events: for a network mount, a container's shared folder, or wherever edits go unnoticed.")
     )
     var poll = false
 

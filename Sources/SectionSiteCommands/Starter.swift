@@ -136,13 +136,15 @@ package enum Starter {
             <link rel="stylesheet" href="{{site.root}}assets/style.css">
             </head>
             <body>
-            <header class="site"><a href="{{site.root}}">{{site.title}}</a> <a href="{{site.root}}posts/">Posts</a></header>
+            <header class="site"><a href="{{site.root}}">{{site.title}}</a> \
+            <a href="{{site.root}}posts/">Posts</a></header>
             <main>
             <h1 data-ss-key="r:title">{{page.title}}</h1>
             <p class="date" data-ss-key="r:date">{{page.dateDisplay}}</p>
             {{{body}}}
             {{{sections}}}
-            {{#page.pagination}}<nav class="pager">{{#prevLink}}<a href="{{.}}">Newer</a>{{/prevLink}} Page {{current}} of {{total}} {{#nextLink}}<a href="{{.}}">Older</a>{{/nextLink}}</nav>{{/page.pagination}}
+            {{#page.pagination}}<nav class="pager">{{#prevLink}}<a href="{{.}}">Newer</a>{{/prevLink}} \
+            Page {{current}} of {{total}} {{#nextLink}}<a href="{{.}}">Older</a>{{/nextLink}}</nav>{{/page.pagination}}
             </main>
             </body>
             </html>
@@ -213,7 +215,7 @@ package enum Starter {
               cancel-in-progress: false
 
             env:
-              # Where SectionSite comes from, and which version: a tag pins it (the cache below keeps one build per ref).
+              # Where SectionSite comes from, and which version: a tag pins it (the cache keeps one build per ref).
               SECTIONSITE_GIT: \(sourceRepository)
               SECTIONSITE_REF: main
 
@@ -223,7 +225,8 @@ package enum Starter {
                 steps:
                   - uses: actions/checkout@v4
                   - name: Install the libraries SectionSite uses
-                    run: sudo apt-get update && sudo apt-get install -y --no-install-recommends libcmark-gfm-dev libcmark-gfm-extensions-dev libvips-dev libkf5syntaxhighlighting-dev qtbase5-dev
+                    run: sudo apt-get update && sudo apt-get install -y --no-install-recommends libcmark-gfm-dev \
+            libcmark-gfm-extensions-dev libvips-dev libkf5syntaxhighlighting-dev qtbase5-dev
                   - name: Restore SectionSite
                     uses: actions/cache@v4
                     with:

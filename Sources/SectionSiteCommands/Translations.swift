@@ -74,7 +74,8 @@ struct TranslationReport {
             unknown.since = since
             guard let data = then[pair.translation] ?? nil else {
                 unknown.reason =
-                    "\(pair.source) was not in the repository at \(commit), the translation's last commit, so what it said then is not known"
+                    "\(pair.source) was not in the repository at \(commit), the translation's last commit, so what "
+                    + "it said then is not known"
                 return unknown
             }
             guard let text = String(data: data, encoding: .utf8) else {
@@ -120,7 +121,8 @@ struct TranslationReport {
         }
         let count = { (state: TranslationStatus.State) in translations.filter { $0.state == state }.count }
         lines.append(
-            "\(Self.counted(translations.count, "translation")): \(count(.behind)) behind, \(count(.current)) up to date, "
+            "\(Self.counted(translations.count, "translation")): \(count(.behind)) behind, \(count(.current)) up to "
+                + "date, "
                 + "\(count(.unknown)) unknown; \(Self.counted(missing.count, "page")) missing a translation")
         return lines.map { $0 + "\n" }.joined()
     }

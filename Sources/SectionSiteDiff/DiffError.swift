@@ -24,7 +24,8 @@ public enum DiffError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .duplicateSection(let id, let first, let second, let inNew):
-            "duplicate section identity '\(id)' in the \(inNew ? "new" : "old") list: sections \(first + 1) and \(second + 1)"
+            "duplicate section identity '\(id)' in the \(inNew ? "new" : "old") list: sections \(first + 1) and "
+                + "\(second + 1)"
         case .duplicateItem(let id, let first, let second, let inNew):
             "duplicate item identity '\(id)' in the \(inNew ? "new" : "old") list: \(first) and \(second)"
         }

@@ -268,7 +268,8 @@ enum ImportFiles {
             report.leftovers.append(
                 .init(
                     kind:
-                        "data file in a folder, which site.data does not read yet (move it to Data/ itself), not imported",
+                        "data file in a folder, which site.data does not read yet (move it to Data/ itself), not "
+                        + "imported",
                     file: file))
             return
         }

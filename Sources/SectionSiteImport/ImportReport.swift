@@ -71,7 +71,8 @@ public struct ImportReport: Sendable, Equatable {
         let total = mappedTags + translatedTags + neutralTags
         guard total > 0 else { return nil }
         return
-            "Template tags: \(total), \(mappedTags) drawn by the common vocabulary, \(translatedTags) by the site's own "
+            "Template tags: \(total), \(mappedTags) drawn by the common vocabulary, \(translatedTags) by the site's "
+            + "own "
             + "templates translated, \(neutralTags) by the neutral fallback."
     }
 

@@ -11,7 +11,8 @@ enum SettingsKey {
         let isPlain = code.utf8.count <= 35 && code.wholeMatch(of: /[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*/) != nil
         return isPlain
             ? nil
-            : "'\(shown(code))' cannot be a language code (letters and digits, parts joined by '-' or '_', as in 'pt-br')"
+            : "'\(shown(code))' cannot be a language code (letters and digits, parts joined by '-' or '_', as in "
+                + "'pt-br')"
     }
 
     /// Why `key` cannot name a folder of the site's content (a permalink's section), or nil when it can.

@@ -110,7 +110,8 @@ struct PreviewRoutes: Sendable {
                 let name = request.head.authority ?? "(none)"
                 if refused.withLock({ $0.insert(name).inserted }) {
                     log(
-                        "warning: refused a request for Host '\(name)': not one of this server's names (see --allow-host)"
+                        "warning: refused a request for Host '\(name)': not one of this server's names (see "
+                            + "--allow-host)"
                     )
                 }
                 return PreviewRoutes.forbidden(policy.refusal(port: port))

@@ -134,9 +134,8 @@ struct PreviewServer: Sendable {
                 let toolchain =
                     batch.changes.contains(.apiSources)
                     ? next.apiToolchainSeconds.map { " (the package's build \(Int($0 * 1000)) ms)" } ?? "" : ""
-                log(
-                    "rebuilt \(update.changed.count) page(s) in \(elapsed.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1))))\(toolchain)"
-                )
+                let took = elapsed.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1)))
+                log("rebuilt \(update.changed.count) page(s) in \(took)\(toolchain)")
                 // Warnings as a build prints them, each once while it lasts; after the patches have gone out.
                 let warnings = next.warnings.map(\.description)
                 for warning in warnings where !warned.contains(warning) { log(warning) }

@@ -12,7 +12,8 @@ extension ChangeReport {
             body += "<nav><ul>\n"
             for (number, page) in ranked.enumerated() {
                 body +=
-                    "<li><a href=\"#change-\(number + 1)\">\(HTML.escape(page.url.rawValue))</a>: \(HTML.escape(page.summary))</li>\n"
+                    "<li><a href=\"#change-\(number + 1)\">\(HTML.escape(page.url.rawValue))</a>: "
+                    + "\(HTML.escape(page.summary))</li>\n"
             }
             body += "</ul></nav>\n"
         }
@@ -20,15 +21,18 @@ extension ChangeReport {
             let id = "change-\(number + 1)"
             let title = page.title.isEmpty ? page.url.rawValue : page.title
             body +=
-                "<article class=\"ss-change\" id=\"\(id)\">\n<h2><a href=\"\(HTML.escape(page.url.rawValue))\">\(HTML.escape(title))</a> "
+                "<article class=\"ss-change\" id=\"\(id)\">\n<h2><a "
+                + "href=\"\(HTML.escape(page.url.rawValue))\">\(HTML.escape(title))</a> "
             body += "<code>\(HTML.escape(page.url.rawValue))</code></h2>\n<p>\(HTML.escape(page.summary))</p>\n"
             for section in page.sections {
                 body +=
-                    "<h3>Section <code>\(HTML.escape(String(section.key.dropFirst(2))))</code></h3>\n<div class=\"ss-versions\">"
+                    "<h3>Section <code>\(HTML.escape(String(section.key.dropFirst(2))))</code></h3>\n<div "
+                    + "class=\"ss-versions\">"
                 body +=
                     "<div class=\"ss-before\"><h4>Before</h4>\n\(section.before ?? "<p>Not on the page.</p>")\n</div>"
                 body +=
-                    "<div class=\"ss-after\"><h4>After</h4>\n\(section.after ?? "<p>Not on the page.</p>")\n</div></div>\n"
+                    "<div class=\"ss-after\"><h4>After</h4>\n\(section.after ?? "<p>Not on the page.</p>")\n</div>"
+                    + "</div>\n"
             }
             let outside = page.changes.filter { $0.section == nil }
             if !outside.isEmpty {

@@ -31,7 +31,8 @@ extension ChangeReport {
     /// files touched`.
     package var countsLine: String {
         var parts = [
-            "\(pages(.changed).count) \(Self.plural(pages(.changed).count, "page")) changed, \(pages(.added).count) added, "
+            "\(pages(.changed).count) \(Self.plural(pages(.changed).count, "page")) changed, \(pages(.added).count) "
+                + "added, "
                 + "\(pages(.removed).count) removed"
         ]
         let inside = Self.partOrder.flatMap { part in

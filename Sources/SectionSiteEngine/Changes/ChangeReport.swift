@@ -89,7 +89,8 @@ package struct ChangeReport: Sendable, Equatable {
 
     /// The output folder `out` as it is now, kept in a folder beside it by hard links (a build replaces each file
     /// it writes by renaming a new one over it, so the links keep the old bytes; copies where the output is a
-    /// file system of its own): what `build --changes` compares the new output with. Nil when there is no output yet. The caller removes the folder.
+    /// file system of its own): what `build --changes` compares the new output with. Nil when there is no output yet.
+    /// The caller removes the folder.
     package static func keep(_ out: URL) throws -> URL? {
         guard FileManager.default.fileExists(atPath: out.appendingPathComponent("_sectionsite").path) else {
             return nil

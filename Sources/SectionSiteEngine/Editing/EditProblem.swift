@@ -38,7 +38,8 @@ enum EditProblem: Problem {
         case .noColumn(let field, let header, let path):
             (
                 "edit.no-column",
-                "\(path) has no column '\(field)' (columns: \(header.joined(separator: ", "))); add it to the header line first"
+                "\(path) has no column '\(field)' (columns: \(header.joined(separator: ", "))); add it to the header "
+                    + "line first"
             )
         case .notOneValue(let field, let item):
             (
@@ -54,7 +55,8 @@ enum EditProblem: Problem {
         case .notReadBack(let item, let path):
             (
                 "edit.not-read-back",
-                "the edit of item '\(item)' would not read back as intended (an anchor after its alias, or a shape edit mode does not handle), so \(path) was left as it was"
+                "the edit of item '\(item)' would not read back as intended (an anchor after its alias, or a shape "
+                    + "edit mode does not handle), so \(path) was left as it was"
             )
         }
     }

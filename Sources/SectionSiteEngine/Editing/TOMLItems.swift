@@ -52,8 +52,8 @@ struct TOMLItems: ItemLists {
         }
     }
 
-    /// The end of a multi-line string (`\"\"\"...\"\"\"` or `'''...'''`) that opens at `start`: after its closing quotes,
-    /// with the one or two quotes before them that belong to the string; nil for any other value.
+    /// The end of a multi-line string (`\"\"\"...\"\"\"` or `'''...'''`) that opens at `start`: after its closing
+    /// quotes, with the one or two quotes before them that belong to the string; nil for any other value.
     static func multilineEnd(_ text: EditText, at start: Int) -> Int? {
         let bytes = text.bytes
         guard start + 2 < bytes.count, bytes[start] == 34 || bytes[start] == 39, bytes[start + 1] == bytes[start],

@@ -94,7 +94,8 @@ final class ImageCatalog: Sendable {
         if let known = broken.withLock({ $0[path] }), known.stamp == stamp { throw .init(known.message) }
         guard stamp.size <= settings.maxBytes else {
             throw .init(
-                "is \(stamp.size) bytes, more than the \(settings.maxBytes) that 'images: {maxBytes}' allows: it was not read",
+                "is \(stamp.size) bytes, more than the \(settings.maxBytes) that 'images: {maxBytes}' allows: it was "
+                    + "not read",
                 refusal: true)
         }
         var entry = entries.withLock { $0[path] }.flatMap {
@@ -138,7 +139,8 @@ final class ImageCatalog: Sendable {
         case .missing: throw .init("no such file")
         case .outside(let real):
             throw .init(
-                "leads outside the site, to '\(real)': a site reads only its own files (name a folder in 'readOutside:' "
+                "leads outside the site, to '\(real)': a site reads only its own files (name a folder in "
+                    + "'readOutside:' "
                     + "in sectionsite.yml to allow one); it was not read", refusal: true)
         }
     }
@@ -161,7 +163,8 @@ final class ImageCatalog: Sendable {
         }
         guard header.width * header.height <= settings.maxPixels else {
             throw .init(
-                "is \(header.width) x \(header.height) pixels, more than the \(settings.maxPixels) that 'images: {maxPixels}' "
+                "is \(header.width) x \(header.height) pixels, more than the \(settings.maxPixels) that 'images: "
+                    + "{maxPixels}' "
                     + "allows: it was not decoded", refusal: true)
         }
         return ImageProcessor.Header(

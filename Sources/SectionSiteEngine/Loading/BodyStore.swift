@@ -125,9 +125,10 @@ package final class BodyStore: Sendable {
 }
 
 /// A part of a loaded page in memory, or in a build's scratch file (`BodyStore`; for a page restored from the
-/// previous build's record, in that record's file) until the few stages that need it read it back: the body until the page is rendered, the summary for the lists and feed that show it, the
-/// headings for the table of contents and the search index, the text for the index, the links for the check. In
-/// memory until then, these were most of a big site's peak (about 6 KB a page of the benchmark corpus).
+/// previous build's record, in that record's file) until the few stages that need it read it back: the body until the
+/// page is rendered, the summary for the lists and feed that show it, the headings for the table of contents and the
+/// search index, the text for the index, the links for the check. In memory until then, these were most of a big site's
+/// peak (about 6 KB a page of the benchmark corpus).
 enum Kept<Value: Recorded>: Sendable {
     case held(Value)
     case stored(BodyStore, BodyStore.Place)

@@ -16,9 +16,9 @@ import Foundation
 /// A directive starts a line (after at most three spaces, outside fenced code) with `@`, a name, and then `(`, `{`
 /// or the end of the line; `@name said` stays text. Its body ends at a line that is only `}`; between the braces,
 /// lines opening a directive of their own with `{` nest. Each directive is replaced in the text by an ATX heading
-/// holding a marker (`###### ` + U+E000 (a private-use character) + its number + U+FDD0) on its first line and blank lines for the rest, so
-/// that libcmark-gfm parses the text around it as written (a heading interrupts a paragraph), line numbers stay
-/// those of the file, and the renderer swaps the marker's heading for the directive's HTML.
+/// holding a marker (`###### ` + U+E000 (a private-use character) + its number + U+FDD0) on its first line and blank
+/// lines for the rest, so that libcmark-gfm parses the text around it as written (a heading interrupts a paragraph),
+/// line numbers stay those of the file, and the renderer swaps the marker's heading for the directive's HTML.
 ///
 /// libcmark-gfm has no extension point for block syntax of this shape (its extensions are tables, strikethrough and
 /// the like, written in C against its internals); swift-markdown reads directives but is a second Markdown parser
@@ -180,7 +180,8 @@ struct DirectiveSyntax: Sendable, Equatable {
             problems.append(
                 Problem(
                     message:
-                        "unexpected '\(afterArguments.prefix(20))' after '@\(opening.name)': a directive's line ends after "
+                        "unexpected '\(afterArguments.prefix(20))' after '@\(opening.name)': a directive's line ends "
+                        + "after "
                         + "its arguments or with '{'",
                     line: firstLine + lineIndex, column: restColumn + indent))
             directive.source = lines[index...lineIndex].joined(separator: "\n")

@@ -25,7 +25,8 @@ package struct PageDate: Sendable, Equatable, Hashable, Comparable {
     /// The same parts read as a wall-clock time in `zone`, which gives the offset.
     package init?(parts: [Int], in zone: TimeZone) {
         self.init(parts: parts)
-        // A day the calendar has not (February 30th, taken as written since the first release) keeps the zone's usual offset.
+        // A day the calendar has not (February 30th, taken as written since the first release) keeps the zone's usual
+        // offset.
         offset = moment(in: zone).map { zone.secondsFromGMT(for: $0) } ?? zone.secondsFromGMT()
     }
 

@@ -5,9 +5,10 @@ import Foundation
 ///
 /// Pages are known by their URL, title and the digest of what the rest of their entry is made from
 /// (`LoadedPage.digest`: the file's text, the templates and pictures its Markdown used; the title may come from the
-/// file's name instead), so an index can be updated from any earlier one of the same site and settings. A page whose key is the earlier index's keeps its postings, renumbered when pages
-/// before it came or went; the others' postings go, and the words of the pages new or changed are read and added.
-/// The result is the index made from nothing, posting for posting (a seeded test holds the two to the same files).
+/// file's name instead), so an index can be updated from any earlier one of the same site and settings. A page whose
+/// key is the earlier index's keeps its postings, renumbered when pages before it came or went; the others' postings
+/// go, and the words of the pages new or changed are read and added. The result is the index made from nothing, posting
+/// for posting (a seeded test holds the two to the same files).
 extension SearchShards {
     /// A page as the index knows it.
     struct PageKey: Hashable, Sendable {

@@ -18,7 +18,8 @@ enum SiteIndexes {
             if let date = page.date { xml += "<lastmod>\(date.isoDate)</lastmod>" }
             for (hreflang, url) in Translation.alternates(alternates[page.url.rawValue] ?? [], config: config) {
                 xml +=
-                    #"<xhtml:link rel="alternate" hreflang="\#(hreflang)" href="\#(HTML.escape(config.absoluteURL(url)))"/>"#
+                    #"<xhtml:link rel="alternate" hreflang="\#(hreflang)" "#
+                    + #"href="\#(HTML.escape(config.absoluteURL(url)))"/>"#
             }
             xml += "</url>\n"
         }

@@ -34,7 +34,8 @@ enum EditRequestProblem: Problem {
         case .fieldNotEditable(let field, let section):
             (
                 "editrequest.field-not-editable",
-                "field '\(field)' is not editable in section '\(section)': edit mode changes the fields of text or number its 'edit:' allows, never 'id' or 'cell'"
+                "field '\(field)' is not editable in section '\(section)': edit mode changes the fields of text or "
+                    + "number its 'edit:' allows, never 'id' or 'cell'"
             )
         case .outside(let path):
             (

@@ -12,14 +12,14 @@ extension Site {
         package var checked: Int
     }
 
-    /// Resolves every internal link of every published page (of a site built with `BuildOptions.keepsLinks`): those of its body and item bodies, reported where they
-    /// are written, and those its templates wrote around them, each broken one reported once, where its text is
-    /// found in the theme or in `sectionsite.yml`. Links with a scheme (`https:`, `mailto:`), other hosts
-    /// and paths outside `baseURL`'s path are not the site's and are left alone, except absolute links to
-    /// `baseURL` itself, which are checked. Without `templates`, only the links written in Markdown are checked
-    /// (what `build` warns about: reading every page's HTML for the links its templates wrote costs a build half
-    /// as long again at 10,000 pages). `outputs` are the output's paths when the caller has them already
-    /// (`outputPaths()` otherwise).
+    /// Resolves every internal link of every published page (of a site built with `BuildOptions.keepsLinks`): those of
+    /// its body and item bodies, reported where they are written, and those its templates wrote around them, each
+    /// broken one reported once, where its text is found in the theme or in `sectionsite.yml`. Links with a scheme
+    /// (`https:`, `mailto:`), other hosts and paths outside `baseURL`'s path are not the site's and are left alone,
+    /// except absolute links to `baseURL` itself, which are checked. Without `templates`, only the links written in
+    /// Markdown are checked (what `build` warns about: reading every page's HTML for the links its templates wrote
+    /// costs a build half as long again at 10,000 pages). `outputs` are the output's paths when the caller has them
+    /// already (`outputPaths()` otherwise).
     package func brokenLinks(templates: Bool = true, outputs given: Set<OutputPath>? = nil) -> LinkReport {
         let outputs = given ?? outputPaths()
         let anchors = Locked<[PageURL: Set<String>]>([:])  // by page URL, read when first needed
@@ -143,10 +143,10 @@ extension Site {
                 guard let range = text.range(of: candidate) else { continue }
                 let before = text[..<range.lowerBound]
                 let line = before.count(where: { $0 == "\n" }) + 1
-                let column =
-                    before.utf8.count
-                    - (before.lastIndex(of: "\n").map { before.utf8.distance(from: before.startIndex, to: $0) + 1 } ?? 0)
-                    + 1
+                let lineStart = before.lastIndex(of: "\n").map {
+                    before.utf8.distance(from: before.startIndex, to: $0) + 1
+                }
+                let column = before.utf8.count - (lineStart ?? 0) + 1
                 return SourceLocation(file: file, line: line, column: column)
             }
         }

@@ -63,7 +63,8 @@ enum SiteProblem: Problem {
         case .unknownLanguage(let language, let pages):
             (
                 "site.unknown-language",
-                "code in '\(language)'\(pages > 1 ? " (and \(pages - 1) other page\(pages == 2 ? "" : "s"))" : "") is drawn plain: "
+                "code in '\(language)'\(pages > 1 ? " (and \(pages - 1) other page\(pages == 2 ? "" : "s"))" : "") "
+                    + "is drawn plain: "
                     + "the highlighter knows no such language (name one it knows, or 'text')"
             )
         case .unusedTemplate(let name): ("site.unused-template", "template '\(name)' is never used")

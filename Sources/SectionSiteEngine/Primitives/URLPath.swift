@@ -82,7 +82,8 @@ package enum URLPath {
         if backslash { return "it holds a backslash" }
         guard let found else { return nil }
         return
-            "it has a '\(String(repeating: ".", count: found))' segment once decoded, which would lead outside the output folder"
+            "it has a '\(String(repeating: ".", count: found))' segment once decoded, which would lead outside the "
+            + "output folder"
     }
 
     /// `escape(fromFolder:)` of a percent-encoded site path (a page's URL, an alias), decoded as its file is named.

@@ -89,7 +89,8 @@ enum PageProblem: Problem {
         case .unknownSectionKey(let key):
             (
                 "page.unknown-section-key",
-                "unknown section key '\(key)' (known: cell, data, edit, footer, from, header, id, items, kind, limit, paginate, sort, tags)"
+                "unknown section key '\(key)' (known: cell, data, edit, footer, from, header, id, items, kind, "
+                    + "limit, paginate, sort, tags)"
             )
         case .duplicateSection(let id, let page):
             ("page.duplicate-section", "duplicate section id '\(id)'" + (page.map { " in page \($0)" } ?? ""))

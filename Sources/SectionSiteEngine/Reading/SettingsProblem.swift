@@ -55,7 +55,8 @@ enum SettingsProblem: Problem {
         case .notATimeZone(let name):
             (
                 "settings.not-a-time-zone",
-                "'\(name)' is not a time zone: name one as the tz database does, like Europe/Paris or America/Los_Angeles"
+                "'\(name)' is not a time zone: name one as the tz database does, like Europe/Paris or "
+                    + "America/Los_Angeles"
             )
         case .liveOnAnotherSite(let url):
             (
@@ -66,7 +67,8 @@ enum SettingsProblem: Problem {
         case .liveNotPushURL:
             (
                 "settings.live-not-push-url",
-                "'live' must be the URL of the push server's subscriber location, such as '/_push/sub' or 'https://push.example.com/sub'"
+                "'live' must be the URL of the push server's subscriber location, such as '/_push/sub' or "
+                    + "'https://push.example.com/sub'"
             )
         case .notALanguageCode(let code):
             (
@@ -109,7 +111,8 @@ enum SettingsProblem: Problem {
         case .unknownMetadata(let other):
             (
                 "settings.unknown-metadata",
-                "'metadata' is 'strip' (the default: no EXIF, GPS positions included, is published) or 'keep', not '\(other)'"
+                "'metadata' is 'strip' (the default: no EXIF, GPS positions included, is published) or 'keep', not "
+                    + "'\(other)'"
             )
         case .apiURLNotAPath(let url):
             ("settings.api-url-not-a-path", "'url' must be a site path such as /api/, not '\(url)'")

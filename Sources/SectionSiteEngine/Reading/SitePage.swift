@@ -204,16 +204,16 @@ public struct SitePage: Sendable, Equatable {
             hash.combine("\u{2}")
         }
         hash.combine(
-            "\(date?.timeIntervalSince1970 ?? .nan) \(weight ?? .min) \(isDraft) \(String(describing: animation)) \(isFolderIndex)"
+            "\(date?.timeIntervalSince1970 ?? .nan) \(weight ?? .min) \(isDraft) \(String(describing: animation)) "
+                + "\(isFolderIndex)"
         )
-        hash.combine(
-            "\(editing.map { ($0.movable.sorted(), $0.editable.sorted { $0.key < $1.key }.map { "\($0)" }) }.map { "\($0)" } ?? "")"
-        )
+        let edits = editing.map { ($0.movable.sorted(), $0.editable.sorted { $0.key < $1.key }.map { "\($0)" }) }
+        hash.combine("\(edits.map { "\($0)" } ?? "")")
         Value.map(fields).hash(into: &hash)
         for section in sections {
             hash.combine(
-                "\u{3}\(section.id)\u{1}\(section.kind ?? "\u{0}")\u{1}\(section.cell ?? "\u{0}")\u{1}\(String(describing: section.edit))"
-            )
+                "\u{3}\(section.id)\u{1}\(section.kind ?? "\u{0}")\u{1}\(section.cell ?? "\u{0}")\u{1}"
+                    + String(describing: section.edit))
             for view in [section.header, section.footer] {
                 hash.combine("\u{4}\(view?.kind ?? "\u{0}")\u{1}\(view?.html ?? "\u{0}")")
                 Value.map(view?.fields ?? [:]).hash(into: &hash)

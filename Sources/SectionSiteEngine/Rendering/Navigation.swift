@@ -13,7 +13,10 @@
 /// | `prev`, `next` | the siblings before and after the page |
 /// | `section` | the top-level folder the page is in (the home page for a page at the root) |
 /// | `tree` | the section's children, each with its `children`, all the way down (one level at the root) |
-/// | `branch` | the section's children, and the children of each entry on the way to the page and of the page; each list at most `branchWidth` entries around the one on the way, the rest one entry linking to the folder that holds them all |
+/// | `branch` | the section's children, and the children of each entry on the way to the page and of the page |
+///
+/// In `branch` each list holds at most `branchWidth` entries around the one on the way, the rest one entry linking to
+/// the folder that holds them all.
 ///
 /// `tree` is `branch` for a section of more than `treeLimit` pages and folders. `branch` is for a section too big to
 /// repeat on every page (an API reference of thousands of types: a

@@ -122,7 +122,8 @@ struct PageRenderer: Sendable {
         html.reserveCapacity(document.utf8.count + 200)
         html += document[..<headEnd.lowerBound]
         html +=
-            #"<meta name="sectionsite-page" content="\#(HTML.escape(instance.url.rawValue))"><meta name="sectionsite-version" content=""#
+            #"<meta name="sectionsite-page" content="\#(HTML.escape(instance.url.rawValue))"><meta "#
+            + #"name="sectionsite-version" content=""#
         let versionStart = html.utf8.count
         html += blank
         html += #"">"#

@@ -33,7 +33,8 @@ struct SectionHTML<Section: SectionModelType & IdentifiableType> where Section.I
         html += ">"
         if let header = try supplementary(section, .header) {
             html +=
-                #"<header class="ss-header" \#(key)="\#(PatchContract.Kind.header.key(id))" \#(PatchContract.supplementaryAttribute)="\#(HTML.escape(header.kind))">"#
+                #"<header class="ss-header" \#(key)="\#(PatchContract.Kind.header.key(id))" "#
+                + #"\#(PatchContract.supplementaryAttribute)="\#(HTML.escape(header.kind))">"#
             html += header.html + "</header>"
         }
         html += #"<div class="ss-items" \#(PatchContract.childrenAttribute)="\#(PatchContract.Kind.section.key(id))">"#
@@ -41,13 +42,15 @@ struct SectionHTML<Section: SectionModelType & IdentifiableType> where Section.I
             let cell = try cell(section, item)
             let itemKey = HTML.escape(PatchContract.Kind.item.key("\(item.identity)"))
             html +=
-                #"<div class="ss-item" \#(key)="\#(itemKey)" \#(PatchContract.cellAttribute)="\#(HTML.escape(cell.kind))">"#
+                #"<div class="ss-item" \#(key)="\#(itemKey)" "#
+                + #"\#(PatchContract.cellAttribute)="\#(HTML.escape(cell.kind))">"#
             html += cell.html + "</div>"
         }
         html += "</div>"
         if let footer = try supplementary(section, .footer) {
             html +=
-                #"<footer class="ss-footer" \#(key)="\#(PatchContract.Kind.footer.key(id))" \#(PatchContract.supplementaryAttribute)="\#(HTML.escape(footer.kind))">"#
+                #"<footer class="ss-footer" \#(key)="\#(PatchContract.Kind.footer.key(id))" "#
+                + #"\#(PatchContract.supplementaryAttribute)="\#(HTML.escape(footer.kind))">"#
             html += footer.html + "</footer>"
         }
         return html + "</section>"

@@ -126,7 +126,8 @@ package struct Permalinks: Sendable, Equatable {
         }
         if missingDate {
             throw .date(
-                "the permalink '\(pattern)' of '\(section.isEmpty ? "/" : section)' needs a date, and this page has none"
+                "the permalink '\(pattern)' of '\(section.isEmpty ? "/" : section)' needs a date, and this page has "
+                    + "none"
             )
         }
         if !url.hasSuffix("/") && !url.hasSuffix(".html") { url += "/" }

@@ -8,15 +8,21 @@ extension Theme {
         ("layouts/api-article", apiPage(eyebrow: "Article", facts: false)),
         (
             "cells/api-symbol",
-            #"<div class="api-symbol"><a href="{{link}}">{{#declaration}}<code>{{{declaration}}}</code>{{/declaration}}{{^declaration}}{{name}}{{/declaration}}</a> <span class="api-symbol-kind">{{kind}}</span>{{{body}}}</div>"#
+            #"<div class="api-symbol"><a href="{{link}}">{{#declaration}}"#
+                + #"<code>{{{declaration}}}</code>{{/declaration}}{{^declaration}}{{name}}{{/declaration}}</a> "#
+                + #"<span class="api-symbol-kind">{{kind}}</span>{{{body}}}</div>"#
         ),
         (
             "cells/api-member",
-            ##"<article class="api-member" id="{{anchor}}"><h3><a href="#{{anchor}}">{{name}}</a> <span class="api-member-kind">{{kind}}</span></h3>{{#declaration}}<pre><code>{{{declaration}}}</code></pre>{{/declaration}}{{#deprecated}}<p class="api-deprecated">{{.}}</p>{{/deprecated}}{{{body}}}</article>"##
+            ##"<article class="api-member" id="{{anchor}}"><h3><a href="#{{anchor}}">{{name}}</a> "##
+                + ##"<span class="api-member-kind">{{kind}}</span></h3>{{#declaration}}<pre>"##
+                + ##"<code>{{{declaration}}}</code></pre>{{/declaration}}{{#deprecated}}"##
+                + ##"<p class="api-deprecated">{{.}}</p>{{/deprecated}}{{{body}}}</article>"##
         ),
         (
             "cells/api-relation",
-            #"<span class="api-relation">{{#link}}<a href="{{link}}"><code>{{name}}</code></a>{{/link}}{{^link}}<code>{{name}}</code>{{/link}}</span>"#
+            #"<span class="api-relation">{{#link}}<a "#
+                + #"href="{{link}}"><code>{{name}}</code></a>{{/link}}{{^link}}<code>{{name}}</code>{{/link}}</span>"#
         ),
     ]
 
@@ -24,7 +30,12 @@ extension Theme {
     private static func apiPage(eyebrow: String, facts: Bool) -> String {
         let details =
             facts
-            ? #"<div data-ss-key="r:facts">{{#page.deprecated}}<p class="api-deprecated">{{.}}</p>{{/page.deprecated}}{{#first(page.availability)}}<ul>{{#page.availability}}<li>{{.}}</li>{{/page.availability}}</ul>{{/first(page.availability)}}</div><div data-ss-key="r:declaration">{{#page.declaration}}<pre><code>{{{page.declaration}}}</code></pre>{{/page.declaration}}</div>"#
+            ? #"<div data-ss-key="r:facts">{{#page.deprecated}}"#
+                + #"<p class="api-deprecated">{{.}}</p>{{/page.deprecated}}{{#first(page.availability)}}"#
+                + #"<ul>{{#page.availability}}"#
+                + #"<li>{{.}}</li>{{/page.availability}}</ul>{{/first(page.availability)}}</div>"#
+                + #"<div data-ss-key="r:declaration">{{#page.declaration}}<pre>"#
+                + #"<code>{{{page.declaration}}}</code></pre>{{/page.declaration}}</div>"#
             : ""
         return """
             <!doctype html>
@@ -36,7 +47,8 @@ extension Theme {
             <link rel="stylesheet" href="{{site.root}}assets/style.css">
             </head>
             <body class="layout-api">
-            <nav data-ss-key="r:breadcrumbs" aria-label="Breadcrumbs"><a href="{{site.root}}">{{site.title}}</a>{{#page.breadcrumbs}} / <a href="{{link}}">{{title}}</a>{{/page.breadcrumbs}}</nav>
+            <nav data-ss-key="r:breadcrumbs" aria-label="Breadcrumbs"><a href="{{site.root}}">{{site.title}}</a>\
+            {{#page.breadcrumbs}} / <a href="{{link}}">{{title}}</a>{{/page.breadcrumbs}}</nav>
             <main>
             <p data-ss-key="r:eyebrow">\(eyebrow)</p>
             <h1 data-ss-key="r:title">{{page.title}}</h1>

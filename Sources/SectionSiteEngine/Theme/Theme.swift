@@ -76,7 +76,8 @@ struct Theme: Sendable {
             throw ThemeProblem.endlessPartial(include.name, loop: loop.joined(separator: " > ")).error(
                 at: SourceLocation(file: "\(path)/\(template).mustache", line: include.line, column: include.column))
         }
-        // The cells of the generated tag pages and the API reference's templates, for themes that draw none of their own.
+        // The cells of the generated tag pages and the API reference's templates, for themes that draw none of their
+        // own.
         for (name, text) in Self.builtins + Self.apiBuiltins where templates[name] == nil {
             do {
                 templates[name] = try TemplateParser.parse(text)

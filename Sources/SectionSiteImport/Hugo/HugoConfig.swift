@@ -71,7 +71,8 @@ struct HugoConfig {
             report.leftovers.append(
                 .init(
                     kind:
-                        "Hugo settings for the environment '\(environment)' not used, as hugo builds production (\(count) file\(count == 1 ? "" : "s"))",
+                        "Hugo settings for the environment '\(environment)' not used, as hugo builds production "
+                        + "(\(count) file\(count == 1 ? "" : "s"))",
                     file: "\(folder)/\(environment)/"))
         }
         return config

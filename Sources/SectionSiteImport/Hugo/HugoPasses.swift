@@ -59,7 +59,8 @@ struct HugoPasses: ImportFormat {
                 model.report.leftovers.append(
                     .init(
                         kind:
-                            "permalink word \(word) has no equivalent, the section's pages kept at the addresses of their files",
+                            "permalink word \(word) has no equivalent, the section's pages kept at the addresses of "
+                            + "their files",
                         file: place.file, line: place.line, text: "\(section) = \(value)"))
             }
             // A pattern the builder cannot read would stop the first build: the section goes without one.
@@ -72,7 +73,8 @@ struct HugoPasses: ImportFormat {
                 continue
             }
             patterns[section == "/" ? "" : section] = pattern
-            // Hugo's `:slug` falls back to the title; `:slugorfilename` and `:slugorcontentbasename` to the file's name.
+            // Hugo's `:slug` falls back to the title; `:slugorfilename` and `:slugorcontentbasename` to the file's
+            // name.
             if value.contains(":slug") && !value.contains(":slugorfilename")
                 && !value.contains(":slugorcontentbasename")
             {

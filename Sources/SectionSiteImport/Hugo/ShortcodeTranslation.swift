@@ -99,7 +99,10 @@ enum HTMLShape {
     static func hasBlock(_ html: String) -> Bool {
         html.firstMatch(
             of:
-                /<(?i:div|p|details|table|ul|ol|dl|h[1-6]|blockquote|pre|section|aside|figure|iframe|script|style|nav|header|footer|form|hr)[\s>\/]/
+                #/
+                <(?i:div|p|details|table|ul|ol|dl|h[1-6]|blockquote|pre|section|aside|figure|iframe|script|style|nav
+                  |header|footer|form|hr)[\s>\/]
+                /#
         ) != nil
     }
 }

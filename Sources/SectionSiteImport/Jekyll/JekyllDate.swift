@@ -17,7 +17,11 @@ struct JekyllDate: Equatable {
     /// The date `text` holds, or nil when it is no date Jekyll reads.
     init?(_ text: String) {
         let pattern =
-            /^\s*(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:[Tt]|\s+)(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?)?\s*(Z|z|UTC|GMT|[-+]\d{1,2}(?::?\d{2})?)?\s*$/
+            #/
+            ^\s*(\d{4})-(\d{1,2})-(\d{1,2})
+            (?:(?:[Tt]|\s+)(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?)?
+            \s*(Z|z|UTC|GMT|[-+]\d{1,2}(?::?\d{2})?)?\s*$
+            /#
         guard let match = text.wholeMatch(of: pattern) else { return nil }
         let numbers =
             [match.1, match.2, match.3].map { Int($0)! }

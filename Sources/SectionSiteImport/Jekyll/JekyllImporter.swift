@@ -19,7 +19,8 @@ import Yams
 ///   `{% highlight %}`, `{% raw %}`, includes with their parameters, tab plugins; what it cannot run is drawn by the
 ///   neutral fallback and listed in the report.
 ///
-/// The work is done by `JekyllPasses`, `Importer`'s passes. The source is only read. Everything is written under the destination, which must not exist or be empty.
+/// The work is done by `JekyllPasses`, `Importer`'s passes. The source is only read. Everything is written under the
+/// destination, which must not exist or be empty.
 public struct JekyllImporter {
     /// The Jekyll site and the new site's folder.
     public var source: URL, destination: URL

@@ -147,7 +147,8 @@ struct JekyllPasses: ImportFormat {
             model.report.leftovers.append(
                 .init(
                     kind:
-                        "file of the collection '\(collection.name)', which Jekyll does not publish (output: false), not imported",
+                        "file of the collection '\(collection.name)', which Jekyll does not publish (output: false), "
+                        + "not imported",
                     file: path))
             return
         }
@@ -183,7 +184,8 @@ struct JekyllPasses: ImportFormat {
             model.report.leftovers.append(
                 .init(
                     kind:
-                        "home page 'index.html' without front matter, kept as it is (a static file, no generated home page)",
+                        "home page 'index.html' without front matter, kept as it is (a static file, no generated "
+                        + "home page)",
                     file: path))
         } else if hasFrontMatter, path != "index.html", JekyllImporter.isHTML(path) {
             // An HTML page Jekyll renders keeps its address: its HTML becomes the page's body, its Liquid
@@ -192,7 +194,8 @@ struct JekyllPasses: ImportFormat {
         } else if hasFrontMatter {
             let kind =
                 path == "index.html"
-                ? "home page 'index.html' is a Liquid template, not converted (a list of the latest posts takes its place)"
+                ? "home page 'index.html' is a Liquid template, not converted (a list of the latest posts takes its "
+                    + "place)"
                 : "page with Liquid layout code, not converted"
             model.report.leftovers.append(.init(kind: kind, file: path))
         } else {

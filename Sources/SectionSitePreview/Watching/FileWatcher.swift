@@ -68,7 +68,8 @@ final class FileWatcher: Sendable {
                 try chosen.start()
             } catch let reason as NoNativeEvents {
                 log(
-                    "note: watching \(root.path) by polling every \(WatchMethod.pollingInterval.milliseconds) ms: \(reason.why) (`serve --poll` chooses polling without this note)"
+                    "note: watching \(root.path) by polling every \(WatchMethod.pollingInterval.milliseconds) ms: "
+                        + "\(reason.why) (`serve --poll` chooses polling without this note)"
                 )
                 chosen = PollingEvents(tree: tree, interval: WatchMethod.pollingInterval, onChange: onChange)
                 try chosen.start()

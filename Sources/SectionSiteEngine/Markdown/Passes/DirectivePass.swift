@@ -117,7 +117,8 @@ struct DirectivePass {
                 let what = argument.label.map { "no argument '\($0)'" } ?? "no unlabeled argument"
                 let known = spec.arguments!.map { $0.name == "value" ? "an unlabeled one" : "'\($0.name)'" }
                 problem(
-                    "'@\(directive.name)' takes \(what) (it takes \(known.isEmpty ? "none" : known.joined(separator: ", ")))"
+                    "'@\(directive.name)' takes \(what) (it takes "
+                        + "\(known.isEmpty ? "none" : known.joined(separator: ", ")))"
                 )
                 continue
             }
