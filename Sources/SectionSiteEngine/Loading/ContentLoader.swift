@@ -151,36 +151,10 @@ struct ContentLoader {
                 images += itemDocument.images.map { LoadedPage.ImageUse(image: $0.image, location: item.location) }
             }
         }
-        // Front matter and item fields that name a local picture (an `image: cover.jpg` beside the page, or under
-        // Static/) show its files; a string that names no file stays as written.
-        var fieldImages: [String: [String: ProcessedImage]] = [:]
-        if let catalog = markdown.images {
-            func scan(_ fields: [String: Value], key: String, at location: SourceLocation) {
-                for (field, value) in fields {
-                    guard case .string(let text) = value, ImageFormat(fileName: text) != nil,
-                        let source = [catalog.source(of: text, page: path), catalog.source(of: "/" + text, page: path)]
-                            .compactMap(\.self).first(where: {
-                                FileManager.default.fileExists(atPath: catalog.site.path + "/" + $0)
-                            })
-                    else { continue }
-                    do {
-                        let image = try catalog.image(at: source)
-                        fieldImages[key, default: [:]][field] = image
-                        images.append(LoadedPage.ImageUse(image: image, location: location))
-                    } catch {
-                        problems.append(
-                            Diagnostic(
-                                error.isRefusal ? .error : .warning,
-                                "image '\(text)' (\(source)) of '\(field)' \(error.message)", at: location))
-                    }
-                }
-            }
-            scan(page.frontMatter, key: "", at: page.location)
-            for section in page.sections {
-                guard case .items(let items) = section.content else { continue }
-                for item in items { scan(item.fields, key: item.id, at: item.location) }
-            }
-        }
+        let fieldImages =
+            markdown.images.map {
+                Self.fieldImages(of: page, source: path, catalog: $0, images: &images, problems: &problems)
+            } ?? [:]
         problems.sort {
             ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0)
         }
@@ -199,5 +173,41 @@ struct ContentLoader {
         return (
             (bodies.flatMap { try? loaded.storingBody(in: $0) }) ?? loaded, problems.filter { $0.severity != .warning }
         )
+    }
+
+    /// The pictures that front matter and item fields name (an `image: cover.jpg` beside the page, or under
+    /// Static/), by item id (`""` for the front matter) and field, each also added to `images`; a string that names
+    /// no file stays as written, a picture that cannot be read is a problem at the page or item.
+    private static func fieldImages(
+        of page: Page, source path: String, catalog: ImageCatalog, images: inout [LoadedPage.ImageUse],
+        problems: inout [Diagnostic]
+    ) -> [String: [String: ProcessedImage]] {
+        var fieldImages: [String: [String: ProcessedImage]] = [:]
+        func scan(_ fields: [String: Value], key: String, at location: SourceLocation) {
+            for (field, value) in fields {
+                guard case .string(let text) = value, ImageFormat(fileName: text) != nil,
+                    let source = [catalog.source(of: text, page: path), catalog.source(of: "/" + text, page: path)]
+                        .compactMap(\.self).first(where: {
+                            FileManager.default.fileExists(atPath: catalog.site.path + "/" + $0)
+                        })
+                else { continue }
+                do {
+                    let image = try catalog.image(at: source)
+                    fieldImages[key, default: [:]][field] = image
+                    images.append(LoadedPage.ImageUse(image: image, location: location))
+                } catch {
+                    problems.append(
+                        Diagnostic(
+                            error.isRefusal ? .error : .warning,
+                            "image '\(text)' (\(source)) of '\(field)' \(error.message)", at: location))
+                }
+            }
+        }
+        scan(page.frontMatter, key: "", at: page.location)
+        for section in page.sections {
+            guard case .items(let items) = section.content else { continue }
+            for item in items { scan(item.fields, key: item.id, at: item.location) }
+        }
+        return fieldImages
     }
 }

@@ -66,25 +66,7 @@ extension SearchShards {
         guard fresh.count * 4 <= max(keys.count, 4) else { return nil }
 
         var terms = previous.terms
-        let pageBits: UInt32 = 0x7F_FFFF << 6
-        for term in terms.indices {
-            for place in terms[term].words.indices {
-                let word = terms[term].words[place]
-                let moves = word.postings.contains { renumber[Int($0 >> 6 & 0x7F_FFFF)] != $0 >> 6 & 0x7F_FFFF }
-                guard moves else { continue }
-                var postings: [UInt32] = []
-                postings.reserveCapacity(word.postings.count)
-                for posting in word.postings {
-                    let number = renumber[Int(posting >> 6 & 0x7F_FFFF)]
-                    if number != gone { postings.append(posting & ~pageBits | number << 6) }  // the order stays
-                }
-                var headings: [UInt32: Int] = [:]
-                for (page, heading) in word.headings where renumber[Int(page)] != gone {
-                    headings[renumber[Int(page)]] = heading
-                }
-                terms[term].words[place] = Word(text: word.text, postings: postings, headings: headings)
-            }
-        }
+        Self.renumber(&terms, by: renumber)
 
         // The words of the pages new or changed, by prefix.
         let read = fresh.map { ordered[$0] }.parallelMap(Self.pageWords)
@@ -126,6 +108,31 @@ extension SearchShards {
         terms.removeAll { $0.words.isEmpty }
         if prefixAdded { terms.sort { $0.prefix.utf8.lexicographicallyPrecedes($1.prefix.utf8) } }
         return terms
+    }
+
+    /// Moves each posting and heading of `terms` to its page's new number (`UInt32.max`: the page changed or went,
+    /// and its postings are dropped); words with no posting left stay, emptied, until the update removes them.
+    private static func renumber(_ terms: inout [(prefix: String, words: [Word])], by renumber: [UInt32]) {
+        let gone = UInt32.max
+        let pageBits: UInt32 = 0x7F_FFFF << 6
+        for term in terms.indices {
+            for place in terms[term].words.indices {
+                let word = terms[term].words[place]
+                let moves = word.postings.contains { renumber[Int($0 >> 6 & 0x7F_FFFF)] != $0 >> 6 & 0x7F_FFFF }
+                guard moves else { continue }
+                var postings: [UInt32] = []
+                postings.reserveCapacity(word.postings.count)
+                for posting in word.postings {
+                    let number = renumber[Int(posting >> 6 & 0x7F_FFFF)]
+                    if number != gone { postings.append(posting & ~pageBits | number << 6) }  // the order stays
+                }
+                var headings: [UInt32: Int] = [:]
+                for (page, heading) in word.headings where renumber[Int(page)] != gone {
+                    headings[renumber[Int(page)]] = heading
+                }
+                terms[term].words[place] = Word(text: word.text, postings: postings, headings: headings)
+            }
+        }
     }
 
     /// Words in UTF-8 byte order, as the term files list them.

@@ -29,106 +29,11 @@ struct ConfigParser {
                     throw yaml.error(.notATimeZone(name), at: node)
                 }
                 config.permalinks.timeZone = zone
-            case "markdown":
-                for (option, value, optionNode) in try yaml.entries(node, what: "'markdown'") {
-                    switch option {
-                    case "smart": config.smartPunctuation = try yaml.bool(value, key: option)
-                    case "unsafe": config.unsafeHTML = try yaml.bool(value, key: option)
-                    case "attributes": config.markdownAttributes = try yaml.bool(value, key: option)
-                    default:
-                        throw yaml.error(
-                            .unknownOption(option, in: "markdown", known: "smart, unsafe, attributes"), at: optionNode)
-                    }
-                }
-            case "feed":
-                for (option, value, optionNode) in try yaml.entries(node, what: "'feed'") {
-                    switch option {
-                    case "keep":
-                        config.feedKeep = try yaml.int(value, key: option)
-                        guard config.feedKeep >= 0 else { throw yaml.error(.negativeKeep, at: value) }
-                    case "poll":
-                        config.feedPoll = try yaml.int(value, key: option)
-                        guard config.feedPoll >= 0 else { throw yaml.error(.negativePoll, at: value) }
-                    case "live":
-                        let url = try yaml.string(value, key: option)
-                        // `//host/sub` and `/\\host/sub` look like paths but name another origin to a browser:
-                        // another origin is written out, with its scheme.
-                        if url.hasPrefix("//") || url.hasPrefix("/\\") {
-                            throw yaml.error(.liveOnAnotherSite(url), at: value)
-                        }
-                        guard url.hasPrefix("/") || url.hasPrefix("https://") || url.hasPrefix("http://"),
-                            !url.contains(where: \.isWhitespace), !url.contains("\\")
-                        else { throw yaml.error(.liveNotPushURL, at: value) }
-                        config.feedLive = url
-                    default:
-                        throw yaml.error(.unknownOption(option, in: "feed", known: "keep, poll, live"), at: optionNode)
-                    }
-                }
-            case "tags":
-                for (option, value, optionNode) in try yaml.entries(node, what: "'tags'") {
-                    guard option == "paginate" else {
-                        throw yaml.error(.unknownOption(option, in: "tags", known: "paginate"), at: optionNode)
-                    }
-                    let size = try yaml.int(value, key: option)
-                    guard size >= 0 else { throw yaml.error(.negativeTagPages, at: value) }
-                    config.tagsPaginate = size == 0 ? nil : size
-                }
-            case "sitemap":
-                for (option, value, optionNode) in try yaml.entries(node, what: "'sitemap'") {
-                    guard option == "urls" else {
-                        throw yaml.error(.unknownOption(option, in: "sitemap", known: "urls"), at: optionNode)
-                    }
-                    let urls = try yaml.int(value, key: option)
-                    guard (1...SiteConfig.sitemapURLLimit).contains(urls) else {
-                        throw yaml.error(.sitemapURLCountOutOfRange, at: value)
-                    }
-                    config.sitemapURLs = urls
-                }
-            case "search":
-                if case .scalar = node {
-                    config.search = try yaml.bool(node, key: key)
-                } else {
-                    for (option, value, optionNode) in try yaml.entries(node, what: "'search'") {
-                        guard option == "text" || option == "json" else {
-                            throw yaml.error(.unknownOption(option, in: "search", known: "json, text"), at: optionNode)
-                        }
-                        if option == "json" {
-                            config.searchJSON = try yaml.bool(value, key: option)
-                        } else if yaml.value(value) == .string("all") {
-                            config.searchText = nil
-                        } else {
-                            let limit = try yaml.int(value, key: option)
-                            guard limit >= 0 else { throw yaml.error(.negativeSearchText, at: value) }
-                            config.searchText = limit
-                        }
-                    }
-                }
+            case "markdown": try Self.markdown(node, yaml: yaml, into: &config)
+            case "feed": try Self.feed(node, yaml: yaml, into: &config)
+            case "tags", "sitemap", "search": try Self.indexes(key, node, yaml: yaml, into: &config)
             case "images": config.images = try Self.images(node, yaml: yaml)
-            case "layouts":
-                config.layouts = [:]
-                for (folder, value, _) in try yaml.entries(node, what: "'layouts'") {
-                    let key = folder.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-                    config.layouts[key] = SiteConfig.FolderLayout(
-                        layout: try yaml.string(value, key: folder), location: yaml.location(value))
-                }
-            case "directives":
-                config.directiveAliases = [:]
-                for (name, value, _) in try yaml.entries(node, what: "'directives'") {
-                    config.directiveAliases[name.lowercased()] = SiteConfig.FolderLayout(
-                        layout: try yaml.string(value, key: name).lowercased(), location: yaml.location(value))
-                }
-            case "permalinks":
-                for (folder, value, folderNode) in try yaml.entries(node, what: "'permalinks'") {
-                    let pattern = try yaml.string(value, key: folder)
-                    if let problem = Permalinks.problem(in: pattern) {
-                        throw yaml.error(.badPermalink(problem: problem), at: value)
-                    }
-                    let name = folder.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-                    guard !name.contains("/") else {
-                        throw yaml.error(.permalinksNotTopLevel(folder: folder), at: folderNode)
-                    }
-                    config.permalinks.patterns[name] = pattern
-                }
+            case "layouts", "directives", "permalinks": try Self.folders(key, node, yaml: yaml, into: &config)
             case "languages": config.permalinks.languages.list = try Self.languages(node, yaml: yaml)
             case "defaultLanguageInFolder": config.permalinks.languages.defaultInFolder = try yaml.bool(node, key: key)
             case "strict": config.strict = try yaml.bool(node, key: key)
@@ -143,6 +48,125 @@ struct ConfigParser {
         if let first = config.languages.list.first { config.language = first.code }
         config.permalinks.languages.single = config.language
         return config
+    }
+
+    /// `markdown`: smart punctuation, raw HTML and attributes.
+    private static func markdown(_ node: Node, yaml: YAMLReader, into config: inout SiteConfig) throws {
+        for (option, value, optionNode) in try yaml.entries(node, what: "'markdown'") {
+            switch option {
+            case "smart": config.smartPunctuation = try yaml.bool(value, key: option)
+            case "unsafe": config.unsafeHTML = try yaml.bool(value, key: option)
+            case "attributes": config.markdownAttributes = try yaml.bool(value, key: option)
+            default:
+                throw yaml.error(
+                    .unknownOption(option, in: "markdown", known: "smart, unsafe, attributes"), at: optionNode)
+            }
+        }
+    }
+
+    /// `feed`: how many versions the patch feed keeps, how often pages poll it, and the push server's URL.
+    private static func feed(_ node: Node, yaml: YAMLReader, into config: inout SiteConfig) throws {
+        for (option, value, optionNode) in try yaml.entries(node, what: "'feed'") {
+            switch option {
+            case "keep":
+                config.feedKeep = try yaml.int(value, key: option)
+                guard config.feedKeep >= 0 else { throw yaml.error(.negativeKeep, at: value) }
+            case "poll":
+                config.feedPoll = try yaml.int(value, key: option)
+                guard config.feedPoll >= 0 else { throw yaml.error(.negativePoll, at: value) }
+            case "live":
+                let url = try yaml.string(value, key: option)
+                // `//host/sub` and `/\\host/sub` look like paths but name another origin to a browser:
+                // another origin is written out, with its scheme.
+                if url.hasPrefix("//") || url.hasPrefix("/\\") {
+                    throw yaml.error(.liveOnAnotherSite(url), at: value)
+                }
+                guard url.hasPrefix("/") || url.hasPrefix("https://") || url.hasPrefix("http://"),
+                    !url.contains(where: \.isWhitespace), !url.contains("\\")
+                else { throw yaml.error(.liveNotPushURL, at: value) }
+                config.feedLive = url
+            default:
+                throw yaml.error(.unknownOption(option, in: "feed", known: "keep, poll, live"), at: optionNode)
+            }
+        }
+    }
+
+    /// `tags`, `sitemap` and `search`: the pages and files made from every page.
+    private static func indexes(_ key: String, _ node: Node, yaml: YAMLReader, into config: inout SiteConfig) throws {
+        switch key {
+        case "tags":
+            for (option, value, optionNode) in try yaml.entries(node, what: "'tags'") {
+                guard option == "paginate" else {
+                    throw yaml.error(.unknownOption(option, in: "tags", known: "paginate"), at: optionNode)
+                }
+                let size = try yaml.int(value, key: option)
+                guard size >= 0 else { throw yaml.error(.negativeTagPages, at: value) }
+                config.tagsPaginate = size == 0 ? nil : size
+            }
+        case "sitemap":
+            for (option, value, optionNode) in try yaml.entries(node, what: "'sitemap'") {
+                guard option == "urls" else {
+                    throw yaml.error(.unknownOption(option, in: "sitemap", known: "urls"), at: optionNode)
+                }
+                let urls = try yaml.int(value, key: option)
+                guard (1...SiteConfig.sitemapURLLimit).contains(urls) else {
+                    throw yaml.error(.sitemapURLCountOutOfRange, at: value)
+                }
+                config.sitemapURLs = urls
+            }
+        case "search":
+            if case .scalar = node {
+                config.search = try yaml.bool(node, key: key)
+            } else {
+                for (option, value, optionNode) in try yaml.entries(node, what: "'search'") {
+                    guard option == "text" || option == "json" else {
+                        throw yaml.error(.unknownOption(option, in: "search", known: "json, text"), at: optionNode)
+                    }
+                    if option == "json" {
+                        config.searchJSON = try yaml.bool(value, key: option)
+                    } else if yaml.value(value) == .string("all") {
+                        config.searchText = nil
+                    } else {
+                        let limit = try yaml.int(value, key: option)
+                        guard limit >= 0 else { throw yaml.error(.negativeSearchText, at: value) }
+                        config.searchText = limit
+                    }
+                }
+            }
+        default: break
+        }
+    }
+
+    /// `layouts`, `directives` and `permalinks`: per folder of `Content/` or per name.
+    private static func folders(_ key: String, _ node: Node, yaml: YAMLReader, into config: inout SiteConfig) throws {
+        switch key {
+        case "layouts":
+            config.layouts = [:]
+            for (folder, value, _) in try yaml.entries(node, what: "'layouts'") {
+                let key = folder.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+                config.layouts[key] = SiteConfig.FolderLayout(
+                    layout: try yaml.string(value, key: folder), location: yaml.location(value))
+            }
+        case "directives":
+            config.directiveAliases = [:]
+            for (name, value, _) in try yaml.entries(node, what: "'directives'") {
+                config.directiveAliases[name.lowercased()] = SiteConfig.FolderLayout(
+                    layout: try yaml.string(value, key: name).lowercased(), location: yaml.location(value))
+            }
+        case "permalinks":
+            for (folder, value, folderNode) in try yaml.entries(node, what: "'permalinks'") {
+                let pattern = try yaml.string(value, key: folder)
+                if let problem = Permalinks.problem(in: pattern) {
+                    throw yaml.error(.badPermalink(problem: problem), at: value)
+                }
+                let name = folder.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+                guard !name.contains("/") else {
+                    throw yaml.error(.permalinksNotTopLevel(folder: folder), at: folderNode)
+                }
+                config.permalinks.patterns[name] = pattern
+            }
+        default: break
+        }
     }
 
     /// `languages`: a map by code, the default first, each with `name`, `direction` (`ltr` or `rtl`) and any

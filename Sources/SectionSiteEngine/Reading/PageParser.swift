@@ -29,15 +29,10 @@ struct PageParser {
             page.placeIn(permalinks.languages)
             return page
         }
-        var itemPlaces: [String: SourceLocation] = [:]
         var errors: [Diagnostic] = []  // every mistake of the front matter, not only the first
         var (ownSlug, ownURL): (String?, String?) = (nil, nil)
         var (urlLocation, slugLocation): (SourceLocation?, SourceLocation?) = (nil, nil)
-        func attempt(_ body: () throws -> Void) {
-            do { try body() } catch let error as SectionSiteError { errors += error.diagnostics } catch {
-                errors.append(FileProblem.unreadable(reason: "\(error)").at(SourceLocation(file: path)))
-            }
-        }
+        func attempt(_ body: () throws -> Void) { collect(into: &errors, body) }
         for (key, node, _) in try yaml.entries(root, what: "front matter") {
             switch key {
             case "title": attempt { page.title = try yaml.string(node, key: key) }
@@ -68,29 +63,57 @@ struct PageParser {
             case "sections":
                 // `sections:` with nothing after it (every section deleted) is a page without sections.
                 if case .null = yaml.value(node) { break }
-                guard case .sequence(let list) = node else {
-                    errors.append(PageProblem.notAList("sections", of: "sections").at(yaml.location(node)))
-                    continue
-                }
-                var sectionPlaces: [String: SourceLocation] = [:]
-                for sectionNode in list {
-                    attempt {
-                        let section = try parseSection(sectionNode, yaml: yaml, itemPlaces: &itemPlaces)
-                        if let earlier = sectionPlaces[section.id] {
-                            let first = Diagnostic.Note(
-                                location: earlier, message: "section '\(section.id)' first defined here")
-                            throw PageProblem.duplicateSection(section.id).error(at: section.location, notes: [first])
-                        }
-                        sectionPlaces[section.id] = section.location
-                        page.sections.append(section)
-                    }
-                }
+                page.sections = sections(node, yaml: yaml, errors: &errors)
                 continue
             default: break
             }
             page.frontMatter[key] = yaml.value(node)
         }
         page.date = page.date ?? Permalinks.fileName(Self.stem(path), in: permalinks.timeZone).date
+        place(&page, url: (ownURL, urlLocation), slug: (ownSlug, slugLocation), errors: &errors)
+        if !errors.isEmpty { throw SectionSiteError(errors.sorted(by: Diagnostic.inFileOrder)) }
+        page.placeIn(permalinks.languages)
+        return page
+    }
+
+    /// Each error `body` throws, added to `errors`.
+    private func collect(into errors: inout [Diagnostic], _ body: () throws -> Void) {
+        do { try body() } catch let error as SectionSiteError { errors += error.diagnostics } catch {
+            errors.append(FileProblem.unreadable(reason: "\(error)").at(SourceLocation(file: path)))
+        }
+    }
+
+    /// The sections of `sections:`, in order; each error among them added to `errors`.
+    private func sections(_ node: Node, yaml: YAMLReader, errors: inout [Diagnostic]) -> [SectionSpec] {
+        guard case .sequence(let list) = node else {
+            errors.append(PageProblem.notAList("sections", of: "sections").at(yaml.location(node)))
+            return []
+        }
+        var sections: [SectionSpec] = []
+        var (sectionPlaces, itemPlaces): ([String: SourceLocation], [String: SourceLocation]) = ([:], [:])
+        for sectionNode in list {
+            collect(into: &errors) {
+                let section = try parseSection(sectionNode, yaml: yaml, itemPlaces: &itemPlaces)
+                if let earlier = sectionPlaces[section.id] {
+                    let first = Diagnostic.Note(
+                        location: earlier, message: "section '\(section.id)' first defined here")
+                    throw PageProblem.duplicateSection(section.id).error(at: section.location, notes: [first])
+                }
+                sectionPlaces[section.id] = section.location
+                sections.append(section)
+            }
+        }
+        return sections
+    }
+
+    /// The page's URL from the permalinks with its own `url:` and `slug:` (each with its place); an `.html` URL of
+    /// its own is kept as an alias, so that the old address sends readers on.
+    private func place(
+        _ page: inout Page, url: (String?, SourceLocation?), slug: (String?, SourceLocation?),
+        errors: inout [Diagnostic]
+    ) {
+        let (ownURL, urlLocation) = url
+        let (ownSlug, slugLocation) = slug
         do throws(Permalinks.Failure) {
             page.url = PageURL(
                 try permalinks.url(
@@ -108,9 +131,6 @@ struct PageParser {
             case .date(let message): errors.append(PageProblem.noDateForPermalink(message).at(page.location))
             }
         }
-        if !errors.isEmpty { throw SectionSiteError(errors.sorted(by: Diagnostic.inFileOrder)) }
-        page.placeIn(permalinks.languages)
-        return page
     }
 
     /// A file's name without its folder and extension.

@@ -116,7 +116,20 @@ struct PageRenderer: Sendable {
             throw ThemeProblem.layoutWithoutHead.error(
                 at: SourceLocation(file: "\(theme.path)/\(layout).mustache"))
         }
-        // The version is a hash of the page with a blank version in it, written in place afterwards.
+        let (html, version) = Self.withRuntime(document, headEnd: headEnd, instance: instance, config: config)
+        return RenderedPage(
+            url: instance.url, source: page.source, html: html, version: version,
+            title: page.title, date: page.date, summary: instance.source.keptSummary,
+            templatesUsed: templateSets.withLock { $0.insert(used).memberAfterInsert },
+            animation: page.animation ?? config.animation)
+    }
+
+    /// The document with the runtime's tags before `</head>`: the page's URL and version, the patch feed's settings,
+    /// the translations, and the script. The version is a hash of the page with a blank version in it, written in
+    /// place afterwards.
+    private static func withRuntime(
+        _ document: String, headEnd: Range<String.Index>, instance: PageInstance, config: SiteConfig
+    ) -> (html: String, version: PageVersion) {
         let blank = "000000000000"
         var html = ""
         html.reserveCapacity(document.utf8.count + 200)
@@ -137,11 +150,7 @@ struct PageRenderer: Sendable {
         let version = ContentHash.of(html).prefix(blank.count)
         let start = html.utf8.index(html.utf8.startIndex, offsetBy: versionStart)
         html.replaceSubrange(start..<html.utf8.index(start, offsetBy: blank.count), with: version)
-        return RenderedPage(
-            url: instance.url, source: page.source, html: html, version: PageVersion(String(version)),
-            title: page.title, date: page.date, summary: instance.source.keptSummary,
-            templatesUsed: templateSets.withLock { $0.insert(used).memberAfterInsert },
-            animation: page.animation ?? config.animation)
+        return (html, PageVersion(String(version)))
     }
 
     /// The range of the first `</head>` (any case), found on the UTF-8 bytes.

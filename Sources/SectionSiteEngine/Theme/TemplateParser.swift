@@ -252,19 +252,7 @@ struct TemplateParser {
             indent = ""
         }
         while !atEnd {
-            if state.newLine {
-                let spaces = skip { $0 == " " || $0 == "\t" }
-                if state.inOverride, !state.overrideTop {
-                    // Inside `{{<parent}}`, the first line's indentation is taken off every line of a block.
-                    if let first = state.overrideIndent {
-                        indent = String(spaces.dropFirst(first))
-                    } else {
-                        state.overrideIndent = spaces.count
-                    }
-                } else {
-                    indent = spaces
-                }
-            }
+            if state.newLine { lineStart(&state, indent: &indent) }
             let text = try readText(state)
             if current.isNewline {
                 nodes.append(.text(indent + text + String(current)))
@@ -309,52 +297,13 @@ struct TemplateParser {
                 if triple, !(try read("}")) { throw Fail(reason: .unfinishedName) }
                 nodes.append(.variable(TemplateName(name, transforms: transforms), escaped: false))
             case ">":
-                position += 1
-                skip(while: \.isWhitespace)
-                let dynamic = current == "*"
-                if dynamic { position += 1 }
-                let name = try readPartialName(state)
-                if !indent.isEmpty { nodes.append(.text(indent)) }
-                alone = standalone(state)
-                let partial: PartialName = dynamic ? .dynamic(TemplateName(name, transforms: [])) : .fixed(name)
-                nodes.append(.partial(partial, indentation: alone ? indent : nil, overrides: nil))
+                alone = try parsePartial(state, indent: indent, into: &nodes)
                 indent = ""
             case "<":
-                position += 1
-                skip(while: \.isWhitespace)
-                let written = try readPartialName(state)
-                if !indent.isEmpty { nodes.append(.text(indent)) }
-                alone = standalone(state)
-                var inner = state
-                (inner.section, inner.sectionTransforms) = (written, [])
-                (inner.newLine, inner.inOverride, inner.overrideTop) = (true, true, true)
-                var overrides: [String: [TemplateNode]] = [:]
-                for node in try parse(inner) {
-                    switch node {
-                    case .blockDefinition(let name, let content): overrides[name] = content
-                    case .text: break
-                    default: throw Fail(reason: .illegalTokenInsideInheritSection)
-                    }
-                }
-                let partial: PartialName =
-                    written.first == "*"
-                    ? .dynamic(TemplateName(String(written.dropFirst()), transforms: [])) : .fixed(written)
-                nodes.append(.partial(partial, indentation: indent, overrides: overrides))
+                alone = try parseParent(state, indent: indent, into: &nodes)
                 indent = ""
             case "$":
-                position += 1
-                let (name, transforms) = try readName(state)
-                guard transforms.isEmpty else { throw Fail(reason: .transformAppliedToInheritanceSection) }
-                if state.overrideTop {
-                    alone = standalone(state)
-                    nodes.append(.blockDefinition(name, try parse(state.entering(name, newLine: alone))))
-                } else {
-                    if !indent.isEmpty { nodes.append(.text(indent)) }
-                    alone = standalone(state)
-                    let defaults = try parse(state.entering(name, newLine: alone))
-                    nodes.append(.block(name, defaults: defaults, indentation: indent))
-                    indent = ""
-                }
+                alone = try parseBlock(state, indent: &indent, into: &nodes)
             case "=":
                 position += 1
                 state = try readDelimiters(state)
@@ -372,5 +321,84 @@ struct TemplateParser {
         }
         guard state.section == nil else { throw Fail(reason: .expectedSectionEnd) }
         return nodes
+    }
+
+    /// Reads the spaces and tabs that start a line into `indent`; inside `{{<parent}}`, the first line's indentation
+    /// is taken off every line of a block.
+    private mutating func lineStart(_ state: inout State, indent: inout String) {
+        let spaces = skip { $0 == " " || $0 == "\t" }
+        guard state.inOverride, !state.overrideTop else {
+            indent = spaces
+            return
+        }
+        if let first = state.overrideIndent {
+            indent = String(spaces.dropFirst(first))
+        } else {
+            state.overrideIndent = spaces.count
+        }
+    }
+
+    /// `{{>name}}` or `{{>*name}}`: a partial, indented as its tag when the tag stands alone on its line. Returns
+    /// whether it does.
+    private mutating func parsePartial(
+        _ state: State, indent: String, into nodes: inout [TemplateNode]
+    ) throws(Fail) -> Bool {
+        position += 1
+        skip(while: \.isWhitespace)
+        let dynamic = current == "*"
+        if dynamic { position += 1 }
+        let name = try readPartialName(state)
+        if !indent.isEmpty { nodes.append(.text(indent)) }
+        let alone = standalone(state)
+        let partial: PartialName = dynamic ? .dynamic(TemplateName(name, transforms: [])) : .fixed(name)
+        nodes.append(.partial(partial, indentation: alone ? indent : nil, overrides: nil))
+        return alone
+    }
+
+    /// `{{<parent}}...{{/parent}}`: a partial with the blocks it overrides. Returns whether the tag stands alone.
+    private mutating func parseParent(
+        _ state: State, indent: String, into nodes: inout [TemplateNode]
+    ) throws(Fail) -> Bool {
+        position += 1
+        skip(while: \.isWhitespace)
+        let written = try readPartialName(state)
+        if !indent.isEmpty { nodes.append(.text(indent)) }
+        let alone = standalone(state)
+        var inner = state
+        (inner.section, inner.sectionTransforms) = (written, [])
+        (inner.newLine, inner.inOverride, inner.overrideTop) = (true, true, true)
+        var overrides: [String: [TemplateNode]] = [:]
+        for node in try parse(inner) {
+            switch node {
+            case .blockDefinition(let name, let content): overrides[name] = content
+            case .text: break
+            default: throw Fail(reason: .illegalTokenInsideInheritSection)
+            }
+        }
+        let partial: PartialName =
+            written.first == "*" ? .dynamic(TemplateName(String(written.dropFirst()), transforms: [])) : .fixed(written)
+        nodes.append(.partial(partial, indentation: indent, overrides: overrides))
+        return alone
+    }
+
+    /// `{{$name}}...{{/name}}`: inside a parent, the block it overrides; elsewhere a block with its default content.
+    /// Returns whether the tag stands alone.
+    private mutating func parseBlock(
+        _ state: State, indent: inout String, into nodes: inout [TemplateNode]
+    ) throws(Fail) -> Bool {
+        position += 1
+        let (name, transforms) = try readName(state)
+        guard transforms.isEmpty else { throw Fail(reason: .transformAppliedToInheritanceSection) }
+        if state.overrideTop {
+            let alone = standalone(state)
+            nodes.append(.blockDefinition(name, try parse(state.entering(name, newLine: alone))))
+            return alone
+        }
+        if !indent.isEmpty { nodes.append(.text(indent)) }
+        let alone = standalone(state)
+        let defaults = try parse(state.entering(name, newLine: alone))
+        nodes.append(.block(name, defaults: defaults, indentation: indent))
+        indent = ""
+        return alone
     }
 }
