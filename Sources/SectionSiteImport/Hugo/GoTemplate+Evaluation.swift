@@ -229,7 +229,11 @@ extension GoTemplate {
 
         mutating func function(_ name: String, _ arguments: [Value], dot: Value) throws -> Value {
             let call = FunctionCall(name: name, arguments: arguments)
-            if let value = try siteAndCollections(call) ?? texts(call) ?? logicAndNumbers(call) { return value }
+            if let value = try site(call) ?? collections(call) ?? patternsAndTrims(call) ?? casesAndFormats(call)
+                ?? logic(call) ?? listsAndMaps(call) ?? numbersAndWords(call)
+            {
+                return value
+            }
             let (text, need) = (call.text, call.need)
             switch name {
             case "partial", "partialCached":
@@ -255,8 +259,8 @@ extension GoTemplate {
             }
         }
 
-        /// Hugo's site, files and data, and its functions over lists; nil for another name.
-        func siteAndCollections(_ call: FunctionCall) throws -> Value? {
+        /// Hugo's site, its files and data, and functions run for effect (`return`, warnings); nil for another name.
+        func site(_ call: FunctionCall) throws -> Value? {
             let (name, arguments) = (call.name, call.arguments)
             let (text, need, touchesInner) = (call.text, call.need, call.touchesInner)
             switch name {
@@ -269,6 +273,40 @@ extension GoTemplate {
                 return .string(contents)
             case "return":
                 throw Returned(value: arguments.first ?? .null)
+            case "hugo.Data": return environment.site.field("Data") ?? .map([:])
+            case "highlight", "transform.Highlight":
+                // The code as a block the new site shows as code; its colours are the new theme's to give.
+                try need(2)
+                try touchesInner(text(0))
+                return .string(
+                    "<pre><code class=\"language-\(HTML.escape(text(1)))\">\(HTML.escape(text(0)))</code></pre>")
+            case "resources.Get", "resources.GetMatch", "resources.GetRemote":
+                // The site's assets are not imported: a template finds none, as Hugo does when the file is missing.
+                return .null
+            case "resources.Match", "resources.ByType":
+                return .list([])
+            case "warnf", "warnidf", "fmt.Warnf", "fmt.Warnidf", "debug.Timer":
+                return .string("")
+            case "urls.JoinPath":
+                try need(1)
+                let parts = arguments.flatMap { value -> [String] in
+                    if case .list(let list) = value { list.map(\.text) } else { [value.text] }
+                }
+                let joined = parts.enumerated().map { index, part in
+                    index == 0
+                        ? String(part.reversed().drop { $0 == "/" }.reversed())
+                        : part.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+                }.filter { !$0.isEmpty }.joined(separator: "/")
+                return .string(parts.last?.hasSuffix("/") == true ? joined + "/" : joined)
+            default:
+                return nil
+            }
+        }
+
+        /// Hugo's functions over lists: appended, filtered, sorted, cut and tested; nil for another name.
+        func collections(_ call: FunctionCall) throws -> Value? {
+            let (arguments, text, need) = (call.arguments, call.text, call.need)
+            switch call.name {
             case "append", "collections.Append":
                 try need(2)
                 guard case .list(let list) = arguments[arguments.count - 1] else {
@@ -335,38 +373,13 @@ extension GoTemplate {
                     return .bool(list.indices.contains(SourceValue.integer(position)))
                 }
                 return .bool(arguments[0].field(arguments[1].text) != nil)
-            case "hugo.Data": return environment.site.field("Data") ?? .map([:])
-            case "highlight", "transform.Highlight":
-                // The code as a block the new site shows as code; its colours are the new theme's to give.
-                try need(2)
-                try touchesInner(text(0))
-                return .string(
-                    "<pre><code class=\"language-\(HTML.escape(text(1)))\">\(HTML.escape(text(0)))</code></pre>")
-            case "resources.Get", "resources.GetMatch", "resources.GetRemote":
-                // The site's assets are not imported: a template finds none, as Hugo does when the file is missing.
-                return .null
-            case "resources.Match", "resources.ByType":
-                return .list([])
-            case "warnf", "warnidf", "fmt.Warnf", "fmt.Warnidf", "debug.Timer":
-                return .string("")
-            case "urls.JoinPath":
-                try need(1)
-                let parts = arguments.flatMap { value -> [String] in
-                    if case .list(let list) = value { list.map(\.text) } else { [value.text] }
-                }
-                let joined = parts.enumerated().map { index, part in
-                    index == 0
-                        ? String(part.reversed().drop { $0 == "/" }.reversed())
-                        : part.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-                }.filter { !$0.isEmpty }.joined(separator: "/")
-                return .string(parts.last?.hasSuffix("/") == true ? joined + "/" : joined)
             default:
                 return nil
             }
         }
 
-        /// Hugo's functions over text; nil for another name.
-        func texts(_ call: FunctionCall) throws -> Value? {
+        /// Regular expressions, trimming, `default`, and the functions that pass a value through; nil for another name.
+        func patternsAndTrims(_ call: FunctionCall) throws -> Value? {
             let (name, arguments) = (call.name, call.arguments)
             let (text, need, touchesInner) = (call.text, call.need, call.touchesInner)
             switch name {
@@ -418,6 +431,16 @@ extension GoTemplate {
                         arguments[0].text.trimmingCharacters(in: CharacterSet(charactersIn: arguments[1].text)))
                 default: return value
                 }
+            default:
+                return nil
+            }
+        }
+
+        /// Text escaped, cased, made an address, replaced or formatted; nil for another name.
+        func casesAndFormats(_ call: FunctionCall) throws -> Value? {
+            let (name, arguments) = (call.name, call.arguments)
+            let (text, need, touchesInner) = (call.text, call.need, call.touchesInner)
+            switch name {
             case "htmlEscape", "transform.HTMLEscape":
                 try need(1)
                 try touchesInner(text(0))
@@ -456,10 +479,9 @@ extension GoTemplate {
             }
         }
 
-        /// Comparisons, conditions, lists and maps made, numbers, addresses and words; nil for another name.
-        func logicAndNumbers(_ call: FunctionCall) throws -> Value? {
-            let (name, arguments) = (call.name, call.arguments)
-            let (text, need) = (call.text, call.need)
+        /// Comparisons and conditions; nil for another name.
+        func logic(_ call: FunctionCall) throws -> Value? {
+            let (name, arguments, need) = (call.name, call.arguments, call.need)
             switch name {
             case "eq":
                 try need(2)
@@ -493,6 +515,16 @@ extension GoTemplate {
             case "cond":
                 try need(3)
                 return arguments[0].isTruthy ? arguments[1] : arguments[2]
+            default:
+                return nil
+            }
+        }
+
+        /// Lists and maps: measured, read, made and cut; nil for another name.
+        func listsAndMaps(_ call: FunctionCall) throws -> Value? {
+            let (name, arguments) = (call.name, call.arguments)
+            let (text, need) = (call.text, call.need)
+            switch name {
             case "len":
                 try need(1)
                 switch arguments[0] {
@@ -541,6 +573,15 @@ extension GoTemplate {
                     name == "first"
                         ? Array(list.prefix(max(0, SourceValue.integer(count))))
                         : Array(list.suffix(max(0, SourceValue.integer(count)))))
+            default:
+                return nil
+            }
+        }
+
+        /// Texts tested, numbers reckoned, addresses made, and the theme's words; nil for another name.
+        func numbersAndWords(_ call: FunctionCall) throws -> Value? {
+            let (arguments, text, need) = (call.arguments, call.text, call.need)
+            switch call.name {
             case "strings.Contains":
                 try need(2)
                 return .bool(text(0).contains(text(1)))

@@ -363,15 +363,7 @@ enum Shortcodes {
             let last = name.split(separator: "/").last.map(String.init) ?? name
             switch last {
             case "ref", "relref":
-                let target = arguments["0"] ?? arguments["path"] ?? ""
-                let pageFolder = (context.page as NSString).deletingLastPathComponent
-                if let resolved = Shortcodes.resolve(
-                    target, from: pageFolder, exists: context.exists, files: context.files)
-                {
-                    return .markdown(resolved)
-                }
-                leftover("'\(name)' to a page that is not there, written as '#'", call)
-                return .markdown("#")
+                return reference(call, name: name)
             case "highlight", "code-toggle", "code", "codeblock", "syntax":
                 let language =
                     arguments["0"] ?? arguments["lang"] ?? arguments["language"]
@@ -382,20 +374,7 @@ enum Shortcodes {
                 guard let code = codeInner(call) else { return .nothing }
                 return .markdown(Shortcodes.fence("mermaid", code))
             case "param", "_param", "site-param", "siteparam":  // `_param`: Docsy's, from its theme module
-                guard last.hasSuffix("param"), let key = arguments["0"] ?? arguments["name"] else { return nil }
-                // Docsy's reads the site's address as `baseURL`.
-                let baseURL = key == "baseURL" ? context.siteValue.field("BaseURL")?.text : nil
-                if var value = baseURL ?? context.parameters(key) {
-                    // Docsy's fills numbered places with the call's arguments (`{1}` the first after the name).
-                    var position = 0
-                    while let argument = arguments[String(position)] {
-                        value = value.replacingOccurrences(of: "{\(position)}", with: argument)
-                        position += 1
-                    }
-                    return .markdown(value)
-                }
-                leftover("Hugo shortcode '\(name)' of a value that is not plain text, left out", call)
-                return .nothing
+                return parameter(call, name: name, last: last)
             // Docsy's, which sites take from its Hugo module, outside the site: the landing page's blocks and
             // cards as their text, titles in bold.
             case "lead" where name == "blocks/lead", "section" where name == "blocks/section":
@@ -428,31 +407,9 @@ enum Shortcodes {
                 return .markdown(link)
             case "readfile", "readfiles", "include", "include-file", "includefile", "embed-file", "code-file",
                 "codefile":
-                guard let path = arguments["file"] ?? arguments["0"] ?? arguments["path"] ?? arguments["src"] else {
-                    return nil
-                }
-                guard let contents = context.readFile(path) else {
-                    leftover("'\(name)' of a file that is not in the site, left out", call)
-                    return .nothing
-                }
-                if let language = arguments["code"] == "true" ? (arguments["lang"] ?? "") : arguments["lang"] {
-                    return .markdown(Shortcodes.fence(language, "\n" + contents))
-                }
-                // The file's own shortcodes are run too, as Hugo renders an included file.
-                guard depth < 8 else {
-                    leftover("'\(name)' nested eight deep, its shortcodes left out", call)
-                    return .markdown(contents)
-                }
-                return .markdown(converted(contents, file: path))
+                return includedFile(call, name: name)
             case "rawhtml", "raw-html", "raw", "html", "unsafe":
-                guard let raw = rawInner(call) else { return .nothing }
-                guard context.allowsHTML else {
-                    leftover(
-                        "'\(name)' holds HTML, which shows once sectionsite.yml has markdown: {unsafe: true}; left out",
-                        call)
-                    return .nothing
-                }
-                return .markdown(ImportComponent.oneBlock(raw))
+                return rawHTML(call, name: name)
             case "comment", "todo-comment", "draft", "hidden":
                 return .nothing
             case "qr":
@@ -461,41 +418,12 @@ enum Shortcodes {
             case "new-in", "added-in", "version-added", "since", "changed-in", "deprecated-in", "removed-in",
                 "version-deprecated",
                 "feature-state":
-                // A version note: a badge in the text, or a box around what it says.
-                let version = arguments["0"] ?? arguments["version"] ?? arguments["for_k8s_version"] ?? ""
-                let what: String
-                switch last {
-                case "deprecated-in", "version-deprecated": what = "Deprecated in"
-                case "removed-in": what = "Removed in"
-                case "changed-in": what = "Changed in"
-                case "feature-state":
-                    what =
-                        (arguments["state"].map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? "Feature state")
-                        + " in"
-                default: what = "New in"
-                }
-                let label =
-                    version.isEmpty
-                    ? String(what.dropLast(3))
-                    : "\(what) \(version.hasPrefix("v") || version.first?.isNumber != true ? version : "v" + version)"
-                guard let body = inner(call), !body.allSatisfy(\.isWhitespace) else { return .markdown("*\(label)*") }
-                let kind = what.hasPrefix("Deprecated") || what.hasPrefix("Removed") ? "warning" : "note"
-                return .callout(kind: kind, title: label, body: body)
+                return versionNote(call, last: last)
             case "kbd", "key", "keys":
                 guard let key = arguments["0"] ?? inner(call) else { return nil }
                 return .markdown("`" + key.trimmingCharacters(in: .whitespacesAndNewlines) + "`")
             case "button", "btn", "link-button", "cta", "button-link":
-                let pageFolder = (context.page as NSString).deletingLastPathComponent
-                guard
-                    let href = arguments["href"] ?? arguments["url"] ?? arguments["link"] ?? arguments["1"]
-                        ?? arguments["page"].flatMap({
-                            Shortcodes.resolve($0, from: pageFolder, exists: context.exists, files: context.files)
-                        })
-                else { return nil }
-                let label =
-                    arguments["text"] ?? arguments["title"] ?? inner(call).map(ImportComponent.inline) ?? arguments["0"]
-                    ?? href
-                return .markdown("[\(label)](\(href))")
+                return button(call)
             case "br", "clear", "hr", "toc", "children", "center", "section-index", "icon", "fa", "fas", "fab", "far",
                 "emoji",
                 "pageinfo-end", "blocks/section", "spacer", "divider":
@@ -504,8 +432,117 @@ enum Shortcodes {
                 if let body = inner(call) { return .markdown(body) }
                 return .nothing
             default:
-                break
+                return container(call, name: name, last: last)
             }
+        }
+
+        /// A `ref` or `relref`: the relative link to the page it names, `#` when that page is not there.
+        mutating func reference(_ call: Call, name: String) -> ImportComponent {
+            let target = call.arguments["0"] ?? call.arguments["path"] ?? ""
+            let pageFolder = (context.page as NSString).deletingLastPathComponent
+            if let resolved = Shortcodes.resolve(target, from: pageFolder, exists: context.exists, files: context.files)
+            {
+                return .markdown(resolved)
+            }
+            leftover("'\(name)' to a page that is not there, written as '#'", call)
+            return .markdown("#")
+        }
+
+        /// A `param`: the plain value of the page's or the site's parameter, nothing when it is not plain text.
+        mutating func parameter(_ call: Call, name: String, last: String) -> ImportComponent? {
+            let arguments = call.arguments
+            guard last.hasSuffix("param"), let key = arguments["0"] ?? arguments["name"] else { return nil }
+            // Docsy's reads the site's address as `baseURL`.
+            let baseURL = key == "baseURL" ? context.siteValue.field("BaseURL")?.text : nil
+            if var value = baseURL ?? context.parameters(key) {
+                // Docsy's fills numbered places with the call's arguments (`{1}` the first after the name).
+                var position = 0
+                while let argument = arguments[String(position)] {
+                    value = value.replacingOccurrences(of: "{\(position)}", with: argument)
+                    position += 1
+                }
+                return .markdown(value)
+            }
+            leftover("Hugo shortcode '\(name)' of a value that is not plain text, left out", call)
+            return .nothing
+        }
+
+        /// A file of the site included (`readfile`): as code when the call names a language, else as Markdown.
+        mutating func includedFile(_ call: Call, name: String) -> ImportComponent? {
+            let arguments = call.arguments
+            guard let path = arguments["file"] ?? arguments["0"] ?? arguments["path"] ?? arguments["src"] else {
+                return nil
+            }
+            guard let contents = context.readFile(path) else {
+                leftover("'\(name)' of a file that is not in the site, left out", call)
+                return .nothing
+            }
+            if let language = arguments["code"] == "true" ? (arguments["lang"] ?? "") : arguments["lang"] {
+                return .markdown(Shortcodes.fence(language, "\n" + contents))
+            }
+            // The file's own shortcodes are run too, as Hugo renders an included file.
+            guard depth < 8 else {
+                leftover("'\(name)' nested eight deep, its shortcodes left out", call)
+                return .markdown(contents)
+            }
+            return .markdown(converted(contents, file: path))
+        }
+
+        /// Raw HTML as one HTML block, where the new site lets raw HTML through.
+        mutating func rawHTML(_ call: Call, name: String) -> ImportComponent {
+            guard let raw = rawInner(call) else { return .nothing }
+            guard context.allowsHTML else {
+                leftover(
+                    "'\(name)' holds HTML, which shows once sectionsite.yml has markdown: {unsafe: true}; left out",
+                    call)
+                return .nothing
+            }
+            return .markdown(ImportComponent.oneBlock(raw))
+        }
+
+        /// A version note: a badge in the text, or a box around what it says.
+        mutating func versionNote(_ call: Call, last: String) -> ImportComponent {
+            let arguments = call.arguments
+            let version = arguments["0"] ?? arguments["version"] ?? arguments["for_k8s_version"] ?? ""
+            let what: String
+            switch last {
+            case "deprecated-in", "version-deprecated": what = "Deprecated in"
+            case "removed-in": what = "Removed in"
+            case "changed-in": what = "Changed in"
+            case "feature-state":
+                what =
+                    (arguments["state"].map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? "Feature state")
+                    + " in"
+            default: what = "New in"
+            }
+            let label =
+                version.isEmpty
+                ? String(what.dropLast(3))
+                : "\(what) \(version.hasPrefix("v") || version.first?.isNumber != true ? version : "v" + version)"
+            guard let body = inner(call), !body.allSatisfy(\.isWhitespace) else { return .markdown("*\(label)*") }
+            let kind = what.hasPrefix("Deprecated") || what.hasPrefix("Removed") ? "warning" : "note"
+            return .callout(kind: kind, title: label, body: body)
+        }
+
+        /// A button: a link to its address or page, labelled with its text.
+        mutating func button(_ call: Call) -> ImportComponent? {
+            let arguments = call.arguments
+            let pageFolder = (context.page as NSString).deletingLastPathComponent
+            guard
+                let href = arguments["href"] ?? arguments["url"] ?? arguments["link"] ?? arguments["1"]
+                    ?? arguments["page"].flatMap({
+                        Shortcodes.resolve($0, from: pageFolder, exists: context.exists, files: context.files)
+                    })
+            else { return nil }
+            let label =
+                arguments["text"] ?? arguments["title"] ?? inner(call).map(ImportComponent.inline) ?? arguments["0"]
+                ?? href
+            return .markdown("[\(label)](\(href))")
+        }
+
+        /// The vocabulary's containers by the names sites give them: tabs, a tab, details, boxes; nil for another name.
+        mutating func container(_ call: Call, name: String, last: String) -> ImportComponent? {
+            let arguments = call.arguments
             if ImportComponent.tabsWords.contains(last) {
                 guard call.close != nil else { return .nothing }
                 var tabs: [ImportComponent.Tab] = []

@@ -86,11 +86,30 @@ enum LiquidValues {
     static func filter(
         _ name: String, _ input: SourceValue, _ arguments: [SourceValue], baseURL: String, siteURL: String
     ) throws -> SourceValue {
+        switch name {
+        case "relative_url": return .string(join(baseURL, input.text))
+        case "absolute_url": return .string(siteURL + join(baseURL, input.text))
+        default:
+            let call = FilterCall(name: name, input: input, arguments: arguments)
+            guard let value = texts(call) ?? items(call) ?? lists(call) ?? numbersAndDates(call) else {
+                throw UnknownFilter(name: name)
+            }
+            return value
+        }
+    }
+
+    /// A filter's name, input and arguments, with what every filter asks of them.
+    struct FilterCall {
+        var name: String, input: SourceValue, arguments: [SourceValue]
+
         func argument(_ index: Int) -> SourceValue { index < arguments.count ? arguments[index] : .null }
+    }
+
+    /// Filters over text: added to, defaulted, cased, stripped, escaped, replaced, cut, counted; nil for another name.
+    static func texts(_ call: FilterCall) -> SourceValue? {
+        let (name, input, arguments, argument) = (call.name, call.input, call.arguments, call.argument)
         let text = input.text
         switch name {
-        case "relative_url": return .string(join(baseURL, text))
-        case "absolute_url": return .string(siteURL + join(baseURL, text))
         case "prepend": return .string(argument(0).text + text)
         case "append": return .string(text + argument(0).text)
         case "default":
@@ -122,17 +141,6 @@ enum LiquidValues {
             return input
         case "markdownify", "smartify", "normalize_whitespace", "jsonify": return input
         case "slugify": return .string(Slug.of(text))
-        case "size": return .number(Double(size(input)))
-        case "first":
-            if case .list(let list) = input { return list.first ?? .null }
-            return .string(String(text.prefix(1)))
-        case "last":
-            if case .list(let list) = input { return list.last ?? .null }
-            return .string(String(text.suffix(1)))
-        case "join":
-            guard case .list(let list) = input else { return input }
-            return .string(list.map(self.text).joined(separator: arguments.isEmpty ? " " : argument(0).text))
-        case "split": return .list(text.components(separatedBy: argument(0).text).map(SourceValue.string))
         case "replace": return .string(text.replacingOccurrences(of: argument(0).text, with: argument(1).text))
         case "replace_first":
             guard let range = text.range(of: argument(0).text) else { return input }
@@ -153,6 +161,26 @@ enum LiquidValues {
             return .string(
                 words.prefix(max(0, count)).joined(separator: " ") + (arguments.count > 1 ? argument(1).text : "..."))
         case "number_of_words": return .number(Double(text.split(whereSeparator: \.isWhitespace).count))
+        default: return nil
+        }
+    }
+
+    /// Filters over a list's or a text's items: counted, picked, joined, split, sliced, reversed; nil for another name.
+    static func items(_ call: FilterCall) -> SourceValue? {
+        let (input, arguments, argument) = (call.input, call.arguments, call.argument)
+        let text = input.text
+        switch call.name {
+        case "size": return .number(Double(size(input)))
+        case "first":
+            if case .list(let list) = input { return list.first ?? .null }
+            return .string(String(text.prefix(1)))
+        case "last":
+            if case .list(let list) = input { return list.last ?? .null }
+            return .string(String(text.suffix(1)))
+        case "join":
+            guard case .list(let list) = input else { return input }
+            return .string(list.map(self.text).joined(separator: arguments.isEmpty ? " " : argument(0).text))
+        case "split": return .list(text.components(separatedBy: argument(0).text).map(SourceValue.string))
         case "slice":
             let start = SourceValue.integer(number(argument(0))),
                 length = arguments.count > 1 ? SourceValue.integer(number(argument(1))) : 1
@@ -162,28 +190,27 @@ enum LiquidValues {
             }
             let from = max(0, start < 0 ? text.count + start : start)
             return .string(String(text.dropFirst(from).prefix(max(0, length))))
-        case "plus": return .number(number(input) + number(argument(0)))
-        case "minus": return .number(number(input) - number(argument(0)))
-        case "times": return .number(number(input) * number(argument(0)))
-        case "divided_by":
-            let divisor = number(argument(0))
-            guard divisor != 0 else { return .null }
-            // Two whole numbers divide as whole numbers, as Liquid divides them.
-            let (a, b) = (number(input), divisor)
-            if a == a.rounded(), b == b.rounded(), !text.contains("."), !argument(0).text.contains(".") {
-                return .number((a / b).rounded(.towardZero))
-            }
-            return .number(a / b)
-        case "modulo":
-            let divisor = number(argument(0))
-            return divisor == 0 ? .null : .number(number(input).truncatingRemainder(dividingBy: divisor))
-        case "abs": return .number(abs(number(input)))
-        case "ceil": return .number(number(input).rounded(.up))
-        case "floor": return .number(number(input).rounded(.down))
-        case "round": return .number(number(input).rounded())
         case "reverse":
             if case .list(let list) = input { return .list(list.reversed()) }
             return input
+        case "array_to_sentence_string":
+            guard case .list(let list) = input else { return input }
+            let words = list.map(self.text)
+            let connector = arguments.isEmpty ? "and" : argument(0).text
+            switch words.count {
+            case 0: return .string("")
+            case 1: return .string(words[0])
+            case 2: return .string("\(words[0]) \(connector) \(words[1])")
+            default: return .string(words.dropLast().joined(separator: ", ") + ", \(connector) " + words.last!)
+            }
+        default: return nil
+        }
+    }
+
+    /// Filters over lists: sorted, made unique, compacted, added to, mapped and filtered; nil for another name.
+    static func lists(_ call: FilterCall) -> SourceValue? {
+        let (name, input, arguments, argument) = (call.name, call.input, call.arguments, call.argument)
+        switch name {
         case "sort", "sort_natural":
             guard case .list(let list) = input else { return input }
             let key = arguments.isEmpty ? nil : argument(0).text
@@ -219,16 +246,33 @@ enum LiquidValues {
                     if case .list(let values) = value { return values.contains { equal($0, argument(1)) } }
                     return equal(value, argument(1)) || value.text == argument(1).text
                 })
-        case "array_to_sentence_string":
-            guard case .list(let list) = input else { return input }
-            let words = list.map(self.text)
-            let connector = arguments.isEmpty ? "and" : argument(0).text
-            switch words.count {
-            case 0: return .string("")
-            case 1: return .string(words[0])
-            case 2: return .string("\(words[0]) \(connector) \(words[1])")
-            default: return .string(words.dropLast().joined(separator: ", ") + ", \(connector) " + words.last!)
+        default: return nil
+        }
+    }
+
+    /// Filters over numbers, and dates written as Jekyll writes them; nil for another name.
+    static func numbersAndDates(_ call: FilterCall) -> SourceValue? {
+        let (name, input, argument) = (call.name, call.input, call.argument)
+        switch name {
+        case "plus": return .number(number(input) + number(argument(0)))
+        case "minus": return .number(number(input) - number(argument(0)))
+        case "times": return .number(number(input) * number(argument(0)))
+        case "divided_by":
+            let divisor = number(argument(0))
+            guard divisor != 0 else { return .null }
+            // Two whole numbers divide as whole numbers, as Liquid divides them.
+            let (a, b) = (number(input), divisor)
+            if a == a.rounded(), b == b.rounded(), !input.text.contains("."), !argument(0).text.contains(".") {
+                return .number((a / b).rounded(.towardZero))
             }
+            return .number(a / b)
+        case "modulo":
+            let divisor = number(argument(0))
+            return divisor == 0 ? .null : .number(number(input).truncatingRemainder(dividingBy: divisor))
+        case "abs": return .number(abs(number(input)))
+        case "ceil": return .number(number(input).rounded(.up))
+        case "floor": return .number(number(input).rounded(.down))
+        case "round": return .number(number(input).rounded())
         case "date", "date_to_string", "date_to_long_string", "date_to_xmlschema", "date_to_rfc822":
             guard let date = LiquidDates.date(input) else { return input }
             switch name {
@@ -238,8 +282,7 @@ enum LiquidValues {
             case "date_to_rfc822": return .string(LiquidDates.format(date, "%a, %d %b %Y %H:%M:%S +0000"))
             default: return .string(LiquidDates.format(date, argument(0).text))
             }
-        default:
-            throw UnknownFilter(name: name)
+        default: return nil
         }
     }
 
