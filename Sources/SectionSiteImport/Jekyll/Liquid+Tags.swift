@@ -323,7 +323,6 @@ extension Liquid.Run {
         return String(trimmed.prefix { !$0.isWhitespace })
     }
 
-    /// A tab's title: jekyll-tabs writes the group first (`{% tab log php %}`), other plugins the title alone.
     /// The component a block tag's name says it is: `details` (`altDetails`, `collapsible`), else the kind of a box
     /// (`note`, `warning`, `callout` ...); nil for any other name.
     static func vocabulary(_ name: String) -> String? {
@@ -342,6 +341,7 @@ extension Liquid.Run {
         return text.isEmpty ? nil : text
     }
 
+    /// A tab's title: jekyll-tabs writes the group first (`{% tab log php %}`), other plugins the title alone.
     static func tabTitle(_ markup: String) -> String {
         let words = LiquidExpression.split(markup, on: " ").map {
             $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
