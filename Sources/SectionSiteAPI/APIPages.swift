@@ -274,7 +274,9 @@ struct APIPages {
                 id: id, cell: "api-symbol", body: documentation(id).abstract, fields: fields,
                 location: sourceLocation(id))
         }
-        fields["anchor"] = .string(urls.anchor(id))
+        let anchor = urls.anchor(id)
+        fields["anchor"] = .string(anchor.id)
+        fields["anchorLink"] = .string(anchor.link)
         if let url = urls.pageURL(id) { fields["link"] = .string(links.link(url)) }
         return ItemSpec(
             id: id, cell: "api-member", body: documentation(id).markdown, fields: fields, location: sourceLocation(id))

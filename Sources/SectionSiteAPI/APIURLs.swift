@@ -66,17 +66,17 @@ struct APIURLs {
     func pageURL(_ id: String) -> String? {
         guard let entry = index[id] else { return nil }
         if entry.hasPage { return moduleURL(entry.module) + paths[id]! }
-        if let parent = index.parent[id], let url = pageURL(parent) { return url + "#" + Self.fragment(anchor(id)) }
+        if let parent = index.parent[id], let url = pageURL(parent) { return url + anchor(id).link }
         if let other = entry.extendedModule, let type = index.extendedType[id],
             index.extensions[entry.module]?[other]?[type] != nil
         {
-            return extendedURL(entry.module, other, type) + "#" + Self.fragment(anchor(id))
+            return extendedURL(entry.module, other, type) + anchor(id).link
         }
-        return moduleURL(entry.module) + "#" + Self.fragment(anchor(id))
+        return moduleURL(entry.module) + anchor(id).link
     }
 
     /// A member's anchor on its page: its name, with `-2`, `-3` for overloads after the first by identifier.
-    func anchor(_ id: String) -> String { anchors[id] ?? index[id]!.name }
+    func anchor(_ id: String) -> APIAnchor { APIAnchor(id: anchors[id] ?? index[id]!.name) }
 
     /// The site path of an article's page.
     func articleURL(_ article: Catalog.Article, of module: String) -> String {
@@ -86,10 +86,20 @@ struct APIURLs {
     /// A name in a URL: lowercased, as DocC writes its paths.
     static func slug(_ name: String) -> String { name.lowercased() }
 
-    /// An anchor in a link: characters a fragment may not hold percent-encoded.
-    static func fragment(_ anchor: String) -> String {
+}
+
+/// A member's place on its page: the `id` its element carries and the link to it, made by one type so that the two
+/// always meet, whatever characters the name holds (an operator's `&>>(_:_:)`). Templates write both as any value,
+/// escaped (`id="{{anchor}}"`, `href="{{anchorLink}}"`); a browser, and `sectionsite check`, undo the escaping, and
+/// the link's percent-encoding, before they compare.
+struct APIAnchor: Equatable {
+    /// The element's id, as the name is written.
+    let id: String
+
+    /// The link within the page: `#` and the id, with what a fragment may not hold percent-encoded.
+    var link: String {
         let allowed = CharacterSet(
             charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@")
-        return anchor.addingPercentEncoding(withAllowedCharacters: allowed) ?? anchor
+        return "#" + (id.addingPercentEncoding(withAllowedCharacters: allowed) ?? id)
     }
 }

@@ -263,7 +263,7 @@ struct APIBoundsTests {
         let pages = try APIPages(
             index: index, settings: settings, rootPath: "/", site: site.folder, package: nil, bounds: bounds)
         #expect(
-            ["s:GenA1", "s:GenA2", "s:GenA3", "s:Genf0", "s:Genf1"].map(pages.urls.anchor) == [
+            ["s:GenA1", "s:GenA2", "s:GenA3", "s:Genf0", "s:Genf1"].map { pages.urls.anchor($0).id } == [
                 "f()", "f()-2", "g()", "f()", "f()-2",
             ])
         #expect(pages.urls.pageURL("s:GenA2") == "/api/gen/a/#f()-2")

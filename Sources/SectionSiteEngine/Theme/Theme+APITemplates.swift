@@ -14,7 +14,7 @@ extension Theme {
         ),
         (
             "cells/api-member",
-            ##"<article class="api-member" id="{{anchor}}"><h3><a href="#{{anchor}}">{{name}}</a> "##
+            ##"<article class="api-member" id="{{anchor}}"><h3><a href="{{anchorLink}}">{{name}}</a> "##
                 + ##"<span class="api-member-kind">{{kind}}</span></h3>{{#declaration}}<pre>"##
                 + ##"<code>{{{declaration}}}</code></pre>{{/declaration}}{{#deprecated}}"##
                 + ##"<p class="api-deprecated">{{.}}</p>{{/deprecated}}{{{body}}}</article>"##
