@@ -15,13 +15,13 @@ extension Site {
         return sorted.map {
             OutputFile(path: OutputPath(page: $0.url), contents: $0.contents, origin: $0.source.description)
         }
-            + publishedFiles + aliasFiles() + (given ?? indexes(sorted))
+            + PicturePhase.published(by: self) + aliasFiles() + (given ?? indexes(sorted))
     }
 
     /// The path of every file `outputFiles()` lists, without making their contents.
     func outputPaths() -> Set<OutputPath> {
         var paths = Set(pages.keys.map { OutputPath(page: $0) })
-        paths.formUnion(publishedFiles.map(\.path))
+        paths.formUnion(PicturePhase.published(by: self).map(\.path))
         paths.formUnion(aliases().map(\.alias.outputPath))
         paths.formUnion(indexPaths())
         return paths

@@ -46,7 +46,7 @@ extension Site {
             output.restore(OutputRecord(page: page, inputs: record.inputs, emptySections: record.emptySections))
         }
         refreshFiles()
-        refreshImages()
+        PicturePhase.refresh(&self)
     }
 
     /// The pages not rendered again, each made to stand for its version in `store` (`.sectionsite/versions/`),
@@ -155,7 +155,7 @@ extension Site {
                 emptySections: record.emptySections)
         }
         var copies: [OutputPath: FileStamp] = [:]
-        for file in publishedFiles {
+        for file in PicturePhase.published(by: self) {
             if case .copy(let source) = file.contents, let stamp = FileStamp.of(source) { copies[file.path] = stamp }
         }
         return SiteSnapshot(

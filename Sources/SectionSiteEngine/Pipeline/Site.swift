@@ -84,27 +84,15 @@ package struct Site: Sendable {
         report(1)
         try self.init(options: options, inputs: SiteInputs(options: options), restoring: false, progress: progress)
         let loader = ContentLoader(site: options.site, markdown: markdown, bodies: bodies)
-        let paths = loader.pagePaths()
-        report(2, 0, paths.count)
-        let (pages, errors) = try loader.loadAll(paths, progress: { report(2, $0, paths.count) })
-        loaded = TreeDictionary(uniqueKeysWithValues: pages.map { ($0.page.source, $0) })
-        for page in program.definitions.values { loaded[page.source] = try loader.load(page) }
-        // Mistakes a user fixes in a minute come before the minutes pictures may take: the pages' own (front
-        // matter, aliases, Markdown, a picture's header) and two pages at one URL stop the build before any
-        // picture's files are made. Else every error of the run at once, the pictures' among them.
-        var cheap = errors
-        let owners = Dictionary(grouping: loaded.values.filter(content.publishes), by: \.page.url).mapValues {
-            $0.map(\.page.source).sorted()
-        }
-        do { try OutputTable.checkUnique(owners) } catch let error as SectionSiteError { cheap += error.diagnostics }
-        if !cheap.isEmpty { throw SectionSiteError(cheap.sorted(by: Diagnostic.inFileOrder)) }
+        try LoadPhase.all(&self, with: loader, report: report)
         report(3)
-        try makeImagesLoadingAgain(loaded.values, loader: loader) { report(3, $0, $1) }
+        try PicturePhase.run(&self, pages: loaded.values, loader: loader) { report(3, $0, $1) }
         content.rebuild(from: loaded, config: config)
         _ = content.refreshTree(drawn: !theme.navigationTemplates.isEmpty)
-        _ = try render(sources: Set(loaded.keys).union(content.generated.keys), force: true, report: report)
+        _ = try RenderPhase.run(
+            &self, sources: Set(loaded.keys).union(content.generated.keys), force: true, report: report)
         refreshFiles()
-        refreshImages()
+        PicturePhase.refresh(&self)
     }
 
     /// What both ways of making a site start from: its inputs, the Markdown set up, the pages a program defines and
@@ -131,7 +119,8 @@ package struct Site: Sendable {
         }
         let api = try Self.apiReference(options, config: config)
         markdown = Markdown(
-            config: config, highlighter: highlighter, theme: theme, images: Self.imageCatalog(options, config: config),
+            config: config, highlighter: highlighter, theme: theme,
+            images: PicturePhase.catalog(options, config: config),
             site: options.site,
             pageURLs: PageURLs(
                 site: options.site, permalinks: config.permalinks, bounds: config.sourceBounds(site: options.site)),
@@ -189,17 +178,17 @@ package struct Site: Sendable {
             load.formUnion(present.subtracting(loaded.keys))
             load.formUnion(Set(loaded.keys).subtracting(present).subtracting(program.definitions.keys))
         }
-        let loading = try reload(load, with: loader)
+        let loading = try LoadPhase.again(load, in: &self, with: loader)
         var update = Update()
-        (update.changed, update.removed) = try render(
-            sources: pagesToRender(plan, after: loading), force: plan.forcesRender)
+        (update.changed, update.removed) = try RenderPhase.run(
+            &self, sources: LoadPhase.toRender(plan, after: loading, in: &self), force: plan.forcesRender)
         // An editor's temporary file of `Content/` that came and went changes nothing.
         let copies = plan.contentFiles.filter { output, path in
             files[output] != nil || FileManager.default.fileExists(atPath: options.site.path + "/" + path)
         }
         let refresh = plan.copiedFiles || !copies.isEmpty
         if refresh { refreshFiles() }
-        if loading.picturesChanged || refresh { refreshImages() }
+        if loading.picturesChanged || refresh { PicturePhase.refresh(&self) }
         // Only stylesheets that exist are announced: the runtime swaps them in place; other assets show on reload.
         update.assets = plan.assets.union(copies.keys).filter { files[$0] != nil && $0.rawValue.hasSuffix(".css") }
             .sorted()
@@ -247,110 +236,6 @@ package struct Site: Sendable {
         return Set(
             loaded.filter { _, page in everyPage || !page.isComplete || !page.templatesUsed.isDisjoint(with: components)
             }.keys)
-    }
-
-    /// What loading pages again found, for working out what to render again.
-    private struct Reloading {
-        /// Every page loaded again or removed: those asked for, and those linking to a page that moved.
-        var paths: Set<SourceID>
-        /// The folders of the pages, before and after: the lists of those folders render again.
-        var folders: Set<String> = []
-        /// The tag pages of the pages' tags, before and after.
-        var tagPages: Set<SourceID> = []
-        /// A page came, went, or changed its title or weight: the navigation may change.
-        var restructured = false
-        /// The pictures some page shows changed.
-        var picturesChanged = false
-    }
-
-    /// Loads the pages at `paths` again (a page whose file is gone is removed), then the pages that link to one
-    /// whose URL changed, for the links' new URL, and makes their pictures. Every mistake of the pages at once; the
-    /// pages' own come before any picture's files are made, as in a full build.
-    private mutating func reload(_ paths: Set<SourceID>, with loader: ContentLoader) throws -> Reloading {
-        var done = Reloading(paths: paths)
-        var reloaded: [LoadedPage] = []
-        var problems: [Diagnostic] = []
-        var pending = paths.sorted()
-        // What a page restored from the record showed is in the pictures' record, not in the page.
-        let recorded = recordedPictures()
-        while !pending.isEmpty {
-            var moved = Set<SourceID>()  // pages whose URL changed, came or went: links to them change
-            for source in pending {
-                let old = loaded[source]
-                var new: LoadedPage?
-                // A page no program defines any more, or whose file is gone, is removed.
-                if program[source] != nil
-                    || source.file.map({ FileManager.default.fileExists(atPath: options.site.path + "/" + $0) }) == true
-                {
-                    do {
-                        let (page, found) = try program.load(source, with: loader)
-                        (new, problems) = (page, problems + found)
-                    } catch {
-                        problems += error.diagnostics
-                        continue
-                    }
-                }
-                for page in [old, new].compactMap(\.self) {
-                    done.folders.insert(page.page.folder)
-                    let prefix = config.languages.prefix(page.page.language)
-                    done.tagPages.formUnion(page.tagSlugs.map { .generated(PageURL(TagPages.url($0, prefix: prefix))) })
-                }
-                loaded[source] = new
-                done.restructured = done.restructured || ContentTree.changes(old, new, drafts: options.drafts)
-                if let new { reloaded.append(new) }
-                if let old, !old.isComplete {
-                    let now = new.map { Set($0.images.map(\.image.source)) } ?? []
-                    done.picturesChanged = done.picturesChanged || Set(recorded[source.description] ?? []) != now
-                } else {
-                    done.picturesChanged = done.picturesChanged || old?.images.map(\.image) != new?.images.map(\.image)
-                }
-                if old?.page.url != new?.page.url { moved.insert(source) }
-            }
-            pending =
-                moved.isEmpty
-                ? []
-                : loaded.filter { source, page in
-                    !done.paths.contains(source)
-                        && page.fileLinks.contains { $0.link.target.map { moved.contains(.file($0)) } ?? false }
-                }.keys.sorted()
-            done.paths.formUnion(pending)
-        }
-        if !problems.isEmpty { throw SectionSiteError(problems.sorted(by: Diagnostic.inFileOrder)) }
-        try makeImagesLoadingAgain(reloaded, loader: loader)
-        return done
-    }
-
-    /// The pages to render again after `loading`: those loaded again, the tag pages and translations they change,
-    /// the pages drawing navigation when the tree changed, the lists of the folders they were and are in, and the
-    /// pages drawn with a changed template (every page when the plan renders all).
-    private mutating func pagesToRender(_ plan: ChangePlan, after loading: Reloading) -> Set<SourceID> {
-        var affected = loading.paths
-        if !loading.paths.isEmpty {
-            affected.formUnion(content.update(changed: loading.paths, in: loaded, config: config))
-            affected.formUnion(loading.tagPages.filter { content.generated[$0] != nil || output.urls[$0] != nil })
-        }
-        let drawsNavigation = !theme.navigationTemplates.isEmpty
-        if loading.restructured || (plan.forcesRender && drawsNavigation && content.trees.isEmpty),
-            content.refreshTree(drawn: drawsNavigation)
-        {
-            affected.formUnion(pathsDrawingNavigation())
-        }
-        if plan.renderAll {
-            affected.formUnion(loaded.keys)
-            affected.formUnion(content.generated.keys)
-            return affected
-        }
-        for path in content.listing where loading.folders.contains(where: { Resolver.lists(loaded[path]!, folder: $0) })
-        {
-            affected.insert(path)
-        }
-        if !plan.templates.isEmpty {
-            for (path, owned) in output.urls
-            where owned.contains(where: { !(pages[$0]?.templatesUsed.isDisjoint(with: plan.templates) ?? true) }) {
-                affected.insert(path)
-            }
-        }
-        return affected
     }
 
     /// The warnings of the site as it is, sorted: links to `.md` files that are no page, sections without items,
@@ -433,188 +318,6 @@ package struct Site: Sendable {
             warnings.add(SiteProblem.unusedTemplate(name).at(SourceLocation(file: "\(theme.path)/\(name).mustache")))
         }
         return warnings.all
-    }
-
-    /// The pages `sources` make, resolved: each source's URLs, and its instances whose inputs changed (all of them when
-    /// `force`), their inputs with the content tree's hash where they draw navigation.
-    private func resolve(
-        _ sources: [SourceID], with resolver: Resolver, force: Bool, inputs: @Sendable (PageURL, String) -> String
-    ) throws -> (made: [(source: SourceID, urls: [PageURL])], stale: [PageInstance]) {
-        let drafts = options.drafts
-        let (pagesBySource, generated) = (self.loaded, content.generated)
-        let previous = force ? [:] : output.records
-        let results = sources.parallelMap { source in
-            Result { () throws -> [PageInstance] in
-                guard let page = pagesBySource[source] ?? generated[source], drafts || !page.page.isDraft else {
-                    return []
-                }
-                return try resolver.instances(of: page) { url, resolved in
-                    previous[url]?.inputs == inputs(url, resolved)
-                }
-            }
-        }
-        let instances = try Self.everyResult(results)
-        let stale = instances.joined().map { instance in
-            var instance = instance
-            instance.inputs = inputs(instance.url, instance.inputs)
-            return instance
-        }.filter { force || output.records[$0.url]?.inputs != $0.inputs }
-        return (zip(sources, instances).map { ($0, $1.map(\.url)) }, stale)
-    }
-
-    /// Re-renders the pages made from `sources` whose inputs changed (all of them when `force`: a template or layout
-    /// changed); a source no longer loaded loses its pages. Returns the URLs whose version changed or that are new,
-    /// and the URLs that are gone, both sorted.
-    ///
-    /// Resolved and rendered a slice of sources at a time: the instances of every page at once (each list page with
-    /// its items) set a build's peak memory, 4 KiB a page. No two pages may take one URL: checked over every slice's
-    /// URLs, and told with the errors of rendering, so that one run reports both.
-    private mutating func render(
-        sources: Set<SourceID>, force: Bool, report: (@Sendable (Int, Int?, Int?) -> Void)? = nil
-    ) throws -> (changed: [PageURL], removed: [PageURL]) {
-        report?(4, nil, nil)
-        // Pages restored from the previous build's record are read again before they are rendered.
-        let incomplete = sources.filter { loaded[$0]?.isComplete == false }.sorted()
-        if !incomplete.isEmpty {
-            let loader = ContentLoader(site: options.site, markdown: markdown, bodies: bodies)
-            let program = self.program
-            let pages = try incomplete.parallelMap { source in
-                let (page, problems) = try program.load(source, with: loader)
-                if !problems.isEmpty { throw SectionSiteError(problems) }
-                return page
-            }
-            for page in pages { loaded[page.page.source] = page }
-            try makeImagesLoadingAgain(pages, loader: loader)
-            _ = content.update(changed: Set(incomplete), in: loaded, config: config)
-        }
-        let sortedSources = sources.sorted()
-        let resolver = Resolver(
-            pages: content.published, tags: content.tags, translations: content.translations, data: data,
-            config: config,
-            site: options.site, orders: content.collectionOrders
-        ).ordering(sortedSources.compactMap { loaded[$0] ?? content.generated[$0] })
-        content.collectionOrders = resolver.orders
-        let inputs = navigationInputs()  // from the records as they were before this render
-        report?(5, 0, sortedSources.count)
-        let renderer = PageRenderer(theme: theme, config: config, trees: content.trees, data: data)
-        let store = pageStore
-        if let store { try FileManager.default.createDirectory(at: store.folder, withIntermediateDirectories: true) }
-        nonisolated(unsafe) let siteContexts = renderer.siteContexts
-        var errors: [Diagnostic] = []
-        var claims = OutputTable.Claims()
-        var changed: [PageURL] = []
-        for slice in stride(from: 0, to: sortedSources.count, by: 512).map({
-            sortedSources[$0..<min($0 + 512, sortedSources.count)]
-        }) {
-            let made: [(source: SourceID, urls: [PageURL])], stale: [PageInstance]
-            do {
-                (made, stale) = try resolve(Array(slice), with: resolver, force: force, inputs: inputs)
-            } catch let error as SectionSiteError {
-                errors += error.diagnostics  // every slice is still resolved, to find every error
-                continue
-            }
-            for (source, urls) in made { output.claim(urls, by: source, rendering: sources, in: &claims) }
-            // Rendered on all cores. A build that renders no more (`BuildOptions.storage`) keeps each rendered page's
-            // HTML in the page store, and lets go of what is left of its body in memory (item bodies) once the last
-            // page made from it is rendered: holding every body and every page's HTML at once set a build's peak.
-            let (done, total) = (slice.startIndex, sortedSources.count)
-            // The costliest first (list pages), each result in its instance's place: the same output, and no core
-            // left drawing a long list while the others wait at the end of the slice.
-            let order = stale.indices.sorted { (stale[$0].cost, $1) > (stale[$1].cost, $0) }
-            let drawn = order.parallelMap(progress: { report?(5, done + $0 * slice.count / max(stale.count, 1), total) }
-            ) { index in
-                Result {
-                    let page = try renderer.render(resolver.filled(stale[index]), sites: siteContexts)
-                    return try store.map(page.stored) ?? page
-                }
-            }
-            var results = drawn
-            for (place, index) in order.enumerated() { results[index] = drawn[place] }
-            report?(5, slice.endIndex, total)
-            let rendered: [RenderedPage]
-            do {
-                rendered = try Self.everyResult(results)
-            } catch let error as SectionSiteError {
-                errors += error.diagnostics  // every page is still rendered, to find every error
-                continue
-            }
-            guard errors.isEmpty else { continue }
-            var finished = Set<SourceID>()
-            for (page, instance) in zip(rendered, stale) {
-                let empty = instance.pagination.map { $0.current == 1 } ?? true ? instance.emptySections : []
-                let record = OutputRecord(
-                    page: page, inputs: instance.inputs,
-                    emptySections: empty.map { SiteProblem.emptySection(id: $0.spec.id).at($0.spec.location) })
-                if output.keep(record) { changed.append(page.url) }
-                // A page whose body waits on disk and that has no item bodies holds nothing to let go: a copy would
-                // only double it while the resolver still holds the original.
-                let (key, source) = (instance.source.page.source, instance.source)
-                if options.storage != nil, loaded[key] === source, !source.blocks.isEmpty || !source.itemBodies.isEmpty
-                {
-                    finished.insert(key)
-                }
-            }
-            if !finished.isEmpty {
-                for source in finished { loaded[source] = loaded[source]!.withoutBody() }
-                content.replace(finished, in: loaded)  // it holds the same pages
-            }
-        }
-        var removed: [PageURL] = []
-        do {
-            removed = try output.settle(claims)
-        } catch let error as SectionSiteError {
-            errors += error.diagnostics
-        }
-        if !errors.isEmpty {
-            var unique: [Diagnostic] = []
-            for error in errors.sorted(by: Diagnostic.inFileOrder) where unique.last != error { unique.append(error) }
-            throw SectionSiteError(unique)
-        }
-        return (changed.sorted(), removed)
-    }
-
-    /// A page's inputs (URL, resolver's inputs) with the content tree's hash in them when the page was drawn with
-    /// navigation last time (a page rendered for the first time is rendered anyway).
-    private func navigationInputs() -> @Sendable (PageURL, String) -> String {
-        let (records, drawing, treeHash) = (output.records, theme.navigationTemplates, content.treeHash)
-        return { url, inputs in
-            guard !drawing.isEmpty, let used = records[url]?.page.templatesUsed, !used.isDisjoint(with: drawing) else {
-                return inputs
-            }
-            var hash = ContentHash()
-            hash.combine(inputs)
-            hash.combine(treeHash)
-            return hash.hex
-        }
-    }
-
-    /// The paths whose pages were drawn with navigation, which a change of the content tree may change.
-    private func pathsDrawingNavigation() -> Set<SourceID> {
-        let drawing = theme.navigationTemplates
-        guard !drawing.isEmpty else { return [] }
-        return Set(
-            output.urls.filter { $0.value.contains { !(pages[$0]?.templatesUsed.isDisjoint(with: drawing) ?? true) } }
-                .keys)
-    }
-
-    /// The values of `results`, or every error among them at once, sorted.
-    static func everyResult<Value>(_ results: [Result<Value, any Error>]) throws -> [Value] {
-        var values: [Value] = []
-        var errors: [Diagnostic] = []
-        values.reserveCapacity(results.count)
-        for result in results {
-            switch result {
-            case .success(let value): values.append(value)
-            case .failure(let error as SectionSiteError): errors += error.diagnostics
-            case .failure(let error): throw error
-            }
-        }
-        if !errors.isEmpty {
-            var unique: [Diagnostic] = []  // a template error met by many pages is told once a place
-            for error in errors.sorted(by: Diagnostic.inFileOrder) where unique.last != error { unique.append(error) }
-            throw SectionSiteError(unique)
-        }
-        return values
     }
 
     mutating func refreshFiles() {

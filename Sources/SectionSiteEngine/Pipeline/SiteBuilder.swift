@@ -185,7 +185,7 @@ package struct SiteBuilder: Sendable {
             var unsaved: [Diagnostic] = []
             if !rendered.isEmpty || restamped {
                 do {
-                    try site.saveImageRecord()
+                    try PicturePhase.saveRecord(of: site)
                     try saveRecord(site, feed: from, indexes: indexes, searchInOutput: searchInOutput)
                 } catch {
                     // The output is right; the next build only reads those pages again.
@@ -215,7 +215,7 @@ package struct SiteBuilder: Sendable {
         do {
             try state.save(patches.history, pages: rendered)
             if !restored { try site.highlighter?.save(to: Site.highlightCache(options.state)) }
-            try site.saveImageRecord()
+            try PicturePhase.saveRecord(of: site)
             try saveRecord(site, feed: from, indexes: indexes, searchInOutput: searchInOutput)
         } catch {
             try? FileManager.default.removeItem(at: SiteSnapshot.file(options.state))

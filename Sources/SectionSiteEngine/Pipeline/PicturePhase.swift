@@ -1,11 +1,12 @@
 import Foundation
 import HashTreeCollections
 
-/// The pictures the pages show: made into files on all cores before the pages are rendered, and published in place
-/// of their sources.
-extension Site {
+/// Pictures, the build's third phase, between loading and rendering: the files of the pictures the loaded pages
+/// show made on all cores (those the cache lacks), the pages that show one that cannot be made drawn again without
+/// it, and the files made published in place of their sources. Also the pictures' record, for the next build.
+enum PicturePhase {
     /// The catalog of the site's pictures, when a processor is given.
-    static func imageCatalog(_ options: BuildOptions, config: SiteConfig) -> ImageCatalog? {
+    static func catalog(_ options: BuildOptions, config: SiteConfig) -> ImageCatalog? {
         options.imageProcessor.map {
             ImageCatalog(
                 site: options.site, settings: config.images, processor: $0, rootPath: config.rootPath,
@@ -18,12 +19,13 @@ extension Site {
     /// Makes the files that the cache lacks of the pictures `pages` show, then loads again the pages that show one
     /// whose files could not be made (a damaged or truncated file): as a missing picture, it is drawn as written,
     /// with a warning at each place that names it. A picture refused while its files were made is an error there.
-    mutating func makeImagesLoadingAgain(
-        _ pages: some Sequence<LoadedPage>, loader: ContentLoader, report: (@Sendable (Int, Int) -> Void)? = nil
+    static func run(
+        _ site: inout Site, pages: some Sequence<LoadedPage>, loader: ContentLoader,
+        report: (@Sendable (Int, Int) -> Void)? = nil
     ) throws {
-        let again = try makeImages(of: pages, report: report)
+        let again = try make(of: pages, site: site, report: report)
         guard !again.isEmpty else { return }
-        let program = self.program
+        let program = site.program
         let results = again.sorted().parallelMap { source in
             Result { () throws(SectionSiteError) -> (LoadedPage, [Diagnostic]) in try program.load(source, with: loader)
             }
@@ -32,7 +34,7 @@ extension Site {
         for result in results {
             switch result {
             case .success(let (page, problems)):
-                loaded[page.page.source] = page
+                site.loaded[page.page.source] = page
                 errors += problems
             case .failure(let error): errors += error.diagnostics
             }
@@ -43,10 +45,10 @@ extension Site {
     /// Makes the files that the cache lacks of the pictures `pages` show; returns the paths of the pages that show
     /// a picture whose files could not be made, marked broken in the catalog. A refused one is an error at each
     /// place that names it.
-    func makeImages(
-        of pages: some Sequence<LoadedPage>, report: (@Sendable (Int, Int) -> Void)? = nil
+    private static func make(
+        of pages: some Sequence<LoadedPage>, site: Site, report: (@Sendable (Int, Int) -> Void)? = nil
     ) throws -> Set<SourceID> {
-        guard let catalog = markdown.images else { return [] }
+        guard let catalog = site.markdown.images else { return [] }
         var places: [String: [SourceLocation]] = [:]
         var images: [ProcessedImage] = []
         for page in pages {
@@ -80,11 +82,11 @@ extension Site {
 
     /// The pictures each page shows, by the page's key as the record writes it: its own list when it was loaded,
     /// the record's for a page restored from it.
-    func imagesShown() -> [String: [ProcessedImage]] {
-        guard let catalog = markdown.images else { return [:] }
-        let recorded = recordedPictures()
+    static func shown(in site: Site) -> [String: [ProcessedImage]] {
+        guard let catalog = site.markdown.images else { return [:] }
+        let recorded = recorded(in: site)
         var shown: [String: [ProcessedImage]] = [:]
-        for (source, page) in loaded {
+        for (source, page) in site.loaded {
             let key = source.description
             if page.isComplete {
                 if !page.images.isEmpty { shown[key] = page.images.map(\.image) }
@@ -96,9 +98,9 @@ extension Site {
     }
 
     /// The pictures each page showed by the pictures' record (the previous build's), by the page's source.
-    func recordedPictures() -> [String: [String]] {
+    static func recorded(in site: Site) -> [String: [String]] {
         var recorded: [String: [String]] = [:]
-        for (image, users) in markdown.images?.recordedUsers ?? [:] {
+        for (image, users) in site.markdown.images?.recordedUsers ?? [:] {
             for page in users { recorded[page, default: []].append(image) }
         }
         return recorded
@@ -106,26 +108,26 @@ extension Site {
 
     /// Lists the files made from the pictures the pages show, and hides the sources in `Content/` they are made
     /// from (their metadata, GPS positions included, is not published).
-    mutating func refreshImages() {
-        guard let catalog = markdown.images else { return }
+    static func refresh(_ site: inout Site) {
+        guard let catalog = site.markdown.images else { return }
         var outputs: [OutputPath: OutputFile] = [:]
         var sources = Set<String>()
-        for image in imagesShown().values.joined() {
+        for image in shown(in: site).values.joined() {
             if image.source.hasPrefix("Content/") { sources.insert(image.source) }
             for variant in image.variants where outputs[OutputPath(variant.path)] == nil {
                 outputs[OutputPath(variant.path)] = OutputFile(
                     path: OutputPath(variant.path), contents: .copy(catalog.cached(variant).path), origin: image.source)
             }
         }
-        imageFiles = outputs
-        processedSources = sources
+        site.imageFiles = outputs
+        site.processedSources = sources
     }
 
     /// The record of which pages show each picture, for the next incremental build.
-    func saveImageRecord() throws {
-        guard let catalog = markdown.images else { return }
+    static func saveRecord(of site: Site) throws {
+        guard let catalog = site.markdown.images else { return }
         var users: [String: [String]] = [:]
-        for (page, images) in imagesShown() {
+        for (page, images) in shown(in: site) {
             for image in images where !(users[image.source]?.contains(page) ?? false) {
                 users[image.source, default: []].append(page)
             }
@@ -135,9 +137,9 @@ extension Site {
 
     /// The files copied or made as they are: `Static/`, `Content/` but the pictures processed, the theme's assets,
     /// the runtime, and the files made from pictures.
-    var publishedFiles: [OutputFile] {
-        let sources = processedSources
-        let kept = sources.isEmpty ? fileList : fileList.filter { !sources.contains($0.origin) }
-        return kept + imageFiles.values.sorted { $0.path < $1.path }
+    static func published(by site: Site) -> [OutputFile] {
+        let sources = site.processedSources
+        let kept = sources.isEmpty ? site.fileList : site.fileList.filter { !sources.contains($0.origin) }
+        return kept + site.imageFiles.values.sorted { $0.path < $1.path }
     }
 }
