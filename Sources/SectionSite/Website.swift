@@ -120,7 +120,7 @@ public struct Website: Sendable {
     /// - Parameter drafts: checks pages marked draft too.
     /// - Returns: one error per broken link, sorted by place.
     public func check(drafts: Bool = false) async throws -> [Diagnostic] {
-        try await site(options(drafts: drafts, checksLinks: true)).brokenLinks().errors
+        try await LinkCheck(site(options(drafts: drafts, checksLinks: true))).brokenLinks().errors
     }
 
     /// The site built in memory with `options` and each bound page's first value; the bound sequences are

@@ -38,7 +38,7 @@ struct Check: AsyncParsableCommand {
             } else {
                 terminal.warnings(warnings)
             }
-            let report = site.brokenLinks()
+            let report = LinkCheck(site).brokenLinks()
             for error in report.errors { FileHandle.standardError.write(Data((error.description + "\n").utf8)) }
             let broken = report.errors.count
             terminal.say(

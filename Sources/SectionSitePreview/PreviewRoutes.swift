@@ -154,7 +154,7 @@ struct PreviewRoutes: Sendable {
                 live + "window.SectionSiteEdit={endpoint:\"\(root)_sectionsite/edit\"};\n" + Runtime.editScript,
                 type: path)
         }
-        if let file = site.file(at: path) {
+        if let file = SiteOutput(site).file(at: path) {
             switch file.contents {
             case .text(let text): return Self.ok(text, type: path)
             case .made(let maker): return Self.ok(maker.text, type: path)
@@ -171,7 +171,7 @@ struct PreviewRoutes: Sendable {
                 preconditionFailure("the preview builds from nothing; only an incremental build links files")
             }
         }
-        if site.file(at: OutputPath(path.rawValue + "/index.html")) != nil {
+        if SiteOutput(site).file(at: OutputPath(path.rawValue + "/index.html")) != nil {
             return Response(
                 status: .movedPermanently, headers: [.location: root + URLPath.encoded(path.rawValue) + "/"])
         }

@@ -59,10 +59,10 @@ struct APIAnchorTests {
                 let anchor = APIAnchor(id: id)
                 // What the member's cell writes: both values escaped, as every template value is.
                 let html = #"<article id="\#(HTML.escape(anchor.id))"><a href="\#(HTML.escape(anchor.link))">x</a>"#
-                let ids = Site.ids(in: html)
-                let links = Site.links(in: html)
+                let ids = LinkCheck.ids(in: html)
+                let links = LinkCheck.links(in: html)
                 let fragment = links.first.flatMap {
-                    Site.target(of: $0, base: "/api/swift/int/", config: SiteConfig())?.fragment
+                    LinkCheck.target(of: $0, base: "/api/swift/int/", config: SiteConfig())?.fragment
                 }
                 if links.count != 1 || fragment == nil || !ids.contains(fragment!) { missed.append(id) }
             }

@@ -116,12 +116,12 @@ struct ImageTests {
         let after = try #require(live.pages["/trip/"]?.html)
         #expect(before != after)
         let src = try #require(after.firstMatch(of: /src="\/(img\/photo-30w-[0-9a-f]+\.png)"/)?.output.1)
-        guard case .copy(let file) = live.file(at: OutputPath(String(src)))?.contents else {
+        guard case .copy(let file) = SiteOutput(live).file(at: OutputPath(String(src)))?.contents else {
             Issue.record("the new file is not served")
             return
         }
         #expect(try ImageProcessor.vips.header(file).width == 30)
-        #expect(live.file(at: "trip/photo.png") == nil)  // the source itself is not published
+        #expect(SiteOutput(live).file(at: "trip/photo.png") == nil)  // the source itself is not published
     }
 
     @Test(

@@ -13,7 +13,7 @@ package struct BuildOptions: Sendable, Equatable {
     package var baseURL: String?
     /// Publishes pages marked `draft: true`.
     package var drafts: Bool
-    /// Keeps every link of every page (`LoadedPage.links`), for `Site.brokenLinks()`; off for builds.
+    /// Keeps every link of every page (`LoadedPage.links`), for `LinkCheck.brokenLinks()`; off for builds.
     package var keepsLinks = false
     /// Turns every warning into an error that stops the build before anything is written (`--strict`); the
     /// settings' `strict: true` does the same.

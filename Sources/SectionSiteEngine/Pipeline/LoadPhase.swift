@@ -50,7 +50,7 @@ enum LoadPhase {
         // What a page restored from the record showed is in the pictures' record, not in the page.
         let recorded = PicturePhase.recorded(in: site)
         while !pending.isEmpty {
-            var moved = Set<SourceID>()  // site.pages whose URL changed, came or went: links to them change
+            var moved = Set<SourceID>()  // pages whose URL changed, came or went: links to them change
             for source in pending {
                 let old = site.loaded[source]
                 var new: LoadedPage?

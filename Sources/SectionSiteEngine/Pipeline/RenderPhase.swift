@@ -102,7 +102,7 @@ enum RenderPhase {
             }
             if !finished.isEmpty {
                 for source in finished { site.loaded[source] = site.loaded[source]!.withoutBody() }
-                site.content.replace(finished, in: site.loaded)  // it holds the same site.pages
+                site.content.replace(finished, in: site.loaded)  // it holds the same pages
             }
         }
         var removed: [PageURL] = []

@@ -152,7 +152,7 @@ package struct Site: Sendable {
     /// Carries out the plan for `changes` (`ChangePlan`): the inputs it names read again, then the pages they
     /// change loaded again, then the pages that show them rendered again.
     private mutating func applyInPlace(_ changes: Set<SiteChange>, pages defined: [SitePage]) throws -> Update {
-        searchBase = searchBases(carried: true)
+        searchBase = SiteOutput(self).searchBases(carried: true)
         searchMemo = Locked([:])  // shared with the site this one was copied from, which keeps it
         let plan = ChangePlan(changes, layout: SiteLayout(theme: config.theme))
         if plan.everything { return try madeAgain() }
@@ -303,7 +303,7 @@ package struct Site: Sendable {
         for url in output.withEmptySections {
             for warning in output.records[url]!.emptySections { warnings.add(warning) }
         }
-        for conflict in aliasConflicts() { warnings.add(conflict) }
+        for conflict in SiteOutput(self).aliasConflicts() { warnings.add(conflict) }
         for shared in content.translations.sharedKeys() { warnings.add(shared) }
         for warning in program.referenceWarnings { warnings.add(warning) }
         // The built-in theme's words in a language it lacks are not the site's to write: no warning.

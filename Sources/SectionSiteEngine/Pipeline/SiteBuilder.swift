@@ -124,8 +124,8 @@ package struct SiteBuilder: Sendable {
         let indexes =
             unchanged
             ? snapshot!.indexes.map { OutputFile(path: $0, contents: .unchanged, origin: "the indexes") }
-            : site.indexes()
-        let siteFiles = site.outputFiles(indexes: indexes)
+            : SiteOutput(site).indexes()
+        let siteFiles = SiteOutput(site).files(indexes: indexes)
         var files = siteFiles + patches.files
         for page in pages where !page.isComplete {
             let versions = snapshot?.feed[page.url] ?? []
@@ -138,7 +138,7 @@ package struct SiteBuilder: Sendable {
             let versions = Dictionary(snapshot.rendered.map { ($0.url, $0.version) }) { first, _ in first }
             var same = Set(rendered.filter { versions[$0.url] == $0.version }.map { OutputPath(page: $0.url) })
             // So are the search files an update left as they were.
-            if searchInOutput { same.formUnion(site.searchFilesAsBefore()) }
+            if searchInOutput { same.formUnion(SiteOutput(site).searchFilesAsBefore()) }
             files = files.map { file in
                 if same.contains(file.path), file.contents != .unchanged {
                     return OutputFile(path: file.path, contents: .unchanged, origin: file.origin)
@@ -169,7 +169,7 @@ package struct SiteBuilder: Sendable {
         let brokenLinks =
             !options.keepsLinks || rendered.isEmpty
             ? []
-            : site.brokenLinks(templates: false, outputs: Set(siteFiles.map(\.path))).errors.filter {
+            : LinkCheck(site).brokenLinks(templates: false, outputs: Set(siteFiles.map(\.path))).errors.filter {
                 !warned.contains($0.location!)
             }.map {
                 Diagnostic(.warning, $0.message, at: $0.location)
@@ -235,7 +235,7 @@ package struct SiteBuilder: Sendable {
         _ site: Site, feed: [PageURL: [PageVersion]], indexes: [OutputFile], searchInOutput: Bool
     ) throws {
         let record = site.snapshot(feed: feed, indexes: indexes.map(\.path), out: options.out)
-        let bases = site.searchBases(carried: searchInOutput)
+        let bases = SiteOutput(site).searchBases(carried: searchInOutput)
         if bases.isEmpty {
             unlink(SearchShards.Saved.file(options.state).path)
         } else {

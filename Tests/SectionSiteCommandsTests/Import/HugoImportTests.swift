@@ -78,7 +78,7 @@ struct HugoImportTests {
         #expect(settings.contains("menu:\n- {title: Guide, url: guide/}\n") && !settings.contains("example.org"))
         var options = TestPlugins.command.options(site: out, out: built)
         options.keepsLinks = true
-        let broken = try Site(options: options).brokenLinks().errors.map(\.description)
+        let broken = try LinkCheck(Site(options: options)).brokenLinks().errors.map(\.description)
         #expect(broken == [], "\(broken)")
         // Hugo's own `youtube` is a link to the video: its player would reach outside the site.
         #expect(install.contains(#"<a href="https://www.youtube.com/watch?v=abc">Video on YouTube</a>"#))

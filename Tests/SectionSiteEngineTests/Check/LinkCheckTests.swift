@@ -47,7 +47,7 @@ struct LinkCheckTests {
     func broken() throws {
         let folder = try TestSite(Self.site)
         let site = try Site(options: folder.checkOptions)
-        let report = site.brokenLinks()
+        let report = LinkCheck(site).brokenLinks()
         #expect(
             report.errors.map(\.description) == [
                 // its item
@@ -75,7 +75,7 @@ struct LinkCheckTests {
                 "Content/index.md": "---\ntitle: Home\n---\nHome.\n",
                 "Content/help.md": "---\ntitle: Help\n---\nHelp.\n",
             ]) { $1 })
-        let report = try Site(options: folder.checkOptions).brokenLinks()
+        let report = try LinkCheck(Site(options: folder.checkOptions)).brokenLinks()
         #expect(
             report.errors.map(\.description) == [
                 "Themes/default/layouts/page.mustache:2:75: error: link to '/help/#top' leads nowhere: /help/ has no element with id 'top'",
@@ -93,7 +93,7 @@ struct LinkCheckTests {
                     "<!doctype html><html><head><title>{{page.title}}</title></head><body>\n<h3 id=\"{{page.operator}}\"><a href=\"#{{page.operator}}\">op</a></h3><a href=\"/{{page.target}}/\">t</a>\n{{{sections}}}{{{body}}}</body></html>\n",
                 "Content/ops.md": "---\ntitle: Ops\noperator: \"&>>(_:_:)\"\ntarget: nowhere\n---\nOps.\n",
             ]) { $1 })
-        let report = try Site(options: folder.checkOptions).brokenLinks()
+        let report = try LinkCheck(Site(options: folder.checkOptions)).brokenLinks()
         #expect(
             report.errors.map(\.description) == [
                 "Content/ops.md:1:1: error: link to '/nowhere/' leads nowhere: the site has no /nowhere/"
@@ -107,7 +107,7 @@ struct LinkCheckTests {
                 "Content/café.md":
                     "---\ntitle: Café\n---\n[here](/caf%C3%A9/) [there](/caf%C3%A9s/) [up](../caf%C3%A9/./)\n"
             ]) { $1 })
-        let report = try Site(options: folder.checkOptions).brokenLinks()
+        let report = try LinkCheck(Site(options: folder.checkOptions)).brokenLinks()
         #expect(
             report.errors.map(\.description) == [
                 "Content/café.md:4:21: error: link to '/caf%C3%A9s/' leads nowhere: the site has no /cafés/"
@@ -125,7 +125,7 @@ struct LinkCheckTests {
                     "---\ntitle: Home\n---\n[about](about/) [again](\(root)about/#hi) [outside](/elsewhere/)\n",
                 "Content/about.md": "---\ntitle: About\n---\n# About\n\n## Hi\n",
             ]) { $1 })
-        let report = try Site(options: folder.checkOptions).brokenLinks()
+        let report = try LinkCheck(Site(options: folder.checkOptions)).brokenLinks()
         if root == "/" {
             #expect(
                 report.errors.map(\.description) == [

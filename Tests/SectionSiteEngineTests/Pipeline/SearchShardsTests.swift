@@ -194,14 +194,14 @@ struct SearchShardsTests {
         #expect(shards.count > 20)
         #expect(shards == second.outputSnapshot().filter { $0.key.hasPrefix("search/") })
         let live = try Site(options: first.options)
-        let listed = live.outputFiles()
-        #expect(live.outputPaths() == Set(listed.map(\.path)))
+        let listed = SiteOutput(live).files()
+        #expect(SiteOutput(live).paths() == Set(listed.map(\.path)))
         for file in listed where file.path.rawValue.hasPrefix("search/") {
-            #expect(live.file(at: file.path) == file, "\(file.path)")
+            #expect(SiteOutput(live).file(at: file.path) == file, "\(file.path)")
             guard case .text(let text) = file.contents else { continue }
             #expect(shards[file.path.rawValue] == Data(text.utf8), "\(file.path)")
         }
-        #expect(live.file(at: "search/terms/ffff.json") == nil)
+        #expect(SiteOutput(live).file(at: "search/terms/ffff.json") == nil)
     }
 
     @Test("each language its own shards under its folder, of its own pages")
@@ -243,26 +243,28 @@ struct SearchShardsTests {
         // Past the limit, search.json only when asked for.
         let limit = SearchShards.jsonPageLimit
         try site.write(["sectionsite.yml": "title: T\n"])
-        #expect(try Site(options: site.options).writesJSON(limit) && !Site(options: site.options).writesJSON(limit + 1))
+        #expect(
+            try SiteOutput(Site(options: site.options)).writesJSON(limit)
+                && !SiteOutput(Site(options: site.options)).writesJSON(limit + 1))
         try site.write(["sectionsite.yml": "search: {json: true}\n"])
-        #expect(try Site(options: site.options).writesJSON(limit + 1))
+        #expect(try SiteOutput(Site(options: site.options)).writesJSON(limit + 1))
         try site.write(["sectionsite.yml": "search: {json: false}\n"])
-        #expect(try !Site(options: site.options).writesJSON(1))
+        #expect(try !SiteOutput(Site(options: site.options)).writesJSON(1))
     }
 
     @Test("a site kept in memory makes its shards once, and anew after a change")
     func preview() throws {
         let site = try TestSite(Self.files())
         var live = try Site(options: site.options)
-        let before = try #require(live.file(at: "search/terms/6d6f.json"))  // "mo"
-        #expect(live.file(at: "search/terms/6d6f.json") == before)
+        let before = try #require(SiteOutput(live).file(at: "search/terms/6d6f.json"))  // "mo"
+        #expect(SiteOutput(live).file(at: "search/terms/6d6f.json") == before)
         let kept = live
         try site.write(["Content/a.md": Self.page("Zebra", "Mortar and more.")])
         _ = try live.apply(["Content/a.md"])
-        let after = try #require(live.file(at: "search/terms/6d6f.json"))
+        let after = try #require(SiteOutput(live).file(at: "search/terms/6d6f.json"))
         guard case .text(let text) = after.contents else { throw CancellationError() }
         #expect(text.contains("\"mortar\"") && !text.contains("\"movers\""))
-        #expect(kept.file(at: "search/terms/6d6f.json") == before)  // the site before the change answers as before
+        #expect(SiteOutput(kept).file(at: "search/terms/6d6f.json") == before)  // the site before the change answers as before
     }
 
     @Test("an incremental build writes the shards a build from nothing writes")

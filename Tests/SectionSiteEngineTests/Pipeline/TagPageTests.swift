@@ -44,17 +44,19 @@ struct TagPageTests {
         // the index page's tag and a tag without letters make no page.
         // One listing: the paths the link check reads and the files the preview serves one at a time are those a
         // build writes.
-        #expect(live.outputPaths() == Set(live.outputFiles().map(\.path)))
-        for file in live.outputFiles() { #expect(live.file(at: file.path) == file, "\(file.path)") }
-        #expect(live.file(at: "posts/nowhere/index.html") == nil)
+        #expect(SiteOutput(live).paths() == Set(SiteOutput(live).files().map(\.path)))
+        for file in SiteOutput(live).files() { #expect(SiteOutput(live).file(at: file.path) == file, "\(file.path)") }
+        #expect(SiteOutput(live).file(at: "posts/nowhere/index.html") == nil)
         // The preview makes one index at a time: each is the one `indexes()` makes, and other paths are none.
-        for file in live.indexes() { #expect(live.indexFile(at: file.path) == file) }
+        for file in SiteOutput(live).indexes() { #expect(SiteOutput(live).indexFile(at: file.path) == file) }
         // (The search index's shards, under search/, are SearchShardsTests' business.)
         #expect(
-            live.indexes().map(\.path).filter { !$0.rawValue.hasPrefix("search/") }.sorted()
+            SiteOutput(live).indexes().map(\.path).filter { !$0.rawValue.hasPrefix("search/") }.sorted()
                 == ["feed.xml", "search.json", "sitemap.xml", "tags/ios/feed.xml", "tags/swift-ui/feed.xml"])
-        #expect(live.indexes().contains { $0.path == "search/index.json" })
-        #expect(live.indexFile(at: "tags/index.html") == nil && live.indexFile(at: "other.xml") == nil)
+        #expect(SiteOutput(live).indexes().contains { $0.path == "search/index.json" })
+        #expect(
+            SiteOutput(live).indexFile(at: "tags/index.html") == nil
+                && SiteOutput(live).indexFile(at: "other.xml") == nil)
         #expect(
             live.tags == [
                 Tag(name: "iOS", slug: "ios", count: 1, language: "en"),
@@ -175,7 +177,8 @@ struct TagPageTests {
         update = try live.apply(["Content/posts/b.md"])
         #expect(update.removed == ["/tags/new/"])
         #expect(update.changed == ["/tags/", "/tags/swift/"])
-        #expect(live.indexes().map(\.path).filter { $0.rawValue.hasPrefix("tags/") } == ["tags/swift/feed.xml"])
+        #expect(
+            SiteOutput(live).indexes().map(\.path).filter { $0.rawValue.hasPrefix("tags/") } == ["tags/swift/feed.xml"])
         try site.remove("Content/posts/a.md")
         update = try live.apply(["Content/posts/a.md"])
         #expect(update.removed == ["/posts/a/", "/tags/", "/tags/swift/"])

@@ -1,27 +1,35 @@
 import Foundation
 import HashTreeCollections
 
-/// The output as one listing: every file a build writes but the patch feed (pages by URL, the files of `Static/`,
-/// `Content/` and the theme's assets, alias pages, the sitemap, the Atom feeds and the search index). A build takes
-/// all of it (`outputFiles`), the link check its paths (`outputPaths`), the preview one file at a time
-/// (`file(at:)`); a test holds the three to the same list.
-extension Site {
+/// The output as one listing, assembled from the site's state: every file a build writes but the patch feed (pages
+/// by URL, the files of `Static/`, `Content/` and the theme's assets, the files made from pictures, alias pages, the
+/// sitemap, the Atom feeds and the search index). A build takes all of it (`files`), the link check its paths
+/// (`paths`), the preview one file at a time (`file(at:)`); a test holds the three to the same list.
+package struct SiteOutput {
+    /// The site it works on.
+    let site: Site
+
+    /// Works on `site`.
+    package init(_ site: Site) {
+        self.site = site
+    }
+
     /// Every output file but the patch feed: the pages by URL, the other files as found, and the sitemap, feeds
     /// and search index (`indexes()`), unless they are given (a build that found nothing changed since its record
     /// lists the record's as unchanged: making the search index at 10,000 pages to find it the same took over half
     /// of such a build).
-    func outputFiles(indexes given: [OutputFile]? = nil) -> [OutputFile] {
-        let sorted = pages.values.sorted { $0.url < $1.url }
+    func files(indexes given: [OutputFile]? = nil) -> [OutputFile] {
+        let sorted = site.pages.values.sorted { $0.url < $1.url }
         return sorted.map {
             OutputFile(path: OutputPath(page: $0.url), contents: $0.contents, origin: $0.source.description)
         }
-            + PicturePhase.published(by: self) + aliasFiles() + (given ?? indexes(sorted))
+            + PicturePhase.published(by: site) + aliasFiles() + (given ?? indexes(sorted))
     }
 
-    /// The path of every file `outputFiles()` lists, without making their contents.
-    func outputPaths() -> Set<OutputPath> {
-        var paths = Set(pages.keys.map { OutputPath(page: $0) })
-        paths.formUnion(PicturePhase.published(by: self).map(\.path))
+    /// The path of every file `files()` lists, without making their contents.
+    func paths() -> Set<OutputPath> {
+        var paths = Set(site.pages.keys.map { OutputPath(page: $0) })
+        paths.formUnion(PicturePhase.published(by: site).map(\.path))
         paths.formUnion(aliases().map(\.alias.outputPath))
         paths.formUnion(indexPaths())
         return paths
@@ -30,39 +38,39 @@ extension Site {
     /// The paths of the files `indexes()` makes; without `search`, those of the search index left out (they
     /// depend on every page's words).
     private func indexPaths(search: Bool = true) -> [OutputPath] {
-        let languages = config.languages
-        let sitemaps = sitemapFiles(byLanguage(Array(pages.values)))  // the paths depend on counts alone: no sort
+        let languages = site.config.languages
+        let sitemaps = sitemapFiles(byLanguage(Array(site.pages.values)))  // the paths depend on counts alone: no sort
         return (sitemaps.count > 1 || languages.isMultilingual ? [OutputPath("sitemap.xml")] : [])
             + sitemaps.map(\.path)
             + languages.codes.flatMap { code in
                 let folder = String(languages.prefix(code).dropFirst()) + (languages.prefix(code).isEmpty ? "" : "/")
                 return [OutputPath(folder + "feed.xml")] + (search ? searchPaths(code) : [])
             }
-            + content.allTags(languages).map { TagPages.feedPath($0.url) }
+            + site.content.allTags(languages).map { TagPages.feedPath($0.url) }
     }
 
     /// The sitemap, the Atom feed, the search index and each tag's Atom feed (`tags/<slug>/feed.xml`) of the
     /// current pages.
     func indexes() -> [OutputFile] {
-        indexes(pages.values.sorted { $0.url < $1.url })
+        indexes(site.pages.values.sorted { $0.url < $1.url })
     }
 
-    /// The file `outputFiles()` lists at an output path, made alone: what the preview serves, one request at a
+    /// The file `files()` lists at an output path, made alone: what the preview serves, one request at a
     /// time (making every file, a 16 MB search index among them at 10,000 pages, to answer for one would not do).
     package func file(at path: OutputPath) -> OutputFile? {
-        if let url = path.page, let page = pages[url] {
+        if let url = path.page, let page = site.pages[url] {
             return OutputFile(path: path, contents: page.contents, origin: page.source.description)
         }
-        if let image = imageFiles[path] { return image }
-        if let file = files[path], !processedSources.contains(file.origin) { return file }
+        if let image = site.imageFiles[path] { return image }
+        if let file = site.files[path], !site.processedSources.contains(file.origin) { return file }
         return indexFile(at: path) ?? aliasFile(at: path)
     }
 
     /// Each translated page's translations by URL, for the sitemap's alternates.
     private func sitemapAlternates() -> [String: [Translation]] {
         var alternates: [String: [Translation]] = [:]
-        for page in content.published {
-            let translations = content.translations.of(page.page, languages: config.languages)
+        for page in site.content.published {
+            let translations = site.content.translations.of(page.page, languages: site.config.languages)
             if !translations.isEmpty { alternates[page.listing.url.rawValue] = translations }
         }
         return alternates
@@ -71,11 +79,11 @@ extension Site {
     /// The pages by language, in the order given (a site without languages: every page under the default
     /// language).
     private func byLanguage(_ sorted: [RenderedPage]) -> [String: [RenderedPage]] {
-        let languages = config.languages
+        let languages = site.config.languages
         guard languages.isMultilingual else { return [languages.defaultCode: sorted] }
         var languageOf: [String: String] = [:]
-        for page in content.published { languageOf[page.listing.url.rawValue] = page.listing.language }
-        for page in content.generated.values { languageOf[page.page.url.rawValue] = page.page.language }
+        for page in site.content.published { languageOf[page.listing.url.rawValue] = page.listing.language }
+        for page in site.content.generated.values { languageOf[page.page.url.rawValue] = page.page.language }
         var rendered: [String: [RenderedPage]] = [:]
         for page in sorted {
             rendered[languageOf[page.url.rawValue] ?? languages.defaultCode, default: []].append(page)
@@ -88,23 +96,24 @@ extension Site {
     private func sitemapFiles(
         _ rendered: [String: [RenderedPage]]
     ) -> [(path: OutputPath, pages: ArraySlice<RenderedPage>)] {
-        let languages = config.languages
+        let languages = site.config.languages
         return SiteIndexes.sitemapFiles(
             languages.codes.map { ($0, rendered[$0] ?? []) }, multilingual: languages.isMultilingual,
-            limit: config.sitemapURLs)
+            limit: site.config.sitemapURLs)
     }
 
     /// The one file of `indexes()` at this output path, made alone.
     func indexFile(at path: OutputPath) -> OutputFile? {
         if let code = searchLanguage(of: path) { return searchFiles(code, wanted: { $0 == path }).first }
         guard indexPaths(search: false).contains(path) else { return nil }
-        return indexes(pages.values.sorted { $0.url < $1.url }, only: path).first
+        return indexes(site.pages.values.sorted { $0.url < $1.url }, only: path).first
     }
 
     /// The files of `indexes()`, or only the one at `only`.
     private func indexes(_ sorted: [RenderedPage], only: OutputPath? = nil) -> [OutputFile] {
         func wanted(_ path: OutputPath) -> Bool { only == nil || only == path }
         var files: [OutputFile] = []
+        let config = site.config
         let languages = config.languages
         // Each language's pages: its sitemap, feed and search index (a site without languages: every page).
         let rendered = byLanguage(sorted)
@@ -120,7 +129,6 @@ extension Site {
         }
         let wantedSitemaps = sitemaps.filter { wanted($0.path) }
         let alternates = wantedSitemaps.isEmpty || !languages.isMultilingual ? [:] : sitemapAlternates()
-        let config = self.config
         for sitemap in wantedSitemaps {
             let xml = later { SiteIndexes.sitemap(sitemap.pages, alternates: alternates, config: config) }
             files.append(OutputFile(path: sitemap.path, contents: xml, origin: "the sitemap"))
@@ -136,11 +144,11 @@ extension Site {
             }
             files += searchFiles(code, wanted: wanted)
         }
-        let tags = content.allTags(languages).filter { wanted(TagPages.feedPath($0.url)) }
+        let tags = site.content.allTags(languages).filter { wanted(TagPages.feedPath($0.url)) }
         guard !tags.isEmpty else { return files }
         var tagged: [String: [RenderedPage]] = [:]  // by tag URL
-        for page in content.published where !page.listing.isIndex && !page.tagSlugs.isEmpty {
-            guard let rendered = pages[page.listing.url] else { continue }
+        for page in site.content.published where !page.listing.isIndex && !page.tagSlugs.isEmpty {
+            guard let rendered = site.pages[page.listing.url] else { continue }
             let prefix = languages.prefix(page.listing.language)
             for slug in page.tagSlugs { tagged[TagPages.url(slug, prefix: prefix), default: []].append(rendered) }
         }
@@ -159,6 +167,6 @@ extension Site {
     /// A file's text, made as it is written by a build (which writes on all cores: the sitemaps and the feeds are
     /// made side by side instead of one after the other), or now for the preview, which serves it at once.
     private func later(_ make: @escaping @Sendable () -> String) -> OutputFile.Contents {
-        options.storage != nil ? .made(.init(make: make)) : .text(make())
+        site.options.storage != nil ? .made(.init(make: make)) : .text(make())
     }
 }

@@ -1,9 +1,18 @@
 import Foundation
 import HashTreeCollections
 
-/// `sectionsite check`: every internal link and image of the pages, resolved against the built site; each that
-/// leads nowhere, or to an anchor the target page does not have, is an error at the place the link is written.
-extension Site {
+/// `sectionsite check`: every internal link and image of the pages of a built site, resolved against it; each that
+/// leads nowhere, or to an anchor the target page does not have, is an error at the place the link is written. Also
+/// how a browser reads links and ids out of HTML, which the build's own warnings and the tests use.
+package struct LinkCheck {
+    /// The site it works on.
+    let site: Site
+
+    /// Works on `site`.
+    package init(_ site: Site) {
+        self.site = site
+    }
+
     /// What `brokenLinks()` found.
     package struct LinkReport: Sendable, Equatable {
         /// One error per broken link, sorted by place.
@@ -19,20 +28,20 @@ extension Site {
     /// except absolute links to `baseURL` itself, which are checked. Without `templates`, only the links written in
     /// Markdown are checked (what `build` warns about: reading every page's HTML for the links its templates wrote
     /// costs a build half as long again at 10,000 pages). `outputs` are the output's paths when the caller has them
-    /// already (`outputPaths()` otherwise).
+    /// already (`SiteOutput.paths()` otherwise).
     package func brokenLinks(templates: Bool = true, outputs given: Set<OutputPath>? = nil) -> LinkReport {
-        let outputs = given ?? outputPaths()
+        let outputs = given ?? SiteOutput(site).paths()
         let anchors = Locked<[PageURL: Set<String>]>([:])  // by page URL, read when first needed
         // what `problem` said of each root-relative link templates wrote
         let rootRelative = Locked<[String: String?]>([:])
         // Each page on its own core: its broken links, how many it checked, and the broken links of its templates.
-        let perPage = loaded.keys.sorted().parallelMap {
+        let perPage = site.loaded.keys.sorted().parallelMap {
             path -> (errors: [Diagnostic], checked: Int, templates: [String: (problem: String, page: SourceID)]) in
             // drafts left out
-            guard let page = loaded[path], let owned = output.urls[path] else { return ([], 0, [:]) }
+            guard let page = site.loaded[path], let owned = site.output.urls[path] else { return ([], 0, [:]) }
             var errors: [Diagnostic] = []
             var checked = 0
-            let base = config.rootPath + owned[0].rawValue.dropFirst()
+            let base = site.config.rootPath + owned[0].rawValue.dropFirst()
             let links = page.links  // read from the scratch file in a build
             for link in links {
                 guard let problem = problem(with: link.destination, base: base, outputs: outputs, anchors: anchors)
@@ -50,7 +59,7 @@ extension Site {
             guard templates else { return (errors, checked, templateLinks) }
             let own = Set(links.map(\.destination))
             for url in owned {
-                guard let page = pages[url] else { continue }
+                guard let page = site.pages[url] else { continue }
                 let html: String
                 do {
                     html = try page.document()
@@ -60,7 +69,7 @@ extension Site {
                 } catch {
                     continue
                 }
-                let base = config.rootPath + url.rawValue.dropFirst()
+                let base = site.config.rootPath + url.rawValue.dropFirst()
                 for destination in Self.links(in: html) where !own.contains(destination) {
                     // Menus and footers repeat the same root-relative links on every page: each is resolved once.
                     let problem: String?
@@ -97,8 +106,9 @@ extension Site {
     private func problem(
         with destination: String, base: String, outputs: Set<OutputPath>, anchors: Locked<[PageURL: Set<String>]>
     ) -> String? {
-        let root = config.rootPath
-        guard let target = Self.target(of: destination, base: base, config: config), target.path.hasPrefix(root) else {
+        let root = site.config.rootPath
+        guard let target = Self.target(of: destination, base: base, config: site.config), target.path.hasPrefix(root)
+        else {
             return nil  // another host, a scheme, or another application on the same host
         }
         // Foundation's decoding is slow, and a link that leads somewhere never shows its path: decoded on error only.
@@ -109,13 +119,13 @@ extension Site {
         guard found == file || outputs.contains(found) else { return "the site has no \(shown)" }
         let pageURL = found.page  // the page it leads to; nil for another file
         guard let fragment = target.fragment, !fragment.isEmpty else { return "" }
-        guard let pageURL, let page = pages[pageURL] else {
+        guard let pageURL, let page = site.pages[pageURL] else {
             return "\(shown) is not a page, so it has no anchors"
         }
         var ids = anchors.withLock { $0[pageURL] }
         if ids == nil {
             // A page an incremental build did not render again is in the output as the previous build wrote it.
-            let file = options.out.appendingPathComponent(found.rawValue)
+            let file = site.options.out.appendingPathComponent(found.rawValue)
             guard let html = page.isComplete ? try? page.document() : try? String(contentsOf: file, encoding: .utf8)
             else {
                 return "\(shown) cannot be read to find its anchors"
@@ -129,14 +139,16 @@ extension Site {
     /// Where a link that a template wrote comes from: the first template, or else `sectionsite.yml`, whose text
     /// holds it; else the theme's folder.
     private func templatePlace(of destination: String) -> SourceLocation? {
-        let files = theme.templateNames.sorted().map { "\(theme.path)/\($0).mustache" } + ["sectionsite.yml"]
+        let files = site.theme.templateNames.sorted().map { "\(site.theme.path)/\($0).mustache" } + ["sectionsite.yml"]
         let candidates = [
             destination,
-            destination.hasPrefix(config.rootPath) ? String(destination.dropFirst(config.rootPath.count)) : nil,
+            destination.hasPrefix(site.config.rootPath)
+                ? String(destination.dropFirst(site.config.rootPath.count)) : nil,
         ]
         .compactMap { $0 }.filter { !$0.isEmpty }
         for file in files {
-            guard let text = try? String(contentsOf: options.site.appendingPathComponent(file), encoding: .utf8) else {
+            guard let text = try? String(contentsOf: site.options.site.appendingPathComponent(file), encoding: .utf8)
+            else {
                 continue
             }
             for candidate in candidates {

@@ -1,7 +1,7 @@
 import HashTreeCollections
 /// Aliases: each earlier URL of a page (front matter `aliases`) gets a small page that sends readers on to the
 /// page, with a canonical link for search engines and a refresh for browsers.
-extension Site {
+extension SiteOutput {
     /// The alias pages of every rendered page, in the order of their pages' paths.
     func aliasFiles() -> [OutputFile] {
         aliases().map { aliasFile($0.alias, of: $0.page) }
@@ -32,17 +32,17 @@ extension Site {
         var conflicts: [Diagnostic] = []
         var first: [OutputPath: (alias: Page.Alias, page: Page)] = [:]  // by output path
         // In path order; a page that is published is rendered, unless another takes its URL.
-        for source in content.aliased.sorted() where output.urls[source] != nil {
-            let loaded = self.loaded[source]!
+        for source in site.content.aliased.sorted() where site.output.urls[source] != nil {
+            let loaded = site.loaded[source]!
             let page = loaded.page
             for alias in page.aliases {
                 // `/about/index.html` is the file of the page at `/about/`.
                 let folder =
                     alias.url.hasSuffix("/index.html") ? PageURL(String(alias.url.dropLast("index.html".count))) : nil
-                if let other = pages[PageURL(alias.url)] ?? folder.flatMap({ pages[$0] }) {
+                if let other = site.pages[PageURL(alias.url)] ?? folder.flatMap({ site.pages[$0] }) {
                     let because = "it is the URL of a page (\(other.source)), which keeps it"
                     conflicts.append(SiteProblem.aliasNotWritten(alias: alias.url, because: because).at(alias.location))
-                } else if let file = files[alias.outputPath] {
+                } else if let file = site.files[alias.outputPath] {
                     let because = "\(file.origin) is written at \(alias.outputPath)"
                     conflicts.append(SiteProblem.aliasNotWritten(alias: alias.url, because: because).at(alias.location))
                 } else if let earlier = first[alias.outputPath] {
@@ -61,9 +61,10 @@ extension Site {
     }
 
     private func aliasFile(_ alias: Page.Alias, of page: Page) -> OutputFile {
-        var config = self.config
+        var config = site.config
         config.language = page.language.isEmpty ? config.language : page.language  // the lang of the page it sends to
-        let html = Self.aliasPage(title: pages[page.url]?.title ?? page.title, url: page.url.rawValue, config: config)
+        let html = Self.aliasPage(
+            title: site.pages[page.url]?.title ?? page.title, url: page.url.rawValue, config: config)
         return OutputFile(path: alias.outputPath, contents: .text(html), origin: page.source.description)
     }
 
