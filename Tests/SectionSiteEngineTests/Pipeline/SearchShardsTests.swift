@@ -264,7 +264,8 @@ struct SearchShardsTests {
         let after = try #require(SiteOutput(live).file(at: "search/terms/6d6f.json"))
         guard case .text(let text) = after.contents else { throw CancellationError() }
         #expect(text.contains("\"mortar\"") && !text.contains("\"movers\""))
-        #expect(SiteOutput(kept).file(at: "search/terms/6d6f.json") == before)  // the site before the change answers as before
+        // the site before the change answers as before
+        #expect(SiteOutput(kept).file(at: "search/terms/6d6f.json") == before)
     }
 
     @Test("an incremental build writes the shards a build from nothing writes")
