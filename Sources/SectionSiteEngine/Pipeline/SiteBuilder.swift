@@ -69,13 +69,13 @@ package struct SiteBuilder: Sendable {
         var standing = Set<ObjectIdentifier>()  // pages written from their stored versions, not rendered
         var restamped = false  // files touched, not changed: their new stamps are worth a record
         var searchInOutput = false  // the output holds the search files of the saved bases
-        if let record = snapshot, var previous = try Site(restoring: record, options: options, misfit: &misfit),
-            let stood = describesOutput ? [] : previous.standFromStore(state.pages)
+        if let record = snapshot, var previous = try SiteRecord.restore(record, options: options, misfit: &misfit),
+            let stood = describesOutput ? [] : SiteRecord.stand(&previous, from: state.pages)
         {
             site = previous
             standing = stood
             progress(BuildProgress(step: 2, steps: Site.stepNames.count, name: "Loading changed pages"))
-            let found = site.changes(since: record)
+            let found = SiteRecord.changes(in: &site, since: record)
             restamped = found.restamped
             let changes = found.changes
             unchanged = changes.isEmpty && describesOutput
@@ -234,7 +234,7 @@ package struct SiteBuilder: Sendable {
     private func saveRecord(
         _ site: Site, feed: [PageURL: [PageVersion]], indexes: [OutputFile], searchInOutput: Bool
     ) throws {
-        let record = site.snapshot(feed: feed, indexes: indexes.map(\.path), out: options.out)
+        let record = SiteRecord.snapshot(of: site, feed: feed, indexes: indexes.map(\.path), out: options.out)
         let bases = SiteOutput(site).searchBases(carried: searchInOutput)
         if bases.isEmpty {
             unlink(SearchShards.Saved.file(options.state).path)

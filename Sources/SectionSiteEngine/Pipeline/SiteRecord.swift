@@ -1,31 +1,32 @@
 import Foundation
 import HashTreeCollections
 
-/// Recording the site for the next build, and starting from such a record.
-extension Site {
+/// The record of a build (`.sectionsite/site.state`): an incremental build's first phase starts from it instead of
+/// loading every page, finds what changed since, and the build ends by writing it for the next one.
+enum SiteRecord {
     /// The site as the previous build left it, without reading its pages: each page stands for itself from its
     /// record until something it depends on changes. Nil when the snapshot does not fit this build (other
     /// settings, options or list of templates).
     /// `misfit` says why, after "it" (`was written for another theme`).
-    init?(restoring snapshot: SiteSnapshot, options: BuildOptions, misfit: inout String?) throws {
+    static func restore(_ snapshot: SiteSnapshot, options: BuildOptions, misfit: inout String?) throws -> Site? {
         let inputs = try SiteInputs(options: options)
         let fingerprint = SiteSnapshot.fingerprint(
             options: options, configText: inputs.configText, theme: inputs.theme, data: inputs.data)
         misfit = snapshot.misfit(fingerprint)
         guard misfit == nil else { return nil }
-        try self.init(options: options, inputs: inputs, restoring: true, progress: { _ in })
+        var site = try Site(options: options, inputs: inputs, restoring: true, progress: { _ in })
         // A program's pages stand for themselves from their records too, so that a new value is compared with the
         // old one (its title, tags and place change the pages around it); `apply` loads the new values.
         for record in snapshot.pages {
-            markdown.pageURLs?.record(record.source.description, url: record.url, stamp: record.stamp)
+            site.markdown.pageURLs?.record(record.source.description, url: record.url, stamp: record.stamp)
             var page = Page(
                 source: record.source, url: PageURL(record.url), folder: record.folder, isIndex: record.isIndex,
                 frontMatter: record.frontMatter, title: record.title, date: record.date, isDraft: record.isDraft,
                 summary: nil, weight: record.weight, tags: record.tags, layout: nil, animation: nil, sections: [],
                 body: "", bodyLocation: SourceLocation(file: record.source.description))
             page.aliases = record.aliases
-            page.placeIn(config.languages)
-            loaded[record.source] = LoadedPage(
+            page.placeIn(site.config.languages)
+            site.loaded[record.source] = LoadedPage(
                 page: page, body: .held([]), summary: record.summary, headings: record.headings, itemBodies: [:],
                 fileLinks: record.fileLinks, links: .held([]), text: record.text, sourceHash: record.sourceHash,
                 textHash: record.textHash,
@@ -33,20 +34,21 @@ extension Site {
                 collectionFolders: record.collectionFolders, stamp: record.stamp,
                 unknownLanguages: record.unknownLanguages)
         }
-        content.rebuild(from: loaded, config: config)
-        _ = content.refreshTree(drawn: !theme.navigationTemplates.isEmpty)
+        site.content.rebuild(from: site.loaded, config: site.config)
+        _ = site.content.refreshTree(drawn: !site.theme.navigationTemplates.isEmpty)
         for record in snapshot.rendered {
             // A page that warned (a picture it could not find) is recorded without a stamp, to be read again at
             // every build: it has no record to stand for it, and its pages are rendered again as new ones.
-            guard let source = loaded[record.source] ?? content.generated[record.source] else { continue }
+            guard let source = site.loaded[record.source] ?? site.content.generated[record.source] else { continue }
             let page = RenderedPage(
                 url: record.url, source: record.source, html: "", version: record.version, title: source.page.title,
                 date: source.page.date, summary: source.keptSummary, templatesUsed: Set(record.templatesUsed),
                 animation: record.animation, isComplete: false)
-            output.restore(OutputRecord(page: page, inputs: record.inputs, emptySections: record.emptySections))
+            site.output.restore(OutputRecord(page: page, inputs: record.inputs, emptySections: record.emptySections))
         }
-        refreshFiles()
-        PicturePhase.refresh(&self)
+        site.refreshFiles()
+        PicturePhase.refresh(&site)
+        return site
     }
 
     /// The pages not rendered again, each made to stand for its version in `store` (`.sectionsite/versions/`),
@@ -54,16 +56,16 @@ extension Site {
     /// alone): their files are copied from the store instead of linked from the previous output, and their feed is
     /// made again from the versions stored. Returns the pages that stand (which the build does not count as
     /// rendered); nil when a version is not in the store, and the build must start from nothing.
-    mutating func standFromStore(_ store: PageStore) -> Set<ObjectIdentifier>? {
+    static func stand(_ site: inout Site, from store: PageStore) -> Set<ObjectIdentifier>? {
         var standing = Set<ObjectIdentifier>()
-        for record in output.records.values where !record.page.isComplete {
+        for record in site.output.records.values where !record.page.isComplete {
             let page = record.page
             guard store.holds(page.version) else { return nil }
             var kept = record
             kept.page = RenderedPage(
                 url: page.url, source: page.source, html: "", version: page.version, title: page.title, date: page.date,
                 summary: page.keptSummary, templatesUsed: page.templatesUsed, animation: page.animation, store: store)
-            _ = output.keep(kept)
+            _ = site.output.keep(kept)
             standing.insert(ObjectIdentifier(kept.page))
         }
         return standing
@@ -77,24 +79,26 @@ extension Site {
     /// A file touched but not changed (a fresh clone, where a CI runner restored `.sectionsite/` and every file's
     /// time is new) keeps its page as it was, and its new stamp is recorded (`restamped`: the record is worth
     /// saving even when nothing changed, or the next build reads the files again).
-    mutating func changes(since snapshot: SiteSnapshot) -> (changes: Set<SiteChange>, restamped: Bool) {
+    static func changes(
+        in site: inout Site, since snapshot: SiteSnapshot
+    ) -> (changes: Set<SiteChange>, restamped: Bool) {
         var restamped = false
         var changed = Set<SiteChange>()
-        let present = ContentLoader(site: options.site, markdown: markdown).pagePaths()
+        let present = ContentLoader(site: site.options.site, markdown: site.markdown).pagePaths()
         let stamps = Dictionary(snapshot.pages.map { ($0.source, $0.stamp) }) { first, _ in first }
         let hashes = Dictionary(snapshot.pages.map { ($0.source, $0.textHash) }) { first, _ in first }
-        let site = options.site.path + "/"
+        let root = site.options.site.path + "/"
         let takenAt = snapshot.takenAt
         // Each file's new stamp when it must be read, and then whether its text is the record's.
-        let current = loaded
+        let current = site.loaded
         // A page touched but not changed is made again with its new stamp here, on all cores.
         let read = present.parallelMap { path -> (stamp: FileStamp?, same: Bool, restamped: LoadedPage?)? in
             guard let old = stamps[.file(path)] else { return (nil, false, nil) }
-            let stamp = FileStamp.of(site + path)
+            let stamp = FileStamp.of(root + path)
             // Stamped within two seconds of the snapshot: a second edit in the same clock tick keeps the stamp.
             if let stamp, stamp == old, stamp.modified <= takenAt - 2_000_000_000 { return nil }
             // The bytes hashed as they are read: the same hash as the text's when they are the same UTF-8.
-            guard let stamp, ContentHash.ofFile(site + path)?.hex == hashes[.file(path)] else {
+            guard let stamp, ContentHash.ofFile(root + path)?.hex == hashes[.file(path)] else {
                 return (stamp, false, nil)
             }
             return (stamp, true, current[.file(path)]?.restamped(stamp))
@@ -105,21 +109,21 @@ extension Site {
                 changed.insert(.file(path))
                 continue
             }
-            loaded[.file(path)] = result.restamped
+            site.loaded[.file(path)] = result.restamped
             restamped = true
-            markdown.pageURLs?.record(path, url: result.restamped?.page.url.rawValue ?? "", stamp: stamp)
+            site.markdown.pageURLs?.record(path, url: result.restamped?.page.url.rawValue ?? "", stamp: stamp)
         }
         // A program's pages, recorded with `FileStamp.noFile`, are among these: loaded again from their
         // definitions (rendered again, they are written only if their inputs changed), or removed.
         for source in Set(stamps.keys).subtracting(present.map(SourceID.file)) {
             changed.insert(SiteChange(page: source))
         }
-        changed.formUnion(program.definitions.keys.map(SiteChange.init(page:)))
-        for (file, hash) in theme.templateHashes where snapshot.templates[file] != hash {
-            changed.insert(.file("\(theme.path)/\(file)"))
+        changed.formUnion(site.program.definitions.keys.map(SiteChange.init(page:)))
+        for (file, hash) in site.theme.templateHashes where snapshot.templates[file] != hash {
+            changed.insert(.file("\(site.theme.path)/\(file)"))
         }
         // A picture that changed changes the pages that show it.
-        if let catalog = markdown.images {
+        if let catalog = site.markdown.images {
             let users = catalog.recordedUsers
             let pictures = catalog.changedSinceRecord()
             restamped = restamped || pictures.restamped
@@ -133,34 +137,37 @@ extension Site {
 
     /// The record of this site for the next build; `feed` is each page's versions that have a patch, `indexes`
     /// the paths of the sitemap, feeds and search index written, `out` the output folder just written.
-    func snapshot(feed: [PageURL: [PageVersion]], indexes: [OutputPath], out: URL) -> SiteSnapshot {
-        let records = loaded.values.sorted { $0.page.source < $1.page.source }.compactMap {
-            loaded -> SiteSnapshot.PageRecord? in
-            let defined = program[loaded.page.source] != nil
+    static func snapshot(
+        of site: Site, feed: [PageURL: [PageVersion]], indexes: [OutputPath], out: URL
+    ) -> SiteSnapshot {
+        let records = site.loaded.values.sorted { $0.page.source < $1.page.source }.compactMap {
+            made -> SiteSnapshot.PageRecord? in
+            let defined = site.program[made.page.source] != nil
             // pages given as text, in tests: read again
-            guard let stamp = defined ? FileStamp.noFile : loaded.stamp else { return nil }
-            let page = loaded.page
+            guard let stamp = defined ? FileStamp.noFile : made.stamp else { return nil }
+            let page = made.page
             return SiteSnapshot.PageRecord(
-                source: page.source, stamp: stamp, sourceHash: loaded.sourceHash, textHash: loaded.textHash,
+                source: page.source, stamp: stamp, sourceHash: made.sourceHash, textHash: made.textHash,
                 url: page.url.rawValue, folder: page.folder,
                 isIndex: page.isIndex, isDraft: page.isDraft, title: page.title, date: page.date, weight: page.weight,
-                tags: page.tags, aliases: page.aliases, summary: loaded.keptSummary, frontMatter: page.frontMatter,
-                collectionFolders: loaded.collectionFolders, fileLinks: loaded.fileLinks, headings: loaded.keptHeadings,
-                text: loaded.keptText, unknownLanguages: loaded.unknownLanguages)
+                tags: page.tags, aliases: page.aliases, summary: made.keptSummary, frontMatter: page.frontMatter,
+                collectionFolders: made.collectionFolders, fileLinks: made.fileLinks, headings: made.keptHeadings,
+                text: made.keptText, unknownLanguages: made.unknownLanguages)
         }
-        let rendered = output.records.values.sorted { $0.page.url < $1.page.url }.map { record in
+        let rendered = site.output.records.values.sorted { $0.page.url < $1.page.url }.map { record in
             SiteSnapshot.RenderedRecord(
                 url: record.page.url, source: record.page.source, version: record.page.version, inputs: record.inputs,
                 templatesUsed: record.page.templatesUsed.sorted(), animation: record.page.animation,
                 emptySections: record.emptySections)
         }
         var copies: [OutputPath: FileStamp] = [:]
-        for file in PicturePhase.published(by: self) {
+        for file in PicturePhase.published(by: site) {
             if case .copy(let source) = file.contents, let stamp = FileStamp.of(source) { copies[file.path] = stamp }
         }
         return SiteSnapshot(
-            fingerprint: SiteSnapshot.fingerprint(options: options, configText: configText, theme: theme, data: data),
-            templates: theme.templateHashes, pages: records, rendered: rendered, copies: copies, feed: feed,
+            fingerprint: SiteSnapshot.fingerprint(
+                options: site.options, configText: site.configText, theme: site.theme, data: site.data),
+            templates: site.theme.templateHashes, pages: records, rendered: rendered, copies: copies, feed: feed,
             indexes: indexes,
             out: out.path, outStamp: FileStamp.of(out.path), takenAt: Int64(Date().timeIntervalSince1970 * 1e9))
     }
