@@ -53,6 +53,34 @@ package struct BuildOptions: Sendable, Equatable {
 
 /// Where a build stands, for a progress line.
 package struct BuildProgress: Sendable, Equatable {
+    /// The phases of a build as a progress line counts them, in order of execution, with their usual names.
+    package enum Step: Int, CaseIterable, Sendable {
+        case reading = 1, loading, pictures, resolving, rendering, patches, writing
+
+        /// What the step does.
+        package var name: String {
+            switch self {
+            case .reading: "Reading settings and theme"
+            case .loading: "Loading pages"
+            case .pictures: "Processing images"
+            case .resolving: "Resolving collections"
+            case .rendering: "Rendering pages"
+            case .patches: "Making patches"
+            case .writing: "Writing output"
+            }
+        }
+    }
+
+    /// Where `step` stands: its own name unless `name` says more.
+    package init(_ step: Step, name: String? = nil, done: Int? = nil, total: Int? = nil) {
+        self.init(step: step.rawValue, steps: Step.allCases.count, name: name ?? step.name, done: done, total: total)
+    }
+
+    /// Where step `step` of `steps` stands.
+    package init(step: Int, steps: Int, name: String, done: Int? = nil, total: Int? = nil) {
+        (self.step, self.steps, self.name, self.done, self.total) = (step, steps, name, done, total)
+    }
+
     /// The step, from 1.
     package var step: Int
     /// The number of steps.

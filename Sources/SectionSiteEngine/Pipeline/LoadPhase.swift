@@ -9,11 +9,12 @@ enum LoadPhase {
     /// fixes in a minute come before the minutes pictures may take: the pages' own (front matter, aliases, Markdown,
     /// a picture's header) and two pages at one URL stop the build here, before any picture's files are made.
     static func all(
-        _ site: inout Site, with loader: ContentLoader, report: @escaping @Sendable (Int, Int?, Int?) -> Void
+        _ site: inout Site, with loader: ContentLoader,
+        report: @escaping @Sendable (BuildProgress.Step, Int?, Int?) -> Void
     ) throws {
         let paths = loader.pagePaths()
-        report(2, 0, paths.count)
-        let (pages, errors) = try loader.loadAll(paths, progress: { report(2, $0, paths.count) })
+        report(.loading, 0, paths.count)
+        let (pages, errors) = try loader.loadAll(paths, progress: { report(.loading, $0, paths.count) })
         site.loaded = TreeDictionary(uniqueKeysWithValues: pages.map { ($0.page.source, $0) })
         for page in site.program.definitions.values { site.loaded[page.source] = try loader.load(page) }
         // Else every error of the run at once, the pictures' among them.

@@ -14,9 +14,10 @@ enum RenderPhase {
     /// its items) set a build's peak memory, 4 KiB a page. No two pages may take one URL: checked over every slice's
     /// URLs, and told with the errors of rendering, so that one run reports both.
     static func run(
-        _ site: inout Site, sources: Set<SourceID>, force: Bool, report: (@Sendable (Int, Int?, Int?) -> Void)? = nil
+        _ site: inout Site, sources: Set<SourceID>, force: Bool,
+        report: (@Sendable (BuildProgress.Step, Int?, Int?) -> Void)? = nil
     ) throws -> (changed: [PageURL], removed: [PageURL]) {
-        report?(4, nil, nil)
+        report?(.resolving, nil, nil)
         // Pages restored from the previous build's record are read again before they are rendered.
         let incomplete = sources.filter { site.loaded[$0]?.isComplete == false }.sorted()
         if !incomplete.isEmpty {
@@ -40,7 +41,7 @@ enum RenderPhase {
         ).ordering(sortedSources.compactMap { site.loaded[$0] ?? site.content.generated[$0] })
         site.content.collectionOrders = resolver.orders
         let inputs = navigationInputs(site)  // from the records as they were before this render
-        report?(5, 0, sortedSources.count)
+        report?(.rendering, 0, sortedSources.count)
         let renderer = PageRenderer(theme: site.theme, config: site.config, trees: site.content.trees, data: site.data)
         let store = site.pageStore
         if let store { try FileManager.default.createDirectory(at: store.folder, withIntermediateDirectories: true) }
@@ -66,7 +67,9 @@ enum RenderPhase {
             // The costliest first (list pages), each result in its instance's place: the same output, and no core
             // left drawing a long list while the others wait at the end of the slice.
             let order = stale.indices.sorted { (stale[$0].cost, $1) > (stale[$1].cost, $0) }
-            let drawn = order.parallelMap(progress: { report?(5, done + $0 * slice.count / max(stale.count, 1), total) }
+            let drawn = order.parallelMap(progress: {
+                report?(.rendering, done + $0 * slice.count / max(stale.count, 1), total)
+            }
             ) { index in
                 Result {
                     let page = try renderer.render(resolver.filled(stale[index]), sites: siteContexts)
@@ -75,7 +78,7 @@ enum RenderPhase {
             }
             var results = drawn
             for (place, index) in order.enumerated() { results[index] = drawn[place] }
-            report?(5, slice.endIndex, total)
+            report?(.rendering, slice.endIndex, total)
             let rendered: [RenderedPage]
             do {
                 rendered = try everyResult(results)

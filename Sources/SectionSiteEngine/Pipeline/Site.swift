@@ -11,12 +11,6 @@ import HashTreeCollections
 /// (`RenderedPage.templatesUsed`), and on the settings and layouts (any change there rebuilds everything). A
 /// rebuild that throws leaves the value it was called on as it was.
 package struct Site: Sendable {
-    /// The steps of a build, as progress names them; `Site` does the first five, `SiteBuilder` the last two.
-    static let stepNames = [
-        "Reading settings and theme", "Loading pages", "Processing images", "Resolving collections", "Rendering pages",
-        "Making patches", "Writing output",
-    ]
-
     /// The options the site was first made with (its pages defined in Swift as they were then: `program` holds
     /// the current ones).
     package let options: BuildOptions
@@ -76,17 +70,15 @@ package struct Site: Sendable {
     /// Builds the whole site in memory: settings and theme, every page loaded on all cores, collections resolved
     /// and pages rendered on all cores.
     package init(options: BuildOptions, progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) throws {
-        @Sendable func report(_ step: Int, _ done: Int? = nil, _ total: Int? = nil) {
-            progress(
-                BuildProgress(
-                    step: step, steps: Self.stepNames.count, name: Self.stepNames[step - 1], done: done, total: total))
+        @Sendable func report(_ step: BuildProgress.Step, _ done: Int? = nil, _ total: Int? = nil) {
+            progress(BuildProgress(step, done: done, total: total))
         }
-        report(1)
+        report(.reading)
         try self.init(options: options, inputs: SiteInputs(options: options), restoring: false, progress: progress)
         let loader = ContentLoader(site: options.site, markdown: markdown, bodies: bodies)
         try LoadPhase.all(&self, with: loader, report: report)
-        report(3)
-        try PicturePhase.run(&self, pages: loaded.values, loader: loader) { report(3, $0, $1) }
+        report(.pictures)
+        try PicturePhase.run(&self, pages: loaded.values, loader: loader) { report(.pictures, $0, $1) }
         content.rebuild(from: loaded, config: config)
         _ = content.refreshTree(drawn: !theme.navigationTemplates.isEmpty)
         _ = try RenderPhase.run(
@@ -113,9 +105,7 @@ package struct Site: Sendable {
         content = ContentIndex(drafts: options.drafts)
         // The reference before any page is loaded: the site's Markdown links to its symbols.
         if config.api != nil {
-            progress(
-                BuildProgress(
-                    step: 1, steps: Self.stepNames.count, name: "Reading the API reference (building the package)"))
+            progress(BuildProgress(.reading, name: "Reading the API reference (building the package)"))
         }
         let api = try Self.apiReference(options, config: config)
         markdown = Markdown(

@@ -36,7 +36,20 @@ package struct SiteBuilder: Sendable {
         Thread.detachNewThread { held.withLock { $0 = nil } }
     }
 
+    /// A build, started again from nothing when a phase finds that the record cannot be trusted after all.
     private func make(
+        incremental: Bool, progress: @escaping @Sendable (BuildProgress) -> Void
+    ) throws -> (BuildReport, Site) {
+        do {
+            return try attempt(incremental: incremental, progress: progress)
+        } catch is BuildStart.StartOver {
+            return try attempt(incremental: false, progress: progress)
+        }
+    }
+
+    /// One build, phase by phase: started (from the record or from nothing, `BuildStart`), its output assembled
+    /// (`BuildAssembly`), its links checked, then written with the record for the next build.
+    private func attempt(
         incremental: Bool, progress: @escaping @Sendable (BuildProgress) -> Void
     ) throws -> (BuildReport, Site) {
         var options = self.options
@@ -46,195 +59,89 @@ package struct SiteBuilder: Sendable {
         try writer.checkSafe(site: options.site)
         let journal = options.state.appendingPathComponent("output-journal")
         SiteWriter.finish(journal: journal, out: options.out)  // an update that was cut short
-        // The record the site starts from, when there is one that fits this build; nil for a build from nothing,
-        // with why in `startedOver` when there was a record.
-        var snapshot: SiteSnapshot?
-        var startedOver: String?
-        let recordName = SiteWriter.shown(SiteSnapshot.file(options.state).path)
-        if incremental {
-            switch SiteSnapshot.read(options.state) {
-            case .none: break
-            case .unusable(let why): startedOver = "\(recordName) \(why)"
-            case .loaded(let record): snapshot = record
-            }
-        }
+        let begun = try BuildStart(options: options, incremental: incremental, progress: progress)
+        let site = begun.site
         let state = BuildState(folder: options.state)
-        // Whether the output folder is the one the record describes, whose files unchanged pages keep; when it is
-        // not (gone, moved, restored by a CI cache with new times), every file is written again, the pages not
-        // rendered again copied from the versions the state folder keeps.
-        let describesOutput = snapshot.map(describesOutput) ?? false
-        var site: Site
-        var unchanged = false  // nothing changed since the record: the sitemap, feeds and search index are as written
-        var misfit: String?
-        var standing = Set<ObjectIdentifier>()  // pages written from their stored versions, not rendered
-        var restamped = false  // files touched, not changed: their new stamps are worth a record
-        var searchInOutput = false  // the output holds the search files of the saved bases
-        if let record = snapshot, var previous = try SiteRecord.restore(record, options: options, misfit: &misfit),
-            let stood = describesOutput ? [] : SiteRecord.stand(&previous, from: state.pages)
+        let assembly = try BuildAssembly(begun, state: state, options: options, progress: progress)
+        let found = try checkedLinks(of: assembly, in: site, progress: progress)
+        let files = assembly.files
+        var report = BuildReport(
+            pageCount: assembly.pages.count, fileCount: files.count, changedPages: 0, warnings: found,
+            seconds: 0, incremental: begun.record != nil, renderedPages: assembly.renderedCount,
+            startedOver: begun.startedOver)
+        if begun.linksOutput, assembly.patches.history == assembly.history,
+            Self.sameAsBefore(files, in: options.out)
         {
-            site = previous
-            standing = stood
-            progress(BuildProgress(step: 2, steps: Site.stepNames.count, name: "Loading changed pages"))
-            let found = SiteRecord.changes(in: &site, since: record)
-            restamped = found.restamped
-            let changes = found.changes
-            unchanged = changes.isEmpty && describesOutput
-            // The search index is updated from the one the previous build saved; a build that finds nothing
-            // changed makes none, and reads it only to save it again with the record.
-            if !unchanged || restamped {
-                let saved = SearchShards.Saved.read(options.state)
-                site.searchBase = saved?.bases ?? [:]
-                searchInOutput = describesOutput && saved?.generation == record.takenAt
-            }
-            _ = try site.apply(changes)
-        } else {
-            if snapshot != nil {
-                startedOver =
-                    "\(recordName) "
-                    + (misfit
-                        ?? "lists page versions that \(SiteWriter.shown(options.state.path))/versions/ no longer holds")
-            }
-            snapshot = nil
-            site = try Site(options: options, progress: progress)
-        }
-        if snapshot != nil, !describesOutput, site.pages.values.contains(where: { !$0.isComplete }) {
-            // A page that neither stands for its stored version nor was rendered would be linked from an output
-            // that is not there: no such page is known, but a build from nothing is the safe way on.
-            return try make(incremental: false, progress: progress)
-        }
-        let restored = snapshot != nil
-        let linksOutput = restored && describesOutput  // unchanged files are linked from the previous output
-        let steps = Site.stepNames.count
-        var warnings = Warnings()
-        var feed = PatchFeed(keep: site.config.feedKeep, state: state, previousOut: options.out)
-        feed.keepsNewest = options.keepsPatches
-        let pages = site.pages.values.sorted { $0.url < $1.url }
-        let rendered = pages.filter(\.isComplete)
-        let renderedCount = rendered.count { !standing.contains(ObjectIdentifier($0)) }
-        progress(BuildProgress(step: 6, steps: steps, name: Site.stepNames[5], done: 0, total: rendered.count))
-        let history = state.loadHistory(warnings: &warnings)
-        let patches = try feed.make(pages: rendered, current: Set(site.pages.keys), history: history) { done in
-            progress(BuildProgress(step: 6, steps: steps, name: Site.stepNames[5], done: done, total: rendered.count))
-        }
-        var from = patches.from
-        // The sitemap, feeds and search index: as the record lists them when nothing changed, else made.
-        if !unchanged {
-            progress(BuildProgress(step: 6, steps: steps, name: "Making the sitemap, feeds and search index"))
-        }
-        let indexes =
-            unchanged
-            ? snapshot!.indexes.map { OutputFile(path: $0, contents: .unchanged, origin: "the indexes") }
-            : SiteOutput(site).indexes()
-        let siteFiles = SiteOutput(site).files(indexes: indexes)
-        var files = siteFiles + patches.files
-        for page in pages where !page.isComplete {
-            let versions = snapshot?.feed[page.url] ?? []
-            from[page.url] = versions
-            files += PatchFeed.unchangedFiles(url: page.url, from: versions)
-        }
-        if let snapshot, describesOutput {
-            // Pages rendered again to the same version (their navigation's inputs changed, not what they show)
-            // are in the output already.
-            let versions = Dictionary(snapshot.rendered.map { ($0.url, $0.version) }) { first, _ in first }
-            var same = Set(rendered.filter { versions[$0.url] == $0.version }.map { OutputPath(page: $0.url) })
-            // So are the search files an update left as they were.
-            if searchInOutput { same.formUnion(SiteOutput(site).searchFilesAsBefore()) }
-            files = files.map { file in
-                if same.contains(file.path), file.contents != .unchanged {
-                    return OutputFile(path: file.path, contents: .unchanged, origin: file.origin)
-                }
-                guard case .copy(let source) = file.contents, let stamp = snapshot.copies[file.path],
-                    FileStamp.of(source) == stamp, stamp.modified < snapshot.takenAt - 2_000_000_000
-                else { return file }  // changed, or stamped too recently to tell: copied again
-                return OutputFile(path: file.path, contents: .unchanged, origin: file.origin)
-            }
-            // The previous output must still hold what it is said to: else start again from nothing.
-            let out = options.out.path + "/"
-            if files.contains(where: { $0.contents == .unchanged && access(out + $0.path.rawValue, F_OK) != 0 }) {
-                return try make(incremental: false, progress: progress)
-            }
-        }
-        try SiteWriter.check(
-            files, bounds: site.config.sourceBounds(site: options.site), out: options.out, state: options.state)
-        // The links written in the Markdown of the pages rendered (all of them from nothing), checked against the
-        // output as it will be: pages not rendered again are in the output already and stay as they are.
-        // `sectionsite check` also checks what the templates wrote, and every page. A link to a `.md` file that
-        // is no page has its warning already. The paths are those listed above (working them out again would make
-        // the search index twice).
-        progress(BuildProgress(step: 6, steps: steps, name: "Checking links"))
-        let siteWarnings = site.warnings
-        let warned = Set(siteWarnings.compactMap(\.location))
-        // Only pages read again hold their links: with none rendered there is nothing to check (a build that
-        // found nothing changed), and mapping every output path for nothing cost such a build a tenth of its time.
-        let brokenLinks =
-            !options.keepsLinks || rendered.isEmpty
-            ? []
-            : LinkCheck(site).brokenLinks(templates: false, outputs: Set(siteFiles.map(\.path))).errors.filter {
-                !warned.contains($0.location!)
-            }.map {
-                Diagnostic(.warning, $0.message, at: $0.location)
-            }
-        let found = siteWarnings + brokenLinks + warnings.all
-        if options.strict || site.config.strict, !found.isEmpty {
-            // Before anything is written: a strict build that fails leaves the output as it was.
-            throw SectionSiteError(found.map(\.asError))
-        }
-        let fileCount = files.count
-        if linksOutput, patches.history == history, Self.sameAsBefore(files, in: options.out) {
             // Nothing to write. Files that were read again (touched, not changed) get their new stamps recorded.
-            var unsaved: [Diagnostic] = []
-            if !rendered.isEmpty || restamped {
+            if !assembly.rendered.isEmpty || begun.restamped {
                 do {
                     try PicturePhase.saveRecord(of: site)
-                    try saveRecord(site, feed: from, indexes: indexes, searchInOutput: searchInOutput)
+                    try saveRecord(site, assembly, searchInOutput: begun.searchInOutput)
                 } catch {
                     // The output is right; the next build only reads those pages again.
-                    unsaved.append(SiteProblem.recordNotSaved(reason: Self.reason(error)).at(nil))
+                    report.warnings.append(SiteProblem.recordNotSaved(reason: Self.reason(error)).at(nil))
                 }
             }
-            let report = BuildReport(
-                pageCount: pages.count, fileCount: fileCount, changedPages: 0, warnings: found + unsaved,
-                seconds: Date().timeIntervalSince(start), incremental: true, renderedPages: renderedCount,
-                startedOver: startedOver)
+            report.seconds = Date().timeIntervalSince(start)
             return (report, site)
         }
         // From here until `.sectionsite/` is saved, SIGINT and SIGTERM wait for a point where both are whole.
         try interruption?.beginWriting()
         defer { interruption?.endWriting() }
-        progress(BuildProgress(step: 7, steps: steps, name: Site.stepNames[6], done: 0, total: fileCount))
-        let written = { @Sendable (done: Int) in
-            progress(BuildProgress(step: 7, steps: steps, name: Site.stepNames[6], done: done, total: fileCount))
-        }
-        if linksOutput {
+        let step = BuildProgress.Step.writing
+        progress(BuildProgress(step, done: 0, total: files.count))
+        let written = { @Sendable (done: Int) in progress(BuildProgress(step, done: done, total: files.count)) }
+        if begun.linksOutput {
             try writer.update(files, journal: journal, progress: written)
         } else {
             try writer.write(files, progress: written)
         }
-        progress(BuildProgress(step: 7, steps: steps, name: "Saving .sectionsite/ for the next build"))
-        var unsaved: [Diagnostic] = []  // the output is written by now: not saving the record is only a warning
-        do {
-            try state.save(patches.history, pages: rendered)
-            if !restored { try site.highlighter?.save(to: Site.highlightCache(options.state)) }
+        progress(BuildProgress(step, name: "Saving .sectionsite/ for the next build"))
+        do {  // the output is written by now: not saving the record is only a warning
+            try state.save(assembly.patches.history, pages: assembly.rendered)
+            if begun.record == nil { try site.highlighter?.save(to: Site.highlightCache(options.state)) }
             try PicturePhase.saveRecord(of: site)
-            try saveRecord(site, feed: from, indexes: indexes, searchInOutput: searchInOutput)
+            try saveRecord(site, assembly, searchInOutput: begun.searchInOutput)
         } catch {
             try? FileManager.default.removeItem(at: SiteSnapshot.file(options.state))
-            unsaved.append(SiteProblem.recordNotSaved(reason: Self.reason(error)).at(nil))
+            report.warnings.append(SiteProblem.recordNotSaved(reason: Self.reason(error)).at(nil))
         }
-        let report = BuildReport(
-            pageCount: pages.count, fileCount: files.count, changedPages: patches.changed,
-            warnings: found + unsaved, seconds: Date().timeIntervalSince(start), incremental: restored,
-            renderedPages: renderedCount, startedOver: startedOver, reloads: patches.reloads, patches: patches.newest)
+        (report.changedPages, report.reloads, report.patches) =
+            (assembly.patches.changed, assembly.patches.reloads, assembly.patches.newest)
+        report.seconds = Date().timeIntervalSince(start)
         return (report, site)
+    }
+
+    /// The warnings of the site and of the links written in the Markdown of the pages rendered (all of them from
+    /// nothing), checked against the output as it will be: pages not rendered again are in the output already.
+    /// `sectionsite check` also checks what the templates wrote, and every page. A link to a `.md` file that is no
+    /// page has its warning already. A strict build with any throws them as errors, before anything is written.
+    private func checkedLinks(
+        of assembly: BuildAssembly, in site: Site, progress: @Sendable (BuildProgress) -> Void
+    ) throws -> [Diagnostic] {
+        progress(BuildProgress(.patches, name: "Checking links"))
+        let siteWarnings = site.warnings
+        let warned = Set(siteWarnings.compactMap(\.location))
+        // Only pages read again hold their links: with none rendered there is nothing to check (a build that
+        // found nothing changed), and mapping every output path for nothing cost such a build a tenth of its time.
+        let brokenLinks =
+            !options.keepsLinks || assembly.rendered.isEmpty
+            ? []
+            : LinkCheck(site).brokenLinks(templates: false, outputs: Set(assembly.siteFiles.map(\.path))).errors
+                .filter { !warned.contains($0.location!) }.map { Diagnostic(.warning, $0.message, at: $0.location) }
+        let found = siteWarnings + brokenLinks + assembly.warnings.all
+        if options.strict || site.config.strict, !found.isEmpty {
+            throw SectionSiteError(found.map(\.asError))
+        }
+        return found
     }
 
     /// Saves the record of the site just written for the next build, after the bases of its search index (their
     /// generation is the record's; `searchInOutput`: the output held the saved ones' files, which a build that
     /// made no index keeps).
-    private func saveRecord(
-        _ site: Site, feed: [PageURL: [PageVersion]], indexes: [OutputFile], searchInOutput: Bool
-    ) throws {
-        let record = SiteRecord.snapshot(of: site, feed: feed, indexes: indexes.map(\.path), out: options.out)
+    private func saveRecord(_ site: Site, _ assembly: BuildAssembly, searchInOutput: Bool) throws {
+        let record = SiteRecord.snapshot(
+            of: site, feed: assembly.from, indexes: assembly.indexes.map(\.path), out: options.out)
         let bases = SiteOutput(site).searchBases(carried: searchInOutput)
         if bases.isEmpty {
             unlink(SearchShards.Saved.file(options.state).path)
@@ -255,12 +162,6 @@ package struct SiteBuilder: Sendable {
             case .made(let maker): SiteWriter.holds(target, maker.text)
             }
         }
-    }
-
-    /// Whether the snapshot describes this build's output folder as it is now.
-    private func describesOutput(_ snapshot: SiteSnapshot) -> Bool {
-        snapshot.out == options.out.path && snapshot.outStamp != nil
-            && FileStamp.of(options.out.path) == snapshot.outStamp
     }
 }
 

@@ -1,0 +1,91 @@
+import Foundation
+
+/// What a build writes, its second-to-last phase: the patch feed made against the stored history, the sitemap,
+/// feeds and search index, and every output file, those that the previous output holds already marked unchanged.
+struct BuildAssembly {
+    /// Every page, by URL.
+    let pages: [RenderedPage]
+    /// The pages rendered (or standing for their stored version) in this build.
+    let rendered: [RenderedPage]
+    /// How many of them this build rendered.
+    let renderedCount: Int
+    /// The patch feed's history as the previous build left it.
+    let history: BuildState.History
+    /// The patches made, and the history to save.
+    let patches: PatchFeed.Result
+    /// Each page's versions that have a patch, for the record.
+    let from: [PageURL: [PageVersion]]
+    /// The sitemap, feeds and search index.
+    let indexes: [OutputFile]
+    /// Every output file but the patch feed's.
+    let siteFiles: [OutputFile]
+    /// Every file to write.
+    let files: [OutputFile]
+    /// What the phase warns about (an unreadable history).
+    let warnings: Warnings
+
+    /// The output of `start`'s site, checked to stay inside the output folder.
+    init(
+        _ start: BuildStart, state: BuildState, options: BuildOptions,
+        progress: @escaping @Sendable (BuildProgress) -> Void
+    ) throws {
+        let site = start.site
+        var warnings = Warnings()
+        var feed = PatchFeed(keep: site.config.feedKeep, state: state, previousOut: options.out)
+        feed.keepsNewest = options.keepsPatches
+        pages = site.pages.values.sorted { $0.url < $1.url }
+        let rendered = pages.filter(\.isComplete)
+        (self.rendered, renderedCount) = (rendered, rendered.count { !start.standing.contains(ObjectIdentifier($0)) })
+        progress(BuildProgress(.patches, done: 0, total: rendered.count))
+        history = state.loadHistory(warnings: &warnings)
+        patches = try feed.make(pages: rendered, current: Set(site.pages.keys), history: history) { done in
+            progress(BuildProgress(.patches, done: done, total: rendered.count))
+        }
+        // The sitemap, feeds and search index: as the record lists them when nothing changed, else made.
+        if !start.unchanged { progress(BuildProgress(.patches, name: "Making the sitemap, feeds and search index")) }
+        indexes =
+            start.unchanged
+            ? start.record!.indexes.map { OutputFile(path: $0, contents: .unchanged, origin: "the indexes") }
+            : SiteOutput(site).indexes()
+        siteFiles = SiteOutput(site).files(indexes: indexes)
+        var files = siteFiles + patches.files
+        var from = patches.from
+        for page in pages where !page.isComplete {
+            let versions = start.record?.feed[page.url] ?? []
+            from[page.url] = versions
+            files += PatchFeed.unchangedFiles(url: page.url, from: versions)
+        }
+        if let record = start.record, start.describesOutput {
+            files = try Self.markUnchanged(files, rendered: rendered, record: record, start: start, out: options.out)
+        }
+        try SiteWriter.check(
+            files, bounds: site.config.sourceBounds(site: options.site), out: options.out, state: options.state)
+        (self.files, self.from, self.warnings) = (files, from, warnings)
+    }
+
+    /// The files the previous output holds already, marked unchanged: pages rendered again to the same version
+    /// (their navigation's inputs changed, not what they show), search files an update left as they were, and
+    /// copies whose source is as the record stamped it. Throws `StartOver` when the previous output lacks one.
+    private static func markUnchanged(
+        _ files: [OutputFile], rendered: [RenderedPage], record: SiteSnapshot, start: BuildStart, out: URL
+    ) throws -> [OutputFile] {
+        let versions = Dictionary(record.rendered.map { ($0.url, $0.version) }) { first, _ in first }
+        var same = Set(rendered.filter { versions[$0.url] == $0.version }.map { OutputPath(page: $0.url) })
+        if start.searchInOutput { same.formUnion(SiteOutput(start.site).searchFilesAsBefore()) }
+        let marked = files.map { file in
+            if same.contains(file.path), file.contents != .unchanged {
+                return OutputFile(path: file.path, contents: .unchanged, origin: file.origin)
+            }
+            guard case .copy(let source) = file.contents, let stamp = record.copies[file.path],
+                FileStamp.of(source) == stamp, stamp.modified < record.takenAt - 2_000_000_000
+            else { return file }  // changed, or stamped too recently to tell: copied again
+            return OutputFile(path: file.path, contents: .unchanged, origin: file.origin)
+        }
+        // The previous output must still hold what it is said to: else start again from nothing.
+        let folder = out.path + "/"
+        if marked.contains(where: { $0.contents == .unchanged && access(folder + $0.path.rawValue, F_OK) != 0 }) {
+            throw BuildStart.StartOver()
+        }
+        return marked
+    }
+}

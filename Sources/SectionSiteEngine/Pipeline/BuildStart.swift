@@ -1,0 +1,90 @@
+import Foundation
+
+/// How `sectionsite build` begins, its first phase: from the previous build's record when there is one that fits
+/// this build (its changes since then applied), else from nothing. What the later phases need to know of that
+/// start is kept here, named.
+struct BuildStart {
+    /// Thrown by a phase that finds the record cannot be trusted after all: the build starts again from nothing.
+    struct StartOver: Error {}
+
+    /// The site, built.
+    var site: Site
+    /// The record the site started from; nil for a build from nothing.
+    var record: SiteSnapshot?
+    /// Why a build started from nothing although there was a record.
+    var startedOver: String?
+    /// Whether the output folder is the one the record describes, whose files unchanged pages keep; when it is
+    /// not (gone, moved, restored by a CI cache with new times), every file is written again, the pages not
+    /// rendered again copied from the versions the state folder keeps.
+    var describesOutput = false
+    /// The pages written from their stored versions, not rendered.
+    var standing = Set<ObjectIdentifier>()
+    /// Files touched, not changed: their new stamps are worth a record.
+    var restamped = false
+    /// Nothing changed since the record: the sitemap, feeds and search index are as written.
+    var unchanged = false
+    /// The output holds the search files of the saved bases.
+    var searchInOutput = false
+
+    /// Whether unchanged files are linked from the previous output instead of written again.
+    var linksOutput: Bool { record != nil && describesOutput }
+
+    /// The site of this build, from the record in `options.state` unless `incremental` is off.
+    init(
+        options: BuildOptions, incremental: Bool, progress: @escaping @Sendable (BuildProgress) -> Void
+    ) throws {
+        var snapshot: SiteSnapshot?
+        let recordName = SiteWriter.shown(SiteSnapshot.file(options.state).path)
+        if incremental {
+            switch SiteSnapshot.read(options.state) {
+            case .none: break
+            case .unusable(let why): startedOver = "\(recordName) \(why)"
+            case .loaded(let record): snapshot = record
+            }
+        }
+        let describes = snapshot.map { Self.describesOutput($0, out: options.out) } ?? false
+        var misfit: String?
+        if let record = snapshot, var previous = try SiteRecord.restore(record, options: options, misfit: &misfit),
+            let stood = describes ? [] : SiteRecord.stand(&previous, from: BuildState(folder: options.state).pages)
+        {
+            (site, self.record, describesOutput, standing) = (previous, record, describes, stood)
+            try applyChanges(since: record, options: options, progress: progress)
+        } else {
+            if snapshot != nil {
+                startedOver =
+                    "\(recordName) "
+                    + (misfit
+                        ?? "lists page versions that \(SiteWriter.shown(options.state.path))/versions/ no longer holds")
+            }
+            site = try Site(options: options, progress: progress)
+        }
+        if record != nil, !describesOutput, site.pages.values.contains(where: { !$0.isComplete }) {
+            // A page that neither stands for its stored version nor was rendered would be linked from an output
+            // that is not there: no such page is known, but a build from nothing is the safe way on.
+            throw StartOver()
+        }
+    }
+
+    /// The changes since `record` read and applied to the restored site.
+    private mutating func applyChanges(
+        since record: SiteSnapshot, options: BuildOptions, progress: @Sendable (BuildProgress) -> Void
+    ) throws {
+        progress(BuildProgress(.loading, name: "Loading changed pages"))
+        let found = SiteRecord.changes(in: &site, since: record)
+        restamped = found.restamped
+        unchanged = found.changes.isEmpty && describesOutput
+        // The search index is updated from the one the previous build saved; a build that finds nothing changed
+        // makes none, and reads it only to save it again with the record.
+        if !unchanged || restamped {
+            let saved = SearchShards.Saved.read(options.state)
+            site.searchBase = saved?.bases ?? [:]
+            searchInOutput = describesOutput && saved?.generation == record.takenAt
+        }
+        _ = try site.apply(found.changes)
+    }
+
+    /// Whether the snapshot describes the output folder `out` as it is now.
+    private static func describesOutput(_ snapshot: SiteSnapshot, out: URL) -> Bool {
+        snapshot.out == out.path && snapshot.outStamp != nil && FileStamp.of(out.path) == snapshot.outStamp
+    }
+}
