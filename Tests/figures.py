@@ -148,7 +148,7 @@ def main(argv):
 
 
 # The bounds `--check` enforces now; the others are printed until the code meets them.
-CHECKED = {"literal errors", "long lines"}
+CHECKED = {"literal errors", "long lines", "long functions", "Site lines"}
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))

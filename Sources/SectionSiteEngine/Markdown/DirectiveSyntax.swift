@@ -179,10 +179,8 @@ struct DirectiveSyntax: Sendable, Equatable {
         guard brace == "{" else {
             problems.append(
                 Problem(
-                    message:
-                        "unexpected '\(afterArguments.prefix(20))' after '@\(opening.name)': a directive's line ends "
-                        + "after "
-                        + "its arguments or with '{'",
+                    message: "unexpected '\(afterArguments.prefix(20))' after '@\(opening.name)': a directive's "
+                        + "line ends after its arguments or with '{'",
                     line: firstLine + lineIndex, column: restColumn + indent))
             directive.source = lines[index...lineIndex].joined(separator: "\n")
             return (directive, lineIndex + 1)
@@ -198,28 +196,9 @@ struct DirectiveSyntax: Sendable, Equatable {
             return (directive, lineIndex + 1)
         }
         // A body over the lines that follow, up to the `}` that closes it.
-        var bodyLines: [Substring] = []
         let startsOnOpeningLine = !trimmed.allSatisfy { $0 == " " || $0 == "\t" }
-        if startsOnOpeningLine { bodyLines.append(inner.drop(while: { $0 == " " })) }
-        var depth = 0
-        var fence = Fence()
-        var end = lineIndex + 1
-        while end < lines.count {
-            let line = lines[end]
-            if fence.isOpen || Fence.opening(line) != nil {
-                fence.read(line)
-            } else {
-                let content = line.drop(while: { $0 == " " || $0 == "\t" }).trimmingTrailingSpaces()
-                if content == "}" {
-                    if depth == 0 { break }
-                    depth -= 1
-                } else if content.first == "@", content.last == "{", Opening(content) != nil {
-                    depth += 1
-                }
-            }
-            bodyLines.append(line)
-            end += 1
-        }
+        var (bodyLines, end) = Self.body(in: lines, after: lineIndex)
+        if startsOnOpeningLine { bodyLines.insert(inner.drop(while: { $0 == " " }), at: 0) }
         guard end < lines.count else {
             problems.append(
                 Problem(
@@ -236,6 +215,33 @@ struct DirectiveSyntax: Sendable, Equatable {
             dedented.joined(separator: "\n"), firstLine: firstBodyLine, indent: indent + shift)
         directive.source = lines[index...end].joined(separator: "\n")
         return (directive, end + 1)
+    }
+
+    /// The lines of a body that starts after line `opening`, up to the line with only the `}` that closes it (the
+    /// index of that line; `lines.count` when none does). Braces in fenced code and in nested directives' lines are
+    /// the code's and theirs.
+    private static func body(in lines: [Substring], after opening: Int) -> (lines: [Substring], end: Int) {
+        var bodyLines: [Substring] = []
+        var depth = 0
+        var fence = Fence()
+        var end = opening + 1
+        while end < lines.count {
+            let line = lines[end]
+            if fence.isOpen || Fence.opening(line) != nil {
+                fence.read(line)
+            } else {
+                let content = line.drop(while: { $0 == " " || $0 == "\t" }).trimmingTrailingSpaces()
+                if content == "}" {
+                    if depth == 0 { break }
+                    depth -= 1
+                } else if content.first == "@", content.last == "{", Opening(content) != nil {
+                    depth += 1
+                }
+            }
+            bodyLines.append(line)
+            end += 1
+        }
+        return (bodyLines, end)
     }
 
     /// The start of a directive's line: `@Name` and what follows it.

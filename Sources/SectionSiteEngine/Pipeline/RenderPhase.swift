@@ -18,20 +18,7 @@ enum RenderPhase {
         report: (@Sendable (BuildProgress.Step, Int?, Int?) -> Void)? = nil
     ) throws -> (changed: [PageURL], removed: [PageURL]) {
         report?(.resolving, nil, nil)
-        // Pages restored from the previous build's record are read again before they are rendered.
-        let incomplete = sources.filter { site.loaded[$0]?.isComplete == false }.sorted()
-        if !incomplete.isEmpty {
-            let loader = ContentLoader(site: site.options.site, markdown: site.markdown, bodies: site.bodies)
-            let program = site.program
-            let pages = try incomplete.parallelMap { source in
-                let (page, problems) = try program.load(source, with: loader)
-                if !problems.isEmpty { throw SectionSiteError(problems) }
-                return page
-            }
-            for page in pages { site.loaded[page.page.source] = page }
-            try PicturePhase.run(&site, pages: pages, loader: loader)
-            _ = site.content.update(changed: Set(incomplete), in: site.loaded, config: site.config)
-        }
+        try completeRestored(sources, in: &site)
         let sortedSources = sources.sorted()
         let resolver = Resolver(
             pages: site.content.published, tags: site.content.tags, translations: site.content.translations,
@@ -87,26 +74,7 @@ enum RenderPhase {
                 continue
             }
             guard errors.isEmpty else { continue }
-            var finished = Set<SourceID>()
-            for (page, instance) in zip(rendered, stale) {
-                let empty = instance.pagination.map { $0.current == 1 } ?? true ? instance.emptySections : []
-                let record = OutputRecord(
-                    page: page, inputs: instance.inputs,
-                    emptySections: empty.map { SiteProblem.emptySection(id: $0.spec.id).at($0.spec.location) })
-                if site.output.keep(record) { changed.append(page.url) }
-                // A page whose body waits on disk and that has no item bodies holds nothing to let go: a copy would
-                // only double it while the resolver still holds the original.
-                let (key, source) = (instance.source.page.source, instance.source)
-                if site.options.storage != nil, site.loaded[key] === source,
-                    !source.blocks.isEmpty || !source.itemBodies.isEmpty
-                {
-                    finished.insert(key)
-                }
-            }
-            if !finished.isEmpty {
-                for source in finished { site.loaded[source] = site.loaded[source]!.withoutBody() }
-                site.content.replace(finished, in: site.loaded)  // it holds the same pages
-            }
+            keep(rendered, of: stale, in: &site, changed: &changed)
         }
         var removed: [PageURL] = []
         do {
@@ -120,6 +88,49 @@ enum RenderPhase {
             throw SectionSiteError(unique)
         }
         return (changed.sorted(), removed)
+    }
+
+    /// Pages restored from the previous build's record among `sources`, read again before they are rendered.
+    private static func completeRestored(_ sources: Set<SourceID>, in site: inout Site) throws {
+        let incomplete = sources.filter { site.loaded[$0]?.isComplete == false }.sorted()
+        guard !incomplete.isEmpty else { return }
+        let loader = ContentLoader(site: site.options.site, markdown: site.markdown, bodies: site.bodies)
+        let program = site.program
+        let pages = try incomplete.parallelMap { source in
+            let (page, problems) = try program.load(source, with: loader)
+            if !problems.isEmpty { throw SectionSiteError(problems) }
+            return page
+        }
+        for page in pages { site.loaded[page.page.source] = page }
+        try PicturePhase.run(&site, pages: pages, loader: loader)
+        _ = site.content.update(changed: Set(incomplete), in: site.loaded, config: site.config)
+    }
+
+    /// The pages of a slice, rendered, kept in the output table (`changed` gains those new or of a new version);
+    /// in a site kept on disk, the pages whose last page is rendered let go of their bodies.
+    private static func keep(
+        _ rendered: [RenderedPage], of stale: [PageInstance], in site: inout Site, changed: inout [PageURL]
+    ) {
+        var finished = Set<SourceID>()
+        for (page, instance) in zip(rendered, stale) {
+            let empty = instance.pagination.map { $0.current == 1 } ?? true ? instance.emptySections : []
+            let record = OutputRecord(
+                page: page, inputs: instance.inputs,
+                emptySections: empty.map { SiteProblem.emptySection(id: $0.spec.id).at($0.spec.location) })
+            if site.output.keep(record) { changed.append(page.url) }
+            // A page whose body waits on disk and that has no item bodies holds nothing to let go: a copy would
+            // only double it while the resolver still holds the original.
+            let (key, source) = (instance.source.page.source, instance.source)
+            if site.options.storage != nil, site.loaded[key] === source,
+                !source.blocks.isEmpty || !source.itemBodies.isEmpty
+            {
+                finished.insert(key)
+            }
+        }
+        if !finished.isEmpty {
+            for source in finished { site.loaded[source] = site.loaded[source]!.withoutBody() }
+            site.content.replace(finished, in: site.loaded)  // it holds the same pages
+        }
     }
 
     /// The pages `sources` make, resolved: each source's URLs, and its instances whose inputs changed (all of them when
