@@ -32,6 +32,12 @@ package final class PatchPublisher: Sendable {
     /// The most time one request may take.
     static let requestTimeout: TimeInterval = 5
 
+    /// The publisher location `text` names (`--publish`), or the error that it names none.
+    package static func endpoint(_ text: String) throws -> URL {
+        guard let url = URL(string: text) else { throw WebsiteProblem.notAPublisherURL(text).error() }
+        return url
+    }
+
     /// A publisher to `endpoint`.
     ///
     /// - Parameters:
@@ -41,12 +47,12 @@ package final class PatchPublisher: Sendable {
     ///   - trace: for measuring, told each patch sent (`published /a/ 1f2e...->9c0d... at <seconds since 1970> in
     ///     0.002 s`) and each build (`published 50 patches in 0.012 s`); nil for none.
     package init(
-        endpoint: String, log: @escaping @Sendable (String) -> Void, trace: (@Sendable (String) -> Void)? = nil
+        endpoint url: URL, log: @escaping @Sendable (String) -> Void, trace: (@Sendable (String) -> Void)? = nil
     ) throws {
-        guard let url = URL(string: endpoint), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
-            throw WebsiteProblem.notAPublisherURL(endpoint).error()
+        guard ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+            throw WebsiteProblem.notAPublisherURL(url.absoluteString).error()
         }
-        let endpoint = endpoint.hasSuffix("/") ? String(endpoint.dropLast()) : endpoint
+        let endpoint = url.absoluteString.hasSuffix("/") ? String(url.absoluteString.dropLast()) : url.absoluteString
         self.endpoint = endpoint
         let (stream, continuation) = AsyncStream.makeStream(
             of: [PatchFeed.Message].self, bufferingPolicy: .bufferingNewest(Self.backlog))

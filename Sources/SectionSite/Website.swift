@@ -74,7 +74,7 @@ public struct Website: Sendable {
     /// - Throws: `SectionSiteError` for bad input; the previous output stays as it was.
     @discardableResult
     public func build(
-        into out: URL? = nil, baseURL: String? = nil, drafts: Bool = false, publish: String? = nil
+        into out: URL? = nil, baseURL: String? = nil, drafts: Bool = false, publish: URL? = nil
     ) async throws -> BuildReport {
         var report: BuildReport?
         let options = self.options(out: out, baseURL: baseURL, drafts: drafts, checksLinks: true)
@@ -85,7 +85,9 @@ public struct Website: Sendable {
         try await build(options, follow: false, publisher: publisher, log: { _ in }) { report = $0 }
         await publisher?.finish()
         // What the publisher says of one build is a warning: that the server did not take its patches.
-        report!.warnings += said.withLock { $0 }.map { Diagnostic(.warning, String($0.trimmingPrefix("warning: "))) }
+        report!.warnings += said.withLock { $0 }.map {
+            WebsiteProblem.patchesNotTaken(String($0.trimmingPrefix("warning: "))).at(nil)
+        }
         return report!
     }
 
@@ -105,7 +107,7 @@ public struct Website: Sendable {
     ///     lines `sectionsite build` would print.
     /// - Throws: what makes the first build fail.
     public func follow(
-        into out: URL? = nil, baseURL: String? = nil, drafts: Bool = false, publish: String? = nil,
+        into out: URL? = nil, baseURL: String? = nil, drafts: Bool = false, publish: URL? = nil,
         built: @escaping @Sendable (BuildReport) -> Void, log: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws {
         let options = self.options(out: out, baseURL: baseURL, drafts: drafts, checksLinks: true)

@@ -7,6 +7,12 @@ enum WebsiteProblem: Problem {
     case notAPublisherURL(String)
     /// A page bound to a sequence of values, whose sequence ended before its first value.
     case sequenceEndedEarly
+    /// The push server did not take a build's patches (a warning: readers catch up from the static feed).
+    case patchesNotTaken(String)
+
+    var severity: Diagnostic.Severity {
+        if case .patchesNotTaken = self { .warning } else { .error }
+    }
 
     var identified: (id: Diagnostic.ID, message: String) {
         switch self {
@@ -16,6 +22,7 @@ enum WebsiteProblem: Problem {
                 "--publish must be an http:// or https:// URL of the push server's publisher location, not "
                     + "'\(endpoint)'"
             )
+        case .patchesNotTaken(let message): ("website.patches-not-taken", message)
         case .sequenceEndedEarly:
             ("website.sequence-ended-early", "a bound page's sequence ended before its first value")
         }

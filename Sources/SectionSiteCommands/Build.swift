@@ -111,7 +111,9 @@ struct Build: AsyncParsableCommand {
             defer { if let before { try? FileManager.default.removeItem(at: before) } }
             let trace: (@Sendable (String) -> Void)? =
                 terminal.traces ? { @Sendable line in terminal.trace([line]) } : nil
-            let publisher = try publish.map { try PatchPublisher(endpoint: $0, log: log, trace: trace) }
+            let publisher = try publish.map {
+                try PatchPublisher(endpoint: PatchPublisher.endpoint($0), log: log, trace: trace)
+            }
             try await website.build(
                 options, follow: follow, verify: verify, publisher: publisher, interruption: interruption,
                 progress: terminal.progress, log: log

@@ -178,7 +178,9 @@ struct FeedTests {
         #expect(
             PatchPublisher.channel("/posts/café au lait/", endpoint: "http://127.0.0.1:8080/_push/pub")?.absoluteString
                 == "http://127.0.0.1:8080/_push/pub/posts/caf%C3%A9%20au%20lait/")
-        #expect(throws: SectionSiteError.self) { try PatchPublisher(endpoint: "127.0.0.1:8080/pub") { _ in } }
+        #expect(throws: SectionSiteError.self) {
+            try PatchPublisher(endpoint: PatchPublisher.endpoint("127.0.0.1:8080/pub")) { _ in }
+        }
     }
 
     @Test("a build whose push server takes nothing still builds, and its report says so")
@@ -188,7 +190,7 @@ struct FeedTests {
         try site.write(["Content/index.md": TestSite.page("s:b,a")])
         // A port nothing listens on: bound, never listened to, then closed.
         let report = try await Website(folder: site.folder).build(
-            into: site.out, publish: "http://127.0.0.1:9/_push/pub")
+            into: site.out, publish: URL(string: "http://127.0.0.1:9/_push/pub"))
         #expect(report.changedPages == 1)
         #expect(
             report.warnings.map(\.message).contains {
