@@ -128,7 +128,7 @@ struct TranslationReport {
     }
 
     /// One change, as `section 'latest': added at line 7: "Latest posts"`.
-    static func line(_ change: PageChange) -> String {
+    static func line(_ change: SourceDifference) -> String {
         let subject =
             switch change.what {
             case .title: "title: "

@@ -282,8 +282,8 @@ final class ImageCatalog: Sendable {
     ///
     /// A picture whose stamp changed but whose bytes did not (a fresh clone's checkout, where every file is new to
     /// the file system) is not changed: its bytes are hashed and compared with the record's, and its new stamp
-    /// kept for the next build (`restamped` says there was one: the record is worth saving).
-    func changedSinceRecord() -> (changed: [String], restamped: Bool) {
+    /// kept for the next build (`touched` says there was one: the record is worth saving).
+    func changedSinceRecord() -> (changed: [String], touched: Bool) {
         guard let previous else { return ([], false) }
         let site = self.site
         let touched = previous.entries.filter { path, entry in

@@ -209,7 +209,7 @@ final class LoadedPage: Sendable, Equatable {
     }
 
     /// The same page, its file found with a new stamp and the same text.
-    func restamped(_ stamp: FileStamp) -> LoadedPage {
+    func stamped(_ stamp: FileStamp) -> LoadedPage {
         replacing(
             body: body, itemBodies: itemBodies, summary: keptSummary, headings: keptHeadings, links: keptLinks,
             text: keptText,

@@ -1,5 +1,5 @@
 /// The text a reader sees of some HTML, for the excerpts that reports show: what changed in a page
-/// (`ChangeReport`), in a translation's source (`PageChange`).
+/// (`ChangeReport`), in a translation's source (`SourceDifference`).
 enum HTMLText {
     /// The text a reader sees of some HTML: tags dropped (with what `<script>` and `<style>` hold), a block's
     /// tags read as a space and an inline one's as nothing (`Span<T>` highlighted token by token stays one

@@ -5,7 +5,7 @@ import Foundation
 struct BuildAssembly {
     /// Every page, by URL.
     let pages: [RenderedPage]
-    /// The pages rendered (or standing for their stored version) in this build.
+    /// The pages rendered (or written from their stored version) in this build.
     let rendered: [RenderedPage]
     /// How many of them this build rendered.
     let renderedCount: Int
@@ -35,7 +35,7 @@ struct BuildAssembly {
         feed.keepsNewest = options.keepsPatches
         pages = site.pages.values.sorted { $0.url < $1.url }
         let rendered = pages.filter(\.isComplete)
-        (self.rendered, renderedCount) = (rendered, rendered.count { !start.standing.contains(ObjectIdentifier($0)) })
+        (self.rendered, renderedCount) = (rendered, rendered.count { !start.fromStore.contains(ObjectIdentifier($0)) })
         progress(BuildProgress(.patches, done: 0, total: rendered.count))
         history = state.loadHistory(warnings: &warnings)
         patches = try feed.make(pages: rendered, current: Set(site.pages.keys), history: history) { done in

@@ -18,9 +18,9 @@ struct BuildStart {
     /// rendered again copied from the versions the state folder keeps.
     var describesOutput = false
     /// The pages written from their stored versions, not rendered.
-    var standing = Set<ObjectIdentifier>()
+    var fromStore = Set<ObjectIdentifier>()
     /// Files touched, not changed: their new stamps are worth a record.
-    var restamped = false
+    var touched = false
     /// Nothing changed since the record: the sitemap, feeds and search index are as written.
     var unchanged = false
     /// The output holds the search files of the saved bases.
@@ -43,17 +43,17 @@ struct BuildStart {
             }
         }
         let describes = snapshot.map { Self.describesOutput($0, out: options.out) } ?? false
-        var misfit: String?
-        if let record = snapshot, var previous = try SiteRecord.restore(record, options: options, misfit: &misfit),
+        var mismatch: String?
+        if let record = snapshot, var previous = try SiteRecord.restore(record, options: options, mismatch: &mismatch),
             let stood = describes ? [] : SiteRecord.stand(&previous, from: BuildState(folder: options.state).pages)
         {
-            (site, self.record, describesOutput, standing) = (previous, record, describes, stood)
+            (site, self.record, describesOutput, fromStore) = (previous, record, describes, stood)
             try applyChanges(since: record, options: options, progress: progress)
         } else {
             if snapshot != nil {
                 startedOver =
                     "\(recordName) "
-                    + (misfit
+                    + (mismatch
                         ?? "lists page versions that \(SiteWriter.shown(options.state.path))/versions/ no longer holds")
             }
             site = try Site(options: options, progress: progress)
@@ -71,11 +71,11 @@ struct BuildStart {
     ) throws {
         progress(BuildProgress(.loading, name: "Loading changed pages"))
         let found = SiteRecord.changes(in: &site, since: record)
-        restamped = found.restamped
+        touched = found.touched
         unchanged = found.changes.isEmpty && describesOutput
         // The search index is updated from the one the previous build saved; a build that finds nothing changed
         // makes none, and reads it only to save it again with the record.
-        if !unchanged || restamped {
+        if !unchanged || touched {
             let saved = SearchShards.Saved.read(options.state)
             site.searchBase = saved?.bases ?? [:]
             searchInOutput = describesOutput && saved?.generation == record.takenAt

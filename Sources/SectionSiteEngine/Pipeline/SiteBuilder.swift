@@ -73,7 +73,7 @@ package struct SiteBuilder: Sendable {
             Self.sameAsBefore(files, in: options.out)
         {
             // Nothing to write. Files that were read again (touched, not changed) get their new stamps recorded.
-            if !assembly.rendered.isEmpty || begun.restamped {
+            if !assembly.rendered.isEmpty || begun.touched {
                 do {
                     try PicturePhase.saveRecord(of: site)
                     try saveRecord(site, assembly, searchInOutput: begun.searchInOutput)

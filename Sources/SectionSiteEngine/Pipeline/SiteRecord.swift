@@ -7,13 +7,13 @@ enum SiteRecord {
     /// The site as the previous build left it, without reading its pages: each page stands for itself from its
     /// record until something it depends on changes. Nil when the snapshot does not fit this build (other
     /// settings, options or list of templates).
-    /// `misfit` says why, after "it" (`was written for another theme`).
-    static func restore(_ snapshot: SiteSnapshot, options: BuildOptions, misfit: inout String?) throws -> Site? {
+    /// `mismatch` says why, after "it" (`was written for another theme`).
+    static func restore(_ snapshot: SiteSnapshot, options: BuildOptions, mismatch: inout String?) throws -> Site? {
         let inputs = try SiteInputs(options: options)
         let fingerprint = SiteSnapshot.fingerprint(
             options: options, configText: inputs.configText, theme: inputs.theme, data: inputs.data)
-        misfit = snapshot.misfit(fingerprint)
-        guard misfit == nil else { return nil }
+        mismatch = snapshot.mismatch(fingerprint)
+        guard mismatch == nil else { return nil }
         var site = try Site(options: options, inputs: inputs, restoring: true, progress: { _ in })
         // A program's pages stand for themselves from their records too, so that a new value is compared with the
         // old one (its title, tags and place change the pages around it); `apply` loads the new values.
@@ -57,7 +57,7 @@ enum SiteRecord {
     /// made again from the versions stored. Returns the pages that stand (which the build does not count as
     /// rendered); nil when a version is not in the store, and the build must start from nothing.
     static func stand(_ site: inout Site, from store: PageStore) -> Set<ObjectIdentifier>? {
-        var standing = Set<ObjectIdentifier>()
+        var fromStore = Set<ObjectIdentifier>()
         for record in site.output.records.values where !record.page.isComplete {
             let page = record.page
             guard store.holds(page.version) else { return nil }
@@ -66,9 +66,9 @@ enum SiteRecord {
                 url: page.url, source: page.source, html: "", version: page.version, title: page.title, date: page.date,
                 summary: page.keptSummary, templatesUsed: page.templatesUsed, animation: page.animation, store: store)
             _ = site.output.keep(kept)
-            standing.insert(ObjectIdentifier(kept.page))
+            fromStore.insert(ObjectIdentifier(kept.page))
         }
-        return standing
+        return fromStore
     }
 
     /// What changed since `snapshot`: Markdown files added, removed or whose text differs, templates whose text
@@ -77,12 +77,12 @@ enum SiteRecord {
     /// Decided by content: a file whose stamp is the record's, and that was not stamped in the record's last two
     /// seconds, is taken as it was without being read; any other is read and its hash compared with the record's.
     /// A file touched but not changed (a fresh clone, where a CI runner restored `.sectionsite/` and every file's
-    /// time is new) keeps its page as it was, and its new stamp is recorded (`restamped`: the record is worth
+    /// time is new) keeps its page as it was, and its new stamp is recorded (`touched`: the record is worth
     /// saving even when nothing changed, or the next build reads the files again).
     static func changes(
         in site: inout Site, since snapshot: SiteSnapshot
-    ) -> (changes: Set<SiteChange>, restamped: Bool) {
-        var restamped = false
+    ) -> (changes: Set<SiteChange>, touched: Bool) {
+        var touched = false
         var changed = Set<SiteChange>()
         let present = ContentLoader(site: site.options.site, markdown: site.markdown).pagePaths()
         let stamps = Dictionary(snapshot.pages.map { ($0.source, $0.stamp) }) { first, _ in first }
@@ -92,7 +92,7 @@ enum SiteRecord {
         // Each file's new stamp when it must be read, and then whether its text is the record's.
         let current = site.loaded
         // A page touched but not changed is made again with its new stamp here, on all cores.
-        let read = present.parallelMap { path -> (stamp: FileStamp?, same: Bool, restamped: LoadedPage?)? in
+        let read = present.parallelMap { path -> (stamp: FileStamp?, same: Bool, touched: LoadedPage?)? in
             guard let old = stamps[.file(path)] else { return (nil, false, nil) }
             let stamp = FileStamp.of(root + path)
             // Stamped within two seconds of the snapshot: a second edit in the same clock tick keeps the stamp.
@@ -101,7 +101,7 @@ enum SiteRecord {
             guard let stamp, ContentHash.ofFile(root + path)?.hex == hashes[.file(path)] else {
                 return (stamp, false, nil)
             }
-            return (stamp, true, current[.file(path)]?.restamped(stamp))
+            return (stamp, true, current[.file(path)]?.stamped(stamp))
         }
         for (path, result) in zip(present, read) {
             guard let result else { continue }
@@ -109,9 +109,9 @@ enum SiteRecord {
                 changed.insert(.file(path))
                 continue
             }
-            site.loaded[.file(path)] = result.restamped
-            restamped = true
-            site.markdown.pageURLs?.record(path, url: result.restamped?.page.url.rawValue ?? "", stamp: stamp)
+            site.loaded[.file(path)] = result.touched
+            touched = true
+            site.markdown.pageURLs?.record(path, url: result.touched?.page.url.rawValue ?? "", stamp: stamp)
         }
         // A program's pages, recorded with `FileStamp.noFile`, are among these: loaded again from their
         // definitions (rendered again, they are written only if their inputs changed), or removed.
@@ -126,13 +126,13 @@ enum SiteRecord {
         if let catalog = site.markdown.images {
             let users = catalog.recordedUsers
             let pictures = catalog.changedSinceRecord()
-            restamped = restamped || pictures.restamped
+            touched = touched || pictures.touched
             for picture in pictures.changed {
                 changed.insert(.file(picture))
                 changed.formUnion((users[picture] ?? []).map { SiteChange(page: SourceID(recorded: $0)) })
             }
         }
-        return (changed, restamped)
+        return (changed, touched)
     }
 
     /// The record of this site for the next build; `feed` is each page's versions that have a patch, `indexes`

@@ -122,7 +122,7 @@ struct SiteSnapshot: Sendable {
 
     /// Why a record written for other inputs does not fit this build: the first part of the fingerprint that
     /// differs, as a sentence after "it"; nil when it fits.
-    func misfit(_ fingerprint: [String: String]) -> String? {
+    func mismatch(_ fingerprint: [String: String]) -> String? {
         let reasons = [
             ("theme", "was written for another theme"),
             ("settings", "was written for other settings (sectionsite.yml, --config)"),

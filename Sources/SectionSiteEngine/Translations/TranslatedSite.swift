@@ -64,7 +64,7 @@ package struct TranslatedSite {
             }
         }
         guard let old = parsed(then, " as of \(commit)"), let new = parsed(now, "") else { return status }
-        status.changes = PageChange.changes(from: old, to: new, newText: now)
+        status.changes = SourceDifference.changes(from: old, to: new, newText: now)
         if status.changes.isEmpty {
             status.reason = "\(pair.source) changed since \(commit), but not in its title, sections or body"
         } else {

@@ -34,8 +34,8 @@ package struct TranslationStatus: Sendable, Equatable {
     package var since: Since?
     /// Whether the translation has changes not committed yet, which the comparison does not see.
     package var uncommitted = false
-    /// What changed in the source since, in the order of `PageChange.changes(from:to:newText:)`.
-    package var changes: [PageChange] = []
+    /// What changed in the source since, in the order of `SourceDifference.changes(from:to:newText:)`.
+    package var changes: [SourceDifference] = []
 
     /// A translation whose state cannot be told, and why.
     package static func unknown(_ pair: TranslationPair, _ reason: String) -> TranslationStatus {

@@ -135,10 +135,10 @@ struct TranslationsCommandTests {
         #expect(status.since == TranslationStatus.Since(commit: first, date: "2026-01-02T10:00:00+00:00"))
         #expect(
             status.changes == [
-                PageChange(.title, .changed, text: "Hello again"),
-                PageChange(.item, .changed, id: "menu/classic", line: 7, text: "Classic"),
-                PageChange(.section, .added, id: "latest", line: 12, text: "Latest posts"),
-                PageChange(.block, .changed, line: 19, text: "Second paragraph, now reworded."),
+                SourceDifference(.title, .changed, text: "Hello again"),
+                SourceDifference(.item, .changed, id: "menu/classic", line: 7, text: "Classic"),
+                SourceDifference(.section, .added, id: "latest", line: 12, text: "Latest posts"),
+                SourceDifference(.block, .changed, line: 19, text: "Second paragraph, now reworded."),
             ])
         #expect(behind.missing == [MissingTranslation(source: "Content/posts/only.md", languages: ["fr"])])
         #expect(behind.exitStatus == 1)
@@ -301,7 +301,8 @@ struct TranslationsCommandTests {
             ("ABC", "ABC", []),
         ])
     func bodyBlocks(old: String, new: String, expected: [String]) {
-        let changes = PageChange.bodyChanges(from: Self.blocks(old), to: Self.blocks(new), newText: "", bodyLine: 1)
+        let changes = SourceDifference.bodyChanges(
+            from: Self.blocks(old), to: Self.blocks(new), newText: "", bodyLine: 1)
         #expect(changes.map { "\($0.change.rawValue) \($0.text?.prefix(1) ?? "")" } == expected)
         #expect(changes.allSatisfy { $0.what == .block && $0.id == nil })
     }

@@ -1,6 +1,6 @@
 /// One difference between two versions of a page's file, as a translator needs it to bring a translation up to
 /// date: the title, a section, an item or a block of the body, added, removed or changed.
-package struct PageChange: Sendable, Equatable {
+package struct SourceDifference: Sendable, Equatable {
     /// The part of the page that changed.
     package enum Part: String, Sendable, Equatable {
         case title, section, item, block
@@ -36,10 +36,10 @@ package struct PageChange: Sendable, Equatable {
     /// order. `newText` is the new version's file, for the lines of the body's blocks.
     ///
     /// - Complexity: O(n·m) in the numbers of body blocks (`bodyChanges`), O(s + i) in sections and items.
-    static func changes(from old: LoadedPage, to new: LoadedPage, newText: String) -> [PageChange] {
-        var changes: [PageChange] = []
+    static func changes(from old: LoadedPage, to new: LoadedPage, newText: String) -> [SourceDifference] {
+        var changes: [SourceDifference] = []
         if old.page.title != new.page.title {
-            changes.append(PageChange(.title, .changed, text: excerpt(new.page.title)))
+            changes.append(SourceDifference(.title, .changed, text: excerpt(new.page.title)))
         }
         changes += sectionChanges(from: old, to: new)
         changes += bodyChanges(from: old.blocks, to: new.blocks, newText: newText, bodyLine: new.page.bodyLocation.line)
@@ -49,24 +49,26 @@ package struct PageChange: Sendable, Equatable {
     /// Sections by id, and within each section kept its items by id: a section added or removed is one change,
     /// not one per item; a section is changed when what it says of itself differs (kind, cell, header, footer, the
     /// collection or data it lists), its items are compared one by one.
-    private static func sectionChanges(from old: LoadedPage, to new: LoadedPage) -> [PageChange] {
-        var changes: [PageChange] = []
+    private static func sectionChanges(from old: LoadedPage, to new: LoadedPage) -> [SourceDifference] {
+        var changes: [SourceDifference] = []
         let oldSections = Dictionary(old.page.sections.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let newIDs = Set(new.page.sections.map(\.id))
         for section in new.page.sections {
             let text = section.header?.fields["title"]?.scalarText.map { excerpt($0) }
             guard let before = oldSections[section.id] else {
-                changes.append(PageChange(.section, .added, id: section.id, line: section.location.line, text: text))
+                changes.append(
+                    SourceDifference(.section, .added, id: section.id, line: section.location.line, text: text))
                 continue
             }
             if !sameOwnParts(before, section) {
-                changes.append(PageChange(.section, .changed, id: section.id, line: section.location.line, text: text))
+                changes.append(
+                    SourceDifference(.section, .changed, id: section.id, line: section.location.line, text: text))
             }
             changes += itemChanges(in: section.id, from: (before, old), to: (section, new))
         }
         for section in old.page.sections where !newIDs.contains(section.id) {
             let text = section.header?.fields["title"]?.scalarText.map { excerpt($0) }
-            changes.append(PageChange(.section, .removed, id: section.id, text: text))
+            changes.append(SourceDifference(.section, .removed, id: section.id, text: text))
         }
         return changes
     }
@@ -94,31 +96,32 @@ package struct PageChange: Sendable, Equatable {
     private static func itemChanges(
         in section: String, from old: (section: SectionSpec, page: LoadedPage),
         to new: (section: SectionSpec, page: LoadedPage)
-    ) -> [PageChange] {
+    ) -> [SourceDifference] {
         func items(_ section: SectionSpec) -> [ItemSpec] {
             if case .items(let items) = section.content { items } else { [] }
         }
         func text(_ item: ItemSpec, _ page: LoadedPage) -> String? {
             item.fields["title"]?.scalarText.map { excerpt($0) } ?? page.itemBodies[item.id].map { excerpt(html: $0) }
         }
-        var changes: [PageChange] = []
+        var changes: [SourceDifference] = []
         let oldItems = Dictionary(items(old.section).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let newIDs = Set(items(new.section).map(\.id))
         for item in items(new.section) {
             let id = section + "/" + item.id
             guard let before = oldItems[item.id] else {
-                changes.append(PageChange(.item, .added, id: id, line: item.location.line, text: text(item, new.page)))
+                changes.append(
+                    SourceDifference(.item, .added, id: id, line: item.location.line, text: text(item, new.page)))
                 continue
             }
             if before.cell != item.cell || before.fields != item.fields || before.html != item.html
                 || old.page.itemBodies[item.id] != new.page.itemBodies[item.id]
             {
                 changes.append(
-                    PageChange(.item, .changed, id: id, line: item.location.line, text: text(item, new.page)))
+                    SourceDifference(.item, .changed, id: id, line: item.location.line, text: text(item, new.page)))
             }
         }
         for item in items(old.section) where !newIDs.contains(item.id) {
-            changes.append(PageChange(.item, .removed, id: section + "/" + item.id, text: text(item, old.page)))
+            changes.append(SourceDifference(.item, .removed, id: section + "/" + item.id, text: text(item, old.page)))
         }
         return changes
     }

@@ -1,4 +1,4 @@
-extension PageChange {
+extension SourceDifference {
     /// The changes between two versions of a body's top-level blocks. Blocks have no ids, so they are matched by
     /// content: the longest common subsequence of their HTML hashes is what stayed; between two neighbouring
     /// matched blocks, the blocks of the old version that are left were removed and those of the new one added,
@@ -9,23 +9,25 @@ extension PageChange {
     ///   the blocks between, n and m the numbers of blocks of each version.
     static func bodyChanges(
         from old: [Markdown.Block], to new: [Markdown.Block], newText: String, bodyLine: Int
-    ) -> [PageChange] {
+    ) -> [SourceDifference] {
         let pairs = matchedBlocks(old.map { ContentHash.of($0.html).hex }, new.map { ContentHash.of($0.html).hex })
         let lines = BlockLines(newText, bodyLine: bodyLine).lines(of: new)
-        var changes: [PageChange] = []
+        var changes: [SourceDifference] = []
         var (oldNext, newNext) = (0, 0)
         for (oldMatch, newMatch) in pairs + [(old.count, new.count)] {  // the end closes the last gap
             let removed = Array(oldNext..<oldMatch)
             let added = Array(newNext..<newMatch)
             let paired = min(removed.count, added.count)
             for index in added.prefix(paired) {
-                changes.append(PageChange(.block, .changed, line: lines[index], text: excerpt(html: new[index].html)))
+                changes.append(
+                    SourceDifference(.block, .changed, line: lines[index], text: excerpt(html: new[index].html)))
             }
             for index in removed.dropFirst(paired) {
-                changes.append(PageChange(.block, .removed, text: excerpt(html: old[index].html)))
+                changes.append(SourceDifference(.block, .removed, text: excerpt(html: old[index].html)))
             }
             for index in added.dropFirst(paired) {
-                changes.append(PageChange(.block, .added, line: lines[index], text: excerpt(html: new[index].html)))
+                changes.append(
+                    SourceDifference(.block, .added, line: lines[index], text: excerpt(html: new[index].html)))
             }
             (oldNext, newNext) = (oldMatch + 1, newMatch + 1)
         }
@@ -122,7 +124,7 @@ struct BlockLines {
     func lines(of blocks: [Markdown.Block]) -> [Int?] {
         var cursor = 0
         return blocks.map { block in
-            let key = Self.key(PageChange.excerpt(html: block.html))  // the excerpt is long enough for the key
+            let key = Self.key(SourceDifference.excerpt(html: block.html))  // the excerpt is long enough for the key
             guard !key.isEmpty, key.count <= characters.count else { return nil }
             var start = cursor
             while start + key.count <= characters.count {
