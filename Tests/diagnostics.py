@@ -28,6 +28,7 @@ STAGES = [
     ("PageProblem", "page: front matter, sections and items, and pages made in Swift"),
     ("DataProblem", "data: the files of Data/"),
     ("SectionProblem", "section: a section's items filled"),
+    ("MarkdownProblem", "markdown: a Markdown body's directives and pictures"),
     ("ThemeProblem", "theme: the theme's templates, components and texts"),
     ("SiteProblem", "site: the whole site, once every page is read"),
     ("APIProblem", "api: the API reference"),
@@ -48,10 +49,10 @@ weight: 5
 subtitle: "The identifier of each kind of error and warning, for programs and tests to match whatever the wording."
 ---
 Errors and warnings print as `path:line:column: error: message` (see [Command line](command-line.md)). A
-program that builds a site in Swift gets them as `Diagnostic` values, and most carry an `id` that names their kind,
+program that builds a site in Swift gets them as `Diagnostic` values, each with an `id` that names its kind,
 `<stage>.<kind>`: the words of a message may be improved, its identifier stays. Match the identifier, not the
-words. A message without an identifier (a template's or a Markdown body's mistake, an error of the command line
-itself) is one no stage has named yet.
+words. Only the command line's own errors (an option's value it cannot use), and an unexpected error of the system
+passed on in its own words, have no identifier.
 
 This page is written from the code (`python3 Tests/diagnostics.py`), one row for each case of each stage's problem
 type; `make test` fails when the two differ.

@@ -118,9 +118,7 @@ struct ContentLoader {
         var allLinks = document.links.map {
             LoadedPage.Link(destination: $0.destination, written: $0.written, location: inBody($0.line, $0.column))
         }
-        var problems = document.problems.map {
-            Diagnostic($0.isWarning ? .warning : .error, $0.message, at: inBody($0.line, $0.column))
-        }
+        var problems = document.problems.map { $0.kind.at(inBody($0.line, $0.column)) }
         var templatesUsed = document.templatesUsed
         var unknownLanguages = document.unknownLanguages.map {
             LoadedPage.UnknownLanguage(word: $0.word, location: inBody($0.line, $0.column))
@@ -140,8 +138,8 @@ struct ContentLoader {
                 }
                 problems += itemDocument.problems.map {
                     Diagnostic(
-                        $0.isWarning ? .warning : .error, "in the body of item '\(item.id)': \($0.message)",
-                        at: item.location)
+                        $0.kind.severity, "in the body of item '\(item.id)': \($0.message)", at: item.location,
+                        id: $0.kind.id)
                 }
                 templatesUsed.formUnion(itemDocument.templatesUsed)
                 unknownLanguages += itemDocument.unknownLanguages.map {
@@ -196,10 +194,11 @@ struct ContentLoader {
                     fieldImages[key, default: [:]][field] = image
                     images.append(LoadedPage.ImageUse(image: image, location: location))
                 } catch {
+                    let reason = "of '\(field)' \(error.message)"
                     problems.append(
-                        Diagnostic(
-                            error.isRefusal ? .error : .warning,
-                            "image '\(text)' (\(source)) of '\(field)' \(error.message)", at: location))
+                        (error.isRefusal
+                            ? MarkdownProblem.pictureRefused(text, path: source, reason: reason)
+                            : .pictureUnusable(text, path: source, reason: reason)).at(location))
                 }
             }
         }

@@ -49,10 +49,7 @@ struct DirectiveSyntax: Sendable, Equatable {
     }
 
     /// A mistake in the syntax, where it is in the text given.
-    struct Problem: Sendable, Equatable {
-        var message: String
-        var line: Int, column: Int
-    }
+    typealias Problem = Markdown.Problem
 
     /// The text with each directive replaced by its marker, for libcmark-gfm.
     var text: String
@@ -158,9 +155,7 @@ struct DirectiveSyntax: Sendable, Equatable {
                 lineIndex += 1
                 guard lineIndex < lines.count else {
                     problems.append(
-                        Problem(
-                            message: "'@\(opening.name)(' has no closing ')'", line: fileLine, column: directive.column)
-                    )
+                        Problem(kind: .unclosedArguments(opening.name), line: fileLine, column: directive.column))
                     return (directive, lines.count)
                 }
                 text = lines[lineIndex]
@@ -179,8 +174,7 @@ struct DirectiveSyntax: Sendable, Equatable {
         guard brace == "{" else {
             problems.append(
                 Problem(
-                    message: "unexpected '\(afterArguments.prefix(20))' after '@\(opening.name)': a directive's "
-                        + "line ends after its arguments or with '{'",
+                    kind: .unexpectedAfterArguments(String(afterArguments.prefix(20)), directive: opening.name),
                     line: firstLine + lineIndex, column: restColumn + indent))
             directive.source = lines[index...lineIndex].joined(separator: "\n")
             return (directive, lineIndex + 1)
@@ -201,9 +195,7 @@ struct DirectiveSyntax: Sendable, Equatable {
         if startsOnOpeningLine { bodyLines.insert(inner.drop(while: { $0 == " " }), at: 0) }
         guard end < lines.count else {
             problems.append(
-                Problem(
-                    message: "'@\(opening.name) {' is not closed: no line with only '}' ends it", line: fileLine,
-                    column: directive.column))
+                Problem(kind: .unclosedBody(opening.name), line: fileLine, column: directive.column))
             return (directive, lines.count)
         }
         let firstBodyLine = firstLine + lineIndex + (startsOnOpeningLine ? 0 : 1)
@@ -319,7 +311,7 @@ struct DirectiveSyntax: Sendable, Equatable {
                 case "\"":
                     if started == nil { started = (line, column) }
                     if quoted || !value.trimmingCharacters(in: .whitespaces).isEmpty {
-                        problems.append(Problem(message: "unexpected '\"' in an argument", line: line, column: column))
+                        problems.append(Problem(kind: .unexpectedQuote, line: line, column: column))
                     }
                     quoted = true
                     inQuotes = true
@@ -327,7 +319,7 @@ struct DirectiveSyntax: Sendable, Equatable {
                 case ":" where label == nil && !quoted && !afterColon:
                     let name = value.trimmingCharacters(in: .whitespaces)
                     if name.isEmpty || !name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
-                        problems.append(Problem(message: "'\(name)' is no argument label", line: line, column: column))
+                        problems.append(Problem(kind: .notALabel(name), line: line, column: column))
                     }
                     label = name
                     labelStart = started
@@ -343,8 +335,7 @@ struct DirectiveSyntax: Sendable, Equatable {
                     if character != " " && character != "\t" && started == nil { started = (line, column) }
                     if quoted && character != " " && character != "\t" {
                         problems.append(
-                            Problem(
-                                message: "unexpected '\(character)' after a quoted value", line: line, column: column))
+                            Problem(kind: .unexpectedAfterQuote(character), line: line, column: column))
                     }
                     value.append(character)
                 }
@@ -366,7 +357,7 @@ struct DirectiveSyntax: Sendable, Equatable {
             if !quoted && trimmed.isEmpty {
                 if label != nil || !closing || !arguments.isEmpty {
                     problems.append(
-                        Problem(message: "an argument has no value", line: place.line, column: place.column))
+                        Problem(kind: .argumentWithoutValue, line: place.line, column: place.column))
                 }
                 return
             }

@@ -206,12 +206,15 @@ package struct Markdown: Sendable {
     /// A mistake in the Markdown, where it is.
     package struct Problem: Sendable, Equatable {
         /// What is wrong.
-        package var message: String
+        var kind: MarkdownProblem
         /// Line and column in the Markdown text, from 1.
         package var line: Int, column: Int
+
+        /// What is wrong, in words.
+        package var message: String { kind.message }
         /// A warning rather than an error: the page can still be drawn (a picture that cannot be found is drawn as
         /// written, as a broken link is).
-        package var isWarning = false
+        package var isWarning: Bool { kind.severity == .warning }
     }
 
     /// The document as HTML, for an item's body: `source` is the file it is written in, for relative links.

@@ -128,7 +128,9 @@ package struct SiteBuilder: Sendable {
             !options.keepsLinks || assembly.rendered.isEmpty
             ? []
             : LinkCheck(site).brokenLinks(templates: false, outputs: Set(assembly.siteFiles.map(\.path))).errors
-                .filter { !warned.contains($0.location!) }.map { Diagnostic(.warning, $0.message, at: $0.location) }
+                .filter { !warned.contains($0.location!) }.map {
+                    Diagnostic(.warning, $0.message, at: $0.location, id: $0.id)
+                }
         let found = siteWarnings + brokenLinks + assembly.warnings.all
         if options.strict || site.config.strict, !found.isEmpty {
             throw SectionSiteError(found.map(\.asError))

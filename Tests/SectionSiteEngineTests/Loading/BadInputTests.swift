@@ -111,6 +111,13 @@ struct BadInputTests {
                 "Content/index.md:3:7: error: 'date' must look like 2026-01-31, 2026-01-31T09:30:00Z or 2026-01-31 09:30:00 +0200, not 'yesterday'"
         ),
         Case(
+            name: "unknown directive",
+            files: ["Content/index.md": "---\ntitle: T\n---\nText.\n\n@Nowhere(x: 1)\n"],
+            id: "markdown.unknown-directive",
+            expected:
+                "Content/index.md:6:1: error: unknown directive '@Nowhere': no template "
+                + "Themes/default/directives/nowhere.mustache (known: comment)"),
+        Case(
             name: "template that does not parse",
             files: ["Themes/default/cells/a.mustache": "{{#open}}never closed\n"],
             id: "theme.template-does-not-parse",

@@ -44,8 +44,8 @@ struct DirectivePass {
             let folder = markdown.theme.map { "\($0.path)/directives/" } ?? "the theme's directives/"
             walk.result.problems.append(
                 Markdown.Problem(
-                    message: "unknown directive '@\(directive.name)': no template \(folder)\(key).mustache (known: "
-                        + known.joined(separator: ", ") + ")",
+                    kind: .unknownDirective(
+                        directive.name, template: "\(folder)\(key).mustache", known: known.joined(separator: ", ")),
                     line: directive.line, column: directive.column))
             return nil
         }
@@ -101,12 +101,11 @@ struct DirectivePass {
         var given = Set<String>()
         for argument in directive.arguments {
             let label = argument.label ?? "value"
-            func problem(_ message: String) {
-                walk.result.problems.append(
-                    Markdown.Problem(message: message, line: argument.line, column: argument.column))
+            func problem(_ kind: MarkdownProblem) {
+                walk.result.problems.append(Markdown.Problem(kind: kind, line: argument.line, column: argument.column))
             }
             guard given.insert(label).inserted else {
-                problem("'@\(directive.name)' is given '\(label)' twice")
+                problem(.argumentGivenTwice(label, directive: directive.name))
                 continue
             }
             guard let declared else {
@@ -116,10 +115,7 @@ struct DirectivePass {
             guard let expected = declared[label] else {
                 let what = argument.label.map { "no argument '\($0)'" } ?? "no unlabeled argument"
                 let known = spec.arguments!.map { $0.name == "value" ? "an unlabeled one" : "'\($0.name)'" }
-                problem(
-                    "'@\(directive.name)' takes \(what) (it takes "
-                        + "\(known.isEmpty ? "none" : known.joined(separator: ", ")))"
-                )
+                problem(.unknownArgument(what, directive: directive.name, known: known.joined(separator: ", ")))
                 continue
             }
             switch expected.kind {
@@ -127,7 +123,7 @@ struct DirectivePass {
                 context[label] = argument.value
             case .number:
                 guard let number = Double(argument.value) else {
-                    problem("'\(label)' of '@\(directive.name)' must be a number, not '\(argument.value)'")
+                    problem(.notANumber(label, directive: directive.name, value: argument.value))
                     continue
                 }
                 context[label] = number == number.rounded() && abs(number) < 1e15 ? Int(number) as Any : number as Any
@@ -156,7 +152,8 @@ struct DirectivePass {
             let what = argument.name == "value" ? "an unlabeled argument" : "the argument '\(argument.name)'"
             walk.result.problems.append(
                 Markdown.Problem(
-                    message: "'@\(directive.name)' needs \(what)", line: directive.line, column: directive.column))
+                    kind: .missingArgument(what, directive: directive.name), line: directive.line,
+                    column: directive.column))
         }
         return walk.result.problems.count { !$0.isWarning } == before
     }

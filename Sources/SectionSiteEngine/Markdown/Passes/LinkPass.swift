@@ -93,8 +93,10 @@ struct LinkPass {
         } catch {
             result.problems.append(
                 Markdown.Problem(
-                    message: "image '\(destination)' (\(path)) \(error.message)", line: line, column: column,
-                    isWarning: !error.isRefusal))
+                    kind: error.isRefusal
+                        ? .pictureRefused(destination, path: path, reason: error.message)
+                        : .pictureUnusable(destination, path: path, reason: error.message),
+                    line: line, column: column))
             return .failed
         }
     }

@@ -33,9 +33,7 @@ struct Walk {
         state: Markdown.DrawingState
     ) {
         (self.syntax, self.source, self.headingIDs, self.lists, self.state) = (syntax, source, headingIDs, lists, state)
-        result.problems = syntax.problems.map {
-            Markdown.Problem(message: $0.message, line: $0.line, column: $0.column)
-        }
+        result.problems = syntax.problems
     }
 
     /// The parsed text's lines.
