@@ -14,7 +14,7 @@ struct PageParser {
         let yaml = YAMLReader(path: path, firstLine: split.yamlFirstLine)
         let (url, folder, isIndex, language) = permalinks.route(path)
         var page = Page(
-            source: .file(path), url: PageURL(url), folder: folder, isIndex: isIndex, frontMatter: [:],
+            source: .file(path), url: url, folder: folder, isIndex: isIndex, frontMatter: [:],
             title: "", date: nil, isDraft: false, summary: nil, weight: nil, tags: [],
             layout: nil, animation: nil, sections: [], body: split.body,
             bodyLocation: SourceLocation(file: path, line: split.bodyFirstLine))
@@ -25,7 +25,7 @@ struct PageParser {
             ? try TOMLFrontMatter.yaml(split.yaml, path: path, firstLine: split.yamlFirstLine) : split.yaml
         guard let root = try yaml.compose(text), !(root.scalar.map { $0.string.isEmpty } ?? false) else {
             page.date = Permalinks.fileName(Self.stem(path), in: permalinks.timeZone).date
-            if let url = try? permalinks.url(.init(path: path, date: page.date)) { page.url = PageURL(url) }
+            if let url = try? permalinks.url(.init(path: path, date: page.date)) { page.url = url }
             page.placeIn(permalinks.languages)
             return page
         }
@@ -115,11 +115,10 @@ struct PageParser {
         let (ownURL, urlLocation) = url
         let (ownSlug, slugLocation) = slug
         do throws(Permalinks.Failure) {
-            page.url = PageURL(
-                try permalinks.url(
-                    .init(
-                        path: path, url: ownURL, slug: ownSlug, title: page.title.isEmpty ? nil : page.title,
-                        date: page.date)))
+            page.url = try permalinks.url(
+                .init(
+                    path: path, url: ownURL, slug: ownSlug, title: page.title.isEmpty ? nil : page.title,
+                    date: page.date))
             // the old address sends readers on
             if let ownURL, ownURL.hasSuffix(".html"), let alias = Page.Alias.normalized(ownURL) {
                 page.aliases.append(Page.Alias(url: alias, location: urlLocation ?? page.location))

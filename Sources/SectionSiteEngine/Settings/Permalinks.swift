@@ -27,10 +27,10 @@ package struct Permalinks: Sendable, Equatable {
 
     /// The URL, folder (inside its language's) and index flag of a content path, with its language: `Page.route`
     /// of the path inside the language's folder, the URL under the language's prefix.
-    package func route(_ path: String) -> (url: String, folder: String, isIndex: Bool, language: String) {
+    package func route(_ path: String) -> (url: PageURL, folder: String, isIndex: Bool, language: String) {
         let (code, inner) = languages.locate(path)
         let route = Page.route(inner)
-        return (languages.url(route.url, in: code), route.folder, route.isIndex, code)
+        return (PageURL(languages.url(route.url, in: code)), route.folder, route.isIndex, code)
     }
 
     /// The words a pattern may use.
@@ -72,7 +72,7 @@ package struct Permalinks: Sendable, Equatable {
 
     /// The page's URL, percent-encoded, or why it cannot be made (a pattern with a date for a page without one,
     /// a `url:` that is not a path of the site). `url:` ending in `.html` gives the page that URL's folder form.
-    package func url(_ parts: Parts) throws(Failure) -> String {
+    package func url(_ parts: Parts) throws(Failure) -> PageURL {
         let (code, inner) = languages.locate(parts.path)
         let url = languages.url(try url(parts, inner: inner), in: code)
         // Checked once decoded, as the page's file is named: `/%2e%2e/` is `/../`, and a slug may hold `/`.
@@ -85,7 +85,7 @@ package struct Permalinks: Sendable, Equatable {
             }
             throw .url("the page's URL '\(url)' leaves the site: \(escape)")
         }
-        return url
+        return PageURL(url)
     }
 
     /// The URL of a page at `inner`, its path inside its language's folder, before the language's prefix.

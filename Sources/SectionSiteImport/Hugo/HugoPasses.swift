@@ -333,7 +333,9 @@ struct HugoPasses: ImportFormat {
             // `Format.md` is `/format/`, `two words.md` `/two-words/`.
             let slug = page.front["slug"] as? String
             let hugo = HugoPage.hugoURL(inner: place.written, slug: slug, keepCase: keepCase)
-            if let route = try? permalinks.url(.init(path: "Content/" + place.written, slug: slug)), route != hugo {
+            if let route = try? permalinks.url(.init(path: "Content/" + place.written, slug: slug)),
+                route.rawValue != hugo
+            {
                 page.front["url"] = hugo
                 page.front["slug"] = nil
             }
@@ -349,13 +351,14 @@ struct HugoPasses: ImportFormat {
                     path: "Content/" + place.parts.dropLast().joined(separator: "/") + ".md",
                     slug: page.front["slug"] as? String, title: page.front["title"] as? String, date: date))
         {
-            page.front["url"] = bundleURL
+            page.front["url"] = bundleURL.rawValue
         }
         let parts = Permalinks.Parts(
             path: "Content/" + place.written, url: page.front["url"] as? String, slug: page.front["slug"] as? String,
             title: page.front["title"] as? String, date: date)
         return (
-            (try? permalinks.url(parts)) ?? HugoPage.hugoURL(inner: place.written, slug: nil, keepCase: true), moved
+            (try? permalinks.url(parts))?.rawValue ?? HugoPage.hugoURL(inner: place.written, slug: nil, keepCase: true),
+            moved
         )
     }
 

@@ -309,13 +309,13 @@ struct JekyllPasses: ImportFormat {
             let slug = page.front["slug"] as? String
             page.url =
                 (try? permalinks.url(
-                    .init(path: page.target, slug: slug, title: page.front["title"] as? String, date: date)))
-                ?? JekyllImporter.folderForm(page.originalURL)
+                    .init(path: page.target, slug: slug, title: page.front["title"] as? String, date: date)))?
+                .rawValue ?? JekyllImporter.folderForm(page.originalURL)
         }
         if page.kind == .page && own == nil && !page.renamed {
             // A page without its own permalink keeps the address of its path, as the builder gives it; in the
             // posts' folder it says so, as the posts' pattern (with its date) is not a page's.
-            page.url = (try? Permalinks().url(.init(path: page.target))) ?? page.url
+            page.url = (try? Permalinks().url(.init(path: page.target)))?.rawValue ?? page.url
             page.ownURL = page.target.hasPrefix("Content/\(postsFolderName)/")
         }
     }
