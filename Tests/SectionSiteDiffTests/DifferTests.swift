@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SectionSiteDiff
+import SectionSiteDiff
 import TestSupport
 
 struct Cell: IdentifiableType, Equatable, Sendable, CustomStringConvertible {

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import SectionSiteEngine
-@testable import SectionSiteImages
+import SectionSiteEngine
+import SectionSiteImages
 import SiteTestSupport
 import TestSupport
 

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-@testable import SectionSiteCommands
-@testable import SectionSiteEngine
-@testable import SectionSiteImport
+import SectionSiteCommands
+import SectionSiteEngine
+import SectionSiteImport
 import SiteTestSupport
 
 /// The shapes real Hugo sites have that a first import did not build or kept no address for: a configuration

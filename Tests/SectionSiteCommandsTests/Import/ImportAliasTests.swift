@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import SectionSiteEngine
-@testable import SectionSiteImport
+import SectionSiteEngine
+import SectionSiteImport
 import SiteTestSupport
 
 /// The build's YAML alias budget holds for every YAML text an import reads: settings, front matter, data files.

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import SectionSiteEngine
-@testable import SectionSiteImport
+import SectionSiteEngine
+import SectionSiteImport
 import SiteTestSupport
 
 /// Every file an import reads is checked with its symbolic links resolved: one that leads outside the source

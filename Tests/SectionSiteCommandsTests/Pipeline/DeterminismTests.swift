@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-@testable import SectionSite
-@testable import SectionSiteDiff
-@testable import SectionSiteEngine
-@testable import SectionSiteHighlight
+import SectionSite
+import SectionSiteDiff
+import SectionSiteEngine
+import SectionSiteHighlight
 import SiteTestSupport
 
 /// Same input, same output: a feature-rich site built from nothing several times, each time from its own copy into

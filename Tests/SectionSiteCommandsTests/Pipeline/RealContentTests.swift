@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-@testable import SectionSite
-@testable import SectionSiteDiff
-@testable import SectionSiteEngine
+import SectionSite
+import SectionSiteDiff
+import SectionSiteEngine
 import SiteTestSupport
 
 /// Real Markdown, pinned in the repository: every Markdown file of it (the documentation site's pages, the DocC

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SectionSiteEngine
+import SectionSiteEngine
 import SiteTestSupport
 import TestSupport
 

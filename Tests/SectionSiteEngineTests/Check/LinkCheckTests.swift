@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import SectionSiteDiff
-@testable import SectionSiteEngine
+import SectionSiteDiff
+import SectionSiteEngine
 import SiteTestSupport
 
 extension TestSite {

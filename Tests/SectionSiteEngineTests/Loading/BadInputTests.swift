@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import SectionSiteDiff
-@testable import SectionSiteEngine
+import SectionSiteDiff
+import SectionSiteEngine
 import SiteTestSupport
 
 /// Every kind of bad input: the exact message with its location, and the previous output left as it was.

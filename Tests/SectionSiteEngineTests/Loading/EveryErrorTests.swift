@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SectionSiteEngine
+import SectionSiteEngine
 import SiteTestSupport
 
 /// A build reports every error it can find in one run, sorted by path and line, each at the key or text to blame.

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import SectionSiteDiff
-@testable import SectionSiteEngine
+import SectionSiteDiff
+import SectionSiteEngine
 import SiteTestSupport
 
 /// Input a careless or hostile contributor could send: bounded, located, and never the end of the previous output.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SectionSiteEngine
+import SectionSiteEngine
 import SiteTestSupport
 
 /// Where a page goes: permalink patterns per folder, `url:` and `slug:`, dates in file names; through build,

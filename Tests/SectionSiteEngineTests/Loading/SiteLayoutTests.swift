@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SectionSiteEngine
+import SectionSiteEngine
 
 /// What each changed path means, for the theme `plain`: the one table the watcher and the rebuild share.
 @Suite("Site layout")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SectionSiteEngine
+import SectionSiteEngine
 import SiteTestSupport
 
 /// Attribute lists as Goldmark, Pandoc, PHP Markdown Extra (`## Title {#id .class}`) and kramdown (`{: #id .class}`

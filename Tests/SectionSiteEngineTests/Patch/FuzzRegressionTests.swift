@@ -1,7 +1,7 @@
 import Testing
 
-@testable import SectionSiteDiff
-@testable import SectionSiteEngine
+import SectionSiteDiff
+import SectionSiteEngine
 
 /// Inputs the fuzz targets (Fuzz/) found crashing, each kept as a regression test of the same properties.
 @Suite("Fuzz findings")

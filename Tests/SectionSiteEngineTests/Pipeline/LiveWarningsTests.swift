@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SectionSiteEngine
+import SectionSiteEngine
 import SiteTestSupport
 
 /// The site's warnings are partly kept up to date as pages change (which templates pages use, which pages have

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SectionSiteEngine
+import SectionSiteEngine
 import SiteTestSupport
 
 /// `layouts:` in the settings: the layout of a folder's pages that name none, as Jekyll's `defaults:` and Hugo's

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SectionSiteEngine
+import SectionSiteEngine
 import SiteTestSupport
 
 /// The theme the binary carries: a site that says `theme: default` and has no copy of its own builds with it,

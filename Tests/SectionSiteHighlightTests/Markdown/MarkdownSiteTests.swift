@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-@testable import SectionSiteDiff
-@testable import SectionSiteEngine
-@testable import SectionSiteHighlight
+import SectionSiteDiff
+import SectionSiteEngine
+import SectionSiteHighlight
 import SiteTestSupport
 
 @Suite("Markdown in a site: links between pages, titles, the table of contents, the highlight cache")
