@@ -129,7 +129,7 @@ struct ContentIndex: Sendable {
             let folder =
                 languages.isMultilingual && code == languages.defaultCode && !languages.defaultInFolder
                 ? "/" + languages.folder(code) : ""
-            let taken = Set([TagPages.indexURL(languages.prefix(code))] + tags.map(\.url)).filter { url in
+            let taken = Set([TagPages.indexURL(languages.prefix(code))] + tags.map(\.url.rawValue)).filter { url in
                 [url, folder + url].contains { url in
                     ["Content\(url)index.md", "Content\(url)_index.md", "Content\(url.dropLast()).md"].contains {
                         path in

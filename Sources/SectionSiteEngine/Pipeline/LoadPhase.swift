@@ -71,7 +71,7 @@ enum LoadPhase {
                 for page in [old, new].compactMap(\.self) {
                     done.folders.insert(page.page.folder)
                     let prefix = site.config.languages.prefix(page.page.language)
-                    done.tagPages.formUnion(page.tagSlugs.map { .generated(PageURL(TagPages.url($0, prefix: prefix))) })
+                    done.tagPages.formUnion(page.tagSlugs.map { .generated(TagPages.url($0, prefix: prefix)) })
                 }
                 site.loaded[source] = new
                 done.restructured = done.restructured || ContentTree.changes(old, new, drafts: site.options.drafts)

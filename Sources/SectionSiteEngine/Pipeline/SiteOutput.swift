@@ -146,7 +146,7 @@ package struct SiteOutput {
         }
         let tags = site.content.allTags(languages).filter { wanted(TagPages.feedPath($0.url)) }
         guard !tags.isEmpty else { return files }
-        var tagged: [String: [RenderedPage]] = [:]  // by tag URL
+        var tagged: [PageURL: [RenderedPage]] = [:]  // by tag URL
         for page in site.content.published where !page.listing.isIndex && !page.tagSlugs.isEmpty {
             guard let rendered = site.pages[page.listing.url] else { continue }
             let prefix = languages.prefix(page.listing.language)
@@ -157,7 +157,7 @@ package struct SiteOutput {
             let local = config.localized(tag.language)
             let pages = tagged[tag.url] ?? []
             let atom = later {
-                SiteIndexes.atom(pages, title: "\(local.title): \(tag.name)", page: tag.url, config: local)
+                SiteIndexes.atom(pages, title: "\(local.title): \(tag.name)", page: tag.url.rawValue, config: local)
             }
             files.append(OutputFile(path: path, contents: atom, origin: "the Atom feed of tag '\(tag.name)'"))
         }

@@ -147,7 +147,7 @@ struct TagLinks: TemplateObject {
         tags.compactMap { name in
             let slug = Slug.of(name)
             guard !slug.isEmpty else { return nil }
-            let url = TagPages.url(slug, prefix: config.languages.prefix(config.language))
+            let url = TagPages.url(slug, prefix: config.languages.prefix(config.language)).rawValue
             return .map([
                 "name": .string(name), "slug": .string(slug), "url": .string(url), "link": .string(config.link(url)),
             ])

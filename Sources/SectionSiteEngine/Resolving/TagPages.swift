@@ -17,7 +17,7 @@ struct Tag: Sendable, Equatable {
     var language = "", prefix = ""
 
     /// `/tags/<slug>/`, under the language's prefix.
-    var url: String { TagPages.url(slug, prefix: prefix) }
+    var url: PageURL { TagPages.url(slug, prefix: prefix) }
 
     /// The tag as a language's pages carry it.
     func `in`(_ code: String, prefix: String) -> Tag {
@@ -32,11 +32,13 @@ enum TagPages {
     static func indexURL(_ prefix: String = "") -> String { prefix + "/tags/" }
 
     /// The URL of a tag's page.
-    static func url(_ slug: String, prefix: String = "") -> String { URLPath.encoded("\(indexURL(prefix))\(slug)/") }
+    static func url(_ slug: String, prefix: String = "") -> PageURL {
+        PageURL(URLPath.encoded("\(indexURL(prefix))\(slug)/"))
+    }
 
     /// The output path of a tag's Atom feed, in its page's folder.
-    static func feedPath(_ url: String) -> OutputPath {
-        OutputPath(String(URLPath.decoded(url).dropFirst()) + "feed.xml")
+    static func feedPath(_ url: PageURL) -> OutputPath {
+        OutputPath(String(URLPath.decoded(url.rawValue).dropFirst()) + "feed.xml")
     }
 
     /// The generated pages for `tags`, by source, leaving out URLs in `taken` (pages written there).
@@ -45,16 +47,17 @@ enum TagPages {
         guard !tags.isEmpty else { return pages }
         let indexURL = indexURL(config.languages.prefix(config.language))
         if !taken.contains(indexURL) { pages[.generated(PageURL(indexURL))] = index(tags, config: config) }
-        for tag in tags where !taken.contains(tag.url) {
-            pages[.generated(PageURL(tag.url))] = page(tag, config: config)
+        for tag in tags where !taken.contains(tag.url.rawValue) {
+            pages[.generated(tag.url)] = page(tag, config: config)
         }
         return pages
     }
 
     private static func fields(_ tag: Tag, config: SiteConfig) -> [String: Value] {
         [
-            "name": .string(tag.name), "slug": .string(tag.slug), "count": .int(tag.count), "url": .string(tag.url),
-            "link": .string(config.link(tag.url)),
+            "name": .string(tag.name), "slug": .string(tag.slug), "count": .int(tag.count),
+            "url": .string(tag.url.rawValue),
+            "link": .string(config.link(tag.url.rawValue)),
         ]
     }
 
@@ -68,13 +71,13 @@ enum TagPages {
             id: "tags", kind: "tags", header: nil, footer: nil, cell: Theme.tagCell, content: .items(items),
             location: location)
         return generated(
-            url: indexURL, title: "Tags", language: config.language, sections: [section],
+            url: PageURL(indexURL), title: "Tags", language: config.language, sections: [section],
             frontMatter: ["tagsIndex": .map(["count": .int(tags.count)])],
             hashing: tags.map { "\($0.slug)\u{1}\($0.name)\u{1}\($0.count)" })
     }
 
     private static func page(_ tag: Tag, config: SiteConfig) -> LoadedPage {
-        let location = SourceLocation(file: tag.url)
+        let location = SourceLocation(file: tag.url.rawValue)
         let query = CollectionQuery(
             from: ".", sort: .newestFirst, limit: nil, tags: [tag.slug], paginate: config.tagsPaginate)
         let section = SectionSpec(
@@ -87,19 +90,19 @@ enum TagPages {
     }
 
     private static func generated(
-        url: String, title: String, language: String, sections: [SectionSpec], frontMatter: [String: Value],
+        url: PageURL, title: String, language: String, sections: [SectionSpec], frontMatter: [String: Value],
         hashing: [String]
     ) -> LoadedPage {
         var page = Page(
-            source: .generated(PageURL(url)), url: PageURL(url), folder: "tags", isIndex: true,
+            source: .generated(url), url: url, folder: "tags", isIndex: true,
             frontMatter: frontMatter, title: title, date: nil,
             isDraft: false, summary: nil, weight: nil, tags: [], layout: nil, animation: nil, sections: sections,
             body: "",
-            bodyLocation: SourceLocation(file: url))
-        (page.language, page.translationKey) = (language, "generated:" + url)
+            bodyLocation: SourceLocation(file: url.rawValue))
+        (page.language, page.translationKey) = (language, "generated:" + url.rawValue)
         var hash = ContentHash()
         hash.combine("generated")
-        hash.combine(url)
+        hash.combine(url.rawValue)
         for part in hashing { hash.combine(part) }
         return LoadedPage(page: page, blocks: [], summary: "", sourceHash: hash.hex)
     }
