@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import SectionSiteAPI
-@testable import SectionSiteEngine
+import SectionSiteEngine
 import SiteTestSupport
 
 /// The API reference of `Tests/Fixtures/Shelf`, a small package of our own, built by the real toolchain: every

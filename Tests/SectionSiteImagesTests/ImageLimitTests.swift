@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import SectionSiteEngine
-@testable import SectionSiteImages
+import SectionSiteImages
 import TestSupport
 
 /// What a site's pictures may make SectionSite read and do: nothing outside the site, no file read whole, a cache

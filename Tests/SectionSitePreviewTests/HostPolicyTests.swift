@@ -1,8 +1,8 @@
 import Testing
 
-@testable import SectionSite
-@testable import SectionSiteDiff
-@testable import SectionSiteEngine
+import SectionSite
+import SectionSiteDiff
+import SectionSiteEngine
 @testable import SectionSitePreview
 
 @Suite("Host policy")

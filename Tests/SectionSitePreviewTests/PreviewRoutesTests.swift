@@ -2,8 +2,8 @@ import Foundation
 import Hummingbird
 import Testing
 
-@testable import SectionSite
-@testable import SectionSiteEngine
+import SectionSite
+import SectionSiteEngine
 @testable import SectionSitePreview
 import SiteTestSupport
 

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-@testable import SectionSite
-@testable import SectionSiteDiff
-@testable import SectionSiteEngine
+import SectionSite
+import SectionSiteDiff
+import SectionSiteEngine
 @testable import SectionSitePreview
 import SiteTestSupport
 import TestSupport

@@ -8,7 +8,7 @@ import Glibc
 import Testing
 
 @testable import SectionSite
-@testable import SectionSiteDiff
+import SectionSiteDiff
 @testable import SectionSiteEngine
 import SiteTestSupport
 

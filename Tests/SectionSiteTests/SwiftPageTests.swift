@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import SectionSite
-@testable import SectionSiteDiff
+import SectionSite
+import SectionSiteDiff
 @testable import SectionSiteEngine
 import SiteTestSupport
 

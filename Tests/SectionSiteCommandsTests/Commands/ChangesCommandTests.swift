@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import SectionSiteCommands
-@testable import SectionSiteEngine
+import SectionSiteEngine
 import SiteTestSupport
 
 /// `sectionsite changes --since REVISION`: the site as a git revision has it, built from nothing, compared with the

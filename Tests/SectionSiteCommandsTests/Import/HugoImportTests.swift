@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 @testable import SectionSiteCommands
-@testable import SectionSiteEngine
-@testable import SectionSiteImport
+import SectionSiteEngine
+import SectionSiteImport
 import SiteTestSupport
 
 /// `sectionsite import hugo`: a generated Hugo docs site (TOML settings and front matter, `_index.md` list pages,

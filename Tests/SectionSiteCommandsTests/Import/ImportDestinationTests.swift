@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 @testable import SectionSiteCommands
-@testable import SectionSiteEngine
-@testable import SectionSiteImport
+import SectionSiteEngine
+import SectionSiteImport
 import SiteTestSupport
 
 /// An import writes beside the destination and moves the whole site into place at the end: one that fails or is

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SectionSiteEngine
+import SectionSiteEngine
 @testable import SectionSiteImport
 
 /// The importers' problems: every kind has an identifier of its own, `import.<kebab-case>`, named here.

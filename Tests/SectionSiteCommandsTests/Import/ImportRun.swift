@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 @testable import SectionSiteCommands
-@testable import SectionSiteEngine
-@testable import SectionSiteImport
+import SectionSiteEngine
+import SectionSiteImport
 import SiteTestSupport
 
 /// Runs an importer on a test site, with the starter theme, as `sectionsite import` does.

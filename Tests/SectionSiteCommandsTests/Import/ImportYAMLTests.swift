@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Yams
 
-@testable import SectionSiteEngine
+import SectionSiteEngine
 @testable import SectionSiteImport
 import SiteTestSupport
 

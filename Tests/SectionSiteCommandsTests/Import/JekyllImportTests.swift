@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 @testable import SectionSiteCommands
-@testable import SectionSiteEngine
-@testable import SectionSiteImport
+import SectionSiteEngine
+import SectionSiteImport
 import SiteTestSupport
 
 /// `sectionsite import jekyll`: a generated Jekyll blog becomes a site that builds, keeps every address and has no

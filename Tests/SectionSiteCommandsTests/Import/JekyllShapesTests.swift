@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SectionSiteCommands
+import SectionSiteCommands
 @testable import SectionSiteEngine
 @testable import SectionSiteImport
 import SiteTestSupport

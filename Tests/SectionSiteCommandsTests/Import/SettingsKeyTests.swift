@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SectionSiteEngine
+import SectionSiteEngine
 @testable import SectionSiteImport
 import SiteTestSupport
 

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import SectionSiteCommands
-@testable import SectionSiteEngine
+import SectionSiteCommands
+import SectionSiteEngine
 @testable import SectionSiteImport
 import SiteTestSupport
 

@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
-@testable import SectionSite
-@testable import SectionSiteCommands
-@testable import SectionSiteDiff
+import SectionSite
+import SectionSiteCommands
+import SectionSiteDiff
 @testable import SectionSiteEngine
-@testable import SectionSiteHighlight
+import SectionSiteHighlight
 import SiteTestSupport
 
 @Suite("Build")

@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-@testable import SectionSite
-@testable import SectionSiteDiff
+import SectionSite
+import SectionSiteDiff
 @testable import SectionSiteEngine
-@testable import SectionSiteHighlight
+import SectionSiteHighlight
 import SiteTestSupport
 import TestSupport
 

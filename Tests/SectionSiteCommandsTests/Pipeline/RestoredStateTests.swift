@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SectionSite
+import SectionSite
 @testable import SectionSiteEngine
 import SiteTestSupport
 import TestSupport

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SectionSiteDiff
+import SectionSiteDiff
 @testable import SectionSiteEngine
 
 /// Page URLs percent-encoded whatever the file name, and the output path each names.

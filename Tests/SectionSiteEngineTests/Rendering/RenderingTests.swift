@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SectionSiteDiff
+import SectionSiteDiff
 @testable import SectionSiteEngine
 import SiteTestSupport
 

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 
-@testable import SectionSiteDiff
+import SectionSiteDiff
 @testable import SectionSiteEngine
 @testable import SectionSiteHighlight
 

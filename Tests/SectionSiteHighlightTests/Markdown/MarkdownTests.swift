@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-@testable import SectionSiteDiff
+import SectionSiteDiff
 @testable import SectionSiteEngine
-@testable import SectionSiteHighlight
+import SectionSiteHighlight
 
 @Suite("Markdown: GFM, heading ids, links between files, titles, alerts")
 struct MarkdownTests {
