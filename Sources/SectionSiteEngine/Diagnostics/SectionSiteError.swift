@@ -18,6 +18,14 @@ public struct SectionSiteError: Error, Sendable, Equatable, CustomStringConverti
         self.diagnostics = diagnostics
     }
 
+    /// Every error of `errors` in file order, each told once: a template error that many pages meet is one error
+    /// at its place.
+    package init(inFileOrder errors: [Diagnostic]) {
+        var unique: [Diagnostic] = []
+        for error in errors.sorted(by: Diagnostic.inFileOrder) where unique.last != error { unique.append(error) }
+        self.init(unique)
+    }
+
     /// An error at a location.
     public init(_ message: String, at location: SourceLocation? = nil, notes: [Diagnostic.Note] = []) {
         self.init(Diagnostic(.error, message, at: location, notes: notes))

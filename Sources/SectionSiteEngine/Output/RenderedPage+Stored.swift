@@ -17,7 +17,7 @@ extension PageStore {
             throw SiteWriter.writeError(error, at: file)  // a full disk says so as the output's writing does
         }
         guard rename(temporary, file) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = SystemReason.ofLastCall
             unlink(temporary)
             throw StorageProblem.cannotWrite("a page kept in \(folder.path)", reason: reason).error()
         }

@@ -23,7 +23,7 @@ enum LoadPhase {
             $0.map(\.page.source).sorted()
         }
         do { try OutputTable.checkUnique(owners) } catch let error as SectionSiteError { cheap += error.diagnostics }
-        if !cheap.isEmpty { throw SectionSiteError(cheap.sorted(by: Diagnostic.inFileOrder)) }
+        if !cheap.isEmpty { throw SectionSiteError(inFileOrder: cheap) }
     }
 
     /// What loading pages again found, for working out what to render again.
@@ -93,7 +93,7 @@ enum LoadPhase {
                 }.keys.sorted()
             done.paths.formUnion(pending)
         }
-        if !problems.isEmpty { throw SectionSiteError(problems.sorted(by: Diagnostic.inFileOrder)) }
+        if !problems.isEmpty { throw SectionSiteError(inFileOrder: problems) }
         try PicturePhase.run(&site, pages: reloaded, loader: loader)
         return done
     }

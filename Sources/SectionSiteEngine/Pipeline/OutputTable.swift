@@ -102,7 +102,7 @@ struct OutputTable: Sendable {
                 errors.append(SiteProblem.urlTaken(url).at(SourceLocation(file: source.description), notes: notes))
             }
         }
-        if !errors.isEmpty { throw SectionSiteError(errors.sorted(by: Diagnostic.inFileOrder)) }
+        if !errors.isEmpty { throw SectionSiteError(inFileOrder: errors) }
     }
 }
 

@@ -39,7 +39,7 @@ enum PicturePhase {
             case .failure(let error): errors += error.diagnostics
             }
         }
-        if !errors.isEmpty { throw SectionSiteError(errors.sorted(by: Diagnostic.inFileOrder)) }
+        if !errors.isEmpty { throw SectionSiteError(inFileOrder: errors) }
     }
 
     /// Makes the files that the cache lacks of the pictures `pages` show; returns the paths of the pages that show
@@ -73,11 +73,7 @@ enum PicturePhase {
         guard !errors.isEmpty else {
             return Set(pages.filter { $0.images.contains { broken.contains($0.image.source) } }.map(\.page.source))
         }
-        throw SectionSiteError(
-            errors.sorted {
-                ($0.location?.file ?? "", $0.location?.line ?? 0, $0.location?.column ?? 0)
-                    < ($1.location?.file ?? "", $1.location?.line ?? 0, $1.location?.column ?? 0)
-            })
+        throw SectionSiteError(inFileOrder: errors)
     }
 
     /// The pictures each page shows, by the page's key as the record writes it: its own list when it was loaded,

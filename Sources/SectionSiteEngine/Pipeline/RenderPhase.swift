@@ -82,11 +82,7 @@ enum RenderPhase {
         } catch let error as SectionSiteError {
             errors += error.diagnostics
         }
-        if !errors.isEmpty {
-            var unique: [Diagnostic] = []
-            for error in errors.sorted(by: Diagnostic.inFileOrder) where unique.last != error { unique.append(error) }
-            throw SectionSiteError(unique)
-        }
+        if !errors.isEmpty { throw SectionSiteError(inFileOrder: errors) }
         return (changed.sorted(), removed)
     }
 
@@ -188,11 +184,7 @@ enum RenderPhase {
             case .failure(let error): throw error
             }
         }
-        if !errors.isEmpty {
-            var unique: [Diagnostic] = []  // a template error met by many pages is told once a place
-            for error in errors.sorted(by: Diagnostic.inFileOrder) where unique.last != error { unique.append(error) }
-            throw SectionSiteError(unique)
-        }
+        if !errors.isEmpty { throw SectionSiteError(inFileOrder: errors) }
         return values
     }
 

@@ -71,7 +71,7 @@ struct PageParser {
         }
         page.date = page.date ?? Permalinks.fileName(Self.stem(path), in: permalinks.timeZone).date
         place(&page, url: (ownURL, urlLocation), slug: (ownSlug, slugLocation), errors: &errors)
-        if !errors.isEmpty { throw SectionSiteError(errors.sorted(by: Diagnostic.inFileOrder)) }
+        if !errors.isEmpty { throw SectionSiteError(inFileOrder: errors) }
         page.placeIn(permalinks.languages)
         return page
     }

@@ -32,7 +32,7 @@ package struct TranslatedSite {
                 errors += error.diagnostics
             }
         }
-        if !errors.isEmpty { throw SectionSiteError(errors.sorted(by: Diagnostic.inFileOrder)) }
+        if !errors.isEmpty { throw SectionSiteError(inFileOrder: errors) }
         pairs = TranslationPairs(entries, languages: languages)
     }
 

@@ -43,7 +43,7 @@ final class InotifyEvents: FileEvents, @unchecked Sendable {
     func start() throws {
         descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard descriptor >= 0 else {
-            throw NoNativeEvents(why: "inotify is not available (\(String(cString: strerror(errno))))")
+            throw NoNativeEvents(why: "inotify is not available (\(SystemReason.ofLastCall))")
         }
         guard pipe(&wake) == 0 else {
             Glibc.close(descriptor)
