@@ -52,19 +52,19 @@ struct TranslationReport {
         let commits: [String: TranslationStatus.Since]
         do throws(GitHistory.Unavailable) {
             git = try GitHistory.open(folder)
-            commits = try git.lastCommits(of: Set(pairs.map(\.translation)))
+            commits = try git.lastCommits(of: Set(pairs.map(\.translation.rawValue)))
         } catch {
             translations = pairs.map { .unknown($0, error.reason) }
             return
         }
         // The history read in three gits for all translations: last commits, the sources as of them, what is
         // not committed.
-        let dated = pairs.filter { commits[$0.translation] != nil }
-        let sources = git.contents(dated.map { ($0.source, commits[$0.translation]!.commit) })
+        let dated = pairs.filter { commits[$0.translation.rawValue] != nil }
+        let sources = git.contents(dated.map { ($0.source.rawValue, commits[$0.translation.rawValue]!.commit) })
         let then = Dictionary(uniqueKeysWithValues: zip(dated.map(\.translation), sources))
-        let uncommitted = git.uncommitted(Set(pairs.map(\.translation)))
+        let uncommitted = git.uncommitted(Set(pairs.map(\.translation.rawValue)))
         translations = try pairs.map { pair in
-            guard let since = commits[pair.translation] else {
+            guard let since = commits[pair.translation.rawValue] else {
                 return .unknown(
                     pair,
                     "\(pair.translation) has never been committed, so when it was last brought up to date is not known")
@@ -84,7 +84,7 @@ struct TranslationReport {
             }
             return site.status(
                 of: pair, then: text, now: try site.text(of: pair.source), since: since,
-                uncommitted: uncommitted.contains(pair.translation))
+                uncommitted: uncommitted.contains(pair.translation.rawValue))
         }
     }
 
@@ -151,9 +151,9 @@ struct TranslationReport {
             writer.key("translations")
             writer.array(translations) { writer, status in
                 writer.object { writer in
-                    writer.field("path", status.path)
+                    writer.field("path", status.path.rawValue)
                     writer.field("language", status.language)
-                    writer.field("source", status.source)
+                    writer.field("source", status.source.rawValue)
                     writer.field("status", status.state.rawValue)
                     if let reason = status.reason { writer.field("reason", reason) }
                     if let since = status.since {
@@ -179,7 +179,7 @@ struct TranslationReport {
             writer.key("missing")
             writer.array(missing) { writer, page in
                 writer.object { writer in
-                    writer.field("source", page.source)
+                    writer.field("source", page.source.rawValue)
                     writer.key("languages")
                     writer.array(page.languages) { writer, code in writer.stringValue(code) }
                 }

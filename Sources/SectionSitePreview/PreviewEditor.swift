@@ -90,11 +90,11 @@ actor PreviewEditor {
     /// file still holds what the edit wrote.
     private func undo() throws {
         guard let (last, batch) = history.last else { throw PreviewProblem.nothingToUndo.error() }
-        let current = try? String(contentsOf: folder.appendingPathComponent(last.path), encoding: .utf8)
+        let current = try? String(contentsOf: folder.appendingPathComponent(last.path.rawValue), encoding: .utf8)
         guard current == last.after else {
             // what else was undone there would overwrite the newer text
             history.removeAll { $0.change.path == last.path }
-            throw PreviewProblem.changedSinceEdit(last.path).error()
+            throw PreviewProblem.changedSinceEdit(last.path.rawValue).error()
         }
         var first = history.count - 1
         while let batch, first > 0, history[first - 1].batch == batch, history[first - 1].change.path == last.path {
@@ -105,13 +105,13 @@ actor PreviewEditor {
     }
 
     /// Writes the whole file at once (a reader never sees half of it) and has the site rebuilt.
-    private func write(_ text: String, to path: String) throws {
+    private func write(_ text: String, to path: SourcePath) throws {
         do {
             // The file a link inside the site leads to, so that the link stays a link.
             try Data(text.utf8).write(
-                to: folder.appendingPathComponent(path).resolvingSymlinksInPath(), options: .atomic)
+                to: folder.appendingPathComponent(path.rawValue).resolvingSymlinksInPath(), options: .atomic)
         } catch {
-            throw PreviewProblem.cannotWrite(path, reason: SystemReason.of(error)).error()
+            throw PreviewProblem.cannotWrite(path.rawValue, reason: SystemReason.of(error)).error()
         }
         rebuild(.file(path))
     }

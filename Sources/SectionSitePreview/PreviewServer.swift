@@ -43,7 +43,7 @@ struct PreviewServer: Sendable {
         for warning in site.warnings { log(warning.description) }
         let hub = PreviewHub(site: site, log: log)
         let watcher = FileWatcher(root: options.site, method: watch, quietMilliseconds: quietMilliseconds) { paths in
-            rebuilds.add(Set(paths.map(SiteChange.file)))
+            rebuilds.add(Set(paths.map { SiteChange.file(SourcePath($0)) }))
         }
         try watcher.start(log: log)
         // The API reference's package: a saved Swift file dumps its symbol graphs again.

@@ -2,13 +2,13 @@
 /// may hold commas, doubled quotes and line breaks.
 struct CSVItems: ItemLists {
     var text: EditText
-    var path: String
+    var path: SourcePath
     /// The header's column names.
     private(set) var header: [String] = []
     /// Each record's lines (its line break included) and its fields' ranges.
     private(set) var records: [(span: Range<Int>, fields: [Range<Int>])] = []
 
-    init(_ text: EditText, path: String) throws {
+    init(_ text: EditText, path: SourcePath) throws {
         (self.text, self.path) = (text, path)
         var start = 0
         while start < text.bytes.count {
@@ -69,7 +69,7 @@ struct CSVItems: ItemLists {
         return (Splice(range: fields[column], bytes: Array(written.text.utf8)), written.value)
     }
 
-    private func location(_ offset: Int) -> SourceLocation { SourceLocation(file: path, line: text.line(of: offset)) }
+    private func location(_ offset: Int) -> SourceLocation { SourceLocation(path, line: text.line(of: offset)) }
 
     private static func unquoted(_ field: ArraySlice<UInt8>) -> String {
         let text = String(decoding: field, as: UTF8.self)

@@ -2,17 +2,17 @@
 /// left as it was.
 enum EditProblem: Problem {
     /// A file edit mode does not write back (not a Markdown page, nor a YAML, JSON or CSV data file).
-    case notEditable(path: String)
+    case notEditable(path: SourcePath)
     /// The file has no list of the kind the edit names.
-    case wrongList(String, path: String)
+    case wrongList(String, path: SourcePath)
     /// The page has no section of that id.
-    case noSection(String, path: String)
+    case noSection(String, path: SourcePath)
     /// The section's items are not written in the page (they come from `data:` or `from:`).
-    case noItems(section: String, path: String)
+    case noItems(section: String, path: SourcePath)
     /// The item is not in the list.
-    case notInList(String, list: String, path: String)
+    case notInList(String, list: String, path: SourcePath)
     /// A CSV file without a column for the field set.
-    case noColumn(String, header: [String], path: String)
+    case noColumn(String, header: [String], path: SourcePath)
     /// A field that is a list or a map; edit mode sets single values.
     case notOneValue(field: String, item: String)
     /// A move between a block list and a flow list.
@@ -20,7 +20,7 @@ enum EditProblem: Problem {
     /// A file whose shape cannot be rewritten without touching other text.
     case shape(String)
     /// An edit that would not read back as intended.
-    case notReadBack(item: String, path: String)
+    case notReadBack(item: String, path: SourcePath)
 
     var identified: (id: Diagnostic.ID, message: String) {
         switch self {

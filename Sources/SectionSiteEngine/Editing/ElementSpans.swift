@@ -24,7 +24,7 @@ struct ElementSpans {
     var filled: (range: Range<Int>, indent: Int)?
 
     /// The bytes of item `id`, or what to throw.
-    func span(of id: String, path: String) throws -> Range<Int> {
+    func span(of id: String, path: SourcePath) throws -> Range<Int> {
         guard let index = ids.firstIndex(of: id) else {
             throw EditProblem.notInList(id, list: name, path: path).error(at: .file(path))
         }
@@ -33,7 +33,7 @@ struct ElementSpans {
 
     /// The splices that move `id` from this list into `target` before `before` (at its end when nil).
     func move(
-        _ id: String, to target: ElementSpans, before: String?, in text: EditText, path: String
+        _ id: String, to target: ElementSpans, before: String?, in text: EditText, path: SourcePath
     ) throws -> [Splice] {
         let source = try span(of: id, path: path)
         let place = try before.map { try target.span(of: $0, path: path).lowerBound } ?? target.end
@@ -75,7 +75,7 @@ struct ElementSpans {
     }
 
     /// The splice that deletes `id`: its lines, or its text and one separator next to it.
-    func delete(_ id: String, in text: EditText, path: String) throws -> [Splice] {
+    func delete(_ id: String, in text: EditText, path: SourcePath) throws -> [Splice] {
         let source = try span(of: id, path: path)
         if let emptied, ids.count == 1 { return [emptied] }
         guard layout == .flow, spans.count > 1, let index = spans.firstIndex(of: source) else {

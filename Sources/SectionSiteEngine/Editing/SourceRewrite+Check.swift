@@ -8,8 +8,8 @@ extension SourceRewrite {
     }
 
     /// The model of the file at `path`.
-    static func model(of text: String, path: String) throws -> FileModel {
-        guard path.lowercased().hasSuffix(".md") else {
+    static func model(of text: String, path: SourcePath) throws -> FileModel {
+        guard path.isMarkdown else {
             return FileModel(front: try DataFile.parse(text, path: path).value)
         }
         let split = try FrontMatter.split(text, path: path)
@@ -22,7 +22,7 @@ extension SourceRewrite {
 
     /// Throws unless `new` reads as `old` with `edit` made to its model (`value` being what a set field reads as).
     static func check(
-        _ new: String, against old: String, edit: ItemEdit, from list: ItemList, value: Value?, path: String,
+        _ new: String, against old: String, edit: ItemEdit, from list: ItemList, value: Value?, path: SourcePath,
         at place: SourceLocation
     ) throws {
         var expected = withItems(try model(of: old, path: path))

@@ -9,9 +9,10 @@ package enum SourceRewrite {
     ///
     /// - Throws: `SectionSiteError` at `path` when the item or list is not found, or when the file's shape cannot be
     ///   rewritten without touching other text; the file is then left as it was.
-    package static func apply(_ edit: ItemEdit, from list: ItemList, to text: String, path: String) throws -> String {
-        let isPage = path.lowercased().hasSuffix(".md")
-        let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
+    package static func apply(_ edit: ItemEdit, from list: ItemList, to text: String, path: SourcePath) throws -> String
+    {
+        let isPage = path.isMarkdown
+        let ext = path.rawValue.split(separator: ".").last.map { $0.lowercased() } ?? ""
         // A byte-order mark stays where it is, out of every list and out of the readers (as `SourceText` reads files).
         if text.unicodeScalars.first == "\u{FEFF}" {
             return "\u{FEFF}" + (try apply(edit, from: list, to: String(text.unicodeScalars.dropFirst()), path: path))
@@ -47,7 +48,7 @@ package enum SourceRewrite {
             }
         let from = try lists.spans(list)
         let itemLine = SourceLocation(
-            file: path, line: source.line(of: try from.span(of: edit.item, path: path).lowerBound) + firstLine - 1)
+            path, line: source.line(of: try from.span(of: edit.item, path: path).lowerBound) + firstLine - 1)
         var value: Value?
         let splices: [Splice]
         switch edit {

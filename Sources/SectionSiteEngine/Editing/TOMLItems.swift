@@ -16,11 +16,11 @@ struct TOMLItems: ItemLists {
     var text: EditText
     /// The front matter as the engine reads it.
     var model: Value
-    var path: String
+    var path: SourcePath
     var firstLine: Int
     private(set) var tables: [Table] = []
 
-    init(_ text: EditText, model: Value, path: String, firstLine: Int) throws {
+    init(_ text: EditText, model: Value, path: SourcePath, firstLine: Int) throws {
         (self.text, self.model, self.path, self.firstLine) = (text, model, path, firstLine)
         tables = [Table(name: "", isArray: false, start: 0, end: 0)]
         var line = 0
@@ -160,7 +160,7 @@ struct TOMLItems: ItemLists {
     }
 
     private func location(_ offset: Int) -> SourceLocation {
-        SourceLocation(file: path, line: text.line(of: offset) + firstLine - 1)
+        SourceLocation(path, line: text.line(of: offset) + firstLine - 1)
     }
     private func shape(_ offset: Int) -> SectionSiteError {
         EditProblem.shape("the TOML at line \(location(offset).line) is not written as expected").error(

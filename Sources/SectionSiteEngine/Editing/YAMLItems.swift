@@ -6,11 +6,11 @@ struct YAMLItems: ItemLists {
     var text: EditText
     var root: Node
     var format: ValueText.Format
-    var path: String
+    var path: SourcePath
     /// The file line of the text's first line.
     var firstLine: Int
 
-    init(_ text: EditText, format: ValueText.Format, path: String, firstLine: Int) throws {
+    init(_ text: EditText, format: ValueText.Format, path: SourcePath, firstLine: Int) throws {
         self.text = text
         self.format = format
         self.path = path
@@ -160,7 +160,7 @@ struct YAMLItems: ItemLists {
 
     private func offset(_ node: Node) -> Int { node.mark.map { text.offset(line: $0.line, column: $0.column) } ?? 0 }
     private func location(_ node: Node) -> SourceLocation {
-        SourceLocation(file: path, line: (node.mark?.line ?? 1) + firstLine - 1)
+        SourceLocation(path, line: (node.mark?.line ?? 1) + firstLine - 1)
     }
     private func shape(_ node: Node) -> SectionSiteError {
         EditProblem.shape("the value at line \(location(node).line) is not written as expected").error(

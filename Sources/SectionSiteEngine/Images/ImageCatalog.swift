@@ -60,7 +60,7 @@ final class ImageCatalog: Sendable {
     /// from the page's file (`photo.jpg` beside `Content/posts/trip/index.md`), or a path from the site's root
     /// (`/images/logo.png`), found in `Static/` or else `Content/`. Nil for a remote URL, an anchor, or a file of
     /// another kind (an SVG, a GIF).
-    func source(of destination: String, page: String) -> String? {
+    func source(of destination: String, page: SourcePath) -> SourcePath? {
         guard
             ImageFormat(
                 fileName: destination.split(whereSeparator: { $0 == "?" || $0 == "#" }).first.map(String.init) ?? "")
@@ -74,12 +74,12 @@ final class ImageCatalog: Sendable {
             path = path.removingPercentEncoding ?? path
             for folder in ["Static", "Content"]
             where FileManager.default.fileExists(atPath: site.path + "/\(folder)/" + path) {
-                return "\(folder)/" + path
+                return SourcePath("\(folder)/" + path)
             }
-            return "Static/" + path
+            return SourcePath("Static/" + path)
         }
         guard let file = MarkdownLinks.fileTarget(destination, from: page) else { return nil }
-        return file.target.removingPercentEncoding ?? file.target
+        return SourcePath(file.target.removingPercentEncoding ?? file.target)
     }
 
     /// The picture at a site-relative path, planned: its size and the files to make. Reads the file's header and,
@@ -88,7 +88,8 @@ final class ImageCatalog: Sendable {
     /// Fails for a path that leads outside the site's bounds (nothing of it is read), a missing file, a file of more
     /// than `maxBytes`, a file that is no picture the processor reads, a file whose bytes are another format than
     /// its name says, and a picture of more than `maxPixels` pixels.
-    func image(at path: String) throws(ImageProcessor.Failure) -> ProcessedImage {
+    func image(at source: SourcePath) throws(ImageProcessor.Failure) -> ProcessedImage {
+        let path = source.rawValue
         let file = try readable(path)
         guard let stamp = FileStamp.of(file) else { throw .init("no such file") }
         if let known = broken.withLock({ $0[path] }), known.stamp == stamp { throw .init(known.message) }

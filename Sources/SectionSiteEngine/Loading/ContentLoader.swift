@@ -12,16 +12,16 @@ struct ContentLoader {
     var permalinks: Permalinks { markdown.pageURLs?.permalinks ?? Permalinks() }
 
     /// Every Markdown file under `Content/` as a site-relative path, sorted.
-    func pagePaths() -> [String] {
+    func pagePaths() -> [SourcePath] {
         FileTree.files(under: site.appendingPathComponent("Content")).filter { $0.hasSuffix(".md") }
-            .map { "Content/\($0)" }
+            .map { SourcePath("Content/\($0)") }
     }
 
     /// Reads and parses every page of `paths` on all cores. Returns the pages that could be read, those with
     /// mistakes in their Markdown among them (so that their pictures can be checked too), and every error found,
     /// sorted by file and place.
     func loadAll(
-        _ paths: [String], progress: (@Sendable (Int) -> Void)? = nil
+        _ paths: [SourcePath], progress: (@Sendable (Int) -> Void)? = nil
     ) throws -> (pages: [LoadedPage], errors: [Diagnostic]) {
         let results = paths.parallelMap(progress: progress) { path in
             Result { () throws(SectionSiteError) -> (LoadedPage, [Diagnostic]) in try loadReportingProblems(path) }
@@ -41,7 +41,7 @@ struct ContentLoader {
     }
 
     /// Reads and parses one page; a mistake in its Markdown is an error.
-    func load(_ path: String) throws -> LoadedPage {
+    func load(_ path: SourcePath) throws -> LoadedPage {
         let (page, problems) = try loadReportingProblems(path)
         if !problems.isEmpty { throw SectionSiteError(problems) }
         return page
@@ -49,13 +49,13 @@ struct ContentLoader {
 
     /// Reads and parses one page, and tells the mistakes of its Markdown apart; a file that cannot be read or
     /// whose front matter is wrong is an error.
-    func loadReportingProblems(_ path: String) throws(SectionSiteError) -> (LoadedPage, [Diagnostic]) {
-        let file = site.path + "/" + path
+    func loadReportingProblems(_ path: SourcePath) throws(SectionSiteError) -> (LoadedPage, [Diagnostic]) {
+        let file = path.in(site.path)
         let stamp = FileStamp.of(file)  // taken before reading: an edit during the read shows as a newer stamp
         do {
-            let text = try SourceText.read(URL(fileURLWithPath: file), path: path)
+            let text = try SourceText.read(URL(fileURLWithPath: file), path: path.rawValue)
             let page = try PageParser(path: path, permalinks: permalinks).parse(text)
-            markdown.pageURLs?.record(path, url: page.url.rawValue, stamp: stamp)
+            markdown.pageURLs?.record(path, url: page.url, stamp: stamp)
             return load(page, source: path, sourceHash: ContentHash.of(text).hex, stamp: stamp)
         } catch let error as SectionSiteError {
             throw error
@@ -65,7 +65,7 @@ struct ContentLoader {
     }
 
     /// Parses one page from its text: front matter, the body's blocks, and the bodies of its items.
-    func load(_ path: String, text: String, stamp: FileStamp? = nil) throws -> LoadedPage {
+    func load(_ path: SourcePath, text: String, stamp: FileStamp? = nil) throws -> LoadedPage {
         let (page, problems) = load(
             try PageParser(path: path, permalinks: permalinks).parse(text), source: path,
             sourceHash: ContentHash.of(text).hex,
@@ -75,7 +75,7 @@ struct ContentLoader {
     }
 
     /// Parses one page from its text, and tells the mistakes of its Markdown apart; wrong front matter is an error.
-    func loadReportingProblems(_ path: String, text: String) throws -> (LoadedPage, [Diagnostic]) {
+    func loadReportingProblems(_ path: SourcePath, text: String) throws -> (LoadedPage, [Diagnostic]) {
         load(
             try PageParser(path: path, permalinks: permalinks).parse(text), source: path,
             sourceHash: ContentHash.of(text).hex, stamp: nil)
@@ -98,7 +98,7 @@ struct ContentLoader {
     /// Renders a parsed page's body and item bodies; `source` is the file that relative links start from. Also
     /// returns the mistakes in its Markdown (an unknown directive, a missing picture), each at its place, sorted.
     private func load(
-        _ parsed: Page, source path: String, sourceHash: String, stamp: FileStamp?
+        _ parsed: Page, source path: SourcePath, sourceHash: String, stamp: FileStamp?
     ) -> (LoadedPage, [Diagnostic]) {
         var page = parsed
         var markdown = markdown
@@ -177,7 +177,7 @@ struct ContentLoader {
     /// Static/), by item id (`""` for the front matter) and field, each also added to `images`; a string that names
     /// no file stays as written, a picture that cannot be read is a problem at the page or item.
     private static func fieldImages(
-        of page: Page, source path: String, catalog: ImageCatalog, images: inout [LoadedPage.ImageUse],
+        of page: Page, source path: SourcePath, catalog: ImageCatalog, images: inout [LoadedPage.ImageUse],
         problems: inout [Diagnostic]
     ) -> [String: [String: ProcessedImage]] {
         var fieldImages: [String: [String: ProcessedImage]] = [:]
@@ -186,7 +186,7 @@ struct ContentLoader {
                 guard case .string(let text) = value, ImageFormat(fileName: text) != nil,
                     let source = [catalog.source(of: text, page: path), catalog.source(of: "/" + text, page: path)]
                         .compactMap(\.self).first(where: {
-                            FileManager.default.fileExists(atPath: catalog.site.path + "/" + $0)
+                            FileManager.default.fileExists(atPath: $0.in(catalog.site.path))
                         })
                 else { continue }
                 do {

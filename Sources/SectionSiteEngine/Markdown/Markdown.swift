@@ -137,7 +137,7 @@ package struct Markdown: Sendable {
     package struct FileLink: Sendable, Equatable {
         /// The file the link leads to, relative to the site (`Content/posts/a.md`), or nil when the link climbs out
         /// of `Content/`.
-        package var target: String?
+        package var target: SourcePath?
         /// The link as written.
         package var destination: String
         /// Line and column in the Markdown text, from 1.
@@ -193,7 +193,7 @@ package struct Markdown: Sendable {
         /// The local pictures it shows, in order, where each is named.
         var images: [ImageUse] = []
         /// The URL each link to another page was given, in order: what the page changes with when one moves.
-        var linkedURLs: [String] = []
+        var linkedURLs: [PageURL] = []
     }
 
     /// A local picture a document shows, and where it is named.
@@ -220,7 +220,7 @@ package struct Markdown: Sendable {
     /// The document as HTML, for an item's body: `source` is the file it is written in, for relative links.
     ///
     /// - Complexity: O(n) in the length of `text`, plus highlighting.
-    package func html(_ text: String, source: String) -> (html: String, document: Document) {
+    package func html(_ text: String, source: SourcePath) -> (html: String, document: Document) {
         let document = render(text, source: source, takeTitle: false, headingIDs: false)
         return (document.blocks.map(\.html).joined(separator: "\n"), document)
     }
@@ -230,7 +230,9 @@ package struct Markdown: Sendable {
     ///
     /// Raw HTML blocks are dropped when raw HTML is off, rather than leaving libcmark's placeholder comment.
     /// - Complexity: O(n) in the length of `text`, plus highlighting.
-    package func render(_ text: String, source: String, takeTitle: Bool = false, headingIDs: Bool = true) -> Document {
+    package func render(
+        _ text: String, source: SourcePath, takeTitle: Bool = false, headingIDs: Bool = true
+    ) -> Document {
         var state = DrawingState()
         return render(
             DirectiveSyntax(text), source: source, takeTitle: takeTitle, headingIDs: headingIDs, state: &state
@@ -247,7 +249,7 @@ package struct Markdown: Sendable {
     /// by one. Also returns the template context of each of its directives, in order, for the directive whose body
     /// it is.
     func render(
-        _ syntax: DirectiveSyntax, source: String, takeTitle: Bool, headingIDs: Bool, state: inout DrawingState
+        _ syntax: DirectiveSyntax, source: SourcePath, takeTitle: Bool, headingIDs: Bool, state: inout DrawingState
     ) -> (document: Document, directives: [[String: Any]]) {
         withDocument(syntax.text) { document, extensions in
             let attributes = AttributeListPass(document, on: attributeLists)
@@ -322,7 +324,7 @@ package struct Markdown: Sendable {
     /// The hash of a page's text with the templates that drew its Markdown, the pictures it shows and the URLs of
     /// the pages it links to: a change to one of them changes the page as an edit to its text does.
     func dependencyHash(
-        _ sourceHash: String, templatesUsed: Set<String>, images: [ProcessedImage], linked: [String] = []
+        _ sourceHash: String, templatesUsed: Set<String>, images: [ProcessedImage], linked: [PageURL] = []
     ) -> String {
         guard !templatesUsed.isEmpty || !images.isEmpty || !linked.isEmpty else { return sourceHash }
         var hash = ContentHash()
@@ -335,7 +337,7 @@ package struct Markdown: Sendable {
             hash.combine(image.source)
             hash.combine(image.variants.last?.path ?? "")  // named by the picture's bytes and the settings
         }
-        for url in linked { hash.combine(url) }  // the URLs its links to other pages were given
+        for url in linked { hash.combine(url.rawValue) }  // the URLs its links to other pages were given
         return hash.hex
     }
 

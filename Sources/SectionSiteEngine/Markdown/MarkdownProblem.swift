@@ -26,9 +26,9 @@ enum MarkdownProblem: Problem, Equatable {
     /// A `required` argument not given.
     case missingArgument(String, directive: String)
     /// A picture that cannot be found or read: drawn as written (a warning).
-    case pictureUnusable(String, path: String, reason: String)
+    case pictureUnusable(String, path: SourcePath, reason: String)
     /// A picture refused (outside the site, past `images.maxBytes` or `maxPixels`).
-    case pictureRefused(String, path: String, reason: String)
+    case pictureRefused(String, path: SourcePath, reason: String)
 
     var severity: Diagnostic.Severity {
         if case .pictureUnusable = self { .warning } else { .error }

@@ -60,13 +60,12 @@ package struct SiteLanguages: Sendable, Equatable {
     /// `Content/fr/posts/a.md` is `fr` and `Content/posts/a.md`.
     ///
     /// - Complexity: O(n) in the number of languages.
-    package func locate(_ path: String) -> (code: String, inner: String) {
-        guard isMultilingual, path.hasPrefix("Content/") else { return (defaultCode, path) }
-        let rest = path.dropFirst("Content/".count)
+    package func locate(_ path: SourcePath) -> (code: String, inner: SourcePath) {
+        guard isMultilingual, let rest = path.inContent else { return (defaultCode, path) }
         guard let slash = rest.firstIndex(of: "/") else { return (defaultCode, path) }
         let folder = rest[..<slash]
         guard let language = list.first(where: { $0.folder == folder }) else { return (defaultCode, path) }
-        return (language.code, "Content" + rest[slash...])
+        return (language.code, SourcePath("Content" + rest[slash...]))
     }
 
     /// What starts the URLs of a language's pages: `/fr`, or nothing for the default language at the root.

@@ -84,8 +84,8 @@ struct Page: Sendable, Equatable {
     /// folder as on disk).
     /// The translation key a file gives when front matter names none: its path inside its language's folder,
     /// without `Content/` and `.md` (`posts/hello`; `_index` is `index`).
-    static func translationKey(inner path: String) -> String {
-        var key = path.hasPrefix("Content/") ? String(path.dropFirst("Content/".count)) : path
+    static func translationKey(inner path: SourcePath) -> String {
+        var key = path.inContent ?? path.rawValue
         if key.hasSuffix(".md") { key.removeLast(3) }
         if key == "_index" || key.hasSuffix("/_index") { key = String(key.dropLast("_index".count)) + "index" }
         return key
@@ -94,14 +94,14 @@ struct Page: Sendable, Equatable {
     /// Gives the page its language and translation key from its path and front matter (`translationKey`).
     /// `source` is the file whose place stands for the page's (a page a program defines at `/fr/menu/` is where
     /// `Content/fr/menu.md` would be: in French).
-    mutating func placeIn(_ languages: SiteLanguages, source: String? = nil) {
-        let (code, inner) = languages.locate(source ?? self.source.description)
+    mutating func placeIn(_ languages: SiteLanguages, source: SourcePath? = nil) {
+        let (code, inner) = languages.locate(source ?? SourcePath(self.source.description))
         language = code
         translationKey = frontMatter["translationKey"]?.scalarText ?? Self.translationKey(inner: inner)
     }
 
-    static func route(_ path: String) -> (url: String, folder: String, isIndex: Bool) {
-        var parts = path.split(separator: "/").map(String.init)
+    static func route(_ path: SourcePath) -> (url: String, folder: String, isIndex: Bool) {
+        var parts = path.rawValue.split(separator: "/").map(String.init)
         if parts.first == "Content" { parts.removeFirst() }
         let file = parts.removeLast()
         let stem = file.hasSuffix(".md") ? String(file.dropLast(3)) : file

@@ -5,7 +5,7 @@
 /// `swift:<url>`), so that pages keep the order collections, slices and records give them.
 package enum SourceID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// A Markdown file, by its path relative to the site folder (`Content/posts/a.md`).
-    case file(String)
+    case file(SourcePath)
     /// A page a program defines (`SitePage`), by its URL.
     case program(PageURL)
     /// A page the site makes, by its URL: a tag page or the list of tags.
@@ -14,7 +14,7 @@ package enum SourceID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The key as the record of a build writes it: the path, `swift:<url>`, or the URL.
     package var description: String {
         switch self {
-        case .file(let path): path
+        case .file(let path): path.rawValue
         case .program(let url): "swift:" + url.rawValue
         case .generated(let url): url.rawValue
         }
@@ -27,12 +27,12 @@ package enum SourceID: Hashable, Comparable, Sendable, CustomStringConvertible {
         } else if key.hasPrefix("/") {
             self = .generated(PageURL(key))
         } else {
-            self = .file(key)
+            self = .file(SourcePath(key))
         }
     }
 
     /// The Markdown file's path; nil for any other source.
-    var file: String? {
+    var file: SourcePath? {
         if case .file(let path) = self { path } else { nil }
     }
 
@@ -46,7 +46,7 @@ package enum SourceID: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     private var value: String {
         switch self {
-        case .file(let text): text
+        case .file(let path): path.rawValue
         case .program(let url), .generated(let url): url.rawValue
         }
     }

@@ -33,7 +33,7 @@ struct ChangePlan: Equatable, Sendable {
     /// The pages to load again: Markdown files and pages a program defines.
     var pages: Set<SourceID> = []
     /// The pictures that changed, by path: the pages showing one are loaded again (its files are named by its bytes).
-    var pictures: Set<String> = []
+    var pictures: Set<SourcePath> = []
     /// A folder of `Content/` came, went or was renamed: the pages under `Content/` are found again.
     var findPages = false
     /// The files copied as they are changed: they are listed again.
@@ -42,7 +42,7 @@ struct ChangePlan: Equatable, Sendable {
     var assets: Set<OutputPath> = []
     /// Files of `Content/` copied as they are that changed, output path to path: an editor's temporary file that
     /// came and went (neither published nor there) changes nothing.
-    var contentFiles: [OutputPath: String] = [:]
+    var contentFiles: [OutputPath: SourcePath] = [:]
 
     /// The theme is read again.
     var reloadsTheme: Bool { !templates.isEmpty || !components.isEmpty || renderAll }
@@ -54,7 +54,7 @@ extension ChangePlan {
     /// The plan for `changes` to a site of the theme `layout` names.
     init(_ changes: some Sequence<SiteChange>, layout: SiteLayout) {
         for change in changes {
-            if case .file(let path) = change, ImageFormat(fileName: path) != nil { pictures.insert(path) }
+            if case .file(let path) = change, ImageFormat(fileName: path.rawValue) != nil { pictures.insert(path) }
             switch layout.classify(change) {
             case .settings: everything = true
             case .apiSources: apiReference = true

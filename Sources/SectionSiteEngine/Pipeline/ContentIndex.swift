@@ -133,7 +133,7 @@ struct ContentIndex: Sendable {
                 [url, folder + url].contains { url in
                     ["Content\(url)index.md", "Content\(url)_index.md", "Content\(url.dropLast()).md"].contains {
                         path in
-                        loaded[.file(path)].map(publishes) ?? false
+                        loaded[.file(SourcePath(path))].map(publishes) ?? false
                     }
                 }
             }

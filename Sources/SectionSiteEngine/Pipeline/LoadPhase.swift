@@ -57,7 +57,7 @@ enum LoadPhase {
                 var new: LoadedPage?
                 // A page no program defines any more, or whose file is gone, is removed.
                 if site.program[source] != nil
-                    || source.file.map({ FileManager.default.fileExists(atPath: site.options.site.path + "/" + $0) })
+                    || source.file.map({ FileManager.default.fileExists(atPath: $0.in(site.options.site.path)) })
                         == true
                 {
                     do {

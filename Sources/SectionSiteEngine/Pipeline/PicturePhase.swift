@@ -87,7 +87,7 @@ enum PicturePhase {
             if page.isComplete {
                 if !page.images.isEmpty { shown[key] = page.images.map(\.image) }
             } else if let sources = recorded[key] {
-                shown[key] = sources.sorted().compactMap { try? catalog.image(at: $0) }
+                shown[key] = sources.sorted().compactMap { try? catalog.image(at: SourcePath($0)) }
             }
         }
         return shown

@@ -43,6 +43,6 @@ struct ProgramPages: Sendable {
     /// The page at `source` loaded: from its definition, else from its Markdown file, with what is wrong in it.
     func load(_ source: SourceID, with loader: ContentLoader) throws(SectionSiteError) -> (LoadedPage, [Diagnostic]) {
         if let definition = definitions[source] { return loader.loadReportingProblems(definition) }
-        return try loader.loadReportingProblems(source.description)  // a Markdown file's path
+        return try loader.loadReportingProblems(SourcePath(source.description))  // a Markdown file's path
     }
 }

@@ -40,7 +40,7 @@ extension Site {
     private struct EditableList {
         var rules: EditRules
         /// The file, relative to the site.
-        var path: String
+        var path: SourcePath
         var list: ItemList
         var items: [(id: String, fields: [String: Value])]
         /// Whether the file still holds what the site read: the parsed list, or the data file's hash.
@@ -61,7 +61,7 @@ extension Site {
                 }
                 return EditablePage.Item(id: item.id, move: list.rules.move, delete: list.rules.delete, fields: fields)
             }
-            let group = list.list == .records ? "\(list.path)#\(section.id)" : list.path
+            let group = list.list == .records ? "\(list.path)#\(section.id)" : list.path.rawValue
             return .init(id: section.id, group: group, move: list.rules.move, items: items)
         }
         return sections.isEmpty ? nil : EditablePage(version: page.version, sections: sections)
@@ -161,7 +161,7 @@ extension Site {
     /// A file's text before and after an edit.
     package struct SourceChange: Sendable, Equatable {
         /// The file, relative to the site (`Content/menu.md`).
-        package var path: String
+        package var path: SourcePath
         package var before: String
         package var after: String
     }
@@ -202,13 +202,13 @@ extension Site {
         }
         // Written only inside the site's own Content/ and Data/, never through a link out of it (even one
         // `readOutside` lets a build read through).
-        let file = options.site.appendingPathComponent(list.path)
-        guard list.path.hasPrefix("Content/") || list.path.hasPrefix("Data/"),
+        let file = options.site.appendingPathComponent(list.path.rawValue)
+        guard list.path.rawValue.hasPrefix("Content/") || list.path.rawValue.hasPrefix("Data/"),
             SourceBounds(site: options.site).allows(file.path)
         else {
-            throw refuse(.outside(list.path))
+            throw refuse(.outside(list.path.rawValue))
         }
-        let before = try SourceText.readKeepingByteOrderMark(file, path: list.path)
+        let before = try SourceText.readKeepingByteOrderMark(file, path: list.path.rawValue)
         guard list.isCurrent(before.hasPrefix("\u{FEFF}") ? String(before.dropFirst()) : before) else {
             throw refuse(.stale(request.page.rawValue))
         }

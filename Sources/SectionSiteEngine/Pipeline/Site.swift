@@ -158,7 +158,9 @@ package struct Site: Sendable {
         if !plan.pictures.isEmpty {
             // A page with a picture it could not find may find it now.
             for (path, page) in loaded
-            where !page.warnings.isEmpty || page.images.contains(where: { plan.pictures.contains($0.image.source) }) {
+            where !page.warnings.isEmpty
+                || page.images.contains(where: { plan.pictures.contains(SourcePath($0.image.source)) })
+            {
                 load.insert(path)
             }
         }
@@ -174,7 +176,7 @@ package struct Site: Sendable {
             &self, sources: LoadPhase.toRender(plan, after: loading, in: &self), force: plan.forcesRender)
         // An editor's temporary file of `Content/` that came and went changes nothing.
         let copies = plan.contentFiles.filter { output, path in
-            files[output] != nil || FileManager.default.fileExists(atPath: options.site.path + "/" + path)
+            files[output] != nil || FileManager.default.fileExists(atPath: path.in(options.site.path))
         }
         let refresh = plan.copiedFiles || !copies.isEmpty
         if refresh { refreshFiles() }
@@ -234,8 +236,8 @@ package struct Site: Sendable {
         var warnings = Warnings()
         // A link's target is a page when a published page comes from that file, or when a published page a program
         // defines answers for it (the Markdown file that would have its URL): those are gathered only if needed.
-        var answered: Set<String>?
-        func isPage(_ target: String) -> Bool {
+        var answered: Set<SourcePath>?
+        func isPage(_ target: SourcePath) -> Bool {
             if content.publishes(.file(target)) { return true }
             if answered == nil {
                 answered = Set(

@@ -18,7 +18,8 @@ enum SiteRecord {
         // A program's pages stand for themselves from their records too, so that a new value is compared with the
         // old one (its title, tags and place change the pages around it); `apply` loads the new values.
         for record in snapshot.pages {
-            site.markdown.pageURLs?.record(record.source.description, url: record.url, stamp: record.stamp)
+            site.markdown.pageURLs?.record(
+                SourcePath(record.source.description), url: PageURL(record.url), stamp: record.stamp)
             var page = Page(
                 source: record.source, url: PageURL(record.url), folder: record.folder, isIndex: record.isIndex,
                 frontMatter: record.frontMatter, title: record.title, date: record.date, isDraft: record.isDraft,
@@ -94,11 +95,11 @@ enum SiteRecord {
         // A page touched but not changed is made again with its new stamp here, on all cores.
         let read = present.parallelMap { path -> (stamp: FileStamp?, same: Bool, touched: LoadedPage?)? in
             guard let old = stamps[.file(path)] else { return (nil, false, nil) }
-            let stamp = FileStamp.of(root + path)
+            let stamp = FileStamp.of(root + path.rawValue)
             // Stamped within two seconds of the snapshot: a second edit in the same clock tick keeps the stamp.
             if let stamp, stamp == old, stamp.modified <= takenAt - 2_000_000_000 { return nil }
             // The bytes hashed as they are read: the same hash as the text's when they are the same UTF-8.
-            guard let stamp, ContentHash.ofFile(root + path)?.hex == hashes[.file(path)] else {
+            guard let stamp, ContentHash.ofFile(root + path.rawValue)?.hex == hashes[.file(path)] else {
                 return (stamp, false, nil)
             }
             return (stamp, true, current[.file(path)]?.stamped(stamp))
@@ -111,7 +112,7 @@ enum SiteRecord {
             }
             site.loaded[.file(path)] = result.touched
             touched = true
-            site.markdown.pageURLs?.record(path, url: result.touched?.page.url.rawValue ?? "", stamp: stamp)
+            site.markdown.pageURLs?.record(path, url: result.touched?.page.url ?? PageURL(""), stamp: stamp)
         }
         // A program's pages, recorded with `FileStamp.noFile`, are among these: loaded again from their
         // definitions (rendered again, they are written only if their inputs changed), or removed.
@@ -120,7 +121,7 @@ enum SiteRecord {
         }
         changed.formUnion(site.program.definitions.keys.map(SiteChange.init(page:)))
         for (file, hash) in site.theme.templateHashes where snapshot.templates[file] != hash {
-            changed.insert(.file("\(site.theme.path)/\(file)"))
+            changed.insert(.file(SourcePath("\(site.theme.path)/\(file)")))
         }
         // A picture that changed changes the pages that show it.
         if let catalog = site.markdown.images {
@@ -128,7 +129,7 @@ enum SiteRecord {
             let pictures = catalog.changedSinceRecord()
             touched = touched || pictures.touched
             for picture in pictures.changed {
-                changed.insert(.file(picture))
+                changed.insert(.file(SourcePath(picture)))
                 changed.formUnion((users[picture] ?? []).map { SiteChange(page: SourceID(recorded: $0)) })
             }
         }

@@ -33,7 +33,7 @@ extension SiteSnapshot {
             out.map(page.frontMatter) { $0.value($1) }
             out.list(page.collectionFolders) { $0.string($1) }
             out.list(page.fileLinks) { out, link in
-                out.optional(link.link.target) { $0.string($1) }
+                out.optional(link.link.target) { $0.string($1.rawValue) }
                 out.string(link.link.destination)
                 out.int(link.link.line)
                 out.int(link.link.column)
@@ -106,7 +106,7 @@ extension SiteSnapshot {
                         summary: try kept(String.self, &input), frontMatter: try input.map { try $0.value() },
                         collectionFolders: try input.list { try $0.string() },
                         fileLinks: try input.list { input in
-                            let target = try input.optional { try $0.string() }
+                            let target = try input.optional { SourcePath(try $0.string()) }
                             let link = Markdown.FileLink(
                                 target: target, destination: try input.string(), line: try input.int(),
                                 column: try input.int())

@@ -20,7 +20,7 @@ struct DataFile: Sendable, Equatable {
     /// The file name without its extension (`menu` for `Data/menu.csv`).
     var name: String
     /// The file, relative to the site.
-    var path: String
+    var path: SourcePath
     /// The records, when the file is a list of maps (a CSV file always is); nil otherwise.
     var records: [Record]?
     /// The whole file as templates see it.
@@ -38,12 +38,12 @@ struct DataFile: Sendable, Equatable {
         for file in FileTree.files(under: folder).sorted() {
             let ext = (file as NSString).pathExtension.lowercased()
             guard extensions.contains(ext), !file.contains("/") else { continue }
-            let path = "Data/\(file)"
-            let data = try parse(SourceText.read(folder.appendingPathComponent(file), path: path), path: path)
+            let path = SourcePath("Data/\(file)")
+            let data = try parse(SourceText.read(folder.appendingPathComponent(file), path: path.rawValue), path: path)
             if let other = files[data.name] {
                 let note = Diagnostic.Note(
-                    location: SourceLocation(file: other.path), message: "'\(data.name)' is this file too")
-                throw DataProblem.sameName(data.name).error(at: SourceLocation(file: path), notes: [note])
+                    location: SourceLocation(other.path), message: "'\(data.name)' is this file too")
+                throw DataProblem.sameName(data.name).error(at: SourceLocation(path), notes: [note])
             }
             files[data.name] = data
         }
@@ -51,10 +51,10 @@ struct DataFile: Sendable, Equatable {
     }
 
     /// Parses one data file's text.
-    static func parse(_ text: String, path: String) throws -> DataFile {
-        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    static func parse(_ text: String, path: SourcePath) throws -> DataFile {
+        let name = ((path.rawValue as NSString).lastPathComponent as NSString).deletingPathExtension
         let hash = ContentHash.of(text).hex
-        if (path as NSString).pathExtension.lowercased() == "csv" {
+        if (path.rawValue as NSString).pathExtension.lowercased() == "csv" {
             guard let records = try csv(text, path: path) else {
                 return DataFile(name: name, path: path, records: nil, value: try plainCSV(text, path: path), hash: hash)
             }
@@ -109,8 +109,8 @@ struct DataFile: Sendable, Equatable {
     }
 
     /// The rows of a CSV file with a header line, as records; nil when the header has no `id` column.
-    private static func csv(_ text: String, path: String) throws -> [Record]? {
-        let reader = try DataProblem.attempt({ _ in .noHeaderLine }, at: SourceLocation(file: path)) {
+    private static func csv(_ text: String, path: SourcePath) throws -> [Record]? {
+        let reader = try DataProblem.attempt({ _ in .noHeaderLine }, at: SourceLocation(path)) {
             try CSVReader(string: text, hasHeaderRow: true)
         }
         let header = reader.headerRow ?? []
@@ -125,12 +125,12 @@ struct DataFile: Sendable, Equatable {
             if row.count == 1 && row[0].isEmpty { continue }  // a blank line
             guard row.count == header.count else {
                 throw DataProblem.wrongFieldCount(row.count, header: header.count).error(
-                    at: SourceLocation(file: path, line: line, column: 1))
+                    at: SourceLocation(path, line: line, column: 1))
             }
             let location = Self.place(of: idColumn, in: row, line: line, path: path)
             guard !row[idColumn].isEmpty else { throw DataProblem.emptyRowID.error(at: location) }
             var record = Record(
-                id: row[idColumn], cell: nil, fields: [:], location: SourceLocation(file: path, line: line, column: 1))
+                id: row[idColumn], cell: nil, fields: [:], location: SourceLocation(path, line: line, column: 1))
             for (key, field) in zip(header, row) where key != "id" {
                 if key == "cell" {
                     record.cell = field.isEmpty ? nil : field
@@ -142,14 +142,14 @@ struct DataFile: Sendable, Equatable {
             records.append(record)
         }
         if let error = reader.error {
-            throw DataProblem.unreadableCSV("\(error)").error(at: SourceLocation(file: path, line: line, column: 1))
+            throw DataProblem.unreadableCSV("\(error)").error(at: SourceLocation(path, line: line, column: 1))
         }
         return records
     }
 
     /// The rows of a CSV file without an `id` column, as maps from its header's names, for `site.data`.
-    private static func plainCSV(_ text: String, path: String) throws -> Value {
-        let reader = try DataProblem.attempt({ _ in .noHeaderLine }, at: SourceLocation(file: path)) {
+    private static func plainCSV(_ text: String, path: SourcePath) throws -> Value {
+        let reader = try DataProblem.attempt({ _ in .noHeaderLine }, at: SourceLocation(path)) {
             try CSVReader(string: text, hasHeaderRow: true)
         }
         let header = reader.headerRow ?? []
@@ -163,7 +163,7 @@ struct DataFile: Sendable, Equatable {
 
     /// Where field `index` of a row starting at `line` begins, from the fields before it as they were written: a
     /// field with a comma, a quote or a line break was quoted (its quotes doubled); CSV.swift keeps no positions.
-    private static func place(of index: Int, in row: [String], line: Int, path: String) -> SourceLocation {
+    private static func place(of index: Int, in row: [String], line: Int, path: SourcePath) -> SourceLocation {
         var (line, column) = (line, 1)
         for field in row[..<index] {
             let quoted = field.contains { $0 == "," || $0 == "\"" || $0.isNewline }
@@ -175,7 +175,7 @@ struct DataFile: Sendable, Equatable {
                 column += raw.count + 1
             }
         }
-        return SourceLocation(file: path, line: line, column: column)
+        return SourceLocation(path, line: line, column: column)
     }
 
     private static func check(_ id: String, at location: SourceLocation, places: inout [String: SourceLocation]) throws

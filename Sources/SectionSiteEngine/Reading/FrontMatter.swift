@@ -20,7 +20,7 @@ struct FrontMatter: Equatable {
     /// Splits `text`; a front matter block that is opened and never closed is an error at its opening line.
     ///
     /// - Complexity: O(n) over the UTF-8 bytes, looking at line starts only.
-    static func split(_ text: String, path: String) throws -> FrontMatter {
+    static func split(_ text: String, path: SourcePath) throws -> FrontMatter {
         let bytes = text.utf8
         var start = bytes.startIndex
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = bytes.index(start, offsetBy: 3) }
@@ -62,7 +62,7 @@ struct FrontMatter: Equatable {
             lineStart = end < bytes.endIndex ? bytes.index(after: end) : end
         }
         let closing = ["---", "+++", "}"][[Format.yaml, .toml, .json].firstIndex(of: format)!]
-        throw PageProblem.frontMatterNeverClosed(closing: closing).error(at: SourceLocation(file: path, line: 1))
+        throw PageProblem.frontMatterNeverClosed(closing: closing).error(at: SourceLocation(path, line: 1))
     }
 
     /// A line without the spaces and carriage return around it.

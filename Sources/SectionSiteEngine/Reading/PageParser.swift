@@ -4,27 +4,27 @@ import Yams
 /// Turns one Markdown file's text into a `Page`: front matter keys, the `sections:` model, and the body.
 struct PageParser {
     /// The file, relative to the site (`Content/posts/hello.md`).
-    var path: String
+    var path: SourcePath
     /// The site's permalink patterns, which with `url:`, `slug:` and the file's name say where the page goes.
     var permalinks = Permalinks()
 
     /// Parses `text`, the contents of the file at `path`. The title stays empty when front matter gives none.
     func parse(_ text: String) throws -> Page {
         let split = try FrontMatter.split(text, path: path)
-        let yaml = YAMLReader(path: path, firstLine: split.yamlFirstLine)
+        let yaml = YAMLReader(path: path.rawValue, firstLine: split.yamlFirstLine)
         let (url, folder, isIndex, language) = permalinks.route(path)
         var page = Page(
             source: .file(path), url: url, folder: folder, isIndex: isIndex, frontMatter: [:],
             title: "", date: nil, isDraft: false, summary: nil, weight: nil, tags: [],
             layout: nil, animation: nil, sections: [], body: split.body,
-            bodyLocation: SourceLocation(file: path, line: split.bodyFirstLine))
+            bodyLocation: SourceLocation(path, line: split.bodyFirstLine))
         page.language = language
         // TOML is read as the YAML it says; JSON is YAML as it is.
         let text =
             split.format == .toml
             ? try TOMLFrontMatter.yaml(split.yaml, path: path, firstLine: split.yamlFirstLine) : split.yaml
         guard let root = try yaml.compose(text), !(root.scalar.map { $0.string.isEmpty } ?? false) else {
-            page.date = Permalinks.fileName(Self.stem(path), in: permalinks.timeZone).date
+            page.date = Permalinks.fileName(path.stem, in: permalinks.timeZone).date
             if let url = try? permalinks.url(.init(path: path, date: page.date)) { page.url = url }
             page.placeIn(permalinks.languages)
             return page
@@ -69,7 +69,7 @@ struct PageParser {
             }
             page.frontMatter[key] = yaml.value(node)
         }
-        page.date = page.date ?? Permalinks.fileName(Self.stem(path), in: permalinks.timeZone).date
+        page.date = page.date ?? Permalinks.fileName(path.stem, in: permalinks.timeZone).date
         place(&page, url: (ownURL, urlLocation), slug: (ownSlug, slugLocation), errors: &errors)
         if !errors.isEmpty { throw SectionSiteError(inFileOrder: errors) }
         page.placeIn(permalinks.languages)
@@ -79,7 +79,7 @@ struct PageParser {
     /// Each error `body` throws, added to `errors`.
     private func collect(into errors: inout [Diagnostic], _ body: () throws -> Void) {
         do { try body() } catch let error as SectionSiteError { errors += error.diagnostics } catch {
-            errors.append(FileProblem.unreadable(reason: "\(error)").at(SourceLocation(file: path)))
+            errors.append(FileProblem.unreadable(reason: "\(error)").at(.file(path)))
         }
     }
 
@@ -133,10 +133,6 @@ struct PageParser {
     }
 
     /// A file's name without its folder and extension.
-    static func stem(_ path: String) -> String {
-        ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-    }
-
     private func parseSection(
         _ node: Node, yaml: YAMLReader, itemPlaces: inout [String: SourceLocation]
     ) throws -> SectionSpec {
@@ -315,10 +311,10 @@ struct PageParser {
     }
 
     /// The title of a page that has none in front matter nor a `# ` heading: its file name, words capitalized.
-    static func defaultTitle(_ path: String) -> String {
+    static func defaultTitle(_ path: SourcePath) -> String {
         let (url, _, isIndex) = Page.route(path)
         let last =
-            isIndex ? url.split(separator: "/").last.map(String.init) ?? "Home" : Permalinks.fileName(stem(path)).slug
+            isIndex ? url.split(separator: "/").last.map(String.init) ?? "Home" : Permalinks.fileName(path.stem).slug
         return last.replacingOccurrences(of: "-", with: " ").capitalized
     }
 

@@ -10,7 +10,7 @@ final class PageURLs: Sendable {
     /// Where a linked file may be read from: a link names a file by its text, and one that is a symbolic link out
     /// of the site is no page of it.
     let bounds: SourceBounds
-    private let known = Locked<[String: (stamp: FileStamp?, url: String)]>([:])
+    private let known = Locked<[SourcePath: (stamp: FileStamp?, url: PageURL)]>([:])
 
     init(site: URL, permalinks: Permalinks, bounds: SourceBounds) {
         self.site = site
@@ -19,21 +19,21 @@ final class PageURLs: Sendable {
     }
 
     /// Records the URL a page was given when it was loaded (or restored from the record).
-    func record(_ path: String, url: String, stamp: FileStamp?) {
+    func record(_ path: SourcePath, url: PageURL, stamp: FileStamp?) {
         known.withLock { $0[path] = (stamp, url) }
     }
 
     /// The URL of the page at `path` (`Content/docs/guide.md`); a file that cannot be read or whose front matter
     /// is wrong has the URL of its path (its own error is reported where it is loaded).
-    func url(of path: String) -> String {
-        let stamp = FileStamp.of(site.path + "/" + path)
+    func url(of path: SourcePath) -> PageURL {
+        let stamp = FileStamp.of(path.in(site.path))
         if let entry = known.withLock({ $0[path] }), entry.stamp == stamp || stamp == nil { return entry.url }
-        let fallback = Page.route(path).url
-        guard stamp != nil, bounds.allows(site.path + "/" + path),
-            let text = try? SourceText.read(site.appendingPathComponent(path), path: path),
+        let fallback = PageURL(Page.route(path).url)
+        guard stamp != nil, bounds.allows(path.in(site.path)),
+            let text = try? SourceText.read(site.appendingPathComponent(path.rawValue), path: path.rawValue),
             let page = try? PageParser(path: path, permalinks: permalinks).parse(text)
         else { return fallback }
-        record(path, url: page.url.rawValue, stamp: stamp)
-        return page.url.rawValue
+        record(path, url: page.url, stamp: stamp)
+        return page.url
     }
 }

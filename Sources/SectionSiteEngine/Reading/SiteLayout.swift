@@ -2,7 +2,7 @@
 /// of the previous build report, and what `Site.apply` takes.
 package enum SiteChange: Hashable, Sendable, Comparable, ExpressibleByStringLiteral {
     /// A file or folder under the site folder, by its path relative to it; a folder's ends in `/`.
-    case file(String)
+    case file(SourcePath)
     /// The settings: `sectionsite.yml`, or a file `--config` names (which lies anywhere).
     case settings
     /// The Swift sources of the API reference's package (`api:`): its symbol graphs are made again.
@@ -11,8 +11,8 @@ package enum SiteChange: Hashable, Sendable, Comparable, ExpressibleByStringLite
     case definedPage(PageURL)
 
     /// A file, by its path relative to the site folder.
-    package init(stringLiteral path: String) {
-        self = .file(path)
+    package init(stringLiteral value: String) {
+        self = .file(SourcePath(value))
     }
 
     /// The change of a page.
@@ -98,10 +98,10 @@ package struct SiteLayout: Sendable, Equatable {
     /// The change a path makes; folders end in `/`.
     ///
     /// - Complexity: O(n) in the length of `path`.
-    package func classify(_ path: String) -> Change {
+    package func classify(_ path: SourcePath) -> Change {
         if path == "sectionsite.yml" { return .settings }
-        let isFolder = path.hasSuffix("/")
-        let parts = path.split(separator: "/")
+        let isFolder = path.rawValue.hasSuffix("/")
+        let parts = path.rawValue.split(separator: "/")
         guard let root = parts.first, let name = parts.last, !parts.dropFirst().contains(where: Self.isIgnored) else {
             return .ignored
         }

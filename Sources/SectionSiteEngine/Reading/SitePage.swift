@@ -180,7 +180,9 @@ public struct SitePage: Sendable, Equatable {
 
     /// The Markdown file that would have this URL (`Content/menu.md` for `/menu/`): where the page's relative
     /// links start from, so `posts/a.md` leads where it would from that file.
-    var markdownSource: String { url == "/" ? "Content/index.md" : "Content\(URLPath.decoded(url).dropLast()).md" }
+    var markdownSource: SourcePath {
+        SourcePath(url == "/" ? "Content/index.md" : "Content\(URLPath.decoded(url).dropLast()).md")
+    }
 
     /// The page as the pipeline takes a Markdown file's: front matter, sections and body.
     var page: Page {

@@ -9,19 +9,19 @@ import TOMLKit
 /// point at the line in the file.
 enum TOMLFrontMatter {
     /// The YAML for `toml`, whose first line is line `firstLine` of the file at `path`.
-    static func yaml(_ toml: String, path: String, firstLine: Int) throws -> String {
+    static func yaml(_ toml: String, path: SourcePath, firstLine: Int) throws -> String {
         let table: TOMLTable
         do {
             table = try TOMLTable(string: toml)
         } catch let error as TOMLParseError {
             let place = SourceLocation(
-                file: path, line: firstLine + error.source.begin.line - 1, column: error.source.begin.column)
+                path, line: firstLine + error.source.begin.line - 1, column: error.source.begin.column)
             throw FileProblem.invalidTOML(error.description).error(at: place)
         }
         guard let data = table.convert(to: .json).data(using: .utf8),
             let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [String: Any]
         else {
-            throw FileProblem.unreadableTOML.error(at: SourceLocation(file: path, line: firstLine))
+            throw FileProblem.unreadableTOML.error(at: SourceLocation(path, line: firstLine))
         }
         let lines = toml.split(separator: "\n", omittingEmptySubsequences: false)
         var output = Array(repeating: "", count: lines.count)

@@ -7,6 +7,11 @@ struct YAMLReader {
     /// The file line of the YAML's first line.
     var firstLine: Int
 
+    /// A reader of YAML in a file of the site.
+    init(path: SourcePath, firstLine: Int) { self.init(path: path.rawValue, firstLine: firstLine) }
+
+    init(path: String, firstLine: Int) { (self.path, self.firstLine) = (path, firstLine) }
+
     /// Parses `yaml`; syntax errors come back located in the file.
     func compose(_ yaml: String) throws -> Node? {
         try YAMLAliasBudget.check(yaml, path: path, firstLine: firstLine)

@@ -74,11 +74,12 @@ struct Resolver {
                 guard let records = file.records else {
                     let why: String
                     if case .list = file.value {
-                        why = file.path.hasSuffix(".csv") ? "has no 'id' column" : "has no record with an 'id'"
+                        why = file.path.rawValue.hasSuffix(".csv") ? "has no 'id' column" : "has no record with an 'id'"
                     } else {
                         why = "is not a list of records"
                     }
-                    throw SectionProblem.dataNotRecords(path: file.path, why: why, name: name).error(at: location)
+                    throw SectionProblem.dataNotRecords(path: file.path.rawValue, why: why, name: name).error(
+                        at: location)
                 }
                 items = try records.map { record in
                     guard let cell = record.cell ?? spec.cell else {

@@ -27,7 +27,7 @@ package struct Permalinks: Sendable, Equatable {
 
     /// The URL, folder (inside its language's) and index flag of a content path, with its language: `Page.route`
     /// of the path inside the language's folder, the URL under the language's prefix.
-    package func route(_ path: String) -> (url: PageURL, folder: String, isIndex: Bool, language: String) {
+    package func route(_ path: SourcePath) -> (url: PageURL, folder: String, isIndex: Bool, language: String) {
         let (code, inner) = languages.locate(path)
         let route = Page.route(inner)
         return (PageURL(languages.url(route.url, in: code)), route.folder, route.isIndex, code)
@@ -60,12 +60,13 @@ package struct Permalinks: Sendable, Equatable {
     /// What a page's URL is made of.
     package struct Parts {
         /// The file, relative to the site (`Content/blog/2026-08-20-hello.md`).
-        package var path: String
+        package var path: SourcePath
         /// The front matter's `url:`, `slug:` and title, and the page's date (the front matter's or the file name's).
         package var url: String? = nil, slug: String? = nil, title: String? = nil, date: PageDate? = nil
 
-        package init(path: String, url: String? = nil, slug: String? = nil, title: String? = nil, date: PageDate? = nil)
-        {
+        package init(
+            path: SourcePath, url: String? = nil, slug: String? = nil, title: String? = nil, date: PageDate? = nil
+        ) {
             (self.path, self.url, self.slug, self.title, self.date) = (path, url, slug, title, date)
         }
     }
@@ -89,7 +90,7 @@ package struct Permalinks: Sendable, Equatable {
     }
 
     /// The URL of a page at `inner`, its path inside its language's folder, before the language's prefix.
-    private func url(_ parts: Parts, inner: String) throws(Failure) -> String {
+    private func url(_ parts: Parts, inner: SourcePath) throws(Failure) -> String {
         let route = Page.route(inner)
         if let url = parts.url {
             guard url.hasPrefix("/"), !url.hasPrefix("//"), !url.contains("?"), !url.contains("#"),
@@ -99,7 +100,7 @@ package struct Permalinks: Sendable, Equatable {
         }
         if route.isIndex { return route.url }
         var parts = parts
-        let stem = String(((parts.path as NSString).lastPathComponent as NSString).deletingPathExtension)
+        let stem = parts.path.stem
         let named = Self.fileName(stem)
         parts.date = parts.date ?? named.date
         let slug = parts.slug ?? named.slug

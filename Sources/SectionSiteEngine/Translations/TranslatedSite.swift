@@ -25,7 +25,7 @@ package struct TranslatedSite {
         var errors: [Diagnostic] = []
         for path in loader.pagePaths() {
             do {
-                let text = try SourceText.read(site.appendingPathComponent(path), path: path)
+                let text = try SourceText.read(site.appendingPathComponent(path.rawValue), path: path.rawValue)
                 let page = try PageParser(path: path, permalinks: config.permalinks).parse(text)
                 entries.append(.init(path: path, language: page.language, key: page.translationKey))
             } catch let error as SectionSiteError {
@@ -37,8 +37,8 @@ package struct TranslatedSite {
     }
 
     /// A page's text as it is now.
-    package func text(of path: String) throws -> String {
-        try SourceText.read(loader.site.appendingPathComponent(path), path: path)
+    package func text(of path: SourcePath) throws -> String {
+        try SourceText.read(loader.site.appendingPathComponent(path.rawValue), path: path.rawValue)
     }
 
     /// The translation's state from its source's text when the translation was last brought up to date (`then`,

@@ -2,14 +2,14 @@
 /// translation key (`Page.translationKey`).
 package struct TranslationPair: Sendable, Equatable {
     /// The default language's page, relative to the site (`Content/posts/hello.md`).
-    package var source: String
+    package var source: SourcePath
     /// The translation, relative to the site (`Content/fr/posts/hello.md`).
-    package var translation: String
+    package var translation: SourcePath
     /// The translation's language.
     package var language: String
 
     /// Creates a pair.
-    package init(source: String, translation: String, language: String) {
+    package init(source: SourcePath, translation: SourcePath, language: String) {
         (self.source, self.translation, self.language) = (source, translation, language)
     }
 }
@@ -17,12 +17,12 @@ package struct TranslationPair: Sendable, Equatable {
 /// A page of the default language and the languages it has no translation in.
 package struct MissingTranslation: Sendable, Equatable {
     /// The default language's page, relative to the site.
-    package var source: String
+    package var source: SourcePath
     /// The codes of the languages without a page of its key, in the settings' order.
     package var languages: [String]
 
     /// Creates an entry.
-    package init(source: String, languages: [String]) {
+    package init(source: SourcePath, languages: [String]) {
         (self.source, self.languages) = (source, languages)
     }
 }
@@ -38,14 +38,14 @@ package struct TranslationPairs: Sendable, Equatable {
     /// One page as grouping reads it.
     package struct Entry: Sendable, Equatable {
         /// The file, relative to the site.
-        package var path: String
+        package var path: SourcePath
         /// The language's code.
         package var language: String
         /// The translation key.
         package var key: String
 
         /// Creates an entry.
-        package init(path: String, language: String, key: String) {
+        package init(path: SourcePath, language: String, key: String) {
             (self.path, self.language, self.key) = (path, language, key)
         }
     }
@@ -61,11 +61,11 @@ package struct TranslationPairs: Sendable, Equatable {
     package init(_ pages: [Entry], languages: SiteLanguages) {
         guard languages.isMultilingual else { return }
         let sorted = pages.sorted { $0.path < $1.path }
-        var sources: [String: String] = [:]  // key -> source path
+        var sources: [String: SourcePath] = [:]  // key -> source path
         for page in sorted where page.language == languages.defaultCode && sources[page.key] == nil {
             sources[page.key] = page.path
         }
-        var translated: [String: Set<String>] = [:]  // source path -> languages it has a translation in
+        var translated: [SourcePath: Set<String>] = [:]  // source path -> languages it has a translation in
         for page in sorted where page.language != languages.defaultCode {
             guard let source = sources[page.key] else { continue }
             pairs.append(TranslationPair(source: source, translation: page.path, language: page.language))

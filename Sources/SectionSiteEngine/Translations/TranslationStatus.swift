@@ -20,11 +20,11 @@ package struct TranslationStatus: Sendable, Equatable {
     }
 
     /// The translation, relative to the site.
-    package var path: String
+    package var path: SourcePath
     /// The translation's language.
     package var language: String
     /// Its source, relative to the site.
-    package var source: String
+    package var source: SourcePath
     /// Behind, up to date or unknown.
     package var state: State
     /// Why the state is unknown, in a sentence; for an up-to-date translation whose source changed only outside

@@ -333,7 +333,7 @@ struct HugoPasses: ImportFormat {
             // `Format.md` is `/format/`, `two words.md` `/two-words/`.
             let slug = page.front["slug"] as? String
             let hugo = HugoPage.hugoURL(inner: place.written, slug: slug, keepCase: keepCase)
-            if let route = try? permalinks.url(.init(path: "Content/" + place.written, slug: slug)),
+            if let route = try? permalinks.url(.init(path: SourcePath("Content/" + place.written), slug: slug)),
                 route.rawValue != hugo
             {
                 page.front["url"] = hugo
@@ -348,13 +348,14 @@ struct HugoPasses: ImportFormat {
             place.name.hasPrefix("index."),
             let bundleURL = try? permalinks.url(
                 .init(
-                    path: "Content/" + place.parts.dropLast().joined(separator: "/") + ".md",
+                    path: SourcePath("Content/" + place.parts.dropLast().joined(separator: "/") + ".md"),
                     slug: page.front["slug"] as? String, title: page.front["title"] as? String, date: date))
         {
             page.front["url"] = bundleURL.rawValue
         }
         let parts = Permalinks.Parts(
-            path: "Content/" + place.written, url: page.front["url"] as? String, slug: page.front["slug"] as? String,
+            path: SourcePath("Content/" + place.written), url: page.front["url"] as? String,
+            slug: page.front["slug"] as? String,
             title: page.front["title"] as? String, date: date)
         return (
             (try? permalinks.url(parts))?.rawValue ?? HugoPage.hugoURL(inner: place.written, slug: nil, keepCase: true),

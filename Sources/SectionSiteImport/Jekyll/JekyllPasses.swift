@@ -306,16 +306,15 @@ struct JekyllPasses: ImportFormat {
             page.ownURL = true
             page.url = JekyllImporter.folderForm(page.originalURL)
         } else {
-            let slug = page.front["slug"] as? String
-            page.url =
-                (try? permalinks.url(
-                    .init(path: page.target, slug: slug, title: page.front["title"] as? String, date: date)))?
-                .rawValue ?? JekyllImporter.folderForm(page.originalURL)
+            let parts = Permalinks.Parts(
+                path: SourcePath(page.target), slug: page.front["slug"] as? String,
+                title: page.front["title"] as? String, date: date)
+            page.url = (try? permalinks.url(parts))?.rawValue ?? JekyllImporter.folderForm(page.originalURL)
         }
         if page.kind == .page && own == nil && !page.renamed {
             // A page without its own permalink keeps the address of its path, as the builder gives it; in the
             // posts' folder it says so, as the posts' pattern (with its date) is not a page's.
-            page.url = (try? Permalinks().url(.init(path: page.target)))?.rawValue ?? page.url
+            page.url = (try? Permalinks().url(.init(path: SourcePath(page.target))))?.rawValue ?? page.url
             page.ownURL = page.target.hasPrefix("Content/\(postsFolderName)/")
         }
     }

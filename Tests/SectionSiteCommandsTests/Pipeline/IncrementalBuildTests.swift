@@ -462,7 +462,7 @@ struct PreviewAgreementTests {
             }
             let after = Self.files(site)
             let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
-            _ = try live.apply(Set(changed.map(SiteChange.file)), pages: [page])
+            _ = try live.apply(Set(changed.map { SiteChange.file(SourcePath($0)) }), pages: [page])
             options.pages = [page]
             let fresh = try Site(options: options)
             #expect(live.pages.keys.sorted() == fresh.pages.keys.sorted(), "seed \(seed) step \(step) (\(what))")

@@ -18,7 +18,7 @@ struct SourceRewriteExampleTests {
         ])
     func example(_ path: String) throws {
         let text = try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
-        let front = try SourceRewrite.model(of: text, path: path).front
+        let front = try SourceRewrite.model(of: text, path: SourcePath(path)).front
         let lists: [ItemList]
         if path.hasSuffix(".md") {
             guard case .list(let sections)? = SourceRewriteTests.field("sections", front) else { return }
@@ -49,7 +49,7 @@ struct SourceRewriteExampleTests {
                 }
                 for edit in cases {
                     do {
-                        let result = try SourceRewrite.apply(edit, from: list, to: text, path: path)
+                        let result = try SourceRewrite.apply(edit, from: list, to: text, path: SourcePath(path))
                         try SourceRewriteTests.read(result, path: path)
                         try Self.expectEffect(of: edit, from: list, before: text, after: result, path: path)
                         edits += 1
@@ -66,8 +66,8 @@ struct SourceRewriteExampleTests {
     /// other item where it was, gone, or holding the new value.
     static func expectEffect(of edit: ItemEdit, from list: ItemList, before: String, after: String, path: String) throws
     {
-        let old = try SourceRewrite.model(of: before, path: path).front,
-            new = try SourceRewrite.model(of: after, path: path).front
+        let old = try SourceRewrite.model(of: before, path: SourcePath(path)).front,
+            new = try SourceRewrite.model(of: after, path: SourcePath(path)).front
         func ids(_ front: Value, _ list: ItemList) -> [String] {
             SourceRewriteTests.items(front, list).compactMap { SourceRewriteTests.field("id", $0)?.scalarText }
         }

@@ -87,13 +87,13 @@ struct SourceRewriteSeededTests {
                 }
                 let context = "\(shape) file \(file) step \(step): \(edit)\n\(text)"
                 do {
-                    text = try SourceRewrite.apply(edit, from: list(from), to: text, path: path)
+                    text = try SourceRewrite.apply(edit, from: list(from), to: text, path: SourcePath(path))
                 } catch {
                     Issue.record("\(error)\n\(context)")
                     return
                 }
                 try SourceRewriteTests.read(text, path: path)
-                let front = try SourceRewrite.model(of: text, path: path).front
+                let front = try SourceRewrite.model(of: text, path: SourcePath(path)).front
                 for section in model.indices {
                     let read = SourceRewriteTests.items(front, list(section))
                     #expect(read == model[section].items.map(\.value), "\(context)\n->\n\(text)")

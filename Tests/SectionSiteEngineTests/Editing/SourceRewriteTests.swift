@@ -12,7 +12,7 @@ struct SourceRewriteTests {
     func rewrite(
         _ text: String, _ edit: ItemEdit, from list: ItemList = .section("mains"), path: String = "Content/menu.md"
     ) throws -> String {
-        let result = try SourceRewrite.apply(edit, from: list, to: text, path: path)
+        let result = try SourceRewrite.apply(edit, from: list, to: text, path: SourcePath(path))
         try Self.read(result, path: path)
         return result
     }
@@ -21,16 +21,16 @@ struct SourceRewriteTests {
     static func read(_ text: String, path: String) throws {
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text  // as `SourceText` reads a file
         if path.hasSuffix(".md") {
-            _ = try PageParser(path: path).parse(text)
+            _ = try PageParser(path: SourcePath(path)).parse(text)
         } else {
-            _ = try DataFile.parse(text, path: path)
+            _ = try DataFile.parse(text, path: SourcePath(path))
         }
     }
 
     /// The ids of `list` as the engine reads them in `text`.
     func ids(_ text: String, _ list: ItemList = .section("mains"), path: String = "Content/menu.md") throws -> [String]
     {
-        SourceRewriteTests.items(try SourceRewrite.model(of: text, path: path).front, list).compactMap {
+        SourceRewriteTests.items(try SourceRewrite.model(of: text, path: SourcePath(path)).front, list).compactMap {
             SourceRewriteTests.field("id", $0)?.scalarText
         }
     }

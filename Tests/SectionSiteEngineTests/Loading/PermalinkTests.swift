@@ -42,7 +42,7 @@ struct PermalinkTests {
         ] as [(String, [String: String], [String: String], String)])
     func urls(path: String, patterns: [String: String], front: [String: String], expected: String) throws {
         let url = try Permalinks(patterns: patterns).url(
-            .init(path: path, url: front["url"], slug: front["slug"], title: front["title"], date: nil))
+            .init(path: SourcePath(path), url: front["url"], slug: front["slug"], title: front["title"], date: nil))
         #expect(url == PageURL(expected))
     }
 

@@ -37,7 +37,7 @@ struct SiteLayoutTests {
 
     @Test("each path is the change it makes", arguments: cases)
     func classify(path: String, change: SiteLayout.Change) {
-        #expect(SiteLayout(theme: "plain").classify(path) == change)
+        #expect(SiteLayout(theme: "plain").classify(SourcePath(path)) == change)
     }
 
     @Test("what is no file: the settings (any file `--config` names), the API reference's package, a program's page")
@@ -46,7 +46,7 @@ struct SiteLayoutTests {
         #expect(layout.classify(.settings) == .settings)
         #expect(layout.classify(.apiSources) == .apiSources)
         #expect(layout.classify(.definedPage("/menu/")) == .page("swift:/menu/"))
-        #expect(layout.classify("Content/a.md") == .page("Content/a.md"))
+        #expect(layout.classify("Content/a.md" as SourcePath) == .page("Content/a.md"))
     }
 
     @Test("the watched names are those a build reads; editors' files are never part of the site")

@@ -22,7 +22,7 @@ struct URLPathTests {
             ("Content/plain-name_1.md", "/plain-name_1/", "plain-name_1/index.html"),
         ])
     func route(_ path: String, _ url: String, _ output: String) {
-        #expect(Page.route(path).url == url)
+        #expect(Page.route(SourcePath(path)).url == url)
         #expect(OutputPath(page: PageURL(url)) == OutputPath(output))
         #expect(OutputPath(output).page == PageURL(url))
         #expect(URL(string: "https://example.com" + url) != nil)

@@ -41,7 +41,7 @@ struct LiveWarningsTests {
         var seen = Set<String>()
         for (step, edit) in edits.enumerated() {
             if let text = edit.text { try site.write([edit.path: text]) } else { try site.remove(edit.path) }
-            _ = try live.apply([.file(edit.path)])
+            _ = try live.apply([.file(SourcePath(edit.path))])
             let fresh = try Site(options: site.options)
             #expect(live.warnings == fresh.warnings, "step \(step + 1): \(edit.path)")
             seen.formUnion(fresh.warnings.map(\.message))

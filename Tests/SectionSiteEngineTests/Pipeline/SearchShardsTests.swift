@@ -327,7 +327,8 @@ struct SearchShardsTests {
         let text = words(Int(random.next() % 12))
         let hash = ContentHash.of("\(title)|\(headings.map(\.text))|\(text)").hex
         return LoadedPage(
-            page: try PageParser(path: "Content\(url)index.md").parse("---\ntitle: \(title)\n---\n"), blocks: [],
+            page: try PageParser(path: SourcePath("Content\(url)index.md")).parse("---\ntitle: \(title)\n---\n"),
+            blocks: [],
             summary: "",
             headings: headings, text: text, sourceHash: hash)
     }
@@ -364,7 +365,7 @@ struct SearchShardsTests {
                     let page = pages[place]
                     let title = ["Renamed", "Zebra", "Apple move"][Int(random.next() % 3)]
                     pages[place] = LoadedPage(
-                        page: try PageParser(path: "Content\(page.page.url)index.md").parse(
+                        page: try PageParser(path: SourcePath("Content\(page.page.url)index.md")).parse(
                             "---\ntitle: \(title)\n---\n"), blocks: [],
                         summary: "", headings: page.headings, text: page.text, sourceHash: page.sourceHash)
                 default:

@@ -9,7 +9,7 @@ import SectionSiteHighlight
 struct MarkdownTests {
     let markdown = Markdown(smart: false, highlighter: .kate)
 
-    func blocks(_ text: String, source: String = "Content/docs/guide.md") -> [String] {
+    func blocks(_ text: String, source: SourcePath = "Content/docs/guide.md") -> [String] {
         markdown.render(text, source: source).blocks.map(\.html)
     }
 

@@ -72,13 +72,13 @@ struct LinkPass {
 
     /// The local picture a destination names, if any.
     func picture(
-        _ destination: String, source: String, line: Int, column: Int, result: inout Markdown.Document
+        _ destination: String, source: SourcePath, line: Int, column: Int, result: inout Markdown.Document
     ) -> PictureLookup {
         guard let images = markdown.images else { return .notLocal }
         // A DocC catalog's picture, named as DocC finds it: by its name alone, wherever in the catalog it is.
-        let docc = markdown.symbolLinks.flatMap { links -> String? in
+        let docc = markdown.symbolLinks.flatMap { links -> SourcePath? in
             guard !destination.contains("/"), !destination.contains(":") else { return nil }
-            return links.pictures[(destination as NSString).deletingPathExtension]
+            return links.pictures[(destination as NSString).deletingPathExtension].map { SourcePath($0) }
         }
         guard let path = docc ?? images.source(of: destination, page: source) else { return .notLocal }
         do {
@@ -129,7 +129,7 @@ struct LinkPass {
     /// A link's or image's destination as the HTML gets it: a relative link to a file of `Content/` made
     /// root-relative, one to a Markdown file made the URL of its page. Records it for `sectionsite check`, and a
     /// link to a Markdown file for the warnings.
-    func rewrite(_ url: String, source: String, line: Int, column: Int, result: inout Markdown.Document) -> String {
+    func rewrite(_ url: String, source: SourcePath, line: Int, column: Int, result: inout Markdown.Document) -> String {
         var final = url
         defer {
             if markdown.collectsLinks {
@@ -146,9 +146,9 @@ struct LinkPass {
         guard let link = MarkdownLinks.markdownTarget(url, from: source) else { return final }
         result.fileLinks.append(Markdown.FileLink(target: link.target, destination: url, line: line, column: column))
         if let target = link.target {
-            let url = markdown.pageURLs?.url(of: target) ?? Page.route(target).url
+            let url = markdown.pageURLs?.url(of: target) ?? PageURL(Page.route(target).url)
             result.linkedURLs.append(url)
-            final = markdown.rootPath + url.dropFirst() + link.suffix
+            final = markdown.rootPath + url.rawValue.dropFirst() + link.suffix
         }
         return final
     }

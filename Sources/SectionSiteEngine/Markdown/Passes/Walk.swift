@@ -4,7 +4,7 @@ import CMarkGFM
 /// will replace.
 struct Walk {
     let syntax: DirectiveSyntax
-    let source: String
+    let source: SourcePath
     let headingIDs: Bool
     /// The attribute lists taken out of the text, by the block they belong to.
     let lists: [OpaquePointer: AttributeList]
@@ -29,7 +29,7 @@ struct Walk {
     private var splitLines: [[UInt8]]? = nil
 
     init(
-        syntax: DirectiveSyntax, source: String, headingIDs: Bool, lists: [OpaquePointer: AttributeList],
+        syntax: DirectiveSyntax, source: SourcePath, headingIDs: Bool, lists: [OpaquePointer: AttributeList],
         state: Markdown.DrawingState
     ) {
         (self.syntax, self.source, self.headingIDs, self.lists, self.state) = (syntax, source, headingIDs, lists, state)

@@ -5,17 +5,18 @@ enum MarkdownLinks {
     /// For a link destination that is a relative path to a `.md` file (`beta.md`, `../posts/a.md#part`), the file
     /// it names relative to the site (nil when it climbs out of `Content/`) and what follows the path (`#part`);
     /// nil for any other link.
-    static func markdownTarget(_ destination: String, from source: String) -> (target: String?, suffix: String)? {
+    static func markdownTarget(_ destination: String, from source: SourcePath) -> (target: SourcePath?, suffix: String)?
+    {
         guard let (path, suffix) = relativePath(destination), path.lowercased().hasSuffix(".md") else { return nil }
         let decoded = path.removingPercentEncoding ?? path
-        return (resolve(decoded, from: source), suffix)
+        return (resolve(decoded, from: source).map { SourcePath($0) }, suffix)
     }
 
     /// For a relative link to a file beside the page that is not Markdown (`img/chart.svg`, `../files/a.pdf#page=2`),
     /// the file relative to the site (`Content/img/chart.svg`, still percent-encoded as written) and what follows
     /// its path; nil for any other link, and for one that climbs out of `Content/`. A page's URL is a folder one
     /// level deeper than its file, so such links must become root-relative to keep working.
-    static func fileTarget(_ destination: String, from source: String) -> (target: String, suffix: String)? {
+    static func fileTarget(_ destination: String, from source: SourcePath) -> (target: String, suffix: String)? {
         guard let (path, suffix) = relativePath(destination), !path.hasSuffix("/"), !path.lowercased().hasSuffix(".md"),
             let target = resolve(path, from: source)
         else { return nil }
@@ -34,8 +35,8 @@ enum MarkdownLinks {
     }
 
     /// `path` resolved against the folder of `source` (`Content/docs/guide.md`), or nil when it leaves `Content/`.
-    private static func resolve(_ path: String, from source: String) -> String? {
-        var parts = source.split(separator: "/").dropLast().map(String.init)
+    private static func resolve(_ path: String, from source: SourcePath) -> String? {
+        var parts = source.rawValue.split(separator: "/").dropLast().map(String.init)
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             switch part {
             case ".": continue
