@@ -57,6 +57,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        // FilePath: a path on this machine's file system, typed apart from the site's own paths and URLs.
+        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-symbolkit", from: "1.0.0"),
     ],
@@ -99,6 +101,7 @@ let package = Package(
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "HashTreeCollections", package: "swift-collections"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             resources: [.embedInCode("Runtime/sectionsite.js"), .embedInCode("Runtime/edit.js")],
             swiftSettings: strict,
@@ -112,7 +115,10 @@ let package = Package(
         // A Swift package's API reference as pages, from its symbol graphs (SymbolKit).
         .target(
             name: "SectionSiteAPI",
-            dependencies: ["SectionSiteEngine", .product(name: "SymbolKit", package: "swift-docc-symbolkit")],
+            dependencies: [
+                "SectionSiteEngine", .product(name: "SymbolKit", package: "swift-docc-symbolkit"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
             swiftSettings: strict
         ),
         // `sectionsite import`: a Jekyll or Hugo site as a SectionSite site.
@@ -120,11 +126,14 @@ let package = Package(
             name: "SectionSiteImport",
             dependencies: [
                 "SectionSiteEngine", .product(name: "Yams", package: "Yams"),
-                .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "TOMLKit", package: "TOMLKit"), .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict),
         // libvips as an `ImageProcessor`.
-        .target(name: "SectionSiteImages", dependencies: ["SectionSiteEngine", "CVips"], swiftSettings: strict),
+        .target(
+            name: "SectionSiteImages",
+            dependencies: ["SectionSiteEngine", "CVips", .product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: strict),
         // The public Swift API: `Website`, with the engine's public types.
         .target(name: "SectionSite", dependencies: ["SectionSiteEngine", "SectionSiteDiff"], swiftSettings: strict),
         // The live preview: the watcher, the hub, the server.
@@ -137,6 +146,7 @@ let package = Package(
                 .product(name: "HashTreeCollections", package: "swift-collections"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict
         ),
@@ -198,7 +208,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SectionSiteImagesTests",
-            dependencies: ["SectionSiteEngine", "SectionSiteImages", "SiteTestSupport", "TestSupport"]
+            dependencies: [
+                "SectionSiteEngine", "SectionSiteImages", "SiteTestSupport", "TestSupport",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
         ),
         .testTarget(
             name: "SectionSiteAPITests",

@@ -1,5 +1,6 @@
 import Foundation
 import SectionSiteEngine
+import SystemPackage
 
 /// A module's DocC catalog (`Sources/<Module>/<Module>.docc`): the page of a symbol it extends (`# ``Shelf```,
 /// `# ``Shelf/Book```) with its overview and `## Topics`, and its articles.
@@ -62,7 +63,7 @@ struct Catalog {
             for file in files {
                 let url = root.appendingPathComponent(file)
                 let shown = Site.shownPath(url, site: site)
-                switch bounds.place(url.path) {
+                switch bounds.place(FilePath(url.path)) {
                 case .inside(let real):
                     guard let text = try? String(contentsOfFile: real, encoding: .utf8) else { continue }
                     read(text, name: url.deletingPathExtension().lastPathComponent, file: shown)

@@ -1,6 +1,7 @@
 import Foundation
 import SectionSiteEngine
 import SymbolKit
+import SystemPackage
 
 /// The symbol graphs of the package `api:` names: read from the files it points at, or written by the compiler as
 /// it builds the package, and then read.
@@ -42,7 +43,7 @@ enum SymbolGraphs {
                 guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
                     throw APIProblem.noSymbolGraphs(path).error(at: settings.location)
                 }
-                if case .outside(let real) = bounds.place(url.path) {
+                if case .outside(let real) = bounds.place(FilePath(url.path)) {
                     throw APIProblem.outside(path, real: real).error(at: settings.location)
                 }
                 return isFolder.boolValue ? try graphFiles(in: url) : [url]
@@ -56,7 +57,7 @@ enum SymbolGraphs {
             guard !parts[0].hasSuffix("Tests"), modules.isEmpty || modules.contains(parts[0]) else { continue }
             let shown = Site.shownPath(url, site: site)
             let real: String
-            switch bounds.place(url.path) {
+            switch bounds.place(FilePath(url.path)) {
             case .inside(let path): real = path
             case .outside(let path):
                 errors.append(APIProblem.outside(shown, real: path).at(SourceLocation(file: shown)))
@@ -94,7 +95,7 @@ enum SymbolGraphs {
         /// The graph of the file, decoded again only when the file changed since it was last read.
         func graph(at url: URL) throws -> SymbolGraph {
             let path = url.standardizedFileURL.path
-            let stamp = FileStamp.of(path)
+            let stamp = FileStamp.of(FilePath(path))
             if let stamp, let known = lock.withLock({ graphs[path] }), known.stamp == stamp { return known.graph }
             let graph = try JSONDecoder().decode(SymbolGraph.self, from: Data(contentsOf: url))
             if let stamp { lock.withLock { graphs[path] = (stamp, graph) } }

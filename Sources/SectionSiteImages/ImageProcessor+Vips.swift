@@ -1,6 +1,7 @@
 import CVips
 import Foundation
 import SectionSiteEngine
+import SystemPackage
 
 extension ImageProcessor {
     /// libvips (Debian's `libvips-dev`): it reads a file's header without decoding it, scales a JPEG down while
@@ -44,7 +45,8 @@ private enum Vips {
         }
     }
 
-    static func header(_ path: String) throws(ImageProcessor.Failure) -> ImageProcessor.Header {
+    static func header(_ file: FilePath) throws(ImageProcessor.Failure) -> ImageProcessor.Header {
+        let path = file.string
         // The loader is picked from the file's first bytes; one of a format SectionSite does not process (above
         // all ImageMagick's, which took a 300 MB file of zeros for a TGA picture and read all of it) never opens it.
         // (libvips names it by its class: `VipsForeignLoadJpegFile`.)

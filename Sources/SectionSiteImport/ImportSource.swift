@@ -1,5 +1,6 @@
 import Foundation
 import SectionSiteEngine
+import SystemPackage
 
 /// The site being imported, read only through here. A site's own text steers some reads (`include_relative`, a
 /// `ref`, the name of a settings file that may be a symbolic link), so every read is checked against the site's
@@ -30,7 +31,7 @@ struct ImportSource {
 
     /// Reads `path` when it is inside the site. A file that is there but cannot be read is an error that says which.
     func reading(_ path: String) throws -> Reading {
-        switch bounds.place(shown(path)) {
+        switch bounds.place(FilePath(shown(path))) {
         case .missing: return .missing
         case .outside(let real): return .outside(real)
         case .inside(let real):
@@ -61,7 +62,7 @@ struct ImportSource {
 
     /// Whether `path` is a file inside the site.
     func hasFile(_ path: String) -> Bool {
-        guard case .inside(let real) = bounds.place(shown(path)) else { return false }
+        guard case .inside(let real) = bounds.place(FilePath(shown(path))) else { return false }
         var isFolder: ObjCBool = false
         return FileManager.default.fileExists(atPath: real, isDirectory: &isFolder) && !isFolder.boolValue
     }

@@ -3,6 +3,7 @@ import HashTreeCollections
 import Hummingbird
 import SectionSite
 import SectionSiteEngine
+import SystemPackage
 
 /// What the preview answers, as routes on Hummingbird's `Router`: the event stream of a page, and every other
 /// `GET` or `HEAD` from the last good build in memory. A gate before the routes refuses what is not for this server:
@@ -161,7 +162,7 @@ struct PreviewRoutes: Sendable {
             case .copy(let source):
                 // The build's check (`SiteWriter.check`), for the file served: nothing from outside the site, even
                 // a file replaced by a link since the site was loaded.
-                guard site.config.sourceBounds(site: site.options.site).allows(source),
+                guard site.config.sourceBounds(site: site.options.site).allows(FilePath(source)),
                     let data = FileManager.default.contents(atPath: source)
                 else { return await notFound() }
                 return Response(

@@ -4,6 +4,7 @@ import Testing
 @testable import SectionSiteEngine
 import SectionSiteImages
 import TestSupport
+import SystemPackage
 
 /// What a site's pictures may make SectionSite read and do: nothing outside the site, no file read whole, a cache
 /// name that always holds the pixels its hash says, and a picture too large for a format published without it.
@@ -15,7 +16,7 @@ struct ImageLimitTests {
         return ImageProcessor(
             name: vips.name, writes: vips.writes,
             header: { path throws(ImageProcessor.Failure) in
-                read.withLock { $0.append(path) }
+                read.withLock { $0.append(path.string) }
                 return try vips.header(path)
             }, make: vips.make)
     }
@@ -176,7 +177,7 @@ struct ImageLimitTests {
         let published = FileTree.files(under: site.out.appendingPathComponent("img"))
         #expect(published.count == 6)
         for file in published {
-            let header = try vips.header(site.out.appendingPathComponent("img/" + file).path)
+            let header = try vips.header(FilePath(site.out.appendingPathComponent("img/" + file).path))
             #expect(
                 header.width == 2 * header.height,
                 "\(file) is \(header.width) x \(header.height), the replacement's shape")

@@ -5,6 +5,7 @@ import SectionSiteEngine
 import SectionSiteImages
 import SiteTestSupport
 import TestSupport
+import SystemPackage
 
 /// Pictures processed with libvips: responsive files named by their bytes, turned upright, without metadata,
 /// made once and cached; bad pictures are errors where they are named.
@@ -59,7 +60,7 @@ struct ImageTests {
             // camera name. (libvips writes a small EXIF block of its own into WebP files: size and resolution.)
             #expect(data.range(of: Data([0x88, 0x25, 0x00, 0x04])) == nil, "\(file) keeps the GPS position")
             #expect(data.range(of: Data("SectionSiteCam".utf8)) == nil, "\(file) keeps the camera's name")
-            let header = try ImageProcessor.vips.header(site.out.appendingPathComponent("img/" + file).path)
+            let header = try ImageProcessor.vips.header(FilePath(site.out.appendingPathComponent("img/" + file).path))
             #expect(header.orientation == 1)
             #expect(Double(header.height) / Double(header.width) > 1.3, "\(file) is not upright")
         }
@@ -120,7 +121,7 @@ struct ImageTests {
             Issue.record("the new file is not served")
             return
         }
-        #expect(try ImageProcessor.vips.header(file).width == 30)
+        #expect(try ImageProcessor.vips.header(FilePath(file)).width == 30)
         #expect(SiteOutput(live).file(at: "trip/photo.png") == nil)  // the source itself is not published
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 /// The site's pictures: what each local picture a page shows is (read from its header, never decoded to look),
 /// the files made from it, and a cache of those files in `.sectionsite/images/`, so that a second build processes
@@ -91,7 +92,7 @@ final class ImageCatalog: Sendable {
     func image(at source: SourcePath) throws(ImageProcessor.Failure) -> ProcessedImage {
         let path = source.rawValue
         let file = try readable(path)
-        guard let stamp = FileStamp.of(file) else { throw .init("no such file") }
+        guard let stamp = FileStamp.of(FilePath(file)) else { throw .init("no such file") }
         if let known = broken.withLock({ $0[path] }), known.stamp == stamp { throw .init(known.message) }
         guard stamp.size <= settings.maxBytes else {
             throw .init(
@@ -110,7 +111,7 @@ final class ImageCatalog: Sendable {
         }
         if entry == nil {
             // The header first: a file that is no picture, or too large a one, is refused before its bytes are read.
-            let header = try processor.header(file)
+            let header = try processor.header(FilePath(file))
             _ = try checked(header, path: path)
             guard let hash = Self.hash(of: file) else { throw .init("cannot be read") }
             entry = Entry(
@@ -131,7 +132,7 @@ final class ImageCatalog: Sendable {
     /// The real path of the picture at a site-relative path, when it is inside the bounds; `.` and `..` (decoded
     /// from `%2e` already) and symbolic links resolved, so that neither can lead a read out of the site.
     private func readable(_ path: String) throws(ImageProcessor.Failure) -> String {
-        switch bounds.place(site.path + "/" + path) {
+        switch bounds.place(FilePath(site.path + "/" + path)) {
         case .inside(let real):
             var info = stat()
             // A named pipe called `photo.jpg` would block the build on its first read.
@@ -188,7 +189,7 @@ final class ImageCatalog: Sendable {
     /// it was being made) are thrown away, so that a name never holds other pixels than its hash says.
     /// Marks a picture whose files could not be made: until its file changes, `image(at:)` fails with `message`.
     func markBroken(_ path: String, message: String) {
-        let stamp = (try? readable(path)).flatMap { FileStamp.of($0) }
+        let stamp = (try? readable(path)).flatMap { FileStamp.of(FilePath($0)) }
         broken.withLock { $0[path] = (message, stamp) }
     }
 
@@ -288,11 +289,11 @@ final class ImageCatalog: Sendable {
         guard let previous else { return ([], false) }
         let site = self.site
         let touched = previous.entries.filter { path, entry in
-            let stamp = FileStamp.of(site.path + "/" + path)
+            let stamp = FileStamp.of(FilePath(site.path + "/" + path))
             return stamp?.size != entry.size || stamp?.modified != entry.modified
         }.sorted { $0.key < $1.key }
         let changed = touched.parallelMap { path, entry -> Bool in
-            guard let stamp = FileStamp.of(site.path + "/" + path), stamp.size == entry.size,
+            guard let stamp = FileStamp.of(FilePath(site.path + "/" + path)), stamp.size == entry.size,
                 Self.hash(of: site.path + "/" + path) == entry.hash
             else { return true }
             var same = entry

@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 /// What reads and resizes pictures: the engine knows no image library of its own; `SectionSiteImages` gives libvips
 /// as `ImageProcessor.vips`, and a program may plug in another. Without one, Markdown images are left as written.
@@ -62,13 +63,14 @@ public struct ImageProcessor: Sendable, Equatable {
     /// The formats it can write.
     public var writes: Set<ImageFormat>
     /// Reads a file's header.
-    public var header: @Sendable (_ path: String) throws(Failure) -> Header
+    public var header: @Sendable (_ file: FilePath) throws(Failure) -> Header
     /// Makes a job's files; it must leave no file behind when it fails.
     public var make: @Sendable (_ job: Job) throws(Failure) -> Void
 
     /// A processor called `name`.
     public init(
-        name: String, writes: Set<ImageFormat>, header: @escaping @Sendable (_ path: String) throws(Failure) -> Header,
+        name: String, writes: Set<ImageFormat>,
+        header: @escaping @Sendable (_ file: FilePath) throws(Failure) -> Header,
         make: @escaping @Sendable (_ job: Job) throws(Failure) -> Void
     ) {
         self.name = name

@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 /// Reads the pages of `Content/`: every `*.md` file, parsed on all cores.
 struct ContentLoader {
@@ -51,7 +52,7 @@ struct ContentLoader {
     /// whose front matter is wrong is an error.
     func loadReportingProblems(_ path: SourcePath) throws(SectionSiteError) -> (LoadedPage, [Diagnostic]) {
         let file = path.in(site.path)
-        let stamp = FileStamp.of(file)  // taken before reading: an edit during the read shows as a newer stamp
+        let stamp = FileStamp.of(FilePath(file))  // before reading: an edit during the read shows as a newer stamp
         do {
             let text = try SourceText.read(URL(fileURLWithPath: file), path: path.rawValue)
             let page = try PageParser(path: path, permalinks: permalinks).parse(text)

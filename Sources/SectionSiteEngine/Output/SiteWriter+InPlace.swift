@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 /// Updating an output folder in place, for an incremental build that changes a few files of thousands: the new
 /// files are written beside their targets first (`page.html.sectionsite-new`), and only once every one of them is
@@ -37,7 +38,7 @@ extension SiteWriter {
                     let hash = ContentHash.of(text).hex
                     // The size too: a file cut short by hand is written again.
                     if previous?.hashes[file.path] == hash
-                        ? FileStamp.of(target)?.size == Int64(text.utf8.count) : Self.holds(target, text)
+                        ? FileStamp.of(FilePath(target))?.size == Int64(text.utf8.count) : Self.holds(target, text)
                     {
                         return (false, hash)
                     }

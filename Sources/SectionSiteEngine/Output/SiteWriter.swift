@@ -7,6 +7,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import SystemPackage
 
 /// Writes a whole site atomically: every file goes into a staging folder beside the output, which then takes the
 /// output's place in one exchange of names, so a failed or interrupted build never leaves a half-written site.
@@ -26,7 +27,7 @@ struct SiteWriter {
         var errors: [Diagnostic] = []
         let previous = SourceBounds(site: out)
         let kept = SourceBounds(site: state)
-        var folders: [[UInt8]: String] = [:]  // real paths of the folders files are copied from
+        var folders: [FilePath: String] = [:]  // real paths of the folders files are copied from
         for file in files {
             let location = file.origin.contains("/") ? SourceLocation.file(file.origin) : nil
             if let escape = URLPath.escape(fromFolder: file.path.rawValue)
@@ -38,8 +39,8 @@ struct SiteWriter {
                 continue
             }
             if case .copy(let source) = file.contents,
-                case .outside(let real) = bounds.place(source, folders: &folders),
-                !previous.allows(source), !kept.allows(source)
+                case .outside(let real) = bounds.place(FilePath(source), folders: &folders),
+                !previous.allows(FilePath(source)), !kept.allows(FilePath(source))
             {
                 errors.append(OutputProblem.readOutside(file.path.rawValue, real: real).at(location))
                 continue

@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 /// What a build writes, its second-to-last phase: the patch feed made against the stored history, the sitemap,
 /// feeds and search index, and every output file, those that the previous output holds already marked unchanged.
@@ -77,7 +78,7 @@ struct BuildAssembly {
                 return OutputFile(path: file.path, contents: .unchanged, origin: file.origin)
             }
             guard case .copy(let source) = file.contents, let stamp = record.copies[file.path],
-                FileStamp.of(source) == stamp, stamp.modified < record.takenAt - 2_000_000_000
+                FileStamp.of(FilePath(source)) == stamp, stamp.modified < record.takenAt - 2_000_000_000
             else { return file }  // changed, or stamped too recently to tell: copied again
             return OutputFile(path: file.path, contents: .unchanged, origin: file.origin)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 /// How `sectionsite build` begins, its first phase: from the previous build's record when there is one that fits
 /// this build (its changes since then applied), else from nothing. What the later phases need to know of that
@@ -85,6 +86,6 @@ struct BuildStart {
 
     /// Whether the snapshot describes the output folder `out` as it is now.
     private static func describesOutput(_ snapshot: SiteSnapshot, out: URL) -> Bool {
-        snapshot.out == out.path && snapshot.outStamp != nil && FileStamp.of(out.path) == snapshot.outStamp
+        snapshot.out == out.path && snapshot.outStamp != nil && FileStamp.of(FilePath(out.path)) == snapshot.outStamp
     }
 }

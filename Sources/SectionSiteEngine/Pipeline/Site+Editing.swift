@@ -1,5 +1,6 @@
 import Foundation
 import HashTreeCollections
+import SystemPackage
 
 /// What the preview's edit mode offers on a page, and an edit carried into the text of the file that holds its item.
 /// Pure: the preview writes the file, keeps the undo history and rebuilds.
@@ -204,7 +205,7 @@ extension Site {
         // `readOutside` lets a build read through).
         let file = options.site.appendingPathComponent(list.path.rawValue)
         guard list.path.rawValue.hasPrefix("Content/") || list.path.rawValue.hasPrefix("Data/"),
-            SourceBounds(site: options.site).allows(file.path)
+            SourceBounds(site: options.site).allows(FilePath(file.path))
         else {
             throw refuse(.outside(list.path.rawValue))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 /// What a site is made from besides its pages and the files it copies, read before anything else: the settings
 /// (with their text, for the record's fingerprint), the theme and the data files.
@@ -67,7 +68,7 @@ extension Site {
             "Content", "Static", "Data", "Themes", theme, theme + "/i18n", theme + "/assets", ".sectionsite",
         ]
         let errors = folders.compactMap { folder -> Diagnostic? in
-            guard let problem = bounds.problem(site.path + "/" + folder, shown: folder) else { return nil }
+            guard let problem = bounds.problem(FilePath(site.path + "/" + folder), shown: folder) else { return nil }
             return SiteProblem.folderLeadsOutside(problem: problem).at(
                 folder.hasPrefix("Themes/") ? themeLocation : .file(folder))
         }

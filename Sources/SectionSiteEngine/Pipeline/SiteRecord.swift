@@ -1,5 +1,6 @@
 import Foundation
 import HashTreeCollections
+import SystemPackage
 
 /// The record of a build (`.sectionsite/site.state`): an incremental build's first phase starts from it instead of
 /// loading every page, finds what changed since, and the build ends by writing it for the next one.
@@ -95,7 +96,7 @@ enum SiteRecord {
         // A page touched but not changed is made again with its new stamp here, on all cores.
         let read = present.parallelMap { path -> (stamp: FileStamp?, same: Bool, touched: LoadedPage?)? in
             guard let old = stamps[.file(path)] else { return (nil, false, nil) }
-            let stamp = FileStamp.of(root + path.rawValue)
+            let stamp = FileStamp.of(FilePath(root + path.rawValue))
             // Stamped within two seconds of the snapshot: a second edit in the same clock tick keeps the stamp.
             if let stamp, stamp == old, stamp.modified <= takenAt - 2_000_000_000 { return nil }
             // The bytes hashed as they are read: the same hash as the text's when they are the same UTF-8.
@@ -163,13 +164,16 @@ enum SiteRecord {
         }
         var copies: [OutputPath: FileStamp] = [:]
         for file in PicturePhase.published(by: site) {
-            if case .copy(let source) = file.contents, let stamp = FileStamp.of(source) { copies[file.path] = stamp }
+            if case .copy(let source) = file.contents, let stamp = FileStamp.of(FilePath(source)) {
+                copies[file.path] = stamp
+            }
         }
         return SiteSnapshot(
             fingerprint: SiteSnapshot.fingerprint(
                 options: site.options, configText: site.configText, theme: site.theme, data: site.data),
             templates: site.theme.templateHashes, pages: records, rendered: rendered, copies: copies, feed: feed,
             indexes: indexes,
-            out: out.path, outStamp: FileStamp.of(out.path), takenAt: Int64(Date().timeIntervalSince1970 * 1e9))
+            out: out.path, outStamp: FileStamp.of(FilePath(out.path)),
+            takenAt: Int64(Date().timeIntervalSince1970 * 1e9))
     }
 }

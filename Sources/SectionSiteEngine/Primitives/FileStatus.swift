@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 /// What `stat` says of a file, in the same fields on Linux and on Darwin (whose `stat` names its times
 /// `st_mtimespec` where glibc's names them `st_mtim`).
@@ -18,9 +19,9 @@ package struct FileStatus: Sendable, Equatable {
     package var inode: UInt64
 
     /// The status of the file at `path`, symbolic links followed; nil when there is none or it cannot be read.
-    package static func of(_ path: String) -> FileStatus? {
+    package static func of(_ path: FilePath) -> FileStatus? {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard path.withPlatformString({ stat($0, &info) }) == 0 else { return nil }
         #if canImport(Darwin)
         let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
         #else

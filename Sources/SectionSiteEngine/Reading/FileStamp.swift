@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 /// A file's size and modification time: what an incremental build compares to tell whether a file changed
 /// without reading it.
@@ -13,7 +14,7 @@ package struct FileStamp: Sendable, Equatable {
     static let noFile = FileStamp(size: -1, modified: 0)
 
     /// The stamp of the file at `path`, or nil when it cannot be read.
-    package static func of(_ path: String) -> FileStamp? {
+    package static func of(_ path: FilePath) -> FileStamp? {
         FileStatus.of(path).map { FileStamp(size: $0.size, modified: $0.modified) }
     }
 }

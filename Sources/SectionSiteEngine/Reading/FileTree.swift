@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 /// Lists files under a folder, as sorted relative paths, without following symbolic links out of it.
 package enum FileTree {
@@ -39,8 +40,8 @@ package enum FileTree {
     /// The names in one folder (not `.` and `..`), in the order the file system gives them; empty when it cannot be
     /// read. One `readdir` pass, without Foundation's bridging: the preview's poller lists every folder of a site
     /// at every look.
-    package static func names(in folder: String) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
+    package static func names(in folder: FilePath) -> [String] {
+        guard let directory = folder.withPlatformString(opendir) else { return [] }
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {

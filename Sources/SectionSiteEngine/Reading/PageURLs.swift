@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 /// The URL of each Markdown file, for the links between pages (`[guide](guide.md)` becomes the guide's URL, which
 /// its `url:`, `slug:`, file name date or the site's permalinks decide). Pages record their URL as they are
@@ -26,10 +27,10 @@ final class PageURLs: Sendable {
     /// The URL of the page at `path` (`Content/docs/guide.md`); a file that cannot be read or whose front matter
     /// is wrong has the URL of its path (its own error is reported where it is loaded).
     func url(of path: SourcePath) -> PageURL {
-        let stamp = FileStamp.of(path.in(site.path))
+        let stamp = FileStamp.of(FilePath(path.in(site.path)))
         if let entry = known.withLock({ $0[path] }), entry.stamp == stamp || stamp == nil { return entry.url }
         let fallback = PageURL(Page.route(path).url)
-        guard stamp != nil, bounds.allows(path.in(site.path)),
+        guard stamp != nil, bounds.allows(FilePath(path.in(site.path))),
             let text = try? SourceText.read(site.appendingPathComponent(path.rawValue), path: path.rawValue),
             let page = try? PageParser(path: path, permalinks: permalinks).parse(text)
         else { return fallback }

@@ -1,5 +1,6 @@
 import Foundation
 import SectionSiteEngine
+import SystemPackage
 
 /// File events found by looking: every `interval`, the tree's files and folders are listed with their size,
 /// modification and change times and inode, and whatever differs from the last look is reported at once. A save
@@ -91,7 +92,7 @@ extension WatchedTree {
     }
 
     private func look(at path: String, into found: inout [String: Stamp], seen: inout Set<FileIdentity>) {
-        guard let status = FileStatus.of(root.path + "/" + path) else { return }
+        guard let status = FileStatus.of(FilePath(root.path + "/" + path)) else { return }
         let folder = status.isFolder
         // A folder's own times change with its entries, which are looked at one by one: only its being there counts.
         found[path] =
@@ -101,7 +102,8 @@ extension WatchedTree {
                 folder: false, size: status.size, modified: status.modified, changed: status.changed,
                 inode: status.inode)
         guard folder, seen.insert(FileIdentity(device: status.device, inode: status.inode)).inserted else { return }
-        for entry in FileTree.names(in: root.path + "/" + path) where !SiteLayout.isIgnored(name: Substring(entry)) {
+        for entry in FileTree.names(in: FilePath(root.path + "/" + path))
+        where !SiteLayout.isIgnored(name: Substring(entry)) {
             look(at: path + "/" + entry, into: &found, seen: &seen)
         }
     }
