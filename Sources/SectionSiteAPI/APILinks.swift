@@ -39,7 +39,7 @@ struct APILinks {
         }
         for (name, article) in symbolLinks.articles.sorted(by: { $0.key < $1.key })
         where doccPaths[name.lowercased()] == nil {
-            doccPaths[name.lowercased()] = article.path
+            doccPaths[name.lowercased()] = article.url.rawValue
         }
     }
 
@@ -58,7 +58,7 @@ struct APILinks {
                 links.pictures[name] = path
             }
             for article in catalogs[module]?.articles ?? [] {
-                let link = SymbolLinks.Article(path: urls.articleURL(article, of: module), title: article.title)
+                let link = SymbolLinks.Article(url: PageURL(urls.articleURL(article, of: module)), title: article.title)
                 if links.articles[article.name] == nil { links.articles[article.name] = link }
                 links.articles[module + "/" + article.name] = link
             }

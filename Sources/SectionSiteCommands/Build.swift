@@ -96,7 +96,7 @@ struct Build: AsyncParsableCommand {
         if let note = SectionSiteCommand.highlightingNote { log(note) }
         do {
             for file in changes {
-                guard ChangeReport.Form(file: file) != nil else {
+                guard ChangeReport.Form(fileExtension: (file as NSString).pathExtension) != nil else {
                     throw SectionSiteError("--changes '\(file)': name a file ending in .md, .json, .html or .txt")
                 }
                 // Before the build: a report that cannot be written must not fail a build that wrote the output.

@@ -65,7 +65,7 @@ struct Changes: AsyncParsableCommand {
         if since != nil, old != nil {
             throw ValidationError("With --since, name no folders: the newer is the site's output (--out).")
         }
-        for file in outputs where ChangeReport.Form(file: file) == nil {
+        for file in outputs where ChangeReport.Form(fileExtension: (file as NSString).pathExtension) == nil {
             throw ValidationError("'\(file)': name a file ending in .md, .json, .html or .txt")
         }
     }
@@ -101,7 +101,10 @@ struct Changes: AsyncParsableCommand {
     static func write(_ report: ChangeReport, to files: [String], baseURL: String?) throws {
         for file in files {
             do {
-                try Data(report.text(ChangeReport.Form(file: file)!, baseURL: baseURL).utf8).write(
+                try Data(
+                    report.text(ChangeReport.Form(fileExtension: (file as NSString).pathExtension)!, baseURL: baseURL)
+                        .utf8
+                ).write(
                     to: folder(file), options: .atomic)
             } catch {
                 throw SectionSiteError("cannot write the report: \(SystemReason.of(error))", at: .file(file))

@@ -145,7 +145,7 @@ enum ImportFiles {
                     guard let json = try? TOMLTable(string: text).convert(to: .json) else { continue }
                     text = json
                 }
-                guard (try? YAMLAliasBudget.check(text, path: file, firstLine: 1)) != nil,
+                guard (try? YAMLAliasBudget.check(text, from: SourceLocation(file: file))) != nil,
                     let loaded = try? Yams.load(yaml: text)
                 else { continue }
                 parsed = .of(loaded)
@@ -278,7 +278,7 @@ enum ImportFiles {
         case "yml", "yaml":
             let text = String(decoding: data, as: UTF8.self)
             // an error, where a parse error is a leftover
-            try YAMLAliasBudget.check(text, path: source.shown(file), firstLine: 1)
+            try YAMLAliasBudget.check(text, from: SourceLocation(file: source.shown(file)))
             guard (try? Yams.compose(yaml: text)) != nil else {
                 report.leftovers.append(.init(kind: "data file that does not parse as YAML, not imported", file: file))
                 return

@@ -11,7 +11,7 @@ enum ImportYAML {
     /// the text they were written as (`2013-05-06 02:12:52 +0200`), offset included, where YAML would make them a
     /// moment in UTC.
     static func load(_ text: String, path: String, firstLine: Int, timestampsAsText: Bool = false) throws -> Any? {
-        try YAMLAliasBudget.check(text, path: path, firstLine: firstLine)
+        try YAMLAliasBudget.check(text, from: SourceLocation(file: path, line: firstLine))
         return try Yams.load(yaml: text, timestampsAsText ? Resolver.default.removing(.timestamp) : .default)
     }
 

@@ -204,9 +204,9 @@ extension ChangeReport {
     package enum Form: String, Sendable, CaseIterable {
         case markdown, json, html, urls
 
-        /// The form a file's name asks for: `.md`, `.json`, `.html`, `.txt`; nil for another.
-        package init?(file: String) {
-            switch (file as NSString).pathExtension.lowercased() {
+        /// The form a file's extension asks for: `md`, `json`, `html`, `txt`; nil for another.
+        package init?(fileExtension: String) {
+            switch fileExtension.lowercased() {
             case "md", "markdown": self = .markdown
             case "json": self = .json
             case "html", "htm": self = .html

@@ -75,7 +75,7 @@ package struct SiteLanguages: Sendable, Equatable {
     }
 
     /// A site URL of the language's part of the site: `/about/` of `fr` is `/fr/about/`.
-    package func url(_ url: String, in code: String) -> String { prefix(code) + url }
+    package func url(_ url: PageURL, in code: String) -> PageURL { PageURL(prefix(code) + url.rawValue) }
 
     /// The folder under `Content/` that holds the language's pages (`fr`); the default language's pages may also
     /// be at the top of `Content/`.

@@ -33,12 +33,12 @@ package struct APIReference: Sendable {
 
 /// What ``` ``Symbol`` ``` and `<doc:Article>` links in Markdown resolve to.
 package struct SymbolLinks: Sendable, Equatable {
-    /// An article of a DocC catalog: its page's site path and its title, which `<doc:Name>` is shown as.
+    /// An article of a DocC catalog: its page's URL and its title, which `<doc:Name>` is shown as.
     package struct Article: Sendable, Equatable {
-        package var path: String
+        package var url: PageURL
         package var title: String
 
-        package init(path: String, title: String) { (self.path, self.title) = (path, title) }
+        package init(url: PageURL, title: String) { (self.url, self.title) = (url, title) }
     }
 
     /// Site paths by symbol path: `Book`, `Book/isbn`, `Shelf/Book/isbn`; a module's name for its page.
@@ -57,8 +57,8 @@ package struct SymbolLinks: Sendable, Equatable {
     /// The article a `doc:` link names (`doc:GettingStarted`, `doc:Shelf/GettingStarted`,
     /// `doc:GettingStarted#Install`) and the fragment it keeps; nil for a link that is no `doc:` link or names no
     /// article.
-    package func article(_ url: String) -> (article: Article, fragment: String)? {
-        guard let (module, name, fragment) = Self.articleName(url),
+    package func article(_ link: String) -> (article: Article, fragment: String)? {
+        guard let (module, name, fragment) = Self.articleName(link),
             let article = module.flatMap({ articles[$0 + "/" + name] }) ?? articles[name]
         else { return nil }
         return (article, fragment)
@@ -66,9 +66,9 @@ package struct SymbolLinks: Sendable, Equatable {
 
     /// What a `doc:` link names: the module when it gives one, the article's file name, and the fragment
     /// (`doc:Shelf/GettingStarted#install`, `doc:/documentation/Shelf/GettingStarted`); nil for any other link.
-    package static func articleName(_ url: String) -> (module: String?, name: String, fragment: String)? {
-        guard url.hasPrefix("doc:") else { return nil }
-        var name = Substring(url.dropFirst(4))
+    package static func articleName(_ link: String) -> (module: String?, name: String, fragment: String)? {
+        guard link.hasPrefix("doc:") else { return nil }
+        var name = Substring(link.dropFirst(4))
         var fragment = ""
         if let hash = name.firstIndex(of: "#") {
             fragment = String(name[hash...])

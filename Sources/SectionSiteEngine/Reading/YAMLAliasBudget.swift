@@ -11,9 +11,9 @@ package enum YAMLAliasBudget {
     /// The most nodes that the aliases of one document may expand to, counted once per alias use.
     static let limit = 10_000
 
-    /// Throws at the alias that takes the document over `limit` nodes. A document that does not parse passes here,
-    /// for the composer to report.
-    package static func check(_ yaml: String, path: String, firstLine: Int) throws {
+    /// Throws at the alias that takes the document over `limit` nodes, located from `start`, the place of the
+    /// document's first line in its file. A document that does not parse passes here, for the composer to report.
+    package static func check(_ yaml: String, from start: SourceLocation) throws {
         guard yaml.utf8.contains(UInt8(ascii: "*")) else { return }
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else { return }
@@ -48,7 +48,7 @@ package enum YAMLAliasBudget {
                     expanded += size
                     if expanded > limit {
                         let place = SourceLocation(
-                            file: path, line: Int(event.start_mark.line) + firstLine,
+                            file: start.file, line: Int(event.start_mark.line) + start.line,
                             column: Int(event.start_mark.column) + 1)
                         throw FileProblem.aliasBomb.error(at: place)
                     }

@@ -14,7 +14,7 @@ struct YAMLReader {
 
     /// Parses `yaml`; syntax errors come back located in the file.
     func compose(_ yaml: String) throws -> Node? {
-        try YAMLAliasBudget.check(yaml, path: path, firstLine: firstLine)
+        try YAMLAliasBudget.check(yaml, from: SourceLocation(file: path, line: firstLine))
         do {
             // scalars are resolved by `value(_:)`, not by regexes
             return try Yams.compose(yaml: yaml, .basic, .default, .utf8)

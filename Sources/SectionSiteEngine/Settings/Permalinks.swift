@@ -30,7 +30,7 @@ package struct Permalinks: Sendable, Equatable {
     package func route(_ path: SourcePath) -> (url: PageURL, folder: String, isIndex: Bool, language: String) {
         let (code, inner) = languages.locate(path)
         let route = Page.route(inner)
-        return (PageURL(languages.url(route.url, in: code)), route.folder, route.isIndex, code)
+        return (languages.url(PageURL(route.url), in: code), route.folder, route.isIndex, code)
     }
 
     /// The words a pattern may use.
@@ -75,7 +75,7 @@ package struct Permalinks: Sendable, Equatable {
     /// a `url:` that is not a path of the site). `url:` ending in `.html` gives the page that URL's folder form.
     package func url(_ parts: Parts) throws(Failure) -> PageURL {
         let (code, inner) = languages.locate(parts.path)
-        let url = languages.url(try url(parts, inner: inner), in: code)
+        let url = languages.url(PageURL(try url(parts, inner: inner)), in: code).rawValue
         // Checked once decoded, as the page's file is named: `/%2e%2e/` is `/../`, and a slug may hold `/`.
         if let escape = URLPath.escape(url: url) {
             if let own = parts.url {

@@ -113,7 +113,7 @@ struct LinkPass {
             result.fileLinks.append(Markdown.FileLink(target: nil, destination: url, line: line, column: column))
             return nil
         }
-        let final = markdown.rootPath + article.path.drop { $0 == "/" } + fragment
+        let final = markdown.rootPath + article.url.rawValue.drop { $0 == "/" } + fragment
         if markdown.collectsLinks {
             result.links.append(Markdown.Link(destination: final, written: url, line: line, column: column))
         }

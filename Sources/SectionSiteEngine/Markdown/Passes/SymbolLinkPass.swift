@@ -60,8 +60,8 @@ package struct SymbolLinkPass {
     /// A symbol path without DocC's disambiguation: `Book/add(_:)-swift.method`, `add(_:)-3bd4x`,
     /// `isDisjoint(with:)-(TreeSet)` and `subscript(_:)->Value?` as `Book/add(_:)`, `add(_:)`, `isDisjoint(with:)`,
     /// `subscript(_:)`. Of overloads told apart so, a caller takes the first.
-    package static func withoutDisambiguation(_ path: String) -> String {
-        path.split(separator: "/").map { component -> Substring in
+    package static func withoutDisambiguation(_ link: String) -> String {
+        link.split(separator: "/").map { component -> Substring in
             if let types = component.range(of: ")-(") ?? component.range(of: ")->") {
                 return component[..<types.lowerBound] + ")"
             }
