@@ -59,9 +59,9 @@ final class ImageCatalog: Sendable {
 
     /// The source a Markdown destination names when it is a local picture SectionSite processes: a relative path
     /// from the page's file (`photo.jpg` beside `Content/posts/trip/index.md`), or a path from the site's root
-    /// (`/images/logo.png`), found in `Static/` or else `Content/`. Nil for a remote URL, an anchor, or a file of
-    /// another kind (an SVG, a GIF).
-    func source(of destination: String, page: SourcePath) -> SourcePath? {
+    /// (`/images/logo.png`), found among the site's files in `Static/` or else `Content/` (`targets`; without them,
+    /// `Static/`). Nil for a remote URL, an anchor, or a file of another kind (an SVG, a GIF).
+    func source(of destination: String, page: SourcePath, in targets: LinkTargets?) -> SourcePath? {
         guard
             ImageFormat(
                 fileName: destination.split(whereSeparator: { $0 == "?" || $0 == "#" }).first.map(String.init) ?? "")
@@ -73,8 +73,7 @@ final class ImageCatalog: Sendable {
             if path.hasPrefix(String(rootPath.dropFirst())) { path = String(path.dropFirst(rootPath.count - 1)) }
             path = (path.split(whereSeparator: { $0 == "?" || $0 == "#" }).first.map(String.init) ?? path)
             path = path.removingPercentEncoding ?? path
-            for folder in ["Static", "Content"]
-            where FileManager.default.fileExists(atPath: site.path + "/\(folder)/" + path) {
+            for folder in ["Static", "Content"] where targets?.files.contains(SourcePath("\(folder)/" + path)) == true {
                 return SourcePath("\(folder)/" + path)
             }
             return SourcePath("Static/" + path)

@@ -9,8 +9,8 @@ struct ContentLoader {
     var markdown: Markdown
     /// Where each page's body waits until it is rendered, for a build that keeps it on disk; nil keeps it in memory.
     var bodies: BodyStore? = nil
-    /// Where pages go.
-    var permalinks: Permalinks { markdown.pageURLs?.permalinks ?? Permalinks() }
+    /// Where pages go, and in which language.
+    var permalinks: Permalinks
 
     /// Every Markdown file under `Content/` as a site-relative path, sorted.
     func pagePaths() -> [SourcePath] {
@@ -18,27 +18,44 @@ struct ContentLoader {
             .map { SourcePath("Content/\($0)") }
     }
 
-    /// Reads and parses every page of `paths` on all cores. Returns the pages that could be read, those with
-    /// mistakes in their Markdown among them (so that their pictures can be checked too), and every error found,
-    /// sorted by file and place.
-    func loadAll(
+    /// A page's file read and its front matter parsed, its Markdown not rendered yet.
+    struct ParsedPage: Sendable {
+        var page: Page
+        var path: SourcePath
+        /// The hash of the file's text.
+        var sourceHash: String
+        /// The file's stamp, taken before it was read.
+        var stamp: FileStamp?
+    }
+
+    /// Reads and parses the front matter of every page of `paths` on all cores: the pages that could be read, and
+    /// the errors of those that could not (a file that cannot be read, wrong front matter).
+    func parseAll(
         _ paths: [SourcePath], progress: (@Sendable (Int) -> Void)? = nil
-    ) throws -> (pages: [LoadedPage], errors: [Diagnostic]) {
+    ) -> (pages: [ParsedPage], errors: [Diagnostic]) {
         let results = paths.parallelMap(progress: progress) { path in
-            Result { () throws(SectionSiteError) -> (LoadedPage, [Diagnostic]) in try loadReportingProblems(path) }
+            Result { () throws(SectionSiteError) -> ParsedPage in try parse(path) }
         }
         var errors: [Diagnostic] = []
-        var pages: [LoadedPage] = []
+        var pages: [ParsedPage] = []
         pages.reserveCapacity(results.count)
         for result in results {
             switch result {
-            case .success(let (page, problems)):
-                pages.append(page)
-                errors += problems
+            case .success(let page): pages.append(page)
             case .failure(let error): errors += error.diagnostics
             }
         }
         return (pages, errors)
+    }
+
+    /// Renders the Markdown of every page of `parsed` on all cores, with `markdown`'s link targets. Returns every
+    /// page, those with mistakes in their Markdown among them (so that their pictures can be checked too), and the
+    /// mistakes.
+    func renderAll(
+        _ parsed: [ParsedPage], progress: (@Sendable (Int) -> Void)? = nil
+    ) -> (pages: [LoadedPage], errors: [Diagnostic]) {
+        let results = parsed.parallelMap(progress: progress) { render($0) }
+        return (results.map(\.0), results.flatMap(\.1))
     }
 
     /// Reads and parses one page; a mistake in its Markdown is an error.
@@ -51,18 +68,28 @@ struct ContentLoader {
     /// Reads and parses one page, and tells the mistakes of its Markdown apart; a file that cannot be read or
     /// whose front matter is wrong is an error.
     func loadReportingProblems(_ path: SourcePath) throws(SectionSiteError) -> (LoadedPage, [Diagnostic]) {
+        render(try parse(path))
+    }
+
+    /// Reads one page's file and parses its front matter; a file that cannot be read or whose front matter is wrong
+    /// is an error.
+    func parse(_ path: SourcePath) throws(SectionSiteError) -> ParsedPage {
         let file = path.in(site.path)
         let stamp = FileStamp.of(FilePath(file))  // before reading: an edit during the read shows as a newer stamp
         do {
             let text = try SourceText.read(URL(fileURLWithPath: file), path: path.rawValue)
             let page = try PageParser(path: path, permalinks: permalinks).parse(text)
-            markdown.pageURLs?.record(path, url: page.url, stamp: stamp)
-            return load(page, source: path, sourceHash: ContentHash.of(text).hex, stamp: stamp)
+            return ParsedPage(page: page, path: path, sourceHash: ContentHash.of(text).hex, stamp: stamp)
         } catch let error as SectionSiteError {
             throw error
         } catch {
             throw FileProblem.unreadable(reason: SystemReason.of(error)).error(at: .file(path))
         }
+    }
+
+    /// Renders a parsed page's Markdown, and tells its mistakes apart.
+    func render(_ parsed: ParsedPage) -> (LoadedPage, [Diagnostic]) {
+        load(parsed.page, source: parsed.path, sourceHash: parsed.sourceHash, stamp: parsed.stamp)
     }
 
     /// Parses one page from its text: front matter, the body's blocks, and the bodies of its items.
@@ -152,7 +179,9 @@ struct ContentLoader {
         }
         let fieldImages =
             markdown.images.map {
-                Self.fieldImages(of: page, source: path, catalog: $0, images: &images, problems: &problems)
+                Self.fieldImages(
+                    of: page, source: path, catalog: $0, targets: markdown.targets, images: &images, problems: &problems
+                )
             } ?? [:]
         problems.sort {
             ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0)
@@ -178,17 +207,17 @@ struct ContentLoader {
     /// Static/), by item id (`""` for the front matter) and field, each also added to `images`; a string that names
     /// no file stays as written, a picture that cannot be read is a problem at the page or item.
     private static func fieldImages(
-        of page: Page, source path: SourcePath, catalog: ImageCatalog, images: inout [LoadedPage.ImageUse],
-        problems: inout [Diagnostic]
+        of page: Page, source path: SourcePath, catalog: ImageCatalog, targets: LinkTargets?,
+        images: inout [LoadedPage.ImageUse], problems: inout [Diagnostic]
     ) -> [String: [String: ProcessedImage]] {
         var fieldImages: [String: [String: ProcessedImage]] = [:]
         func scan(_ fields: [String: Value], key: String, at location: SourceLocation) {
             for (field, value) in fields {
                 guard case .string(let text) = value, ImageFormat(fileName: text) != nil,
-                    let source = [catalog.source(of: text, page: path), catalog.source(of: "/" + text, page: path)]
-                        .compactMap(\.self).first(where: {
-                            FileManager.default.fileExists(atPath: $0.in(catalog.site.path))
-                        })
+                    let source = [
+                        catalog.source(of: text, page: path, in: targets),
+                        catalog.source(of: "/" + text, page: path, in: targets),
+                    ].compactMap(\.self).first(where: { targets?.files.contains($0) == true })
                 else { continue }
                 do {
                     let image = try catalog.image(at: source)

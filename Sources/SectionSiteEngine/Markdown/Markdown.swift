@@ -15,15 +15,15 @@ package struct Markdown: Sendable {
     let highlighter: HighlightCache?
     /// The path prefix of every page URL (`/`, or `/blog/` under a base URL with a path).
     let rootPath: String
-    /// The site folder, to tell whether a relative link names a file under `Content/`; nil rewrites none.
-    let site: URL?
     /// The theme whose directives and render hooks draw what Markdown alone cannot; nil knows only `@Comment`.
     private(set) var theme: Theme?
     /// The site's pictures: a local picture an image names is drawn with the files made from it; nil leaves
     /// images as written.
     let images: ImageCatalog?
-    /// Each Markdown file's URL, for links between pages; nil takes each file's path as its URL.
-    let pageURLs: PageURLs?
+    /// The site's files and each page's URL, read before any page's Markdown: a relative link to a file of the
+    /// site is made root-relative and one to a page gets the page's URL. Nil rewrites no link to a file and takes
+    /// each Markdown file's path as its URL.
+    package internal(set) var targets: LinkTargets?
     /// The API reference's symbols by the paths ``` ``links`` ``` name them with (`Book`, `Shelf/Book/isbn`), each
     /// with its site path, and its articles by the names `<doc:Name>` gives them; nil in a site without `api:`,
     /// where a code span in double backticks stays code.
@@ -49,6 +49,13 @@ package struct Markdown: Sendable {
     func linking(to symbolLinks: SymbolLinks?) -> Markdown {
         var copy = self
         copy.symbolLinks = symbolLinks
+        return copy
+    }
+
+    /// The same Markdown resolving links with `targets`.
+    func resolving(with targets: LinkTargets?) -> Markdown {
+        var copy = self
+        copy.targets = targets
         return copy
     }
 
@@ -446,28 +453,23 @@ extension Markdown {
     /// when a highlighter is given.
     package init(
         smart: Bool = true, unsafe: Bool = false, highlighter: Highlighter? = nil, rootPath: String = "/",
-        site: URL? = nil,
         attributeLists: Bool = true, symbolLinks: SymbolLinks? = nil
     ) {
         self.init(
             options: Self.options(smart: smart, unsafe: unsafe), highlighter: highlighter.map { HighlightCache($0) },
-            rootPath: rootPath,
-            site: site, theme: nil, images: nil, pageURLs: nil, symbolLinks: symbolLinks, collectsLinks: false,
-            textLimit: 0,
-            attributeLists: attributeLists)
+            rootPath: rootPath, theme: nil, images: nil, targets: nil, symbolLinks: symbolLinks, collectsLinks: false,
+            textLimit: 0, attributeLists: attributeLists)
     }
 
     /// The Markdown of a site's settings: punctuation, raw HTML, links under `baseURL`, and as much plain text as
     /// the search index keeps.
     init(
         config: SiteConfig, highlighter: HighlightCache?, theme: Theme? = nil, images: ImageCatalog? = nil,
-        site: URL? = nil,
-        pageURLs: PageURLs? = nil, symbolLinks: SymbolLinks? = nil, collectsLinks: Bool = false
+        targets: LinkTargets? = nil, symbolLinks: SymbolLinks? = nil, collectsLinks: Bool = false
     ) {
         self.init(
             options: Self.options(smart: config.smartPunctuation, unsafe: config.unsafeHTML), highlighter: highlighter,
-            rootPath: config.rootPath, site: site, theme: theme, images: images, pageURLs: pageURLs,
-            symbolLinks: symbolLinks,
+            rootPath: config.rootPath, theme: theme, images: images, targets: targets, symbolLinks: symbolLinks,
             collectsLinks: collectsLinks, textLimit: config.search ? config.searchText : 0,
             attributeLists: config.markdownAttributes)
     }

@@ -4,17 +4,28 @@ import HashTreeCollections
 /// Loading, the build's second phase: every page read and its Markdown rendered into blocks (a build from nothing),
 /// or the pages a change names read again, with the pages that link to one whose URL changed, and what that means
 /// for rendering (an incremental build, the preview's edits).
+///
+/// Loading is two steps, so that rendering a page's Markdown reads nothing but the page: every page's front matter
+/// is parsed first, which gives each page its URL (`LinkTargets.pageURLs`, written here only), and only then is the
+/// Markdown of any page rendered, its links resolved against the URLs and the site's files.
 enum LoadPhase {
     /// Loads every page of the site and every page a program defines into `site`, on all cores. Mistakes a user
     /// fixes in a minute come before the minutes pictures may take: the pages' own (front matter, aliases, Markdown,
     /// a picture's header) and two pages at one URL stop the build here, before any picture's files are made.
     static func all(
-        _ site: inout Site, with loader: ContentLoader,
-        report: @escaping @Sendable (BuildProgress.Step, Int?, Int?) -> Void
+        _ site: inout Site, report: @escaping @Sendable (BuildProgress.Step, Int?, Int?) -> Void
     ) throws {
-        let paths = loader.pagePaths()
-        report(.loading, 0, paths.count)
-        let (pages, errors) = try loader.loadAll(paths, progress: { report(.loading, $0, paths.count) })
+        let paths = site.loader.pagePaths()
+        // Progress counts both steps: each page once parsed, once rendered.
+        let total = paths.count * 2
+        report(.loading, 0, total)
+        let parsed = site.loader.parseAll(paths, progress: { report(.loading, $0, total) })
+        site.markdown.targets?.pageURLs = TreeDictionary(
+            uniqueKeysWithValues: parsed.pages.map { ($0.path, $0.page.url) })
+        let loader = site.loader
+        let (pages, problems) = loader.renderAll(
+            parsed.pages, progress: { report(.loading, paths.count + $0, total) })
+        let errors = parsed.errors + problems
         site.loaded = TreeDictionary(uniqueKeysWithValues: pages.map { ($0.page.source, $0) })
         for page in site.program.definitions.values { site.loaded[page.source] = try loader.load(page) }
         // Else every error of the run at once, the pictures' among them.
@@ -43,7 +54,7 @@ enum LoadPhase {
     /// Loads the pages at `paths` again (a page whose file is gone is removed), then the pages that link to one
     /// whose URL changed, for the links' new URL, and makes their pictures. Every mistake of the pages at once; the
     /// pages' own come before any picture's files are made, as in a full build.
-    static func again(_ paths: Set<SourceID>, in site: inout Site, with loader: ContentLoader) throws -> Reloading {
+    static func again(_ paths: Set<SourceID>, in site: inout Site) throws -> Reloading {
         var done = Reloading(paths: paths)
         var reloaded: [LoadedPage] = []
         var problems: [Diagnostic] = []
@@ -52,14 +63,14 @@ enum LoadPhase {
         let recorded = PicturePhase.recorded(in: site)
         while !pending.isEmpty {
             var moved = Set<SourceID>()  // pages whose URL changed, came or went: links to them change
+            let parsed = parse(pending, in: &site, problems: &problems)
+            let loader = site.loader
             for source in pending {
                 let old = site.loaded[source]
                 var new: LoadedPage?
-                // A page no program defines any more, or whose file is gone, is removed.
-                if site.program[source] != nil
-                    || source.file.map({ FileManager.default.fileExists(atPath: $0.in(site.options.site.path)) })
-                        == true
-                {
+                // A page no program defines any more, or whose file is gone, is removed; one whose front matter is
+                // wrong stays as it was.
+                if site.program[source] != nil {
                     do {
                         let (page, found) = try site.program.load(source, with: loader)
                         (new, problems) = (page, problems + found)
@@ -67,6 +78,10 @@ enum LoadPhase {
                         problems += error.diagnostics
                         continue
                     }
+                } else if let result = parsed[source] {
+                    guard case .success(let page) = result else { continue }
+                    let (rendered, found) = loader.render(page)
+                    (new, problems) = (rendered, problems + found)
                 }
                 for page in [old, new].compactMap(\.self) {
                     done.folders.insert(page.page.folder)
@@ -94,8 +109,32 @@ enum LoadPhase {
             done.paths.formUnion(pending)
         }
         if !problems.isEmpty { throw SectionSiteError(inFileOrder: problems) }
-        try PicturePhase.run(&site, pages: reloaded, loader: loader)
+        try PicturePhase.run(&site, pages: reloaded, loader: site.loader)
         return done
+    }
+
+    /// The front matter of the Markdown files among `sources`, each page's URL recorded in the link targets (a file
+    /// that is gone has none), before any of their Markdown is rendered. Nil for a file that is gone; the errors of
+    /// one that cannot be parsed are added to `problems`.
+    private static func parse(
+        _ sources: [SourceID], in site: inout Site, problems: inout [Diagnostic]
+    ) -> [SourceID: Result<ContentLoader.ParsedPage, SectionSiteError>] {
+        var parsed: [SourceID: Result<ContentLoader.ParsedPage, SectionSiteError>] = [:]
+        let loader = site.loader
+        for source in sources where site.program[source] == nil {
+            guard let path = source.file else { continue }
+            guard FileManager.default.fileExists(atPath: path.in(site.options.site.path)) else {
+                site.markdown.targets?.pageURLs[path] = nil
+                continue
+            }
+            let result = Result { () throws(SectionSiteError) in try loader.parse(path) }
+            switch result {
+            case .success(let page): site.markdown.targets?.pageURLs[path] = page.page.url
+            case .failure(let error): problems += error.diagnostics
+            }
+            parsed[source] = result
+        }
+        return parsed
     }
 
     /// The pages to render again after `loading`: those loaded again, the tag pages and translations they change,

@@ -90,7 +90,7 @@ enum RenderPhase {
     private static func completeRestored(_ sources: Set<SourceID>, in site: inout Site) throws {
         let incomplete = sources.filter { site.loaded[$0]?.isComplete == false }.sorted()
         guard !incomplete.isEmpty else { return }
-        let loader = ContentLoader(site: site.options.site, markdown: site.markdown, bodies: site.bodies)
+        let loader = site.loader
         let program = site.program
         let pages = try incomplete.parallelMap { source in
             let (page, problems) = try program.load(source, with: loader)

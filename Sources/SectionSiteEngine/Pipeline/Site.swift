@@ -75,15 +75,14 @@ package struct Site: Sendable {
         }
         report(.reading)
         try self.init(options: options, inputs: SiteInputs(options: options), restoring: false, progress: progress)
-        let loader = ContentLoader(site: options.site, markdown: markdown, bodies: bodies)
-        try LoadPhase.all(&self, with: loader, report: report)
+        refreshFiles()
+        try LoadPhase.all(&self, report: report)
         report(.pictures)
         try PicturePhase.run(&self, pages: loaded.values, loader: loader) { report(.pictures, $0, $1) }
         content.rebuild(from: loaded, config: config)
         _ = content.refreshTree(drawn: !theme.navigationTemplates.isEmpty)
         _ = try RenderPhase.run(
             &self, sources: Set(loaded.keys).union(content.generated.keys), force: true, report: report)
-        refreshFiles()
         PicturePhase.refresh(&self)
     }
 
@@ -111,10 +110,7 @@ package struct Site: Sendable {
         markdown = Markdown(
             config: config, highlighter: highlighter, theme: theme,
             images: PicturePhase.catalog(options, config: config),
-            site: options.site,
-            pageURLs: PageURLs(
-                site: options.site, permalinks: config.permalinks, bounds: config.sourceBounds(site: options.site)),
-            symbolLinks: api?.symbols, collectsLinks: options.keepsLinks)
+            targets: LinkTargets(), symbolLinks: api?.symbols, collectsLinks: options.keepsLinks)
         program.define(options.pages)
         program.takeReference(api)
     }
@@ -164,22 +160,22 @@ package struct Site: Sendable {
                 load.insert(path)
             }
         }
-        let loader = ContentLoader(site: options.site, markdown: markdown, bodies: bodies)
+        // An editor's temporary file of `Content/` that came and went changes nothing.
+        let copies = plan.contentFiles.filter { output, path in
+            files[output] != nil || FileManager.default.fileExists(atPath: path.in(options.site.path))
+        }
+        // The site's files before its pages: links to them resolve against the list.
+        let refresh = plan.copiedFiles || !copies.isEmpty
+        if refresh { refreshFiles() }
         if plan.findPages {
             let present = Set(loader.pagePaths().map(SourceID.file))
             load.formUnion(present.subtracting(loaded.keys))
             load.formUnion(Set(loaded.keys).subtracting(present).subtracting(program.definitions.keys))
         }
-        let loading = try LoadPhase.again(load, in: &self, with: loader)
+        let loading = try LoadPhase.again(load, in: &self)
         var update = Update()
         (update.changed, update.removed) = try RenderPhase.run(
             &self, sources: LoadPhase.toRender(plan, after: loading, in: &self), force: plan.forcesRender)
-        // An editor's temporary file of `Content/` that came and went changes nothing.
-        let copies = plan.contentFiles.filter { output, path in
-            files[output] != nil || FileManager.default.fileExists(atPath: path.in(options.site.path))
-        }
-        let refresh = plan.copiedFiles || !copies.isEmpty
-        if refresh { refreshFiles() }
         if loading.picturesChanged || refresh { PicturePhase.refresh(&self) }
         // Only stylesheets that exist are announced: the runtime swaps them in place; other assets show on reload.
         update.assets = plan.assets.union(copies.keys).filter { files[$0] != nil && $0.rawValue.hasSuffix(".css") }
@@ -312,8 +308,15 @@ package struct Site: Sendable {
         return warnings.all
     }
 
+    /// Lists the files the site copies, and the files Markdown's links resolve against.
     mutating func refreshFiles() {
         fileList = Self.staticFiles(site: options.site, theme: theme)
         files = Dictionary(fileList.map { ($0.path, $0) }) { first, _ in first }
+        markdown.targets?.files = LinkTargets.files(of: options.site, within: config.sourceBounds(site: options.site))
+    }
+
+    /// The loader of the site's pages, with the Markdown as it is now (its link targets among it).
+    var loader: ContentLoader {
+        ContentLoader(site: options.site, markdown: markdown, bodies: bodies, permalinks: config.permalinks)
     }
 }

@@ -19,8 +19,7 @@ enum SiteRecord {
         // A program's pages stand for themselves from their records too, so that a new value is compared with the
         // old one (its title, tags and place change the pages around it); `apply` loads the new values.
         for record in snapshot.pages {
-            site.markdown.pageURLs?.record(
-                SourcePath(record.source.description), url: PageURL(record.url), stamp: record.stamp)
+            if let path = record.source.file { site.markdown.targets?.pageURLs[path] = PageURL(record.url) }
             var page = Page(
                 source: record.source, url: PageURL(record.url), folder: record.folder, isIndex: record.isIndex,
                 frontMatter: record.frontMatter, title: record.title, date: record.date, isDraft: record.isDraft,
@@ -86,7 +85,7 @@ enum SiteRecord {
     ) -> (changes: Set<SiteChange>, touched: Bool) {
         var touched = false
         var changed = Set<SiteChange>()
-        let present = ContentLoader(site: site.options.site, markdown: site.markdown).pagePaths()
+        let present = site.loader.pagePaths()
         let stamps = Dictionary(snapshot.pages.map { ($0.source, $0.stamp) }) { first, _ in first }
         let hashes = Dictionary(snapshot.pages.map { ($0.source, $0.textHash) }) { first, _ in first }
         let root = site.options.site.path + "/"
@@ -113,7 +112,7 @@ enum SiteRecord {
             }
             site.loaded[.file(path)] = result.touched
             touched = true
-            site.markdown.pageURLs?.record(path, url: result.touched?.page.url ?? PageURL(""), stamp: stamp)
+            _ = stamp
         }
         // A program's pages, recorded with `FileStamp.noFile`, are among these: loaded again from their
         // definitions (rendered again, they are written only if their inputs changed), or removed.

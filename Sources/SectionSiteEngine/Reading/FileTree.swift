@@ -37,6 +37,53 @@ package enum FileTree {
         }
     }
 
+    /// Every file under `folder` that `bounds` lets a site read, relative to it, sorted: what `files(under:)` lists,
+    /// and the symbolic links among them that lead to a file or folder inside the bounds (a folder of shared
+    /// pictures that `readOutside:` names), followed once each. Hidden files and folders are skipped.
+    ///
+    /// - Complexity: `files(under:)`'s, and one `realpath(3)` per symbolic link.
+    package static func files(under folder: URL, within bounds: SourceBounds) -> [String] {
+        var files: [String] = []
+        var seen = Set<String>()
+        walk(folder.path, prefix: "", into: &files, following: bounds, seen: &seen)
+        return files.sorted()
+    }
+
+    private static func walk(
+        _ path: String, prefix: String, into files: inout [String], following bounds: SourceBounds,
+        seen: inout Set<String>
+    ) {
+        guard let directory = opendir(path) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            guard !name.hasPrefix(".") else { continue }
+            let full = path + "/" + name
+            var type = Int32(entry.pointee.d_type)
+            if type == Int32(DT_UNKNOWN) || type == Int32(DT_LNK) {
+                var info = stat()
+                guard lstat(full, &info) == 0 else { continue }
+                if (info.st_mode & S_IFMT) == S_IFLNK {
+                    // Followed where the bounds allow it, each real folder once (a link to a folder above it loops).
+                    guard case .inside(let real) = bounds.place(FilePath(full)), stat(full, &info) == 0 else {
+                        continue
+                    }
+                    if (info.st_mode & S_IFMT) == S_IFDIR && !seen.insert(real).inserted { continue }
+                }
+                type =
+                    (info.st_mode & S_IFMT) == S_IFDIR
+                    ? Int32(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : -1
+            }
+            if type == Int32(DT_DIR) {
+                walk(full, prefix: prefix + name + "/", into: &files, following: bounds, seen: &seen)
+            } else if type == Int32(DT_REG) {
+                files.append(prefix + name)
+            }
+        }
+    }
+
     /// The names in one folder (not `.` and `..`), in the order the file system gives them; empty when it cannot be
     /// read. One `readdir` pass, without Foundation's bridging: the preview's poller lists every folder of a site
     /// at every look.

@@ -1,4 +1,5 @@
 import Foundation
+import HashTreeCollections
 
 /// A site read for `sectionsite translations`: its languages, which of its pages translate which, and its pages'
 /// parsing, to compare two versions of a source block by block. Knows nothing of where an old version comes from
@@ -16,23 +17,20 @@ package struct TranslatedSite {
     /// all of them at once, each at its place.
     package init(site: URL) throws {
         let (config, _) = try Site.loadConfig(BuildOptions(site: site))
-        let markdown = Markdown(
-            config: config, highlighter: nil, theme: try Theme(config: config, site: site), site: site,
-            pageURLs: PageURLs(site: site, permalinks: config.permalinks, bounds: config.sourceBounds(site: site)))
-        loader = ContentLoader(site: site, markdown: markdown)
-        languages = config.languages
-        var entries: [TranslationPairs.Entry] = []
-        var errors: [Diagnostic] = []
-        for path in loader.pagePaths() {
-            do {
-                let text = try SourceText.read(site.appendingPathComponent(path.rawValue), path: path.rawValue)
-                let page = try PageParser(path: path, permalinks: config.permalinks).parse(text)
-                entries.append(.init(path: path, language: page.language, key: page.translationKey))
-            } catch let error as SectionSiteError {
-                errors += error.diagnostics
-            }
+        let theme = try Theme(config: config, site: site)
+        var targets = LinkTargets(files: LinkTargets.files(of: site, within: config.sourceBounds(site: site)))
+        var loader = ContentLoader(
+            site: site, markdown: Markdown(config: config, highlighter: nil), permalinks: config.permalinks)
+        let parsed = loader.parseAll(loader.pagePaths())
+        if !parsed.errors.isEmpty { throw SectionSiteError(inFileOrder: parsed.errors) }
+        let entries = parsed.pages.map {
+            TranslationPairs.Entry(path: $0.path, language: $0.page.language, key: $0.page.translationKey)
         }
-        if !errors.isEmpty { throw SectionSiteError(inFileOrder: errors) }
+        for page in parsed.pages { targets.pageURLs[page.path] = page.page.url }
+        loader.markdown = Markdown(
+            config: config, highlighter: nil, theme: theme, targets: targets)
+        self.loader = loader
+        languages = config.languages
         pairs = TranslationPairs(entries, languages: languages)
     }
 

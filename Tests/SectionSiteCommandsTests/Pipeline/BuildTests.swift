@@ -186,7 +186,9 @@ struct BuildTests {
             #expect(try String(contentsOfFile: page.storedFile!, encoding: .utf8) == kept.pages[url]?.html)
         }
         let store = try BodyStore(folder: options.storage!)
-        let loaded = try ContentLoader(site: site.folder, markdown: stored.markdown, bodies: store).load(
+        let loaded = try ContentLoader(
+            site: site.folder, markdown: stored.markdown, bodies: store, permalinks: Permalinks()
+        ).load(
             "Content/posts/p7.md")
         #expect(loaded.blocks.isEmpty && loaded.body.isStored)
         let reread = try loaded.bodyBlocks()

@@ -115,6 +115,28 @@ struct MarkdownTests {
         #expect(document.fileLinks.first?.column == 5)
     }
 
+    @Test("links resolve against the link targets read before the Markdown, and nothing on disk")
+    func linksResolveAgainstTargets() {
+        // No site folder exists: a file or a page is known only from the targets.
+        let targets = LinkTargets(
+            files: ["Content/docs/chart.svg", "Static/files/report.pdf"],
+            pageURLs: ["Content/docs/beta.md": PageURL("/guides/beta-renamed/")])
+        let resolving = markdown.resolving(with: targets)
+        let text = "[a](chart.svg) [b](beta.md#x) [c](gamma.md) [d](missing.svg) [e](../../Static/files/report.pdf)"
+        let html = resolving.render(text, source: "Content/docs/guide.md").blocks.map(\.html)
+        #expect(
+            html == [
+                #"<p><a href="/docs/chart.svg">a</a> <a href="/guides/beta-renamed/#x">b</a> "#
+                    + #"<a href="/docs/gamma/">c</a> <a href="missing.svg">d</a> "#
+                    + #"<a href="../../Static/files/report.pdf">e</a></p>"#
+            ])
+        // Without targets a file link is left as written, and a page has the URL of its path.
+        #expect(
+            markdown.render("[a](chart.svg) [b](beta.md)", source: "Content/docs/guide.md").blocks.map(\.html) == [
+                #"<p><a href="chart.svg">a</a> <a href="/docs/beta/">b</a></p>"#
+            ])
+    }
+
     @Test("other links are left alone")
     func otherLinks() {
         for destination in [

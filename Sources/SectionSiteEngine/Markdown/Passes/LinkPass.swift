@@ -80,7 +80,9 @@ struct LinkPass {
             guard !destination.contains("/"), !destination.contains(":") else { return nil }
             return links.pictures[(destination as NSString).deletingPathExtension].map { SourcePath($0) }
         }
-        guard let path = docc ?? images.source(of: destination, page: source) else { return .notLocal }
+        guard let path = docc ?? images.source(of: destination, page: source, in: markdown.targets) else {
+            return .notLocal
+        }
         do {
             let image = try images.image(at: path)
             result.images.append(Markdown.ImageUse(image: image, line: line, column: column))
@@ -136,9 +138,8 @@ struct LinkPass {
                 result.links.append(Markdown.Link(destination: final, written: url, line: line, column: column))
             }
         }
-        if let site = markdown.site, let file = MarkdownLinks.fileTarget(url, from: source),
-            FileManager.default.fileExists(
-                atPath: site.path + "/" + (file.target.removingPercentEncoding ?? file.target))
+        if let targets = markdown.targets, let file = MarkdownLinks.fileTarget(url, from: source),
+            targets.files.contains(SourcePath(file.target.removingPercentEncoding ?? file.target))
         {
             final = markdown.rootPath + file.target.dropFirst("Content/".count) + file.suffix
             return final
@@ -146,7 +147,7 @@ struct LinkPass {
         guard let link = MarkdownLinks.markdownTarget(url, from: source) else { return final }
         result.fileLinks.append(Markdown.FileLink(target: link.target, destination: url, line: line, column: column))
         if let target = link.target {
-            let url = markdown.pageURLs?.url(of: target) ?? PageURL(Page.route(target).url)
+            let url = markdown.targets?.url(of: target) ?? PageURL(Page.route(target).url)
             result.linkedURLs.append(url)
             final = markdown.rootPath + url.rawValue.dropFirst() + link.suffix
         }

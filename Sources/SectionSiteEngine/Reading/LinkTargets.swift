@@ -1,0 +1,38 @@
+import Foundation
+import HashTreeCollections
+
+/// What the Markdown stage knows of the rest of the site, read before it by the reading layer: the files of
+/// `Content/` and `Static/` that the site may read (`FileTree` through `SourceBounds`: no hidden file, a symbolic link
+/// only where it stays in bounds), and the URL of each page. A link to a file or to a page, and a picture named from
+/// the site's root, are resolved from these values and never from the disk: links are no reason for rendering a page
+/// to read anything but the page.
+///
+/// Kept in `Site.markdown` and written by loading alone: the files when the site's files are listed, a page's URL
+/// when its front matter is parsed (or restored from the record), before any page's Markdown is rendered.
+package struct LinkTargets: Sendable, Equatable {
+    /// The files under `Content/` (pages' Markdown aside) and `Static/`, by their path from the site folder.
+    package var files: TreeSet<SourcePath> = []
+    /// The URL of each Markdown file that is a page, by its path.
+    package var pageURLs: TreeDictionary<SourcePath, PageURL> = [:]
+
+    package init(files: TreeSet<SourcePath> = [], pageURLs: TreeDictionary<SourcePath, PageURL> = [:]) {
+        (self.files, self.pageURLs) = (files, pageURLs)
+    }
+
+    /// The URL of the page at `path`: a file that is no page (missing, or not parsed) has the URL of its path.
+    package func url(of path: SourcePath) -> PageURL {
+        pageURLs[path] ?? PageURL(Page.route(path).url)
+    }
+
+    /// The files under `Content/` and `Static/` of the site at `site` that `bounds` lets it read.
+    static func files(of site: URL, within bounds: SourceBounds) -> TreeSet<SourcePath> {
+        var files = TreeSet<SourcePath>()
+        for folder in ["Content", "Static"] {
+            for file in FileTree.files(under: site.appendingPathComponent(folder), within: bounds)
+            where folder == "Static" || !file.hasSuffix(".md") {
+                files.insert(SourcePath(folder + "/" + file))
+            }
+        }
+        return files
+    }
+}
