@@ -20,12 +20,16 @@ struct ContentLoader {
 
     /// A page's file read and its front matter parsed, its Markdown not rendered yet.
     struct ParsedPage: Sendable {
+        /// The page; its body may be left in the file (`bodyBytes`).
         var page: Page
         var path: SourcePath
         /// The hash of the file's text.
         var sourceHash: String
         /// The file's stamp, taken before it was read.
         var stamp: FileStamp?
+        /// The length in UTF-8 bytes of the body that `page` leaves in the file, at the end of its text: 0 when the
+        /// page holds its body.
+        var bodyBytes = 0
     }
 
     /// Reads and parses the front matter of every page of `paths` on all cores: the pages that could be read, and
@@ -33,8 +37,10 @@ struct ContentLoader {
     func parseAll(
         _ paths: [SourcePath], progress: (@Sendable (Int) -> Void)? = nil
     ) -> (pages: [ParsedPage], errors: [Diagnostic]) {
+        // The bodies stay in their files until each page is rendered: 10,000 pages' text is not held between the
+        // steps.
         let results = paths.parallelMap(progress: progress) { path in
-            Result { () throws(SectionSiteError) -> ParsedPage in try parse(path) }
+            Result { () throws(SectionSiteError) -> ParsedPage in try parse(path, keepingBody: false) }
         }
         var errors: [Diagnostic] = []
         var pages: [ParsedPage] = []
@@ -72,14 +78,20 @@ struct ContentLoader {
     }
 
     /// Reads one page's file and parses its front matter; a file that cannot be read or whose front matter is wrong
-    /// is an error.
-    func parse(_ path: SourcePath) throws(SectionSiteError) -> ParsedPage {
+    /// is an error. A page not `keepingBody` leaves its body in the file, read again when the page is rendered.
+    func parse(_ path: SourcePath, keepingBody: Bool = true) throws(SectionSiteError) -> ParsedPage {
         let file = path.in(site.path)
         let stamp = FileStamp.of(FilePath(file))  // before reading: an edit during the read shows as a newer stamp
         do {
             let text = try SourceText.read(URL(fileURLWithPath: file), path: path.rawValue)
-            let page = try PageParser(path: path, permalinks: permalinks).parse(text)
-            return ParsedPage(page: page, path: path, sourceHash: ContentHash.of(text).hex, stamp: stamp)
+            var page = try PageParser(path: path, permalinks: permalinks).parse(text)
+            var parsed = ParsedPage(page: page, path: path, sourceHash: ContentHash.of(text).hex, stamp: stamp)
+            if !keepingBody {
+                parsed.bodyBytes = page.body.utf8.count
+                page.body = ""
+                parsed.page = page
+            }
+            return parsed
         } catch let error as SectionSiteError {
             throw error
         } catch {
@@ -89,7 +101,23 @@ struct ContentLoader {
 
     /// Renders a parsed page's Markdown, and tells its mistakes apart.
     func render(_ parsed: ParsedPage) -> (LoadedPage, [Diagnostic]) {
-        load(parsed.page, source: parsed.path, sourceHash: parsed.sourceHash, stamp: parsed.stamp)
+        var page = parsed.page
+        if parsed.bodyBytes > 0 { page.body = body(of: parsed) }
+        return load(page, source: parsed.path, sourceHash: parsed.sourceHash, stamp: parsed.stamp)
+    }
+
+    /// The body a parsed page left in its file: the end of the file's text, when the text is still the one parsed.
+    /// A file changed since (an edit in the middle of a build) gives the body it has now, under the front matter
+    /// parsed before; a file gone gives none. Either way the next build, which finds the file's new stamp, parses
+    /// it again.
+    private func body(of parsed: ParsedPage) -> String {
+        guard let text = try? SourceText.read(site.appendingPathComponent(parsed.path.rawValue), path: "") else {
+            return ""
+        }
+        guard ContentHash.of(text).hex == parsed.sourceHash else {
+            return (try? FrontMatter.split(text, path: parsed.path).body) ?? ""
+        }
+        return String(text[text.utf8.index(text.utf8.endIndex, offsetBy: -parsed.bodyBytes)...])
     }
 
     /// Parses one page from its text: front matter, the body's blocks, and the bodies of its items.

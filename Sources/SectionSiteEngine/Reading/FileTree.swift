@@ -37,20 +37,21 @@ package enum FileTree {
         }
     }
 
-    /// Every file under `folder` that `bounds` lets a site read, relative to it, sorted: what `files(under:)` lists,
-    /// and the symbolic links among them that lead to a file or folder inside the bounds (a folder of shared
-    /// pictures that `readOutside:` names), followed once each. Hidden files and folders are skipped.
+    /// Every file and folder under `folder` that `bounds` lets a site read, relative to it (a folder's path ends in
+    /// `/`): what `files(under:)` lists, its folders, and the symbolic links among them that lead to a file or folder
+    /// inside the bounds (a folder of shared pictures that `readOutside:` names), followed once each. Hidden files
+    /// and folders are skipped.
     ///
     /// - Complexity: `files(under:)`'s, and one `realpath(3)` per symbolic link.
-    package static func files(under folder: URL, within bounds: SourceBounds) -> [String] {
-        var files: [String] = []
+    package static func entries(under folder: URL, within bounds: SourceBounds) -> [String] {
+        var entries: [String] = []
         var seen = Set<String>()
-        walk(folder.path, prefix: "", into: &files, following: bounds, seen: &seen)
-        return files.sorted()
+        walk(folder.path, prefix: "", into: &entries, following: bounds, seen: &seen)
+        return entries
     }
 
     private static func walk(
-        _ path: String, prefix: String, into files: inout [String], following bounds: SourceBounds,
+        _ path: String, prefix: String, into entries: inout [String], following bounds: SourceBounds,
         seen: inout Set<String>
     ) {
         guard let directory = opendir(path) else { return }
@@ -77,9 +78,10 @@ package enum FileTree {
                     ? Int32(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : -1
             }
             if type == Int32(DT_DIR) {
-                walk(full, prefix: prefix + name + "/", into: &files, following: bounds, seen: &seen)
+                entries.append(prefix + name + "/")
+                walk(full, prefix: prefix + name + "/", into: &entries, following: bounds, seen: &seen)
             } else if type == Int32(DT_REG) {
-                files.append(prefix + name)
+                entries.append(prefix + name)
             }
         }
     }

@@ -10,7 +10,8 @@ import HashTreeCollections
 /// Kept in `Site.markdown` and written by loading alone: the files when the site's files are listed, a page's URL
 /// when its front matter is parsed (or restored from the record), before any page's Markdown is rendered.
 package struct LinkTargets: Sendable, Equatable {
-    /// The files under `Content/` (pages' Markdown aside) and `Static/`, by their path from the site folder.
+    /// The files and folders under `Content/` (pages' Markdown aside) and `Static/`, by their path from the site
+    /// folder, a folder's without a trailing `/` (`Content/docs`): a link may name either.
     package var files: TreeSet<SourcePath> = []
     /// The URL of each Markdown file that is a page, by its path.
     package var pageURLs: TreeDictionary<SourcePath, PageURL> = [:]
@@ -28,9 +29,9 @@ package struct LinkTargets: Sendable, Equatable {
     static func files(of site: URL, within bounds: SourceBounds) -> TreeSet<SourcePath> {
         var files = TreeSet<SourcePath>()
         for folder in ["Content", "Static"] {
-            for file in FileTree.files(under: site.appendingPathComponent(folder), within: bounds)
-            where folder == "Static" || !file.hasSuffix(".md") {
-                files.insert(SourcePath(folder + "/" + file))
+            for entry in FileTree.entries(under: site.appendingPathComponent(folder), within: bounds)
+            where folder == "Static" || !entry.hasSuffix(".md") {
+                files.insert(SourcePath(folder + "/" + (entry.hasSuffix("/") ? String(entry.dropLast()) : entry)))
             }
         }
         return files

@@ -119,16 +119,17 @@ struct MarkdownTests {
     func linksResolveAgainstTargets() {
         // No site folder exists: a file or a page is known only from the targets.
         let targets = LinkTargets(
-            files: ["Content/docs/chart.svg", "Static/files/report.pdf"],
+            files: ["Content/docs", "Content/docs/chart.svg", "Static/files/report.pdf"],
             pageURLs: ["Content/docs/beta.md": PageURL("/guides/beta-renamed/")])
         let resolving = markdown.resolving(with: targets)
-        let text = "[a](chart.svg) [b](beta.md#x) [c](gamma.md) [d](missing.svg) [e](../../Static/files/report.pdf)"
+        let text =
+            "[a](chart.svg) [b](beta.md#x) [c](gamma.md) [d](missing.svg) [e](../../Static/files/report.pdf) [f](.)"
         let html = resolving.render(text, source: "Content/docs/guide.md").blocks.map(\.html)
         #expect(
             html == [
                 #"<p><a href="/docs/chart.svg">a</a> <a href="/guides/beta-renamed/#x">b</a> "#
                     + #"<a href="/docs/gamma/">c</a> <a href="missing.svg">d</a> "#
-                    + #"<a href="../../Static/files/report.pdf">e</a></p>"#
+                    + #"<a href="../../Static/files/report.pdf">e</a> <a href="/docs">f</a></p>"#
             ])
         // Without targets a file link is left as written, and a page has the URL of its path.
         #expect(
