@@ -9,7 +9,7 @@ import SectionSiteHighlight
 // Errors are expected; a crash, a hang or a runaway allocation is a finding.
 let loader = ContentLoader(
     site: URL(fileURLWithPath: "/nonexistent-fuzz-site"),
-    markdown: Markdown(config: SiteConfig(), highlighter: HighlightCache(.kate)))
+    markdown: Markdown(config: SiteConfig(), highlighter: HighlightCache(.kate)), permalinks: Permalinks())
 
 @_cdecl("LLVMFuzzerTestOneInput")
 func testOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
