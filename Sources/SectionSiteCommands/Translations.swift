@@ -117,7 +117,8 @@ struct TranslationReport {
             }
         }
         for page in missing {
-            lines.append("\(page.source) has no translation in \(page.languages.joined(separator: ", "))")
+            lines.append(
+                "\(page.source) has no translation in \(page.languages.map(\.rawValue).joined(separator: ", "))")
         }
         let count = { (state: TranslationStatus.State) in translations.filter { $0.state == state }.count }
         lines.append(
@@ -152,7 +153,7 @@ struct TranslationReport {
             writer.array(translations) { writer, status in
                 writer.object { writer in
                     writer.field("path", status.path.rawValue)
-                    writer.field("language", status.language)
+                    writer.field("language", status.language.rawValue)
                     writer.field("source", status.source.rawValue)
                     writer.field("status", status.state.rawValue)
                     if let reason = status.reason { writer.field("reason", reason) }
@@ -181,7 +182,7 @@ struct TranslationReport {
                 writer.object { writer in
                     writer.field("source", page.source.rawValue)
                     writer.key("languages")
-                    writer.array(page.languages) { writer, code in writer.stringValue(code) }
+                    writer.array(page.languages) { writer, code in writer.stringValue(code.rawValue) }
                 }
             }
         }

@@ -38,7 +38,7 @@ final class LoadedPage: Sendable, Equatable {
         /// Whether the page has `aliases`, so that finding the alias pages passes over the others quickly.
         var hasAliases: Bool
         /// The page's language: collections list the pages of their own page's.
-        var language: String
+        var language: LanguageCode
     }
 
     /// What collections filter and sort by.

@@ -8,7 +8,7 @@ package struct Language: Sendable, Equatable {
     }
 
     /// The code, as `lang` and `hreflang` take it (`en`, `fr`, `pt-BR`, `ar`).
-    package var code: String
+    package var code: LanguageCode
     /// The folder of its pages under `Content/` and of its URLs: the code unless the settings give another
     /// (`folder: zh_cn` for `zh-CN`, as a site moved from Hugo has its addresses).
     package var folder: String
@@ -19,8 +19,8 @@ package struct Language: Sendable, Equatable {
     /// Every other key the language gives, over the site's own (`title`, `menu`, `dateFormat` ...).
     var settings: [String: Value] = [:]
 
-    package init(code: String, name: String, direction: Direction = .ltr) {
-        (self.code, self.name, self.direction, self.folder) = (code, name, direction, code)
+    package init(code: LanguageCode, name: String, direction: Direction = .ltr) {
+        (self.code, self.name, self.direction, self.folder) = (code, name, direction, code.rawValue)
     }
 }
 
@@ -38,7 +38,7 @@ package struct SiteLanguages: Sendable, Equatable {
     /// The languages in the order the settings give them, the default first; empty for a one-language site.
     package var list: [Language] = []
     /// The language of a site without `languages:` (`language:` in the settings).
-    package var single = "en"
+    package var single: LanguageCode = "en"
     /// Whether the default language's pages go under `/<code>/` too (with a page at `/` sending readers there).
     package var defaultInFolder = false
 
@@ -48,19 +48,19 @@ package struct SiteLanguages: Sendable, Equatable {
     package var isMultilingual: Bool { !list.isEmpty }
 
     /// The default language's code.
-    package var defaultCode: String { list.first?.code ?? single }
+    package var defaultCode: LanguageCode { list.first?.code ?? single }
 
     /// Every language's code, the default first: one for a site without `languages:`.
-    package var codes: [String] { list.isEmpty ? [single] : list.map(\.code) }
+    package var codes: [LanguageCode] { list.isEmpty ? [single] : list.map(\.code) }
 
     /// The language with this code.
-    package func language(_ code: String) -> Language? { list.first { $0.code == code } }
+    package func language(_ code: LanguageCode) -> Language? { list.first { $0.code == code } }
 
     /// The language of a file of `Content/` and its path as if the language's folder were `Content/` itself:
     /// `Content/fr/posts/a.md` is `fr` and `Content/posts/a.md`.
     ///
     /// - Complexity: O(n) in the number of languages.
-    package func locate(_ path: SourcePath) -> (code: String, inner: SourcePath) {
+    package func locate(_ path: SourcePath) -> (code: LanguageCode, inner: SourcePath) {
         guard isMultilingual, let rest = path.inContent else { return (defaultCode, path) }
         guard let slash = rest.firstIndex(of: "/") else { return (defaultCode, path) }
         let folder = rest[..<slash]
@@ -69,17 +69,17 @@ package struct SiteLanguages: Sendable, Equatable {
     }
 
     /// What starts the URLs of a language's pages: `/fr`, or nothing for the default language at the root.
-    package func prefix(_ code: String) -> String {
+    package func prefix(_ code: LanguageCode) -> String {
         guard isMultilingual, code != defaultCode || defaultInFolder else { return "" }
         return "/" + folder(code)
     }
 
     /// A site URL of the language's part of the site: `/about/` of `fr` is `/fr/about/`.
-    package func url(_ url: PageURL, in code: String) -> PageURL { PageURL(prefix(code) + url.rawValue) }
+    package func url(_ url: PageURL, in code: LanguageCode) -> PageURL { PageURL(prefix(code) + url.rawValue) }
 
     /// The folder under `Content/` that holds the language's pages (`fr`); the default language's pages may also
     /// be at the top of `Content/`.
-    package func folders(_ code: String) -> [String] {
+    package func folders(_ code: LanguageCode) -> [String] {
         guard isMultilingual else { return [""] }
         return code == defaultCode ? [folder(code), ""] : [folder(code)]
     }
@@ -94,5 +94,5 @@ package struct SiteLanguages: Sendable, Equatable {
     }
 
     /// The language's folder under `Content/` and its URLs' prefix (`zh_cn`), its code when it has no other.
-    package func folder(_ code: String) -> String { language(code)?.folder ?? code }
+    package func folder(_ code: LanguageCode) -> String { language(code)?.folder ?? code.rawValue }
 }

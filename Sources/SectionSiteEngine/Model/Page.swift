@@ -39,7 +39,7 @@ struct Page: Sendable, Equatable {
     /// Where the front matter ends and the body starts.
     var bodyLocation: SourceLocation
     /// The language's code (`SiteLanguages`): the site's only language unless the site has `languages:`.
-    var language = ""
+    var language: LanguageCode = ""
     /// What the page's translations share: its front matter's `translationKey`, else its path inside its
     /// language's folder (`posts/hello`, `docs/index` for a folder's list page).
     var translationKey = ""

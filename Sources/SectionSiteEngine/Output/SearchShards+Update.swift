@@ -184,7 +184,7 @@ extension SearchShards {
     struct Saved: Sendable {
         static let format = "sectionsite-search-index/1"
         var generation: Int64
-        var bases: [String: Base]
+        var bases: [LanguageCode: Base]
 
         /// Where it lives in a build's state folder.
         static func file(_ state: URL) -> URL {
@@ -204,29 +204,31 @@ extension SearchShards {
         private init(_ input: inout RecordReader) throws {
             guard try input.string() == Self.format else { throw RecordReader.Malformed() }
             generation = Int64(try input.int())
-            bases = try input.map { input in
-                Base(
-                    keys: try input.list { input in
-                        PageKey(
-                            url: try input.string(), title: try input.string(),
-                            digest: UInt64(bitPattern: Int64(try input.int())))
-                    },
-                    terms: try input.list { input in
-                        (
-                            try input.string(),
-                            try input.list { input in
-                                let text = try input.string()
-                                let postings = try input.uint32s()
-                                let pairs = try input.list { input in
-                                    (UInt32(truncatingIfNeeded: try input.int()), try input.int())
+            bases = try Self.keyed(
+                input.map { input in
+                    Base(
+                        keys: try input.list { input in
+                            PageKey(
+                                url: try input.string(), title: try input.string(),
+                                digest: UInt64(bitPattern: Int64(try input.int())))
+                        },
+                        terms: try input.list { input in
+                            (
+                                try input.string(),
+                                try input.list { input in
+                                    let text = try input.string()
+                                    let postings = try input.uint32s()
+                                    let pairs = try input.list { input in
+                                        (UInt32(truncatingIfNeeded: try input.int()), try input.int())
+                                    }
+                                    return Word(
+                                        text: text, postings: postings,
+                                        headings: Dictionary(pairs) { first, _ in first })
                                 }
-                                return Word(
-                                    text: text, postings: postings, headings: Dictionary(pairs) { first, _ in first })
-                            }
-                        )
-                    },
-                    firstPart: try input.int(), partSize: try input.int())
-            }
+                            )
+                        },
+                        firstPart: try input.int(), partSize: try input.int())
+                })
             // Every posting names a page of its base: an update renumbers them by their place in the keys.
             for base in bases.values {
                 let pages = UInt32(base.keys.count)
@@ -240,7 +242,12 @@ extension SearchShards {
             }
         }
 
-        init(generation: Int64, bases: [String: Base]) {
+        /// The bases as the record keeps them, by their language's code.
+        private static func keyed(_ bases: [String: Base]) -> [LanguageCode: Base] {
+            Dictionary(uniqueKeysWithValues: bases.map { (LanguageCode($0.key), $0.value) })
+        }
+
+        init(generation: Int64, bases: [LanguageCode: Base]) {
             self.generation = generation
             self.bases = bases
         }
@@ -254,7 +261,7 @@ extension SearchShards {
                 out.int(bases.count)
                 for code in bases.keys.sorted() {
                     let base = bases[code]!
-                    out.string(code)
+                    out.string(code.rawValue)
                     out.list(base.keys) { out, key in
                         out.string(key.url)
                         out.string(key.title)

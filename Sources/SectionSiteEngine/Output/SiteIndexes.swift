@@ -31,7 +31,7 @@ enum SiteIndexes {
     /// all in one language; else `sitemap-N.xml` (one language) or `sitemap-<code>.xml`, `sitemap-<code>-N.xml`
     /// (languages), which `sitemap.xml` then lists. Files are at the root so that they may list any URL.
     static func sitemapFiles<Page>(
-        _ groups: [(code: String, pages: [Page])], multilingual: Bool, limit: Int
+        _ groups: [(code: LanguageCode, pages: [Page])], multilingual: Bool, limit: Int
     ) -> [(path: OutputPath, pages: ArraySlice<Page>)] {
         var files: [(path: OutputPath, pages: ArraySlice<Page>)] = []
         for (code, pages) in groups {

@@ -14,11 +14,11 @@ struct ContentIndex: Sendable {
     /// The paths of the published pages that have aliases.
     private(set) var aliased: Set<SourceID> = []
     /// The tags of the published pages, by language.
-    private(set) var tags: [String: TagIndex] = [:]
+    private(set) var tags: [LanguageCode: TagIndex] = [:]
     /// The tag pages, by path (their URL).
     private(set) var generated: [SourceID: LoadedPage] = [:]
     /// The published pages as folders, by language, for `page.nav`; empty when no template draws navigation.
-    private(set) var trees: [String: ContentTree] = [:]
+    private(set) var trees: [LanguageCode: ContentTree] = [:]
     /// The published pages that are translations of each other, by translation key (`Page.translationKey`).
     private(set) var translations = TranslationIndex()
     /// Each collection's members in order, as positions in `published`; emptied when a change may move a page in
@@ -109,7 +109,7 @@ struct ContentIndex: Sendable {
     /// changed.
     mutating func refreshTree(drawn: Bool) -> Bool {
         let before = treeHash
-        var byLanguage: [String: [LoadedPage]] = [:]
+        var byLanguage: [LanguageCode: [LoadedPage]] = [:]
         if drawn { for page in published { byLanguage[page.page.language, default: []].append(page) } }
         trees = byLanguage.mapValues { ContentTree($0) }
         return treeHash != before

@@ -48,10 +48,10 @@ package struct Site: Sendable {
     /// `loaded` and kept in step with it.
     var content: ContentIndex
     /// Each language's search index once made, by language code (`Site+Search`); every change starts a new one.
-    var searchMemo = Locked<[String: SearchShards]>([:])
+    var searchMemo = Locked<[LanguageCode: SearchShards]>([:])
     /// What each language's next search index is updated from: the one made before the last change, or the one
     /// the previous build saved.
-    var searchBase: [String: SearchShards.Base] = [:]
+    var searchBase: [LanguageCode: SearchShards.Base] = [:]
     /// Every tag of the published pages, sorted by slug.
     var tags: [Tag] { content.allTags(config.languages) }
 

@@ -62,7 +62,8 @@ extension SiteOutput {
 
     private func aliasFile(_ alias: Page.Alias, of page: Page) -> OutputFile {
         var config = site.config
-        config.language = page.language.isEmpty ? config.language : page.language  // the lang of the page it sends to
+        // The lang of the page it sends to.
+        config.language = page.language.rawValue.isEmpty ? config.language : page.language
         let html = Self.aliasPage(
             title: site.pages[page.url]?.title ?? page.title, url: page.url.rawValue, config: config)
         return OutputFile(path: alias.outputPath, contents: .text(html), origin: page.source.description)
@@ -74,7 +75,7 @@ extension SiteOutput {
         let title = HTML.escape(title)
         return """
             <!doctype html>
-            <html lang="\(HTML.escape(config.language))">
+            <html lang="\(HTML.escape(config.language.rawValue))">
             <head>
             <meta charset="utf-8">
             <title>\(title)</title>

@@ -2,13 +2,13 @@
 /// `SearchShards.jsonPageLimit` pages unless the settings say otherwise, `search.json` (`SearchIndex`).
 extension SiteOutput {
     /// The folder of a language's files in the output: `` for the default language, `fr/` for another.
-    private func languageFolder(_ code: String) -> String {
+    private func languageFolder(_ code: LanguageCode) -> String {
         let prefix = site.config.languages.prefix(code)
         return prefix.isEmpty ? "" : String(prefix.dropFirst()) + "/"
     }
 
     /// A language's published pages, in URL order (every one is rendered: `published` is the index's list).
-    private func searchedPages(_ code: String) -> [LoadedPage] {
+    private func searchedPages(_ code: LanguageCode) -> [LoadedPage] {
         let languages = site.config.languages
         let pages =
             languages.isMultilingual
@@ -23,7 +23,7 @@ extension SiteOutput {
 
     /// A language's shards, made once and kept until the site's next change: updated from the index this site had
     /// before, or the one the previous build saved (`searchBase`), when there is one.
-    private func shards(_ code: String, of pages: [LoadedPage]) -> SearchShards {
+    private func shards(_ code: LanguageCode, of pages: [LoadedPage]) -> SearchShards {
         site.searchMemo.withLock { made in
             if let shards = made[code] { return shards }
             made[code] = SearchShards(pages, folder: languageFolder(code), previous: site.searchBase[code])
@@ -33,7 +33,7 @@ extension SiteOutput {
 
     /// Each language's index as the base of the next: the one made since the last change, else the one it would
     /// have been updated from (`carried`: a build that found nothing changed makes none).
-    func searchBases(carried: Bool) -> [String: SearchShards.Base] {
+    func searchBases(carried: Bool) -> [LanguageCode: SearchShards.Base] {
         let made = site.searchMemo.withLock { $0.mapValues(\.base) }
         return carried ? site.searchBase.merging(made) { _, new in new } : made
     }
@@ -44,7 +44,7 @@ extension SiteOutput {
     }
 
     /// The paths of a language's search index; the shards' depend on the words of its pages.
-    func searchPaths(_ code: String) -> [OutputPath] {
+    func searchPaths(_ code: LanguageCode) -> [OutputPath] {
         guard site.config.search else { return [] }
         let pages = searchedPages(code)
         return (writesJSON(pages.count) ? [OutputPath(languageFolder(code) + "search.json")] : [])
@@ -52,7 +52,7 @@ extension SiteOutput {
     }
 
     /// The files of a language's search index, or those `wanted` says.
-    func searchFiles(_ code: String, wanted: (OutputPath) -> Bool = { _ in true }) -> [OutputFile] {
+    func searchFiles(_ code: LanguageCode, wanted: (OutputPath) -> Bool = { _ in true }) -> [OutputFile] {
         guard site.config.search else { return [] }
         let pages = searchedPages(code)
         let json = OutputPath(languageFolder(code) + "search.json")
@@ -69,7 +69,7 @@ extension SiteOutput {
     }
 
     /// The language whose search index an output path would be in, if any: the preview makes that one alone.
-    func searchLanguage(of path: OutputPath) -> String? {
+    func searchLanguage(of path: OutputPath) -> LanguageCode? {
         guard site.config.search else { return nil }
         let codes = site.config.languages.codes
         return codes.first { code in

@@ -78,13 +78,13 @@ package struct SiteOutput {
 
     /// The pages by language, in the order given (a site without languages: every page under the default
     /// language).
-    private func byLanguage(_ sorted: [RenderedPage]) -> [String: [RenderedPage]] {
+    private func byLanguage(_ sorted: [RenderedPage]) -> [LanguageCode: [RenderedPage]] {
         let languages = site.config.languages
         guard languages.isMultilingual else { return [languages.defaultCode: sorted] }
-        var languageOf: [String: String] = [:]
+        var languageOf: [String: LanguageCode] = [:]
         for page in site.content.published { languageOf[page.listing.url.rawValue] = page.listing.language }
         for page in site.content.generated.values { languageOf[page.page.url.rawValue] = page.page.language }
-        var rendered: [String: [RenderedPage]] = [:]
+        var rendered: [LanguageCode: [RenderedPage]] = [:]
         for page in sorted {
             rendered[languageOf[page.url.rawValue] ?? languages.defaultCode, default: []].append(page)
         }
@@ -94,7 +94,7 @@ package struct SiteOutput {
     /// The sitemap files and the pages of each (see `SiteIndexes.sitemapFiles`), `sitemap.xml` as their index
     /// not among them unless it is the only one.
     private func sitemapFiles(
-        _ rendered: [String: [RenderedPage]]
+        _ rendered: [LanguageCode: [RenderedPage]]
     ) -> [(path: OutputPath, pages: ArraySlice<RenderedPage>)] {
         let languages = site.config.languages
         return SiteIndexes.sitemapFiles(

@@ -18,7 +18,7 @@ struct ConfigParser {
                 config.baseURL = try yaml.string(node, key: key)
                 if !config.baseURL.hasSuffix("/") { config.baseURL += "/" }
             case "theme": config.theme = try yaml.string(node, key: key)
-            case "language": config.language = try yaml.string(node, key: key)
+            case "language": config.language = LanguageCode(try yaml.string(node, key: key))
             case "timezone":
                 let name = try yaml.string(node, key: key)
                 // Only names of the tz database: the system reads the zone's file by its name, so an arbitrary one
@@ -180,7 +180,7 @@ struct ConfigParser {
             if let problem = SiteLanguages.folderProblem(code) {
                 throw yaml.error(.badFolder(code, problem: problem), at: codeNode)
             }
-            var language = Language(code: code, name: code)
+            var language = Language(code: LanguageCode(code), name: code)
             if case .null = yaml.value(value) {
                 languages.append(language)
                 continue
@@ -206,10 +206,11 @@ struct ConfigParser {
             languages.append(language)
         }
         // Two languages in one folder would share their pages and URLs.
-        var seen: [String: String] = [:]
+        var seen: [String: LanguageCode] = [:]
         for language in languages {
             if let other = seen[language.folder.lowercased()] {
-                throw yaml.error(.languagesShareFolder(other, language.code, folder: language.folder), at: node)
+                throw yaml.error(
+                    .languagesShareFolder(other.rawValue, language.code.rawValue, folder: language.folder), at: node)
             }
             seen[language.folder.lowercased()] = language.code
         }

@@ -54,10 +54,10 @@ enum DateDisplay {
 extension SiteConfig {
     /// A page's date as its language writes it (`dateDisplay`): in a site with `languages:` or a `dateFormat`, by
     /// the language's locale data; otherwise as SectionSite always wrote it (`5 January 2026`).
-    func display(_ date: PageDate, in code: String? = nil) -> String {
+    func display(_ date: PageDate, in code: LanguageCode? = nil) -> String {
         let code = code ?? language
         let format = languages.language(code)?.settings["dateFormat"]?.scalarText ?? data["dateFormat"]?.scalarText
         guard languages.isMultilingual || format != nil else { return date.display }
-        return DateDisplay.text(date, locale: code, format: format ?? "long")
+        return DateDisplay.text(date, locale: code.rawValue, format: format ?? "long")
     }
 }

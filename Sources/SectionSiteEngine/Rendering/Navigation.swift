@@ -222,7 +222,7 @@ enum Menu {
 /// many languages draws one for each translation of every page, and the template engine finds a field of this
 /// faster than a dictionary's.
 struct LanguageLink: TemplateObject {
-    var code: String
+    var code: LanguageCode
     var name: String
     var url: String?
     var link: String
@@ -233,7 +233,7 @@ struct LanguageLink: TemplateObject {
 
     func child(named key: String) -> TemplateValue? {
         switch key {
-        case "code": .string(code)
+        case "code": .string(code.rawValue)
         case "name": .string(name)
         case "url": url.map(TemplateValue.string)
         case "link": .string(link)

@@ -8,28 +8,28 @@ struct PageRenderer: Sendable {
     /// The site settings.
     var config: SiteConfig
     /// The pages of each language as a tree, for `page.nav`.
-    var trees: [String: ContentTree] = [:]
+    var trees: [LanguageCode: ContentTree] = [:]
     /// The files of `Data/`, which templates see as `site.data.<name>`.
     var data: [String: DataFile] = [:]
     /// The settings as each language's pages see them.
-    private let localized: [String: SiteConfig]
+    private let localized: [LanguageCode: SiteConfig]
     /// Each set of templates a page used, once: a site's pages use a handful of sets, and every rendered page
     /// keeps its own to the end of a build.
     private let templateSets = Locked<Set<Set<String>>>([])
 
-    init(theme: Theme, config: SiteConfig, trees: [String: ContentTree] = [:], data: [String: DataFile] = [:]) {
+    init(theme: Theme, config: SiteConfig, trees: [LanguageCode: ContentTree] = [:], data: [String: DataFile] = [:]) {
         (self.theme, self.config, self.trees, self.data) = (theme, config, trees, data)
         localized = Dictionary(uniqueKeysWithValues: config.languages.codes.map { ($0, config.localized($0)) })
     }
 
     /// The settings of a language's pages.
-    func config(_ language: String) -> SiteConfig { localized[language] ?? config }
+    func config(_ language: LanguageCode) -> SiteConfig { localized[language] ?? config }
 
     /// The `site` value templates see, by language: the settings as the language gives them, its code, name and
     /// direction, every language, and the theme's strings in it (`site.i18n.<key>`).
-    var siteContexts: [String: TemplateValue] {
+    var siteContexts: [LanguageCode: TemplateValue] {
         let languages = config.languages
-        var contexts: [String: TemplateValue] = [:]
+        var contexts: [LanguageCode: TemplateValue] = [:]
         for code in languages.codes {
             let config = self.config(code)
             var site = config.data.mustache
@@ -58,7 +58,7 @@ struct PageRenderer: Sendable {
     }
 
     /// Renders `instance`; `sites` is `siteContexts`, computed once per build.
-    func render(_ instance: PageInstance, sites: [String: TemplateValue]) throws -> RenderedPage {
+    func render(_ instance: PageInstance, sites: [LanguageCode: TemplateValue]) throws -> RenderedPage {
         let page = instance.source.page
         let config = self.config(page.language)
         let site = sites[page.language] ?? sites[self.config.languages.defaultCode] ?? .map([:])
@@ -196,7 +196,7 @@ struct PageRenderer: Sendable {
                 .object(
                     LanguageLink(
                         code: translation.language,
-                        name: languages.language(translation.language)?.name ?? translation.language,
+                        name: languages.language(translation.language)?.name ?? translation.language.rawValue,
                         url: translation.url, link: config.link(translation.url),
                         current: translation.language == page.language,
                         translated: true))

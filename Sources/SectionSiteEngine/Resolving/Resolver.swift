@@ -5,7 +5,7 @@ struct Resolver {
     /// Every published page, sorted by path.
     var pages: ObjectList<LoadedPage>
     /// The tags of the pages by language, for tag filters.
-    var tags: [String: TagIndex]
+    var tags: [LanguageCode: TagIndex]
     /// The pages that are translations of each other.
     var translations = TranslationIndex()
     /// The files of `Data/`, by name.
@@ -308,9 +308,9 @@ enum CollectionOrder {
         var from: String
         var tags: [String]
         var sort: CollectionQuery.Sort
-        var language: String
+        var language: LanguageCode
 
-        init(_ query: CollectionQuery, language: String) {
+        init(_ query: CollectionQuery, language: LanguageCode) {
             from = query.from
             self.language = language
             tags = Set(query.tags.map(Slug.of)).sorted()

@@ -14,13 +14,13 @@ struct Tag: Sendable, Equatable {
     /// How many published pages carry it (index pages, which collections leave out, are not counted).
     var count: Int
     /// The language of the pages that carry it, and the prefix of its URLs (`/fr`, or nothing).
-    var language = "", prefix = ""
+    var language: LanguageCode = "", prefix = ""
 
     /// `/tags/<slug>/`, under the language's prefix.
     var url: PageURL { TagPages.url(slug, prefix: prefix) }
 
     /// The tag as a language's pages carry it.
-    func `in`(_ code: String, prefix: String) -> Tag {
+    func `in`(_ code: LanguageCode, prefix: String) -> Tag {
         var tag = self
         (tag.language, tag.prefix) = (code, prefix)
         return tag
@@ -90,7 +90,7 @@ enum TagPages {
     }
 
     private static func generated(
-        url: PageURL, title: String, language: String, sections: [SectionSpec], frontMatter: [String: Value],
+        url: PageURL, title: String, language: LanguageCode, sections: [SectionSpec], frontMatter: [String: Value],
         hashing: [String]
     ) -> LoadedPage {
         var page = Page(

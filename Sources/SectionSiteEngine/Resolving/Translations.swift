@@ -3,7 +3,7 @@ import HashTreeCollections
 /// One page of a set of translations: the same page in another language.
 struct Translation: Sendable, Equatable {
     /// The language's code.
-    var language: String
+    var language: LanguageCode
     /// The page's URL.
     var url: String
     /// What the page is made from.
@@ -13,7 +13,7 @@ struct Translation: Sendable, Equatable {
     /// language's when it has the page.
     static func alternates(_ translations: [Translation], config: SiteConfig) -> [(hreflang: String, url: String)] {
         guard !translations.isEmpty else { return [] }
-        var list = translations.map { ($0.language, $0.url) }
+        var list = translations.map { ($0.language.rawValue, $0.url) }
         if let main = translations.first(where: { $0.language == config.languages.defaultCode }) {
             list.append(("x-default", main.url))
         }
@@ -78,7 +78,7 @@ struct TranslationIndex: Sendable {
         // after every edit in the preview made this a third of its work at 10,000 pages).
         for key in shared.sorted() {
             let group = groups[key] ?? []
-            var first: [String: Translation] = [:]
+            var first: [LanguageCode: Translation] = [:]
             for page in group {
                 guard let earlier = first[page.language] else {
                     first[page.language] = page

@@ -27,7 +27,7 @@ package struct Permalinks: Sendable, Equatable {
 
     /// The URL, folder (inside its language's) and index flag of a content path, with its language: `Page.route`
     /// of the path inside the language's folder, the URL under the language's prefix.
-    package func route(_ path: SourcePath) -> (url: PageURL, folder: String, isIndex: Bool, language: String) {
+    package func route(_ path: SourcePath) -> (url: PageURL, folder: String, isIndex: Bool, language: LanguageCode) {
         let (code, inner) = languages.locate(path)
         let route = Page.route(inner)
         return (languages.url(PageURL(route.url), in: code), route.folder, route.isIndex, code)

@@ -34,7 +34,7 @@ package struct SiteConfig: Sendable, Equatable {
         }
     }
     /// The language of the pages (`en`).
-    var language: String = "en"
+    var language: LanguageCode = "en"
     /// Smart punctuation in Markdown.
     var smartPunctuation = true
     /// Whether attribute lists (`## Title {#id}`, kramdown's `{: .class}`) set attributes (`markdown.attributes`).
@@ -90,7 +90,7 @@ package struct SiteConfig: Sendable, Equatable {
 
     /// The settings as a language's pages see them: its code, and every setting it gives (`title`, `menu` ...) in
     /// place of the site's. The same settings for a site without `languages:`.
-    package func localized(_ code: String) -> SiteConfig {
+    package func localized(_ code: LanguageCode) -> SiteConfig {
         guard let language = languages.language(code) else { return self }
         var config = self
         config.language = code

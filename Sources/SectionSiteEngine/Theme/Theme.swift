@@ -160,7 +160,7 @@ struct Theme: Sendable {
     }
 
     /// The theme's words in a language, for `site.i18n`.
-    func strings(_ code: String, languages: SiteLanguages) -> [String: String] {
+    func strings(_ code: LanguageCode, languages: SiteLanguages) -> [String: String] {
         strings.texts(code, languages: languages)
     }
 

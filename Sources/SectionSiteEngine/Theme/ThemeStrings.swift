@@ -40,15 +40,15 @@ struct ThemeStrings: Sendable, Equatable {
     var isEmpty: Bool { texts.isEmpty }
 
     /// The texts of a language: its own, and the default language's where it has none.
-    func texts(_ code: String, languages: SiteLanguages) -> [String: String] {
+    func texts(_ code: LanguageCode, languages: SiteLanguages) -> [String: String] {
         var merged = base(languages)
-        if code != languages.defaultCode { merged.merge(texts[code] ?? [:]) { _, own in own } }
+        if code != languages.defaultCode { merged.merge(texts[code.rawValue] ?? [:]) { _, own in own } }
         return merged
     }
 
     /// The default language's texts; English where the theme has none in it (a theme's own language).
     private func base(_ languages: SiteLanguages) -> [String: String] {
-        texts[languages.defaultCode] ?? texts["en"] ?? [:]
+        texts[languages.defaultCode.rawValue] ?? texts["en"] ?? [:]
     }
 
     /// One warning for each key the default language's file has and another language's lacks.
@@ -57,11 +57,13 @@ struct ThemeStrings: Sendable, Equatable {
         guard !main.isEmpty else { return [] }
         var warnings: [Diagnostic] = []
         for code in languages.codes.dropFirst() {
-            let own = texts[code] ?? [:]
-            let file = files[code] ?? "\(themePath)/i18n/\(code).yml"
+            let own = texts[code.rawValue] ?? [:]
+            let file = files[code.rawValue] ?? "\(themePath)/i18n/\(code).yml"
             for key in main.keys.sorted() where own[key] == nil {
                 warnings.append(
-                    ThemeProblem.missingText(key, language: code, main: languages.defaultCode, text: main[key]!).at(
+                    ThemeProblem.missingText(
+                        key, language: code.rawValue, main: languages.defaultCode.rawValue, text: main[key]!
+                    ).at(
                         SourceLocation(file: file)))
             }
         }

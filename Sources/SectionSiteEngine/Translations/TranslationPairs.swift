@@ -6,10 +6,10 @@ package struct TranslationPair: Sendable, Equatable {
     /// The translation, relative to the site (`Content/fr/posts/hello.md`).
     package var translation: SourcePath
     /// The translation's language.
-    package var language: String
+    package var language: LanguageCode
 
     /// Creates a pair.
-    package init(source: SourcePath, translation: SourcePath, language: String) {
+    package init(source: SourcePath, translation: SourcePath, language: LanguageCode) {
         (self.source, self.translation, self.language) = (source, translation, language)
     }
 }
@@ -19,10 +19,10 @@ package struct MissingTranslation: Sendable, Equatable {
     /// The default language's page, relative to the site.
     package var source: SourcePath
     /// The codes of the languages without a page of its key, in the settings' order.
-    package var languages: [String]
+    package var languages: [LanguageCode]
 
     /// Creates an entry.
-    package init(source: SourcePath, languages: [String]) {
+    package init(source: SourcePath, languages: [LanguageCode]) {
         (self.source, self.languages) = (source, languages)
     }
 }
@@ -40,12 +40,12 @@ package struct TranslationPairs: Sendable, Equatable {
         /// The file, relative to the site.
         package var path: SourcePath
         /// The language's code.
-        package var language: String
+        package var language: LanguageCode
         /// The translation key.
         package var key: String
 
         /// Creates an entry.
-        package init(path: SourcePath, language: String, key: String) {
+        package init(path: SourcePath, language: LanguageCode, key: String) {
             (self.path, self.language, self.key) = (path, language, key)
         }
     }
@@ -65,7 +65,7 @@ package struct TranslationPairs: Sendable, Equatable {
         for page in sorted where page.language == languages.defaultCode && sources[page.key] == nil {
             sources[page.key] = page.path
         }
-        var translated: [SourcePath: Set<String>] = [:]  // source path -> languages it has a translation in
+        var translated: [SourcePath: Set<LanguageCode>] = [:]  // source path -> languages it has a translation in
         for page in sorted where page.language != languages.defaultCode {
             guard let source = sources[page.key] else { continue }
             pairs.append(TranslationPair(source: source, translation: page.path, language: page.language))

@@ -22,7 +22,7 @@ package struct TranslationStatus: Sendable, Equatable {
     /// The translation, relative to the site.
     package var path: SourcePath
     /// The translation's language.
-    package var language: String
+    package var language: LanguageCode
     /// Its source, relative to the site.
     package var source: SourcePath
     /// Behind, up to date or unknown.
