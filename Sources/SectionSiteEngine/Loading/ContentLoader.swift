@@ -24,7 +24,7 @@ struct ContentLoader {
         var page: Page
         var path: SourcePath
         /// The hash of the file's text.
-        var sourceHash: String
+        var sourceHash: ContentDigest
         /// The file's stamp, taken before it was read.
         var stamp: FileStamp?
         /// The length in UTF-8 bytes of the body that `page` leaves in the file, at the end of its text: 0 when the
@@ -85,7 +85,7 @@ struct ContentLoader {
         do {
             let text = try SourceText.read(URL(fileURLWithPath: file), path: path.rawValue)
             var page = try PageParser(path: path, permalinks: permalinks).parse(text)
-            var parsed = ParsedPage(page: page, path: path, sourceHash: ContentHash.of(text).hex, stamp: stamp)
+            var parsed = ParsedPage(page: page, path: path, sourceHash: ContentHash.of(text).digest, stamp: stamp)
             if !keepingBody {
                 parsed.bodyBytes = page.body.utf8.count
                 page.body = ""
@@ -114,7 +114,7 @@ struct ContentLoader {
         guard let text = try? SourceText.read(site.appendingPathComponent(parsed.path.rawValue), path: "") else {
             return ""
         }
-        guard ContentHash.of(text).hex == parsed.sourceHash else {
+        guard ContentHash.of(text).digest == parsed.sourceHash else {
             return (try? FrontMatter.split(text, path: parsed.path).body) ?? ""
         }
         return String(text[text.utf8.index(text.utf8.endIndex, offsetBy: -parsed.bodyBytes)...])
@@ -124,7 +124,7 @@ struct ContentLoader {
     func load(_ path: SourcePath, text: String, stamp: FileStamp? = nil) throws -> LoadedPage {
         let (page, problems) = load(
             try PageParser(path: path, permalinks: permalinks).parse(text), source: path,
-            sourceHash: ContentHash.of(text).hex,
+            sourceHash: ContentHash.of(text).digest,
             stamp: stamp)
         if !problems.isEmpty { throw SectionSiteError(problems) }
         return page
@@ -134,7 +134,7 @@ struct ContentLoader {
     func loadReportingProblems(_ path: SourcePath, text: String) throws -> (LoadedPage, [Diagnostic]) {
         load(
             try PageParser(path: path, permalinks: permalinks).parse(text), source: path,
-            sourceHash: ContentHash.of(text).hex, stamp: nil)
+            sourceHash: ContentHash.of(text).digest, stamp: nil)
     }
 
     /// A page defined by a Swift program, loaded as a file's would be.
@@ -154,7 +154,7 @@ struct ContentLoader {
     /// Renders a parsed page's body and item bodies; `source` is the file that relative links start from. Also
     /// returns the mistakes in its Markdown (an unknown directive, a missing picture), each at its place, sorted.
     private func load(
-        _ parsed: Page, source path: SourcePath, sourceHash: String, stamp: FileStamp?
+        _ parsed: Page, source path: SourcePath, sourceHash: ContentDigest, stamp: FileStamp?
     ) -> (LoadedPage, [Diagnostic]) {
         var page = parsed
         var markdown = markdown

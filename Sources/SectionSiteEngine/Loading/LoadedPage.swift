@@ -71,13 +71,13 @@ final class LoadedPage: Sendable, Equatable {
     let keptText: Kept<String>
     /// A hash of the file's text and of the theme's templates that drew its Markdown (directives, render hooks):
     /// equal hashes mean the same page, so what depends on it need not be redone.
-    let sourceHash: String
+    let sourceHash: ContentDigest
     /// The hash of the file's text alone (`sourceHash` adds what the page depends on: templates, pictures, the
     /// URLs of the pages it links to): what a build compares a file read again with, to tell a touched file from
     /// a changed one.
-    let textHash: String
+    let textHash: ContentDigest
     /// `sourceHash` as a number, for hashing the members of a long list without reading text (or retaining it).
-    let digest: UInt64
+    var digest: UInt64 { sourceHash.value }
     /// The theme's templates that drew part of its Markdown (`directives/row`, `hooks/link`): an edit to one loads
     /// the page again.
     let templatesUsed: Set<String>
@@ -106,7 +106,8 @@ final class LoadedPage: Sendable, Equatable {
     convenience init(
         page: Page, blocks: [Markdown.Block], summary: String, headings: [Markdown.Heading] = [],
         itemBodies: [String: String] = [:], fileLinks: [FileLink] = [], links: [Link] = [], text: String = "",
-        sourceHash: String, textHash: String? = nil, templatesUsed: Set<String> = [], images: [ImageUse] = [],
+        sourceHash: ContentDigest, textHash: ContentDigest? = nil, templatesUsed: Set<String> = [],
+        images: [ImageUse] = [],
         fieldImages: [String: [String: ProcessedImage]] = [:],
         isComplete: Bool = true, collectionFolders: [String]? = nil, stamp: FileStamp? = nil,
         warnings: [Diagnostic] = [],
@@ -123,7 +124,7 @@ final class LoadedPage: Sendable, Equatable {
     init(
         page: Page, body: Kept<[Markdown.Block]>, summary: Kept<String>, headings: Kept<[Markdown.Heading]>,
         itemBodies: [String: String], fileLinks: [FileLink], links: Kept<[Link]>, text: Kept<String>,
-        sourceHash: String, textHash: String? = nil, templatesUsed: Set<String>, images: [ImageUse],
+        sourceHash: ContentDigest, textHash: ContentDigest? = nil, templatesUsed: Set<String>, images: [ImageUse],
         fieldImages: [String: [String: ProcessedImage]],
         isComplete: Bool, collectionFolders: [String]?, stamp: FileStamp?, listing: Listing? = nil,
         tagSlugs: [String]? = nil,
@@ -140,13 +141,6 @@ final class LoadedPage: Sendable, Equatable {
         self.keptText = text
         self.sourceHash = sourceHash
         self.textHash = textHash ?? sourceHash
-        self.digest =
-            (sourceHash.utf8.count == 16 ? UInt64(sourceHash, radix: 16) : nil)
-            ?? {
-                var hash = ContentHash()
-                hash.combine(sourceHash)
-                return hash.value
-            }()
         self.templatesUsed = templatesUsed
         self.images = images
         self.fieldImages = fieldImages

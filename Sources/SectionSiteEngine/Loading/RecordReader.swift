@@ -52,6 +52,12 @@ struct RecordReader {
         String(decoding: try take(try int()), as: UTF8.self)
     }
 
+    /// A content digest, written as its 16 hex digits.
+    mutating func digest() throws -> ContentDigest {
+        guard let digest = ContentDigest(hex: try string()) else { throw Malformed() }
+        return digest
+    }
+
     mutating func optional<T>(_ read: (inout RecordReader) throws -> T) throws -> T? {
         try bool() ? try read(&self) : nil
     }

@@ -331,11 +331,11 @@ package struct Markdown: Sendable {
     /// The hash of a page's text with the templates that drew its Markdown, the pictures it shows and the URLs of
     /// the pages it links to: a change to one of them changes the page as an edit to its text does.
     func dependencyHash(
-        _ sourceHash: String, templatesUsed: Set<String>, images: [ProcessedImage], linked: [PageURL] = []
-    ) -> String {
+        _ sourceHash: ContentDigest, templatesUsed: Set<String>, images: [ProcessedImage], linked: [PageURL] = []
+    ) -> ContentDigest {
         guard !templatesUsed.isEmpty || !images.isEmpty || !linked.isEmpty else { return sourceHash }
         var hash = ContentHash()
-        hash.combine(sourceHash)
+        hash.combine(sourceHash.hex)
         for template in templatesUsed.sorted() {
             hash.combine(template)
             hash.combine(theme?.templateHashes[template + ".mustache"] ?? "")
@@ -345,7 +345,7 @@ package struct Markdown: Sendable {
             hash.combine(image.variants.last?.path ?? "")  // named by the picture's bytes and the settings
         }
         for url in linked { hash.combine(url.rawValue) }  // the URLs its links to other pages were given
-        return hash.hex
+        return hash.digest
     }
 
     /// `<section class="footnotes" data-footnotes><ol>` numbered from `number`, since each footnote is rendered

@@ -139,7 +139,7 @@ extension Site {
             return EditableList(
                 rules: rules, path: file.path, list: .records, items: records.map { ($0.id, $0.fields) }
             ) { text in
-                ContentHash.of(text).hex == file.hash
+                ContentHash.of(text).digest == file.hash
             }
         case .collection:
             return nil

@@ -99,7 +99,7 @@ enum SiteRecord {
             // Stamped within two seconds of the snapshot: a second edit in the same clock tick keeps the stamp.
             if let stamp, stamp == old, stamp.modified <= takenAt - 2_000_000_000 { return nil }
             // The bytes hashed as they are read: the same hash as the text's when they are the same UTF-8.
-            guard let stamp, ContentHash.ofFile(root + path.rawValue)?.hex == hashes[.file(path)] else {
+            guard let stamp, ContentHash.ofFile(root + path.rawValue)?.digest == hashes[.file(path)] else {
                 return (stamp, false, nil)
             }
             return (stamp, true, current[.file(path)]?.stamped(stamp))

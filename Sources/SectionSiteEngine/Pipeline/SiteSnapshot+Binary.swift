@@ -15,8 +15,8 @@ extension SiteSnapshot {
         try out.list(pages) { out, page in
             out.string(page.source.description)
             out.stamp(page.stamp)
-            out.string(page.sourceHash)
-            out.string(page.textHash)
+            out.string(page.sourceHash.hex)
+            out.string(page.textHash.hex)
             out.string(page.url)
             out.string(page.folder)
             out.bool(page.isIndex)
@@ -96,8 +96,8 @@ extension SiteSnapshot {
                 let pages = try input.list { input in
                     PageRecord(
                         source: SourceID(recorded: try input.string()), stamp: try input.stamp(),
-                        sourceHash: try input.string(),
-                        textHash: try input.string(),
+                        sourceHash: try input.digest(),
+                        textHash: try input.digest(),
                         url: try input.string(), folder: try input.string(), isIndex: try input.bool(),
                         isDraft: try input.bool(), title: try input.string(),
                         date: try input.optional { try $0.date() },

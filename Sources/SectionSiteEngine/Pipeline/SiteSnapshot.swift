@@ -18,9 +18,9 @@ struct SiteSnapshot: Sendable {
     struct PageRecord: Sendable {
         var source: SourceID
         var stamp: FileStamp
-        var sourceHash: String
+        var sourceHash: ContentDigest
         /// The hash of the file's text alone (`LoadedPage.textHash`).
-        var textHash: String
+        var textHash: ContentDigest
         var url: String
         var folder: String
         var isIndex: Bool

@@ -129,3 +129,31 @@ struct ContentHash: Sendable {
         return hash
     }
 }
+
+/// What `ContentHash` gives: 64 bits that stand for some text or bytes, written as 16 hex digits where a record, a
+/// version or a file name shows them. A type of its own, so that no other text passes for a hash.
+package struct ContentDigest: Hashable, Sendable, CustomStringConvertible {
+    /// The 64 bits.
+    package let value: UInt64
+
+    package init(_ value: UInt64) { self.value = value }
+
+    /// The digest that 16 hex digits write; nil for any other text.
+    package init?(hex: String) {
+        guard hex.utf8.count == 16, let value = UInt64(hex, radix: 16) else { return nil }
+        self.value = value
+    }
+
+    /// 16 lowercase hex digits, as `ContentHash.hex` writes them.
+    package var hex: String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    package var description: String { hex }
+}
+
+extension ContentHash {
+    /// The hash's digest.
+    var digest: ContentDigest { ContentDigest(value) }
+}

@@ -26,7 +26,7 @@ struct DataFile: Sendable, Equatable {
     /// The whole file as templates see it.
     var value: Value
     /// A hash of the file's text.
-    var hash: String
+    var hash: ContentDigest
 
     /// The extensions read, in the order a name is looked for.
     static let extensions = ["yml", "yaml", "json", "csv"]
@@ -53,7 +53,7 @@ struct DataFile: Sendable, Equatable {
     /// Parses one data file's text.
     static func parse(_ text: String, path: SourcePath) throws -> DataFile {
         let name = ((path.rawValue as NSString).lastPathComponent as NSString).deletingPathExtension
-        let hash = ContentHash.of(text).hex
+        let hash = ContentHash.of(text).digest
         if (path.rawValue as NSString).pathExtension.lowercased() == "csv" {
             guard let records = try csv(text, path: path) else {
                 return DataFile(name: name, path: path, records: nil, value: try plainCSV(text, path: path), hash: hash)

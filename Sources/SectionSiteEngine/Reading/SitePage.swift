@@ -199,7 +199,7 @@ public struct SitePage: Sendable, Equatable {
     /// A hash of everything the page holds, which stands for a Markdown page's file hash: equal hashes, same page.
     /// Every field of `SitePage` and of the specs it holds must be fed here: one left out would leave the page
     /// stale in incremental builds when only that field changes.
-    var sourceHash: String {
+    var sourceHash: ContentDigest {
         var hash = ContentHash()
         for text in [url, title, summary ?? "\u{0}", layout ?? "\u{0}", markdown, tags.joined(separator: "\u{1}")] {
             hash.combine(text)
@@ -227,7 +227,7 @@ public struct SitePage: Sendable, Equatable {
                 Value.map(item.fields).hash(into: &hash)
             }
         }
-        return hash.hex
+        return hash.digest
     }
 
     /// A site path made whole: a leading `/` and a trailing one; nil for anything else than a plain path.

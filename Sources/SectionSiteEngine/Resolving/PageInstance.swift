@@ -78,7 +78,7 @@ struct PageItem: Sendable, Equatable, IdentifiableType {
     /// Where the item is written (for a collection item: where its section is).
     var location: SourceLocation
     /// For a collection item, the source hash of the page it stands for.
-    var sourceHash: String?
+    var sourceHash: ContentDigest?
     /// HTML made by a Swift program, drawn instead of the cell's template.
     var html: String? = nil
     /// The fields that name a local picture: the template sees the picture's files.

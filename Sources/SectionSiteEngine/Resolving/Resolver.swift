@@ -177,11 +177,11 @@ struct Resolver {
         paginated: (index: Int, members: ArraySlice<Int>)? = nil, translations: [Translation]
     ) -> String {
         var hash = ContentHash()
-        hash.combine(loaded.sourceHash)
+        hash.combine(loaded.sourceHash.hex)
         for translation in translations { hash.combine("\u{1}\(translation.language)\u{1}\(translation.url)") }
         if let pagination { hash.combine("\(pagination.current)/\(pagination.total)") }
         for (index, section) in sections.enumerated() {
-            if case .data(let name, _) = section.spec.content { hash.combine(data[name]?.hash ?? "") }
+            if case .data(let name, _) = section.spec.content { hash.combine(data[name]?.hash.hex ?? "") }
             guard case .collection = section.spec.content else { continue }
             if let paginated, paginated.index == index {
                 // Read in place: a long list's slices are hashed at every edit of one of its pages, and retaining
@@ -192,7 +192,7 @@ struct Resolver {
                     }
                 }
             } else {
-                for item in section.items { hash.combine(item.sourceHash ?? item.id) }
+                for item in section.items { hash.combine(item.sourceHash?.hex ?? item.id) }
             }
             hash.combine("|")
         }

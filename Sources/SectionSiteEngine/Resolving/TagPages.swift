@@ -104,7 +104,7 @@ enum TagPages {
         hash.combine("generated")
         hash.combine(url.rawValue)
         for part in hashing { hash.combine(part) }
-        return LoadedPage(page: page, blocks: [], summary: "", sourceHash: hash.hex)
+        return LoadedPage(page: page, blocks: [], summary: "", sourceHash: hash.digest)
     }
 }
 

@@ -325,7 +325,7 @@ struct SearchShardsTests {
             Markdown.Heading(level: 2, id: "h\(place)", text: words(Int(random.next() % 2)))
         }
         let text = words(Int(random.next() % 12))
-        let hash = ContentHash.of("\(title)|\(headings.map(\.text))|\(text)").hex
+        let hash = ContentHash.of("\(title)|\(headings.map(\.text))|\(text)").digest
         return LoadedPage(
             page: try PageParser(path: SourcePath("Content\(url)index.md")).parse("---\ntitle: \(title)\n---\n"),
             blocks: [],

@@ -102,7 +102,8 @@ struct SlicedRenderTests {
         let page = LoadedPage(
             page: try PageParser(path: "Content/a.md").parse("# A\n"),
             blocks: [Markdown.Block(html: "<p>Hé</p>", isRawHTML: false)],
-            summary: "Hé", headings: [heading], links: [link], text: "Hé, a text.", sourceHash: "h")
+            summary: "Hé", headings: [heading], links: [link], text: "Hé, a text.",
+            sourceHash: ContentHash.of("h").digest)
         let stored = try page.storingBody(in: store)
         #expect(stored.blocks.isEmpty && stored.body.isStored)
         #expect(
