@@ -8,33 +8,9 @@ package enum FileTree {
     ///
     /// - Complexity: one `readdir` pass per folder; no `stat` where the file system reports entry types.
     package static func files(under folder: URL) -> [String] {
-        var files: [String] = []
-        walk(folder.path, prefix: "", into: &files)
-        return files.sorted()
-    }
-
-    private static func walk(_ path: String, prefix: String, into files: inout [String]) {
-        guard let directory = opendir(path) else { return }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            guard !name.hasPrefix(".") else { continue }
-            var type = Int32(entry.pointee.d_type)
-            if type == Int32(DT_UNKNOWN) {
-                var info = stat()
-                guard lstat(path + "/" + name, &info) == 0 else { continue }
-                type =
-                    (info.st_mode & S_IFMT) == S_IFDIR
-                    ? Int32(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : -1
-            }
-            if type == Int32(DT_DIR) {
-                walk(path + "/" + name, prefix: prefix + name + "/", into: &files)
-            } else if type == Int32(DT_REG) {
-                files.append(prefix + name)
-            }
-        }
+        var walk = Walk(bounds: nil)
+        walk.walk(folder.path, prefix: "")
+        return walk.entries.sorted()
     }
 
     /// Every file and folder under `folder` that `bounds` lets a site read, relative to it (a folder's path ends in
@@ -44,44 +20,47 @@ package enum FileTree {
     ///
     /// - Complexity: `files(under:)`'s, and one `realpath(3)` per symbolic link.
     package static func entries(under folder: URL, within bounds: SourceBounds) -> [String] {
-        var entries: [String] = []
-        var seen = Set<String>()
-        walk(folder.path, prefix: "", into: &entries, following: bounds, seen: &seen)
-        return entries
+        var walk = Walk(bounds: bounds)
+        walk.walk(folder.path, prefix: "")
+        return walk.entries
     }
 
-    private static func walk(
-        _ path: String, prefix: String, into entries: inout [String], following bounds: SourceBounds,
-        seen: inout Set<String>
-    ) {
-        guard let directory = opendir(path) else { return }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            guard !name.hasPrefix(".") else { continue }
-            let full = path + "/" + name
-            var type = Int32(entry.pointee.d_type)
-            if type == Int32(DT_UNKNOWN) || type == Int32(DT_LNK) {
-                var info = stat()
-                guard lstat(full, &info) == 0 else { continue }
-                if (info.st_mode & S_IFMT) == S_IFLNK {
-                    // Followed where the bounds allow it, each real folder once (a link to a folder above it loops).
-                    guard case .inside(let real) = bounds.place(FilePath(full)), stat(full, &info) == 0 else {
-                        continue
-                    }
-                    if (info.st_mode & S_IFMT) == S_IFDIR && !seen.insert(real).inserted { continue }
+    /// One walk down a folder: without `bounds`, regular files only and no symbolic link; with them, folders too,
+    /// and the links that stay inside them.
+    private struct Walk {
+        let bounds: SourceBounds?
+        var entries: [String] = []
+        /// The real paths of the folders reached through a link: each is followed once (a link above itself loops).
+        var seen = Set<String>()
+
+        mutating func walk(_ path: String, prefix: String) {
+            guard let directory = opendir(path) else { return }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
                 }
-                type =
-                    (info.st_mode & S_IFMT) == S_IFDIR
-                    ? Int32(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : -1
-            }
-            if type == Int32(DT_DIR) {
-                entries.append(prefix + name + "/")
-                walk(full, prefix: prefix + name + "/", into: &entries, following: bounds, seen: &seen)
-            } else if type == Int32(DT_REG) {
-                entries.append(prefix + name)
+                guard !name.hasPrefix(".") else { continue }
+                let full = path + "/" + name
+                var type = Int32(entry.pointee.d_type)
+                if type == Int32(DT_UNKNOWN) || (bounds != nil && type == Int32(DT_LNK)) {
+                    var info = stat()
+                    guard lstat(full, &info) == 0 else { continue }
+                    if (info.st_mode & S_IFMT) == S_IFLNK {
+                        guard let bounds, case .inside(let real) = bounds.place(FilePath(full)), stat(full, &info) == 0
+                        else { continue }
+                        if (info.st_mode & S_IFMT) == S_IFDIR && !seen.insert(real).inserted { continue }
+                    }
+                    type =
+                        (info.st_mode & S_IFMT) == S_IFDIR
+                        ? Int32(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : -1
+                }
+                if type == Int32(DT_DIR) {
+                    if bounds != nil { entries.append(prefix + name + "/") }
+                    walk(full, prefix: prefix + name + "/")
+                } else if type == Int32(DT_REG) {
+                    entries.append(prefix + name)
+                }
             }
         }
     }
