@@ -170,6 +170,7 @@ struct ContentLoader {
         func inBody(_ line: Int, _ column: Int) -> SourceLocation {
             SourceLocation(file: file, line: bodyLine + line - 1, column: column)
         }
+        var linkedFiles = Set(document.linkedFiles)
         var links = document.fileLinks.map { LoadedPage.FileLink(link: $0, location: inBody($0.line, $0.column)) }
         var allLinks = document.links.map {
             LoadedPage.Link(destination: $0.destination, written: $0.written, location: inBody($0.line, $0.column))
@@ -189,6 +190,7 @@ struct ContentLoader {
                 let (html, itemDocument) = markdown.html(body, source: path)
                 itemBodies[item.id] = html
                 links += itemDocument.fileLinks.map { LoadedPage.FileLink(link: $0, location: item.location) }
+                linkedFiles.formUnion(itemDocument.linkedFiles)
                 allLinks += itemDocument.links.map {
                     LoadedPage.Link(destination: $0.destination, written: $0.written, location: item.location)
                 }
@@ -216,11 +218,12 @@ struct ContentLoader {
         }
         let loaded = LoadedPage(
             page: page, blocks: document.blocks, summary: page.summary ?? document.firstParagraph ?? "",
-            headings: document.headings, itemBodies: itemBodies, fileLinks: links, links: allLinks,
+            headings: document.headings, itemBodies: itemBodies, fileLinks: links,
+            linkedFiles: linkedFiles.sorted(), links: allLinks,
             text: document.text,
             sourceHash: markdown.dependencyHash(
                 sourceHash, templatesUsed: templatesUsed, images: images.map(\.image),
-                linked: linkedURLs),
+                linked: linkedURLs, files: linkedFiles.sorted()),
             textHash: sourceHash,
             templatesUsed: templatesUsed, images: images, fieldImages: fieldImages, stamp: stamp,
             warnings: problems.filter { $0.severity == .warning },

@@ -62,6 +62,9 @@ final class LoadedPage: Sendable, Equatable {
     /// The relative links to `.md` files in the body and item bodies, already rewritten to page URLs; a later stage
     /// warns about those that lead to no page.
     let fileLinks: [FileLink]
+    /// The files of the site its relative links name, and whether each was there, sorted
+    /// (`Markdown.Document.linkedFiles`): when one comes or goes, the page is loaded again.
+    let linkedFiles: [LinkTargets.FileLookup]
     /// Every link and image of the body and item bodies, for `sectionsite check`; empty unless the site is built
     /// with `BuildOptions.keepsLinks`, and for a page restored from the previous build's record.
     var links: [Link] { keptLinks.value }
@@ -105,7 +108,8 @@ final class LoadedPage: Sendable, Equatable {
     /// Creates a loaded page whose parts are in memory.
     convenience init(
         page: Page, blocks: [Markdown.Block], summary: String, headings: [Markdown.Heading] = [],
-        itemBodies: [String: String] = [:], fileLinks: [FileLink] = [], links: [Link] = [], text: String = "",
+        itemBodies: [String: String] = [:], fileLinks: [FileLink] = [], linkedFiles: [LinkTargets.FileLookup] = [],
+        links: [Link] = [], text: String = "",
         sourceHash: ContentDigest, textHash: ContentDigest? = nil, templatesUsed: Set<String> = [],
         images: [ImageUse] = [],
         fieldImages: [String: [String: ProcessedImage]] = [:],
@@ -115,7 +119,8 @@ final class LoadedPage: Sendable, Equatable {
     ) {
         self.init(
             page: page, body: .held(blocks), summary: .held(summary), headings: .held(headings), itemBodies: itemBodies,
-            fileLinks: fileLinks, links: .held(links), text: .held(text), sourceHash: sourceHash, textHash: textHash,
+            fileLinks: fileLinks, linkedFiles: linkedFiles, links: .held(links), text: .held(text),
+            sourceHash: sourceHash, textHash: textHash,
             templatesUsed: templatesUsed, images: images, fieldImages: fieldImages, isComplete: isComplete,
             collectionFolders: collectionFolders, stamp: stamp, warnings: warnings, unknownLanguages: unknownLanguages)
     }
@@ -123,7 +128,9 @@ final class LoadedPage: Sendable, Equatable {
     /// Creates a loaded page whose parts may wait in a `BodyStore`.
     init(
         page: Page, body: Kept<[Markdown.Block]>, summary: Kept<String>, headings: Kept<[Markdown.Heading]>,
-        itemBodies: [String: String], fileLinks: [FileLink], links: Kept<[Link]>, text: Kept<String>,
+        itemBodies: [String: String], fileLinks: [FileLink], linkedFiles: [LinkTargets.FileLookup] = [],
+        links: Kept<[Link]>,
+        text: Kept<String>,
         sourceHash: ContentDigest, textHash: ContentDigest? = nil, templatesUsed: Set<String>, images: [ImageUse],
         fieldImages: [String: [String: ProcessedImage]],
         isComplete: Bool, collectionFolders: [String]?, stamp: FileStamp?, listing: Listing? = nil,
@@ -137,6 +144,7 @@ final class LoadedPage: Sendable, Equatable {
         self.keptHeadings = headings
         self.itemBodies = itemBodies
         self.fileLinks = fileLinks
+        self.linkedFiles = linkedFiles
         self.keptLinks = links
         self.keptText = text
         self.sourceHash = sourceHash
@@ -218,7 +226,8 @@ final class LoadedPage: Sendable, Equatable {
     ) -> LoadedPage {
         LoadedPage(
             page: page, body: body, summary: summary, headings: headings, itemBodies: itemBodies, fileLinks: fileLinks,
-            links: links, text: text, sourceHash: sourceHash, textHash: textHash, templatesUsed: templatesUsed,
+            linkedFiles: linkedFiles, links: links, text: text, sourceHash: sourceHash, textHash: textHash,
+            templatesUsed: templatesUsed,
             images: images,
             fieldImages: fieldImages, isComplete: isComplete, collectionFolders: collectionFolders,
             stamp: stamp ?? self.stamp,
@@ -234,7 +243,8 @@ final class LoadedPage: Sendable, Equatable {
         lhs === rhs
             || (lhs.sourceHash == rhs.sourceHash && lhs.page == rhs.page && lhs.blocks == rhs.blocks
                 && lhs.summary == rhs.summary && lhs.headings == rhs.headings && lhs.itemBodies == rhs.itemBodies
-                && lhs.fileLinks == rhs.fileLinks && lhs.links == rhs.links && lhs.text == rhs.text
+                && lhs.fileLinks == rhs.fileLinks && lhs.linkedFiles == rhs.linkedFiles && lhs.links == rhs.links
+                && lhs.text == rhs.text
                 && lhs.isComplete == rhs.isComplete)
     }
 }

@@ -186,6 +186,9 @@ package struct Markdown: Sendable {
         package var headings: [Heading]
         /// The relative links to `.md` files, in order.
         package var fileLinks: [FileLink]
+        /// The files of the site that its relative links to other files name, found among the link targets or not:
+        /// such a link is drawn another way once its file comes or goes.
+        package var linkedFiles: [LinkTargets.FileLookup] = []
         /// Every link and image, in order.
         package var links: [Link] = []
         /// The plain text of the paragraphs, lists, quotes and tables, up to `textLimit` characters (cut at a word).
@@ -331,9 +334,10 @@ package struct Markdown: Sendable {
     /// The hash of a page's text with the templates that drew its Markdown, the pictures it shows and the URLs of
     /// the pages it links to: a change to one of them changes the page as an edit to its text does.
     func dependencyHash(
-        _ sourceHash: ContentDigest, templatesUsed: Set<String>, images: [ProcessedImage], linked: [PageURL] = []
+        _ sourceHash: ContentDigest, templatesUsed: Set<String>, images: [ProcessedImage], linked: [PageURL] = [],
+        files: [LinkTargets.FileLookup] = []
     ) -> ContentDigest {
-        guard !templatesUsed.isEmpty || !images.isEmpty || !linked.isEmpty else { return sourceHash }
+        guard !templatesUsed.isEmpty || !images.isEmpty || !linked.isEmpty || !files.isEmpty else { return sourceHash }
         var hash = ContentHash()
         hash.combine(sourceHash.hex)
         for template in templatesUsed.sorted() {
@@ -345,6 +349,8 @@ package struct Markdown: Sendable {
             hash.combine(image.variants.last?.path ?? "")  // named by the picture's bytes and the settings
         }
         for url in linked { hash.combine(url.rawValue) }  // the URLs its links to other pages were given
+        // The files its links to other files found.
+        for file in files where file.found { hash.combine("\u{0}" + file.path.rawValue) }
         return hash.digest
     }
 

@@ -164,9 +164,12 @@ package struct Site: Sendable {
         let copies = plan.contentFiles.filter { output, path in
             files[output] != nil || FileManager.default.fileExists(atPath: path.in(options.site.path))
         }
-        // The site's files before its pages: links to them resolve against the list.
+        // The site's files before its pages: links to them resolve against the list, and a page whose links name a
+        // file that came or went is drawn again.
         let refresh = plan.copiedFiles || !copies.isEmpty
-        if refresh { refreshFiles() }
+        if refresh, let targets = refreshFiles() {
+            for (source, page) in loaded where targets.differs(from: page.linkedFiles) { load.insert(source) }
+        }
         if plan.findPages {
             let present = Set(loader.pagePaths().map(SourceID.file))
             load.formUnion(present.subtracting(loaded.keys))
@@ -308,11 +311,13 @@ package struct Site: Sendable {
         return warnings.all
     }
 
-    /// Lists the files the site copies, and the files Markdown's links resolve against.
-    mutating func refreshFiles() {
+    /// Lists the files the site copies, and the files Markdown's links resolve against; returns the link targets.
+    @discardableResult
+    mutating func refreshFiles() -> LinkTargets? {
         fileList = Self.staticFiles(site: options.site, theme: theme)
         files = Dictionary(fileList.map { ($0.path, $0) }) { first, _ in first }
         markdown.targets?.files = LinkTargets.files(of: options.site, within: config.sourceBounds(site: options.site))
+        return markdown.targets
     }
 
     /// The loader of the site's pages, with the Markdown as it is now (its link targets among it).

@@ -29,7 +29,8 @@ enum SiteRecord {
             page.placeIn(site.config.languages)
             site.loaded[record.source] = LoadedPage(
                 page: page, body: .held([]), summary: record.summary, headings: record.headings, itemBodies: [:],
-                fileLinks: record.fileLinks, links: .held([]), text: record.text, sourceHash: record.sourceHash,
+                fileLinks: record.fileLinks, linkedFiles: record.linkedFiles, links: .held([]), text: record.text,
+                sourceHash: record.sourceHash,
                 textHash: record.textHash,
                 templatesUsed: [], images: [], fieldImages: [:], isComplete: false,
                 collectionFolders: record.collectionFolders, stamp: record.stamp,
@@ -120,6 +121,12 @@ enum SiteRecord {
             changed.insert(SiteChange(page: source))
         }
         changed.formUnion(site.program.definitions.keys.map(SiteChange.init(page:)))
+        // A page whose links name a file that came or went since draws those links another way.
+        if let targets = site.markdown.targets {
+            for (source, page) in site.loaded where targets.differs(from: page.linkedFiles) {
+                changed.insert(SiteChange(page: source))
+            }
+        }
         for (file, hash) in site.theme.templateHashes where snapshot.templates[file] != hash {
             changed.insert(.file(SourcePath("\(site.theme.path)/\(file)")))
         }
@@ -152,7 +159,8 @@ enum SiteRecord {
                 url: page.url.rawValue, folder: page.folder,
                 isIndex: page.isIndex, isDraft: page.isDraft, title: page.title, date: page.date, weight: page.weight,
                 tags: page.tags, aliases: page.aliases, summary: made.keptSummary, frontMatter: page.frontMatter,
-                collectionFolders: made.collectionFolders, fileLinks: made.fileLinks, headings: made.keptHeadings,
+                collectionFolders: made.collectionFolders, fileLinks: made.fileLinks,
+                linkedFiles: made.linkedFiles, headings: made.keptHeadings,
                 text: made.keptText, unknownLanguages: made.unknownLanguages)
         }
         let rendered = site.output.records.values.sorted { $0.page.url < $1.page.url }.map { record in

@@ -39,6 +39,10 @@ extension SiteSnapshot {
                 out.int(link.link.column)
                 out.location(link.location)
             }
+            out.list(page.linkedFiles) { out, lookup in
+                out.string(lookup.path.rawValue)
+                out.bool(lookup.found)
+            }
             page.headings.write(to: &out)
             page.text.write(to: &out)
             out.list(page.unknownLanguages) { out, use in
@@ -111,6 +115,9 @@ extension SiteSnapshot {
                                 target: target, destination: try input.string(), line: try input.int(),
                                 column: try input.int())
                             return LoadedPage.FileLink(link: link, location: try input.location())
+                        },
+                        linkedFiles: try input.list { input in
+                            LinkTargets.FileLookup(SourcePath(try input.string()), found: try input.bool())
                         },
                         headings: try kept([Markdown.Heading].self, &input), text: try kept(String.self, &input),
                         unknownLanguages: try input.list { input in

@@ -8,7 +8,7 @@ struct SiteSnapshot: Sendable {
     /// 4: page URLs percent-encoded (a record of 3 may hold raw ones, so it is not used); 6: the indexes' paths;
     /// 9: who wrote it, the fingerprint in named parts, where each unknown fence word is, each page's animation
     /// and the hash of its file's text.
-    static let format = "sectionsite-snapshot/9"
+    static let format = "sectionsite-snapshot/10"
 
     /// Who writes records: this SectionSite on this platform. A record another wrote is not used (file systems,
     /// paths and the rendering itself may differ), and the build says so in one line.
@@ -34,6 +34,7 @@ struct SiteSnapshot: Sendable {
         var frontMatter: [String: Value]
         var collectionFolders: [String]
         var fileLinks: [LoadedPage.FileLink]
+        var linkedFiles: [LinkTargets.FileLookup]
         /// The body's headings and text, for the search index: read back from a build's `BodyStore` as the record
         /// is written, when they wait there.
         var headings: Kept<[Markdown.Heading]>

@@ -20,6 +20,26 @@ package struct LinkTargets: Sendable, Equatable {
         (self.files, self.pageURLs) = (files, pageURLs)
     }
 
+    /// A file a link named, and whether it was among the files then: when that changes, so does the link.
+    package struct FileLookup: Hashable, Sendable, Comparable {
+        package var path: SourcePath
+        package var found: Bool
+
+        package init(_ path: SourcePath, found: Bool) { (self.path, self.found) = (path, found) }
+
+        package static func < (a: FileLookup, b: FileLookup) -> Bool {
+            a.path != b.path ? a.path < b.path : a.found && !b.found
+        }
+    }
+
+    /// Looks up a file a link names.
+    package func lookUp(_ path: SourcePath) -> FileLookup { FileLookup(path, found: files.contains(path)) }
+
+    /// Whether any of `lookups` would find otherwise now: the page that made them draws its links another way.
+    package func differs(from lookups: [FileLookup]) -> Bool {
+        lookups.contains { $0.found != files.contains($0.path) }
+    }
+
     /// The URL of the page at `path`: a file that is no page (missing, or not parsed) has the URL of its path.
     package func url(of path: SourcePath) -> PageURL {
         pageURLs[path] ?? PageURL(Page.route(path).url)

@@ -403,6 +403,36 @@ extension IncrementalBuildTests {
     }
 }
 
+extension IncrementalBuildTests {
+    @Test("a file that comes or goes redraws the pages whose links name it, in the preview as in a build")
+    func linkedFileComesAndGoes() throws {
+        let site = try TestSite(
+            plugins: .command,
+            TestSite.theme.merging([
+                "sectionsite.yml": "title: Site\n",
+                "Content/docs/page.md":
+                    "---\ntitle: Page\n---\nSee [the sheet](sheet.pdf) and [the old one](old.pdf).\n",
+                "Content/docs/old.pdf": "old",
+                "Content/other.md": "---\ntitle: Other\n---\nOther.\n",
+            ]) { $1 })
+        _ = try site.build()
+        let file = site.out.appendingPathComponent("docs/page/index.html")
+        #expect(try String(contentsOf: file, encoding: .utf8).contains(#"href="/docs/old.pdf""#))
+        try site.write(["Content/docs/sheet.pdf": "new"])
+        try site.remove("Content/docs/old.pdf")
+        let second = try site.build()
+        #expect(second.incremental, "the record was thrown away: a build from nothing")
+        let page = try String(contentsOf: file, encoding: .utf8)
+        #expect(page.contains(#"href="/docs/sheet.pdf""#) && page.contains(#"href="old.pdf""#))
+        // The live site the preview keeps does the same.
+        var live = try Site(options: BuildOptions(site: site.folder))
+        try site.write(["Content/docs/old.pdf": "back"])
+        _ = try live.apply([.file("Content/docs/old.pdf")])
+        let html = try live.pages[PageURL("/docs/page/")]?.document() ?? ""
+        #expect(html.contains(#"href="/docs/old.pdf""#), "\(html)")
+    }
+}
+
 @Suite("In-place output updates")
 struct InPlaceUpdateTests {
     @Test("a journal left by an interrupted update is finished: renames made, removed files and emptied folders gone")

@@ -65,6 +65,7 @@ struct DirectivePass {
             context["body"] = document.blocks.map(\.html).joined(separator: "\n")
             walk.result.headings += document.headings
             walk.result.fileLinks += document.fileLinks
+            walk.result.linkedFiles += document.linkedFiles
             walk.result.links += document.links
             walk.result.problems += document.problems
             walk.result.templatesUsed.formUnion(document.templatesUsed)

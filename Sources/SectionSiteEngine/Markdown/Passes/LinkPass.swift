@@ -138,11 +138,13 @@ struct LinkPass {
                 result.links.append(Markdown.Link(destination: final, written: url, line: line, column: column))
             }
         }
-        if let targets = markdown.targets, let file = MarkdownLinks.fileTarget(url, from: source),
-            targets.files.contains(SourcePath(file.target.removingPercentEncoding ?? file.target))
-        {
-            final = markdown.rootPath + file.target.dropFirst("Content/".count) + file.suffix
-            return final
+        if let targets = markdown.targets, let file = MarkdownLinks.fileTarget(url, from: source) {
+            let lookup = targets.lookUp(SourcePath(file.target.removingPercentEncoding ?? file.target))
+            result.linkedFiles.append(lookup)
+            if lookup.found {
+                final = markdown.rootPath + file.target.dropFirst("Content/".count) + file.suffix
+                return final
+            }
         }
         guard let link = MarkdownLinks.markdownTarget(url, from: source) else { return final }
         result.fileLinks.append(Markdown.FileLink(target: link.target, destination: url, line: line, column: column))
