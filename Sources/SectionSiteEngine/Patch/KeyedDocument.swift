@@ -40,6 +40,10 @@ struct KeyedDocument {
     private(set) var versionContent: Range<Int>?
     /// Keys in document order, for deterministic walks.
     private(set) var order: [String] = []
+    /// The elements of `<head>` but the title and the version meta, in order, each with its `HeadKey` and its bytes.
+    private(set) var head: [(key: String, outer: Range<Int>)] = []
+    /// The inner range of `<head>`.
+    private(set) var headInner: Range<Int>?
 
     /// Why a document cannot be read as keyed.
     struct Unreadable: Error, CustomStringConvertible {
@@ -139,6 +143,15 @@ struct KeyedDocument {
     private mutating func finish(
         _ element: Open, endTagStart: Int, end: Int, stack: [Open], childLists: inout [String: [String]]
     ) throws {
+        if element.name == "head", headInner == nil {
+            headInner = element.innerStart..<max(element.innerStart, endTagStart)
+        } else if stack.last?.name == "head", element.name != "title",
+            !element.attributes.contains(where: { $0.name == "name" && $0.value == "sectionsite-version" })
+        {
+            let text = text(element.innerStart..<max(element.innerStart, endTagStart))
+            head.append(
+                (HeadKey.of(tag: element.name, attributes: element.attributes, text: text), element.start..<end))
+        }
         if let key = element.key {
             guard elements[key] == nil else { throw Unreadable(description: "the key '\(key)' is used twice") }
             elements[key] = Element(

@@ -57,7 +57,12 @@ private struct Builder {
     let new: KeyedDocument
 
     func ops() throws -> [PatchOp] {
-        guard skeleton(old) == skeleton(new) else { throw Unpatchable("the page changed outside every keyed element") }
+        guard skeleton(old) == skeleton(new) else {
+            guard skeleton(old, head: false) == skeleton(new, head: false) else {
+                throw Unpatchable("the page changed outside every keyed element")
+            }
+            throw Unpatchable("the page's head changed, which patches do not reach yet: " + headChanges())
+        }
         var ops: [PatchOp] = []
         let sections = try Differ.changeset(from: try self.sections(of: old), to: try self.sections(of: new))
         for change in sections.changes { ops += try self.ops(for: change) }
@@ -116,9 +121,28 @@ private struct Builder {
         return ops
     }
 
-    /// The document with every patchable part blanked: when two skeletons differ, only a reload can do.
-    private func skeleton(_ document: KeyedDocument) -> [UInt8] {
+    /// What changed in the head, element by element (`HeadKey`): at most four named, then how many more.
+    private func headChanges() -> String {
+        func elements(_ document: KeyedDocument) -> [String: [UInt8]] {
+            Dictionary(document.head.map { ($0.key, Array(document.bytes[$0.outer])) }) { first, _ in first }
+        }
+        let (before, after) = (elements(old), elements(new))
+        var changes: [String] = []
+        for (key, _) in old.head where after[key] == nil { changes.append("\(key) removed") }
+        for (key, _) in new.head where before[key] == nil { changes.append("\(key) added") }
+        for (key, bytes) in new.head.map({ ($0.key, after[$0.key]!) }) where before[key].map({ $0 != bytes }) == true {
+            changes.append("\(key) changed")
+        }
+        if changes.isEmpty { changes.append("its elements moved") }
+        let named = changes.prefix(4).joined(separator: "; ")
+        return changes.count > 4 ? named + "; and \(changes.count - 4) more" : named
+    }
+
+    /// The document with every patchable part blanked (and the head's inside too, when `head` is false): when two
+    /// skeletons differ, only a reload can do.
+    private func skeleton(_ document: KeyedDocument, head: Bool = true) -> [UInt8] {
         var holes: [Range<Int>] = []
+        if !head, let inner = document.headInner { holes.append(inner) }
         for list in [PatchContract.pageList, PatchContract.bodyList] {
             if let container = document.containers[list] { holes.append(container.inner) }
         }

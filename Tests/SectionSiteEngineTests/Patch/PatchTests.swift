@@ -118,6 +118,35 @@ struct PatchTests {
         #expect(patch.json.hasSuffix(#""ops":[{"op":"reload"}]}"#))
     }
 
+    @Test("a change in the head reloads with the head's elements named: an alternate added, a meta changed")
+    func headReloadReason() {
+        func page(_ head: String) -> String {
+            "<!doctype html><html><head><title>T</title>" + #"<meta name="sectionsite-version" content="v">"# + head
+                + #"</head><body><div data-ss-children="body"><p data-ss-key="b:1">One</p></div></body></html>"#
+        }
+        let before = page(#"<meta name="description" content="Old"><link rel="stylesheet" href="/a.css?v=1">"#)
+        let after = page(
+            #"<meta name="description" content="New"><link rel="alternate" hreflang="fr" href="/fr/">"#
+                + #"<link rel="stylesheet" href="/a.css?v=1">"#)
+        let patch = PatchBuilder.patch(page: "/", from: before, version: "a", to: after, version: "b")
+        #expect(patch.ops == [.reload])
+        #expect(
+            patch.reloadReason
+                == "the page's head changed, which patches do not reach yet: link rel=alternate hreflang=fr added; "
+                + "meta name=description changed")
+        // A change in the body alone is still patched; one outside the head and every keyed element still reloads.
+        #expect(
+            PatchBuilder.patch(
+                page: "/", from: before, version: "a",
+                to: before.replacingOccurrences(
+                    of: "One", with: "Two"), version: "b"
+            ).ops != [.reload])
+        let outside = PatchBuilder.patch(
+            page: "/", from: before, version: "a", to: before.replacingOccurrences(of: "<body>", with: "<body><hr>"),
+            version: "b")
+        #expect(outside.reloadReason == "the page changed outside every keyed element")
+    }
+
     @Test("patch JSON: fixed key order, escaped strings, null anchors, animation only when not the default")
     func json() {
         let patch = Patch(

@@ -1,0 +1,34 @@
+/// What an element of a page's `<head>` is, said without its place: the key by which two versions of a head are
+/// compared, element for element (a translation's `hreflang` alternate, the description meta, a stylesheet).
+///
+/// A `meta` is keyed by its `name`, `property`, `http-equiv` or `charset`; a `link` by its `rel`, with `hreflang` for
+/// an alternate and `sizes` for an icon, and a stylesheet by its `href` without the query (a new version of the same
+/// file is the same element); a `script` by its `src`, and an inline `script` or `style` by its text's hash. The
+/// title and the version meta are not among them: patches reach them already.
+enum HeadKey {
+    /// The key of a head element of tag `tag` (lowercased), with its attributes and, for a script or a style, the
+    /// text inside it.
+    static func of(tag: String, attributes: [(name: String, value: String)], text: String) -> String {
+        func value(_ name: String) -> String? { attributes.first { $0.name == name }?.value }
+        switch tag {
+        case "meta":
+            for name in ["name", "property", "http-equiv"] {
+                if let named = value(name) { return "meta \(name)=\(named.lowercased())" }
+            }
+            return value("charset") != nil ? "meta charset" : "meta " + ContentHash.of(text).prefix(12)
+        case "link":
+            let rel = (value("rel") ?? "").lowercased()
+            if rel.split(separator: " ").contains("stylesheet") {
+                return "stylesheet " + (value("href") ?? "").prefix { $0 != "?" }
+            }
+            var key = "link rel=\(rel)"
+            if let language = value("hreflang") { key += " hreflang=\(language)" }
+            if let sizes = value("sizes") { key += " sizes=\(sizes)" }
+            return key
+        case "script" where value("src") != nil:
+            return "script " + value("src")!
+        default:
+            return "\(tag) " + ContentHash.of(text).prefix(12)
+        }
+    }
+}
