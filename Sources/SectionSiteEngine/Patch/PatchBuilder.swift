@@ -58,10 +58,12 @@ private struct Builder {
 
     func ops() throws -> [PatchOp] {
         guard skeleton(old) == skeleton(new) else {
-            guard skeleton(old, head: false) == skeleton(new, head: false) else {
-                throw Unpatchable("the page changed outside every keyed element")
+            let head = headChanges()
+            if skeleton(old, head: false) == skeleton(new, head: false) {
+                throw Unpatchable("the page's head changed, which patches do not reach yet: " + head)
             }
-            throw Unpatchable("the page's head changed, which patches do not reach yet: " + headChanges())
+            throw Unpatchable(
+                "the page changed outside every keyed element" + (head.isEmpty ? "" : ", and in its head: " + head))
         }
         var ops: [PatchOp] = []
         let sections = try Differ.changeset(from: try self.sections(of: old), to: try self.sections(of: new))
@@ -121,11 +123,13 @@ private struct Builder {
         return ops
     }
 
-    /// What changed in the head, element by element (`HeadKey`): at most four named, then how many more.
+    /// What changed in the head, element by element (`HeadKey`): at most four named, then how many more; empty when
+    /// the head's elements are the same.
     private func headChanges() -> String {
         func elements(_ document: KeyedDocument) -> [String: [UInt8]] {
             Dictionary(document.head.map { ($0.key, Array(document.bytes[$0.outer])) }) { first, _ in first }
         }
+        guard old.head.map({ old.bytes[$0.outer] }) != new.head.map({ new.bytes[$0.outer] }) else { return "" }
         let (before, after) = (elements(old), elements(new))
         var changes: [String] = []
         for (key, _) in old.head where after[key] == nil { changes.append("\(key) removed") }

@@ -145,6 +145,13 @@ struct PatchTests {
             page: "/", from: before, version: "a", to: before.replacingOccurrences(of: "<body>", with: "<body><hr>"),
             version: "b")
         #expect(outside.reloadReason == "the page changed outside every keyed element")
+        let both = PatchBuilder.patch(
+            page: "/", from: before, version: "a", to: after.replacingOccurrences(of: "<body>", with: "<body><hr>"),
+            version: "b")
+        #expect(
+            both.reloadReason
+                == "the page changed outside every keyed element, and in its head: link rel=alternate hreflang=fr "
+                + "added; meta name=description changed")
     }
 
     @Test("patch JSON: fixed key order, escaped strings, null anchors, animation only when not the default")
