@@ -53,3 +53,22 @@ public struct SectionSiteError: Error, Sendable, Equatable, CustomStringConverti
         return lines.joined(separator: "\n")
     }
 }
+
+extension SectionSiteError {
+    /// The values of `results` that were made, and the diagnostics of every one that failed, each in order: for a
+    /// phase that goes on with what it could make and reports the rest at once.
+    package static func partition<Value>(
+        _ results: [Result<Value, SectionSiteError>]
+    ) -> (values: [Value], diagnostics: [Diagnostic]) {
+        var values: [Value] = []
+        var diagnostics: [Diagnostic] = []
+        values.reserveCapacity(results.count)
+        for result in results {
+            switch result {
+            case .success(let value): values.append(value)
+            case .failure(let error): diagnostics += error.diagnostics
+            }
+        }
+        return (values, diagnostics)
+    }
+}

@@ -39,18 +39,10 @@ struct ContentLoader {
     ) -> (pages: [ParsedPage], errors: [Diagnostic]) {
         // The bodies stay in their files until each page is rendered: 10,000 pages' text is not held between the
         // steps.
-        let results = paths.parallelMap(progress: progress) { path in
-            Result { () throws(SectionSiteError) -> ParsedPage in try parse(path, keepingBody: false) }
-        }
-        var errors: [Diagnostic] = []
-        var pages: [ParsedPage] = []
-        pages.reserveCapacity(results.count)
-        for result in results {
-            switch result {
-            case .success(let page): pages.append(page)
-            case .failure(let error): errors += error.diagnostics
-            }
-        }
+        let (pages, errors) = SectionSiteError.partition(
+            paths.parallelMap(progress: progress) { path in
+                Result { () throws(SectionSiteError) -> ParsedPage in try parse(path, keepingBody: false) }
+            })
         return (pages, errors)
     }
 
@@ -111,7 +103,10 @@ struct ContentLoader {
     /// parsed before; a file gone gives none. Either way the next build, which finds the file's new stamp, parses
     /// it again.
     private func body(of parsed: ParsedPage) -> String {
-        guard let text = try? SourceText.read(site.appendingPathComponent(parsed.path.rawValue), path: "") else {
+        guard
+            let text = try? SourceText.read(
+                site.appendingPathComponent(parsed.path.rawValue), path: parsed.path.rawValue)
+        else {
             return ""
         }
         guard ContentHash.of(text).digest == parsed.sourceHash else {

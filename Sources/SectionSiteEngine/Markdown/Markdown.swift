@@ -52,13 +52,6 @@ package struct Markdown: Sendable {
         return copy
     }
 
-    /// The same Markdown resolving links with `targets`.
-    func resolving(with targets: LinkTargets?) -> Markdown {
-        var copy = self
-        copy.targets = targets
-        return copy
-    }
-
     /// The same Markdown for a page whose own `markdown.attributes` turns attribute lists on or off.
     func readingAttributeLists(_ on: Bool) -> Markdown {
         var copy = self

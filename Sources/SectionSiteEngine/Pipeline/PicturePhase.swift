@@ -30,14 +30,10 @@ enum PicturePhase {
             Result { () throws(SectionSiteError) -> (LoadedPage, [Diagnostic]) in try program.load(source, with: loader)
             }
         }
-        var errors: [Diagnostic] = []
-        for result in results {
-            switch result {
-            case .success(let (page, problems)):
-                site.loaded[page.page.source] = page
-                errors += problems
-            case .failure(let error): errors += error.diagnostics
-            }
+        var (loaded, errors) = SectionSiteError.partition(results)
+        for (page, problems) in loaded {
+            site.loaded[page.page.source] = page
+            errors += problems
         }
         if !errors.isEmpty { throw SectionSiteError(inFileOrder: errors) }
     }

@@ -154,6 +154,22 @@ struct PatchTests {
                 + "added; meta name=description changed")
     }
 
+    @Test("a head element's key says what it is: a new query is the same stylesheet, two nameless metas are two")
+    func headKeys() {
+        func key(_ tag: String, _ attributes: [(String, String)], _ text: String = "") -> String {
+            HeadKey.of(tag: tag, attributes: attributes.map { (name: $0.0, value: $0.1) }, text: text)
+        }
+        #expect(key("link", [("rel", "stylesheet"), ("href", "/a.css?v=1")]) == "stylesheet /a.css")
+        #expect(key("link", [("rel", "stylesheet"), ("href", "/a.css?v=2")]) == "stylesheet /a.css")
+        #expect(
+            key("link", [("rel", "alternate"), ("hreflang", "fr"), ("href", "/fr/")])
+                == "link rel=alternate hreflang=fr")
+        #expect(key("meta", [("property", "og:Title"), ("content", "x")]) == "meta property=og:title")
+        #expect(key("meta", [("itemprop", "a")]) != key("meta", [("itemprop", "b")]))
+        #expect(key("script", [], "a()") != key("script", [], "b()"))
+        #expect(key("script", [("src", "/x.js")], "") == "script /x.js")
+    }
+
     @Test("patch JSON: fixed key order, escaped strings, null anchors, animation only when not the default")
     func json() {
         let patch = Patch(

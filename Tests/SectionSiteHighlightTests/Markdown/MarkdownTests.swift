@@ -121,7 +121,8 @@ struct MarkdownTests {
         let targets = LinkTargets(
             files: ["Content/docs", "Content/docs/chart.svg", "Static/files/report.pdf"],
             pageURLs: ["Content/docs/beta.md": PageURL("/guides/beta-renamed/")])
-        let resolving = markdown.resolving(with: targets)
+        var resolving = markdown
+        resolving.targets = targets
         let text =
             "[a](chart.svg) [b](beta.md#x) [c](gamma.md) [d](missing.svg) [e](../../Static/files/report.pdf) [f](.)"
         let html = resolving.render(text, source: "Content/docs/guide.md").blocks.map(\.html)
