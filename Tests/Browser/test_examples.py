@@ -163,6 +163,8 @@ def test_live_board_watchlist_moves_deletes_and_edits_through_the_data_source(si
         page.wait_for_selector(f'[data-ss-runtime=edit] .ss-bar[data-item="{moved[2:]}"] .ss-delete')
         page.click(f'[data-ss-runtime=edit] .ss-bar[data-item="{moved[2:]}"] .ss-delete')
         other.wait_for_function(f"() => !document.querySelector('[data-ss-key=\"{moved}\"]')")
+        # The editing tab applies the same patch: its bars are drawn again, so click one once it has.
+        page.wait_for_function(f"() => !document.querySelector('[data-ss-key=\"{moved}\"]')")
         editable = page.locator("[data-ss-runtime=edit] .ss-bar .ss-edit").first
         editable.click()
         page.fill('.ss-form input[name="destination"]', "Ulsan")
