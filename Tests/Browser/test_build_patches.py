@@ -142,7 +142,7 @@ class Checker:
             return f"patch header {patch.get('page')} {patch.get('from')} -> {patch.get('to')} does not match"
         for op in patch["ops"]:
             target = op.get("key") or op.get("parent") or ""
-            if op["op"] == "insert":
+            if op["op"] == "insert" and op["parent"] != "head":
                 target = re.search(r'data-ss-key="(.)', op["html"]).group(1) + ":"
             self.ops[f"{op['op']} {target[:2]}".strip()] = self.ops.get(f"{op['op']} {target[:2]}".strip(), 0) + 1
         if any(op.get("op") == "reload" for op in patch["ops"]):

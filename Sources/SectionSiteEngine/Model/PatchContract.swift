@@ -16,6 +16,10 @@ enum PatchContract {
     static let pageList = "page"
     /// The list of body blocks.
     static let bodyList = "body"
+    /// The list of the head's elements, each keyed by its `HeadKey` rather than by an attribute.
+    static let headList = "head"
+    /// The keys of the document's root elements in an `attrs` operation.
+    static let rootKeys = ["html", "body"]
 
     /// What a key names; the key is the kind's prefix and an identity: `s:menu`, `i:classic`, `b:1f2e3d4c`.
     enum Kind: String, CaseIterable, Sendable {

@@ -40,10 +40,12 @@ struct KeyedDocument {
     private(set) var versionContent: Range<Int>?
     /// Keys in document order, for deterministic walks.
     private(set) var order: [String] = []
-    /// The elements of `<head>` but the title and the version meta, in order, each with its `HeadKey` and its bytes.
-    private(set) var head: [(key: String, outer: Range<Int>)] = []
+    /// The elements of `<head>` but the title and the version meta, in order, each keyed by its `HeadKey`.
+    private(set) var head: [Element] = []
     /// The inner range of `<head>`.
     private(set) var headInner: Range<Int>?
+    /// The start tags of `<html>` and `<body>`, by tag name: their attributes, and the range of the list of them.
+    private(set) var roots: [String: (attributes: [(name: String, value: String)], list: Range<Int>)] = [:]
 
     /// Why a document cannot be read as keyed.
     struct Unreadable: Error, CustomStringConvertible {
@@ -54,6 +56,7 @@ struct KeyedDocument {
     init(_ html: String) throws {
         bytes = Array(html.utf8)
         try scan()
+        for (element, key) in zip(head.indices, HeadKey.unique(head.map(\.key))) { head[element].key = key }
     }
 
     /// The text of a byte range.
@@ -117,6 +120,9 @@ struct KeyedDocument {
                 if attribute.name == PatchContract.keyAttribute { element.key = attribute.value }
                 if attribute.name == PatchContract.childrenAttribute { element.children = attribute.value }
             }
+            if name == "html" || name == "body", roots[name] == nil {
+                roots[name] = (attributes, afterName..<max(afterName, tagEnd - 1))
+            }
             if name == "meta", attributes.contains(where: { $0.name == "name" && $0.value == "sectionsite-version" }) {
                 versionContent = contentRange(from: position, to: tagEnd)
             }
@@ -148,9 +154,11 @@ struct KeyedDocument {
         } else if stack.last?.name == "head", element.name != "title",
             !element.attributes.contains(where: { $0.name == "name" && $0.value == "sectionsite-version" })
         {
-            let text = text(element.innerStart..<max(element.innerStart, endTagStart))
+            let inner = element.innerStart..<max(element.innerStart, endTagStart)
             head.append(
-                (HeadKey.of(tag: element.name, attributes: element.attributes, text: text), element.start..<end))
+                Element(
+                    key: HeadKey.of(tag: element.name, attributes: element.attributes, text: text(inner)),
+                    outer: element.start..<end, inner: inner, tag: element.name, attributes: element.attributes))
         }
         if let key = element.key {
             guard elements[key] == nil else { throw Unreadable(description: "the key '\(key)' is used twice") }

@@ -72,6 +72,16 @@ package enum PatchOp: Sendable, Equatable {
     /// Reload the whole page.
     case reload
 
+    /// The key of the element the operation changes, removes or moves; nil for an insert, the title and a reload.
+    package var key: String? {
+        switch self {
+        case .remove(let key), .move(let key, _, _), .replace(let key, _), .text(let key, _), .html(let key, _),
+            .attrs(let key, _):
+            key
+        case .insert, .title, .reload: nil
+        }
+    }
+
     /// An attribute change.
     package struct Attribute: Sendable, Equatable {
         /// The attribute's name.

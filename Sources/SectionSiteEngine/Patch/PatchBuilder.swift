@@ -58,14 +58,14 @@ private struct Builder {
 
     func ops() throws -> [PatchOp] {
         guard skeleton(old) == skeleton(new) else {
-            let head = headChanges()
-            if skeleton(old, head: false) == skeleton(new, head: false) {
-                throw Unpatchable("the page's head changed, which patches do not reach yet: " + head)
-            }
-            throw Unpatchable(
-                "the page changed outside every keyed element" + (head.isEmpty ? "" : ", and in its head: " + head))
+            throw Unpatchable("the page changed outside every keyed element")
         }
-        var ops: [PatchOp] = []
+        var ops = try headOps()
+        for name in PatchContract.rootKeys {
+            guard let before = old.roots[name], let after = new.roots[name] else { continue }
+            let changes = attributeChanges(before.attributes, after.attributes)
+            if !changes.isEmpty { ops.append(.attrs(key: name, attrs: changes)) }
+        }
         let sections = try Differ.changeset(from: try self.sections(of: old), to: try self.sections(of: new))
         for change in sections.changes { ops += try self.ops(for: change) }
         let oldBody = try bodySection(of: old)
@@ -123,30 +123,74 @@ private struct Builder {
         return ops
     }
 
-    /// What changed in the head, element by element (`HeadKey`): at most four named, then how many more; empty when
-    /// the head's elements are the same.
-    private func headChanges() -> String {
-        func elements(_ document: KeyedDocument) -> [String: [UInt8]] {
-            Dictionary(document.head.map { ($0.key, Array(document.bytes[$0.outer])) }) { first, _ in first }
+    /// The head's operations: its elements diffed as a keyed list (`HeadKey`). An element a patch cannot bring
+    /// (`HeadKey.isPatchable`: a script, which must run) makes the whole patch a reload that names it.
+    private func headOps() throws -> [PatchOp] {
+        func list(_ document: KeyedDocument) -> KeyedSection {
+            KeyedSection(
+                identity: PatchContract.headList, own: "",
+                items: document.head.map { KeyedNode(identity: $0.key, html: document.text($0.outer)) })
         }
-        guard old.head.map({ old.bytes[$0.outer] }) != new.head.map({ new.bytes[$0.outer] }) else { return "" }
-        let (before, after) = (elements(old), elements(new))
-        var changes: [String] = []
-        for (key, _) in old.head where after[key] == nil { changes.append("\(key) removed") }
-        for (key, _) in new.head where before[key] == nil { changes.append("\(key) added") }
-        for (key, bytes) in new.head.map({ ($0.key, after[$0.key]!) }) where before[key].map({ $0 != bytes }) == true {
-            changes.append("\(key) changed")
+        let (before, after) = (list(old), list(new))
+        guard before != after else { return [] }
+        let oldHead = Dictionary(uniqueKeysWithValues: old.head.map { ($0.key, $0) })
+        let newHead = Dictionary(uniqueKeysWithValues: new.head.map { ($0.key, $0) })
+        func bring(_ element: KeyedDocument.Element, _ what: String) throws {
+            guard HeadKey.isPatchable(tag: element.tag, attributes: element.attributes) else {
+                throw Unpatchable("the page's head has \(element.key) \(what), which a patch cannot bring: it must run")
+            }
         }
-        if changes.isEmpty { changes.append("its elements moved") }
-        let named = changes.prefix(4).joined(separator: "; ")
-        return changes.count > 4 ? named + "; and \(changes.count - 4) more" : named
+        var ops: [PatchOp] = []
+        for change in try Differ.changeset(from: [before], to: [after]).changes {
+            switch change {
+            case .deleteItem(let key, _):
+                ops.append(.remove(key: key))
+            case .insertItem(let node, _, let next):
+                try bring(newHead[node.identity]!, "added")
+                ops.append(.insert(parent: PatchContract.headList, before: next, html: node.html))
+            case .moveItem(let key, _, let next):
+                ops.append(.move(key: key, parent: PatchContract.headList, before: next))
+            case .updateItem(let node, _):
+                let (was, now) = (oldHead[node.identity]!, newHead[node.identity]!)
+                try bring(was, "changed")
+                try bring(now, "changed")
+                // A stylesheet at a new address is a new element, which the runtime loads before the old one goes.
+                let href = { (element: KeyedDocument.Element) in element.attributes.first { $0.name == "href" }?.value }
+                if node.identity.hasPrefix("stylesheet "), href(was) != href(now) {
+                    ops.append(.replace(key: node.identity, html: node.html))
+                } else {
+                    ops += update(node.identity, was, now)
+                }
+            case .insertSection, .deleteSection, .moveSection, .updateSection:
+                throw Unpatchable("the page's head changed in a way no operation expresses")
+            }
+        }
+        for op in ops {
+            let named: [String?]
+            switch op {
+            case .insert(_, let before, _): named = [before]
+            case .move(let key, _, let before): named = [key, before]
+            default: named = [op.key]
+            }
+            for key in named.compactMap({ $0 }) {
+                let (document, element) = oldHead[key].map { (old, $0) } ?? (new, newHead[key]!)
+                let startTag = document.text(element.outer.lowerBound..<element.inner.lowerBound)
+                if HeadKey.isHashed(tag: element.tag, attributes: element.attributes),
+                    Entities.decodeStrictly(startTag) == nil
+                {
+                    throw Unpatchable(
+                        "the page's head has \(key) changed, whose attributes hold a character reference by name")
+                }
+            }
+        }
+        return ops
     }
 
-    /// The document with every patchable part blanked (and the head's inside too, when `head` is false): when two
-    /// skeletons differ, only a reload can do.
-    private func skeleton(_ document: KeyedDocument, head: Bool = true) -> [UInt8] {
-        var holes: [Range<Int>] = []
-        if !head, let inner = document.headInner { holes.append(inner) }
+    /// The document with every patchable part blanked (the head's inside, the attributes of `<html>` and `<body>`,
+    /// the keyed lists and regions, the title): when two skeletons differ, only a reload can do.
+    private func skeleton(_ document: KeyedDocument) -> [UInt8] {
+        var holes: [Range<Int>] = document.roots.values.map(\.list)
+        if let inner = document.headInner { holes.append(inner) }
         for list in [PatchContract.pageList, PatchContract.bodyList] {
             if let container = document.containers[list] { holes.append(container.inner) }
         }
@@ -239,7 +283,7 @@ private struct Builder {
         guard before.tag == after.tag else {
             throw Unpatchable("'\(key)' changed its tag from <\(before.tag)> to <\(after.tag)>")
         }
-        let attributes = attributeChanges(before, after)
+        let attributes = attributeChanges(before.attributes, after.attributes)
         if !attributes.isEmpty { ops.append(.attrs(key: key, attrs: attributes)) }
         let id = key.dropFirst(2)
         for supplementary in [PatchContract.Kind.header.key(String(id)), PatchContract.Kind.footer.key(String(id))] {
@@ -265,7 +309,7 @@ private struct Builder {
     private func update(_ key: String, _ before: KeyedDocument.Element, _ after: KeyedDocument.Element) -> [PatchOp] {
         let oldInner = old.text(before.inner)
         let newInner = new.text(after.inner)
-        let attributes = attributeChanges(before, after)
+        let attributes = attributeChanges(before.attributes, after.attributes)
         if before.tag != after.tag || (!attributes.isEmpty && oldInner != newInner) {
             return [.replace(key: key, html: new.text(after.outer))]
         }
@@ -282,12 +326,12 @@ private struct Builder {
     }
 
     private func attributeChanges(
-        _ before: KeyedDocument.Element, _ after: KeyedDocument.Element
+        _ before: [(name: String, value: String)], _ after: [(name: String, value: String)]
     ) -> [PatchOp.Attribute] {
         var old: [String: String] = [:]
-        for attribute in before.attributes { old[attribute.name] = attribute.value }
+        for attribute in before where old[attribute.name] == nil { old[attribute.name] = attribute.value }
         var new: [String: String] = [:]
-        for attribute in after.attributes { new[attribute.name] = attribute.value }
+        for attribute in after where new[attribute.name] == nil { new[attribute.name] = attribute.value }
         var changes: [PatchOp.Attribute] = []
         for name in Set(old.keys).union(new.keys).sorted() where old[name] != new[name] {
             changes.append(.init(name: name, value: new[name]))

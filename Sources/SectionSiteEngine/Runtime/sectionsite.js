@@ -6,7 +6,7 @@
   // The keyed-HTML contract (SPEC §4); PatchContract.swift defines the same, and a test compares them.
   const KEY = "data-ss-key";
   const CHILDREN = "data-ss-children";
-  const SECTION = "s:", HEADER = "h:", FOOTER = "f:";
+  const SECTION = "s:", HEADER = "h:", FOOTER = "f:", HEAD = "head", ROOTS = { html: "documentElement", body: "body" };
   const KEYED = `[${KEY}]`;
   const DEFAULTS = { insert: "fade", delete: "fade", reload: "fade", move: "flip" };
   // Offsets of RxDataSources' row animations: 24px rather than a full width, so a paragraph never flies across.
@@ -35,16 +35,65 @@
     }
     return root;
   }
-  function parse(html, one) {
+  // html: a list of nodes; one: one keyed element; head: one element of the head, keyed by what it is.
+  function parse(html, one, head) {
     if (typeof html !== "string") fail("html is not a string");
     const t = document.createElement("template");
     t.innerHTML = html;
     const nodes = [...document.importNode(clean(t.content), true).childNodes];
     if (!one) return nodes;
     const els = nodes.filter((n) => n.nodeType === 1 || (n.nodeType === 3 && n.data.trim()));
-    if (els.length !== 1 || !els[0].hasAttribute || !els[0].hasAttribute(KEY)) fail("html is not one keyed element");
+    if (els.length !== 1 || !els[0].hasAttribute || (!head && !els[0].hasAttribute(KEY))) fail(`html is not one ${head ? "" : "keyed "}element`);
     return els[0];
   }
+
+  // An element of <head> is keyed by what it is (HeadKey.swift says the same, and a test compares them): a meta by
+  // its name, a link by its rel and language, a stylesheet by its address without the query, a script by its src,
+  // anything else by a hash of its attributes and text. The second with a key already taken is key#2.
+  const utf8 = new TextEncoder();
+  function hash(text) {
+    let h = 0x811c9dc5;
+    for (const b of utf8.encode(text)) h = Math.imul(h ^ b, 0x01000193) >>> 0;
+    return h.toString(16).padStart(8, "0");
+  }
+  function headKey(el) {
+    const tag = el.localName;
+    const has = (n) => el.hasAttribute(n);
+    const get = (n) => el.getAttribute(n);
+    const whole = () => hash([...el.attributes].map((a) => `${a.name}=${a.value}`).join("\0") + "\x01" + el.textContent);
+    if (tag === "meta") {
+      for (const n of ["name", "property", "http-equiv"]) if (has(n)) return `meta ${n}=${get(n).toLowerCase()}`;
+      return has("charset") ? "meta charset" : `meta ${whole()}`;
+    }
+    if (tag === "link") {
+      const rel = (get("rel") || "").toLowerCase();
+      if (rel.split(" ").includes("stylesheet")) return `stylesheet ${(get("href") || "").split("?")[0]}`;
+      return `link rel=${rel}${has("hreflang") ? ` hreflang=${get("hreflang")}` : ""}${has("sizes") ? ` sizes=${get("sizes")}` : ""}`;
+    }
+    if (tag === "script" && has("src")) return `script ${get("src")}`;
+    return `${tag} ${whole()}`;
+  }
+  // The head's elements by key; the title, the version and what the runtime itself holds (an element on its way
+  // out) are not among them.
+  function headKeys() {
+    const keys = new Map();
+    const seen = new Map();
+    for (const el of document.head ? document.head.children : []) {
+      if (el.localName === "title" || el.hasAttribute("data-ss-runtime") || el === meta("version")) continue;
+      const k = headKey(el);
+      const n = (seen.get(k) || 0) + 1;
+      seen.set(k, n);
+      keys.set(n > 1 ? `${k}#${n}` : k, el);
+    }
+    return keys;
+  }
+  const isSheet = (el) => el.localName === "link" && (el.getAttribute("rel") || "").toLowerCase().split(" ").includes("stylesheet");
+  // Resolves once a new stylesheet applies (or fails, or 5 s pass): only then does the one it replaces go.
+  const loaded = (link) => new Promise((done) => {
+    link.addEventListener("load", done);
+    link.addEventListener("error", done);
+    setTimeout(done, 5000);
+  });
 
   // moveBefore (Chromium 133+) keeps a moved element's focus, selection, iframes and animations. Not in a patch
   // whose removed elements animate out: Chromium 156 crashes the tab when an element moved so and one taken out of
@@ -139,7 +188,16 @@
     const ghosts = [];
     const fresh = [];
     const updated = [];
-    const get = (k) => keys.get(k) || fail(`no element ${k}`);
+    const get = (k) => keys.get(k) || (ROOTS[k] && document[ROOTS[k]]) || headKeys().get(k) || fail(`no element ${k}`);
+    const inHead = (el) => el.parentNode === document.head;
+    // What leaves the head stays until the commit (a stylesheet until the new ones apply), marked as the runtime's.
+    const leaving = [];
+    const sheets = [];
+    const leave = (el) => {
+      el.setAttribute("data-ss-runtime", "leaving");
+      leaving.push(el);
+      undo.push(() => { el.removeAttribute("data-ss-runtime"); leaving.splice(leaving.indexOf(el), 1); });
+    };
     const forget = (el) => keyed(el).forEach((e) => keys.get(key(e)) === e && keys.delete(key(e)));
     const learn = (el) => {
       for (const e of keyed(el)) {
@@ -151,6 +209,11 @@
     // data-ss-children with the parent's name: found by comparing values, since keys may hold any character.
     const list = (root, name) => [...root.querySelectorAll(`[${CHILDREN}]`)].find((e) => e.getAttribute(CHILDREN) === name);
     const slot = (parent, k, before) => {
+      if (parent === HEAD) {
+        const ref = before == null ? null : get(before);
+        if (ref && ref.parentNode !== document.head) fail(`${before} is not in ${parent}`);
+        return [document.head, ref];
+      }
       const section = parent.startsWith(SECTION) ? get(parent) : null;
       const edge = section && (k.startsWith(HEADER) || k.startsWith(FOOTER));
       const box = edge ? section : list(section || document, parent) || fail(`no list ${parent}`);
@@ -171,12 +234,15 @@
     };
     const ops = {
       insert(op) {
-        const el = parse(op.html, true);
-        const [box, ref] = slot(op.parent, key(el), op.before);
-        learn(el);
+        const head = op.parent === HEAD;
+        const el = parse(op.html, true, head);
+        const [box, ref] = slot(op.parent, head ? "" : key(el), op.before);
+        if (!head) learn(el);
         box.insertBefore(el, ref);
         undo.push(() => el.remove());
-        fresh.push(el);
+        if (head) {
+          if (isSheet(el)) sheets.push(el);
+        } else fresh.push(el);
       },
       move(op) {
         const el = get(op.key);
@@ -190,11 +256,19 @@
       // A removed element leaves the keyed structure now, and the DOM once its exit animation is over.
       remove(op) {
         const el = get(op.key);
+        if (inHead(el)) return leave(el);
         forget(el);
         ghosts.push(el);
       },
       replace(op) {
         const old = get(op.key);
+        if (inHead(old)) {
+          const el = parse(op.html, true, true);
+          old.after(el);
+          undo.push(() => el.remove());
+          if (isSheet(el)) sheets.push(el);
+          return leave(old);
+        }
         const el = parse(op.html, true);
         forget(old);
         learn(el);
@@ -245,8 +319,12 @@
     }
 
     meta("version").setAttribute("content", patch.to);
+    // A stylesheet is swapped without a flash: the old ones go once every new one applies.
+    const old = leaving.filter((el) => isSheet(el) && sheets.length);
+    leaving.filter((el) => !old.includes(el)).forEach((el) => el.remove());
+    if (old.length) Promise.all(sheets.map(loaded)).then(() => old.forEach((el) => el.remove()));
     settle();
-    const leaving = [];
+    const exits = [];
     for (const g of ghosts) {
       keyed(g).forEach((e) => e.removeAttribute(KEY));
       const r = rects.get(g);
@@ -256,7 +334,7 @@
       }
       // Out of the flow at once, so the rest slides into place while it fades out where it was.
       Object.assign(g.style, { position: "absolute", margin: 0, boxSizing: "border-box", pointerEvents: "none", width: `${r.width}px`, height: `${r.height}px` });
-      leaving.push([g, r]);
+      exits.push([g, r]);
     }
     if (active && active.isConnected && active !== document.activeElement) active.focus({ preventScroll: true });
     if (range && active.isConnected && (active.selectionStart !== range[0] || active.selectionEnd !== range[1])) active.setSelectionRange(...range);
@@ -267,7 +345,7 @@
 
     // Measure everything before animating anything: a started animation moves all that is inside its element.
     const plays = [];
-    for (const [g, r] of leaving) {
+    for (const [g, r] of exits) {
       const n = g.getBoundingClientRect();
       const from = `translate(${r.left - n.left}px, ${r.top - n.top}px)`;
       plays.push(() => slide(g, cfg.delete, true, from, () => g.remove()));
@@ -430,6 +508,8 @@
     lastError: null,
     // Every full reload goes through here, so tests can replace it.
     _reload() { location.reload(); },
+    // The head's keys in order, for the test that holds them equal to HeadKey.swift's.
+    _headKeys: () => [...headKeys().keys()],
   };
   window.SectionSite = SectionSite;
 

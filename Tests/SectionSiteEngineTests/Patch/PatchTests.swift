@@ -118,40 +118,76 @@ struct PatchTests {
         #expect(patch.json.hasSuffix(#""ops":[{"op":"reload"}]}"#))
     }
 
-    @Test("a change in the head reloads with the head's elements named: an alternate added, a meta changed")
-    func headReloadReason() {
-        func page(_ head: String) -> String {
-            "<!doctype html><html><head><title>T</title>" + #"<meta name="sectionsite-version" content="v">"# + head
-                + #"</head><body><div data-ss-children="body"><p data-ss-key="b:1">One</p></div></body></html>"#
-        }
-        let before = page(#"<meta name="description" content="Old"><link rel="stylesheet" href="/a.css?v=1">"#)
-        let after = page(
-            #"<meta name="description" content="New"><link rel="alternate" hreflang="fr" href="/fr/">"#
-                + #"<link rel="stylesheet" href="/a.css?v=1">"#)
+    /// A page with `head` in its head and `body` as its one body block.
+    static func page(_ head: String, body: String = "One", root: String = "<html>") -> String {
+        "<!doctype html>\(root)<head><title>T</title>" + #"<meta name="sectionsite-version" content="v">"# + head
+            + #"</head><body><div data-ss-children="body"><p data-ss-key="b:1">\#(body)</p></div></body></html>"#
+    }
+
+    @Test("the head is a keyed list: an alternate inserted, a meta's content set, a stylesheet at a new address replaced")
+    func headOps() {
+        let before = Self.page(
+            #"<meta name="description" content="Old"><link rel="stylesheet" href="/a.css?v=1">"#
+                + #"<link rel="alternate" hreflang="de" href="/de/">"#)
+        let after = Self.page(
+            #"<link rel="alternate" hreflang="fr" href="/fr/"><meta name="description" content="New">"#
+                + #"<link rel="stylesheet" href="/a.css?v=2">"#, root: #"<html lang="fr" dir="rtl">"#)
         let patch = PatchBuilder.patch(page: "/", from: before, version: "a", to: after, version: "b")
-        #expect(patch.ops == [.reload])
         #expect(
-            patch.reloadReason
-                == "the page's head changed, which patches do not reach yet: link rel=alternate hreflang=fr added; "
-                + "meta name=description changed")
-        // A change in the body alone is still patched; one outside the head and every keyed element still reloads.
+            patch.ops == [
+                .remove(key: "link rel=alternate hreflang=de"),
+                .insert(
+                    parent: "head", before: "meta name=description",
+                    html: #"<link rel="alternate" hreflang="fr" href="/fr/">"#),
+                .attrs(key: "meta name=description", attrs: [.init(name: "content", value: "New")]),
+                .replace(key: "stylesheet /a.css", html: #"<link rel="stylesheet" href="/a.css?v=2">"#),
+                .attrs(key: "html", attrs: [.init(name: "dir", value: "rtl"), .init(name: "lang", value: "fr")]),
+            ], "\(patch.reloadReason ?? "")")
+        // The head's elements in a new order: the fewest moves.
+        let moved = PatchBuilder.patch(
+            page: "/", from: before, version: "a",
+            to: Self.page(
+                #"<link rel="alternate" hreflang="de" href="/de/"><meta name="description" content="Old">"#
+                    + #"<link rel="stylesheet" href="/a.css?v=1">"#), version: "b")
+        #expect(moved.ops == [.move(key: "link rel=alternate hreflang=de", parent: "head", before: "meta name=description")])
+    }
+
+    @Test("a script added to or changed in the head reloads, naming it; one removed, or a body's class, is a patch")
+    func headScripts() {
+        let before = Self.page(#"<script src="/a.js"></script>"#)
+        let added = PatchBuilder.patch(
+            page: "/", from: before, version: "a",
+            to: Self.page(#"<script src="/a.js"></script><script>go()</script>"#), version: "b")
+        #expect(added.ops == [.reload])
+        #expect(added.reloadReason?.hasPrefix("the page's head has script ") == true, "\(added.reloadReason ?? "")")
+        #expect(added.reloadReason?.hasSuffix(" added, which a patch cannot bring: it must run") == true)
+        let changed = PatchBuilder.patch(
+            page: "/", from: before, version: "a", to: Self.page(#"<script src="/a.js" async></script>"#), version: "b")
         #expect(
-            PatchBuilder.patch(
-                page: "/", from: before, version: "a",
-                to: before.replacingOccurrences(
-                    of: "One", with: "Two"), version: "b"
-            ).ops != [.reload])
+            changed.reloadReason == "the page's head has script /a.js changed, which a patch cannot bring: it must run")
+        let removed = PatchBuilder.patch(page: "/", from: before, version: "a", to: Self.page(""), version: "b")
+        #expect(removed.ops == [.remove(key: "script /a.js")])
+        let body = PatchBuilder.patch(
+            page: "/", from: before, version: "a",
+            to: Self.page(#"<script src="/a.js"></script>"#).replacingOccurrences(
+                of: "<body>", with: #"<body class="dark">"#), version: "b")
+        #expect(body.ops == [.attrs(key: "body", attrs: [.init(name: "class", value: "dark")])])
+        // A change outside the head and every keyed element still reloads.
         let outside = PatchBuilder.patch(
             page: "/", from: before, version: "a", to: before.replacingOccurrences(of: "<body>", with: "<body><hr>"),
             version: "b")
         #expect(outside.reloadReason == "the page changed outside every keyed element")
-        let both = PatchBuilder.patch(
-            page: "/", from: before, version: "a", to: after.replacingOccurrences(of: "<body>", with: "<body><hr>"),
-            version: "b")
-        #expect(
-            both.reloadReason
-                == "the page changed outside every keyed element, and in its head: link rel=alternate hreflang=fr "
-                + "added; meta name=description changed")
+    }
+
+    @Test("each head element of the contract's table has the key the table gives (the browser test reads it too)")
+    func headKeyTable() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/head-keys.json")
+        let table = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        let cases = try #require(table["cases"] as? [[String]])
+        let document = try KeyedDocument(Self.page(cases.map { $0[0] }.joined(separator: "\n")))
+        #expect(document.head.map(\.key) == cases.map { $0[1] })
     }
 
     @Test("a head element's key says what it is: a new query is the same stylesheet, two nameless metas are two")
