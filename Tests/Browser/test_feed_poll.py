@@ -5,6 +5,7 @@ test is the one the build writes, which the binary carries."""
 
 import functools
 import http.server
+import json
 import os
 import re
 import shutil
@@ -245,11 +246,14 @@ def test_a_reload_patch_is_never_applied_and_polling_goes_on(tmp_path, host, tab
     before = normalized(page)
     v2 = site.build([*MENU, ("soup", "Soup", "Hot.")], layout="Built by SectionSite, again.")
     patch = (site.out / "_sectionsite" / "pages" / f"from-{v1}.json").read_text()
-    assert '"ops":[{"op":"reload"}]' in patch, patch  # what this test is about: a layout change is a reload
+    assert '"ops":[{"op":"reload","reason":"the page changed outside every keyed element"}]' in patch, patch
+    head = json.loads((site.out / "_sectionsite" / "pages" / "head.json").read_text())
+    assert head["reload"] == [v1]  # what this test is about: a layout change is a reload, and head.json says so
 
-    # The patch is fetched, refused, and revalidated on the next ticks: the page keeps polling.
-    patch_path = f"/_sectionsite/pages/from-{v1}.json"
-    wait_until(page, lambda: [p for p, _ in server.feed()].count(patch_path) >= 2, what="the patch checked twice")
+    # head.json is revalidated on the next ticks (the page keeps polling), and the patch is never fetched.
+    head_path = "/_sectionsite/pages/head.json"
+    wait_until(page, lambda: [p for p, _ in server.feed()].count(head_path) >= 3, what="head.json checked thrice")
+    assert f"/_sectionsite/pages/from-{v1}.json" not in [p for p, _ in server.feed()]
     assert page.evaluate("[window.marker, SectionSite.version]") == [1, v1]
     assert normalized(page) == before
     assert v2 != v1

@@ -122,7 +122,9 @@ def test_a_script_added_to_the_head_is_a_reload(tmp_path):
     build(site)
     head = json.loads(feed_file(site / "_site", "/", "head.json").read_text())
     patch = json.loads(feed_file(site / "_site", "/", f"from-{head['from'][0]}.json").read_text())
-    assert patch["ops"] == [{"op": "reload"}]
+    assert patch["ops"] == [{"op": "reload", "reason": "the page's head has script /analytics.js added, which a patch "
+                                                     "cannot bring: it must run"}]
+    assert head["reload"] == head["from"]
 
 
 SWAP_PAGE = """<!DOCTYPE html><html><head><title>Swap</title>

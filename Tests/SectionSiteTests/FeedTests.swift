@@ -54,6 +54,31 @@ struct FeedTests {
                 atPath: site.out.appendingPathComponent("_sectionsite/pages/other").path) == ["head.json"])
     }
 
+    @Test("a reload patch says why, head.json lists the versions it starts from, and the build's line counts it")
+    func reload() throws {
+        let site = try Self.site()
+        try site.build()
+        let first = try Self.version(site, "/")
+        let layout = "Themes/default/layouts/page.mustache"
+        try site.write([
+            layout: try String(contentsOf: site.folder.appendingPathComponent(layout), encoding: .utf8)
+                .replacingOccurrences(of: "<body>", with: "<body><hr>")
+        ])
+        let report = try site.build()
+        #expect(try Self.head(site, "/")["reload"] as? [String] == [first])
+        #expect(
+            try site.output("_sectionsite/pages/from-\(first).json").hasSuffix(
+                #""ops":[{"op":"reload","reason":"the page changed outside every keyed element"}]}"#))
+        #expect(report.summary(out: "_site").hasPrefix("Built 2 pages (2 changed, 2 by a reload, "))
+        // Then a change that patches: from the version before the layout changed it is still a reload, from the
+        // last one it is not.
+        let second = try Self.version(site, "/")
+        try site.write(["Content/index.md": TestSite.page("s:b,a")])
+        try site.build()
+        #expect(try Self.head(site, "/")["from"] as? [String] == [second, first])
+        #expect(try Self.head(site, "/")["reload"] as? [String] == [first])
+    }
+
     @Test("every earlier version kept gets a patch straight to the current one, at most feed.keep of them")
     func keep() throws {
         let site = try Self.site(keep: 2)

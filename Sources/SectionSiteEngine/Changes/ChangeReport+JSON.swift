@@ -17,7 +17,7 @@ extension ChangeReport {
                     }
                 }
                 for part in Self.partOrder {
-                    json.key(part.rawValue + "s")
+                    json.key(part == .head ? part.rawValue : part.rawValue + "s")
                     json.object { json in
                         for action in Change.Action.allOrdered { json.field(action.rawValue, count(part, action)) }
                     }

@@ -122,7 +122,7 @@ extension ChangeReport {
         return page.status == .removed ? Self.cell(title) + status : "[\(Self.cell(title))](\(target))" + status
     }
 
-    static let partOrder: [Change.Part] = [.section, .header, .footer, .item, .block, .region, .title]
+    static let partOrder: [Change.Part] = [.section, .header, .footer, .item, .block, .region, .title, .head]
 
     static func plural(_ count: Int, _ noun: String) -> String { count == 1 ? noun : noun + "s" }
 
@@ -194,6 +194,7 @@ extension ChangeReport.Change.Part {
         switch self {
         case .block: "body block"
         case .region: "layout region"
+        case .head: "head element"
         default: rawValue
         }
     }

@@ -41,10 +41,10 @@ package struct ChangeReport: Sendable, Equatable {
     /// One keyed change inside a page.
     package struct Change: Sendable, Equatable {
         package enum Action: String, Sendable { case added, removed, moved, edited }
-        package enum Part: String, Sendable { case section, header, footer, item, block, region, title }
+        package enum Part: String, Sendable { case section, header, footer, item, block, region, title, head }
         package var action: Action
         package var part: Part
-        /// The element's key (`i:release-57`); empty for the title.
+        /// The element's key (`i:release-57`, `meta name=description`, `html`); empty for the title.
         package var key: String
         /// The key of the section it is in (`s:releases`): the section itself for a section, its header or footer.
         package var section: String?
@@ -216,6 +216,9 @@ private struct OpReading {
         var changes: [ChangeReport.Change] = []
         for op in ops {
             switch op {
+            case .insert(PatchContract.headList, _, let html):
+                guard let element = new.head.first(where: { new.text($0.outer) == html }) else { continue }
+                changes.append(change(.added, element.key))
             case .insert(_, _, let html):
                 guard let key = Self.outerKey(html) else { continue }
                 changes.append(change(.added, key))
@@ -223,6 +226,8 @@ private struct OpReading {
                 changes.append(change(.removed, key))
             case .move(let key, _, _):
                 changes.append(change(.moved, key))
+            case .replace(let key, _) where Self.part(of: key) == .head:
+                changes.append(change(.edited, key))
             case .replace(let key, let html):
                 // A body block edited keeps its old key in the patch; its new one is the HTML's.
                 let newKey = Self.outerKey(html) ?? key
@@ -255,6 +260,18 @@ private struct OpReading {
             case .item: (newParent[key] ?? oldParent[key]).flatMap { PatchContract.Kind.section.matches($0) ? $0 : nil }
             default: nil
             }
+        if part == .head {
+            // A head element's text is its HTML (a meta has none other); <html>'s and <body>'s, their attributes.
+            func html(_ document: KeyedDocument) -> String? {
+                if let root = document.roots[key] {
+                    return document.text(root.list).trimmingCharacters(in: .whitespaces)
+                }
+                return document.head.first { $0.key == key }.map { document.text($0.outer) }
+            }
+            let (was, now) = (action == .added ? nil : html(old), action == .removed ? nil : html(new))
+            return .init(
+                action: action, part: part, key: key, before: was, after: now, beforeHTML: was, afterHTML: now)
+        }
         let was = action == .added ? nil : old.elements[key]
         let now = action == .removed ? nil : new.elements[key]
         return .init(
@@ -276,7 +293,8 @@ private struct OpReading {
         case .footer: .footer
         case .item: .item
         case .block: .block
-        case .region, nil: .region
+        case .region: .region
+        case nil: .head
         }
     }
 }

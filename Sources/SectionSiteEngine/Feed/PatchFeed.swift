@@ -27,6 +27,16 @@ package struct PatchFeed: Sendable {
     }
 
     /// What `make` returns.
+    /// A patch of the feed that is a `reload`, and why.
+    package struct Reload: Sendable, Equatable, CustomStringConvertible {
+        package var page: PageURL
+        package var from: PageVersion
+        package var reason: String
+
+        /// `/a/ from 1f2e...: the page changed outside every keyed element`.
+        package var description: String { "\(page) from \(from): \(reason)" }
+    }
+
     struct Result {
         /// The feed's files.
         var files: [OutputFile]
@@ -36,8 +46,8 @@ package struct PatchFeed: Sendable {
         var from: [PageURL: [PageVersion]]
         /// How many pages changed.
         var changed: Int
-        /// Each `reload` patch made, with its reason: `/a/ from 1f2e...: the page changed outside every keyed element`.
-        var reloads: [String]
+        /// Each `reload` patch made, with its reason.
+        var reloads: [Reload]
         /// With `keepsNewest`, the patch of each page that changed, from its previous version to this one, in URL
         /// order: what a push server sends readers who are on the previous version.
         var newest: [Message]
@@ -82,7 +92,7 @@ package struct PatchFeed: Sendable {
     private func feed(
         for page: RenderedPage, versions: [PageVersion]
     ) throws -> (
-        files: [OutputFile], versions: [PageVersion], from: [PageVersion], changed: Bool, reloads: [String],
+        files: [OutputFile], versions: [PageVersion], from: [PageVersion], changed: Bool, reloads: [Reload],
         newest: Message?
     ) {
         let folder = Self.folder(page.url)
@@ -133,11 +143,12 @@ package struct PatchFeed: Sendable {
     /// The page's patches from each of the `earlier` versions that has one, and the one from the newest of them.
     private func patches(
         _ page: RenderedPage, earlier: [PageVersion]
-    ) throws -> (files: [OutputFile], from: [PageVersion], reloads: [String], newest: Message?) {
+    ) throws -> (files: [OutputFile], from: [PageVersion], reloads: [Reload], newest: Message?) {
         let folder = Self.folder(page.url)
         var files: [OutputFile] = []
         var from: [PageVersion] = []
-        var reloads: [String] = []
+        var reloads: [Reload] = []
+        var reloading: [PageVersion] = []
         var newest: Message?
         let document = earlier.isEmpty ? "" : try page.document()
         for version in earlier.suffix(keep).reversed() {
@@ -153,12 +164,16 @@ package struct PatchFeed: Sendable {
                 newest = Message(page: page.url, from: version, to: page.version, json: json)
             }
             from.append(version)
-            if let reason = patch.reloadReason { reloads.append("\(page.url) from \(version): \(reason)") }
+            if let reason = patch.reloadReason {
+                reloads.append(Reload(page: page.url, from: version, reason: reason))
+                reloading.append(version)
+            }
         }
         files.append(
             OutputFile(
                 path: OutputPath(folder + "head.json"),
-                contents: .text(Self.head(page.url, version: page.version, from: from)), origin: "the patch feed"))
+                contents: .text(Self.head(page.url, version: page.version, from: from, reload: reloading)),
+                origin: "the patch feed"))
         return (files, from, reloads, newest)
     }
 
@@ -167,8 +182,9 @@ package struct PatchFeed: Sendable {
     /// The feed folder of a page: `_sectionsite/pages/posts/a/` for `/posts/a/`.
     static func folder(_ url: PageURL) -> String { "_sectionsite/pages" + URLPath.decoded(url.rawValue) }
 
-    /// `head.json`: the page's version (null once the page is gone) and the versions that have a patch, newest first.
-    static func head(_ url: PageURL, version: PageVersion?, from: [PageVersion]) -> String {
+    /// `head.json`: the page's version (null once the page is gone), the versions that have a patch, newest first,
+    /// and those of them whose patch is a reload, when there are any.
+    static func head(_ url: PageURL, version: PageVersion?, from: [PageVersion], reload: [PageVersion] = []) -> String {
         var json = JSONWriter()
         json.object { json in
             json.field("format", "sectionsite-head/1")
@@ -176,6 +192,10 @@ package struct PatchFeed: Sendable {
             json.field("version", version?.rawValue)
             json.key("from")
             json.array(from) { json, version in json.stringValue(version.rawValue) }
+            if !reload.isEmpty {
+                json.key("reload")
+                json.array(reload) { json, version in json.stringValue(version.rawValue) }
+            }
         }
         return json.text
     }

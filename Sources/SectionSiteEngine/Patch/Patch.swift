@@ -10,7 +10,7 @@ package struct Patch: Sendable, Equatable {
     package var ops: [PatchOp]
     /// The animation, when it is not the runtime's default.
     package var animation: AnimationConfiguration?
-    /// Why the patch is a `reload`, for tracing; not part of the patch's JSON.
+    /// Why the patch is a `reload`: the reload operation's `reason` in the JSON, and the preview's log.
     package var reloadReason: String?
 
     /// Creates a patch.
@@ -36,7 +36,7 @@ package struct Patch: Sendable, Equatable {
             json.field("from", from.rawValue)
             json.field("to", to.rawValue)
             json.key("ops")
-            json.array(ops) { json, op in op.write(to: &json) }
+            json.array(ops) { json, op in op.write(to: &json, reason: reloadReason) }
             if let animation {
                 json.key("animation")
                 json.object { json in
@@ -96,7 +96,7 @@ package enum PatchOp: Sendable, Equatable {
         }
     }
 
-    func write(to writer: inout JSONWriter) {
+    func write(to writer: inout JSONWriter, reason: String? = nil) {
         writer.object { json in
             switch self {
             case .remove(let key):
@@ -136,6 +136,7 @@ package enum PatchOp: Sendable, Equatable {
                 json.field("text", text)
             case .reload:
                 json.field("op", "reload")
+                if let reason { json.field("reason", reason) }
             }
         }
     }

@@ -187,15 +187,18 @@ public struct BuildReport: Sendable, Equatable {
     /// `.sectionsite/site.state was written by SectionSite 0.1.0 (macos arm64), not ...`.
     public var startedOver: String?
     /// The `reload` patches of the feed with their reasons, for `SECTIONSITE_TRACE`.
-    public var reloads: [String] = []
+    package var reloads: [PatchFeed.Reload] = []
     /// With `BuildOptions.keepsPatches`, the patch of each page that changed, from its previous version to this
     /// build's, in URL order: what `PatchPublisher` sends to a push server.
     package var patches: [PatchFeed.Message] = []
 
-    /// `Built 12 pages (3 changed, 40 files) in 0.05 s into _site`.
+    /// `Built 12 pages (3 changed, 40 files) in 0.05 s into _site`; with `, 1 by a reload` after `changed` when the
+    /// feed's patch of a changed page is a reload.
     public func summary(out: String) -> String {
         let time = String(format: "%.2f", seconds)
-        return "Built \(pageCount) pages (\(changedPages) changed, \(fileCount) files) in \(time) s into \(out)"
+        let reloaded = Set(reloads.map(\.page)).count
+        let changed = "\(changedPages) changed" + (reloaded == 0 ? "" : ", \(reloaded) by a reload")
+        return "Built \(pageCount) pages (\(changed), \(fileCount) files) in \(time) s into \(out)"
     }
 }
 

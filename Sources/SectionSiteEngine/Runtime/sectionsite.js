@@ -395,8 +395,9 @@
     const dir = `${base}_sectionsite/pages${page()}`;
     const head = await getJSON(new URL("head.json", dir));
     if (!head || head.format !== "sectionsite-head/1" || head.version === v || !(head.from || []).includes(v)) return false;
-    const patch = await getJSON(new URL(`from-${encodeURIComponent(v)}.json`, dir));
     // A reader's page is never reloaded behind their back: a layout change waits for their next visit.
+    if (Array.isArray(head.reload) && head.reload.includes(v)) return false;
+    const patch = await getJSON(new URL(`from-${encodeURIComponent(v)}.json`, dir));
     if (!patch || !Array.isArray(patch.ops) || patch.ops.some((o) => o && o.op === "reload") || !apply(patch)) return false;
     leave(head.from.filter((old) => typeof old === "string"));
     return true;

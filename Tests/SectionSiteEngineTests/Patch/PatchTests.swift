@@ -115,7 +115,8 @@ struct PatchTests {
         let patch = try #require(try SiteDiff.patches(old: before.folder, new: after.folder, page: "/").first)
         #expect(patch.ops == [.reload])
         #expect(patch.reloadReason == "the page changed outside every keyed element")
-        #expect(patch.json.hasSuffix(#""ops":[{"op":"reload"}]}"#))
+        #expect(
+            patch.json.hasSuffix(#""ops":[{"op":"reload","reason":"the page changed outside every keyed element"}]}"#))
     }
 
     /// A page with `head` in its head and `body` as its one body block.
@@ -124,7 +125,8 @@ struct PatchTests {
             + #"</head><body><div data-ss-children="body"><p data-ss-key="b:1">\#(body)</p></div></body></html>"#
     }
 
-    @Test("the head is a keyed list: an alternate inserted, a meta's content set, a stylesheet at a new address replaced")
+    @Test(
+        "the head is a keyed list: an alternate inserted, a meta's content set, a stylesheet at a new address replaced")
     func headOps() {
         let before = Self.page(
             #"<meta name="description" content="Old"><link rel="stylesheet" href="/a.css?v=1">"#
@@ -149,7 +151,9 @@ struct PatchTests {
             to: Self.page(
                 #"<link rel="alternate" hreflang="de" href="/de/"><meta name="description" content="Old">"#
                     + #"<link rel="stylesheet" href="/a.css?v=1">"#), version: "b")
-        #expect(moved.ops == [.move(key: "link rel=alternate hreflang=de", parent: "head", before: "meta name=description")])
+        #expect(
+            moved.ops == [.move(key: "link rel=alternate hreflang=de", parent: "head", before: "meta name=description")]
+        )
     }
 
     @Test("a script added to or changed in the head reloads, naming it; one removed, or a body's class, is a patch")
