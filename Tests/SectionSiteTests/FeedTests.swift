@@ -74,9 +74,11 @@ struct FeedTests {
         // last one it is not.
         let second = try Self.version(site, "/")
         try site.write(["Content/index.md": TestSite.page("s:b,a")])
-        try site.build()
+        let patched = try site.build()
         #expect(try Self.head(site, "/")["from"] as? [String] == [second, first])
         #expect(try Self.head(site, "/")["reload"] as? [String] == [first])
+        #expect(
+            patched.summary(out: "_site").hasPrefix("Built 2 pages (1 changed, "), "the tab on the last build patches")
     }
 
     @Test("every earlier version kept gets a patch straight to the current one, at most feed.keep of them")

@@ -32,6 +32,8 @@ package struct PatchFeed: Sendable {
         package var page: PageURL
         package var from: PageVersion
         package var reason: String
+        /// Whether `from` is the page's previous version: what a tab open on the last build gets.
+        package var fromPrevious: Bool
 
         /// `/a/ from 1f2e...: the page changed outside every keyed element`.
         package var description: String { "\(page) from \(from): \(reason)" }
@@ -165,7 +167,8 @@ package struct PatchFeed: Sendable {
             }
             from.append(version)
             if let reason = patch.reloadReason {
-                reloads.append(Reload(page: page.url, from: version, reason: reason))
+                reloads.append(
+                    Reload(page: page.url, from: version, reason: reason, fromPrevious: version == earlier.last))
                 reloading.append(version)
             }
         }

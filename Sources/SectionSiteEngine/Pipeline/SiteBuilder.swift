@@ -193,10 +193,10 @@ public struct BuildReport: Sendable, Equatable {
     package var patches: [PatchFeed.Message] = []
 
     /// `Built 12 pages (3 changed, 40 files) in 0.05 s into _site`; with `, 1 by a reload` after `changed` when the
-    /// feed's patch of a changed page is a reload.
+    /// feed's patch of a changed page from its previous version is a reload.
     public func summary(out: String) -> String {
         let time = String(format: "%.2f", seconds)
-        let reloaded = Set(reloads.map(\.page)).count
+        let reloaded = Set(reloads.filter(\.fromPrevious).map(\.page)).count
         let changed = "\(changedPages) changed" + (reloaded == 0 ? "" : ", \(reloaded) by a reload")
         return "Built \(pageCount) pages (\(changed), \(fileCount) files) in \(time) s into \(out)"
     }
