@@ -116,6 +116,36 @@ def test_an_edit_in_a_language_patches_its_open_tab_without_reload(browser, site
         ctx.close()
 
 
+def test_a_translation_removed_and_added_again_patches_its_siblings_open_tabs(browser, site):
+    """Its siblings' heads lose and regain an hreflang alternate, and their switchers an entry: a patch, not a
+    reload (issue 52), and after each the open tab equals the same page loaded fresh, head included."""
+    ctx = browser.new_context()
+    try:
+        tabs = {}
+        for url, marker in (("/posts/hello/", 1), ("/fr/posts/hello/", 2)):
+            tabs[url] = ctx.new_page()
+            tabs[url].goto(site.url(url))
+            tabs[url].wait_for_function("() => window.SectionSite !== undefined")
+            tabs[url].evaluate(f"() => {{ window.__marker = {marker}; }}")
+        arabic = (site.folder / "Content/ar/posts/hello.md").read_text()
+        alternate = "() => !!document.querySelector('link[rel=alternate][hreflang=ar]')"
+        for step in ("removed", "added"):
+            if step == "removed":
+                (site.folder / "Content/ar/posts/hello.md").unlink()
+            else:
+                site.write("Content/ar/posts/hello.md", arabic)
+            for url, marker in (("/posts/hello/", 1), ("/fr/posts/hello/", 2)):
+                page = tabs[url]
+                page.wait_for_function(f"() => ({alternate})() === {str(step == 'added').lower()}", timeout=10000)
+                assert page.evaluate("() => window.__marker") == marker, f"{url} reloaded when a translation was {step}"
+                fresh = ctx.new_page()
+                fresh.goto(site.url(url))
+                assert_same_dom(normalized(page), normalized(fresh), f"{url} after a translation was {step}")
+                fresh.close()
+    finally:
+        ctx.close()
+
+
 # Twenty languages, as a large multilingual site has them, with the default theme (the one the binary carries).
 MANY = ["en", "fr", "de", "es", "it", "pt-BR", "ru", "ja", "ko", "zh-CN", "zh-TW", "ar", "he", "tr", "pl", "nl", "sv",
         "id", "vi", "uk"]
