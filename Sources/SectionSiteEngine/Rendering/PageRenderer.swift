@@ -38,6 +38,7 @@ struct PageRenderer: Sendable {
             site["language"] = config.language
             site["root"] = config.rootPath
             site["languageRoot"] = config.link(config.languageHome)
+            site["multilingual"] = languages.isMultilingual
             if let language = languages.language(code) {
                 site["direction"] = language.direction.rawValue
                 site["rtl"] = language.direction == .rtl

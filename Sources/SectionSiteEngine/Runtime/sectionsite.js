@@ -6,7 +6,7 @@
   // The keyed-HTML contract (SPEC §4); PatchContract.swift defines the same, and a test compares them.
   const KEY = "data-ss-key";
   const CHILDREN = "data-ss-children";
-  const SECTION = "s:", HEADER = "h:", FOOTER = "f:", HEAD = "head", ROOTS = { html: "documentElement", body: "body" };
+  const SECTION = "s:", HEADER = "h:", FOOTER = "f:", HEAD = "head";
   const KEYED = `[${KEY}]`;
   const DEFAULTS = { insert: "fade", delete: "fade", reload: "fade", move: "flip" };
   // Offsets of RxDataSources' row animations: 24px rather than a full width, so a paragraph never flies across.
@@ -188,7 +188,9 @@
     const ghosts = [];
     const fresh = [];
     const updated = [];
-    const get = (k) => keys.get(k) || (ROOTS[k] && document[ROOTS[k]]) || headKeys().get(k) || fail(`no element ${k}`);
+    // <html> and <body> are keyed html and body; the head's elements by what they are.
+    const rootElement = (k) => (k === "html" ? document.documentElement : k === "body" ? document.body : null);
+    const get = (k) => keys.get(k) || rootElement(k) || headKeys().get(k) || fail(`no element ${k}`);
     const inHead = (el) => el.parentNode === document.head;
     // What leaves the head stays until the commit (a stylesheet until the new ones apply), marked as the runtime's.
     const leaving = [];

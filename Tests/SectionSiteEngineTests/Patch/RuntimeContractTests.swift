@@ -21,6 +21,7 @@ struct RuntimeContractTests {
         #expect(Self.constant("SECTION") == PatchContract.Kind.section.rawValue)
         #expect(Self.constant("HEADER") == PatchContract.Kind.header.rawValue)
         #expect(Self.constant("FOOTER") == PatchContract.Kind.footer.rawValue)
+        #expect(Self.constant("HEAD") == PatchContract.headList)
         #expect(Runtime.script.components(separatedBy: "\"data-ss-children\"").count == 2, "named once, as CHILDREN")
     }
 
