@@ -105,10 +105,11 @@ let package = Package(
             ],
             resources: [.embedInCode("Runtime/sectionsite.js"), .embedInCode("Runtime/edit.js")],
             swiftSettings: strict,
-            plugins: ["EmbedThemes"]
+            plugins: ["EmbedFolders"]
         ),
-        // The themes the binary carries (Themes/default), made Swift source as the engine builds.
-        .plugin(name: "EmbedThemes", capability: .buildTool()),
+        // The folders the binary carries (Themes/default into the engine, Starters/ into the commands), made Swift
+        // source as each builds.
+        .plugin(name: "EmbedFolders", capability: .buildTool()),
         // KSyntaxHighlighting as a `Highlighter`.
         .target(
             name: "SectionSiteHighlight", dependencies: ["SectionSiteEngine", "CHighlight"], swiftSettings: strict),
@@ -163,7 +164,8 @@ let package = Package(
                 "SectionSitePreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: strict
+            swiftSettings: strict,
+            plugins: ["EmbedFolders"]
         ),
         .executableTarget(
             name: "SectionSiteCLI", dependencies: ["SectionSiteCommands", "SectionSite"], swiftSettings: strict),

@@ -39,6 +39,7 @@ STAGES = [
     ("EditProblem", "edit: an edit written back into its file"),
     ("PreviewProblem", "preview: sectionsite serve"),
     ("ImportProblem", "import: sectionsite import jekyll and hugo"),
+    ("NewProblem", "new: sectionsite new"),
     ("WebsiteProblem", "website: the Swift library's entry points"),
 ]
 

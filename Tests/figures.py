@@ -23,7 +23,7 @@ COLUMNS = 120
 # What `--check` holds: a figure over its bound fails `make test`.
 # The issue's goal for string parameters is 5; the 14 left each have a reason (internals.md, "The pipeline and its
 # types"), and `--check` holds them there.
-BOUNDS = {"long functions": 0, "long lines": 0, "Site lines": 700, "literal errors": 10, "string parameters": 14}
+BOUNDS = {"long functions": 0, "long lines": 0, "Site lines": 700, "literal errors": 7, "string parameters": 14}
 FUNCTION_ROOTS = ["Sources/SectionSiteEngine", "Sources/SectionSiteImport"]
 DECLARATION = {"func", "init", "subscript"}
 URL_OR_PATH = re.compile(r"(?i)^(\w*(url|path|file|folder))$")

@@ -2,21 +2,89 @@ import Foundation
 import SectionSite
 import SectionSiteEngine
 
-/// The small working site that `sectionsite new` writes: a home page of sections, a blog collection and a theme.
+/// The small real site that `sectionsite new` writes, on the default theme: a home page of sections with header
+/// views and several cell kinds, a blog of two posts with tags, a docs section with its sidebar, a list from a data
+/// file that the preview lets an author edit, and a picture. Its files are the repository's `Starters/` folders,
+/// which the binary carries (the `EmbedFolders` plugin): `common/`, and over it the kind's own.
 package enum Starter {
-    /// Writes the starter site into `folder`, which must not exist or be empty; returns the paths written.
-    package static func write(to folder: URL) throws -> [String] {
+    /// What the site is for: it decides the home page, the title and the menu.
+    package enum Kind: String, CaseIterable, Sendable {
+        case blog, docs, product, package
+    }
+
+    /// The files of a kind's site: `common/`, and the kind's own over it, sorted by path.
+    package static func files(_ kind: Kind) -> [(path: String, data: Data)] {
+        var files: [String: Data] = [:]
+        for folder in ["common", kind.rawValue] {
+            for (path, base64) in BuiltinStarterFiles.base64[folder] ?? [] { files[path] = Data(base64Encoded: base64) }
+        }
+        return files.keys.sorted().map { ($0, files[$0]!) }
+    }
+
+    /// The folder of the Swift package that holds `folder` (the nearest with a `Package.swift`), or nil.
+    package static func package(holding folder: URL) -> URL? {
+        var candidate = folder.standardizedFileURL
+        while true {
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("Package.swift").path) {
+                return candidate
+            }
+            let parent = candidate.deletingLastPathComponent()
+            if parent.path == candidate.path { return nil }
+            candidate = parent
+        }
+    }
+
+    /// The package's library targets, as SwiftPM describes them, to name in `api: {targets:}`: the reference's own
+    /// rule (the folders of `Sources/`) misses a target whose sources are `Sources/` itself. Empty when SwiftPM
+    /// cannot say, and the rule applies.
+    static func libraryTargets(of package: URL) -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "package", "--package-path", package.path, "describe", "--type", "json"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return [] }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0,
+            let description = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let targets = description["targets"] as? [[String: Any]]
+        else { return [] }
+        return targets.filter { $0["type"] as? String == "library" }.compactMap { $0["name"] as? String }
+    }
+
+    /// Writes a `kind` site into `folder`, which must not exist or be empty; a `package` site documents `package`,
+    /// the folder of the Swift package it is made in. Returns the paths written.
+    package static func write(to folder: URL, kind: Kind = .blog, package: URL? = nil) throws -> [String] {
         let manager = FileManager.default
         if let entries = try? manager.contentsOfDirectory(atPath: folder.path), !entries.isEmpty {
-            throw SectionSiteError("'\(folder.path)' is not empty; choose a new folder")
+            throw NewProblem.folderNotEmpty(folder.path).error()
         }
-        for (path, text) in files {
+        var files = files(kind)
+        if kind == .package, let package, let index = files.firstIndex(where: { $0.path == "sectionsite.yml" }) {
+            // The package holds the site: its folder is some `..` up.
+            let depth =
+                folder.standardizedFileURL.pathComponents.count - package.standardizedFileURL.pathComponents.count
+            let relative = Array(repeating: "..", count: max(0, depth)).joined(separator: "/")
+            let targets = libraryTargets(of: package)
+            files[index].data += Data(
+                """
+
+                # The API reference of the package's own modules, at /api/: see the documentation's API reference page.
+                api:
+                  package: \(relative.isEmpty ? "." : relative)
+
+                """.utf8)
+            if !targets.isEmpty { files[index].data += Data("  targets: [\(targets.joined(separator: ", "))]\n".utf8) }
+        }
+        for (path, data) in files {
             let target = folder.appendingPathComponent(path)
             do {
                 try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(text.utf8).write(to: target)
+                try data.write(to: target)
             } catch {
-                throw SectionSiteError("cannot write '\(target.path)': \(SystemReason.of(error))")
+                throw NewProblem.cannotWrite(target.path, reason: SystemReason.of(error)).error()
             }
         }
         return files.map(\.path)
@@ -47,129 +115,10 @@ package enum Starter {
                 at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(pagesWorkflow(site: inner.isEmpty ? "." : inner).utf8).write(to: target)
         } catch {
-            throw SectionSiteError("cannot write '\(target.path)': \(SystemReason.of(error))")
+            throw NewProblem.cannotWrite(target.path, reason: SystemReason.of(error)).error()
         }
         return target
     }
-
-    /// The files, path and text.
-    static let files: [(path: String, text: String)] = [
-        // The output and the build's cache are made, not written: a repository that held `.sectionsite/` would
-        // hand every clone a cache the build trusts.
-        (".gitignore", "_site/\n.sectionsite/\n"),
-        (
-            "sectionsite.yml",
-            """
-            title: My SectionSite
-            baseURL: /
-            theme: starter
-            language: en
-            markdown: {smart: true, unsafe: false}
-            feed: {keep: 20}
-
-            """
-        ),
-        (
-            "Content/index.md",
-            """
-            ---
-            title: Welcome
-            sections:
-              - id: start
-                header: Start here
-                footer: Themes/starter holds the templates.
-                cell: note
-                items:
-                  - id: edit
-                    title: Edit this page
-                    body: Open `Content/index.md`; every section has an `id`, and every item too.
-                  - id: posts
-                    title: Write a post
-                    body: Add a Markdown file to `Content/posts/`.
-              - id: latest
-                header: Latest posts
-                cell: post
-                from: posts
-                sort: -date
-                limit: 5
-            ---
-            This site was made by `sectionsite new`. Its pages are lists of sections.
-
-            """
-        ),
-        (
-            "Content/posts/index.md",
-            """
-            ---
-            title: Posts
-            sections:
-              - id: all
-                cell: post
-                from: posts
-                sort: -date
-                paginate: 10
-            ---
-
-            """
-        ),
-        (
-            "Content/posts/hello.md",
-            """
-            ---
-            title: Hello
-            date: 2026-01-01
-            tags: [news]
-            ---
-            The first post. Edit it, build again, and the patch feed carries the change to open tabs.
-
-            """
-        ),
-        (
-            "Themes/starter/layouts/page.mustache",
-            """
-            <!doctype html>
-            <html lang="{{site.language}}"{{#site.direction}} dir="{{site.direction}}"{{/site.direction}}>
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>{{page.title}} · {{site.title}}</title>
-            <link rel="stylesheet" href="{{site.root}}assets/style.css">
-            </head>
-            <body>
-            <header class="site"><a href="{{site.root}}">{{site.title}}</a> \
-            <a href="{{site.root}}posts/">Posts</a></header>
-            <main>
-            <h1 data-ss-key="r:title">{{page.title}}</h1>
-            <p class="date" data-ss-key="r:date">{{page.dateDisplay}}</p>
-            {{{body}}}
-            {{{sections}}}
-            {{#page.pagination}}<nav class="pager">{{#prevLink}}<a href="{{.}}">Newer</a>{{/prevLink}} \
-            Page {{current}} of {{total}} {{#nextLink}}<a href="{{.}}">Older</a>{{/nextLink}}</nav>{{/page.pagination}}
-            </main>
-            </body>
-            </html>
-
-            """
-        ),
-        ("Themes/starter/cells/note.mustache", "<h3>{{title}}</h3>\n{{{body}}}\n"),
-        (
-            "Themes/starter/cells/post.mustache",
-            "<a href=\"{{link}}\"><h3>{{title}}</h3></a>\n<p class=\"date\">{{dateDisplay}}</p>\n<p>{{summary}}</p>\n"
-        ),
-        ("Themes/starter/supplementary/header.mustache", "<h2>{{title}}</h2>\n"),
-        ("Themes/starter/supplementary/footer.mustache", "<p>{{title}}</p>\n"),
-        (
-            "Themes/starter/assets/style.css",
-            """
-            body { font: 17px/1.6 system-ui, sans-serif; max-width: 42rem; margin: 2rem auto; padding: 0 1rem; }
-            header.site a { margin-right: 1rem; }
-            .ss-items { display: grid; gap: 1rem; }
-            .ss-item { border: 1px solid #ddd; border-radius: 8px; padding: 0 1rem; }
-            .date { color: #666; }
-
-            """
-        ),
-    ]
 
     /// Where the Pages workflow gets SectionSite from: the project's public repository. A fork or a mirror goes in
     /// the workflow's `SECTIONSITE_GIT`.

@@ -52,7 +52,7 @@ struct HugoImportTests {
         let hugo = try TestSite(plugins: .command, Self.hugoSite)
         let out = hugo.folder.appendingPathComponent("imported")
         let report = try HugoImporter(
-            source: hugo.folder, destination: out, theme: Starter.files.filter { $0.path.hasPrefix("Themes/starter/") },
+            source: hugo.folder, destination: out, theme: ImportRun.theme,
             themeName: "starter"
         ).run()
         let built = out.appendingPathComponent("_site")
@@ -122,7 +122,7 @@ struct HugoImportTests {
             ])
         let out = hugo.folder.appendingPathComponent("imported")
         _ = try HugoImporter(
-            source: hugo.folder, destination: out, theme: Starter.files.filter { $0.path.hasPrefix("Themes/starter/") },
+            source: hugo.folder, destination: out, theme: ImportRun.theme,
             themeName: "starter"
         ).run()
         let settings = try String(contentsOf: out.appendingPathComponent("sectionsite.yml"), encoding: .utf8)

@@ -8,8 +8,6 @@ import SiteTestSupport
 
 /// Runs an importer on a test site, with the starter theme, as `sectionsite import` does.
 enum ImportRun {
-    static let theme = Starter.files.filter { $0.path.hasPrefix("Themes/starter/") }
-
     static func hugo(_ site: TestSite, into destination: URL) throws -> ImportReport {
         try HugoImporter(source: site.folder, destination: destination, theme: theme, themeName: "starter").run()
     }

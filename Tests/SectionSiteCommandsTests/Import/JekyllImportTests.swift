@@ -39,7 +39,7 @@ struct JekyllImportTests {
         let before = jekyll.outputSnapshot()
         let report = try JekyllImporter(
             source: jekyll.folder, destination: out,
-            theme: Starter.files.filter { $0.path.hasPrefix("Themes/starter/") },
+            theme: ImportRun.theme,
             themeName: "starter"
         ).run()
         #expect(jekyll.outputSnapshot() == before)

@@ -306,14 +306,38 @@ struct BuildTests {
         #expect(try site.output("b/c/index.html").contains("<p data-ss-key="))
     }
 
-    @Test("the starter site of 'sectionsite new' builds without warnings")
-    func starter() throws {
+    @Test(
+        "each kind of 'sectionsite new' site builds on the default theme without warnings, every link found",
+        arguments: [Starter.Kind.blog, .docs, .product])
+    func starter(kind: Starter.Kind) throws {
         let site = try TestSite(plugins: .command, [:])
         let folder = site.folder.appendingPathComponent("new")
-        _ = try Starter.write(to: folder)
-        let report = try SiteBuilder(options: TestPlugins.command.options(site: folder)).build()
-        #expect(report.pageCount == 5)  // three written, the tags index and the page of its one tag
-        #expect(report.warnings.isEmpty)
+        _ = try Starter.write(to: folder, kind: kind)
+        let options = TestPlugins.command.options(site: folder)
+        let report = try SiteBuilder(options: options).build()
+        // Home, about, blog and its two posts, docs and its two pages, the tags index and its two tags.
+        #expect(report.pageCount == 11)
+        #expect(report.warnings.isEmpty, "\(report.warnings)")
+        var checked = options
+        checked.keepsLinks = true
+        #expect(try LinkCheck(Site(options: checked)).brokenLinks().errors.isEmpty)
+        let home = try String(contentsOf: folder.appendingPathComponent("_site/index.html"), encoding: .utf8)
+        #expect(home.contains(#"data-ss-key="s:next""#) && home.contains("Save a file"), "the data file's list")
+        #expect(
+            try String(contentsOf: folder.appendingPathComponent("sectionsite.yml"), encoding: .utf8).contains(
+                "theme: default"))
+    }
+
+    @Test("a package site documents the package it is made in; without one, --kind package says what to do")
+    func starterPackage() throws {
+        let site = try TestSite(plugins: .command, ["Package.swift": "// swift-tools-version: 6.0\n"])
+        let folder = site.folder.appendingPathComponent("docs/site")
+        #expect(Starter.package(holding: folder)?.path == site.folder.standardizedFileURL.path)
+        _ = try Starter.write(to: folder, kind: .package, package: Starter.package(holding: folder))
+        let settings = try String(contentsOf: folder.appendingPathComponent("sectionsite.yml"), encoding: .utf8)
+        #expect(settings.hasSuffix("api:\n  package: ../..\n"))
+        #expect(Starter.package(holding: URL(fileURLWithPath: "/")) == nil)
+        #expect(throws: SectionSiteError.self) { try Starter.write(to: site.folder, kind: .blog) }
     }
 
     private func built(_ files: [String: String], page: String = "posts/index.html") throws -> String {
