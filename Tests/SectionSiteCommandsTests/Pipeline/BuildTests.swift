@@ -328,6 +328,25 @@ struct BuildTests {
                 "theme: default"))
     }
 
+    @Test("a site made by the earlier 'sectionsite new' (cells note and post) switches to the default theme as it is")
+    func earlierStarterOnTheDefaultTheme() throws {
+        let site = try TestSite(
+            plugins: .command,
+            [
+                "sectionsite.yml": "title: Earlier\ntheme: default\n",
+                "Content/index.md":
+                    "---\ntitle: Welcome\nsections:\n  - id: start\n    header: Start here\n    cell: note\n    items:\n"
+                    + "      - {id: edit, title: Edit this page, body: Open it.}\n  - id: latest\n    cell: post\n"
+                    + "    from: posts\n---\n",
+                "Content/posts/hello.md": "---\ntitle: Hello\ndate: 2026-01-01\n---\nThe first post.\n",
+            ])
+        let report = try site.build()
+        #expect(report.warnings.isEmpty, "\(report.warnings)")
+        let home = try site.output("index.html")
+        #expect(home.contains(#"<h3 class="feature-title">Edit this page</h3>"#))
+        #expect(home.contains(#"<article class="post-row">"#))
+    }
+
     @Test("a package site documents the package it is made in; without one, --kind package says what to do")
     func starterPackage() throws {
         let site = try TestSite(plugins: .command, ["Package.swift": "// swift-tools-version: 6.0\n"])
