@@ -73,7 +73,7 @@ def prepare(seed, base):
             shutil.copytree(site_dir / "_site", outputs[-1])
     outputs.append(site_dir / "_site")
     last = len(versions) - 1
-    return [{"seed": seed, "old": outputs[n], "new": outputs[last], "step": f"v{n + 1}->v{last + 1}",
+    return [{"seed": seed, "root": root, "old": outputs[n], "new": outputs[last], "step": f"v{n + 1}->v{last + 1}",
              "layout_changed": versions[n]["layout"] != versions[last]["layout"]} for n in range(last)]
 
 
@@ -184,19 +184,18 @@ class Checker:
 PARTS = 4
 
 
-@pytest.mark.parametrize("part", range(PARTS))
-def test_builds_patch_every_old_page_into_the_new_page(shared_page, tmp_path_factory, part):
-    if not (BIN.is_file() and os.access(BIN, os.X_OK)):
-        pytest.fail(f"the sectionsite binary is missing at {BIN}: build it first (swift build) or set SECTIONSITE_BIN", pytrace=False)
-    base = tmp_path_factory.mktemp("sites")
+def check_seeds(page, base, chosen, prepare):
+    """Builds each seed's sites in the background, two at a time (`prepare(seed, base)` gives the pairs of outputs to
+    compare, each with the `root` folder it was built in, removed once checked), while the browser checks the seeds
+    already built. Returns the checker, for its counts, and the
+    failures."""
     server = Server(base)
     server.routes["/__host__"] = (200, "text/html; charset=utf-8", b"<!DOCTYPE html><title>host</title><body style='margin:0'>")
-    checker = Checker(shared_page, server)
+    checker = Checker(page, server)
     failures = []
     try:
-        # Builds run two at a time in the background while the browser checks the seeds already built.
         with ThreadPoolExecutor(max_workers=2) as pool:
-            jobs = [(seed, pool.submit(prepare, seed, base)) for seed in seeds()[part::PARTS]]
+            jobs = [(seed, pool.submit(prepare, seed, base)) for seed in chosen]
             for seed, job in jobs:
                 try:
                     pairs = job.result(timeout=300)
@@ -205,15 +204,25 @@ def test_builds_patch_every_old_page_into_the_new_page(shared_page, tmp_path_fac
                     continue
                 for built in pairs:
                     failures += checker.check_site(built)
-                shutil.rmtree(base / f"seed-{seed}", ignore_errors=True)
+                for root in {pair["root"] for pair in pairs}:
+                    shutil.rmtree(root, ignore_errors=True)
     finally:
         server.close()
     print("\n" + ", ".join(f"{k}: {v}" for k, v in checker.stats.items()))
     print("ops: " + ", ".join(f"{k} {v}" for k, v in sorted(checker.ops.items())))
+    return checker, failures
+
+
+@pytest.mark.parametrize("part", range(PARTS))
+def test_builds_patch_every_old_page_into_the_new_page(shared_page, tmp_path_factory, part):
+    if not (BIN.is_file() and os.access(BIN, os.X_OK)):
+        pytest.fail(f"the sectionsite binary is missing at {BIN}: build it first (swift build) or set SECTIONSITE_BIN", pytrace=False)
+    chosen = seeds()[part::PARTS]
+    checker, failures = check_seeds(shared_page, tmp_path_factory.mktemp("sites"), chosen, prepare)
     assert checker.stats["pages"] > 0 or failures, "no pages were compared"
     if failures:
         shown = "\n\n".join(failures[:6])
-        pytest.fail(f"{len(failures)} failures over {len(seeds()[part::PARTS])} seeds ({checker.stats}); the first:\n\n{shown}", pytrace=False)
+        pytest.fail(f"{len(failures)} failures over {len(chosen)} seeds ({checker.stats}); the first:\n\n{shown}", pytrace=False)
 
 
 def _blocks(lines, start_pattern, stop_indent):

@@ -8,12 +8,11 @@ SECTIONSITE_RICH_SEEDS picks seeds ("0-99", the default, or "3,17,40-45"); `make
 
 import os
 import shutil
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
 import richgen
-from test_build_patches import BIN, Checker, build
+from test_build_patches import BIN, build, check_seeds
 
 
 def seeds():
@@ -33,7 +32,8 @@ def prepare(seed, base):
     shutil.copytree(site_dir / "_site", root / "v1")
     richgen.write_site(richgen.mutate(old, seed), site_dir)
     build(site_dir)
-    return {"seed": seed, "old": root / "v1", "new": site_dir / "_site", "step": "v1->v2", "layout_changed": False}
+    return [{"seed": seed, "root": root, "old": root / "v1", "new": site_dir / "_site", "step": "v1->v2",
+             "layout_changed": False}]
 
 
 PARTS = 4
@@ -43,31 +43,11 @@ PARTS = 4
 def test_rich_sites_patch_every_changed_page_head_included(shared_page, tmp_path_factory, part):
     if not (BIN.is_file() and os.access(BIN, os.X_OK)):
         pytest.fail(f"the sectionsite binary is missing at {BIN}: build it first (swift build) or set SECTIONSITE_BIN", pytrace=False)
-    from conftest import Server
-
-    base = tmp_path_factory.mktemp("rich")
-    server = Server(base)
-    server.routes["/__host__"] = (200, "text/html; charset=utf-8", b"<!DOCTYPE html><title>host</title><body style='margin:0'>")
-    checker = Checker(shared_page, server)
-    failures = []
-    try:
-        with ThreadPoolExecutor(max_workers=2) as pool:
-            jobs = [(seed, pool.submit(prepare, seed, base)) for seed in seeds()[part::PARTS]]
-            for seed, job in jobs:
-                try:
-                    built = job.result(timeout=300)
-                except Exception as error:
-                    failures.append(f"seed {seed}: {error}")
-                    continue
-                failures += checker.check_site(built)
-                shutil.rmtree(base / f"rich-{seed}", ignore_errors=True)
-    finally:
-        server.close()
-    print("\n" + ", ".join(f"{k}: {v}" for k, v in checker.stats.items()))
-    print("ops: " + ", ".join(f"{k} {v}" for k, v in sorted(checker.ops.items())))
+    chosen = seeds()[part::PARTS]
+    checker, failures = check_seeds(shared_page, tmp_path_factory.mktemp("rich"), chosen, prepare)
     assert checker.stats["patched"] > 0 or failures, "no page was patched"
     # The translations added and removed reached the head of the pages they translate.
     assert failures or checker.ops.get("insert he", 0) + checker.ops.get("remove li", 0) > 0, checker.ops
     if failures:
         shown = "\n\n".join(failures[:6])
-        pytest.fail(f"{len(failures)} failures over {len(seeds()[part::PARTS])} seeds ({checker.stats}); the first:\n\n{shown}", pytrace=False)
+        pytest.fail(f"{len(failures)} failures over {len(chosen)} seeds ({checker.stats}); the first:\n\n{shown}", pytrace=False)
