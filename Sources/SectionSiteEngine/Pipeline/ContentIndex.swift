@@ -21,6 +21,11 @@ struct ContentIndex: Sendable {
     private(set) var trees: [LanguageCode: ContentTree] = [:]
     /// The published pages that are translations of each other, by translation key (`Page.translationKey`).
     private(set) var translations = TranslationIndex()
+    /// The published pages of the documentation's versions, by their path inside their version.
+    private(set) var versions = VersionIndex()
+    /// Whether a page of a version came, went or moved since `update` last asked: every version's switchers may
+    /// lead elsewhere then.
+    private var versionPagesMoved = false
     /// Each collection's members in order, as positions in `published`; emptied when a change may move a page in
     /// any collection (`CollectionOrder.moves`), so that an edit of a page's body sorts nothing.
     var collectionOrders: [CollectionOrder.Key: [Int]] = [:]
@@ -45,9 +50,11 @@ struct ContentIndex: Sendable {
         aliased = Set(published.filter(\.listing.hasAliases).map(\.page.source))
         tags = [:]
         translations = TranslationIndex()
+        versions = VersionIndex(config)
         for page in published {
             tags[page.page.language, default: TagIndex()].count(page, 1)
             translations.add(page)
+            versions.add(page)
         }
         collectionOrders = [:]
         _ = refreshGenerated(loaded, config: config)
@@ -60,7 +67,13 @@ struct ContentIndex: Sendable {
         changed: Set<SourceID>, in loaded: TreeDictionary<SourceID, LoadedPage>, config: SiteConfig
     ) -> Set<SourceID> {
         let keys = replace(changed, in: loaded)
-        return refreshGenerated(loaded, config: config).union(keys.flatMap { translations.group($0).map(\.source) })
+        var affected = refreshGenerated(loaded, config: config).union(
+            keys.flatMap { translations.group($0).map(\.source) })
+        if versionPagesMoved {
+            affected.formUnion(versions.members)
+            versionPagesMoved = false
+        }
+        return affected
     }
 
     /// Takes the pages now at `changed` paths in place of the ones held (or drops them), without making the tag
@@ -75,10 +88,18 @@ struct ContentIndex: Sendable {
             if present {
                 tags[published[index].page.language]?.count(published[index], -1)
                 translations.remove(published[index])
+                versions.remove(published[index])
                 keys.insert(published[index].page.translationKey)
             }
             let now = loaded[path].flatMap { publishes($0) ? $0 : nil }
             if CollectionOrder.moves(present ? published[index] : nil, now) { collectionOrders = [:] }
+            let before = present ? published[index] : nil
+            if (before.map { versions.place($0.page) != nil } ?? false)
+                || (now.map { versions.place($0.page) != nil } ?? false),
+                before?.listing.url != now?.listing.url
+            {
+                versionPagesMoved = true
+            }
             if let now {
                 if present {
                     published.replace(at: index, with: now)
@@ -87,6 +108,7 @@ struct ContentIndex: Sendable {
                 }
                 tags[now.page.language, default: TagIndex()].count(now, 1)
                 translations.add(now)
+                versions.add(now)
                 keys.insert(now.page.translationKey)
             } else if present {
                 published.remove(at: index)

@@ -22,6 +22,7 @@ enum RenderPhase {
         let sortedSources = sources.sorted()
         let resolver = Resolver(
             pages: site.content.published, tags: site.content.tags, translations: site.content.translations,
+            versions: site.content.versions,
             data: site.data,
             config: site.config,
             site: site.options.site, orders: site.content.collectionOrders

@@ -35,6 +35,7 @@ struct ConfigParser {
             case "images": config.images = try Self.images(node, yaml: yaml)
             case "layouts", "directives", "permalinks": try Self.folders(key, node, yaml: yaml, into: &config)
             case "languages": config.permalinks.languages.list = try Self.languages(node, yaml: yaml)
+            case "versions": config.versions = try Self.versions(node, yaml: yaml)
             case "defaultLanguageInFolder": config.permalinks.languages.defaultInFolder = try yaml.bool(node, key: key)
             case "strict": config.strict = try yaml.bool(node, key: key)
             case "readOutside": config.readOutside = try yaml.strings(node, key: key)
@@ -48,6 +49,76 @@ struct ConfigParser {
         if let first = config.languages.list.first { config.language = first.code }
         config.permalinks.languages.single = config.language
         return config
+    }
+
+    /// `versions`: the folder whose folders are versions, the versions newest first (a name, or a map with `name`,
+    /// `label` and `status`), and which is the latest.
+    static func versions(_ node: Node, yaml: YAMLReader) throws -> SiteVersions {
+        var versions = SiteVersions()
+        var latest: (name: String, node: Node)?
+        for (option, value, optionNode) in try yaml.entries(node, what: "'versions'") {
+            switch option {
+            case "folder":
+                let folder = try yaml.string(value, key: option).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+                let parts = folder.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+                if let problem = parts.lazy.compactMap({ SiteVersions.nameProblem($0) }).first {
+                    throw yaml.error(.badFolder(folder, problem: problem), at: value)
+                }
+                versions.folder = folder
+            case "latest": latest = (try yaml.string(value, key: option), value)
+            case "list":
+                guard case .sequence(let entries) = value else { throw yaml.error(.versionsNotAList, at: value) }
+                for entry in entries { versions.list.append(try version(entry, yaml: yaml)) }
+            default:
+                throw yaml.error(.unknownOption(option, in: "versions", known: "folder, list, latest"), at: optionNode)
+            }
+        }
+        var seen = Set<String>()
+        for version in versions.list where !seen.insert(version.name).inserted {
+            throw yaml.error(.versionTwice(version.name), at: node)
+        }
+        if let latest {
+            guard seen.contains(latest.name) else { throw yaml.error(.latestNotListed(latest.name), at: latest.node) }
+            versions.latestName = latest.name
+        }
+        return versions
+    }
+
+    /// One version of `versions.list`: its name alone, or a map of `name`, `label` and `status`.
+    private static func version(_ node: Node, yaml: YAMLReader) throws -> SiteVersions.Version {
+        if case .scalar = node {
+            let name = try yaml.string(node, key: "list")
+            return try named(name, at: node, yaml: yaml)
+        }
+        var name: String?
+        var label: String?
+        var status = SiteVersions.Status.released
+        for (option, value, optionNode) in try yaml.entries(node, what: "a version") {
+            switch option {
+            case "name": name = try yaml.string(value, key: option)
+            case "label": label = try yaml.string(value, key: option)
+            case "status":
+                let text = try yaml.string(value, key: option)
+                guard let known = SiteVersions.Status(rawValue: text) else {
+                    throw yaml.error(.unknownVersionStatus(text), at: value)
+                }
+                status = known
+            default:
+                throw yaml.error(.unknownOption(option, in: "a version", known: "name, label, status"), at: optionNode)
+            }
+        }
+        guard let name else { throw yaml.error(.versionWithoutName, at: node) }
+        var version = try named(name, at: node, yaml: yaml)
+        version.label = label ?? name
+        version.status = status
+        return version
+    }
+
+    private static func named(_ name: String, at node: Node, yaml: YAMLReader) throws -> SiteVersions.Version {
+        if let problem = SiteVersions.nameProblem(name) {
+            throw yaml.error(.badFolder(name, problem: problem), at: node)
+        }
+        return SiteVersions.Version(name: name, label: name)
     }
 
     /// `markdown`: smart punctuation, raw HTML and attributes.

@@ -3,6 +3,16 @@
 enum SettingsProblem: Problem {
     /// An option a table of settings (`feed`, `images`...) does not have; `known` lists those it has.
     case unknownOption(String, in: String, known: String)
+    /// `versions.list` is not a list.
+    case versionsNotAList
+    /// A version of `versions.list` without a `name`.
+    case versionWithoutName
+    /// A version's `status` other than released, unreleased and unmaintained.
+    case unknownVersionStatus(String)
+    /// Two versions with one name.
+    case versionTwice(String)
+    /// `versions.latest` names no version of the list.
+    case latestNotListed(String)
     /// A `permalinks` pattern with an unknown word or a bad shape (`problem` says which).
     case badPermalink(problem: String)
     /// A language code, or a language's `folder`, that cannot be a folder and URL prefix.
@@ -51,6 +61,17 @@ enum SettingsProblem: Problem {
         case .unknownOption(let option, let table, let known):
             ("settings.unknown-option", "unknown \(table) option '\(option)' (known: \(known))")
         case .badPermalink(let problem): ("settings.bad-permalink", problem)
+        case .versionsNotAList:
+            ("settings.versions-not-a-list", "'versions.list' is a list of versions, newest first: [2.1, 2.0]")
+        case .versionWithoutName: ("settings.version-without-name", "a version needs a 'name': its folder's name")
+        case .unknownVersionStatus(let status):
+            (
+                "settings.unknown-version-status",
+                "unknown version status '\(status)' (known: released, unreleased, unmaintained)"
+            )
+        case .versionTwice(let name): ("settings.version-twice", "the version '\(name)' is listed twice")
+        case .latestNotListed(let name):
+            ("settings.latest-not-listed", "'versions.latest' is '\(name)', which 'versions.list' does not list")
         case .badFolder(let name, let problem): ("settings.bad-folder", "'\(name)' \(problem)")
         case .notATimeZone(let name):
             (

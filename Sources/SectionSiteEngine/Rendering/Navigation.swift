@@ -11,7 +11,8 @@
 /// | `siblings` | the parent's children, the page among them |
 /// | `children` | for a folder's index page, the pages and folders in it |
 /// | `prev`, `next` | the siblings before and after the page |
-/// | `section` | the top-level folder the page is in (the home page for a page at the root) |
+/// | `section` | the top-level folder the page is in (the home page for a page at the root); for a page of the
+/// documentation's versions, its version's folder |
 /// | `tree` | the section's children, each with its `children`, all the way down (one level at the root) |
 /// | `branch` | the section's children, and the children of each entry on the way to the page and of the page |
 ///
@@ -78,9 +79,18 @@ final class NavigationContext: TemplateObject {
         }
     }
 
-    /// The top-level folder node above the page, or the root for a page at the root.
+    /// The top-level folder node above the page, or the root for a page at the root; for a page of a version, the
+    /// version's folder, so that a sidebar lists one version.
     private var section: String {
         let chain = tree.ancestors(of: id) + [id]
+        let versions = config.versions
+        if !versions.isEmpty,
+            let folder = chain.first(where: { node in
+                versions.list.contains { node == "dir:\(versions.folder)/\($0.name)" }
+            })
+        {
+            return folder
+        }
         return chain.count > 1 && chain[1].hasPrefix("dir:") ? chain[1] : ContentTree.root
     }
 

@@ -173,6 +173,25 @@ struct PageRenderer: Sendable {
         return nil
     }
 
+    /// `page.version`, `page.versions` (the switcher's links), `page.latestVersion` and `page.canonical` (the same
+    /// page in the latest version, on a page of another) for a page of the documentation's versions.
+    private func versionContext(_ instance: PageInstance, config: SiteConfig, into context: inout [String: Any]) {
+        guard let own = instance.versions.first(where: \.current) else { return }
+        func described(_ link: VersionLink) -> [String: Any] {
+            [
+                "name": link.version.name, "label": link.version.label, "status": link.version.status.rawValue,
+                "latest": link.latest, "current": link.current, "exact": link.exact, "link": config.link(link.url),
+                "unreleased": link.version.status == .unreleased, "unmaintained": link.version.status == .unmaintained,
+            ]
+        }
+        context["version"] = described(own)
+        context["versions"] = instance.versions.map(described)
+        if !own.latest, let latest = instance.versions.first(where: \.latest) {
+            context["latestVersion"] = described(latest)
+            if latest.exact { context["canonical"] = config.absoluteURL(latest.url) }
+        }
+    }
+
     /// The `page` value templates see: front matter and the computed keys.
     func pageContext(_ instance: PageInstance, config: SiteConfig) -> [String: Any] {
         let page = instance.source.page
@@ -205,6 +224,7 @@ struct PageRenderer: Sendable {
         if let menu = Menu.marked(config.data["menu"], url: instance.url.rawValue, config: config) {
             context["menu"] = menu
         }
+        versionContext(instance, config: config, into: &context)
         context["summary"] = instance.source.summary
         context["toc"] = TableOfContents.entries(instance.source.headings)
         context["showTOC"] = instance.source.headings.count >= TableOfContents.minimumHeadings

@@ -15,6 +15,8 @@ struct PageInstance: Sendable, Equatable {
     var inputs: String
     /// The page in each language that has it, itself among them; empty when it has no translation.
     var translations: [Translation] = []
+    /// The same page in each version of the documentation, for the switcher; empty for a page of no version.
+    var versions: [VersionLink] = []
     /// The members of this slice of a paginated section, until `Resolver.filled` makes their items just before the
     /// page is rendered: the items of every slice of a long list at once were most of a big build's peak (the
     /// 721 slices of a 36,000-page section, 100 MB).

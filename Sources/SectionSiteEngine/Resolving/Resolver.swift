@@ -8,6 +8,8 @@ struct Resolver {
     var tags: [LanguageCode: TagIndex]
     /// The pages that are translations of each other.
     var translations = TranslationIndex()
+    /// The pages of the documentation's versions.
+    var versions = VersionIndex()
     /// The files of `Data/`, by name.
     var data: [String: DataFile]
     /// The site's settings, for links.
@@ -124,12 +126,14 @@ struct Resolver {
             sections.append(PageSection(spec: spec, items: items))
         }
         let translations = translations.of(loaded.page, languages: config.languages)
+        let versions = versions.links(of: loaded.page)
         guard let (index, size, members, ids) = paginated else {
             return [
                 PageInstance(
                     source: loaded, url: loaded.page.url, sections: sections, pagination: nil,
-                    inputs: inputs(loaded, sections, pagination: nil, translations: translations),
-                    translations: translations)
+                    inputs: inputs(
+                        loaded, sections, pagination: nil, translations: translations, versions: versions),
+                    translations: translations, versions: versions)
             ]
         }
         let total = max(1, (members.count + size - 1) / size)
@@ -139,11 +143,12 @@ struct Resolver {
             let range = min(members.count, (number - 1) * size)..<min(members.count, number * size)
             let pagination = Pagination(current: number, total: total, urls: links)
             let inputs = inputs(
-                loaded, sections, pagination: pagination, paginated: (index, members[range]), translations: translations
-            )
+                loaded, sections, pagination: pagination, paginated: (index, members[range]),
+                translations: translations,
+                versions: versions)
             return PageInstance(
                 source: loaded, url: urls[number - 1], sections: sections, pagination: pagination, inputs: inputs,
-                translations: translations,
+                translations: translations, versions: versions,
                 pending: unchanged(urls[number - 1], inputs)
                     ? nil : .init(section: index, members: members[range], ids: ids?[range]))
         }
@@ -174,11 +179,13 @@ struct Resolver {
     /// paginated section, the pages of this slice).
     private func inputs(
         _ loaded: LoadedPage, _ sections: [PageSection], pagination: Pagination?,
-        paginated: (index: Int, members: ArraySlice<Int>)? = nil, translations: [Translation]
+        paginated: (index: Int, members: ArraySlice<Int>)? = nil, translations: [Translation],
+        versions: [VersionLink] = []
     ) -> String {
         var hash = ContentHash()
         hash.combine(loaded.sourceHash.hex)
         for translation in translations { hash.combine("\u{1}\(translation.language)\u{1}\(translation.url)") }
+        for link in versions { hash.combine("\u{2}\(link.version.name)\u{1}\(link.url)\u{1}\(link.exact)") }
         if let pagination { hash.combine("\(pagination.current)/\(pagination.total)") }
         for (index, section) in sections.enumerated() {
             if case .data(let name, _) = section.spec.content { hash.combine(data[name]?.hash.hex ?? "") }

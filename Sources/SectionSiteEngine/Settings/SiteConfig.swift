@@ -82,6 +82,8 @@ package struct SiteConfig: Sendable, Equatable {
     package func sourceBounds(site: URL) -> SourceBounds { SourceBounds(site: site, outside: readOutside) }
     /// The Swift package whose API reference the site holds (`api:`), if any.
     package var api: APISettings?
+    /// The documentation's versions (`versions:`); none unless the settings list them.
+    package var versions = SiteVersions()
     /// Every key of the file, for templates (`site.menu`, say).
     var data: [String: Value] = [:]
 

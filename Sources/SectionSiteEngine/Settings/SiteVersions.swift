@@ -1,0 +1,55 @@
+/// The documentation's versions (`versions:` in `sectionsite.yml`): each a folder of one folder of the content
+/// (`Content/docs/2.1/`, `Content/docs/2.0/`), in the order the settings list them, newest first. A page of a
+/// version is the same page in another version when its path inside the version's folder is the same.
+package struct SiteVersions: Sendable, Equatable {
+    /// One version.
+    package struct Version: Sendable, Equatable {
+        /// Its folder's name, which is also its URL's segment: `2.1` is `Content/docs/2.1/`, `/docs/2.1/`.
+        package var name: String
+        /// What readers see; the name unless the settings give one.
+        package var label: String
+        /// Whether it is released, not yet (`unreleased`: work in progress), or no longer looked after.
+        package var status = Status.released
+    }
+
+    /// Where a version stands.
+    package enum Status: String, Sendable, CaseIterable {
+        case released, unreleased, unmaintained
+    }
+
+    /// The folder of `Content/` whose folders are the versions.
+    package var folder = "docs"
+    /// The versions, newest first.
+    package var list: [Version] = []
+    /// The latest version's name, when the settings name one; else the first released.
+    package var latestName: String?
+
+    /// Whether the site has versions.
+    package var isEmpty: Bool { list.isEmpty }
+
+    /// The version readers are sent to: the one `latest:` names, else the first released one, else the first.
+    package var latest: Version? {
+        list.first { $0.name == latestName } ?? list.first { $0.status == .released } ?? list.first
+    }
+
+    /// Why `name` cannot be a folder of a version or of the folder that holds them, or nil when it can: letters,
+    /// digits, `.`, `-` and `_` (`2.1`, `v1.x`, `next`), not `.` or `..`.
+    static func nameProblem(_ name: String) -> String? {
+        guard name.utf8.count <= 40, name.wholeMatch(of: /[A-Za-z0-9_][A-Za-z0-9._-]*/) != nil else {
+            return "cannot be a version's folder: letters, digits, '.', '-' and '_' (like 2.1 or next)"
+        }
+        return nil
+    }
+
+    /// The version of a page by its path inside its language's folder (`docs/2.1/guide/install`, without `.md`),
+    /// and its path inside the version's folder (`guide/install`), by which it is the same page in other versions;
+    /// nil for a page of no version.
+    func locate(_ inner: String) -> (version: Version, key: String)? {
+        guard !list.isEmpty, inner.hasPrefix(folder + "/") else { return nil }
+        let rest = inner.dropFirst(folder.count + 1)
+        let name = rest.prefix { $0 != "/" }
+        guard let version = list.first(where: { $0.name == name }) else { return nil }
+        let key = rest.dropFirst(name.count).drop { $0 == "/" }
+        return (version, key.isEmpty ? "index" : String(key))
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+@testable import SectionSiteEngine
+import SiteTestSupport
+
+/// Versioned documentation (`versions:`): each page knows its version, the switcher leads to the same page in every
+/// other version or to its nearest parent there, an older version's page links the latest copy as canonical, and an
+/// incremental build after a page comes or goes in one version writes what a build from nothing writes.
+@Suite("Versions")
+struct VersionTests {
+    static let layout =
+        "<html><head><title>{{page.title}}</title>{{#page.canonical}}<link rel=\"canonical\" href=\"{{.}}\">"
+        + "{{/page.canonical}}</head><body><p>{{page.version.name}}|{{page.latestVersion.name}}</p>"
+        + "<nav>{{#page.nav.section}}{{title}}{{/page.nav.section}}</nav><ul>"
+        + "{{#page.versions}}<li>{{name}}:{{link}}{{#exact}}={{/exact}}{{#current}}*{{/current}}</li>{{/page.versions}}"
+        + "</ul>{{{body}}}</body></html>\n"
+
+    static func files() -> [String: String] {
+        var files = TestSite.theme
+        files["Themes/default/layouts/page.mustache"] = layout
+        files["sectionsite.yml"] =
+            "baseURL: https://docs.example/\nversions:\n  latest: \"2.1\"\n  list:\n"
+            + "    - {name: next, status: unreleased}\n    - \"2.1\"\n    - {name: \"2.0\", status: unmaintained}\n"
+        for version in ["next", "2.1", "2.0"] {
+            files["Content/docs/\(version)/index.md"] = "---\ntitle: Docs \(version)\n---\nDocs.\n"
+            files["Content/docs/\(version)/guide/install.md"] = "---\ntitle: Install\n---\nInstall.\n"
+        }
+        files["Content/docs/2.0/guide/index.md"] = "---\ntitle: Guide\n---\nGuide.\n"
+        files["Content/docs/2.1/guide/new.md"] = "---\ntitle: New\n---\nOnly in 2.1.\n"
+        files["Content/index.md"] = "---\ntitle: Home\n---\nHome.\n"
+        return files
+    }
+
+    @Test("the switcher leads to the same page, else its nearest parent, else the version's folder; canonical")
+    func switcher() throws {
+        let site = try TestSite(Self.files())
+        try site.build()
+        let install = try site.output("docs/2.0/guide/install/index.html")
+        #expect(install.contains("<p>2.0|2.1</p>"))
+        #expect(
+            install.contains(
+                "<li>next:/docs/next/guide/install/=</li><li>2.1:/docs/2.1/guide/install/=</li>"
+                    + "<li>2.0:/docs/2.0/guide/install/=*</li>"))
+        #expect(install.contains(#"<link rel="canonical" href="https://docs.example/docs/2.1/guide/install/">"#))
+        #expect(install.contains("<nav>Docs 2.0</nav>"), "the sidebar's section is the version's folder")
+        let new = try site.output("docs/2.1/guide/new/index.html")
+        #expect(new.contains("<p>2.1|</p>"))  // the latest: no banner, no canonical
+        #expect(!new.contains("canonical"))
+        // next has neither the page nor a guide/ page: its version's first page; 2.0 has guide/.
+        #expect(
+            new.contains("<li>next:/docs/next/</li><li>2.1:/docs/2.1/guide/new/=*</li><li>2.0:/docs/2.0/guide/</li>"))
+        // A page of no version has no switcher.
+        #expect(try site.output("index.html").contains("<p>|</p><nav>Home</nav><ul></ul>"))
+    }
+
+    @Test("a page added or removed in one version changes the other versions' switchers in an incremental build")
+    func incremental() throws {
+        let site = try TestSite(Self.files())
+        try site.build()
+        try site.write(["Content/docs/2.0/guide/new.md": "---\ntitle: New in 2.0 too\n---\nBackported.\n"])
+        try site.build()
+        #expect(try site.output("docs/2.1/guide/new/index.html").contains("<li>2.0:/docs/2.0/guide/new/=</li>"))
+        try site.remove("Content/docs/2.0/guide/index.md")
+        try site.remove("Content/docs/2.0/guide/new.md")
+        try site.build()
+        // With neither, the nearest 2.0 page is its first.
+        #expect(try site.output("docs/2.1/guide/new/index.html").contains("<li>2.0:/docs/2.0/</li>"))
+        var files = Self.files()
+        files["Content/docs/2.0/guide/index.md"] = nil
+        let cold = try TestSite(files)
+        try cold.build()
+        for page in ["docs/2.1/guide/new/index.html", "docs/2.1/guide/install/index.html", "docs/next/index.html"] {
+            #expect(try site.output(page) == cold.output(page), "\(page)")
+        }
+    }
+
+    @Test(
+        "versions: settings that cannot be are errors at their place",
+        arguments: [
+            ("versions:\n  list: 2.1\n", "settings.versions-not-a-list"),
+            ("versions:\n  list:\n    - {label: X}\n", "settings.version-without-name"),
+            ("versions:\n  list:\n    - {name: a, status: old}\n", "settings.unknown-version-status"),
+            ("versions:\n  list: [a, a]\n", "settings.version-twice"),
+            ("versions:\n  latest: b\n  list: [a]\n", "settings.latest-not-listed"),
+            ("versions:\n  list: [\"../x\"]\n", "settings.bad-folder"),
+            ("versions:\n  depth: 1\n", "settings.unknown-option"),
+        ])
+    func settings(text: String, id: String) throws {
+        var files = TestSite.theme
+        files["sectionsite.yml"] = text
+        let site = try TestSite(files)
+        let error = try #require(site.buildError())
+        #expect(error.diagnostics.map { $0.id?.rawValue } == [id], "\(error)")
+    }
+}
