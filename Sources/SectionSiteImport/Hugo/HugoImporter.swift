@@ -172,7 +172,7 @@ public struct HugoImporter {
     static func settings(
         _ config: [String: Any], languages: [(code: String, settings: [String: Any])], patterns: [String: String],
         themeName: String,
-        docs: [String] = [], directives: [(String, String)] = []
+        docs: [String] = [], versions: ImportVersions? = nil, directives: [(String, String)] = []
     ) -> Node {
         func menuNode(_ menu: [(title: String, url: String)]) -> Node {
             ImportYAML.list(
@@ -192,6 +192,7 @@ public struct HugoImporter {
             settings.append(("directives", ImportYAML.map(directives.map { ($0.0, ImportYAML.string($0.1)) })))
         }
         if !docs.isEmpty { settings.append(("layouts", ImportYAML.map(docs.map { ($0, ImportYAML.string("docs")) }))) }
+        if let versions { settings.append(("versions", versions.setting)) }
         // Hugo drops a page's raw HTML unless `markup.goldmark.renderer.unsafe` is set, as most documentation sites do.
         if Self.allowsHTML(config) {
             settings.append(("markdown", ImportYAML.map([("unsafe", Node("true", Tag(.bool)))])))

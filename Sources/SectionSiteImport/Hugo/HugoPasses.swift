@@ -726,11 +726,13 @@ struct HugoPasses: ImportFormat {
     /// The settings (`HugoImporter.settings`), documentation folders given the theme's docs layout: navigation from
     /// the folder tree, as Docsy draws it.
     func settingsFile(_ model: ImportModel) throws -> Node {
-        let docs =
-            model.theme.layouts.contains("docs")
-            ? ImportFiles.docsFolders(model.paths, languageFolders: Set(languages.map(\.code))) : []
+        let folders = ImportFiles.docsFolders(model.paths, languageFolders: Set(languages.map(\.code)))
+        let docs = model.theme.layouts.contains("docs") ? folders : []
+        let versions = ImportVersions.find(
+            model.paths, docs: folders, languageFolders: Set(languages.map(\.code)),
+            declared: ImportVersions.declared(config["params"] as? [String: Any] ?? [:]))
         return HugoImporter.settings(
             config, languages: languages, patterns: patterns, themeName: model.theme.name, docs: docs,
-            directives: model.report.directiveSettings(theme: model.theme.directives))
+            versions: versions, directives: model.report.directiveSettings(theme: model.theme.directives))
     }
 }

@@ -3,7 +3,7 @@ import Testing
 
 import SectionSiteCommands
 import SectionSiteEngine
-import SectionSiteImport
+@testable import SectionSiteImport
 import SiteTestSupport
 
 /// The shapes real Hugo sites have that a first import did not build or kept no address for: a configuration
@@ -31,6 +31,29 @@ struct HugoImportShapesTests {
 
     static func text(_ url: URL, _ path: String) throws -> String {
         try String(contentsOf: url.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    @Test("documentation versions as folders: versions: written, the site's own list saying which is the latest")
+    func versionFolders() throws {
+        var files = [
+            "hugo.toml": "title = 'Docs'\n[params.versions]\ndocs = ['2.0', '1.10', '1.9']\n",
+            "content/docs/_index.md": "---\ntitle: Docs\n---\n",
+            "content/docs/misc/about.md": "---\ntitle: About the docs\n---\nNo version.\n",
+        ]
+        for version in ["2.1", "2.0", "1.10", "1.9"] {
+            files["content/docs/\(version)/_index.md"] = "---\ntitle: Docs \(version)\n---\n"
+            files["content/docs/\(version)/guide/install.md"] = "---\ntitle: Install\n---\nInstall \(version).\n"
+        }
+        let (site, built, _, hugo) = try Self.importAndBuild(files)
+        defer { withExtendedLifetime(hugo) {} }  // its folder holds the new site
+        let settings = try Self.text(site, "sectionsite.yml")
+        #expect(
+            settings.contains(
+                "versions:\n  folder: docs\n  latest: '2.0'\n  list:\n  - {name: '2.1', status: unreleased}\n  - '2.0'\n"
+                    + "  - '1.10'\n  - '1.9'\n"), "\(settings)")
+        #expect(Self.missing(["/docs/1.9/guide/install/", "/docs/misc/about/"], in: built) == [])
+        #expect(ImportVersions.newer("1.10", than: "1.9") && ImportVersions.newer("next", than: "2.0"))
+        #expect(!ImportVersions.newer("v1.x", than: "v2.0") && ImportVersions.isVersion("v1.x"))
     }
 
     @Test("settings in config/_default/ (a file per key, a language's menus) with production's merged over them")
