@@ -40,9 +40,10 @@ APPLY_AND_COMPARE_JS = f"""async ([url, patch, newHtml]) => {{
 }}"""
 
 
-def seeds():
+def seeds(variable="SECTIONSITE_SEEDS", default="0-199"):
+    """The seeds the environment variable names ("3,17,40-45"), else `default`."""
     chosen = []
-    for part in os.environ.get("SECTIONSITE_SEEDS", "0-199").split(","):
+    for part in os.environ.get(variable, default).split(","):
         low, _, high = part.partition("-")
         chosen += range(int(low), int(high or low) + 1)
     return chosen

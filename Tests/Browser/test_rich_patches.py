@@ -12,15 +12,7 @@ import shutil
 import pytest
 
 import richgen
-from test_build_patches import BIN, build, check_seeds
-
-
-def seeds():
-    chosen = []
-    for part in os.environ.get("SECTIONSITE_RICH_SEEDS", "0-99").split(","):
-        low, _, high = part.partition("-")
-        chosen += range(int(low), int(high or low) + 1)
-    return chosen
+from test_build_patches import BIN, build, check_seeds, seeds
 
 
 def prepare(seed, base):
@@ -43,7 +35,7 @@ PARTS = 4
 def test_rich_sites_patch_every_changed_page_head_included(shared_page, tmp_path_factory, part):
     if not (BIN.is_file() and os.access(BIN, os.X_OK)):
         pytest.fail(f"the sectionsite binary is missing at {BIN}: build it first (swift build) or set SECTIONSITE_BIN", pytrace=False)
-    chosen = seeds()[part::PARTS]
+    chosen = seeds("SECTIONSITE_RICH_SEEDS", "0-99")[part::PARTS]
     checker, failures = check_seeds(shared_page, tmp_path_factory.mktemp("rich"), chosen, prepare)
     assert checker.stats["patched"] > 0 or failures, "no page was patched"
     # The translations added and removed reached the head of the pages they translate.
