@@ -1,6 +1,7 @@
 import HashTreeCollections
 /// Aliases: each earlier URL of a page (front matter `aliases`) gets a small page that sends readers on to the
-/// page, with a canonical link for search engines and a refresh for browsers.
+/// page, with a canonical link for search engines and a refresh for browsers; so does each page of the latest of
+/// the documentation's versions at its `latest` address (`/docs/latest/guide/` for `/docs/2.1/guide/`).
 extension SiteOutput {
     /// The alias pages of every rendered page, in the order of their pages' paths.
     func aliasFiles() -> [OutputFile] {
@@ -57,7 +58,31 @@ extension SiteOutput {
                 }
             }
         }
+        for (alias, page) in latestAddresses() where site.pages[PageURL(alias.url)] == nil {
+            guard site.files[alias.outputPath] == nil, first[alias.outputPath] == nil else { continue }
+            first[alias.outputPath] = (alias, page)
+            written.append((alias, page))
+        }
         return (written, conflicts)
+    }
+
+    /// The `latest` address of each page of the latest version: its URL with the version's segment read `latest`,
+    /// in path order. A page or file already there keeps the address.
+    private func latestAddresses() -> [(alias: Page.Alias, page: Page)] {
+        let versions = site.config.versions
+        guard let latest = versions.latest else { return [] }
+        let index = site.content.versions
+        var addresses: [(alias: Page.Alias, page: Page)] = []
+        for source in index.members.sorted() where site.output.urls[source] != nil {
+            guard let page = site.loaded[source]?.page, index.place(page)?.version.name == latest.name else { continue }
+            let language = site.config.languages.prefix(page.language)
+            let versioned = language + URLPath.encoded("/\(versions.folder)/\(latest.name)/")
+            guard page.url.rawValue.hasPrefix(versioned) else { continue }  // a page at a URL of its own
+            let url =
+                language + URLPath.encoded("/\(versions.folder)/latest/") + page.url.rawValue.dropFirst(versioned.count)
+            addresses.append((Page.Alias(url: url, location: page.location), page))
+        }
+        return addresses
     }
 
     private func aliasFile(_ alias: Page.Alias, of page: Page) -> OutputFile {

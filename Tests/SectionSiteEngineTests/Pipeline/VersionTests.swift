@@ -54,6 +54,18 @@ struct VersionTests {
         #expect(try site.output("index.html").contains("<p>|</p><nav>Home</nav><ul></ul>"))
     }
 
+    @Test("each page of the latest version answers at its latest address too, which sends readers to it")
+    func latestAddresses() throws {
+        let site = try TestSite(Self.files())
+        try site.build()
+        #expect(try site.output("docs/latest/guide/install/index.html").contains("url=/docs/2.1/guide/install/"))
+        #expect(try site.output("docs/latest/index.html").contains("url=/docs/2.1/"))
+        // Only the latest version's pages: 2.0's guide/ has none.
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: site.out.appendingPathComponent("docs/latest/guide/index.html").path))
+    }
+
     @Test("a page added or removed in one version changes the other versions' switchers in an incremental build")
     func incremental() throws {
         let site = try TestSite(Self.files())
