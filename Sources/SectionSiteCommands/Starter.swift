@@ -23,11 +23,14 @@ package enum Starter {
 
     /// The folder of the Swift package that holds `folder` (the nearest with a `Package.swift`), or nil.
     package static func package(holding folder: URL) -> URL? {
+        nearest(folder, holding: "Package.swift")
+    }
+
+    /// `folder` or the nearest folder above it that holds an entry `name`, or nil.
+    static func nearest(_ folder: URL, holding name: String) -> URL? {
         var candidate = folder.standardizedFileURL
         while true {
-            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("Package.swift").path) {
-                return candidate
-            }
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent(name).path) { return candidate }
             let parent = candidate.deletingLastPathComponent()
             if parent.path == candidate.path { return nil }
             candidate = parent
@@ -95,18 +98,7 @@ package enum Starter {
     /// no repository holds it. Returns where it went, or nil when a workflow of that name is there already.
     package static func writeWorkflow(for folder: URL) throws -> URL? {
         let site = folder.standardizedFileURL
-        var root = site
-        var repository: URL?
-        while true {
-            if FileManager.default.fileExists(atPath: root.appendingPathComponent(".git").path) {
-                repository = root
-                break
-            }
-            let parent = root.deletingLastPathComponent()
-            if parent.path == root.path { break }
-            root = parent
-        }
-        let base = repository ?? site
+        let base = nearest(site, holding: ".git") ?? site
         let inner = String(site.path.dropFirst(base.path.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
         let target = base.appendingPathComponent(".github/workflows/pages.yml")
         guard !FileManager.default.fileExists(atPath: target.path) else { return nil }

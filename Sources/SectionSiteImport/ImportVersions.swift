@@ -2,8 +2,9 @@ import Yams
 
 /// The documentation's versions an import finds: a documentation folder (`ImportFiles.docsFolders`) holding two or
 /// more folders named as versions are (`2.1`, `v1.x`, `1.13.0`), as Hugo and Jekyll sites that publish their docs per
-/// release keep them. The site's own list of versions, when it has one (Hugo's `params.versions`), says which is the
-/// latest; a version folder newer than it is unreleased.
+/// release keep them. The versions the site's own settings name (Hugo's `params.versions`, `latest`, `versionsV2`)
+/// say which is the latest: the newest of them that is a folder; without them, the newest numbered folder. A folder
+/// newer than the latest, or without a number (`dev`, `next`), is unreleased.
 struct ImportVersions: Equatable {
     /// The documentation folder whose folders are the versions.
     var folder: String
@@ -15,7 +16,7 @@ struct ImportVersions: Equatable {
     var unreleased: Set<String>
 
     /// The versions of `paths` (the new site's files), with `declared` the site's own list, newest first.
-    static func find(_ paths: [String], docs: [String], languageFolders: Set<String>, declared: [String]) -> Self? {
+    static func find(_ paths: [String], docs: [String], languageFolders: Set<String>, declared: Set<String>) -> Self? {
         var found: [String: Set<String>] = [:]
         for path in paths where path.hasPrefix("Content/") && path.hasSuffix(".md") {
             var parts = path.split(separator: "/").dropFirst().map(String.init)
@@ -31,27 +32,33 @@ struct ImportVersions: Equatable {
             })
         else { return nil }
         let sorted = names.sorted { newer($0, than: $1) }
-        let latest = declared.first(where: names.contains) ?? sorted.first!
+        let latest =
+            sorted.first { declared.contains($0) && isVersion($0) } ?? sorted.first(where: isVersion) ?? sorted.first!
         let unreleased = Set(sorted.prefix { $0 != latest })
         return ImportVersions(folder: folder, names: sorted, latest: latest, unreleased: unreleased)
     }
 
-    /// The strings of a Hugo site's `params.versions`: a list of names, a map of lists (`docs: [2.20, ...]`), or a
-    /// list of maps with a `version` (Docsy's).
-    static func declared(_ params: [String: Any]) -> [String] {
-        switch params["versions"] {
-        case let list as [Any]:
-            return list.compactMap { ($0 as? String) ?? (($0 as? [String: Any])?["version"] as? String) }
-        case let map as [String: Any]:
-            return map.keys.sorted().flatMap { (map[$0] as? [Any] ?? []).compactMap { $0 as? String } }
-        default:
-            return []
+    /// The version names a Hugo site's params give under keys that speak of versions (`versions`, `latest`,
+    /// `versionsV2`, ...): a name, a list of names, a map of those (KEDA's `docs: [2.20, ...]`, TiKV's `latest:` and
+    /// `all:`), or a list of maps with a `version` (Docsy's).
+    static func declared(_ params: [String: Any]) -> Set<String> {
+        func names(_ value: Any?) -> [String] {
+            switch value {
+            case let name as String: [name]
+            case let list as [Any]: list.flatMap { names(($0 as? [String: Any]).map { $0["version"] } ?? $0) }
+            case let map as [String: Any]: map.values.flatMap { names($0) }
+            default: []
+            }
         }
+        return Set(
+            params.filter { $0.key.lowercased().contains("version") || $0.key.lowercased().contains("latest") }
+                .values.flatMap { names($0) })
     }
 
-    /// Whether a folder's name is a version's: digits and dots, a `v` before them, `.x` after them.
+    /// Whether a folder's name is a version's: numbers with dots (`2.1`, `1.13.0`), or one after a `v` (`v3`), with
+    /// `.x` after them. A bare number is not one: a blog's year folders (`2026/`) are no versions (Linkerd's).
     static func isVersion(_ name: String) -> Bool {
-        name.wholeMatch(of: /v?\d+(\.\d+)*(\.x)?/) != nil
+        name.wholeMatch(of: /v\d+(\.\d+)*(\.x)?|\d+(\.\d+)*\.x|\d+(\.\d+)+/) != nil
     }
 
     /// Whether `a` is a newer version than `b`: by each number, a name that is no version (next, main) first.

@@ -23,9 +23,6 @@ struct ContentIndex: Sendable {
     private(set) var translations = TranslationIndex()
     /// The published pages of the documentation's versions, by their path inside their version.
     private(set) var versions = VersionIndex()
-    /// Whether a page of a version came, went or moved since `update` last asked: every version's switchers may
-    /// lead elsewhere then.
-    private var versionPagesMoved = false
     /// Each collection's members in order, as positions in `published`; emptied when a change may move a page in
     /// any collection (`CollectionOrder.moves`), so that an edit of a page's body sorts nothing.
     var collectionOrders: [CollectionOrder.Key: [Int]] = [:]
@@ -66,40 +63,37 @@ struct ContentIndex: Sendable {
     mutating func update(
         changed: Set<SourceID>, in loaded: TreeDictionary<SourceID, LoadedPage>, config: SiteConfig
     ) -> Set<SourceID> {
-        let keys = replace(changed, in: loaded)
+        let (keys, versionsMoved) = replace(changed, in: loaded)
         var affected = refreshGenerated(loaded, config: config).union(
             keys.flatMap { translations.group($0).map(\.source) })
-        if versionPagesMoved {
-            affected.formUnion(versions.members)
-            versionPagesMoved = false
-        }
+        // A page of a version came, went or moved: every version's switchers may lead elsewhere.
+        if versionsMoved { affected.formUnion(versions.members) }
         return affected
     }
 
     /// Takes the pages now at `changed` paths in place of the ones held (or drops them), without making the tag
     /// pages again: for pages whose tags cannot have changed, like the same pages without their bodies.
-    /// Returns the translation keys of the pages before and after.
+    /// Returns the translation keys of the pages before and after, and whether a page of a version came, went or
+    /// changed its URL.
     @discardableResult
-    mutating func replace(_ changed: Set<SourceID>, in loaded: TreeDictionary<SourceID, LoadedPage>) -> Set<String> {
+    mutating func replace(
+        _ changed: Set<SourceID>, in loaded: TreeDictionary<SourceID, LoadedPage>
+    ) -> (keys: Set<String>, versionsMoved: Bool) {
         var keys = Set<String>()
+        var versionsMoved = false
         for path in changed.sorted() {
             let index = published.partitioningIndex { $0.page.source >= path }
             let present = index < published.count && published[index].page.source == path
+            let before = present ? published[index] : nil
+            var versioned = false  // whether the page is, or was, of a version
             if present {
                 tags[published[index].page.language]?.count(published[index], -1)
                 translations.remove(published[index])
-                versions.remove(published[index])
+                versioned = versions.remove(published[index])
                 keys.insert(published[index].page.translationKey)
             }
             let now = loaded[path].flatMap { publishes($0) ? $0 : nil }
             if CollectionOrder.moves(present ? published[index] : nil, now) { collectionOrders = [:] }
-            let before = present ? published[index] : nil
-            if (before.map { versions.place($0.page) != nil } ?? false)
-                || (now.map { versions.place($0.page) != nil } ?? false),
-                before?.listing.url != now?.listing.url
-            {
-                versionPagesMoved = true
-            }
             if let now {
                 if present {
                     published.replace(at: index, with: now)
@@ -108,15 +102,16 @@ struct ContentIndex: Sendable {
                 }
                 tags[now.page.language, default: TagIndex()].count(now, 1)
                 translations.add(now)
-                versions.add(now)
+                versioned = versions.add(now) || versioned
                 keys.insert(now.page.translationKey)
             } else if present {
                 published.remove(at: index)
             }
+            if versioned, before?.listing.url != now?.listing.url { versionsMoved = true }
             if loaded[path]?.hasCollection == true { listing.insert(path) } else { listing.remove(path) }
             if now?.listing.hasAliases == true { aliased.insert(path) } else { aliased.remove(path) }
         }
-        return keys
+        return (keys, versionsMoved)
     }
 
     /// Every tag of every language, the languages in the settings' order.

@@ -80,6 +80,8 @@ extension SiteOutput {
             guard page.url.rawValue.hasPrefix(versioned) else { continue }  // a page at a URL of its own
             let url =
                 language + URLPath.encoded("/\(versions.folder)/latest/") + page.url.rawValue.dropFirst(versioned.count)
+            // The one check of alias addresses: nothing that leads out of the output.
+            guard URLPath.escape(url: url) == nil else { continue }
             addresses.append((Page.Alias(url: url, location: page.location), page))
         }
         return addresses

@@ -54,6 +54,20 @@ struct HugoImportShapesTests {
         #expect(Self.missing(["/docs/1.9/guide/install/", "/docs/misc/about/"], in: built) == [])
         #expect(ImportVersions.newer("1.10", than: "1.9") && ImportVersions.newer("next", than: "2.0"))
         #expect(!ImportVersions.newer("v1.x", than: "v2.0") && ImportVersions.isVersion("v1.x"))
+        // The shapes of TiKV (a dev folder; latest: and all: under params.versions) and Jaeger (two lines of
+        // versions, each with its own latest: the newest named one is the latest).
+        func found(_ folders: [String], _ params: [String: Any]) -> ImportVersions? {
+            ImportVersions.find(
+                folders.map { "Content/docs/\($0)/a.md" }, docs: ["docs"], languageFolders: [],
+                declared: ImportVersions.declared(params))
+        }
+        let tikv = found(["dev", "7.1", "6.5"], ["versions": ["latest": "7.1", "all": ["dev", "7.1", "6.5"]]])
+        #expect(tikv?.latest == "7.1" && tikv?.unreleased == ["dev"] && tikv?.names == ["dev", "7.1", "6.5"])
+        let jaeger = found(["2.20", "2.19", "1.76"], ["latest": "1.76", "versions": ["1.76"], "latestV2": "2.20"])
+        #expect(jaeger?.latest == "2.20" && jaeger?.unreleased == [])
+        #expect(found(["next", "3.0", "2.0"], [:])?.latest == "3.0", "without names, the newest numbered")
+        #expect(found(["2026", "2025", "2024"], [:]) == nil, "a blog's years are no versions")
+        #expect(ImportVersions.isVersion("v3") && ImportVersions.isVersion("1.x") && !ImportVersions.isVersion("3"))
     }
 
     @Test("settings in config/_default/ (a file per key, a language's menus) with production's merged over them")
