@@ -110,3 +110,41 @@ def test_search_box_reads_shards_and_finds_pages(browser, site):
         assert not any(path.endswith("search.json") for path in fetched), fetched
     finally:
         ctx.close()
+
+
+def test_search_answers_within_the_readers_version(browser, tmp_path):
+    """On a site with versions the box answers from the reader's version and the pages of none: from the latest on
+    a page of none. 2.0's 80 pages that hold "common" come first in the index, and a reader of 2.1 still gets 8
+    results, all of 2.1 (the box reads on past the other version's postings)."""
+    root = tmp_path
+    shutil.copytree(REPO / "Themes", root / "Themes")
+    (root / "sectionsite.yml").write_text(
+        "title: Versions\ntheme: default\nversions:\n  latest: \"2.1\"\n  list: [next, \"2.1\", \"2.0\"]\n")
+    content = root / "Content"
+    (content / "docs").mkdir(parents=True)
+    (content / "index.md").write_text(page("Home", "The harbor home."))
+    for version in ("next", "2.1", "2.0"):
+        (content / "docs" / version).mkdir()
+        (content / "docs" / version / "install.md").write_text(page(f"Install {version}", "Install near the harbor."))
+    for n in range(80):
+        (content / "docs" / "2.0" / f"a-{n:03d}.md").write_text(page(f"Common A {n:03d}", "Common words."))
+    for n in range(10):
+        (content / "docs" / "2.1" / f"b-{n:03d}.md").write_text(page(f"Common B {n:03d}", "Common words."))
+    result = subprocess.run([str(BINARY), "build", "--site", str(root), "--out", str(root / "_site"), "--base-url", "/", "--quiet"],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    server = Server(root / "_site")
+    ctx = browser.new_context()
+    try:
+        tab = ctx.new_page()
+        for at, expected in [("/docs/2.0/install/", ["Install 2.0", "Home"]), ("/docs/next/install/", ["Install next", "Home"]),
+                             ("/", ["Install 2.1", "Home"])]:
+            tab.goto(server.url(at))
+            search(tab, "harbor")
+            assert sorted(title for _, title, _ in results(tab)) == sorted(expected), at
+        tab.goto(server.url("/docs/2.1/install/"))
+        search(tab, "common")
+        assert [title for _, title, _ in results(tab)] == [f"Common B {n:03d}" for n in range(8)]
+    finally:
+        ctx.close()
+        server.close()

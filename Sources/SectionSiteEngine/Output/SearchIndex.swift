@@ -6,7 +6,8 @@
 /// ```
 /// One entry per published page (the first page of a paginated list; no alias or tag page), sorted by URL; `url` is
 /// the link under `baseURL`'s path; `text` is the plain text of the body's paragraphs, lists, quotes and tables, as
-/// much of it as `search: {text: N}` keeps (1,000 characters unless the settings say otherwise, cut at a word).
+/// much of it as `search: {text: N}` keeps (1,000 characters unless the settings say otherwise, cut at a word). A
+/// page of a version (`versions:` in the settings) has `"version": "2.1"` after its title.
 enum SearchIndex {
     /// The format's name, first in the file.
     static let format = "sectionsite-search/1"
@@ -27,6 +28,7 @@ enum SearchIndex {
         json.object { json in
             json.field("url", config.link(loaded.page.url.rawValue))
             json.field("title", loaded.page.title)
+            if let version = config.version(of: loaded.page) { json.field("version", version.name) }
             json.key("headings")
             json.array(loaded.headings) { json, heading in
                 json.object { json in

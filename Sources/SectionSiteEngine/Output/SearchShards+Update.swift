@@ -161,7 +161,10 @@ extension SearchShards {
             else { continue }
             same.insert(chunkPath(chunk))
         }
-        if pages.count == previous.keys.count, terms.map(\.prefix) == previous.terms.map(\.prefix) {
+        // A page's version follows its URL: with versions, the same URLs in the same order.
+        if pages.count == previous.keys.count, terms.map(\.prefix) == previous.terms.map(\.prefix),
+            versions == nil || keys.map(\.url) == previous.keys.map(\.url)
+        {
             same.insert(manifestPath)
         }
         return same

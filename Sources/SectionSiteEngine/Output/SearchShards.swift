@@ -5,6 +5,9 @@ import Foundation
 ///
 /// - `search/index.json`, the manifest: `{"format": "sectionsite-search-shards/1", "pages": N, "chunk": 25,
 ///   "prefix": 2, "terms": ["ab", "ac", ...]}`, `terms` the prefixes that have a term file, in UTF-8 byte order.
+///   A site with versions (`SiteVersions`) adds `"versions": {"names": ["2.1", "2.0"], "latest": "2.1", "of": [0,
+///   -1, 1, ...]}`: each page's version by its place in `names`, -1 for a page of no version, so that the search box
+///   answers within the reader's version (`versions.search: all` leaves it out).
 /// - `search/terms/<hex>.json`, one per prefix (`<hex>`: the prefix's UTF-8 bytes in lowercase hexadecimal):
 ///   `{"prefix": "mo", "words": [{"word": "move", "count": 120, "postings": [...], "more": 0}, ...]}`, the words
 ///   that start with the prefix in UTF-8 byte order, each with the pages that hold it (`count` in all), best
@@ -47,6 +50,9 @@ struct SearchShards: Sendable {
     let terms: [(prefix: String, words: [Word])]
     /// The folder of the language, `` or `fr/`.
     let folder: String
+    /// The versions the search box keeps apart, and each page's by its place among them (nil: of no version); nil
+    /// for a site without versions or one whose search answers from all.
+    let versions: (names: [String], latest: String, of: [Int?])?
     /// The files whose text is the one of the index this one was updated from (`init(_:folder:previous:)`):
     /// none when it was made from nothing.
     private(set) var unchanged: Set<OutputPath>
@@ -74,11 +80,19 @@ struct SearchShards: Sendable {
     /// - Complexity: from nothing, O(n log n) in the words of all pages; the postings take 4 bytes each (a page
     ///   holds about as many postings as it has distinct words). Updated, O(p) in the postings, plus the words of
     ///   the pages that changed.
-    init(_ pages: [LoadedPage], folder: String, previous: Base? = nil, firstPart: Int = 64, partSize: Int = 8192) {
+    init(
+        _ pages: [LoadedPage], folder: String,
+        versions: (names: [String], latest: String, of: (Page) -> String?)? = nil,
+        previous: Base? = nil, firstPart: Int = 64, partSize: Int = 8192
+    ) {
         precondition(firstPart > 0 && partSize > 0, "postings are cut into parts of at least one")
         precondition(pages.count < 1 << 23, "a search index numbers at most 8,388,607 pages")
         let ordered = pages.sorted { ($0.page.title, $0.page.url) < ($1.page.title, $1.page.url) }
         self.pages = ordered
+        self.versions = versions.map { versions in
+            let places = Dictionary(uniqueKeysWithValues: versions.names.enumerated().map { ($1, $0) })
+            return (versions.names, versions.latest, ordered.map { versions.of($0.page).flatMap { places[$0] } })
+        }
         self.keys = ordered.map(PageKey.init)
         self.folder = folder
         self.firstPart = firstPart
@@ -330,6 +344,16 @@ struct SearchShards: Sendable {
             json.field("prefix", Self.prefixLength)
             json.key("terms")
             json.array(terms) { json, term in json.stringValue(term.prefix) }
+            if let versions {
+                json.key("versions")
+                json.object { json in
+                    json.key("names")
+                    json.array(versions.names) { json, name in json.stringValue(name) }
+                    json.field("latest", versions.latest)
+                    json.key("of")
+                    json.raw("[" + versions.of.map { String($0 ?? -1) }.joined(separator: ",") + "]")
+                }
+            }
         }
         return json.text + "\n"
     }

@@ -26,7 +26,16 @@ extension SiteOutput {
     private func shards(_ code: LanguageCode, of pages: [LoadedPage]) -> SearchShards {
         site.searchMemo.withLock { made in
             if let shards = made[code] { return shards }
-            made[code] = SearchShards(pages, folder: languageFolder(code), previous: site.searchBase[code])
+            let versions = site.config.versions
+            let index = site.content.versions
+            made[code] = SearchShards(
+                pages, folder: languageFolder(code),
+                versions: versions.searchAll
+                    ? nil
+                    : versions.latest.map { latest in
+                        (versions.list.map(\.name), latest.name, { index.place($0)?.version.name })
+                    },
+                previous: site.searchBase[code])
             return made[code]!
         }
     }

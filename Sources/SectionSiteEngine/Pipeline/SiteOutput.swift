@@ -98,8 +98,19 @@ package struct SiteOutput {
     ) -> [(path: OutputPath, pages: ArraySlice<RenderedPage>)] {
         let languages = site.config.languages
         return SiteIndexes.sitemapFiles(
-            languages.codes.map { ($0, rendered[$0] ?? []) }, multilingual: languages.isMultilingual,
+            languages.codes.map { ($0, (rendered[$0] ?? []).filter(inSitemap)) },
+            multilingual: languages.isMultilingual,
             limit: site.config.sitemapURLs)
+    }
+
+    /// Whether the sitemap lists a page: every page but those of a version other than the latest, unless the
+    /// settings ask for every version (`versions.sitemap: all`); search engines are given one copy of each.
+    private func inSitemap(_ rendered: RenderedPage) -> Bool {
+        let versions = site.config.versions
+        guard !versions.isEmpty, !versions.sitemapAll, let page = site.loaded[rendered.source]?.page,
+            let version = site.content.versions.place(page)?.version
+        else { return true }
+        return version.name == versions.latest?.name
     }
 
     /// The one file of `indexes()` at this output path, made alone.

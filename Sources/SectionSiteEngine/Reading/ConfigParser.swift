@@ -66,11 +66,24 @@ struct ConfigParser {
                 }
                 versions.folder = folder
             case "latest": latest = (try yaml.string(value, key: option), value)
+            case "sitemap", "search":
+                let scope = try yaml.string(value, key: option)
+                let narrow = option == "sitemap" ? "latest" : "version"
+                guard scope == narrow || scope == "all" else {
+                    throw yaml.error(.unknownVersionScope(scope, of: option, known: "\(narrow), all"), at: value)
+                }
+                if option == "sitemap" {
+                    versions.sitemapAll = scope == "all"
+                } else {
+                    versions.searchAll = scope == "all"
+                }
             case "list":
                 guard case .sequence(let entries) = value else { throw yaml.error(.versionsNotAList, at: value) }
                 for entry in entries { versions.list.append(try version(entry, yaml: yaml)) }
             default:
-                throw yaml.error(.unknownOption(option, in: "versions", known: "folder, list, latest"), at: optionNode)
+                throw yaml.error(
+                    .unknownOption(option, in: "versions", known: "folder, list, latest, sitemap, search"),
+                    at: optionNode)
             }
         }
         var seen = Set<String>()

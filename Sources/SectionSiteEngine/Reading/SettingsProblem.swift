@@ -9,6 +9,8 @@ enum SettingsProblem: Problem {
     case versionWithoutName
     /// A version's `status` other than released, unreleased and unmaintained.
     case unknownVersionStatus(String)
+    /// `versions.sitemap` or `versions.search` other than the two words each takes (`known`).
+    case unknownVersionScope(String, of: String, known: String)
     /// Two versions with one name.
     case versionTwice(String)
     /// `versions.latest` names no version of the list.
@@ -69,6 +71,8 @@ enum SettingsProblem: Problem {
                 "settings.unknown-version-status",
                 "unknown version status '\(status)' (known: released, unreleased, unmaintained)"
             )
+        case .unknownVersionScope(let scope, let option, let known):
+            ("settings.unknown-version-scope", "unknown 'versions.\(option)' value '\(scope)' (known: \(known))")
         case .versionTwice(let name): ("settings.version-twice", "the version '\(name)' is listed twice")
         case .latestNotListed(let name):
             ("settings.latest-not-listed", "'versions.latest' is '\(name)', which 'versions.list' does not list")

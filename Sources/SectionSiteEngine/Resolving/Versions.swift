@@ -88,3 +88,10 @@ struct VersionIndex: Sendable {
         }
     }
 }
+
+extension SiteConfig {
+    /// A page's version, nil for a page of no version.
+    func version(of page: Page) -> SiteVersions.Version? {
+        versions.isEmpty ? nil : VersionIndex(self).place(page)?.version
+    }
+}

@@ -23,6 +23,10 @@ package struct SiteVersions: Sendable, Equatable {
     package var list: [Version] = []
     /// The latest version's name, when the settings name one; else the first released.
     package var latestName: String?
+    /// Whether the sitemap lists every version's pages (`sitemap: all`) rather than the latest version's alone.
+    package var sitemapAll = false
+    /// Whether the search box answers from every version (`search: all`) rather than the reader's alone.
+    package var searchAll = false
 
     /// Whether the site has versions.
     package var isEmpty: Bool { list.isEmpty }

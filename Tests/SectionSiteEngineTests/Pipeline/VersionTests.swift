@@ -66,6 +66,31 @@ struct VersionTests {
                 atPath: site.out.appendingPathComponent("docs/latest/guide/index.html").path))
     }
 
+    @Test("the sitemap lists the latest version's pages alone unless asked; search knows each page's version")
+    func sitemapAndSearch() throws {
+        let site = try TestSite(Self.files())
+        try site.build()
+        let sitemap = try site.output("sitemap.xml")
+        #expect(sitemap.contains("<loc>https://docs.example/docs/2.1/guide/install/</loc>"))
+        #expect(sitemap.contains("<loc>https://docs.example/</loc>"), "a page of no version is listed")
+        #expect(!sitemap.contains("/docs/2.0/") && !sitemap.contains("/docs/next/"))
+        // The manifest numbers pages by title, then URL: Docs 2.0, 2.1, next, Guide, Home, Install 2.0, 2.1, next, New.
+        let manifest = try site.output("search/index.json")
+        #expect(
+            manifest.contains(
+                #""versions":{"names":["next","2.1","2.0"],"latest":"2.1","of":[2,1,0,2,-1,2,1,0,1]}"#), "\(manifest)")
+        let json = try site.output("search.json")
+        #expect(json.contains(#""url":"/docs/2.0/guide/","title":"Guide","version":"2.0","#))
+        #expect(json.contains(#""url":"/","title":"Home","headings""#))
+
+        var files = Self.files()
+        files["sectionsite.yml"]! += "  sitemap: all\n  search: all\n"
+        let all = try TestSite(files)
+        try all.build()
+        #expect(try all.output("sitemap.xml").contains("<loc>https://docs.example/docs/2.0/guide/install/</loc>"))
+        #expect(!(try all.output("search/index.json").contains("versions")))
+    }
+
     @Test("a page added or removed in one version changes the other versions' switchers in an incremental build")
     func incremental() throws {
         let site = try TestSite(Self.files())
@@ -97,6 +122,7 @@ struct VersionTests {
             ("versions:\n  latest: b\n  list: [a]\n", "settings.latest-not-listed"),
             ("versions:\n  list: [\"../x\"]\n", "settings.bad-folder"),
             ("versions:\n  depth: 1\n", "settings.unknown-option"),
+            ("versions:\n  sitemap: version\n", "settings.unknown-version-scope"),
         ])
     func settings(text: String, id: String) throws {
         var files = TestSite.theme

@@ -2,7 +2,8 @@
 // the files it leads to) as a query needs them, and keeps what it fetched: the term file of each word's first two
 // letters, a long posting list's continuation only when the results need it, and the page chunks of the results
 // shown. No service, no library. Every word of the query must start a word of a page's title, headings or text;
-// title words count most, then headings. A hit in a heading links to that heading.
+// title words count most, then headings. A hit in a heading links to that heading. On a site with versions it
+// answers from the reader's version (the box's data-search-version, else the latest) and the pages of none.
 (() => {
   "use strict";
   const fold = (text) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/ς/g, "σ");
@@ -61,11 +62,19 @@
       next.next += 1;
       next.postings.push(...decode(part?.postings ?? []));
     };
-    // Each page's best posting among the lists, in key order, as far as it is final.
-    const best = (lists) => {
+    // Whether a page may be shown: on a site with versions, one of the reader's version or of none.
+    const within = (index) => {
+      const versions = index.versions;
+      if (!versions) return () => true;
+      let own = versions.names.indexOf(box.dataset.searchVersion ?? versions.latest);
+      if (own < 0) own = versions.names.indexOf(versions.latest);
+      return (page) => versions.of[page] === -1 || versions.of[page] === own;
+    };
+    // Each page's best posting among the lists, in key order, as far as it is final, of the pages shown.
+    const best = (lists, shown) => {
       const limit = frontier(lists);
       const pages = new Map();
-      for (const posting of lists.flatMap((l) => l.postings).filter((p) => key(p) <= limit).sort((a, b) => key(a) - key(b))) {
+      for (const posting of lists.flatMap((l) => l.postings).filter((p) => key(p) <= limit && shown(p[0])).sort((a, b) => key(a) - key(b))) {
         if (!pages.has(posting[0])) pages.set(posting[0], posting);
       }
       return pages;
@@ -77,10 +86,11 @@
       const index = await manifest();
       if (words.length === 0 || !index) return [];
       const streams = await Promise.all(words.map((word) => lists(word, index)));
+      const shown = within(index);
       if (words.length === 1) {
         const stream = streams[0];
-        while (best(stream).size < SHOWN && open(stream).length > 0) await loadMore(stream);
-        return [...best(stream).values()].slice(0, SHOWN).map(([page, flags, heading]) => ({ page, score: score(flags), heading }));
+        while (best(stream, shown).size < SHOWN && open(stream).length > 0) await loadMore(stream);
+        return [...best(stream, shown).values()].slice(0, SHOWN).map(([page, flags, heading]) => ({ page, score: score(flags), heading }));
       }
       // Several words: the pages of the rarest, whole, and each other word's lists read on while one of those
       // pages is not found in them yet.
@@ -88,11 +98,11 @@
       const rarest = counts.indexOf(Math.min(...counts));
       while (open(streams[rarest]).length > 0) await loadMore(streams[rarest]);
       const found = streams.map(() => null);
-      found[rarest] = best(streams[rarest]);
+      found[rarest] = best(streams[rarest], shown);
       for (const [i, stream] of streams.entries()) {
         if (i === rarest) continue;
         for (;;) {
-          found[i] = best(stream);
+          found[i] = best(stream, shown);
           if (open(stream).length === 0 || [...found[rarest].keys()].every((page) => found[i].has(page))) break;
           await loadMore(stream);
         }
