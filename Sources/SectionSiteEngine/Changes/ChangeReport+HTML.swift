@@ -24,41 +24,9 @@ extension ChangeReport {
                 "<article class=\"ss-change\" id=\"\(id)\">\n<h2><a "
                 + "href=\"\(HTML.escape(page.url.rawValue))\">\(HTML.escape(title))</a> "
             body += "<code>\(HTML.escape(page.url.rawValue))</code></h2>\n<p>\(HTML.escape(page.summary))</p>\n"
-            for section in page.sections {
-                body +=
-                    "<h3>Section <code>\(HTML.escape(String(section.key.dropFirst(2))))</code></h3>\n<div "
-                    + "class=\"ss-versions\">"
-                body +=
-                    "<div class=\"ss-before\"><h4>Before</h4>\n\(section.before ?? "<p>Not on the page.</p>")\n</div>"
-                body +=
-                    "<div class=\"ss-after\"><h4>After</h4>\n\(section.after ?? "<p>Not on the page.</p>")\n</div>"
-                    + "</div>\n"
-            }
-            let outside = page.changes.filter { $0.section == nil }
-            if !outside.isEmpty {
-                body += "<ul class=\"ss-outside\">\n"
-                for change in outside {
-                    body += "<li>\(HTML.escape(change.label))"
-                    if let before = change.before, change.action != .added {
-                        body += ": <del>\(HTML.escape(before))</del>"
-                    }
-                    if let after = change.after, change.action != .removed {
-                        body += " <ins>\(HTML.escape(after))</ins>"
-                    }
-                    body += "</li>\n"
-                }
-                body += "</ul>\n"
-            }
-            for change in page.changes where !change.key.isEmpty {
-                let key = Self.cssString(change.key)
-                let colour = Self.colours[change.action]!
-                if change.action != .added {
-                    marks += "#\(id) .ss-before [data-ss-key=\(key)]{outline:3px solid \(colour);outline-offset:2px}\n"
-                }
-                if change.action != .removed {
-                    marks += "#\(id) .ss-after [data-ss-key=\(key)]{outline:3px solid \(colour);outline-offset:2px}\n"
-                }
-            }
+            let (changes, pageMarks) = Self.changesHTML(page, id: id)
+            body += changes
+            marks += pageMarks
             body += "</article>\n"
         }
         body += "<h2>Changed URLs</h2>\n<pre>\(HTML.escape(urlList()))</pre>\n"
@@ -68,19 +36,74 @@ extension ChangeReport {
             body += HTML.escape(paths.map { $0.rawValue + "\n" }.joined()) + "</pre></details>\n"
         }
         body += "</main>\n"
+        return Self.document(title: "What changed", language: "en", body: body, marks: marks)
+    }
+
+    /// A page's changed sections before and after, then its changes outside every section, as a list; and the CSS
+    /// that outlines each changed element in the `#id` article.
+    static func changesHTML(_ page: PageChange, id: String) -> (html: String, marks: String) {
+        var body = ""
+        var marks = ""
+        for section in page.sections {
+            body +=
+                (section.key.isEmpty
+                    ? "" : "<h3>Section <code>\(HTML.escape(String(section.key.dropFirst(2))))</code></h3>\n")
+                + "<div class=\"ss-versions\">"
+            body +=
+                "<div class=\"ss-before\"><h4>Before</h4>\n\(section.before ?? "<p>Not on the page.</p>")\n</div>"
+            body +=
+                "<div class=\"ss-after\"><h4>After</h4>\n\(section.after ?? "<p>Not on the page.</p>")\n</div>"
+                + "</div>\n"
+        }
+        let outside = page.changes.filter { $0.section == nil }
+        if !outside.isEmpty {
+            body += "<ul class=\"ss-outside\">\n"
+            for change in outside {
+                body += "<li>\(HTML.escape(change.label))"
+                if let before = change.before, change.action != .added {
+                    body += ": <del>\(HTML.escape(before))</del>"
+                }
+                if let after = change.after, change.action != .removed {
+                    body += " <ins>\(HTML.escape(after))</ins>"
+                }
+                body += "</li>\n"
+            }
+            body += "</ul>\n"
+        }
+        for change in page.changes where !change.key.isEmpty {
+            let key = Self.cssString(change.key)
+            let colour = Self.colours[change.action]!
+            if change.action != .added {
+                marks += "#\(id) .ss-before [data-ss-key=\(key)]{outline:3px solid \(colour);outline-offset:2px}\n"
+            }
+            if change.action != .removed {
+                marks += "#\(id) .ss-after [data-ss-key=\(key)]{outline:3px solid \(colour);outline-offset:2px}\n"
+            }
+        }
+        return (body, marks)
+    }
+
+    /// A whole page in the default theme's style with `body` in it, the theme's stylesheet in it or linked at
+    /// `stylesheet`; it runs no script (its policy allows none).
+    static func document(
+        title: String, language: String, body: String, marks: String, stylesheet: String? = nil
+    ) -> String {
         let style =
-            BuiltinThemes.files["default"]?.first { $0.path == "assets/style.css" }.map {
+            stylesheet != nil
+            ? ""
+            : BuiltinThemes.files["default"]?.first { $0.path == "assets/style.css" }.map {
                 String(decoding: $0.data, as: UTF8.self)
             } ?? ""
+        let link = stylesheet.map { "<link rel=\"stylesheet\" href=\"\(HTML.escape($0))\">\n" } ?? ""
         return """
             <!doctype html>
-            <html lang="en">
+            <html lang="\(HTML.escape(language))">
             <head>
             <meta charset="utf-8">
             <meta http-equiv="Content-Security-Policy" content="script-src 'none'">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>What changed</title>
-            <style>
+            <title>\(HTML.escape(title))</title>
+            \(link)<style>
             \(style)
             \(Self.style)
             \(marks)</style>

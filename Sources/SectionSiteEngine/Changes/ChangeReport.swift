@@ -192,6 +192,59 @@ package struct ChangeReport: Sendable, Equatable {
     }
 }
 
+extension ChangeReport {
+    /// The page's own content out of a whole document: its title, and the outermost of its sections, body blocks
+    /// and items and of the lists that hold them, in document order, in a document of their own; nil when the
+    /// document cannot be read as keyed. What the layout draws around them (navigation, switchers, the head) is
+    /// left out, so that two versions of one page compare by what they show.
+    static func contentDocument(_ html: String) -> String? {
+        content(html).map {
+            "<!doctype html>\n<html><head><title>\($0.title)</title></head><body>\n\($0.body)</body></html>\n"
+        }
+    }
+
+    /// The page's title and content (`contentDocument`) as HTML.
+    static func content(_ html: String) -> (title: String, body: String)? {
+        guard let document = try? KeyedDocument(html) else { return nil }
+        let content: Set<ChangeReport.Change.Part> = [.section, .header, .footer, .item, .block]
+        func isContent(_ key: String) -> Bool { content.contains(OpReading.part(of: key)) }
+        var ranges = document.order.filter(isContent).compactMap { document.elements[$0]?.outer }
+        for container in document.containers.values where container.children.contains(where: isContent) {
+            ranges.append(container.outer)
+        }
+        ranges.sort { ($0.lowerBound, -$0.upperBound) < ($1.lowerBound, -$1.upperBound) }
+        var body = ""
+        var end = 0
+        for range in ranges where range.lowerBound >= end {
+            body += document.text(range) + "\n"
+            end = range.upperBound
+        }
+        return (document.title.map { document.text($0) } ?? "", body)
+    }
+}
+
+extension ChangeReport.PageChange {
+    /// The changes to what the page itself shows: its sections, headers, footers, items, body blocks and title, not
+    /// the layout's regions or the head (the same page in two versions differs in its switcher and canonical link).
+    var content: Self {
+        var change = self
+        let kept: Set<ChangeReport.Change.Part> = [.section, .header, .footer, .item, .block, .title]
+        change.changes = changes.filter { kept.contains($0.part) }
+        let sections = Set(change.changes.compactMap(\.section))
+        change.sections = sections.isEmpty ? [] : self.sections.filter { sections.contains($0.key) }
+        if change.sections.first?.key != self.sections.first?.key { change.anchor = nil }
+        return change
+    }
+
+    /// The HTML before the change with `from` read as `to` in its links again (`content` of two versions compares
+    /// the older with its version's folder read as the newer's).
+    mutating func relink(before from: String, to: String) {
+        func relinked(_ html: String?) -> String? { html?.replacingOccurrences(of: from, with: to) }
+        for index in sections.indices { sections[index].before = relinked(sections[index].before) }
+        for index in changes.indices { changes[index].beforeHTML = relinked(changes[index].beforeHTML) }
+    }
+}
+
 /// The operations of a patch read back as the changes they make, with the elements' text before and after.
 private struct OpReading {
     let old: KeyedDocument

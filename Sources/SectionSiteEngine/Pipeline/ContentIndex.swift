@@ -63,24 +63,27 @@ struct ContentIndex: Sendable {
     mutating func update(
         changed: Set<SourceID>, in loaded: TreeDictionary<SourceID, LoadedPage>, config: SiteConfig
     ) -> Set<SourceID> {
-        let (keys, versionsMoved) = replace(changed, in: loaded)
+        let (keys, versionsMoved, versionsEdited) = replace(changed, in: loaded)
         var affected = refreshGenerated(loaded, config: config).union(
             keys.flatMap { translations.group($0).map(\.source) })
-        // A page of a version came, went or moved: every version's switchers may lead elsewhere.
+        // A page of a version came, went or moved: every version's switchers may lead elsewhere. One whose text
+        // changed: the same page's history in every version (which versions changed it).
         if versionsMoved { affected.formUnion(versions.members) }
+        for page in versionsEdited { affected.formUnion(versions.group(of: page)) }
         return affected
     }
 
     /// Takes the pages now at `changed` paths in place of the ones held (or drops them), without making the tag
     /// pages again: for pages whose tags cannot have changed, like the same pages without their bodies.
-    /// Returns the translation keys of the pages before and after, and whether a page of a version came, went or
-    /// changed its URL.
+    /// Returns the translation keys of the pages before and after, whether a page of a version came, went or
+    /// changed its URL, and the pages of a version whose text changed.
     @discardableResult
     mutating func replace(
         _ changed: Set<SourceID>, in loaded: TreeDictionary<SourceID, LoadedPage>
-    ) -> (keys: Set<String>, versionsMoved: Bool) {
+    ) -> (keys: Set<String>, versionsMoved: Bool, versionsEdited: [Page]) {
         var keys = Set<String>()
         var versionsMoved = false
+        var versionsEdited: [Page] = []
         for path in changed.sorted() {
             let index = published.partitioningIndex { $0.page.source >= path }
             let present = index < published.count && published[index].page.source == path
@@ -108,10 +111,11 @@ struct ContentIndex: Sendable {
                 published.remove(at: index)
             }
             if versioned, before?.listing.url != now?.listing.url { versionsMoved = true }
+            if versioned, let now, before?.textHash != now.textHash { versionsEdited.append(now.page) }
             if loaded[path]?.hasCollection == true { listing.insert(path) } else { listing.remove(path) }
             if now?.listing.hasAliases == true { aliased.insert(path) } else { aliased.remove(path) }
         }
-        return (keys, versionsMoved)
+        return (keys, versionsMoved, versionsEdited)
     }
 
     /// Every tag of every language, the languages in the settings' order.

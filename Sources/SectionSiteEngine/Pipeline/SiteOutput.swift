@@ -23,7 +23,7 @@ package struct SiteOutput {
         return sorted.map {
             OutputFile(path: OutputPath(page: $0.url), contents: $0.contents, origin: $0.source.description)
         }
-            + PicturePhase.published(by: site) + aliasFiles() + (given ?? indexes(sorted))
+            + PicturePhase.published(by: site) + aliasFiles() + versionChangesFiles() + (given ?? indexes(sorted))
     }
 
     /// The path of every file `files()` lists, without making their contents.
@@ -31,6 +31,7 @@ package struct SiteOutput {
         var paths = Set(site.pages.keys.map { OutputPath(page: $0) })
         paths.formUnion(PicturePhase.published(by: site).map(\.path))
         paths.formUnion(aliases().map(\.alias.outputPath))
+        paths.formUnion(versionChangesPages().map(\.path))
         paths.formUnion(indexPaths())
         return paths
     }
@@ -63,7 +64,7 @@ package struct SiteOutput {
         }
         if let image = site.imageFiles[path] { return image }
         if let file = site.files[path], !site.processedSources.contains(file.origin) { return file }
-        return indexFile(at: path) ?? aliasFile(at: path)
+        return indexFile(at: path) ?? aliasFile(at: path) ?? versionChangesFile(at: path)
     }
 
     /// Each translated page's translations by URL, for the sitemap's alternates.
@@ -177,7 +178,7 @@ package struct SiteOutput {
 
     /// A file's text, made as it is written by a build (which writes on all cores: the sitemaps and the feeds are
     /// made side by side instead of one after the other), or now for the preview, which serves it at once.
-    private func later(_ make: @escaping @Sendable () -> String) -> OutputFile.Contents {
+    func later(_ make: @escaping @Sendable () -> String) -> OutputFile.Contents {
         site.options.storage != nil ? .made(.init(make: make)) : .text(make())
     }
 }

@@ -174,7 +174,8 @@ struct PageRenderer: Sendable {
     }
 
     /// `page.version`, `page.versions` (the switcher's links), `page.latestVersion` and `page.canonical` (the same
-    /// page in the latest version, on a page of another) for a page of the documentation's versions.
+    /// page in the latest version, on a page of another), and `page.history` (the versions that changed the page)
+    /// for a page of the documentation's versions.
     private func versionContext(_ instance: PageInstance, config: SiteConfig, into context: inout [String: Any]) {
         guard let own = instance.versions.first(where: \.current) else { return }
         func described(_ link: VersionLink) -> [String: Any] {
@@ -182,10 +183,15 @@ struct PageRenderer: Sendable {
                 "name": link.version.name, "label": link.version.label, "status": link.version.status.rawValue,
                 "latest": link.latest, "current": link.current, "exact": link.exact, "link": config.link(link.url),
                 "unreleased": link.version.status == .unreleased, "unmaintained": link.version.status == .unmaintained,
+                "added": link.change == .added, "changed": link.changes != nil,
+                "changes": link.changes.map(config.link) ?? "",
             ]
         }
         context["version"] = described(own)
         context["versions"] = instance.versions.map(described)
+        // The versions in which the page changed, when there are any: a map, so that a section of it is drawn once.
+        let changed = instance.versions.filter { $0.changes != nil }
+        if !changed.isEmpty { context["history"] = ["changes": changed.map(described)] }
         if !own.latest, let latest = instance.versions.first(where: \.latest) {
             context["latestVersion"] = described(latest)
             if latest.exact { context["canonical"] = config.absoluteURL(latest.url) }

@@ -185,7 +185,14 @@ struct Resolver {
         var hash = ContentHash()
         hash.combine(loaded.sourceHash.hex)
         for translation in translations { hash.combine("\u{1}\(translation.language)\u{1}\(translation.url)") }
-        for link in versions { hash.combine("\u{2}\(link.version.name)\u{1}\(link.url)\u{1}\(link.exact)") }
+        for link in versions {
+            hash.combine("\u{2}\(link.version.name)\u{1}\(link.url)\u{1}\(link.exact)")
+            switch link.change {
+            case nil: break
+            case .added: hash.combine("\u{1}added")
+            case .changed(let changes): hash.combine("\u{1}changed \(changes)")
+            }
+        }
         if let pagination { hash.combine("\(pagination.current)/\(pagination.total)") }
         for (index, section) in sections.enumerated() {
             if case .data(let name, _) = section.spec.content { hash.combine(data[name]?.hash.hex ?? "") }

@@ -13,6 +13,22 @@ struct VersionLink: Sendable, Equatable {
     var current: Bool
     /// Whether the version is the latest.
     var latest: Bool
+    /// How the page in this version differs from the page in the version just older, when the page is there
+    /// (`exact`) and that version is listed; nil when they are the same or there is no older version.
+    var change: VersionChange? = nil
+
+    /// The URL of the page showing how the page changed in this version, when it changed.
+    var changes: String? {
+        if case .changed(let url) = change { url } else { nil }
+    }
+}
+
+/// How a page of one version differs from the same page in the version listed just after it (the one just older).
+enum VersionChange: Sendable, Equatable {
+    /// The older version has no such page.
+    case added
+    /// Its text differs; `changes` is the URL of the page that shows the changes.
+    case changed(changes: String)
 }
 
 /// The published pages of the documentation's versions (`SiteVersions`), by their path inside their version's
@@ -22,8 +38,15 @@ struct VersionIndex: Sendable {
     /// The settings it was made with.
     private(set) var versions = SiteVersions()
     private var languages = SiteLanguages()
+    /// One version's page: its URL, the hash of its file's text and its source.
+    struct Entry: Sendable, Equatable {
+        var url: String
+        var text: ContentDigest
+        var source: SourceID
+    }
+
     /// Each version's page by language and path inside the version (`en` and `guide/install`), by version name.
-    private var pages: TreeDictionary<String, [String: String]> = [:]
+    private var pages: TreeDictionary<String, [String: Entry]> = [:]
     /// Every page that belongs to a version: the pages whose switchers another version's page added or removed
     /// may change.
     private(set) var members: TreeSet<SourceID> = []
@@ -45,7 +68,8 @@ struct VersionIndex: Sendable {
     @discardableResult
     mutating func add(_ page: LoadedPage) -> Bool {
         guard let (version, key) = place(page.page) else { return false }
-        pages["\(page.page.language)\u{1}\(key)", default: [:]][version.name] = page.listing.url.rawValue
+        pages["\(page.page.language)\u{1}\(key)", default: [:]][version.name] = Entry(
+            url: page.listing.url.rawValue, text: page.textHash, source: page.page.source)
         members.insert(page.page.source)
         return true
     }
@@ -73,12 +97,22 @@ struct VersionIndex: Sendable {
             parts.removeLast()
             candidates.append((parts + ["index"]).joined(separator: "/"))
         }
-        return versions.list.map { version in
+        let group = pages["\(page.language)\u{1}\(key)"] ?? [:]
+        return versions.list.enumerated().map { place, version in
             for (index, candidate) in candidates.enumerated() {
-                if let url = pages["\(page.language)\u{1}\(candidate)"]?[version.name] {
-                    return VersionLink(
-                        version: version, url: url, exact: index == 0, current: version.name == own.name,
+                if let entry = pages["\(page.language)\u{1}\(candidate)"]?[version.name] {
+                    var link = VersionLink(
+                        version: version, url: entry.url, exact: index == 0, current: version.name == own.name,
                         latest: version.name == latest)
+                    if index == 0, place + 1 < versions.list.count {
+                        let older = group[versions.list[place + 1].name]
+                        if older == nil {
+                            link.change = .added
+                        } else if older?.text != entry.text {
+                            link.change = .changed(changes: changesURL(key, in: version, language: page.language))
+                        }
+                    }
+                    return link
                 }
             }
             let root = languages.prefix(page.language) + "/" + versions.folder + "/" + version.name + "/"
@@ -86,6 +120,51 @@ struct VersionIndex: Sendable {
                 version: version, url: URLPath.encoded(root), exact: false, current: version.name == own.name,
                 latest: version.name == latest)
         }
+    }
+}
+
+extension VersionIndex {
+    /// The folder of a version's changes pages (`/docs/2.1/changes/`) in a language.
+    func changesFolder(_ version: SiteVersions.Version, language: LanguageCode) -> String {
+        URLPath.encoded(languages.prefix(language) + "/\(versions.folder)/\(version.name)/changes/")
+    }
+
+    /// The URL of the page that shows how the page at `key` changed in `version` since the version just older:
+    /// `/docs/2.1/changes/guide/install/` for `guide/install` (and `guide/` for `guide/index`).
+    func changesURL(_ key: String, in version: SiteVersions.Version, language: LanguageCode) -> String {
+        var path = key
+        if path.hasSuffix("/index") { path.removeLast("/index".count) }
+        return changesFolder(version, language: language) + URLPath.encoded(path) + "/"
+    }
+
+    /// One page's difference between a version and the one just older.
+    struct Difference: Sendable {
+        var key: String
+        /// The page in the version, and in the older one; one of them at least.
+        var new: Entry?
+        var old: Entry?
+    }
+
+    /// The pages added, removed or changed in `version` since the version listed just after it, by language, in
+    /// the order of their paths; nil for the oldest version.
+    func differences(in version: SiteVersions.Version) -> [LanguageCode: [Difference]]? {
+        guard let place = versions.list.firstIndex(of: version), place + 1 < versions.list.count else { return nil }
+        let older = versions.list[place + 1].name
+        var found: [LanguageCode: [Difference]] = [:]
+        for (group, entries) in pages {
+            let (new, old) = (entries[version.name], entries[older])
+            guard new?.text != old?.text else { continue }
+            let split = group.split(separator: "\u{1}", maxSplits: 1, omittingEmptySubsequences: false)
+            found[LanguageCode(rawValue: String(split[0])), default: []].append(
+                Difference(key: String(split[1]), new: new, old: old))
+        }
+        return found.mapValues { $0.sorted { $0.key < $1.key } }
+    }
+
+    /// The sources of the pages at `page`'s path in every version: those whose switcher and history read it.
+    func group(of page: Page) -> [SourceID] {
+        guard let (_, key) = place(page) else { return [] }
+        return (pages["\(page.language)\u{1}\(key)"] ?? [:]).values.map(\.source)
     }
 }
 

@@ -14,7 +14,8 @@ struct VersionTests {
         + "{{/page.canonical}}</head><body><p>{{page.version.name}}|{{page.latestVersion.name}}</p>"
         + "<nav>{{#page.nav.section}}{{title}}{{/page.nav.section}}</nav><ul>"
         + "{{#page.versions}}<li>{{name}}:{{link}}{{#exact}}={{/exact}}{{#current}}*{{/current}}</li>{{/page.versions}}"
-        + "</ul>{{{body}}}</body></html>\n"
+        + "</ul>{{#page.history}}<ol>{{#changes}}<li>{{name}}:{{changes}}</li>{{/changes}}</ol>{{/page.history}}"
+        + "{{{sections}}}{{{body}}}</body></html>\n"
 
     static func files() -> [String: String] {
         var files = TestSite.theme
@@ -89,6 +90,92 @@ struct VersionTests {
         try all.build()
         #expect(try all.output("sitemap.xml").contains("<loc>https://docs.example/docs/2.0/guide/install/</loc>"))
         #expect(!(try all.output("search/index.json").contains("versions")))
+    }
+
+    /// The fixture with install.md changed in 2.1 (an item added, a paragraph gone, one edited) and the same in
+    /// next.
+    static func changedFiles() -> [String: String] {
+        var files = Self.files()
+        let steps =
+            "---\ntitle: Install\nsections:\n  - id: steps\n    cell: a\n    items:\n      - {id: fetch, title: Fetch}\n"
+        files["Content/docs/2.0/guide/install.md"] =
+            steps + "---\nInstall.\n\nRun the old script.\n\n## Check\n\nLook at the log.\n"
+        for version in ["next", "2.1"] {
+            files["Content/docs/\(version)/guide/install.md"] =
+                steps
+                + "      - {id: run, title: Run}\n---\nInstall.\n\n## Check\n\nLook at the [log](/docs/2.1/guide/new/).\n"
+        }
+        return files
+    }
+
+    @Test("a page's history names the versions that changed it, each with a page of its changes; each version a list")
+    func changes() throws {
+        let site = try TestSite(Self.changedFiles())
+        try site.build()
+        let history = "<ol><li>2.1:/docs/2.1/changes/guide/install/</li></ol>"
+        for version in ["next", "2.1", "2.0"] {
+            #expect(try site.output("docs/\(version)/guide/install/index.html").contains(history), "\(version)")
+        }
+        #expect(!(try site.output("docs/2.1/guide/new/index.html").contains("<ol>")), "added is no change")
+        let page = try site.output("docs/2.1/changes/guide/install/index.html")
+        #expect(page.contains("<h1>Install: what changed in 2.1</h1>"))
+        #expect(page.contains("Since 2.0: 1 item added, 1 body block removed, 1 body block edited in steps"), "\(page)")
+        #expect(page.contains("<del>Run the old script.</del>"))
+        let list = try site.output("docs/2.1/changes/index.html")
+        #expect(list.contains("Since 2.0: 1 added, 2 changed, 1 removed."))  // the version's first page says its name
+        #expect(list.contains(#"<h2>Added</h2>\#n<ul>\#n<li><a href="/docs/2.1/guide/new/">New</a></li>"#))
+        #expect(list.contains(#"<a href="/docs/2.1/changes/guide/install/">what changed</a>"#))
+        #expect(list.contains(#"<h2>Removed</h2>\#n<ul>\#n<li><a href="/docs/2.0/guide/">Guide</a> (2.0)</li>"#))
+        // next is 2.1 less the new page: a list, no page of changes; 2.0, the oldest, has neither.
+        #expect(try site.output("docs/next/changes/index.html").contains("Since 2.1: 0 added, 1 changed, 1 removed."))
+        let manager = FileManager.default
+        #expect(!manager.fileExists(atPath: site.out.appendingPathComponent("docs/next/changes/guide/install").path))
+        #expect(!manager.fileExists(atPath: site.out.appendingPathComponent("docs/2.0/changes").path))
+
+        // Made the same in 2.0: no history, no page of changes, in an incremental build as from nothing.
+        try site.write(["Content/docs/2.0/guide/install.md": Self.changedFiles()["Content/docs/2.1/guide/install.md"]!])
+        try site.build()
+        #expect(!(try site.output("docs/2.1/guide/install/index.html").contains("<ol>")))
+        #expect(!manager.fileExists(atPath: site.out.appendingPathComponent("docs/2.1/changes/guide/install").path))
+        var files = Self.changedFiles()
+        files["Content/docs/2.0/guide/install.md"] = files["Content/docs/2.1/guide/install.md"]
+        let cold = try TestSite(files)
+        try cold.build()
+        #expect(
+            site.outputSnapshot().filter { !$0.key.hasPrefix("_sectionsite") }
+                == cold.outputSnapshot().filter { !$0.key.hasPrefix("_sectionsite") })
+    }
+
+    @Test("a page's changes between two versions are those sectionsite changes finds between builds of the two")
+    func changesAsBetweenBuilds() throws {
+        let site = try TestSite(Self.changedFiles())
+        let live = try Site(options: site.options)
+        let (old, new) = (live.pages["/docs/2.0/guide/install/"]!, live.pages["/docs/2.1/guide/install/"]!)
+        let ours = SiteOutput.versionChange(
+            new.url, old: try old.document(), new: try new.document(), folders: ("/docs/2.0/", "/docs/2.1/"))
+        // Each version's files in one folder (the newer's), built as a site without versions.
+        func build(_ version: String) throws -> TestSite {
+            var files = TestSite.theme
+            files["Themes/default/layouts/page.mustache"] = Self.layout
+            for (path, text) in Self.changedFiles() where path.hasPrefix("Content/docs/\(version)/") {
+                files["Content/docs/2.1/" + path.dropFirst("Content/docs/\(version)/".count)] = text
+            }
+            let site = try TestSite(files)
+            try site.build()
+            return site
+        }
+        let (before, after) = (try build("2.0"), try build("2.1"))  // held: a test site goes with its folder
+        let files = OutputManifest(hashing: before.out).changes(to: OutputManifest(hashing: after.out))
+        let report = try ChangeReport.make(old: before.out, new: after.out, files: files)
+        let theirs = try #require(report.pages.first { $0.url == new.url }, "\(report.pages.map(\.url))").content
+        func described(_ change: ChangeReport.PageChange) -> [String] {
+            change.changes.map {
+                "\($0.action) \($0.part) \($0.key) \($0.section ?? "") \($0.before ?? "") → \($0.after ?? "")"
+            }
+        }
+        #expect(described(ours) == described(theirs))
+        #expect(described(ours).count == 3, "\(described(ours))")
+        #expect(ours.sections.map(\.key) == theirs.sections.map(\.key))
     }
 
     @Test("a page added or removed in one version changes the other versions' switchers in an incremental build")

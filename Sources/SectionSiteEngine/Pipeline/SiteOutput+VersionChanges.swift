@@ -1,0 +1,177 @@
+import Foundation
+
+/// What changed between the documentation's versions (`versions:`), as pages a build writes beside them: for each
+/// version but the oldest, `/docs/2.1/changes/` lists the pages added, removed and changed since the version listed
+/// just after it, and `/docs/2.1/changes/guide/install/` shows how one page changed, section by section and block
+/// by block. A page changed when its file's text differs (`VersionIndex.differences`).
+///
+/// The changes of one page are those `sectionsite changes` finds between a build of the older version's files and
+/// one of the newer's (`ChangeReport.page` on the two rendered pages), less what belongs to the layout rather than
+/// the page (`PageChange.content`): the older page's links into its own version are read as links into the newer,
+/// as they would be in two builds of one folder. Written like alias pages: a page or file already at one of these
+/// addresses keeps it.
+extension SiteOutput {
+    /// One changes page: where it goes and what makes it.
+    struct VersionChangesPage {
+        var path: OutputPath
+        var origin: String
+        var make: @Sendable () -> String
+    }
+
+    /// Every changes page, in path order.
+    func versionChangesPages() -> [VersionChangesPage] {
+        let versions = site.config.versions
+        guard !versions.isEmpty else { return [] }
+        let index = site.content.versions
+        var made: [VersionChangesPage] = []
+        for (place, version) in versions.list.enumerated() {
+            guard let found = index.differences(in: version) else { continue }
+            let older = versions.list[place + 1]
+            for code in site.config.languages.codes {
+                let differences = found[code] ?? []
+                let folder = index.changesFolder(version, language: code)
+                let changed = differences.filter { $0.new != nil && $0.old != nil }
+                var pages = [(folder, "the changes in \(version.name)", indexPage(version, older, code, differences))]
+                for difference in changed {
+                    let url = index.changesURL(difference.key, in: version, language: code)
+                    let make = changesPage(version, older, code, difference, index: folder)
+                    pages.append((url, "the changes in \(version.name) of \(difference.new!.source)", make))
+                }
+                for (url, origin, make) in pages {
+                    let path = OutputPath(page: PageURL(url))
+                    // A page or file of the site keeps its address.
+                    guard site.pages[PageURL(url)] == nil, site.files[path] == nil else { continue }
+                    made.append(VersionChangesPage(path: path, origin: origin, make: make))
+                }
+            }
+        }
+        return made.sorted { $0.path.rawValue < $1.path.rawValue }
+    }
+
+    /// The changes pages as files (made as they are written, on all cores, by a build).
+    func versionChangesFiles() -> [OutputFile] {
+        versionChangesPages().map { OutputFile(path: $0.path, contents: later($0.make), origin: $0.origin) }
+    }
+
+    /// The changes page at an output path, made alone (what the preview serves).
+    func versionChangesFile(at path: OutputPath) -> OutputFile? {
+        guard !site.config.versions.isEmpty, path.rawValue.contains("/changes/") else { return nil }
+        return versionChangesPages().first { $0.path == path }.map {
+            OutputFile(path: $0.path, contents: .text($0.make()), origin: $0.origin)
+        }
+    }
+
+    /// The list of a version's changes since the version just older: pages added, changed (with a link to how)
+    /// and removed, in the order of their paths.
+    private func indexPage(
+        _ version: SiteVersions.Version, _ older: SiteVersions.Version, _ language: LanguageCode,
+        _ differences: [VersionIndex.Difference]
+    ) -> @Sendable () -> String {
+        let config = site.config.localized(language)
+        let index = site.content.versions
+        let titles = differences.map { difference in
+            [difference.new, difference.old].compactMap { $0 }.lazy.compactMap {
+                self.site.pages[PageURL($0.url)]?.title
+            }
+            .first ?? difference.key
+        }
+        let stylesheet = self.stylesheet
+        return {
+            var body = "<main class=\"ss-changes\">\n<h1>Changes in \(HTML.escape(version.label))</h1>\n"
+            let added = differences.indices.filter { differences[$0].old == nil }
+            let removed = differences.indices.filter { differences[$0].new == nil }
+            let changed = differences.indices.filter { differences[$0].old != nil && differences[$0].new != nil }
+            body +=
+                "<p>Since \(HTML.escape(older.label)): \(added.count) added, \(changed.count) changed, "
+                + "\(removed.count) removed.</p>\n"
+            func list(_ heading: String, _ places: [Int], _ item: (Int) -> String) {
+                guard !places.isEmpty else { return }
+                body += "<h2>\(heading)</h2>\n<ul>\n" + places.map { "<li>\(item($0))</li>\n" }.joined() + "</ul>\n"
+            }
+            func link(_ url: String, _ text: String) -> String {
+                "<a href=\"\(HTML.escape(config.link(url)))\">\(HTML.escape(text))</a>"
+            }
+            list("Added", added) { link(differences[$0].new!.url, titles[$0]) }
+            list("Changed", changed) { place in
+                link(differences[place].new!.url, titles[place]) + " · "
+                    + link(index.changesURL(differences[place].key, in: version, language: language), "what changed")
+            }
+            list("Removed", removed) { link(differences[$0].old!.url, titles[$0]) + " (\(HTML.escape(older.label)))" }
+            body += "</main>\n"
+            return ChangeReport.document(
+                title: "Changes in \(version.label)", language: config.language.rawValue, body: body, marks: "",
+                stylesheet: stylesheet)
+        }
+    }
+
+    /// How one page changed in `version` since `older`.
+    private func changesPage(
+        _ version: SiteVersions.Version, _ older: SiteVersions.Version, _ language: LanguageCode,
+        _ difference: VersionIndex.Difference, index: String
+    ) -> @Sendable () -> String {
+        let config = site.config.localized(language)
+        let (new, old) = (difference.new!, difference.old!)
+        let newPage = site.pages[PageURL(new.url)]
+        let oldPage = site.pages[PageURL(old.url)]
+        let out = site.options.out
+        let folder = "/" + URLPath.encoded(site.config.versions.folder) + "/"
+        let stylesheet = self.stylesheet
+        return {
+            // Each document as rendered, or as the previous output holds it when this build did not render it.
+            func html(_ page: RenderedPage?) -> String {
+                guard let page else { return "" }
+                if page.isComplete { return (try? page.document()) ?? "" }
+                let file = out.appendingPathComponent(OutputPath(page: page.url).rawValue)
+                return (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+            }
+            let (before, after) = (html(oldPage), html(newPage))
+            var change = Self.versionChange(
+                PageURL(new.url), old: before, new: after,
+                folders: (folder + URLPath.encoded(older.name) + "/", folder + URLPath.encoded(version.name) + "/"))
+            if change.wholePage != nil {
+                // No change to name: the content of each, side by side.
+                change.sections = [
+                    ChangeReport.SectionVersions(
+                        key: "", before: ChangeReport.content(before)?.body, after: ChangeReport.content(after)?.body)
+                ]
+            }
+            let title = newPage?.title ?? difference.key
+            func link(_ url: String, _ text: String) -> String {
+                "<a href=\"\(HTML.escape(config.link(url)))\">\(HTML.escape(text))</a>"
+            }
+            var body =
+                "<main class=\"ss-changes\">\n<p>\(link(index, "Changes in \(version.label)"))</p>\n"
+                + "<h1>\(HTML.escape(title)): what changed in \(HTML.escape(version.label))</h1>\n"
+                + "<p>Since \(HTML.escape(older.label)): "
+            let nothing = change.changes.isEmpty && change.wholePage == nil
+            body += nothing ? "the text changed, but not what the page shows" : HTML.escape(change.summary)
+            body +=
+                ". \(link(new.url, "The page in \(version.label)")) · \(link(old.url, "in \(older.label)"))</p>\n"
+            let (changes, marks) = ChangeReport.changesHTML(change, id: "change")
+            body += "<article class=\"ss-change\" id=\"change\">\n\(changes)</article>\n</main>\n"
+            return ChangeReport.document(
+                title: "\(title): what changed in \(version.label)", language: config.language.rawValue, body: body,
+                marks: marks, stylesheet: stylesheet)
+        }
+    }
+
+    /// How a page changed from its document in an older version to its document in a newer one: its content's
+    /// changes (`PageChange.content`) with the older document's links into its version's folder (`folders.older`,
+    /// `/docs/2.0/`) read as links into the newer one's while comparing, and shown as they are.
+    static func versionChange(
+        _ url: PageURL, old: String, new: String, folders: (older: String, newer: String)
+    ) -> ChangeReport.PageChange {
+        let before = old.replacingOccurrences(of: folders.older, with: folders.newer)
+        var change = ChangeReport.page(
+            url, old: ChangeReport.contentDocument(before) ?? before, new: ChangeReport.contentDocument(new) ?? new
+        ).content
+        change.relink(before: folders.newer, to: folders.older)
+        return change
+    }
+
+    /// The site's stylesheet when it is the default theme's (the changes pages link it), else nil (they hold it).
+    private var stylesheet: String? {
+        site.config.theme == "default" && site.files[OutputPath("assets/style.css")] != nil
+            ? site.config.link("/assets/style.css") : nil
+    }
+}
