@@ -171,7 +171,7 @@ package struct ChangeReport: Sendable, Equatable {
         let title = after.title.map { Entities.decode(after.text($0)) } ?? ""
         var change = PageChange(url: url, status: .changed, title: title)
         let patch = PatchBuilder.patch(
-            page: url, from: old, version: PageVersion(""), to: new, version: PageVersion(""))
+            page: url, from: before, version: PageVersion(""), to: after, version: PageVersion(""))
         guard !patch.isReload else {
             change.wholePage = patch.reloadReason ?? "the page changed outside every keyed element"
             return change
@@ -198,9 +198,12 @@ extension ChangeReport {
     /// document cannot be read as keyed. What the layout draws around them (navigation, switchers, the head) is
     /// left out, so that two versions of one page compare by what they show.
     static func contentDocument(_ html: String) -> String? {
-        content(html).map {
-            "<!doctype html>\n<html><head><title>\($0.title)</title></head><body>\n\($0.body)</body></html>\n"
-        }
+        content(html).map { contentDocument(title: $0.title, body: $0.body) }
+    }
+
+    /// A document of a page's title and content (`content`).
+    static func contentDocument(title: String, body: String) -> String {
+        "<!doctype html>\n<html><head><title>\(title)</title></head><body>\n\(body)</body></html>\n"
     }
 
     /// The page's title and content (`contentDocument`) as HTML.
@@ -239,7 +242,7 @@ extension ChangeReport.PageChange {
     /// The HTML before the change with `from` read as `to` in its links again (`content` of two versions compares
     /// the older with its version's folder read as the newer's).
     mutating func relink(before from: String, to: String) {
-        func relinked(_ html: String?) -> String? { html?.replacingOccurrences(of: from, with: to) }
+        func relinked(_ html: String?) -> String? { html?.replacing(bytesOf: from, with: to) }
         for index in sections.indices { sections[index].before = relinked(sections[index].before) }
         for index in changes.indices { changes[index].beforeHTML = relinked(changes[index].beforeHTML) }
     }

@@ -13,7 +13,23 @@ package enum PatchBuilder {
         animation: AnimationConfiguration? = nil
     ) -> Patch {
         do {
-            let ops = try Builder(old: try KeyedDocument(old), new: try KeyedDocument(new)).ops()
+            return patch(
+                page: page, from: try KeyedDocument(old), version: from, to: try KeyedDocument(new), version: to,
+                animation: animation)
+        } catch {
+            var patch = Patch(page: page, from: from, to: to, ops: [.reload], animation: animation)
+            patch.reloadReason = "\(error)"
+            return patch
+        }
+    }
+
+    /// The patch between two versions already read as keyed documents.
+    static func patch(
+        page: PageURL, from old: KeyedDocument, version from: PageVersion, to new: KeyedDocument,
+        version to: PageVersion, animation: AnimationConfiguration? = nil
+    ) -> Patch {
+        do {
+            let ops = try Builder(old: old, new: new).ops()
             return Patch(page: page, from: from, to: to, ops: ops, animation: animation)
         } catch {
             var patch = Patch(page: page, from: from, to: to, ops: [.reload], animation: animation)

@@ -73,7 +73,7 @@ struct BuildAssembly {
         let versions = Dictionary(record.rendered.map { ($0.url, $0.version) }) { first, _ in first }
         var same = Set(rendered.filter { versions[$0.url] == $0.version }.map { OutputPath(page: $0.url) })
         if start.searchInOutput { same.formUnion(SiteOutput(start.site).searchFilesAsBefore()) }
-        let marked = files.map { file in
+        var marked = files.map { file in
             if same.contains(file.path), file.contents != .unchanged {
                 return OutputFile(path: file.path, contents: .unchanged, origin: file.origin)
             }
@@ -82,8 +82,22 @@ struct BuildAssembly {
             else { return file }  // changed, or stamped too recently to tell: copied again
             return OutputFile(path: file.path, contents: .unchanged, origin: file.origin)
         }
-        // The previous output must still hold what it is said to: else start again from nothing.
         let folder = out.path + "/"
+        // A page of what changed between two versions whose two pages are as the previous output holds them, when
+        // it holds the page of changes too.
+        let kept = Set(marked.filter { $0.contents == .unchanged && $0.path.page != nil }.map(\.path))
+        let derived = Set(
+            SiteOutput(start.site).versionChangesPages().filter { page in
+                !page.inputs.isEmpty && page.inputs.allSatisfy { kept.contains(OutputPath(page: $0)) }
+                    && access(folder + page.path.rawValue, F_OK) == 0
+            }.map(\.path))
+        if !derived.isEmpty {
+            marked = marked.map { file in
+                derived.contains(file.path)
+                    ? OutputFile(path: file.path, contents: .unchanged, origin: file.origin) : file
+            }
+        }
+        // The previous output must still hold what it is said to: else start again from nothing.
         if marked.contains(where: { $0.contents == .unchanged && access(folder + $0.path.rawValue, F_OK) != 0 }) {
             throw BuildStart.StartOver()
         }

@@ -15,6 +15,8 @@ extension SiteOutput {
     struct VersionChangesPage {
         var path: OutputPath
         var origin: String
+        /// The pages it compares (none for a version's list, which is made every time: it reads no page).
+        var inputs: [PageURL]
         var make: @Sendable () -> String
     }
 
@@ -24,6 +26,16 @@ extension SiteOutput {
         guard !versions.isEmpty else { return [] }
         let index = site.content.versions
         var made: [VersionChangesPage] = []
+        // Each page's content is read once for the two pages that compare it (with the version before, and after).
+        var uses: [PageURL: Int] = [:]
+        for version in versions.list {
+            for difference in (index.differences(in: version) ?? [:]).values.joined() {
+                guard let new = difference.new, let old = difference.old else { continue }
+                uses[PageURL(new.url), default: 0] += 1
+                uses[PageURL(old.url), default: 0] += 1
+            }
+        }
+        let contents = ContentMemo(uses: uses, out: site.options.out)
         for (place, version) in versions.list.enumerated() {
             guard let found = index.differences(in: version) else { continue }
             let older = versions.list[place + 1]
@@ -31,17 +43,23 @@ extension SiteOutput {
                 let differences = found[code] ?? []
                 let folder = index.changesFolder(version, language: code)
                 let changed = differences.filter { $0.new != nil && $0.old != nil }
-                var pages = [(folder, "the changes in \(version.name)", indexPage(version, older, code, differences))]
+                var pages = [
+                    (
+                        folder, "the changes in \(version.name)", [PageURL](),
+                        indexPage(version, older, code, differences)
+                    )
+                ]
                 for difference in changed {
                     let url = index.changesURL(difference.key, in: version, language: code)
-                    let make = changesPage(version, older, code, difference, index: folder)
-                    pages.append((url, "the changes in \(version.name) of \(difference.new!.source)", make))
+                    let make = changesPage(version, older, code, difference, index: folder, contents: contents)
+                    let inputs = [PageURL(difference.old!.url), PageURL(difference.new!.url)]
+                    pages.append((url, "the changes in \(version.name) of \(difference.new!.source)", inputs, make))
                 }
-                for (url, origin, make) in pages {
+                for (url, origin, inputs, make) in pages {
                     let path = OutputPath(page: PageURL(url))
                     // A page or file of the site keeps its address.
                     guard site.pages[PageURL(url)] == nil, site.files[path] == nil else { continue }
-                    made.append(VersionChangesPage(path: path, origin: origin, make: make))
+                    made.append(VersionChangesPage(path: path, origin: origin, inputs: inputs, make: make))
                 }
             }
         }
@@ -107,33 +125,22 @@ extension SiteOutput {
     /// How one page changed in `version` since `older`.
     private func changesPage(
         _ version: SiteVersions.Version, _ older: SiteVersions.Version, _ language: LanguageCode,
-        _ difference: VersionIndex.Difference, index: String
+        _ difference: VersionIndex.Difference, index: String, contents: ContentMemo
     ) -> @Sendable () -> String {
         let config = site.config.localized(language)
         let (new, old) = (difference.new!, difference.old!)
         let newPage = site.pages[PageURL(new.url)]
         let oldPage = site.pages[PageURL(old.url)]
-        let out = site.options.out
         let folder = "/" + URLPath.encoded(site.config.versions.folder) + "/"
         let stylesheet = self.stylesheet
         return {
-            // Each document as rendered, or as the previous output holds it when this build did not render it.
-            func html(_ page: RenderedPage?) -> String {
-                guard let page else { return "" }
-                if page.isComplete { return (try? page.document()) ?? "" }
-                let file = out.appendingPathComponent(OutputPath(page: page.url).rawValue)
-                return (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-            }
-            let (before, after) = (html(oldPage), html(newPage))
+            let (before, after) = (contents.content(of: oldPage), contents.content(of: newPage))
             var change = Self.versionChange(
                 PageURL(new.url), old: before, new: after,
                 folders: (folder + URLPath.encoded(older.name) + "/", folder + URLPath.encoded(version.name) + "/"))
             if change.wholePage != nil {
                 // No change to name: the content of each, side by side.
-                change.sections = [
-                    ChangeReport.SectionVersions(
-                        key: "", before: ChangeReport.content(before)?.body, after: ChangeReport.content(after)?.body)
-                ]
+                change.sections = [ChangeReport.SectionVersions(key: "", before: before?.body, after: after?.body)]
             }
             let title = newPage?.title ?? difference.key
             func link(_ url: String, _ text: String) -> String {
@@ -161,10 +168,19 @@ extension SiteOutput {
     static func versionChange(
         _ url: PageURL, old: String, new: String, folders: (older: String, newer: String)
     ) -> ChangeReport.PageChange {
-        let before = old.replacingOccurrences(of: folders.older, with: folders.newer)
-        var change = ChangeReport.page(
-            url, old: ChangeReport.contentDocument(before) ?? before, new: ChangeReport.contentDocument(new) ?? new
-        ).content
+        versionChange(url, old: ChangeReport.content(old), new: ChangeReport.content(new), folders: folders)
+    }
+
+    /// `versionChange` of the two pages' content (`ChangeReport.content`).
+    static func versionChange(
+        _ url: PageURL, old: (title: String, body: String)?, new: (title: String, body: String)?,
+        folders: (older: String, newer: String)
+    ) -> ChangeReport.PageChange {
+        func document(_ content: (title: String, body: String)?) -> String {
+            content.map { ChangeReport.contentDocument(title: $0.title, body: $0.body) } ?? ""
+        }
+        let before = document(old).replacing(bytesOf: folders.older, with: folders.newer)
+        var change = ChangeReport.page(url, old: before, new: document(new)).content
         change.relink(before: folders.newer, to: folders.older)
         return change
     }
@@ -173,5 +189,46 @@ extension SiteOutput {
     private var stylesheet: String? {
         site.config.theme == "default" && site.files[OutputPath("assets/style.css")] != nil
             ? site.config.link("/assets/style.css") : nil
+    }
+}
+
+/// Each page's content (`ChangeReport.content`) for the changes pages, read once for the two that compare it (with
+/// the version before, and with the one after) and let go after its last use: a build makes the changes pages on
+/// all cores, and reading a page's whole document is most of the cost of one.
+final class ContentMemo: Sendable {
+    private let made: Locked<[PageURL: (content: (title: String, body: String)?, uses: Int)]>
+    private let uses: [PageURL: Int]
+    private let out: URL
+
+    init(uses: [PageURL: Int], out: URL) {
+        self.uses = uses
+        self.out = out
+        made = Locked([:])
+    }
+
+    /// A page's content: of its document as rendered, or as the previous output holds it when this build did not
+    /// render it.
+    func content(of page: RenderedPage?) -> (title: String, body: String)? {
+        guard let page else { return nil }
+        if let kept = made.withLock({ made -> (title: String, body: String)?? in
+            guard let kept = made[page.url] else { return nil }
+            made[page.url]!.uses -= 1
+            if made[page.url]!.uses <= 0 { made[page.url] = nil }
+            return .some(kept.content)
+        }) {
+            return kept
+        }
+        let html: String
+        if page.isComplete {
+            html = (try? page.document()) ?? ""
+        } else {
+            html =
+                (try? String(
+                    contentsOf: out.appendingPathComponent(OutputPath(page: page.url).rawValue), encoding: .utf8)) ?? ""
+        }
+        let content = ChangeReport.content(html)
+        let left = (uses[page.url] ?? 1) - 1
+        if left > 0 { made.withLock { $0[page.url] = (content, left) } }
+        return content
     }
 }

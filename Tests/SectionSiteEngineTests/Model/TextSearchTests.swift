@@ -21,4 +21,16 @@ struct TextSearchTests {
         #expect(rest.contains(bytesOf: "Café") == false)
         #expect("".contains(bytesOf: "a") == false && "a".contains(bytesOf: "") == true)
     }
+
+    @Test("replaces what Foundation's replacingOccurrences replaces")
+    func sameAsFoundationReplace() {
+        let text = "/docs/2.0/a /docs/2.0//docs/2.0/ é/docs/2.0 /docs/2.0/"
+        for (part, replacement) in [("/docs/2.0/", "/docs/2.1/"), ("é", "e"), ("nope", "x"), ("/", ""), ("0/", "0/0/")]
+        {
+            #expect(
+                text.replacing(bytesOf: part, with: replacement)
+                    == text.replacingOccurrences(of: part, with: replacement), "\(part)")
+        }
+        #expect("".replacing(bytesOf: "a", with: "b") == "" && "a".replacing(bytesOf: "", with: "b") == "a")
+    }
 }
