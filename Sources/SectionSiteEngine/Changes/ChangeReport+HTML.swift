@@ -39,8 +39,9 @@ extension ChangeReport {
         return Self.document(title: "What changed", language: "en", body: body, marks: marks)
     }
 
-    /// A page's changed sections before and after, then its changes outside every section, as a list; and the CSS
-    /// that outlines each changed element in the `#id` article.
+    /// A page's changed sections before and after, its body blocks changed before and after, then its other changes
+    /// (the title, the head, the layout's regions) as a list; and the CSS that outlines each changed element in the
+    /// `#id` article.
     static func changesHTML(_ page: PageChange, id: String) -> (html: String, marks: String) {
         var body = ""
         var marks = ""
@@ -55,7 +56,15 @@ extension ChangeReport {
                 "<div class=\"ss-after\"><h4>After</h4>\n\(section.after ?? "<p>Not on the page.</p>")\n</div>"
                 + "</div>\n"
         }
-        let outside = page.changes.filter { $0.section == nil }
+        // A body block's change: the block as it was and as it is, side by side.
+        for change in page.changes where change.section == nil && change.part == .block {
+            let noun = Self.blockNoun(change.afterHTML ?? change.beforeHTML ?? "")
+            body +=
+                "<h3>\(noun.prefix(1).uppercased() + noun.dropFirst()) \(change.action.rawValue)</h3>\n<div class=\"ss-versions\">"
+            body += "<div class=\"ss-before\">\(change.action == .added ? "" : change.beforeHTML ?? "")</div>"
+            body += "<div class=\"ss-after\">\(change.action == .removed ? "" : change.afterHTML ?? "")</div></div>\n"
+        }
+        let outside = page.changes.filter { $0.section == nil && $0.part != .block }
         if !outside.isEmpty {
             body += "<ul class=\"ss-outside\">\n"
             for change in outside {
@@ -115,6 +124,21 @@ extension ChangeReport {
             """
     }
 
+    /// What a body block is, in words, by its first tag: `paragraph`, `heading`, `code block`...
+    static func blockNoun(_ html: String) -> String {
+        let tag = html.dropFirst().prefix { $0.isLetter || $0.isNumber }.lowercased()
+        switch tag {
+        case "p": return "paragraph"
+        case "h1", "h2", "h3", "h4", "h5", "h6": return "heading"
+        case "pre": return "code block"
+        case "ul", "ol", "dl": return "list"
+        case "table": return "table"
+        case "blockquote": return "quote"
+        case "figure", "img", "picture": return "picture"
+        default: return html.contains("<pre") ? "code block" : "block"
+        }
+    }
+
     private static let colours: [Change.Action: String] = [
         .added: "#2a8a4a", .removed: "#c23b3b", .edited: "#c98a00", .moved: "#2f6fce",
     ]
@@ -122,6 +146,8 @@ extension ChangeReport {
     private static let style = """
         .ss-changes{max-width:72rem;margin:0 auto;padding:1rem}
         .ss-change{border-top:1px solid #ccc;margin-top:2rem}
+        .ss-changes h1{margin:.3rem 0 .6rem}
+        .ss-change h3{margin:1.6rem 0 .5rem;font-size:1rem}
         .ss-versions{display:grid;grid-template-columns:1fr 1fr;gap:1rem}
         .ss-versions>div{min-width:0;overflow:auto}
         .ss-changes del{background:#fbe4e4}
