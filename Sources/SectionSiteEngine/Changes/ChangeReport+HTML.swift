@@ -59,8 +59,8 @@ extension ChangeReport {
         // A body block's change: the block as it was and as it is, side by side.
         for change in page.changes where change.section == nil && change.part == .block {
             let noun = Self.blockNoun(change.afterHTML ?? change.beforeHTML ?? "")
-            body +=
-                "<h3>\(noun.prefix(1).uppercased() + noun.dropFirst()) \(change.action.rawValue)</h3>\n<div class=\"ss-versions\">"
+            let heading = noun.prefix(1).uppercased() + noun.dropFirst() + " " + change.action.rawValue
+            body += "<h3>\(heading)</h3>\n<div class=\"ss-versions\">"
             body += "<div class=\"ss-before\">\(change.action == .added ? "" : change.beforeHTML ?? "")</div>"
             body += "<div class=\"ss-after\">\(change.action == .removed ? "" : change.afterHTML ?? "")</div></div>\n"
         }
