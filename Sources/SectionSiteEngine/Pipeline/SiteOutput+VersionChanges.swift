@@ -28,39 +28,36 @@ extension SiteOutput {
         var made: [VersionChangesPage] = []
         // Each page's content is read once for the two pages that compare it (with the version before, and after).
         var uses: [PageURL: Int] = [:]
-        for version in versions.list {
-            for difference in (index.differences(in: version) ?? [:]).values.joined() {
-                guard let new = difference.new, let old = difference.old else { continue }
-                uses[PageURL(new.url), default: 0] += 1
-                uses[PageURL(old.url), default: 0] += 1
-            }
+        let codes = site.config.languages.codes
+        let found = versions.list.flatMap { version in
+            codes.compactMap { code in index.differences(in: version, language: code).map { (version, code, $0) } }
+        }
+        for difference in found.flatMap(\.2.differences) {
+            guard let new = difference.new, let old = difference.old else { continue }
+            uses[PageURL(new.url), default: 0] += 1
+            uses[PageURL(old.url), default: 0] += 1
         }
         let contents = ContentMemo(uses: uses, out: site.options.out)
-        for (place, version) in versions.list.enumerated() {
-            guard let found = index.differences(in: version) else { continue }
-            let older = versions.list[place + 1]
-            for code in site.config.languages.codes {
-                let differences = found[code] ?? []
-                let folder = index.changesFolder(version, language: code)
-                let changed = differences.filter { $0.new != nil && $0.old != nil }
-                var pages = [
-                    (
-                        folder, "the changes in \(version.name)", [PageURL](),
-                        indexPage(version, older, code, differences)
-                    )
-                ]
-                for difference in changed {
-                    let url = index.changesURL(difference.key, in: version, language: code)
-                    let make = changesPage(version, older, code, difference, index: folder, contents: contents)
-                    let inputs = [PageURL(difference.old!.url), PageURL(difference.new!.url)]
-                    pages.append((url, "the changes in \(version.name) of \(difference.new!.source)", inputs, make))
-                }
-                for (url, origin, inputs, make) in pages {
-                    let path = OutputPath(page: PageURL(url))
-                    // A page or file of the site keeps its address.
-                    guard site.pages[PageURL(url)] == nil, site.files[path] == nil else { continue }
-                    made.append(VersionChangesPage(path: path, origin: origin, inputs: inputs, make: make))
-                }
+        for (version, code, (older, differences)) in found {
+            let folder = index.changesFolder(version, language: code)
+            let changed = differences.filter { $0.new != nil && $0.old != nil }
+            var pages = [
+                (
+                    folder, "the changes in \(version.name)", [PageURL](),
+                    indexPage(version, older, code, differences)
+                )
+            ]
+            for difference in changed {
+                let url = index.changesURL(difference.key, in: version, language: code)
+                let make = changesPage(version, older, code, difference, index: folder, contents: contents)
+                let inputs = [PageURL(difference.old!.url), PageURL(difference.new!.url)]
+                pages.append((url, "the changes in \(version.name) of \(difference.new!.source)", inputs, make))
+            }
+            for (url, origin, inputs, make) in pages {
+                let path = OutputPath(page: PageURL(url))
+                // A page or file of the site keeps its address.
+                guard site.pages[PageURL(url)] == nil, site.files[path] == nil else { continue }
+                made.append(VersionChangesPage(path: path, origin: origin, inputs: inputs, make: make))
             }
         }
         return made.sorted { $0.path.rawValue < $1.path.rawValue }

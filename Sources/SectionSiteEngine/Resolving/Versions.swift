@@ -47,6 +47,9 @@ struct VersionIndex: Sendable {
 
     /// Each version's page by language and path inside the version (`en` and `guide/install`), by version name.
     private var pages: TreeDictionary<String, [String: Entry]> = [:]
+    /// How many pages each version has in each language (`en` and `2.1`): a version without pages in a language is
+    /// left out of that language's switchers and comparisons (a translation kept for older versions only).
+    private var counts: [String: Int] = [:]
     /// Every page that belongs to a version: the pages whose switchers another version's page added or removed
     /// may change.
     private(set) var members: TreeSet<SourceID> = []
@@ -71,6 +74,7 @@ struct VersionIndex: Sendable {
         pages["\(page.page.language)\u{1}\(key)", default: [:]][version.name] = Entry(
             url: page.listing.url.rawValue, text: page.textHash, source: page.page.source)
         members.insert(page.page.source)
+        counts["\(page.page.language)\u{1}\(version.name)", default: 0] += 1
         return true
     }
 
@@ -82,10 +86,17 @@ struct VersionIndex: Sendable {
         pages[group]?[version.name] = nil
         if pages[group]?.isEmpty == true { pages[group] = nil }
         members.remove(page.page.source)
+        counts["\(page.page.language)\u{1}\(version.name)", default: 0] -= 1
         return true
     }
 
-    /// The switcher's links of a page, one per version in the settings' order; empty for a page of no version.
+    /// The versions that have pages in a language, in the settings' order.
+    func present(in language: LanguageCode) -> [SiteVersions.Version] {
+        versions.list.filter { counts["\(language)\u{1}\($0.name)", default: 0] > 0 }
+    }
+
+    /// The switcher's links of a page, one per version that has pages in its language, in the settings' order;
+    /// empty for a page of no version.
     func links(of page: Page) -> [VersionLink] {
         guard let (own, key) = place(page) else { return [] }
         let latest = versions.latest?.name
@@ -98,14 +109,15 @@ struct VersionIndex: Sendable {
             candidates.append((parts + ["index"]).joined(separator: "/"))
         }
         let group = pages["\(page.language)\u{1}\(key)"] ?? [:]
-        return versions.list.enumerated().map { place, version in
+        let present = present(in: page.language)
+        return present.enumerated().map { place, version in
             for (index, candidate) in candidates.enumerated() {
                 if let entry = pages["\(page.language)\u{1}\(candidate)"]?[version.name] {
                     var link = VersionLink(
                         version: version, url: entry.url, exact: index == 0, current: version.name == own.name,
                         latest: version.name == latest)
-                    if index == 0, place + 1 < versions.list.count {
-                        let older = group[versions.list[place + 1].name]
+                    if index == 0, place + 1 < present.count {
+                        let older = group[present[place + 1].name]
                         if older == nil {
                             link.change = .added
                         } else if older?.text != entry.text {
@@ -145,20 +157,28 @@ extension VersionIndex {
         var old: Entry?
     }
 
-    /// The pages added, removed or changed in `version` since the version listed just after it, by language, in
-    /// the order of their paths; nil for the oldest version.
-    func differences(in version: SiteVersions.Version) -> [LanguageCode: [Difference]]? {
-        guard let place = versions.list.firstIndex(of: version), place + 1 < versions.list.count else { return nil }
-        let older = versions.list[place + 1].name
-        var found: [LanguageCode: [Difference]] = [:]
-        for (group, entries) in pages {
-            let (new, old) = (entries[version.name], entries[older])
+    /// The version a version is compared with in a language: the one listed after it that has pages there; nil
+    /// for the oldest, or a version without pages there.
+    func older(than version: SiteVersions.Version, in language: LanguageCode) -> SiteVersions.Version? {
+        let present = present(in: language)
+        guard let place = present.firstIndex(of: version), place + 1 < present.count else { return nil }
+        return present[place + 1]
+    }
+
+    /// The pages added, removed or changed in `version` in a language since the version it is compared with there
+    /// (`older(than:in:)`), in the order of their paths; nil where it is compared with none.
+    func differences(
+        in version: SiteVersions.Version, language: LanguageCode
+    ) -> (older: SiteVersions.Version, differences: [Difference])? {
+        guard let older = older(than: version, in: language) else { return nil }
+        var found: [Difference] = []
+        let prefix = "\(language)\u{1}"
+        for (group, entries) in pages where group.hasPrefix(prefix) {
+            let (new, old) = (entries[version.name], entries[older.name])
             guard new?.text != old?.text else { continue }
-            let split = group.split(separator: "\u{1}", maxSplits: 1, omittingEmptySubsequences: false)
-            found[LanguageCode(rawValue: String(split[0])), default: []].append(
-                Difference(key: String(split[1]), new: new, old: old))
+            found.append(Difference(key: String(group.dropFirst(prefix.count)), new: new, old: old))
         }
-        return found.mapValues { $0.sorted { $0.key < $1.key } }
+        return (older, found.sorted { $0.key < $1.key })
     }
 
     /// The sources of the pages at `page`'s path in every version: those whose switcher and history read it.

@@ -178,6 +178,34 @@ struct VersionTests {
         #expect(ours.sections.map(\.key) == theirs.sections.map(\.key))
     }
 
+    @Test("a language's switchers and comparisons list the versions that have pages in it, no others")
+    func versionsOfALanguage() throws {
+        var files = TestSite.theme
+        files["Themes/default/layouts/page.mustache"] = Self.layout
+        files["sectionsite.yml"] =
+            "versions:\n  list: [\"2.1\", \"2.0\", \"1.0\"]\nlanguages:\n  en: {name: English}\n  fr: {name: Français}\n"
+        for version in ["2.1", "2.0"] {
+            files["Content/docs/\(version)/install.md"] = "---\ntitle: Install\n---\nInstall \(version).\n"
+        }
+        // French kept for 1.0 and 2.1 only: 2.1 is compared with 1.0 there.
+        files["Content/fr/docs/1.0/install.md"] = "---\ntitle: Installer\n---\nInstaller.\n"
+        files["Content/fr/docs/2.1/install.md"] = "---\ntitle: Installer\n---\nInstaller 2.1.\n"
+        let site = try TestSite(files)
+        try site.build()
+        #expect(
+            try site.output("docs/2.1/install/index.html").contains(
+                "<ul><li>2.1:/docs/2.1/install/=*</li><li>2.0:/docs/2.0/install/=</li></ul>"))
+        #expect(
+            try site.output("fr/docs/2.1/install/index.html").contains(
+                "<ul><li>2.1:/fr/docs/2.1/install/=*</li><li>1.0:/fr/docs/1.0/install/=</li></ul>"
+                    + "<ol><li>2.1:/fr/docs/2.1/changes/install/</li></ol>"))
+        #expect(try site.output("fr/docs/2.1/changes/install/index.html").contains("Since 1.0: "))
+        let manager = FileManager.default
+        for missing in ["fr/docs/2.0", "docs/1.0", "docs/2.0/changes", "fr/docs/1.0/changes"] {
+            #expect(!manager.fileExists(atPath: site.out.appendingPathComponent(missing).path), "\(missing)")
+        }
+    }
+
     @Test("a page added or removed in one version changes the other versions' switchers in an incremental build")
     func incremental() throws {
         let site = try TestSite(Self.files())
