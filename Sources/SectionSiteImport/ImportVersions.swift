@@ -21,13 +21,15 @@ struct ImportVersions: Equatable {
         for path in paths where path.hasPrefix("Content/") && path.hasSuffix(".md") {
             var parts = path.split(separator: "/").dropFirst().map(String.init)
             if parts.count > 1, languageFolders.contains(parts[0]) { parts.removeFirst() }
-            guard parts.count > 2, docs.contains(parts[0]), isVersion(parts[1]) || declared.contains(parts[1]) else {
-                continue
-            }
+            func named(_ name: String) -> Bool { isVersion(name) || declared.contains(name) || isUnreleased(name) }
+            // Versions at the top of the content (Linkerd's content/2.15/), or in a documentation folder.
+            if parts.count > 1, named(parts[0]) { found["", default: []].insert(parts[0]) }
+            guard parts.count > 2, docs.contains(parts[0]), named(parts[1]) else { continue }
             found[parts[0], default: []].insert(parts[1])
         }
+        // A folder holds versions when two or more of its folders are numbered ones (a `next` beside them is one).
         guard
-            let (folder, names) = found.filter({ $0.value.count > 1 }).max(by: {
+            let (folder, names) = found.filter({ $0.value.count(where: isVersion) > 1 }).max(by: {
                 ($0.value.count, $1.key) < ($1.value.count, $0.key)
             })
         else { return nil }
@@ -59,6 +61,12 @@ struct ImportVersions: Equatable {
     /// `.x` after them. A bare number is not one: a blog's year folders (`2026/`) are no versions (Linkerd's).
     static func isVersion(_ name: String) -> Bool {
         name.wholeMatch(of: /v\d+(\.\d+)*(\.x)?|\d+(\.\d+)*\.x|\d+(\.\d+)+/) != nil
+    }
+
+    /// Whether a folder's name is that of unreleased documentation beside numbered versions: `next`, `main`, `dev`,
+    /// `edge` (Linkerd's `2-edge`), `nightly`, `preview`, `unreleased`.
+    static func isUnreleased(_ name: String) -> Bool {
+        name.lowercased().wholeMatch(of: /(v?\d+[-.])?(next|main|master|dev|edge|nightly|preview|unreleased)/) != nil
     }
 
     /// Whether `a` is a newer version than `b`: by each number, a name that is no version (next, main) first.

@@ -76,10 +76,10 @@ extension SiteOutput {
         for source in index.members.sorted() where site.output.urls[source] != nil {
             guard let page = site.loaded[source]?.page, index.place(page)?.version.name == latest.name else { continue }
             let language = site.config.languages.prefix(page.language)
-            let versioned = language + URLPath.encoded("/\(versions.folder)/\(latest.name)/")
+            let versioned = language + URLPath.encoded(versions.root(latest.name))
             guard page.url.rawValue.hasPrefix(versioned) else { continue }  // a page at a URL of its own
             let url =
-                language + URLPath.encoded("/\(versions.folder)/latest/") + page.url.rawValue.dropFirst(versioned.count)
+                language + URLPath.encoded(versions.root("latest")) + page.url.rawValue.dropFirst(versioned.count)
             // The one check of alias addresses: nothing that leads out of the output.
             guard URLPath.escape(url: url) == nil else { continue }
             addresses.append((Page.Alias(url: url, location: page.location), page))

@@ -128,13 +128,13 @@ extension SiteOutput {
         let (new, old) = (difference.new!, difference.old!)
         let newPage = site.pages[PageURL(new.url)]
         let oldPage = site.pages[PageURL(old.url)]
-        let folder = "/" + URLPath.encoded(site.config.versions.folder) + "/"
+        let versions = site.config.versions
         let stylesheet = self.stylesheet
         return {
             let (before, after) = (contents.content(of: oldPage), contents.content(of: newPage))
             var change = Self.versionChange(
                 PageURL(new.url), old: before, new: after,
-                folders: (folder + URLPath.encoded(older.name) + "/", folder + URLPath.encoded(version.name) + "/"))
+                folders: (URLPath.encoded(versions.root(older.name)), URLPath.encoded(versions.root(version.name))))
             if change.wholePage != nil {
                 // No change to name: the content of each, side by side.
                 change.sections = [ChangeReport.SectionVersions(key: "", before: before?.body, after: after?.body)]

@@ -60,7 +60,9 @@ struct ConfigParser {
             switch option {
             case "folder":
                 let folder = try yaml.string(value, key: option).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-                let parts = folder.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+                let parts =
+                    folder.isEmpty
+                    ? [] : folder.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
                 if let problem = parts.lazy.compactMap({ SiteVersions.nameProblem($0) }).first {
                     throw yaml.error(.badFolder(folder, problem: problem), at: value)
                 }

@@ -86,7 +86,7 @@ final class NavigationContext: TemplateObject {
         let versions = config.versions
         if !versions.isEmpty,
             let folder = chain.first(where: { node in
-                versions.list.contains { node == "dir:\(versions.folder)/\($0.name)" }
+                versions.list.contains { node == "dir:" + versions.root($0.name).dropFirst().dropLast() }
             })
         {
             return folder

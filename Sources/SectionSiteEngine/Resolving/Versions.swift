@@ -127,7 +127,7 @@ struct VersionIndex: Sendable {
                     return link
                 }
             }
-            let root = languages.prefix(page.language) + "/" + versions.folder + "/" + version.name + "/"
+            let root = languages.prefix(page.language) + versions.root(version.name)
             return VersionLink(
                 version: version, url: URLPath.encoded(root), exact: false, current: version.name == own.name,
                 latest: version.name == latest)
@@ -138,7 +138,7 @@ struct VersionIndex: Sendable {
 extension VersionIndex {
     /// The folder of a version's changes pages (`/docs/2.1/changes/`) in a language.
     func changesFolder(_ version: SiteVersions.Version, language: LanguageCode) -> String {
-        URLPath.encoded(languages.prefix(language) + "/\(versions.folder)/\(version.name)/changes/")
+        URLPath.encoded(languages.prefix(language) + versions.root(version.name) + "changes/")
     }
 
     /// The URL of the page that shows how the page at `key` changed in `version` since the version just older:

@@ -17,7 +17,8 @@ package struct SiteVersions: Sendable, Equatable {
         case released, unreleased, unmaintained
     }
 
-    /// The folder of `Content/` whose folders are the versions.
+    /// The folder of `Content/` whose folders are the versions; empty when they are folders of `Content/` itself
+    /// (`Content/2.15/`, as Linkerd keeps them).
     package var folder = "docs"
     /// The versions, newest first.
     package var list: [Version] = []
@@ -45,12 +46,17 @@ package struct SiteVersions: Sendable, Equatable {
         return nil
     }
 
+    /// The path of a version's folder as a URL's start: `/docs/2.1/`, or `/2.1/` when the versions are at the root.
+    func root(_ name: String) -> String {
+        folder.isEmpty ? "/\(name)/" : "/\(folder)/\(name)/"
+    }
+
     /// The version of a page by its path inside its language's folder (`docs/2.1/guide/install`, without `.md`),
     /// and its path inside the version's folder (`guide/install`), by which it is the same page in other versions;
     /// nil for a page of no version.
     func locate(_ inner: String) -> (version: Version, key: String)? {
-        guard !list.isEmpty, inner.hasPrefix(folder + "/") else { return nil }
-        let rest = inner.dropFirst(folder.count + 1)
+        guard !list.isEmpty, folder.isEmpty || inner.hasPrefix(folder + "/") else { return nil }
+        let rest = folder.isEmpty ? inner[...] : inner.dropFirst(folder.count + 1)
         let name = rest.prefix { $0 != "/" }
         guard let version = list.first(where: { $0.name == name }) else { return nil }
         let key = rest.dropFirst(name.count).drop { $0 == "/" }

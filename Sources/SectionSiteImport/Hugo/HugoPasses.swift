@@ -727,10 +727,12 @@ struct HugoPasses: ImportFormat {
     /// the folder tree, as Docsy draws it.
     func settingsFile(_ model: ImportModel) throws -> Node {
         let folders = ImportFiles.docsFolders(model.paths, languageFolders: Set(languages.map(\.code)))
-        let docs = model.theme.layouts.contains("docs") ? folders : []
         let versions = ImportVersions.find(
             model.paths, docs: folders, languageFolders: Set(languages.map(\.code)),
             declared: ImportVersions.declared(config["params"] as? [String: Any] ?? [:]))
+        // Versions at the top of the content are documentation folders too.
+        let versionFolders = versions.map { $0.folder.isEmpty ? $0.names : [] } ?? []
+        let docs = model.theme.layouts.contains("docs") ? folders + versionFolders : []
         return HugoImporter.settings(
             config, languages: languages, patterns: patterns, themeName: model.theme.name, docs: docs,
             versions: versions, directives: model.report.directiveSettings(theme: model.theme.directives))

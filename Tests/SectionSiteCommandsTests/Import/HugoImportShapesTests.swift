@@ -68,6 +68,30 @@ struct HugoImportShapesTests {
         #expect(found(["next", "3.0", "2.0"], [:])?.latest == "3.0", "without names, the newest numbered")
         #expect(found(["2026", "2025", "2024"], [:]) == nil, "a blog's years are no versions")
         #expect(ImportVersions.isVersion("v3") && ImportVersions.isVersion("1.x") && !ImportVersions.isVersion("3"))
+        // Linkerd's shape: the versions are folders of the content itself, with an edge version beside them.
+        let linkerd = ImportVersions.find(
+            ["2-edge", "2.19", "2.18", "blog", "docs"].map { "Content/\($0)/a/b.md" } + ["Content/2026/post.md"],
+            docs: ["docs"], languageFolders: [], declared: ImportVersions.declared(["latestMajorVersion": "2.20"]))
+        #expect(
+            linkerd?.folder == "" && linkerd?.names == ["2-edge", "2.19", "2.18"], "\(String(describing: linkerd))")
+        #expect(linkerd?.latest == "2.19" && linkerd?.unreleased == ["2-edge"])
+    }
+
+    @Test("versions that are folders of the content itself: imported as such, compared, the latest at /latest/")
+    func rootVersionFolders() throws {
+        var files = ["hugo.toml": "title = 'Docs'\n", "content/_index.md": "---\ntitle: Home\n---\n"]
+        for version in ["2.1", "2.0"] {
+            files["content/\(version)/_index.md"] = "---\ntitle: Docs \(version)\n---\n"
+            files["content/\(version)/guide/install.md"] = "---\ntitle: Install\n---\nInstall \(version).\n"
+        }
+        let (site, built, _, hugo) = try Self.importAndBuild(files)
+        defer { withExtendedLifetime(hugo) {} }
+        #expect(try Self.text(site, "sectionsite.yml").contains("versions:\n  folder: ''\n  latest: '2.1'\n"))
+        let changes = try String(
+            contentsOf: built.appendingPathComponent("2.1/changes/guide/install/index.html"), encoding: .utf8)
+        #expect(changes.contains("Install 2.0.") && changes.contains("Install 2.1."))
+        #expect(
+            Self.missing(["/2.1/changes/guide/install/", "/2.1/changes/", "/latest/guide/install/"], in: built) == [])
     }
 
     @Test("settings in config/_default/ (a file per key, a language's menus) with production's merged over them")

@@ -206,6 +206,26 @@ struct VersionTests {
         }
     }
 
+    @Test("versions that are folders of Content/ itself (folder: ''): at /2.1/, switched, their latest at /latest/")
+    func versionsAtTheRoot() throws {
+        var files = TestSite.theme
+        files["Themes/default/layouts/page.mustache"] = Self.layout
+        files["sectionsite.yml"] = "versions:\n  folder: ''\n  list: [\"2.1\", \"2.0\"]\n"
+        for version in ["2.1", "2.0"] {
+            files["Content/\(version)/index.md"] = "---\ntitle: Docs \(version)\n---\nDocs.\n"
+            files["Content/\(version)/install.md"] = "---\ntitle: Install\n---\nInstall \(version).\n"
+        }
+        files["Content/blog/post.md"] = "---\ntitle: Post\n---\nNo version.\n"
+        let site = try TestSite(files)
+        try site.build()
+        let install = try site.output("2.0/install/index.html")
+        #expect(install.contains("<li>2.1:/2.1/install/=</li><li>2.0:/2.0/install/=*</li>"))
+        #expect(install.contains("<nav>Docs 2.0</nav>"), "the sidebar's section is the version's folder")
+        #expect(try site.output("2.1/changes/install/index.html").contains("Install 2.0."))
+        #expect(try site.output("latest/install/index.html").contains("url=/2.1/install/"))
+        #expect(try site.output("blog/post/index.html").contains("<ul></ul>"), "a page of no version")
+    }
+
     @Test("a page added or removed in one version changes the other versions' switchers in an incremental build")
     func incremental() throws {
         let site = try TestSite(Self.files())
