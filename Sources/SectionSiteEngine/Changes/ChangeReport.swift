@@ -193,6 +193,30 @@ package struct ChangeReport: Sendable, Equatable {
 }
 
 extension ChangeReport {
+    /// A document whose body blocks' HTML was changed after it was rendered (links read as another version's) with
+    /// each block's key made again from its HTML as `PageRenderer.body(_:)` makes it, so that a block is keyed as a
+    /// page rendered with that HTML would key it.
+    static func rekeyingBlocks(_ document: String) -> String {
+        guard let keyed = try? KeyedDocument(document) else { return document }
+        let blocks = keyed.order.filter { PatchContract.Kind.block.matches($0) }.compactMap { keyed.elements[$0] }
+            .sorted { $0.outer.lowerBound < $1.outer.lowerBound }
+        var result = ""
+        var seen: [String: Int] = [:]
+        var at = 0
+        for block in blocks where block.outer.lowerBound >= at {
+            result += keyed.text(at..<block.outer.lowerBound)
+            let outer = keyed.text(block.outer)
+            let attribute = " \(PatchContract.keyAttribute)=\"\(HTML.escape(block.key))\""
+            let raw = block.tag == "div" && block.attributes.contains { $0.name == "class" && $0.value == "ss-raw" }
+            let html = raw ? keyed.text(block.inner) : outer.replacing(bytesOf: attribute, with: "", maxReplacements: 1)
+            let key = PageRenderer.blockKey(html, seen: &seen)
+            result += outer.replacing(
+                bytesOf: attribute, with: " \(PatchContract.keyAttribute)=\"\(HTML.escape(key))\"", maxReplacements: 1)
+            at = block.outer.upperBound
+        }
+        return result + keyed.text(at..<keyed.bytes.count)
+    }
+
     /// The page's own content out of a whole document: its title, and the outermost of its sections, body blocks
     /// and items and of the lists that hold them, in document order, in a document of their own; nil when the
     /// document cannot be read as keyed. What the layout draws around them (navigation, switchers, the head) is

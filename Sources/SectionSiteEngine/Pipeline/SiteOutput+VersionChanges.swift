@@ -176,7 +176,7 @@ extension SiteOutput {
         func document(_ content: (title: String, body: String)?) -> String {
             content.map { ChangeReport.contentDocument(title: $0.title, body: $0.body) } ?? ""
         }
-        let before = document(old).replacing(bytesOf: folders.older, with: folders.newer)
+        let before = ChangeReport.rekeyingBlocks(document(old).replacing(bytesOf: folders.older, with: folders.newer))
         var change = ChangeReport.page(url, old: before, new: document(new)).content
         change.relink(before: folders.newer, to: folders.older)
         return change

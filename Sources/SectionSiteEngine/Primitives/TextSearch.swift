@@ -47,14 +47,16 @@ extension String {
     /// The text with every occurrence of `part` replaced by `replacement`, compared byte for byte in UTF-8 (see
     /// `firstRange(bytesOf:)`): Foundation's `replacingOccurrences` goes through NSString and UTF-16, and the
     /// standard library's generic `replacing` was a tenth of making the pages of what changed between versions.
-    func replacing(bytesOf part: String, with replacement: String) -> String {
+    func replacing(bytesOf part: String, with replacement: String, maxReplacements: Int = .max) -> String {
         guard !part.isEmpty, firstRange(bytesOf: part) != nil else { return self }
         var result = ""
         var rest = self[...]
-        while let range = rest.firstRange(bytesOf: part) {
+        var count = 0
+        while count < maxReplacements, let range = rest.firstRange(bytesOf: part) {
             result += rest[..<range.lowerBound]
             result += replacement
             rest = rest[range.upperBound...]
+            count += 1
         }
         return result + rest
     }

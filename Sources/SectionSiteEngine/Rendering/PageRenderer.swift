@@ -260,10 +260,7 @@ struct PageRenderer: Sendable {
         var html = #"<div class="ss-body" \#(PatchContract.childrenAttribute)="\#(PatchContract.bodyList)">"#
         var seen: [String: Int] = [:]
         for block in blocks {
-            var key = PatchContract.Kind.block.key(String(ContentHash.of(block.html).prefix(8)))
-            let count = seen[key, default: 0] + 1
-            seen[key] = count
-            if count > 1 { key += "-\(count)" }
+            let key = blockKey(block.html, seen: &seen)
             if block.isRawHTML {
                 html += #"<div class="ss-raw" \#(PatchContract.keyAttribute)="\#(key)">\#(block.html)</div>"#
             } else {
@@ -271,6 +268,16 @@ struct PageRenderer: Sendable {
             }
         }
         return html + "</div>"
+    }
+
+    /// A body block's key: `b:` and a hash of its HTML, numbered from the second block of the same HTML (`seen`
+    /// counts them).
+    static func blockKey(_ html: String, seen: inout [String: Int]) -> String {
+        var key = PatchContract.Kind.block.key(String(ContentHash.of(html).prefix(8)))
+        let count = seen[key, default: 0] + 1
+        seen[key] = count
+        if count > 1 { key += "-\(count)" }
+        return key
     }
 
     private static func sectionContext(_ section: PageSection) -> TemplateValue {

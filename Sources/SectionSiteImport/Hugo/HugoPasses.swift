@@ -732,7 +732,7 @@ struct HugoPasses: ImportFormat {
             declared: ImportVersions.declared(config["params"] as? [String: Any] ?? [:]))
         // Versions at the top of the content are documentation folders too.
         let versionFolders = versions.map { $0.folder.isEmpty ? $0.names : [] } ?? []
-        let docs = model.theme.layouts.contains("docs") ? folders + versionFolders : []
+        let docs = model.theme.layouts.contains("docs") ? folders + versionFolders.filter { !folders.contains($0) } : []
         return HugoImporter.settings(
             config, languages: languages, patterns: patterns, themeName: model.theme.name, docs: docs,
             versions: versions, directives: model.report.directiveSettings(theme: model.theme.directives))
