@@ -17,9 +17,16 @@ struct VersionTests {
         + "</ul>{{#page.history}}<ol>{{#changes}}<li>{{name}}:{{changes}}</li>{{/changes}}</ol>{{/page.history}}"
         + "{{{sections}}}{{{body}}}</body></html>\n"
 
-    static func files() -> [String: String] {
+    /// The test theme with `layout` for pages, and `settings` when given.
+    static func theme(settings: String? = nil) -> [String: String] {
         var files = TestSite.theme
         files["Themes/default/layouts/page.mustache"] = layout
+        files["sectionsite.yml"] = settings
+        return files
+    }
+
+    static func files() -> [String: String] {
+        var files = theme()
         files["sectionsite.yml"] =
             "baseURL: https://docs.example/\nversions:\n  latest: \"2.1\"\n  list:\n"
             + "    - {name: next, status: unreleased}\n    - \"2.1\"\n    - {name: \"2.0\", status: unmaintained}\n"
@@ -157,8 +164,7 @@ struct VersionTests {
             new.url, old: try old.document(), new: try new.document(), folders: ("/docs/2.0/", "/docs/2.1/"))
         // Each version's files in one folder (the newer's), built as a site without versions.
         func build(_ version: String) throws -> TestSite {
-            var files = TestSite.theme
-            files["Themes/default/layouts/page.mustache"] = Self.layout
+            var files = Self.theme()
             for (path, text) in Self.changedFiles() where path.hasPrefix("Content/docs/\(version)/") {
                 // Its links into its own version, into the one folder.
                 files["Content/docs/2.1/" + path.dropFirst("Content/docs/\(version)/".count)] =
@@ -186,10 +192,10 @@ struct VersionTests {
 
     @Test("a language's switchers and comparisons list the versions that have pages in it, no others")
     func versionsOfALanguage() throws {
-        var files = TestSite.theme
-        files["Themes/default/layouts/page.mustache"] = Self.layout
-        files["sectionsite.yml"] =
-            "versions:\n  list: [\"2.1\", \"2.0\", \"1.0\"]\nlanguages:\n  en: {name: English}\n  fr: {name: Français}\n"
+        var files = Self.theme(
+            settings:
+                "versions:\n  list: [\"2.1\", \"2.0\", \"1.0\"]\nlanguages:\n  en: {name: English}\n  fr: {name: Français}\n"
+        )
         for version in ["2.1", "2.0"] {
             files["Content/docs/\(version)/install.md"] = "---\ntitle: Install\n---\nInstall \(version).\n"
         }
@@ -214,9 +220,7 @@ struct VersionTests {
 
     @Test("versions that are folders of Content/ itself (folder: ''): at /2.1/, switched, their latest at /latest/")
     func versionsAtTheRoot() throws {
-        var files = TestSite.theme
-        files["Themes/default/layouts/page.mustache"] = Self.layout
-        files["sectionsite.yml"] = "versions:\n  folder: ''\n  list: [\"2.1\", \"2.0\"]\n"
+        var files = Self.theme(settings: "versions:\n  folder: ''\n  list: [\"2.1\", \"2.0\"]\n")
         for version in ["2.1", "2.0"] {
             files["Content/\(version)/index.md"] = "---\ntitle: Docs \(version)\n---\nDocs.\n"
             files["Content/\(version)/install.md"] = "---\ntitle: Install\n---\nInstall \(version).\n"
