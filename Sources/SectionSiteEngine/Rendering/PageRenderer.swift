@@ -179,13 +179,16 @@ struct PageRenderer: Sendable {
     private func versionContext(_ instance: PageInstance, config: SiteConfig, into context: inout [String: Any]) {
         guard let own = instance.versions.first(where: \.current) else { return }
         func described(_ link: VersionLink) -> [String: Any] {
-            [
+            var described: [String: Any] = [
                 "name": link.version.name, "label": link.version.label, "status": link.version.status.rawValue,
                 "latest": link.latest, "current": link.current, "exact": link.exact, "link": config.link(link.url),
                 "unreleased": link.version.status == .unreleased, "unmaintained": link.version.status == .unmaintained,
                 "added": link.change == .added, "changed": link.changes != nil,
                 "changes": link.changes.map(config.link) ?? "",
             ]
+            // Only where there is one: an empty string would still open a section.
+            if let news = link.news { described["news"] = config.link(news) }
+            return described
         }
         context["version"] = described(own)
         context["versions"] = instance.versions.map(described)

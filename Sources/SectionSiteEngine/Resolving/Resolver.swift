@@ -186,7 +186,7 @@ struct Resolver {
         hash.combine(loaded.sourceHash.hex)
         for translation in translations { hash.combine("\u{1}\(translation.language)\u{1}\(translation.url)") }
         for link in versions {
-            hash.combine("\u{2}\(link.version.name)\u{1}\(link.url)\u{1}\(link.exact)")
+            hash.combine("\u{2}\(link.version.name)\u{1}\(link.url)\u{1}\(link.exact)\u{1}\(link.news ?? "")")
             switch link.change {
             case nil: break
             case .added: hash.combine("\u{1}added")

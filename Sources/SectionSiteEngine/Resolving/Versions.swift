@@ -16,6 +16,9 @@ struct VersionLink: Sendable, Equatable {
     /// How the page in this version differs from the page in the version just older, when the page is there
     /// (`exact`) and that version is listed; nil when they are the same or there is no older version.
     var change: VersionChange? = nil
+    /// The URL of the version's list of what changed in it (`/docs/2.1/changes/`), when it has an older version
+    /// to compare with in the page's language.
+    var news: String? = nil
 
     /// The URL of the page showing how the page changed in this version, when it changed.
     var changes: String? {
@@ -111,11 +114,12 @@ struct VersionIndex: Sendable {
         let group = pages["\(page.language)\u{1}\(key)"] ?? [:]
         let present = present(in: page.language)
         return present.enumerated().map { place, version in
+            let news = place + 1 < present.count ? changesFolder(version, language: page.language) : nil
             for (index, candidate) in candidates.enumerated() {
                 if let entry = pages["\(page.language)\u{1}\(candidate)"]?[version.name] {
                     var link = VersionLink(
                         version: version, url: entry.url, exact: index == 0, current: version.name == own.name,
-                        latest: version.name == latest)
+                        latest: version.name == latest, news: news)
                     if index == 0, place + 1 < present.count {
                         let older = group[present[place + 1].name]
                         if older == nil {
@@ -130,7 +134,7 @@ struct VersionIndex: Sendable {
             let root = languages.prefix(page.language) + versions.root(version.name)
             return VersionLink(
                 version: version, url: URLPath.encoded(root), exact: false, current: version.name == own.name,
-                latest: version.name == latest)
+                latest: version.name == latest, news: news)
         }
     }
 }

@@ -15,7 +15,7 @@ struct VersionTests {
         + "<nav>{{#page.nav.section}}{{title}}{{/page.nav.section}}</nav><ul>"
         + "{{#page.versions}}<li>{{name}}:{{link}}{{#exact}}={{/exact}}{{#current}}*{{/current}}</li>{{/page.versions}}"
         + "</ul>{{#page.history}}<ol>{{#changes}}<li>{{name}}:{{changes}}</li>{{/changes}}</ol>{{/page.history}}"
-        + "{{{sections}}}{{{body}}}</body></html>\n"
+        + "{{{sections}}}{{{body}}}<aside>{{#page.version.news}}news:{{.}}{{/page.version.news}}</aside></body></html>\n"
 
     /// The test theme with `layout` for pages, and `settings` when given.
     static func theme(settings: String? = nil) -> [String: String] {
@@ -126,6 +126,9 @@ struct VersionTests {
             #expect(try site.output("docs/\(version)/guide/install/index.html").contains(history), "\(version)")
         }
         #expect(!(try site.output("docs/2.1/guide/new/index.html").contains("<ol>")), "added is no change")
+        // Each version's page links its list of changes; the oldest has none.
+        #expect(try site.output("docs/2.1/guide/new/index.html").contains("<aside>news:/docs/2.1/changes/</aside>"))
+        #expect(try site.output("docs/2.0/guide/install/index.html").contains("<aside></aside>"))
         let page = try site.output("docs/2.1/changes/guide/install/index.html")
         #expect(page.contains("<h1>Install: what changed in 2.1</h1>"))
         #expect(page.contains("Since 2.0: 1 item added, 1 body block removed, 1 body block edited in steps"), "\(page)")
