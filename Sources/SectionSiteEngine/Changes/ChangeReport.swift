@@ -232,7 +232,23 @@ extension ChangeReport {
 
     /// The page's title and content (`contentDocument`) as HTML.
     static func content(_ html: String) -> (title: String, body: String)? {
-        guard let document = try? KeyedDocument(html) else { return nil }
+        // Read from the first of them on: what the layout draws before (the head, a long sidebar) is most of a
+        // documentation page, and is left out anyway.
+        let markers = [
+            "\(PatchContract.childrenAttribute)=\"\(PatchContract.pageList)\"",
+            "\(PatchContract.childrenAttribute)=\"\(PatchContract.bodyList)\"",
+            "\(PatchContract.keyAttribute)=\"\(PatchContract.Kind.section.rawValue)",
+            "\(PatchContract.keyAttribute)=\"\(PatchContract.Kind.block.rawValue)",
+        ]
+        let first = markers.compactMap { html.firstRange(bytesOf: $0)?.lowerBound }.min()
+        let start = first.flatMap { html[..<$0].lastIndex(of: "<") } ?? html.startIndex
+        guard let document = try? KeyedDocument(String(html[start...])) else { return nil }
+        var title = ""
+        if let open = html.firstRange(bytesOf: "<title"), let end = html[open.upperBound...].firstIndex(of: ">"),
+            let close = html[end...].firstRange(bytesOf: "</title>")
+        {
+            title = String(html[html.index(after: end)..<close.lowerBound])
+        }
         let content: Set<ChangeReport.Change.Part> = [.section, .header, .footer, .item, .block]
         func isContent(_ key: String) -> Bool { content.contains(OpReading.part(of: key)) }
         var ranges = document.order.filter(isContent).compactMap { document.elements[$0]?.outer }
@@ -246,7 +262,7 @@ extension ChangeReport {
             body += document.text(range) + "\n"
             end = range.upperBound
         }
-        return (document.title.map { document.text($0) } ?? "", body)
+        return (title, body)
     }
 }
 
