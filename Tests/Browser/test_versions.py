@@ -56,6 +56,11 @@ def test_edits_in_one_version_patch_the_same_page_in_the_others(browser):
             assert tabs[url].evaluate(HISTORY), url
             history = tabs[url].text_content(".version-history")
             assert "Changed in" in history and "2.1" in history, history
+        # The latest address sends a reader on with the link's fragment.
+        reader = ctx.new_page()
+        reader.goto(site.url("/docs/latest/guide/install/#check"))
+        reader.wait_for_url("**/docs/2.1/guide/install/#check")
+        reader.close()
         listing = ctx.request.get(site.url("/docs/2.1/changes/")).text()
         assert "/docs/2.1/changes/guide/install/" in listing
         assert "Look at the log." in ctx.request.get(site.url("/docs/2.1/changes/guide/install/")).text()

@@ -32,6 +32,10 @@ package struct LinkCheck {
     package func brokenLinks(templates: Bool = true, outputs given: Set<OutputPath>? = nil) -> LinkReport {
         let outputs = given ?? SiteOutput(site).paths()
         let anchors = Locked<[PageURL: Set<String>]>([:])  // by page URL, read when first needed
+        // An alias page (a latest address among them) sends readers on with the link's fragment: its page's anchors.
+        let aliases = Dictionary(SiteOutput(site).aliases().map { ($0.alias.outputPath, $0.page.url) }) { first, _ in
+            first
+        }
         // what `problem` said of each root-relative link templates wrote
         let rootRelative = Locked<[String: String?]>([:])
         // Each page on its own core: its broken links, how many it checked, and the broken links of its templates.
@@ -44,7 +48,9 @@ package struct LinkCheck {
             let base = site.config.rootPath + owned[0].rawValue.dropFirst()
             let links = page.links  // read from the scratch file in a build
             for link in links {
-                guard let problem = problem(with: link.destination, base: base, outputs: outputs, anchors: anchors)
+                guard
+                    let problem = problem(
+                        with: link.destination, base: base, outputs: outputs, aliases: aliases, anchors: anchors)
                 else {
                     continue
                 }
@@ -76,7 +82,8 @@ package struct LinkCheck {
                     if destination.hasPrefix("/"), let known = rootRelative.withLock({ $0[destination] }) {
                         problem = known
                     } else {
-                        problem = self.problem(with: destination, base: base, outputs: outputs, anchors: anchors)
+                        problem = self.problem(
+                            with: destination, base: base, outputs: outputs, aliases: aliases, anchors: anchors)
                         if destination.hasPrefix("/") { rootRelative.withLock { $0[destination] = .some(problem) } }
                     }
                     guard let problem else { continue }
@@ -104,7 +111,8 @@ package struct LinkCheck {
     /// What is wrong with a link from the page at `base` (a path under `baseURL`): nil when the link is not the
     /// site's, empty when it leads somewhere, else the reason.
     private func problem(
-        with destination: String, base: String, outputs: Set<OutputPath>, anchors: Locked<[PageURL: Set<String>]>
+        with destination: String, base: String, outputs: Set<OutputPath>, aliases: [OutputPath: PageURL],
+        anchors: Locked<[PageURL: Set<String>]>
     ) -> String? {
         let root = site.config.rootPath
         guard let target = Self.target(of: destination, base: base, config: site.config), target.path.hasPrefix(root)
@@ -117,7 +125,8 @@ package struct LinkCheck {
         guard let file = RequestPath.outputPath(target.path, root: root) else { return "the site has no \(shown)" }
         let found = outputs.contains(file) ? file : OutputPath(file.rawValue + "/index.html")
         guard found == file || outputs.contains(found) else { return "the site has no \(shown)" }
-        let pageURL = found.page  // the page it leads to; nil for another file
+        // The page it leads to, or that its alias page sends readers to; nil for another file.
+        let pageURL = found.page.flatMap { site.pages[$0] == nil ? nil : $0 } ?? aliases[found]
         guard let fragment = target.fragment, !fragment.isEmpty else { return "" }
         guard let pageURL, let page = site.pages[pageURL] else {
             return "\(shown) is not a page, so it has no anchors"

@@ -96,15 +96,28 @@ extension SiteOutput {
         return OutputFile(path: alias.outputPath, contents: .text(html), origin: page.source.description)
     }
 
-    /// The page an alias gets: the title of the page it sends to, a canonical link, a refresh, a visible link.
+    /// The page an alias gets: the title of the page it sends to, a canonical link, a refresh, a visible link, and a
+    /// script that sends readers on with the link's fragment (`/docs/latest/guide/#setup` to the heading), which a
+    /// refresh drops.
     static func aliasPage(title: String, url: String, config: SiteConfig) -> String {
         let link = HTML.escape(config.link(url))
         let title = HTML.escape(title)
+        var script = ""
+        // A JavaScript string that no character of can end it, or the script element.
+        for scalar in config.link(url).unicodeScalars {
+            if "\\\"<>&'".unicodeScalars.contains(scalar) || scalar.value < 0x20 {
+                let hex = String(scalar.value, radix: 16)
+                script += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            } else {
+                script.unicodeScalars.append(scalar)
+            }
+        }
         return """
             <!doctype html>
             <html lang="\(HTML.escape(config.language.rawValue))">
             <head>
             <meta charset="utf-8">
+            <script>location.replace("\(script)" + location.hash)</script>
             <title>\(title)</title>
             <link rel="canonical" href="\(HTML.escape(config.absoluteURL(url)))">
             <meta name="robots" content="noindex">

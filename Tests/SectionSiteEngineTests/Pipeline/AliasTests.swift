@@ -23,6 +23,7 @@ struct AliasTests {
             <html lang="en">
             <head>
             <meta charset="utf-8">
+            <script>location.replace("/blog/posts/new/" + location.hash)</script>
             <title>Fish &amp; Chips</title>
             <link rel="canonical" href="https://example.com/blog/posts/new/">
             <meta name="robots" content="noindex">

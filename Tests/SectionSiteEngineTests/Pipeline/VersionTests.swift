@@ -239,6 +239,21 @@ struct VersionTests {
         #expect(try site.output("blog/post/index.html").contains("<ul></ul>"), "a page of no version")
     }
 
+    @Test("a link to a latest address with a fragment checks the fragment on the page it sends to, and keeps it")
+    func latestAddressFragments() throws {
+        var files = Self.files()
+        files["Content/docs/2.1/guide/install.md"] = "---\ntitle: Install\n---\nInstall.\n\n## Check\n\nLook.\n"
+        files["Content/index.md"] =
+            "---\ntitle: Home\n---\nSee [checking](/docs/latest/guide/install/#check), [no](/docs/latest/guide/install/#nope).\n"
+        let site = try TestSite(files)
+        let broken = try LinkCheck(Site(options: site.options)).brokenLinks().errors.map(\.message)
+        #expect(broken.count == 1 && broken[0].contains("#nope"), "\(broken)")
+        try site.build()
+        #expect(
+            try site.output("docs/latest/guide/install/index.html").contains(
+                #"<script>location.replace("/docs/2.1/guide/install/" + location.hash)</script>"#))
+    }
+
     @Test("a page added or removed in one version changes the other versions' switchers in an incremental build")
     func incremental() throws {
         let site = try TestSite(Self.files())
