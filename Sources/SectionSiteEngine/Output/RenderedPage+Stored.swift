@@ -34,6 +34,14 @@ extension RenderedPage {
             templatesUsed: templatesUsed, animation: animation, isComplete: isComplete, store: store)
     }
 
+    /// The page's HTML: as rendered, or, for a page an incremental build did not render again, as the previous
+    /// build wrote it into `out`; nil when it cannot be read.
+    func html(orIn out: URL) -> String? {
+        isComplete
+            ? try? document()
+            : try? String(contentsOf: out.appendingPathComponent(OutputPath(page: url).rawValue), encoding: .utf8)
+    }
+
     /// What the output file of the page holds: its HTML, the file it is stored in, or, for a page restored from
     /// the previous build's record, what the previous output holds.
     var contents: OutputFile.Contents {

@@ -133,10 +133,8 @@ package struct LinkCheck {
         }
         var ids = anchors.withLock { $0[pageURL] }
         if ids == nil {
-            // A page an incremental build did not render again is in the output as the previous build wrote it.
-            let file = site.options.out.appendingPathComponent(found.rawValue)
-            guard let html = page.isComplete ? try? page.document() : try? String(contentsOf: file, encoding: .utf8)
-            else {
+            // The page's own file, not the alias's that led to it.
+            guard let html = page.html(orIn: site.options.out) else {
                 return "\(shown) cannot be read to find its anchors"
             }
             ids = Self.ids(in: html)

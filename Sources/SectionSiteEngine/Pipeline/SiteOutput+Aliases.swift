@@ -102,22 +102,14 @@ extension SiteOutput {
     static func aliasPage(title: String, url: String, config: SiteConfig) -> String {
         let link = HTML.escape(config.link(url))
         let title = HTML.escape(title)
-        var script = ""
-        // A JavaScript string that no character of can end it, or the script element.
-        for scalar in config.link(url).unicodeScalars {
-            if "\\\"<>&'".unicodeScalars.contains(scalar) || scalar.value < 0x20 {
-                let hex = String(scalar.value, radix: 16)
-                script += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-            } else {
-                script.unicodeScalars.append(scalar)
-            }
-        }
+        // A JavaScript string (JSON's), with no `</` to end the script element.
+        let script = JSONWriter.quoted(config.link(url)).replacing(bytesOf: "</", with: "<\\/")
         return """
             <!doctype html>
             <html lang="\(HTML.escape(config.language.rawValue))">
             <head>
             <meta charset="utf-8">
-            <script>location.replace("\(script)" + location.hash)</script>
+            <script>location.replace(\(script) + location.hash)</script>
             <title>\(title)</title>
             <link rel="canonical" href="\(HTML.escape(config.absoluteURL(url)))">
             <meta name="robots" content="noindex">

@@ -215,15 +215,7 @@ final class ContentMemo: Sendable {
         }) {
             return kept
         }
-        let html: String
-        if page.isComplete {
-            html = (try? page.document()) ?? ""
-        } else {
-            html =
-                (try? String(
-                    contentsOf: out.appendingPathComponent(OutputPath(page: page.url).rawValue), encoding: .utf8)) ?? ""
-        }
-        let content = ChangeReport.content(html)
+        let content = ChangeReport.content(page.html(orIn: out) ?? "")
         let left = (uses[page.url] ?? 1) - 1
         if left > 0 { made.withLock { $0[page.url] = (content, left) } }
         return content
