@@ -52,15 +52,23 @@ struct ImportVersions: Equatable {
             default: []
             }
         }
+        // Not the lists of older ones (aws-ddk's `legacy_versions`): the latest is the newest named.
+        func names(older key: String) -> Bool {
+            ["legacy", "old", "archive", "deprecated"].contains { key.contains($0) }
+        }
         return Set(
-            params.filter { $0.key.lowercased().contains("version") || $0.key.lowercased().contains("latest") }
-                .values.flatMap { names($0) })
+            params.filter { key, _ in
+                let key = key.lowercased()
+                return (key.contains("version") || key.contains("latest")) && !names(older: key)
+            }.values.flatMap { names($0) })
     }
 
     /// Whether a folder's name is a version's: numbers with dots (`2.1`, `1.13.0`), or one after a `v` (`v3`), with
     /// `.x` after them. A bare number is not one: a blog's year folders (`2026/`) are no versions (Linkerd's).
+    /// A pre-release after them counts (`1.0.0-beta.1`, `2.0-rc1`), as aws-ddk keeps them.
     static func isVersion(_ name: String) -> Bool {
-        name.wholeMatch(of: /v\d+(\.\d+)*(\.x)?|\d+(\.\d+)*\.x|\d+(\.\d+)+/) != nil
+        name.wholeMatch(of: /(v\d+(\.\d+)*(\.x)?|\d+(\.\d+)*\.x|\d+(\.\d+)+)(-(alpha|beta|rc|pre|preview)\.?\d*)?/)
+            != nil
     }
 
     /// Whether a folder's name is that of unreleased documentation beside numbered versions: `next`, `main`, `dev`,
@@ -69,17 +77,28 @@ struct ImportVersions: Equatable {
         name.lowercased().wholeMatch(of: /(v?\d+[-.])?(next|main|master|dev|edge|nightly|preview|unreleased)/) != nil
     }
 
-    /// Whether `a` is a newer version than `b`: by each number, a name that is no version (next, main) first.
+    /// Whether `a` is a newer version than `b`: by each number, a name that is no version (next, main) first, a
+    /// pre-release before its release (`1.0.0` is newer than `1.0.0-rc.0`, which is newer than `1.0.0-beta.1`).
     static func newer(_ a: String, than b: String) -> Bool {
-        func numbers(_ name: String) -> [Int]? {
+        func parts(_ name: String) -> (numbers: [Int], pre: String?)? {
             guard isVersion(name) else { return nil }
-            return name.drop { $0 == "v" }.split(separator: ".").map { Int($0) ?? Int.max }
+            let halves = name.drop { $0 == "v" }.split(separator: "-", maxSplits: 1)
+            return (
+                halves[0].split(separator: ".").map { Int($0) ?? Int.max }, halves.count > 1 ? String(halves[1]) : nil
+            )
         }
-        switch (numbers(a), numbers(b)) {
+        switch (parts(a), parts(b)) {
         case (nil, nil): return a < b
         case (nil, _): return true
         case (_, nil): return false
-        case (let x?, let y?): return x.lexicographicallyPrecedes(y) ? false : x != y
+        case (let x?, let y?):
+            if x.numbers != y.numbers { return !x.numbers.lexicographicallyPrecedes(y.numbers) }
+            switch (x.pre, y.pre) {
+            case (nil, nil): return false
+            case (nil, _): return true
+            case (_, nil): return false
+            case (let p?, let q?): return p > q
+            }
         }
     }
 

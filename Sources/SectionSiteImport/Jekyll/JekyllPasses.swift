@@ -466,6 +466,22 @@ struct JekyllPasses: ImportFormat {
             settings.append(("timezone", ImportYAML.string(zone.identifier)))
         }
         settings.append(("permalinks", ImportYAML.map([(postsFolderName, ImportYAML.string(ourPattern))])))
+        // Documentation kept per release in folders of one folder (aws-ddk's release/1.1.0/): any top folder may
+        // hold them, the versions `_config.yml` names (`legacy_versions`) saying which are older.
+        let top = Set(
+            model.paths.compactMap { path -> String? in
+                let parts = path.split(separator: "/")
+                return parts.count > 3 && parts[0] == "Content" ? String(parts[1]) : nil
+            })
+        if let versions = ImportVersions.find(
+            model.paths, docs: top.sorted(), languageFolders: [], declared: ImportVersions.declared(config))
+        {
+            if model.theme.layouts.contains("docs") {
+                let folders = versions.folder.isEmpty ? versions.names : [versions.folder]
+                settings.append(("layouts", ImportYAML.map(folders.map { ($0, ImportYAML.string("docs")) })))
+            }
+            settings.append(("versions", versions.setting))
+        }
         return ImportYAML.map(settings)
     }
 }

@@ -33,6 +33,26 @@ struct JekyllShapesTests {
         try String(contentsOf: out.appendingPathComponent(path), encoding: .utf8)
     }
 
+    @Test("documentation per release in folders of one folder (aws-ddk's release/): versions, pre-releases in order")
+    func releaseFolders() throws {
+        var files = [
+            "_config.yml": "title: DDK\nlegacy_versions: [0.1.0, 0.2.0]\n", "index.md": "---\ntitle: Home\n---\n",
+        ]
+        for version in ["0.1.0", "0.2.0", "1.0.0-beta.1", "1.0.0-rc.0", "1.0.0", "1.1.0"] {
+            files["release/\(version)/index.markdown"] = "---\ntitle: Release \(version)\n---\nHow-to.\n"
+            files["release/\(version)/how-to/setup.md"] = "---\ntitle: Setup\n---\nSet up \(version).\n"
+        }
+        let (jekyll, built, _) = try Self.built(files)
+        let settings = try Self.text(jekyll.folder.appendingPathComponent("imported"), "sectionsite.yml")
+        #expect(
+            settings.contains(
+                "versions:\n  folder: release\n  latest: 1.1.0\n  list:\n  - 1.1.0\n  - 1.0.0\n  - 1.0.0-rc.0\n"
+                    + "  - 1.0.0-beta.1\n  - 0.2.0\n  - 0.1.0\n"), "\(settings)")
+        #expect(
+            Self.missing(["/release/1.0.0-rc.0/how-to/setup/", "/release/1.1.0/changes/how-to/setup/"], in: built) == []
+        )
+    }
+
     @Test(
         "dates as Jekyll writes them",
         arguments: [
