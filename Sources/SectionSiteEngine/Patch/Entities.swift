@@ -3,14 +3,12 @@ enum Entities {
     /// Decodes `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&#39;`, `&apos;`, `&nbsp;` and numeric references; returns nil when
     /// the text holds any other named reference, which only a browser knows how to read.
     static func decodeStrictly(_ text: String) -> String? {
-        guard text.contains("&") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
         var result = ""
         var rest = Substring(text)
-        while let amp = rest.firstIndex(of: "&") {
+        while let amp = rest.utf8.firstIndex(of: UInt8(ascii: "&")) {
             result += rest[..<amp]
-            guard let semicolon = rest[amp...].firstIndex(of: ";"), rest.distance(from: amp, to: semicolon) <= 10 else {
-                return nil
-            }
+            guard let semicolon = rest.utf8[amp...].prefix(11).firstIndex(of: UInt8(ascii: ";")) else { return nil }
             let name = rest[rest.index(after: amp)..<semicolon]
             switch name {
             case "amp": result += "&"

@@ -5,33 +5,64 @@ enum HTMLText {
     /// tags read as a space and an inline one's as nothing (`Span<T>` highlighted token by token stays one
     /// word), entities decoded, runs of white space one space.
     static func of(_ html: String) -> String {
-        var text = ""
+        // Read as UTF-8 bytes: every byte that starts or ends a tag is ASCII, and a Character at a time cost most of
+        // a page of changes.
+        let bytes = Array(html.utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count)
         var inTag = false
-        var skipping: String?
-        var index = html.startIndex
-        while index < html.endIndex {
-            let character = html[index]
+        var skipping: [UInt8]?
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
             if let end = skipping {
-                if html[index...].hasPrefix(end) {
-                    skipping = nil
-                    index = html.index(index, offsetBy: end.count)
+                if bytes[index...].starts(with: end) {
+                    (skipping, inTag) = (nil, false)
+                    index += end.count
                     continue
                 }
             } else if inTag {
-                if character == ">" { inTag = false }
-            } else if character == "<" {
+                if byte == UInt8(ascii: ">") { inTag = false }
+            } else if byte == UInt8(ascii: "<") {
                 inTag = true
-                let next = html.index(after: index)
-                let closing = next < html.endIndex && html[next] == "/"
-                let name = html[next...].drop { $0 == "/" }.prefix { $0.isLetter || $0.isNumber }.lowercased()
-                if !closing, name == "script" || name == "style" { skipping = "</\(name)>" }
-                if !inline.contains(name) { text += " " }
+                var next = index + 1
+                let closing = next < bytes.count && bytes[next] == UInt8(ascii: "/")
+                while next < bytes.count, bytes[next] == UInt8(ascii: "/") { next += 1 }
+                var name = ""
+                while next < bytes.count, let letter = Self.nameCharacter(bytes[next]) {
+                    name.unicodeScalars.append(letter)
+                    next += 1
+                }
+                if !closing, name == "script" || name == "style" { skipping = Array("</\(name)>".utf8) }
+                if !inline.contains(name) { text.append(UInt8(ascii: " ")) }
             } else {
-                text.append(character)
+                text.append(byte)
             }
-            index = html.index(after: index)
+            index += 1
         }
-        return Entities.decode(text).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        var words = ""
+        var space = false
+        for scalar in Entities.decode(String(decoding: text, as: UTF8.self)).unicodeScalars {
+            if scalar.isASCII
+                ? scalar == " " || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
+            {
+                space = true
+                continue
+            }
+            if space, !words.isEmpty { words.unicodeScalars.append(" ") }
+            space = false
+            words.unicodeScalars.append(scalar)
+        }
+        return words
+    }
+
+    /// A letter or digit of a tag's name, lowercased; nil for any other byte.
+    private static func nameCharacter(_ byte: UInt8) -> Unicode.Scalar? {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): Unicode.Scalar(byte + 32)
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): Unicode.Scalar(byte)
+        default: nil
+        }
     }
 
     /// The elements that flow within a line.

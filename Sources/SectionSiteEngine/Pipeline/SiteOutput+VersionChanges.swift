@@ -176,7 +176,10 @@ extension SiteOutput {
         func document(_ content: (title: String, body: String)?) -> String {
             content.map { ChangeReport.contentDocument(title: $0.title, body: $0.body) } ?? ""
         }
-        let before = ChangeReport.rekeyingBlocks(document(old).replacing(bytesOf: folders.older, with: folders.newer))
+        let older = document(old)
+        let relinked = older.replacing(bytesOf: folders.older, with: folders.newer)
+        // Blocks keyed again only where a link was read as another version's: a block's key is its HTML's hash.
+        let before = relinked == older ? older : ChangeReport.rekeyingBlocks(relinked)
         var change = ChangeReport.page(url, old: before, new: document(new)).content
         change.relink(before: folders.newer, to: folders.older)
         return change

@@ -108,12 +108,18 @@ final class NavigationContext: TemplateObject {
         var entries: [TemplateValue] = []
         if start > 0 { entries.append(more(start, in: node)) }
         for id in shown {
-            var entry = fields(id)
-            if active.contains(id), !(tree.nodes[id]?.children.isEmpty ?? true) {
-                entry["children"] = .list(branch(of: id))
-                entry["hasChildren"] = .bool(true)
+            guard active.contains(id), !(tree.nodes[id]?.children.isEmpty ?? true) else {
+                entries.append(entry(id))
+                continue
             }
-            entries.append(.map(entry))
+            entries.append(
+                .object(
+                    NavigationEntry(key: nil) {
+                        var entry = self.fields(id)
+                        entry["children"] = .list(self.branch(of: id))
+                        entry["hasChildren"] = .bool(true)
+                        return entry
+                    }))
         }
         let after = children.count - start - shown.count
         if after > 0 { entries.append(more(after, in: node)) }
@@ -130,7 +136,13 @@ final class NavigationContext: TemplateObject {
         ])
     }
 
-    private func entry(_ id: String, depth: Int = 0) -> TemplateValue { .map(fields(id, depth: depth)) }
+    /// A node's entry. One off the way to the page is the same on every page of the tree: it names what it is made
+    /// of (the tree, whose hash covers every title, address and child, the node and how deep it opens, and where
+    /// links start), so that a theme's partial draws it once for all of them.
+    private func entry(_ id: String, depth: Int = 0) -> TemplateValue {
+        let key = active.contains(id) ? nil : "\(tree.hash)\u{1}\(config.rootPath)\u{1}\(id)\u{1}\(depth)"
+        return .object(NavigationEntry(key: key) { self.fields(id, depth: depth) })
+    }
 
     private func fields(_ id: String, depth: Int = 0) -> [String: TemplateValue] {
         let node = tree.nodes[id]!
@@ -142,6 +154,22 @@ final class NavigationContext: TemplateObject {
             "hasChildren": .bool(depth > 0 && !node.children.isEmpty), "more": .bool(false),
         ]
     }
+}
+
+/// An entry of `page.nav`: a page or folder of the tree, its fields made when a template first reads one (an entry
+/// whose partial was drawn before makes none).
+private final class NavigationEntry: TemplateObject {
+    let drawingKey: String?
+    private let make: () -> [String: TemplateValue]
+    private lazy var fields = make()
+
+    init(key: String?, make: @escaping () -> [String: TemplateValue]) {
+        self.drawingKey = key
+        self.make = make
+    }
+
+    func child(named name: String) -> TemplateValue? { fields[name] }
+    var text: String { TemplateValue.map(fields).text }
 }
 
 /// `tagLinks`: each of a page's tags as `name`, `slug`, `url` and `link`, made as a template goes through them, so that

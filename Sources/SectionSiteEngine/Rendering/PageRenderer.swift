@@ -178,23 +178,17 @@ struct PageRenderer: Sendable {
     /// for a page of the documentation's versions.
     private func versionContext(_ instance: PageInstance, config: SiteConfig, into context: inout [String: Any]) {
         guard let own = instance.versions.first(where: \.current) else { return }
-        func described(_ link: VersionLink) -> [String: Any] {
-            var described: [String: Any] = [
-                "name": link.version.name, "label": link.version.label, "status": link.version.status.rawValue,
-                "latest": link.latest, "current": link.current, "exact": link.exact, "link": config.link(link.url),
-                "unreleased": link.version.status == .unreleased, "unmaintained": link.version.status == .unmaintained,
-                "added": link.change == .added, "changed": link.changes != nil,
-                "changes": link.changes.map(config.link) ?? "",
-            ]
-            // Only where there is one: an empty string would still open a section.
-            if let news = link.news { described["news"] = config.link(news) }
-            return described
+        func described(_ link: VersionLink) -> TemplateValue {
+            .object(
+                VersionEntry(
+                    version: link, link: config.link(link.url), changes: link.changes.map(config.link) ?? "",
+                    news: link.news.map(config.link)))
         }
         context["version"] = described(own)
-        context["versions"] = instance.versions.map(described)
+        context["versions"] = TemplateValue.list(instance.versions.map(described))
         // The versions in which the page changed, when there are any: a map, so that a section of it is drawn once.
         let changed = instance.versions.filter { $0.changes != nil }
-        if !changed.isEmpty { context["history"] = ["changes": changed.map(described)] }
+        if !changed.isEmpty { context["history"] = TemplateValue.map(["changes": .list(changed.map(described))]) }
         if !own.latest, let latest = instance.versions.first(where: \.latest) {
             context["latestVersion"] = described(latest)
             if latest.exact { context["canonical"] = config.absoluteURL(latest.url) }

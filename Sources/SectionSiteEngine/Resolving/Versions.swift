@@ -26,6 +26,48 @@ struct VersionLink: Sendable, Equatable {
     }
 }
 
+/// One entry of `page.versions` (and `page.version`, `page.latestVersion`) as templates read it, its fields made as
+/// they are read: a switcher of twenty versions on every page of each reads a few of each entry's.
+struct VersionEntry: TemplateObject {
+    var version: VersionLink
+    /// The links under the site's root path: to the page in this version, to how it changed there ("" when it did
+    /// not), and to the version's list of changes.
+    var link: String
+    var changes: String
+    var news: String?
+
+    func child(named name: String) -> TemplateValue? {
+        let listed = version.version
+        return switch name {
+        case "name": .string(listed.name)
+        case "label": .string(listed.label)
+        case "status": .string(listed.status.rawValue)
+        case "latest": .bool(version.latest)
+        case "current": .bool(version.current)
+        case "exact": .bool(version.exact)
+        case "link": .string(link)
+        case "unreleased": .bool(listed.status == .unreleased)
+        case "unmaintained": .bool(listed.status == .unmaintained)
+        case "added": .bool(version.change == .added)
+        case "changed": .bool(version.changes != nil)
+        case "changes": .string(changes)
+        // Only where there is one: an empty string would still open a section.
+        case "news": news.map(TemplateValue.string)
+        default: nil
+        }
+    }
+
+    var text: String {
+        let names = [
+            "name", "label", "status", "latest", "current", "exact", "link", "unreleased", "unmaintained", "added",
+            "changed", "changes", "news",
+        ]
+        return TemplateValue.map(
+            Dictionary(uniqueKeysWithValues: names.compactMap { name in child(named: name).map { (name, $0) } })
+        ).text
+    }
+}
+
 /// How a page of one version differs from the same page in the version listed just after it (the one just older).
 enum VersionChange: Sendable, Equatable {
     /// The older version has no such page.

@@ -5,6 +5,8 @@ import Foundation
 struct TemplateRendering: Sendable {
     /// Every template by name, for partials.
     var templates: [String: CompiledTemplate]
+    /// Partials already drawn over values that name what they are made of (`TemplateObject.drawingKey`).
+    let drawings = Drawings()
 
     /// Where a render is: what it has entered and how it writes.
     private struct Scope {
@@ -15,6 +17,31 @@ struct TemplateRendering: Sendable {
         /// The blocks the includes around override.
         var overrides: [String: [TemplateNode]]?
         var escapes = true
+        /// The partials being drawn to be kept, innermost first: a lookup below the value one is drawn over
+        /// makes that drawing depend on more than its key.
+        var kept: KeptDrawing?
+    }
+
+    /// A partial being drawn over a value with a `drawingKey`, kept when nothing it read came from below that value.
+    private final class KeptDrawing {
+        /// Where the value is on the stack.
+        let floor: Int
+        let outer: KeptDrawing?
+        var pure = true
+
+        init(floor: Int, outer: KeptDrawing?) {
+            self.floor = floor
+            self.outer = outer
+        }
+
+        /// A lookup read the stack down to `index`: the drawings over values above it read more than their value.
+        func reached(_ index: Int) {
+            var drawing: KeptDrawing? = self
+            while let kept = drawing, index < kept.floor {
+                kept.pure = false
+                drawing = kept.outer
+            }
+        }
     }
 
     private struct Position {
@@ -86,12 +113,17 @@ struct TemplateRendering: Sendable {
                 found = name
             }
             guard let template = templates[found] else { return }
-            var inner = Scope(position: nil, indentation: scope.indentation, overrides: scope.overrides)
+            var inner = Scope(
+                position: nil, indentation: scope.indentation, overrides: scope.overrides, kept: scope.kept)
             if let indentation { inner.indentation = (scope.indentation ?? "") + indentation }
             if let overrides {
                 inner.overrides = scope.overrides?.merging(overrides) { outer, _ in outer } ?? overrides
             }
-            render(template.nodes, inner, &stack, into: &output)
+            if inner.overrides == nil, case .object(let object)? = stack.last, let key = object.drawingKey {
+                renderKept(template.nodes, named: found, key: key, inner, &stack, into: &output)
+            } else {
+                render(template.nodes, inner, &stack, into: &output)
+            }
         case .block(let name, let defaults, let indentation):
             var inner = scope
             inner.position = nil
@@ -102,6 +134,26 @@ struct TemplateRendering: Sendable {
         case .escaping(let escapes):
             scope.escapes = escapes
         }
+    }
+
+    /// A partial drawn over a value with a `drawingKey`: drawn once for each key, and again wherever it read
+    /// more than the value (a name it looked up further down the stack).
+    private func renderKept(
+        _ nodes: [TemplateNode], named name: String, key: String, _ scope: Scope, _ stack: inout [TemplateValue],
+        into output: inout String
+    ) {
+        let key = "\(name)\u{1}\(scope.indentation ?? "")\u{1}\(key)"
+        if let drawn = drawings.drawing(key) {
+            output += drawn
+            return
+        }
+        var inner = scope
+        let kept = KeptDrawing(floor: stack.count - 1, outer: scope.kept)
+        inner.kept = kept
+        var drawn = ""
+        render(nodes, inner, &stack, into: &drawn)
+        if kept.pure { drawings.keep(drawn, for: key) }
+        output += drawn
     }
 
     private func renderSection(
@@ -193,12 +245,15 @@ struct TemplateRendering: Sendable {
                 value = stack.last
                 break
             }
-            for object in stack.reversed() {
-                if let child = object.child(named: first) {
+            var index = stack.count
+            while index > 0 {
+                index -= 1
+                if let child = stack[index].child(named: first) {
                     value = descend(child, name.parts.dropFirst())
                     break
                 }
             }
+            scope.kept?.reached(index)
         }
         guard var found = value else { return nil }
         if case .null = found { return nil }
@@ -216,6 +271,25 @@ struct TemplateRendering: Sendable {
             value = child
         }
         return value
+    }
+}
+
+/// The partials drawn over values with a `drawingKey`, shared by every page a theme draws. A key names all a drawing
+/// is made of, so none goes stale; the store is emptied when it grows past `limit` (a long preview session).
+final class Drawings: Sendable {
+    static let limit = 20_000
+    private let drawn = Locked<[String: String]>([:])
+
+    func drawing(_ key: String) -> String? { drawn.withLock { $0[key] } }
+
+    /// How many drawings are kept.
+    var count: Int { drawn.withLock { $0.count } }
+
+    func keep(_ drawing: String, for key: String) {
+        drawn.withLock { drawn in
+            if drawn.count >= Self.limit { drawn.removeAll() }
+            drawn[key] = drawing
+        }
     }
 }
 

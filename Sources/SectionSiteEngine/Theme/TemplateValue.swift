@@ -27,10 +27,15 @@ protocol TemplateObject {
     var elements: [TemplateValue]? { get }
     /// What `{{object}}` writes.
     var text: String { get }
+    /// A key that names everything the value's fields are made of, their fields' included, where the same value
+    /// stands in many pages (an entry of a sidebar off the page's way): a partial drawn over it is then drawn once
+    /// for each key, unless it reads a name from below it. nil: drawn every time.
+    var drawingKey: String? { get }
 }
 
 extension TemplateObject {
     var elements: [TemplateValue]? { nil }
+    var drawingKey: String? { nil }
 }
 
 /// Text that reads as text but takes no transform, as an identifier type did.

@@ -164,6 +164,9 @@ struct Theme: Sendable {
         strings.texts(code, languages: languages)
     }
 
+    /// How many partials' drawings over values drawn the same on many pages are kept (`TemplateObject.drawingKey`).
+    var keptDrawings: Int { rendering.drawings.count }
+
     /// Whether a template of that name exists.
     func has(_ template: String) -> Bool { rendering.templates[template] != nil }
 

@@ -116,6 +116,33 @@ struct NavigationTests {
     }
 }
 
+@Suite("Navigation: drawn once")
+struct DrawnOnceNavigationTests {
+    @Test("an entry off the page's way is drawn once for all pages, unless its partial reads more than the entry")
+    func drawnOnce() throws {
+        let test = try TestSite(NavigationTests.files())
+        let site = try Site(options: test.options)
+        // Kept: the entries off the way of some page (each folder's and page's, at each depth it is drawn).
+        #expect(site.theme.keptDrawings > 0)
+        var files = NavigationTests.files()
+        // The partial reads the page's title, from below the entry: each page draws its own.
+        files["Themes/default/partials/tree.mustache"] =
+            "({{title}}<{{page.title}}>{{#children}}{{> partials/tree}}{{/children}})"
+        let reading = try TestSite(files)
+        let own = try Site(options: reading.options)
+        #expect(own.theme.keptDrawings == 0)
+        #expect(NavigationTests.nav(own, "/docs/faq/").contains("(Cells<FAQ>)"))
+        #expect(NavigationTests.nav(own, "/docs/start/").contains("(Cells<Getting started>)"))
+        // Names read inside a section of the entry's own values (its link) are still the entry's: kept.
+        files["Themes/default/partials/tree.mustache"] =
+            "({{title}}{{#link}}{{#hasChildren}}:{{/hasChildren}}{{/link}}{{#children}}{{> partials/tree}}{{/children}})"
+        let entries = try TestSite(files)
+        let kept = try Site(options: entries.options)
+        #expect(kept.theme.keptDrawings > 0)
+        #expect(NavigationTests.nav(kept, "/docs/faq/").contains("(Guide:(Sections)(Cells))"))
+    }
+}
+
 @Suite("Navigation: big sections")
 struct BigSectionNavigationTests {
     @Test(
