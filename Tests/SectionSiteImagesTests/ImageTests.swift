@@ -101,6 +101,30 @@ struct ImageTests {
         #expect(try site.output("a/index.html").contains("/img/one-16w-"))
     }
 
+    @Test(
+        "copies of a picture under one name (in each version of the docs) are made once, and each page shows the files")
+    func copiesMadeOnce() throws {
+        let picture = TestImages.png(width: 40, height: 20, seed: 1)
+        let site = try Self.site(
+            [
+                "Content/docs/1.0/a.md": "---\ntitle: A\n---\n![one](one.png)\n",
+                "Content/docs/2.0/a.md": "---\ntitle: A\n---\n![one](one.png)\n",
+                "Content/docs/3.0/a.md": "---\ntitle: A\n---\n![one](one.png)\n",
+            ],
+            images: [
+                "Content/docs/1.0/one.png": picture, "Content/docs/2.0/one.png": picture,
+                "Content/docs/3.0/one.png": TestImages.png(width: 40, height: 20, seed: 2),
+            ])
+        let made = Locked(0)
+        var options = site.options
+        options.imageProcessor = Self.counting(made)
+        try SiteBuilder(options: options).build()
+        #expect(made.withLock { $0 } == 12)  // 3 widths and 2 formats, for each of the two pictures' bytes
+        let (one, two) = (try site.output("docs/1.0/a/index.html"), try site.output("docs/2.0/a/index.html"))
+        let files = [one, two].map { $0.matches(of: /\/img\/one-\d+w-[0-9a-f]+\.\w+/).map { String($0.0) } }
+        #expect(!files[0].isEmpty && files[0] == files[1])
+    }
+
     @Test("in the preview, replacing a picture gives the pages that show it a new src, and its files are served")
     func previewReplacesPicture() throws {
         let site = try Self.site(

@@ -200,15 +200,23 @@ final class ImageCatalog: Sendable {
         var planned: [(source: String, hash: String)] = []  // each job's picture and the hash its files are named by
         var failures: [String: ImageProcessor.Failure] = [:]
         var seen = Set<String>()
+        // The source planned to make each file: a picture copied under the same name into every version of the
+        // documentation has the same files, made once. The copies share its fate.
+        var maker: [String: String] = [:]
+        var copies: [String: [String]] = [:]
         for image in images where seen.insert(image.source + "\u{0}" + image.hash).inserted {
             var missing: [Int: [ProcessedImage.Variant]] = [:]
+            var planner: String?
             for variant in image.variants where !known.contains(variant.path) {
-                if FileManager.default.fileExists(atPath: cached(variant).path) {
+                if let source = maker[variant.path] {
+                    planner = source
+                } else if FileManager.default.fileExists(atPath: cached(variant).path) {
                     made.withLock { _ = $0.insert(variant.path) }
                 } else {
                     missing[variant.width, default: []].append(variant)
                 }
             }
+            if missing.isEmpty, let planner { copies[planner, default: []].append(image.source) }
             guard !missing.isEmpty else { continue }
             let file: String
             do throws(ImageProcessor.Failure) {
@@ -218,6 +226,7 @@ final class ImageCatalog: Sendable {
                 continue
             }
             for (width, variants) in missing.sorted(by: { $0.key > $1.key }) {
+                for variant in variants { maker[variant.path] = image.source }
                 planned.append((image.source, image.hash))
                 jobs.append(
                     ImageProcessor.Job(
@@ -239,7 +248,7 @@ final class ImageCatalog: Sendable {
         }
         for ((job, (source, _)), failure) in zip(zip(jobs, planned), results) {
             if let failure {
-                failures[source] = failures[source] ?? failure
+                for copy in [source] + (copies[source] ?? []) { failures[copy] = failures[copy] ?? failure }
                 // Its bytes are to be read again when it is next planned, even if its stamp says nothing changed
                 // (a file rewritten within the clock's tick keeps its time).
                 _ = entries.withLock { $0.removeValue(forKey: source) }
