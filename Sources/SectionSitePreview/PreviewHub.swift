@@ -61,6 +61,12 @@ actor PreviewHub {
         let (stream, continuation) = AsyncStream.makeStream(
             of: ServerEvent.self, bufferingPolicy: .bufferingNewest(256))
         guard let current = site.pages[url] else {
+            // A page of changes between versions, made as it is asked for: current, or reloaded.
+            if let version = Self.changesVersion(url, in: site), since == nil || since == version {
+                if let error { continuation.yield(.error(error)) }
+                open(url, continuation, at: version)
+                return stream
+            }
             continuation.yield(.reload)
             continuation.finish()
             return stream
@@ -78,10 +84,23 @@ actor PreviewHub {
         }
         if let event { continuation.yield(event) }
         if let error { continuation.yield(.error(error)) }
-        let id = UUID()
-        streams[url, default: [:]][id] = Stream(continuation: continuation, version: current.version)
-        continuation.onTermination = { _ in Task { await self.close(url, id) } }
+        open(url, continuation, at: current.version)
         return stream
+    }
+
+    private func open(_ url: PageURL, _ continuation: AsyncStream<ServerEvent>.Continuation, at version: PageVersion) {
+        let id = UUID()
+        streams[url, default: [:]][id] = Stream(continuation: continuation, version: version)
+        continuation.onTermination = { _ in Task { await self.close(url, id) } }
+    }
+
+    /// The version of the page of changes between versions at `url` (`SiteOutput.versionChangesFile`), nil where
+    /// there is none.
+    static func changesVersion(_ url: PageURL, in site: Site) -> PageVersion? {
+        guard let file = SiteOutput(site).versionChangesFile(at: OutputPath(page: url)),
+            case .text(let html) = file.contents
+        else { return nil }
+        return ChangeReport.version(of: html)
     }
 
     /// The event that brings a client at `version` up to date: nil inside when it is current, nil when it cannot.
@@ -127,6 +146,17 @@ actor PreviewHub {
                 patches[stream.version] = event
                 stream.continuation.yield(event)
                 streams[url]?[id]?.version = page.version
+            }
+        }
+        // A page of changes holds each key twice (as it was and as it is): it is reloaded, not patched, when the
+        // pages it compares changed it, and when it is gone.
+        for (url, open) in streams where next.pages[url] == nil && !update.removed.contains(url) {
+            let version = Self.changesVersion(url, in: next)
+            for (id, stream) in open where stream.version != version {
+                reloads.append("\(url) from \(stream.version): its changes between versions changed")
+                stream.continuation.yield(.reload)
+                if version == nil { stream.continuation.finish() }
+                streams[url]?[id]?.version = version ?? stream.version
             }
         }
         for url in update.removed {

@@ -155,6 +155,12 @@ struct PreviewRoutes: Sendable {
                 live + "window.SectionSiteEdit={endpoint:\"\(root)_sectionsite/edit\"};\n" + Runtime.editScript,
                 type: path)
         }
+        if let url = path.page, site.pages[url] == nil, let changes = SiteOutput(site).versionChangesFile(at: path),
+            case .text(let html) = changes.contents
+        {
+            // A page of changes between versions, live: it reloads when a file changes it.
+            return Self.ok(ChangeReport.live(html, page: url, config: site.config, nonce: Self.nonce), type: path)
+        }
         if let file = SiteOutput(site).file(at: path) {
             switch file.contents {
             case .text(let text): return Self.ok(text, type: path)
@@ -178,6 +184,9 @@ struct PreviewRoutes: Sendable {
         }
         return await notFound()
     }
+
+    /// The one script a page of changes lets run in the preview: the runtime, with this server's nonce.
+    static let nonce = (0..<4).map { _ in String(UInt32.random(in: .min ... .max), radix: 16) }.joined()
 
     static func forbidden(_ line: String) -> Response {
         Response(

@@ -55,6 +55,23 @@ struct PreviewRoutesTests {
         }
     }
 
+    @Test("a page of changes between versions is served live: the runtime, and no other script, may run")
+    func changesBetweenVersions() async throws {
+        let site = try PreviewTests.versioned()
+        try await RouterClient.test(Self.app(site)) { client in
+            try await client.execute(uri: "/docs/2.0/changes/a/", method: .get) { response in
+                #expect(response.status == .ok)
+                let html = String(buffer: response.body)
+                let nonce = PreviewRoutes.nonce
+                #expect(html.contains("content=\"script-src 'nonce-\(nonce)'\""))
+                #expect(!html.contains("script-src 'none'"))
+                #expect(html.contains(#"<meta name="sectionsite-page" content="/docs/2.0/changes/a/">"#))
+                #expect(html.contains("<script nonce=\"\(nonce)\" src=\"/_sectionsite/sectionsite.js\" defer>"))
+                #expect(html.contains("what changed in 2.0"))
+            }
+        }
+    }
+
     @Test("a folder without its slash is redirected to it; what is not in the output, or outside it, is not found")
     func elsewhere() async throws {
         let site = try PreviewTests.blog()

@@ -129,6 +129,46 @@ struct PreviewTests {
         #expect(future == [.reload])
     }
 
+    /// Two versions of the docs: `a` differs between them, `b` is only in 2.0.
+    static func versioned() throws -> TestSite {
+        var files = TestSite.theme
+        files["sectionsite.yml"] = "versions:\n  list: [\"2.0\", \"1.0\"]\n"
+        files["Content/docs/1.0/a.md"] = "---\ntitle: A\n---\nOne.\n"
+        files["Content/docs/2.0/a.md"] = "---\ntitle: A\n---\nTwo.\n"
+        files["Content/docs/2.0/b.md"] = "---\ntitle: B\n---\nB.\n"
+        return try TestSite(files)
+    }
+
+    @Test("a tab on a page of changes between versions is reloaded when the pages it compares change it, only then")
+    func changesBetweenVersions() async throws {
+        let site = try Self.versioned()
+        var live = try Site(options: site.options)
+        let hub = PreviewHub(site: live)
+        let url: PageURL = "/docs/2.0/changes/a/"
+        let version = try #require(PreviewHub.changesVersion(url, in: live))
+        let stream = await hub.connect(page: url, lastEventID: nil, since: version)
+        try site.write(["Content/docs/2.0/b.md": "---\ntitle: B\n---\nB again.\n"])
+        var update = try live.apply(["Content/docs/2.0/b.md"])
+        #expect(await hub.commit(live, update) == [])
+        try site.write(["Content/docs/1.0/a.md": "---\ntitle: A\n---\nZero.\n"])
+        update = try live.apply(["Content/docs/1.0/a.md"])
+        #expect(await hub.commit(live, update).count == 1)
+        #expect(await Self.events(stream, count: 1) == [.reload])
+        // A tab that comes back with the old version is reloaded; one with the new is current.
+        #expect(
+            await Self.events(await hub.connect(page: url, lastEventID: nil, since: version), count: 1) == [.reload])
+        let now = try #require(PreviewHub.changesVersion(url, in: live))
+        #expect(now != version)
+        _ = await hub.connect(page: url, lastEventID: nil, since: now)
+        #expect(await hub.streamCount == 2)
+        // The same text in both versions: no page of changes; its tabs are reloaded (to a page not found).
+        try site.write(["Content/docs/1.0/a.md": "---\ntitle: A\n---\nTwo.\n"])
+        update = try live.apply(["Content/docs/1.0/a.md"])
+        #expect(await hub.commit(live, update).count == 1)
+        #expect(PreviewHub.changesVersion(url, in: live) == nil)
+        #expect(await hub.streamCount == 0)
+    }
+
     @Test("open streams get patches in order, the error while it lasts, and ok before the next patch")
     func liveStream() async throws {
         let site = try Self.blog()

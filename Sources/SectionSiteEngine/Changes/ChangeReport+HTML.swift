@@ -92,6 +92,27 @@ extension ChangeReport {
         return (body, marks)
     }
 
+    /// A page of changes (`document`) as the live preview serves it: named for the runtime (its page, its version)
+    /// and loading it with `nonce`, the one script the page's policy lets run; every other script it shows (a
+    /// page's own, compared) stays off.
+    package static func live(_ document: String, page: PageURL, config: SiteConfig, nonce: String) -> String {
+        let runtime =
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"script-src 'nonce-\(nonce)'\">\n"
+            + "<meta name=\"sectionsite-page\" content=\"\(HTML.escape(page.rawValue))\">"
+            + "<meta name=\"sectionsite-version\" content=\"\(version(of: document).rawValue)\">\n"
+            + "<script nonce=\"\(nonce)\" src=\"\(HTML.escape(config.link("/_sectionsite/sectionsite.js")))\" defer>"
+            + "</script>"
+        return document.replacing(bytesOf: policy, with: runtime, maxReplacements: 1)
+    }
+
+    /// The version of a page of changes: what the live preview tells a tab by.
+    package static func version(of document: String) -> PageVersion {
+        PageVersion(String(ContentHash.of(document).hex.prefix(12)))
+    }
+
+    /// What keeps scripts off a page of changes.
+    private static let policy = "<meta http-equiv=\"Content-Security-Policy\" content=\"script-src 'none'\">"
+
     /// A whole page in the default theme's style with `body` in it, the theme's stylesheet in it or linked at
     /// `stylesheet`; it runs no script (its policy allows none).
     static func document(
@@ -109,7 +130,7 @@ extension ChangeReport {
             <html lang="\(HTML.escape(language))">
             <head>
             <meta charset="utf-8">
-            <meta http-equiv="Content-Security-Policy" content="script-src 'none'">
+            \(policy)
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(HTML.escape(title))</title>
             \(link)<style>

@@ -69,7 +69,7 @@ extension SiteOutput {
     }
 
     /// The changes page at an output path, made alone (what the preview serves).
-    func versionChangesFile(at path: OutputPath) -> OutputFile? {
+    package func versionChangesFile(at path: OutputPath) -> OutputFile? {
         guard !site.config.versions.isEmpty, path.rawValue.contains("/changes/") else { return nil }
         return versionChangesPages().first { $0.path == path }.map {
             OutputFile(path: $0.path, contents: .text($0.make()), origin: $0.origin)
