@@ -158,6 +158,7 @@ actor PreviewHub {
                 if version == nil { stream.continuation.finish() }
                 streams[url]?[id]?.version = version ?? stream.version
             }
+            if version == nil { streams[url] = nil }
         }
         for url in update.removed {
             for stream in streams[url]?.values ?? [:].values {
