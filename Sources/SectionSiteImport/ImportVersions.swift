@@ -14,18 +14,26 @@ struct ImportVersions: Equatable {
     var latest: String
     /// The versions newer than the latest.
     var unreleased: Set<String>
+    /// The older versions kept in a folder of archives inside the documentation folder (Vitess's
+    /// `docs/archive/17.0/`), by name: their folders inside `Content/`. They are no longer looked after.
+    var archived: [String: String] = [:]
 
     /// The versions of `paths` (the new site's files), with `declared` the site's own list, newest first.
     static func find(_ paths: [String], docs: [String], languageFolders: Set<String>, declared: Set<String>) -> Self? {
         var found: [String: Set<String>] = [:]
+        var archives: [String: [String: String]] = [:]  // by documentation folder, each archived version's folder
         for path in paths where path.hasPrefix("Content/") && path.hasSuffix(".md") {
             var parts = path.split(separator: "/").dropFirst().map(String.init)
             if parts.count > 1, languageFolders.contains(parts[0]) { parts.removeFirst() }
             func named(_ name: String) -> Bool { isVersion(name) || declared.contains(name) || isUnreleased(name) }
             // Versions at the top of the content (Linkerd's content/2.15/), or in a documentation folder.
             if parts.count > 1, named(parts[0]) { found["", default: []].insert(parts[0]) }
-            guard parts.count > 2, docs.contains(parts[0]), named(parts[1]) else { continue }
-            found[parts[0], default: []].insert(parts[1])
+            guard parts.count > 2, docs.contains(parts[0]) else { continue }
+            if named(parts[1]) {
+                found[parts[0], default: []].insert(parts[1])
+            } else if parts.count > 3, isArchive(parts[1]), isVersion(parts[2]) {
+                archives[parts[0], default: [:]][parts[2]] = parts[0...2].joined(separator: "/")
+            }
         }
         // A folder holds versions when two or more of its folders are numbered ones (a `next` beside them is one).
         guard
@@ -37,7 +45,19 @@ struct ImportVersions: Equatable {
         let latest =
             sorted.first { declared.contains($0) && isVersion($0) } ?? sorted.first(where: isVersion) ?? sorted.first!
         let unreleased = Set(sorted.prefix { $0 != latest })
-        return ImportVersions(folder: folder, names: sorted, latest: latest, unreleased: unreleased)
+        // Archived versions older than every version of the folder, listed after them.
+        let archived = (archives[folder] ?? [:]).filter { name, _ in
+            !names.contains(name) && names.allSatisfy { !isVersion($0) || newer($0, than: name) }
+        }
+        return ImportVersions(
+            folder: folder, names: sorted + archived.keys.sorted { newer($0, than: $1) }, latest: latest,
+            unreleased: unreleased, archived: archived)
+    }
+
+    /// Whether a folder of the documentation holds archived versions: `archive`, `archived`, `archives`, `old`,
+    /// `legacy`, `previous` (any case).
+    static func isArchive(_ name: String) -> Bool {
+        name.lowercased().wholeMatch(of: /archives?|archived|old(er)?|legacy|previous/) != nil
     }
 
     /// The version names a Hugo site's params give under keys that speak of versions (`versions`, `latest`,
@@ -110,7 +130,14 @@ struct ImportVersions: Equatable {
                 "list",
                 ImportYAML.list(
                     names.map { name in
-                        unreleased.contains(name)
+                        if let folder = archived[name] {
+                            return ImportYAML.map(
+                                [
+                                    ("name", ImportYAML.string(name)), ("status", ImportYAML.string("unmaintained")),
+                                    ("folder", ImportYAML.string(folder)),
+                                ], flow: true)
+                        }
+                        return unreleased.contains(name)
                             ? ImportYAML.map(
                                 [("name", ImportYAML.string(name)), ("status", ImportYAML.string("unreleased"))],
                                 flow: true)

@@ -58,15 +58,7 @@ struct ConfigParser {
         var latest: (name: String, node: Node)?
         for (option, value, optionNode) in try yaml.entries(node, what: "'versions'") {
             switch option {
-            case "folder":
-                let folder = try yaml.string(value, key: option).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-                let parts =
-                    folder.isEmpty
-                    ? [] : folder.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-                if let problem = parts.lazy.compactMap({ SiteVersions.nameProblem($0) }).first {
-                    throw yaml.error(.badFolder(folder, problem: problem), at: value)
-                }
-                versions.folder = folder
+            case "folder": versions.folder = try folder(value, yaml: yaml)
             case "latest": latest = (try yaml.string(value, key: option), value)
             case "sitemap", "search":
                 let scope = try yaml.string(value, key: option)
@@ -99,7 +91,18 @@ struct ConfigParser {
         return versions
     }
 
-    /// One version of `versions.list`: its name alone, or a map of `name`, `label` and `status`.
+    /// A folder of `Content/` that holds versions or is one: names of folders, `/` between them.
+    private static func folder(_ node: Node, yaml: YAMLReader) throws -> String {
+        let folder = try yaml.string(node, key: "folder").trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        let parts =
+            folder.isEmpty ? [] : folder.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        if let problem = parts.lazy.compactMap({ SiteVersions.nameProblem($0) }).first {
+            throw yaml.error(.badFolder(folder, problem: problem), at: node)
+        }
+        return folder
+    }
+
+    /// One version of `versions.list`: its name alone, or a map of `name`, `label`, `status` and `folder`.
     private static func version(_ node: Node, yaml: YAMLReader) throws -> SiteVersions.Version {
         if case .scalar = node {
             let name = try yaml.string(node, key: "list")
@@ -108,6 +111,7 @@ struct ConfigParser {
         var name: String?
         var label: String?
         var status = SiteVersions.Status.released
+        var folder: String?
         for (option, value, optionNode) in try yaml.entries(node, what: "a version") {
             switch option {
             case "name": name = try yaml.string(value, key: option)
@@ -118,14 +122,17 @@ struct ConfigParser {
                     throw yaml.error(.unknownVersionStatus(text), at: value)
                 }
                 status = known
+            case "folder": folder = try Self.folder(value, yaml: yaml)
             default:
-                throw yaml.error(.unknownOption(option, in: "a version", known: "name, label, status"), at: optionNode)
+                throw yaml.error(
+                    .unknownOption(option, in: "a version", known: "name, label, status, folder"), at: optionNode)
             }
         }
         guard let name else { throw yaml.error(.versionWithoutName, at: node) }
         var version = try named(name, at: node, yaml: yaml)
         version.label = label ?? name
         version.status = status
+        version.folder = folder
         return version
     }
 

@@ -85,7 +85,7 @@ final class NavigationContext: TemplateObject {
         let chain = tree.ancestors(of: id) + [id]
         let versions = config.versions
         if !versions.isEmpty,
-            let folder = chain.first(where: { node in
+            let folder = chain.last(where: { node in
                 versions.list.contains { node == "dir:" + versions.root($0.name).dropFirst().dropLast() }
             })
         {

@@ -10,6 +10,9 @@ package struct SiteVersions: Sendable, Equatable {
         package var label: String
         /// Whether it is released, not yet (`unreleased`: work in progress), or no longer looked after.
         package var status = Status.released
+        /// Its folder inside `Content/` where it is not `folder`'s folder of its name (`docs/archive/1.0`, an
+        /// archived version; `docs`, a latest version kept above the others), as the settings give it.
+        package var folder: String? = nil
     }
 
     /// Where a version stands.
@@ -46,20 +49,33 @@ package struct SiteVersions: Sendable, Equatable {
         return nil
     }
 
+    /// The folder of `Content/` a version's pages are in (`docs/2.1`, `2.1` when the versions are at the root, or
+    /// the version's own `folder`).
+    func folder(of name: String) -> String {
+        if let own = list.first(where: { $0.name == name })?.folder { return own }
+        return folder.isEmpty ? name : "\(folder)/\(name)"
+    }
+
     /// The path of a version's folder as a URL's start: `/docs/2.1/`, or `/2.1/` when the versions are at the root.
     func root(_ name: String) -> String {
-        folder.isEmpty ? "/\(name)/" : "/\(folder)/\(name)/"
+        let inside = folder(of: name)
+        return inside.isEmpty ? "/" : "/\(inside)/"
     }
 
     /// The version of a page by its path inside its language's folder (`docs/2.1/guide/install`, without `.md`),
     /// and its path inside the version's folder (`guide/install`), by which it is the same page in other versions;
-    /// nil for a page of no version.
+    /// nil for a page of no version. A page in the folders of two versions (one kept inside the other's) is of the
+    /// innermost.
     func locate(_ inner: String) -> (version: Version, key: String)? {
-        guard !list.isEmpty, folder.isEmpty || inner.hasPrefix(folder + "/") else { return nil }
-        let rest = folder.isEmpty ? inner[...] : inner.dropFirst(folder.count + 1)
-        let name = rest.prefix { $0 != "/" }
-        guard let version = list.first(where: { $0.name == name }) else { return nil }
-        let key = rest.dropFirst(name.count).drop { $0 == "/" }
+        guard !list.isEmpty else { return nil }
+        var found: (version: Version, folder: String)?
+        for version in list {
+            let folder = folder(of: version.name)
+            guard folder.isEmpty || inner.hasPrefix(folder + "/") else { continue }
+            if folder.count > found?.folder.count ?? -1 { found = (version, folder) }
+        }
+        guard let (version, folder) = found else { return nil }
+        let key = inner.dropFirst(folder.count).drop { $0 == "/" }
         return (version, key.isEmpty ? "index" : String(key))
     }
 }

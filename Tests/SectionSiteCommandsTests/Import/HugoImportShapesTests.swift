@@ -94,6 +94,27 @@ struct HugoImportShapesTests {
             Self.missing(["/2.1/changes/guide/install/", "/2.1/changes/", "/latest/guide/install/"], in: built) == [])
     }
 
+    @Test("versions in a folder of archives beside the versions (Vitess's docs/archive/17.0/) are versions too")
+    func archivedVersions() throws {
+        var files = ["hugo.toml": "title = 'Docs'\n", "content/_index.md": "---\ntitle: Home\n---\n"]
+        for folder in ["docs/2.1", "docs/2.0", "docs/archive/1.0", "docs/archive/0.9"] {
+            files["content/\(folder)/_index.md"] = "---\ntitle: Docs\n---\n"
+            files["content/\(folder)/install.md"] = "---\ntitle: Install\n---\nInstall \(folder).\n"
+        }
+        files["content/docs/archive/_index.md"] = "---\ntitle: Archive\n---\n"
+        let (site, built, _, hugo) = try Self.importAndBuild(files)
+        defer { withExtendedLifetime(hugo) {} }
+        #expect(
+            try Self.text(site, "sectionsite.yml").contains(
+                "  - '2.0'\n  - {name: '1.0', status: unmaintained, folder: docs/archive/1.0}\n"
+                    + "  - {name: '0.9', status: unmaintained, folder: docs/archive/0.9}\n"))
+        // Compared as versions: 2.0 with 1.0, 1.0 with 0.9, each at its own address.
+        #expect(
+            Self.missing(
+                ["/docs/archive/1.0/install/", "/docs/2.0/changes/install/", "/docs/archive/1.0/changes/install/"],
+                in: built) == [])
+    }
+
     @Test("settings in config/_default/ (a file per key, a language's menus) with production's merged over them")
     func configurationFolder() throws {
         let (site, built, report, hugo) = try Self.importAndBuild([

@@ -239,6 +239,37 @@ struct VersionTests {
         #expect(try site.output("blog/post/index.html").contains("<ul></ul>"), "a page of no version")
     }
 
+    @Test("a version in a folder of its own (an archive; the latest above the others): switched, compared, its own")
+    func versionFolders() throws {
+        var files = Self.theme(
+            settings: "versions:\n  list:\n    - {name: \"3.0\", folder: docs}\n    - \"2.0\"\n"
+                + "    - {name: \"1.0\", folder: docs/archive/1.0, status: unmaintained}\n")
+        files["Content/docs/index.md"] = "---\ntitle: Docs 3.0\n---\nDocs.\n"
+        files["Content/docs/install.md"] = "---\ntitle: Install\n---\nInstall 3.0.\n"
+        files["Content/docs/archive/index.md"] = "---\ntitle: Archive\n---\nOld versions.\n"
+        for (version, folder) in [("2.0", "docs/2.0"), ("1.0", "docs/archive/1.0")] {
+            files["Content/\(folder)/index.md"] = "---\ntitle: Docs \(version)\n---\nDocs.\n"
+            files["Content/\(folder)/install.md"] = "---\ntitle: Install\n---\nInstall \(version).\n"
+        }
+        let site = try TestSite(files)
+        try site.build()
+        let old = try site.output("docs/archive/1.0/install/index.html")
+        #expect(old.contains("<p>1.0|3.0</p>"))
+        #expect(
+            old.contains(
+                "<li>3.0:/docs/install/=</li><li>2.0:/docs/2.0/install/=</li><li>1.0:/docs/archive/1.0/install/=*</li>")
+        )
+        #expect(old.contains("<nav>Docs 1.0</nav>"), "the sidebar's section is the version's own folder")
+        #expect(try site.output("docs/2.0/install/index.html").contains("<nav>Docs 2.0</nav>"))
+        #expect(try site.output("docs/install/index.html").contains("<p>3.0|</p>"))
+        // A page above the other versions' folders is of the version whose folder holds it.
+        #expect(try site.output("docs/archive/index.html").contains("<p>3.0|</p>"))
+        let oldest = site.out.appendingPathComponent("docs/archive/1.0/changes").path
+        #expect(!FileManager.default.fileExists(atPath: oldest), "the oldest has no changes")
+        #expect(try site.output("docs/2.0/changes/install/index.html").contains("Install 1.0."))
+        #expect(try site.output("docs/changes/install/index.html").contains("Install 2.0."))
+    }
+
     @Test("a link to a latest address with a fragment checks the fragment on the page it sends to, and keeps it")
     func latestAddressFragments() throws {
         var files = Self.files()
