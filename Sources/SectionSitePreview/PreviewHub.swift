@@ -14,6 +14,8 @@ actor PreviewHub {
     private(set) var error: SectionSiteError?
     private var history: [PageURL: [Version]] = [:]
     private var streams: [PageURL: [UUID: Stream]] = [:]
+    /// The pages of changes between versions open in a tab, as last sent: what their patches start from.
+    private var changesPages: [PageURL: (version: PageVersion, html: String)] = [:]
     private let keep: Int
     private let saving: StateSaver
 
@@ -62,9 +64,10 @@ actor PreviewHub {
             of: ServerEvent.self, bufferingPolicy: .bufferingNewest(256))
         guard let current = site.pages[url] else {
             // A page of changes between versions, made as it is asked for: current, or reloaded.
-            if let version = Self.changesVersion(url, in: site), since == nil || since == version {
+            if let page = Self.changesPage(url, in: site), since == nil || since == page.version {
                 if let error { continuation.yield(.error(error)) }
-                open(url, continuation, at: version)
+                changesPages[url] = page
+                open(url, continuation, at: page.version)
                 return stream
             }
             continuation.yield(.reload)
@@ -94,13 +97,13 @@ actor PreviewHub {
         continuation.onTermination = { _ in Task { await self.close(url, id) } }
     }
 
-    /// The version of the page of changes between versions at `url` (`SiteOutput.versionChangesFile`), nil where
+    /// The page of changes between versions at `url` (`SiteOutput.versionChangesFile`) and its version, nil where
     /// there is none.
-    static func changesVersion(_ url: PageURL, in site: Site) -> PageVersion? {
+    static func changesPage(_ url: PageURL, in site: Site) -> (version: PageVersion, html: String)? {
         guard let file = SiteOutput(site).versionChangesFile(at: OutputPath(page: url)),
             case .text(let html) = file.contents
         else { return nil }
-        return ChangeReport.version(of: html)
+        return (ChangeReport.version(of: html), html)
     }
 
     /// The event that brings a client at `version` up to date: nil inside when it is current, nil when it cannot.
@@ -148,17 +151,34 @@ actor PreviewHub {
                 streams[url]?[id]?.version = page.version
             }
         }
-        // A page of changes holds each key twice (as it was and as it is): it is reloaded, not patched, when the
-        // pages it compares changed it, and when it is gone.
+        // A page of changes between versions open in a tab: patched when the pages it compares changed it, reloaded
+        // (to the page not found) when it is gone.
         for (url, open) in streams where next.pages[url] == nil && !update.removed.contains(url) {
-            let version = Self.changesVersion(url, in: next)
-            for (id, stream) in open where stream.version != version {
-                reloads.append("\(url) from \(stream.version): its changes between versions changed")
-                stream.continuation.yield(.reload)
-                if version == nil { stream.continuation.finish() }
-                streams[url]?[id]?.version = version ?? stream.version
+            guard let page = Self.changesPage(url, in: next) else {
+                for stream in open.values {
+                    reloads.append("\(url) from \(stream.version): no page of changes now")
+                    stream.continuation.yield(.reload)
+                    stream.continuation.finish()
+                }
+                (streams[url], changesPages[url]) = (nil, nil)
+                continue
             }
-            if version == nil { streams[url] = nil }
+            let sent = changesPages[url]
+            changesPages[url] = page
+            for (id, stream) in open where stream.version != page.version {
+                var event = ServerEvent.reload
+                var reason: String? = "not the page of changes last sent"
+                if let sent, sent.version == stream.version {
+                    event = .patch(
+                        PatchBuilder.patch(
+                            page: url, from: sent.html, version: sent.version, to: page.html, version: page.version),
+                        id: buildID)
+                    reason = event.reloadReason
+                }
+                if let reason { reloads.append("\(url) from \(stream.version): \(reason)") }
+                stream.continuation.yield(event)
+                streams[url]?[id]?.version = page.version
+            }
         }
         for url in update.removed {
             for stream in streams[url]?.values ?? [:].values {

@@ -2,7 +2,7 @@
 headless Chromium: an edit in one version patches the open tabs of the same page in the others (the history of the
 versions that changed it), a page added in one version patches the switchers that now lead to it, never a reload,
 each tab then equal to the page loaded fresh; and the preview serves each version's page of changes as it is now,
-reloading a tab on one when the pages it compares change it."""
+patching a tab on one when the pages it compares change it."""
 
 from conftest import DEFAULT_THEME, assert_same_dom, normalized
 from test_preview_server import LiveServer
@@ -89,12 +89,18 @@ def test_edits_in_one_version_patch_the_same_page_in_the_others(browser):
         settled("a page was added to 2.0")
         assert "Backported to 2.0." in ctx.request.get(site.url("/docs/2.1/changes/guide/new/")).text()
 
-        # A tab on a page of changes runs the runtime alone, and is reloaded when the pages it compares change it.
+        # A tab on a page of changes runs the runtime alone, and is patched when the pages it compares change it.
         changes = ctx.new_page()
         changes.goto(site.url("/docs/2.1/changes/guide/new/"))
         changes.wait_for_function("() => window.SectionSite !== undefined")
+        changes.evaluate("() => { window.__marker = 'changes'; }")
         site.write("Content/docs/2.0/guide/new.md", page("New", "Backported to 2.0, then changed."))
         changes.wait_for_function("() => document.body.textContent.includes('then changed')", timeout=10000)
+        assert changes.evaluate("() => window.__marker") == "changes", "the page of changes was reloaded"
+        fresh = ctx.new_page()
+        fresh.goto(site.url("/docs/2.1/changes/guide/new/"))
+        assert_same_dom(normalized(changes), normalized(fresh), "the page of changes patched")
+        fresh.close()
     finally:
         ctx.close()
         site.close()

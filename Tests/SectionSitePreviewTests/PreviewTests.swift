@@ -139,32 +139,34 @@ struct PreviewTests {
         return try TestSite(files)
     }
 
-    @Test("a tab on a page of changes between versions is reloaded when the pages it compares change it, only then")
+    @Test("a tab on a page of changes between versions is patched when the pages it compares change it, only then")
     func changesBetweenVersions() async throws {
         let site = try Self.versioned()
         var live = try Site(options: site.options)
         let hub = PreviewHub(site: live)
         let url: PageURL = "/docs/2.0/changes/a/"
-        let version = try #require(PreviewHub.changesVersion(url, in: live))
+        let version = try #require(PreviewHub.changesPage(url, in: live)?.version)
         let stream = await hub.connect(page: url, lastEventID: nil, since: version)
         try site.write(["Content/docs/2.0/b.md": "---\ntitle: B\n---\nB again.\n"])
         var update = try live.apply(["Content/docs/2.0/b.md"])
         #expect(await hub.commit(live, update) == [])
         try site.write(["Content/docs/1.0/a.md": "---\ntitle: A\n---\nZero.\n"])
         update = try live.apply(["Content/docs/1.0/a.md"])
-        #expect(await hub.commit(live, update).count == 1)
-        #expect(await Self.events(stream, count: 1) == [.reload])
+        #expect(await hub.commit(live, update) == [], "a patch, not a reload")
+        let now = try #require(PreviewHub.changesPage(url, in: live)?.version)
+        #expect(now != version)
+        let patch = try #require(await Self.events(stream, count: 1).first)
+        #expect(patch.name == "patch" && patch.data.contains(#""from":"\#(version)","to":"\#(now)""#))
+        #expect(patch.data.contains("Zero.") && !patch.data.contains(#""op":"reload""#))
         // A tab that comes back with the old version is reloaded; one with the new is current.
         #expect(
             await Self.events(await hub.connect(page: url, lastEventID: nil, since: version), count: 1) == [.reload])
-        let now = try #require(PreviewHub.changesVersion(url, in: live))
-        #expect(now != version)
         let current = await hub.connect(page: url, lastEventID: nil, since: now)
         // The same text in both versions: no page of changes; its tabs are reloaded (to a page not found).
         try site.write(["Content/docs/1.0/a.md": "---\ntitle: A\n---\nTwo.\n"])
         update = try live.apply(["Content/docs/1.0/a.md"])
         #expect(!(await hub.commit(live, update)).isEmpty)
-        #expect(PreviewHub.changesVersion(url, in: live) == nil)
+        #expect(PreviewHub.changesPage(url, in: live) == nil)
         #expect(await Self.events(current, count: 1) == [.reload])
         #expect(await hub.streamCount == 0)
     }

@@ -136,6 +136,8 @@ extension ChangeReport {
             \(link)<style>
             \(style)
             \(Self.style)
+            </style>
+            <style>
             \(marks)</style>
             </head>
             <body>

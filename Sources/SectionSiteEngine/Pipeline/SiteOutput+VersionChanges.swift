@@ -92,7 +92,8 @@ extension SiteOutput {
         }
         let stylesheet = self.stylesheet
         return {
-            var body = "<main class=\"ss-changes\">\n<h1>Changes in \(HTML.escape(version.label))</h1>\n"
+            var body =
+                "<main class=\"ss-changes\" data-ss-key=\"r:changes\">\n<h1>Changes in \(HTML.escape(version.label))</h1>\n"
             let added = differences.indices.filter { differences[$0].old == nil }
             let removed = differences.indices.filter { differences[$0].new == nil }
             let changed = differences.indices.filter { differences[$0].old != nil && differences[$0].new != nil }
@@ -144,19 +145,30 @@ extension SiteOutput {
                 "<a href=\"\(HTML.escape(config.link(url)))\">\(HTML.escape(text))</a>"
             }
             var body =
-                "<main class=\"ss-changes\">\n<p>\(link(index, "Changes in \(version.label)"))</p>\n"
+                "<main class=\"ss-changes\" data-ss-key=\"r:changes\">\n<p>\(link(index, "Changes in \(version.label)"))</p>\n"
                 + "<h1>\(HTML.escape(title)): what changed in \(HTML.escape(version.label))</h1>\n"
-                + "<p>Since \(HTML.escape(older.label)): "
+                + "<p data-ss-key=\"r:summary\">Since \(HTML.escape(older.label)): "
             let nothing = change.changes.isEmpty && change.wholePage == nil
             body += nothing ? "the text changed, but not what the page shows" : HTML.escape(change.summary)
             body +=
                 ". \(link(new.url, "The page in \(version.label)")) · \(link(old.url, "in \(older.label)"))</p>\n"
             let (changes, marks) = ChangeReport.changesHTML(change, id: "change")
-            body += "<article class=\"ss-change\" id=\"change\">\n\(changes)</article>\n</main>\n"
+            body +=
+                "<article class=\"ss-change\" id=\"change\" data-ss-key=\"r:change\">\n\(Self.shown(changes))</article>\n"
+                + "</main>\n"
             return ChangeReport.document(
                 title: "\(title): what changed in \(version.label)", language: config.language.rawValue, body: body,
-                marks: marks, stylesheet: stylesheet)
+                marks: Self.shown(marks), stylesheet: stylesheet)
         }
+    }
+
+    /// The compared page's HTML (and the outlines that point into it) with its keys and lists named
+    /// `data-ss-shown` and `data-ss-shown-list`: shown twice, as it was and as it is, they would be this page's
+    /// keys twice over, and this page's own keys (`r:changes`, `r:summary`, `r:change`) are what the preview patches.
+    private static func shown(_ html: String) -> String {
+        html.replacing(bytesOf: " \(PatchContract.keyAttribute)=", with: " data-ss-shown=")
+            .replacing(bytesOf: " \(PatchContract.childrenAttribute)=", with: " data-ss-shown-list=")
+            .replacing(bytesOf: "[\(PatchContract.keyAttribute)=", with: "[data-ss-shown=")
     }
 
     /// How a page changed from its document in an older version to its document in a newer one: its content's

@@ -132,7 +132,7 @@ struct VersionTests {
         let page = try site.output("docs/2.1/changes/guide/install/index.html")
         #expect(page.contains("<h1>Install: what changed in 2.1</h1>"))
         #expect(page.contains("Since 2.0: 1 item added, 1 body block removed, 1 body block edited in steps"), "\(page)")
-        #expect(page.contains(#"<div class="ss-before"><p data-ss-key="b:e401d8de">Run the old script.</p></div>"#))
+        #expect(page.contains(#"<div class="ss-before"><p data-ss-shown="b:e401d8de">Run the old script.</p></div>"#))
         let list = try site.output("docs/2.1/changes/index.html")
         #expect(list.contains("Since 2.0: 1 added, 2 changed, 1 removed."))  // the version's first page says its name
         #expect(list.contains(#"<h2>Added</h2>\#n<ul>\#n<li><a href="/docs/2.1/guide/new/">New</a></li>"#))
