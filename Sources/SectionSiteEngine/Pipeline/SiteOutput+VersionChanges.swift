@@ -93,7 +93,8 @@ extension SiteOutput {
         let stylesheet = self.stylesheet
         return {
             var body =
-                "<main class=\"ss-changes\" data-ss-key=\"r:changes\">\n<h1>Changes in \(HTML.escape(version.label))</h1>\n"
+                "<main class=\"ss-changes\" data-ss-key=\"r:changes\">\n"
+                + "<h1>Changes in \(HTML.escape(version.label))</h1>\n"
             let added = differences.indices.filter { differences[$0].old == nil }
             let removed = differences.indices.filter { differences[$0].new == nil }
             let changed = differences.indices.filter { differences[$0].old != nil && differences[$0].new != nil }
@@ -145,7 +146,8 @@ extension SiteOutput {
                 "<a href=\"\(HTML.escape(config.link(url)))\">\(HTML.escape(text))</a>"
             }
             var body =
-                "<main class=\"ss-changes\" data-ss-key=\"r:changes\">\n<p>\(link(index, "Changes in \(version.label)"))</p>\n"
+                "<main class=\"ss-changes\" data-ss-key=\"r:changes\">\n"
+                + "<p>\(link(index, "Changes in \(version.label)"))</p>\n"
                 + "<h1>\(HTML.escape(title)): what changed in \(HTML.escape(version.label))</h1>\n"
                 + "<p data-ss-key=\"r:summary\">Since \(HTML.escape(older.label)): "
             let nothing = change.changes.isEmpty && change.wholePage == nil
@@ -154,8 +156,8 @@ extension SiteOutput {
                 ". \(link(new.url, "The page in \(version.label)")) · \(link(old.url, "in \(older.label)"))</p>\n"
             let (changes, marks) = ChangeReport.changesHTML(change, id: "change")
             body +=
-                "<article class=\"ss-change\" id=\"change\" data-ss-key=\"r:change\">\n\(Self.shown(changes))</article>\n"
-                + "</main>\n"
+                "<article class=\"ss-change\" id=\"change\" data-ss-key=\"r:change\">\n"
+                + "\(Self.shown(changes))</article>\n</main>\n"
             return ChangeReport.document(
                 title: "\(title): what changed in \(version.label)", language: config.language.rawValue, body: body,
                 marks: Self.shown(marks), stylesheet: stylesheet)
