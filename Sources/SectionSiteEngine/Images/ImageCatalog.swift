@@ -16,6 +16,8 @@ final class ImageCatalog: Sendable {
     /// The folders pictures may be read from: a destination with `../` or `%2e%2e/`, or a symbolic link, that
     /// leads out of them is refused before a byte is read.
     let bounds: SourceBounds
+    /// The documentation's versions: a picture beside a page of one read from git is read from its copy.
+    let versions: SiteVersions
 
     /// What a source was found to be, with the stamp it had.
     private struct Entry: Codable, Sendable, Equatable {
@@ -43,7 +45,11 @@ final class ImageCatalog: Sendable {
     private let broken = Locked<[String: (message: String, stamp: FileStamp?)]>([:])
 
     /// A catalog for `site` that starts from the cache's record, if it fits this processor.
-    init(site: URL, settings: ImageSettings, processor: ImageProcessor, rootPath: String, bounds: SourceBounds) {
+    init(
+        site: URL, settings: ImageSettings, processor: ImageProcessor, rootPath: String, bounds: SourceBounds,
+        versions: SiteVersions = SiteVersions()
+    ) {
+        self.versions = versions
         self.site = site
         self.bounds = bounds
         self.settings = settings
@@ -131,7 +137,7 @@ final class ImageCatalog: Sendable {
     /// The real path of the picture at a site-relative path, when it is inside the bounds; `.` and `..` (decoded
     /// from `%2e` already) and symbolic links resolved, so that neither can lead a read out of the site.
     private func readable(_ path: String) throws(ImageProcessor.Failure) -> String {
-        switch bounds.place(FilePath(site.path + "/" + path)) {
+        switch bounds.place(FilePath(versions.file(SourcePath(path), in: site.path))) {
         case .inside(let real):
             var info = stat()
             // A named pipe called `photo.jpg` would block the build on its first read.
@@ -297,12 +303,12 @@ final class ImageCatalog: Sendable {
         guard let previous else { return ([], false) }
         let site = self.site
         let touched = previous.entries.filter { path, entry in
-            let stamp = FileStamp.of(FilePath(site.path + "/" + path))
+            let stamp = FileStamp.of(FilePath(versions.file(SourcePath(path), in: site.path)))
             return stamp?.size != entry.size || stamp?.modified != entry.modified
         }.sorted { $0.key < $1.key }
         let changed = touched.parallelMap { path, entry -> Bool in
-            guard let stamp = FileStamp.of(FilePath(site.path + "/" + path)), stamp.size == entry.size,
-                Self.hash(of: site.path + "/" + path) == entry.hash
+            let file = versions.file(SourcePath(path), in: site.path)
+            guard let stamp = FileStamp.of(FilePath(file)), stamp.size == entry.size, Self.hash(of: file) == entry.hash
             else { return true }
             var same = entry
             same.modified = stamp.modified

@@ -11,11 +11,13 @@ struct ContentLoader {
     var bodies: BodyStore? = nil
     /// Where pages go, and in which language.
     var permalinks: Permalinks
+    /// The documentation's versions: those read from git are read from their copies.
+    var versions = SiteVersions()
 
     /// Every Markdown file under `Content/` as a site-relative path, sorted.
     func pagePaths() -> [SourcePath] {
-        FileTree.files(under: site.appendingPathComponent("Content")).filter { $0.hasSuffix(".md") }
-            .map { SourcePath("Content/\($0)") }
+        (FileTree.files(under: site.appendingPathComponent("Content")) + GitVersions.copiedFiles(versions, site: site))
+            .filter { $0.hasSuffix(".md") }.sorted().map { SourcePath("Content/\($0)") }
     }
 
     /// A page's file read and its front matter parsed, its Markdown not rendered yet.
@@ -72,7 +74,7 @@ struct ContentLoader {
     /// Reads one page's file and parses its front matter; a file that cannot be read or whose front matter is wrong
     /// is an error. A page not `keepingBody` leaves its body in the file, read again when the page is rendered.
     func parse(_ path: SourcePath, keepingBody: Bool = true) throws(SectionSiteError) -> ParsedPage {
-        let file = path.in(site.path)
+        let file = versions.file(path, in: site.path)
         let stamp = FileStamp.of(FilePath(file))  // before reading: an edit during the read shows as a newer stamp
         do {
             let text = try SourceText.read(URL(fileURLWithPath: file), path: path.rawValue)
@@ -105,7 +107,7 @@ struct ContentLoader {
     private func body(of parsed: ParsedPage) -> String {
         guard
             let text = try? SourceText.read(
-                site.appendingPathComponent(parsed.path.rawValue), path: parsed.path.rawValue)
+                URL(fileURLWithPath: versions.file(parsed.path, in: site.path)), path: parsed.path.rawValue)
         else {
             return ""
         }

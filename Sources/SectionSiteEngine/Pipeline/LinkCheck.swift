@@ -154,7 +154,8 @@ package struct LinkCheck {
         ]
         .compactMap { $0 }.filter { !$0.isEmpty }
         for file in files {
-            guard let text = try? String(contentsOf: site.options.site.appendingPathComponent(file), encoding: .utf8)
+            let path = site.config.versions.file(SourcePath(file), in: site.options.site.path)
+            guard let text = try? String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
             else {
                 continue
             }

@@ -123,7 +123,10 @@ enum LoadPhase {
         let loader = site.loader
         for source in sources where site.program[source] == nil {
             guard let path = source.file else { continue }
-            guard FileManager.default.fileExists(atPath: path.in(site.options.site.path)) else {
+            guard
+                FileManager.default.fileExists(
+                    atPath: site.config.versions.file(path, in: site.options.site.path))
+            else {
                 site.markdown.targets?.pageURLs[path] = nil
                 continue
             }

@@ -12,7 +12,7 @@ enum PicturePhase {
                 site: options.site, settings: config.images, processor: $0, rootPath: config.rootPath,
                 // A site with an API reference shows its package's DocC pictures, which may be outside the site.
                 bounds: config.api?.sourceBounds(site: options.site, config: config)
-                    ?? config.sourceBounds(site: options.site))
+                    ?? config.sourceBounds(site: options.site), versions: config.versions)
         }
     }
 

@@ -51,6 +51,8 @@ extension Site {
     /// What edit mode offers on the page at `url`; nil when nothing there may be edited.
     package func editablePage(_ url: PageURL) -> EditablePage? {
         guard let page = pages[url], let loaded = loaded[page.source] else { return nil }
+        // A version read from git: its files are a copy of a commit, not the site's to change.
+        if let file = page.source.file, config.versions.isFromGit(file) { return nil }
         if let editing = program[page.source]?.editing { return editablePage(page, loaded.page, editing) }
         let sections = loaded.page.sections.compactMap { section -> EditablePage.Section? in
             guard let list = editableList(section, in: loaded.page), list.rules.allowsAnything else { return nil }

@@ -49,6 +49,7 @@ extension Site {
             text = (text ?? "") + "\n# \(path)\n" + more
         }
         try checkFolders(site: options.site, config: config)
+        try GitVersions.copy(config.versions, site: options.site)
         if let baseURL = options.baseURL {
             config.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
             config.data["baseURL"] = .string(config.baseURL)
@@ -84,10 +85,17 @@ extension Site {
 
     /// The files that are not pages: `Static/`, the files beside pages in `Content/`, the theme's assets and the
     /// runtime.
-    static func staticFiles(site: URL, theme: Theme) -> [OutputFile] {
+    static func staticFiles(site: URL, theme: Theme, versions: SiteVersions = SiteVersions()) -> [OutputFile] {
         var files = copies(of: site.appendingPathComponent("Static"), into: "", origin: "Static")
         files += copies(of: site.appendingPathComponent("Content"), into: "", origin: "Content") {
             !$0.hasSuffix(".md")
+        }
+        // A version read from git: the files beside its pages, from its copy.
+        for read in versions.fromGit {
+            let inside = String(read.folder.dropFirst("Content/".count)) + "/"
+            files += copies(of: site.appendingPathComponent(read.copy), into: inside, origin: read.folder) {
+                !$0.hasSuffix(".md")
+            }
         }
         if theme.hasAssets {
             files += copies(

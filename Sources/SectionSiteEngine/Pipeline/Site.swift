@@ -162,7 +162,8 @@ package struct Site: Sendable {
         }
         // An editor's temporary file of `Content/` that came and went changes nothing.
         let copies = plan.contentFiles.filter { output, path in
-            files[output] != nil || FileManager.default.fileExists(atPath: path.in(options.site.path))
+            files[output] != nil
+                || FileManager.default.fileExists(atPath: config.versions.file(path, in: options.site.path))
         }
         // The site's files before its pages: links to them resolve against the list, and a page whose links name a
         // file that came or went is drawn again.
@@ -314,14 +315,17 @@ package struct Site: Sendable {
     /// Lists the files the site copies, and the files Markdown's links resolve against; returns the link targets.
     @discardableResult
     mutating func refreshFiles() -> LinkTargets? {
-        fileList = Self.staticFiles(site: options.site, theme: theme)
+        fileList = Self.staticFiles(site: options.site, theme: theme, versions: config.versions)
         files = Dictionary(fileList.map { ($0.path, $0) }) { first, _ in first }
-        markdown.targets?.files = LinkTargets.files(of: options.site, within: config.sourceBounds(site: options.site))
+        markdown.targets?.files = LinkTargets.files(
+            of: options.site, within: config.sourceBounds(site: options.site), versions: config.versions)
         return markdown.targets
     }
 
     /// The loader of the site's pages, with the Markdown as it is now (its link targets among it).
     var loader: ContentLoader {
-        ContentLoader(site: options.site, markdown: markdown, bodies: bodies, permalinks: config.permalinks)
+        ContentLoader(
+            site: options.site, markdown: markdown, bodies: bodies, permalinks: config.permalinks,
+            versions: config.versions)
     }
 }

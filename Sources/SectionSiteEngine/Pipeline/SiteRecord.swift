@@ -90,17 +90,19 @@ enum SiteRecord {
         let stamps = Dictionary(snapshot.pages.map { ($0.source, $0.stamp) }) { first, _ in first }
         let hashes = Dictionary(snapshot.pages.map { ($0.source, $0.textHash) }) { first, _ in first }
         let root = site.options.site.path + "/"
+        let versions = site.config.versions
         let takenAt = snapshot.takenAt
         // Each file's new stamp when it must be read, and then whether its text is the record's.
         let current = site.loaded
         // A page touched but not changed is made again with its new stamp here, on all cores.
         let read = present.parallelMap { path -> (stamp: FileStamp?, same: Bool, touched: LoadedPage?)? in
             guard let old = stamps[.file(path)] else { return (nil, false, nil) }
-            let stamp = FileStamp.of(FilePath(root + path.rawValue))
+            let file = versions.file(path, in: String(root.dropLast()))
+            let stamp = FileStamp.of(FilePath(file))
             // Stamped within two seconds of the snapshot: a second edit in the same clock tick keeps the stamp.
             if let stamp, stamp == old, stamp.modified <= takenAt - 2_000_000_000 { return nil }
             // The bytes hashed as they are read: the same hash as the text's when they are the same UTF-8.
-            guard let stamp, ContentHash.ofFile(root + path.rawValue)?.digest == hashes[.file(path)] else {
+            guard let stamp, ContentHash.ofFile(file)?.digest == hashes[.file(path)] else {
                 return (stamp, false, nil)
             }
             return (stamp, true, current[.file(path)]?.stamped(stamp))

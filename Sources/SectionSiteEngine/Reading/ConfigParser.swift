@@ -112,6 +112,8 @@ struct ConfigParser {
         var label: String?
         var status = SiteVersions.Status.released
         var folder: String?
+        var git: SiteVersions.GitSource?
+        var path: String?
         for (option, value, optionNode) in try yaml.entries(node, what: "a version") {
             switch option {
             case "name": name = try yaml.string(value, key: option)
@@ -123,16 +125,26 @@ struct ConfigParser {
                 }
                 status = known
             case "folder": folder = try Self.folder(value, yaml: yaml)
+            case "git":
+                let ref = try yaml.string(value, key: option)
+                guard !ref.hasPrefix("-"), ref.wholeMatch(of: /[A-Za-z0-9._\/-]+/) != nil else {
+                    throw yaml.error(.badGitRef(ref), at: value)
+                }
+                git = SiteVersions.GitSource(ref: ref)
+            case "path": path = try Self.folder(value, yaml: yaml)
             default:
                 throw yaml.error(
-                    .unknownOption(option, in: "a version", known: "name, label, status, folder"), at: optionNode)
+                    .unknownOption(option, in: "a version", known: "name, label, status, folder, git, path"),
+                    at: optionNode)
             }
         }
+        git?.path = path
         guard let name else { throw yaml.error(.versionWithoutName, at: node) }
         var version = try named(name, at: node, yaml: yaml)
         version.label = label ?? name
         version.status = status
         version.folder = folder
+        version.git = git
         return version
     }
 

@@ -46,12 +46,16 @@ package struct LinkTargets: Sendable, Equatable {
     }
 
     /// The files under `Content/` and `Static/` of the site at `site` that `bounds` lets it read.
-    static func files(of site: URL, within bounds: SourceBounds) -> TreeSet<SourcePath> {
+    static func files(
+        of site: URL, within bounds: SourceBounds, versions: SiteVersions = SiteVersions()
+    ) -> TreeSet<SourcePath> {
         var files = TreeSet<SourcePath>()
-        for folder in ["Content", "Static"] {
+        // The versions read from git have their files in their copies.
+        let folders = [("Content", "Content"), ("Static", "Static")] + versions.fromGit.map { ($0.copy, $0.folder) }
+        for (folder, named) in folders {
             for entry in FileTree.entries(under: site.appendingPathComponent(folder), within: bounds)
-            where folder == "Static" || !entry.hasSuffix(".md") {
-                files.insert(SourcePath(folder + "/" + (entry.hasSuffix("/") ? String(entry.dropLast()) : entry)))
+            where named == "Static" || !entry.hasSuffix(".md") {
+                files.insert(SourcePath(named + "/" + (entry.hasSuffix("/") ? String(entry.dropLast()) : entry)))
             }
         }
         return files

@@ -13,6 +13,12 @@ enum SettingsProblem: Problem {
     case unknownVersionScope(String, of: String, known: String)
     /// Two versions with one name.
     case versionTwice(String)
+    /// A version's `git` that is no ref this reads (a tag, a branch or a commit: no option, no space).
+    case badGitRef(String)
+    /// A version read from git whose folder is in the working tree too.
+    case versionInTwoPlaces(String, folder: String)
+    /// A version whose files git could not give (`reason`: no such commit, no such folder, no repository).
+    case gitVersionUnreadable(String, ref: String, reason: String)
     /// `versions.latest` names no version of the list.
     case latestNotListed(String)
     /// A `permalinks` pattern with an unknown word or a bad shape (`problem` says which).
@@ -74,6 +80,20 @@ enum SettingsProblem: Problem {
         case .unknownVersionScope(let scope, let option, let known):
             ("settings.unknown-version-scope", "unknown 'versions.\(option)' value '\(scope)' (known: \(known))")
         case .versionTwice(let name): ("settings.version-twice", "the version '\(name)' is listed twice")
+        case .badGitRef(let ref):
+            (
+                "settings.bad-git-ref",
+                "'\(ref)' is not a git ref SectionSite reads: a tag, a branch or a commit, of letters, digits and "
+                    + "'.', '_', '-', '/'"
+            )
+        case .versionInTwoPlaces(let name, let folder):
+            (
+                "settings.version-in-two-places",
+                "the version '\(name)' is read from git, and its folder '\(folder)' is in the working tree too: remove "
+                    + "one"
+            )
+        case .gitVersionUnreadable(let name, let ref, let reason):
+            ("settings.git-version-unreadable", "the version '\(name)' cannot be read from git at '\(ref)': \(reason)")
         case .latestNotListed(let name):
             ("settings.latest-not-listed", "'versions.latest' is '\(name)', which 'versions.list' does not list")
         case .badFolder(let name, let problem): ("settings.bad-folder", "'\(name)' \(problem)")

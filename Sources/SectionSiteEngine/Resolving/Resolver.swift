@@ -222,8 +222,8 @@ struct Resolver {
             }
             let exists = folders.contains { folder in
                 var isFolder: ObjCBool = false
-                let url = site.appendingPathComponent("Content").appendingPathComponent(folder)
-                return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue
+                let path = config.versions.file(SourcePath("Content/" + folder), in: site.path)
+                return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
             }
             guard exists else {
                 throw SectionProblem.noCollectionFolder(folders.last!).error(at: spec.location)

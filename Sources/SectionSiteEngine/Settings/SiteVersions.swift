@@ -13,6 +13,15 @@ package struct SiteVersions: Sendable, Equatable {
         /// Its folder inside `Content/` where it is not `folder`'s folder of its name (`docs/archive/1.0`, an
         /// archived version; `docs`, a latest version kept above the others), as the settings give it.
         package var folder: String? = nil
+        /// Where its files come from when they are not in the working tree: a commit of the site's repository.
+        package var git: GitSource? = nil
+    }
+
+    /// A version's files read from git (`{name: "1.0", git: v1.0}`): the folder `path` (from the repository's root;
+    /// the version's own folder of `Content/` unless given) in the commit `ref` names.
+    package struct GitSource: Sendable, Equatable {
+        package var ref: String
+        package var path: String?
     }
 
     /// Where a version stands.
@@ -54,6 +63,29 @@ package struct SiteVersions: Sendable, Equatable {
     func folder(of name: String) -> String {
         if let own = list.first(where: { $0.name == name })?.folder { return own }
         return folder.isEmpty ? name : "\(folder)/\(name)"
+    }
+
+    /// The versions read from git, each with its folder inside the site (`Content/docs/1.0`) and the folder its
+    /// files are copied into, relative to the site (`.sectionsite/git/1.0`).
+    package var fromGit: [(version: Version, source: GitSource, folder: String, copy: String)] {
+        list.compactMap { version in
+            version.git.map { (version, $0, "Content/" + folder(of: version.name), ".sectionsite/git/\(version.name)") }
+        }
+    }
+
+    /// Where a file of the site (`Content/docs/1.0/a.md`, relative to the site) is on the disk, under the site's
+    /// folder `site`: in its copy (`.sectionsite/git/1.0/a.md`) for a version read from git, else where it says.
+    package func file(_ file: SourcePath, in site: String) -> String {
+        let path = file.rawValue
+        for read in fromGit where path.hasPrefix(read.folder + "/") || path == read.folder {
+            return site + "/" + read.copy + path.dropFirst(read.folder.count)
+        }
+        return site + "/" + path
+    }
+
+    /// Whether a file of the site (`Content/docs/1.0/a.md`) is of a version read from git: not one to edit.
+    package func isFromGit(_ file: SourcePath) -> Bool {
+        fromGit.contains { file.rawValue.hasPrefix($0.folder + "/") }
     }
 
     /// The path of a version's folder as a URL's start: `/docs/2.1/`, or `/2.1/` when the versions are at the root.

@@ -270,6 +270,56 @@ struct VersionTests {
         #expect(try site.output("docs/changes/install/index.html").contains("Install 2.0."))
     }
 
+    /// Runs git in the site's folder.
+    static func git(_ site: TestSite, _ arguments: String...) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", site.folder.path] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "git \(arguments)")
+    }
+
+    @Test("a version read from a git tag: its folder there built as the version's, without a checkout")
+    func fromGit() throws {
+        var files = Self.theme()
+        files["Content/docs/install.md"] = "---\ntitle: Install\n---\nInstall 1.0.\n"
+        files["Content/docs/notes.txt"] = "beside the page"
+        let site = try TestSite(files)
+        try Self.git(site, "init", "-q")
+        try Self.git(site, "-c", "user.name=T", "-c", "user.email=t@example.org", "add", "-A")
+        try Self.git(site, "-c", "user.name=T", "-c", "user.email=t@example.org", "commit", "-qm", "1.0")
+        try Self.git(site, "tag", "v1.0")
+        // Since the release, the docs are in the folder of 2.0; 1.0 is what the tag holds.
+        try site.remove("Content/docs/install.md")
+        try site.remove("Content/docs/notes.txt")
+        let settings = "versions:\n  list:\n    - \"2.0\"\n    - {name: \"1.0\", git: v1.0, path: Content/docs}\n"
+        try site.write([
+            "Content/docs/2.0/install.md": "---\ntitle: Install\n---\nInstall 2.0.\n", "sectionsite.yml": settings,
+        ])
+        try site.build()
+        #expect(try site.output("docs/1.0/install/index.html").contains("Install 1.0."))
+        #expect(try site.output("docs/1.0/notes.txt") == "beside the page")
+        let install = try site.output("docs/2.0/install/index.html")
+        #expect(install.contains("<li>2.0:/docs/2.0/install/=*</li><li>1.0:/docs/1.0/install/=</li>"))
+        #expect(try site.output("docs/2.0/changes/install/index.html").contains("Install 1.0."))
+        #expect(!FileManager.default.fileExists(atPath: site.folder.appendingPathComponent("Content/docs/1.0").path))
+        // Read again only when the tag's folder is another tree: a second build changes nothing.
+        #expect(try site.build().changedPages == 0)
+        // A tag that is not there is an error at the settings, and the output stays as it was.
+        try site.write(["sectionsite.yml": settings.replacingOccurrences(of: "v1.0", with: "v9.9")])
+        let error = try #require(site.buildError())
+        #expect(error.diagnostics.map(\.id?.rawValue) == ["settings.git-version-unreadable"])
+        #expect("\(error)".contains("sectionsite.yml: error: the version '1.0' cannot be read from git at 'v9.9'"))
+        #expect(try site.output("docs/1.0/install/index.html").contains("Install 1.0."))
+        // Its folder in the working tree too: which to build is not for SectionSite to guess.
+        try site.write([
+            "sectionsite.yml": settings, "Content/docs/1.0/install.md": "---\ntitle: Install\n---\nHere.\n",
+        ])
+        #expect(site.buildError()?.diagnostics.map(\.id?.rawValue) == ["settings.version-in-two-places"])
+    }
+
     @Test("a link to a latest address with a fragment checks the fragment on the page it sends to, and keeps it")
     func latestAddressFragments() throws {
         var files = Self.files()
