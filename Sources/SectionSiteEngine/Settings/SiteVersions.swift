@@ -77,6 +77,7 @@ package struct SiteVersions: Sendable, Equatable {
     /// folder `site`: in its copy (`.sectionsite/git/1.0/a.md`) for a version read from git, else where it says.
     package func file(_ file: SourcePath, in site: String) -> String {
         let path = file.rawValue
+        guard list.contains(where: { $0.git != nil }) else { return site + "/" + path }
         for read in fromGit where path.hasPrefix(read.folder + "/") || path == read.folder {
             return site + "/" + read.copy + path.dropFirst(read.folder.count)
         }
