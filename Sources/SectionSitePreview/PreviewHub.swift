@@ -119,7 +119,7 @@ actor PreviewHub {
 
     private func close(_ url: PageURL, _ id: UUID) {
         streams[url]?[id] = nil
-        if streams[url]?.isEmpty == true { streams[url] = nil }
+        if streams[url]?.isEmpty == true { (streams[url], changesPages[url]) = (nil, nil) }
     }
 
     /// Takes a successful rebuild: sends `ok` if an error was showing, then one patch to every open stream of each

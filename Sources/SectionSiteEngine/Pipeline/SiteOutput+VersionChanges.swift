@@ -191,11 +191,14 @@ extension SiteOutput {
             content.map { ChangeReport.contentDocument(title: $0.title, body: $0.body) } ?? ""
         }
         let older = document(old)
-        let relinked = older.replacing(bytesOf: folders.older, with: folders.newer)
+        // One version's folder inside the other's (the latest at `/docs/`, 1.0 at `/docs/1.0/`): reading one as the
+        // other and back would rewrite links into neither; they compare as written.
+        let nested = folders.older.hasPrefix(folders.newer) || folders.newer.hasPrefix(folders.older)
+        let relinked = nested ? older : older.replacing(bytesOf: folders.older, with: folders.newer)
         // Blocks keyed again only where a link was read as another version's: a block's key is its HTML's hash.
         let before = relinked == older ? older : ChangeReport.rekeyingBlocks(relinked)
         var change = ChangeReport.page(url, old: before, new: document(new)).content
-        change.relink(before: folders.newer, to: folders.older)
+        if !nested { change.relink(before: folders.newer, to: folders.older) }
         return change
     }
 

@@ -84,6 +84,14 @@ struct ConfigParser {
         for version in versions.list where !seen.insert(version.name).inserted {
             throw yaml.error(.versionTwice(version.name), at: node)
         }
+        var folders: [String: String] = [:]
+        for version in versions.list {
+            let folder = versions.folder(of: version.name)
+            if let other = folders[folder] {
+                throw yaml.error(.versionFolderTwice(version.name, other: other, folder: folder), at: node)
+            }
+            folders[folder] = version.name
+        }
         if let latest {
             guard seen.contains(latest.name) else { throw yaml.error(.latestNotListed(latest.name), at: latest.node) }
             versions.latestName = latest.name

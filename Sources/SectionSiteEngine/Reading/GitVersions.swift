@@ -32,10 +32,11 @@ enum GitVersions {
     /// The files of the versions read from git as paths inside `Content/` (`docs/1.0/a.md`), as the folder `site`
     /// holds their copies.
     static func copiedFiles(_ versions: SiteVersions, site: URL) -> [String] {
+        // Each file of a copy that is its version's: not one in a folder of another version inside it.
         versions.fromGit.flatMap { read in
-            FileTree.files(under: site.appendingPathComponent(read.copy)).map {
-                read.folder.dropFirst("Content/".count) + "/" + $0
-            }
+            FileTree.files(under: site.appendingPathComponent(read.copy)).filter {
+                versions.file(SourcePath(read.folder + "/" + $0), in: "") == "/" + read.copy + "/" + $0
+            }.map { read.folder.dropFirst("Content/".count) + "/" + $0 }
         }
     }
 
@@ -64,8 +65,13 @@ enum GitVersions {
             return
         }
         // Made beside and swapped in: a build stopped halfway leaves no copy of two trees.
-        let staging = folder.deletingLastPathComponent().appendingPathComponent(
-            ".\(folder.lastPathComponent)-\(getpid())")
+        let parent = folder.deletingLastPathComponent()
+        // What a build stopped halfway left (another process's staging), then this one's.
+        let left = (try? manager.contentsOfDirectory(atPath: parent.path)) ?? []
+        for name in left where name.hasPrefix(".\(folder.lastPathComponent)-") {
+            try? manager.removeItem(at: parent.appendingPathComponent(name))
+        }
+        let staging = parent.appendingPathComponent(".\(folder.lastPathComponent)-\(getpid())")
         let archive = staging.path + ".tar"
         try? manager.removeItem(at: staging)
         try? manager.createDirectory(at: staging, withIntermediateDirectories: true)
@@ -79,6 +85,8 @@ enum GitVersions {
             ["archive", "--format=tar", "-o", archive, tree],
             in: URL(fileURLWithPath: top.trimmingCharacters(in: .newlines)), or: "git cannot write its files")
         _ = try run("tar", ["-x", "-f", archive, "-C", staging.path], in: site, or: "tar cannot take its files apart")
+        // The stamp first: a copy swapped in without its stamp is made again, never taken for another tree's.
+        try? manager.removeItem(atPath: stamp)
         try? manager.removeItem(at: folder)
         do {
             try manager.moveItem(at: staging, to: folder)
@@ -112,11 +120,18 @@ enum GitVersions {
         } catch {
             throw Failure(reason: "\(program) cannot be run: \(SystemReason.of(error))")
         }
+        // What it says read meanwhile: a program blocked on a full pipe would never end.
+        let said = Locked("")
+        let reading = DispatchGroup()
+        DispatchQueue.global().async(group: reading) {
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            said.withLock { $0 = text }
+        }
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        reading.wait()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            let detail = said.split(separator: "\n").first.map { " (\(program): \($0))" } ?? ""
+            let detail = said.withLock { $0 }.split(separator: "\n").first.map { " (\(program): \($0))" } ?? ""
             throw Failure(reason: reason + detail)
         }
         return String(decoding: data, as: UTF8.self)

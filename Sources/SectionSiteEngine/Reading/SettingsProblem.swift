@@ -13,6 +13,8 @@ enum SettingsProblem: Problem {
     case unknownVersionScope(String, of: String, known: String)
     /// Two versions with one name.
     case versionTwice(String)
+    /// Two versions in one folder.
+    case versionFolderTwice(String, other: String, folder: String)
     /// A version's `git` that is no ref this reads (a tag, a branch or a commit: no option, no space).
     case badGitRef(String)
     /// A version read from git whose folder is in the working tree too.
@@ -80,6 +82,8 @@ enum SettingsProblem: Problem {
         case .unknownVersionScope(let scope, let option, let known):
             ("settings.unknown-version-scope", "unknown 'versions.\(option)' value '\(scope)' (known: \(known))")
         case .versionTwice(let name): ("settings.version-twice", "the version '\(name)' is listed twice")
+        case .versionFolderTwice(let name, let other, let folder):
+            ("settings.version-folder-twice", "the versions '\(other)' and '\(name)' are both the folder '\(folder)'")
         case .badGitRef(let ref):
             (
                 "settings.bad-git-ref",

@@ -69,7 +69,7 @@ package struct SiteVersions: Sendable, Equatable {
     /// files are copied into, relative to the site (`.sectionsite/git/1.0`).
     package var fromGit: [(version: Version, source: GitSource, folder: String, copy: String)] {
         list.compactMap { version in
-            version.git.map { (version, $0, "Content/" + folder(of: version.name), ".sectionsite/git/\(version.name)") }
+            version.git.map { (version, $0, "Content/" + folder(of: version.name), Self.copy(of: version.name)) }
         }
     }
 
@@ -78,15 +78,21 @@ package struct SiteVersions: Sendable, Equatable {
     package func file(_ file: SourcePath, in site: String) -> String {
         let path = file.rawValue
         guard list.contains(where: { $0.git != nil }) else { return site + "/" + path }
-        for read in fromGit where path.hasPrefix(read.folder + "/") || path == read.folder {
-            return site + "/" + read.copy + path.dropFirst(read.folder.count)
-        }
-        return site + "/" + path
+        // The innermost version's folder holding it, as `locate` finds a page's version: from git or not.
+        let read = list.map { (version: $0, folder: "Content/" + folder(of: $0.name)) }
+            .filter { path.hasPrefix($0.folder + "/") || path == $0.folder }.max { $0.folder.count < $1.folder.count }
+        guard let read, read.version.git != nil else { return site + "/" + path }
+        return site + "/" + Self.copy(of: read.version.name) + path.dropFirst(read.folder.count)
+    }
+
+    /// Where the files of a version read from git are copied, relative to the site.
+    static func copy(of name: String) -> String {
+        ".sectionsite/git/\(name)"
     }
 
     /// Whether a file of the site (`Content/docs/1.0/a.md`) is of a version read from git: not one to edit.
     package func isFromGit(_ file: SourcePath) -> Bool {
-        fromGit.contains { file.rawValue.hasPrefix($0.folder + "/") }
+        locate(String(file.rawValue.dropFirst("Content/".count)))?.version.git != nil
     }
 
     /// The path of a version's folder as a URL's start: `/docs/2.1/`, or `/2.1/` when the versions are at the root.

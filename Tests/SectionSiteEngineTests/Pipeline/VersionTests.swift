@@ -270,6 +270,20 @@ struct VersionTests {
         #expect(try site.output("docs/changes/install/index.html").contains("Install 2.0."))
     }
 
+    @Test("a file of a version read from git is read from its copy, the innermost version's where two nest")
+    func gitCopies() {
+        var versions = SiteVersions()
+        versions.list = [
+            .init(name: "3.0", label: "3.0", folder: "docs", git: .init(ref: "v3.0")),
+            .init(name: "2.0", label: "2.0"), .init(name: "1.0", label: "1.0", git: .init(ref: "v1.0")),
+        ]
+        #expect(versions.file("Content/docs/1.0/a.md", in: "/s") == "/s/.sectionsite/git/1.0/a.md")
+        #expect(versions.file("Content/docs/a.md", in: "/s") == "/s/.sectionsite/git/3.0/a.md")
+        #expect(versions.file("Content/docs/2.0/a.md", in: "/s") == "/s/Content/docs/2.0/a.md")
+        #expect(versions.file("Content/blog/a.md", in: "/s") == "/s/Content/blog/a.md")
+        #expect(versions.isFromGit("Content/docs/1.0/a.md") && !versions.isFromGit("Content/blog/a.md"))
+    }
+
     /// Runs git in the site's folder.
     static func git(_ site: TestSite, _ arguments: String...) throws {
         let process = Process()
@@ -375,6 +389,9 @@ struct VersionTests {
             ("versions:\n  list: [\"../x\"]\n", "settings.bad-folder"),
             ("versions:\n  depth: 1\n", "settings.unknown-option"),
             ("versions:\n  sitemap: version\n", "settings.unknown-version-scope"),
+            ("versions:\n  list: [\"2.0\", {name: \"1.0\", folder: docs/2.0}]\n", "settings.version-folder-twice"),
+            ("versions:\n  list: [{name: \"1.0\", git: --output=x}]\n", "settings.bad-git-ref"),
+            ("versions:\n  list: [{name: \"1.0\", git: \"v1 v2\"}]\n", "settings.bad-git-ref"),
         ])
     func settings(text: String, id: String) throws {
         var files = TestSite.theme
