@@ -95,6 +95,9 @@ struct VersionIndex: Sendable {
     /// How many pages each version has in each language (`en` and `2.1`): a version without pages in a language is
     /// left out of that language's switchers and comparisons (a translation kept for older versions only).
     private var counts: [String: Int] = [:]
+    /// Each version's pages in each language (`en` and `2.1`), by their paths inside it: where a switcher goes in a
+    /// version with no page at the page's place or above it, not even at its folder's top.
+    private var keys: [String: Set<String>] = [:]
     /// Every page that belongs to a version: the pages whose switchers another version's page added or removed
     /// may change.
     private(set) var members: TreeSet<SourceID> = []
@@ -120,6 +123,7 @@ struct VersionIndex: Sendable {
             url: page.listing.url.rawValue, text: page.textHash, source: page.page.source)
         members.insert(page.page.source)
         counts["\(page.page.language)\u{1}\(version.name)", default: 0] += 1
+        keys["\(page.page.language)\u{1}\(version.name)", default: []].insert(key)
         return true
     }
 
@@ -132,6 +136,7 @@ struct VersionIndex: Sendable {
         if pages[group]?.isEmpty == true { pages[group] = nil }
         members.remove(page.page.source)
         counts["\(page.page.language)\u{1}\(version.name)", default: 0] -= 1
+        keys["\(page.page.language)\u{1}\(version.name)"]?.remove(key)
         return true
     }
 
@@ -173,9 +178,16 @@ struct VersionIndex: Sendable {
                     return link
                 }
             }
-            let root = languages.prefix(page.language) + versions.root(version.name)
+            // No page at its folder's top either (a package's Documentation/ read from git): its first page, the
+            // shallowest by path, so that the switcher never leads to a missing page.
+            let first = keys["\(page.language)\u{1}\(version.name)"]?.min {
+                ($0.split(separator: "/").count, $0) < ($1.split(separator: "/").count, $1)
+            }
+            let url =
+                first.flatMap { pages["\(page.language)\u{1}\($0)"]?[version.name]?.url }
+                ?? URLPath.encoded(languages.prefix(page.language) + versions.root(version.name))
             return VersionLink(
-                version: version, url: URLPath.encoded(root), exact: false, current: version.name == own.name,
+                version: version, url: url, exact: false, current: version.name == own.name,
                 latest: version.name == latest, news: news)
         }
     }

@@ -284,6 +284,18 @@ struct VersionTests {
         #expect(versions.isFromGit("Content/docs/1.0/a.md") && !versions.isFromGit("Content/blog/a.md"))
     }
 
+    @Test("a version with no page at the page's place nor above it, not even its folder's top: its first page")
+    func noFolderPage() throws {
+        var files = Self.theme(settings: "versions:\n  list: [\"2.0\", \"1.0\"]\n")
+        files["Content/docs/2.0/guide/start.md"] = "---\ntitle: Start\n---\nStart.\n"
+        files["Content/docs/1.0/reference/types.md"] = "---\ntitle: Types\n---\nTypes.\n"
+        files["Content/docs/1.0/about.md"] = "---\ntitle: About\n---\nAbout.\n"
+        let site = try TestSite(files)
+        try site.build()
+        let start = try site.output("docs/2.0/guide/start/index.html")
+        #expect(start.contains("<li>1.0:/docs/1.0/about/</li>"), "the shallowest, then by name: never /docs/1.0/")
+    }
+
     /// Runs git in the site's folder.
     static func git(_ site: TestSite, _ arguments: String...) throws {
         let process = Process()
