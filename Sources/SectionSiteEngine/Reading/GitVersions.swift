@@ -9,6 +9,7 @@ enum GitVersions {
     /// error at once, at `sectionsite.yml`.
     static func copy(_ versions: SiteVersions, site: URL) throws {
         let reads = versions.fromGit
+        forget(all: Set(reads.map(\.version.name)), site: site)
         guard !reads.isEmpty else { return }
         var errors: [Diagnostic] = []
         for read in reads {
@@ -27,6 +28,17 @@ enum GitVersions {
             }
         }
         if !errors.isEmpty { throw SectionSiteError(errors) }
+    }
+
+    /// Removes the copies of versions no longer read from git (and what a stopped build left beside them).
+    private static func forget(all kept: Set<String>, site: URL) {
+        let folder = site.appendingPathComponent(SiteVersions.copy(of: ""))
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names {
+            let version = name.hasSuffix(".tree") ? String(name.dropLast(".tree".count)) : name
+            guard !kept.contains(version) else { continue }
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
     }
 
     /// The files of the versions read from git as paths inside `Content/` (`docs/1.0/a.md`), as the folder `site`

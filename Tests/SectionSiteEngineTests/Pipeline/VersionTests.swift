@@ -344,6 +344,12 @@ struct VersionTests {
             "sectionsite.yml": settings, "Content/docs/1.0/install.md": "---\ntitle: Install\n---\nHere.\n",
         ])
         #expect(site.buildError()?.diagnostics.map(\.id?.rawValue) == ["settings.version-in-two-places"])
+        // No longer read from git: its copy goes.
+        try site.write(["sectionsite.yml": "versions:\n  list: [\"2.0\", \"1.0\"]\n"])
+        try site.build()
+        #expect(try site.output("docs/1.0/install/index.html").contains("Here."))
+        let copies = site.folder.appendingPathComponent(".sectionsite/git").path
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: copies)) == [])
     }
 
     @Test("a link to a latest address with a fragment checks the fragment on the page it sends to, and keeps it")
