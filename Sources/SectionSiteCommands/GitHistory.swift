@@ -5,34 +5,24 @@ import SectionSiteEngine
 /// was last committed, a file's text at a commit, and whether a file has changes not committed yet.
 struct GitHistory {
     /// Why the history cannot be read, as a sentence for the report.
-    struct Unavailable: Error, Equatable {
-        var reason: String
-    }
+    typealias Unavailable = GitRepository.Unavailable
 
+    /// The repository, in the site folder.
+    private let repository: GitRepository
     /// The site folder.
-    let folder: URL
-    /// The `git` program.
-    private let git: URL
+    var folder: URL { repository.folder }
     /// The site folder's path inside the repository (`site/`, or empty at its root): `git show` takes paths from
     /// the repository's root, not from the current folder.
-    private let prefix: String
+    private var prefix: String { repository.prefix }
 
     /// The history of the repository that holds `folder`; unavailable when git is not installed or the folder is in
     /// no repository.
     static func open(_ folder: URL) throws(Unavailable) -> GitHistory {
-        guard let git = program() else {
-            throw Unavailable(
-                reason: "git is not installed (no 'git' on PATH), so when it was last brought up to date is not known")
-        }
-        let result = run(git, ["rev-parse", "--show-prefix"], in: folder)
-        guard result.status == 0 else {
-            if result.error.contains("not a git repository") {
-                throw Unavailable(
-                    reason: "the site is not in a git repository, so when it was last brought up to date is not known")
-            }
-            throw Unavailable(reason: "git cannot read the site's repository: \(firstLine(result.error))")
-        }
-        return GitHistory(folder: folder, git: git, prefix: firstLine(String(decoding: result.output, as: UTF8.self)))
+        GitHistory(
+            repository: try GitRepository.open(
+                folder,
+                missing: "git is not installed (no 'git' on PATH), so when it was last brought up to date is not known",
+                outside: "the site is not in a git repository, so when it was last brought up to date is not known"))
     }
 
     /// The last commit that changed each of `paths` (relative to the site); a path no commit changed is absent.
@@ -40,9 +30,11 @@ struct GitHistory {
     /// thousand translations spent 7.9 s starting three gits per translation.
     func lastCommits(of paths: Set<String>) throws(Unavailable) -> [String: TranslationStatus.Since] {
         let folders = Set(paths.map { $0.split(separator: "/").first.map(String.init) ?? $0 }).sorted()
-        let result = Self.run(
-            git, ["log", "--format=%x01%H%x09%cI", "--name-only", "--no-renames", "-z", "--"] + folders, in: folder)
-        guard result.status == 0 else { throw Unavailable(reason: "git log failed: \(Self.firstLine(result.error))") }
+        let result = repository.run(
+            ["log", "--format=%x01%H%x09%cI", "--name-only", "--no-renames", "-z", "--"] + folders)
+        guard result.status == 0 else {
+            throw Unavailable(reason: "git log failed: \(GitRepository.firstLine(result.error))")
+        }
         var found: [String: TranslationStatus.Since] = [:]
         var since: TranslationStatus.Since?
         // Each commit: \u{1}hash\tdate\n, then the files it changed, each ended by \0.
@@ -70,7 +62,7 @@ struct GitHistory {
     func contents(_ requests: [(path: String, commit: String)]) -> [Data?] {
         guard !requests.isEmpty else { return [] }
         let input = requests.map { "\($0.commit):\(prefix)\($0.path)\n" }.joined()
-        let result = Self.run(git, ["cat-file", "--batch"], in: folder, input: Data(input.utf8))
+        let result = repository.run(["cat-file", "--batch"], input: Data(input.utf8))
         guard result.status == 0 else { return requests.map { _ in nil } }
         // Each answer: `<object> blob <size>\n<bytes>\n`, or `<name> missing\n`.
         var answers: [Data?] = []
@@ -94,7 +86,7 @@ struct GitHistory {
     /// `git status` for all of them.
     func uncommitted(_ paths: Set<String>) -> Set<String> {
         let folders = Set(paths.map { $0.split(separator: "/").first.map(String.init) ?? $0 }).sorted()
-        let result = Self.run(git, ["status", "--porcelain", "-z", "--untracked-files=no", "--"] + folders, in: folder)
+        let result = repository.run(["status", "--porcelain", "-z", "--untracked-files=no", "--"] + folders)
         guard result.status == 0 else { return [] }
         // `XY path\0`, and for a rename a second path, the old one, after it; paths are from the repository's root.
         var changed = Set<String>()
@@ -117,79 +109,12 @@ struct GitHistory {
         guard !revision.hasPrefix("-"), !revision.isEmpty else {
             throw Unavailable(reason: "'\(revision)' is no revision (a revision does not start with '-')")
         }
-        let resolved = Self.run(
-            git, ["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"], in: folder)
-        let commit = Self.firstLine(String(decoding: resolved.output, as: UTF8.self))
+        let resolved = repository.run(["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"])
+        let commit = GitRepository.firstLine(String(decoding: resolved.output, as: UTF8.self))
         guard resolved.status == 0, !commit.isEmpty else {
             throw Unavailable(reason: "git knows no commit '\(revision)'")
         }
-        // From the repository's root: in a folder of it, `git archive` takes only what is under that folder.
-        var root = folder.standardizedFileURL
-        for _ in prefix.split(separator: "/") { root.deleteLastPathComponent() }
-        let archive = Self.run(git, ["archive", "--format=tar", commit], in: root)
-        guard archive.status == 0 else {
-            throw Unavailable(reason: "git archive failed: \(Self.firstLine(archive.error))")
-        }
-        do {
-            try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
-        } catch {
-            throw Unavailable(reason: "cannot make \(target.path): \(error.localizedDescription)")
-        }
-        let tar = URL(fileURLWithPath: "/usr/bin/tar")
-        let unpacked = Self.run(
-            FileManager.default.isExecutableFile(atPath: tar.path) ? tar : URL(fileURLWithPath: "/bin/tar"),
-            ["-x", "-f", "-"],
-            in: target, input: archive.output)
-        guard unpacked.status == 0 else {
-            throw Unavailable(reason: "tar could not unpack the revision: \(Self.firstLine(unpacked.error))")
-        }
+        try repository.unpack(commit, into: target)
         return prefix.isEmpty ? target : target.appendingPathComponent(prefix, isDirectory: true)
-    }
-
-    /// The first `git` on `PATH`.
-    private static func program() -> URL? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent("git") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
-
-    /// Runs git and waits for it; a program that cannot be started reads as a failure with the reason on stderr.
-    private static func run(
-        _ git: URL, _ arguments: [String], in folder: URL, input: Data? = nil
-    ) -> (status: Int32, output: Data, error: String) {
-        let process = Process()
-        process.executableURL = git
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        var environment = ProcessInfo.processInfo.environment
-        environment["GIT_OPTIONAL_LOCKS"] = "0"  // `git status` must not take the index's lock from a git the user runs
-        environment["LC_ALL"] = "C"  // git's messages in English, which `open` reads
-        environment["GIT_LITERAL_PATHSPECS"] = "1"  // a file named `a*.md` is that file, not a pattern
-        process.environment = environment
-        let (output, error) = (Pipe(), Pipe())
-        process.standardOutput = output
-        process.standardError = error
-        let inputPipe = input.map { _ in Pipe() }
-        process.standardInput = inputPipe ?? FileHandle.nullDevice
-        do { try process.run() } catch { return (127, Data(), "\(error.localizedDescription)") }
-        if let input, let inputPipe {
-            // Written from a thread of its own: git answers as it reads, and would block on a full stdout pipe
-            // while this thread blocked on a full stdin one.
-            let writer = inputPipe.fileHandleForWriting
-            Thread.detachNewThread {
-                try? writer.write(contentsOf: input)
-                try? writer.close()
-            }
-        }
-        // stdout is read to its end before waiting: a file's text can be more than a pipe holds, and git would
-        // block writing it while we wait for it to end. Its messages on stderr are a line or two.
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, data, String(decoding: errorData, as: UTF8.self))
-    }
-
-    private static func firstLine(_ text: String) -> String {
-        String(text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
     }
 }

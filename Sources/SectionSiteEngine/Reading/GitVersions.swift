@@ -9,8 +9,27 @@ enum GitVersions {
     /// error at once, at `sectionsite.yml`.
     static func copy(_ versions: SiteVersions, site: URL) throws {
         let reads = versions.fromGit
-        forget(all: Set(reads.map(\.version.name)), site: site)
+        // Written and emptied here: a `.sectionsite/git` that is a link (to the content, or outside the site, as a
+        // site may ship one) is never followed.
+        let copies = site.appendingPathComponent(SiteVersions.copy(of: ""))
+        var info = stat()
+        if lstat(copies.path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
+            throw SettingsProblem.gitVersionUnreadable(
+                reads.first?.version.name ?? "", ref: reads.first?.source.ref ?? "",
+                reason: "'\(SiteVersions.copy(of: ""))' is not a folder (a link?): remove it, it is made again"
+            ).error(at: .file("sectionsite.yml"))
+        }
+        forget(all: Set(reads.map(\.version.name)), in: copies)
         guard !reads.isEmpty else { return }
+        let repository: GitRepository
+        do {
+            repository = try GitRepository.open(
+                site, missing: "git is not installed (no 'git' on PATH)", outside: "the site is in no git repository")
+        } catch {
+            throw SettingsProblem.gitVersionUnreadable(
+                reads[0].version.name, ref: reads[0].source.ref, reason: error.reason
+            ).error(at: .file("sectionsite.yml"))
+        }
         var errors: [Diagnostic] = []
         for read in reads {
             let name = read.version.name
@@ -20,10 +39,10 @@ enum GitVersions {
                 continue
             }
             do {
-                try copy(read.source, folder: read.folder, into: read.copy, site: site)
-            } catch let failure as Failure {
+                try copy(read.source, folder: read.folder, into: read.copy, site: site, repository: repository)
+            } catch {
                 errors.append(
-                    SettingsProblem.gitVersionUnreadable(name, ref: read.source.ref, reason: failure.reason).at(
+                    SettingsProblem.gitVersionUnreadable(name, ref: read.source.ref, reason: error.reason).at(
                         .file("sectionsite.yml")))
             }
         }
@@ -31,8 +50,7 @@ enum GitVersions {
     }
 
     /// Removes the copies of versions no longer read from git (and what a stopped build left beside them).
-    private static func forget(all kept: Set<String>, site: URL) {
-        let folder = site.appendingPathComponent(SiteVersions.copy(of: ""))
+    private static func forget(all kept: Set<String>, in folder: URL) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
         for name in names {
             let version = name.hasSuffix(".tree") ? String(name.dropLast(".tree".count)) : name
@@ -52,100 +70,43 @@ enum GitVersions {
         }
     }
 
-    private struct Failure: Error {
-        var reason: String
-    }
-
     private static func copy(
-        _ source: SiteVersions.GitSource, folder: String, into copy: String, site: URL
-    ) throws {
-        let prefix = try git(["rev-parse", "--show-prefix"], in: site, or: "the site's folder is in no git repository")
+        _ source: SiteVersions.GitSource, folder: String, into copy: String, site: URL, repository: GitRepository
+    ) throws(GitRepository.Unavailable) {
         // The version's own folder where the site is, unless `path` names another from the repository's root.
-        let inside = source.path ?? prefix.trimmingCharacters(in: .whitespacesAndNewlines) + folder
-        let tree = try git(
-            ["rev-parse", "--verify", "--quiet", "\(source.ref):\(inside)"], in: site,
-            or: "it has no folder '\(inside)' (or there is no such tag, branch or commit)"
-        ).trimmingCharacters(in: .whitespacesAndNewlines)
-        let kind = try git(["cat-file", "-t", tree], in: site, or: "git cannot read it")
-        guard kind.trimmingCharacters(in: .whitespacesAndNewlines) == "tree" else {
-            throw Failure(reason: "'\(inside)' is a file there, not a folder")
+        let inside = source.path ?? repository.prefix + folder
+        let named = repository.run(["rev-parse", "--verify", "--quiet", "--end-of-options", "\(source.ref):\(inside)"])
+        let tree = GitRepository.firstLine(String(decoding: named.output, as: UTF8.self))
+        guard named.status == 0, !tree.isEmpty else {
+            throw .init(reason: "it has no folder '\(inside)' (or there is no such tag, branch or commit)")
         }
+        let kind = GitRepository.firstLine(
+            String(decoding: repository.run(["cat-file", "-t", tree]).output, as: UTF8.self))
+        guard kind == "tree" else { throw .init(reason: "'\(inside)' is a file there, not a folder") }
         let manager = FileManager.default
-        let folder = site.appendingPathComponent(copy)
-        let stamp = folder.path + ".tree"
-        if (try? String(contentsOfFile: stamp, encoding: .utf8)) == tree, manager.fileExists(atPath: folder.path) {
+        let target = site.appendingPathComponent(copy)
+        let stamp = target.path + ".tree"
+        if (try? String(contentsOfFile: stamp, encoding: .utf8)) == tree, manager.fileExists(atPath: target.path) {
             return
         }
         // Made beside and swapped in: a build stopped halfway leaves no copy of two trees.
-        let parent = folder.deletingLastPathComponent()
+        let parent = target.deletingLastPathComponent()
         // What a build stopped halfway left (another process's staging), then this one's.
         let left = (try? manager.contentsOfDirectory(atPath: parent.path)) ?? []
-        for name in left where name.hasPrefix(".\(folder.lastPathComponent)-") {
+        for name in left where name.hasPrefix(".\(target.lastPathComponent)-") {
             try? manager.removeItem(at: parent.appendingPathComponent(name))
         }
-        let staging = parent.appendingPathComponent(".\(folder.lastPathComponent)-\(getpid())")
-        let archive = staging.path + ".tar"
-        try? manager.removeItem(at: staging)
-        try? manager.createDirectory(at: staging, withIntermediateDirectories: true)
-        defer {
-            try? manager.removeItem(atPath: archive)
-            try? manager.removeItem(at: staging)
-        }
-        // From the repository's top: git archives nothing from a folder it does not track (a new site's).
-        let top = try git(["rev-parse", "--show-toplevel"], in: site, or: "git finds no top to the repository")
-        _ = try git(
-            ["archive", "--format=tar", "-o", archive, tree],
-            in: URL(fileURLWithPath: top.trimmingCharacters(in: .newlines)), or: "git cannot write its files")
-        _ = try run("tar", ["-x", "-f", archive, "-C", staging.path], in: site, or: "tar cannot take its files apart")
+        let staging = parent.appendingPathComponent(".\(target.lastPathComponent)-\(getpid())")
+        defer { try? manager.removeItem(at: staging) }
+        try repository.unpack(tree, into: staging)
         // The stamp first: a copy swapped in without its stamp is made again, never taken for another tree's.
         try? manager.removeItem(atPath: stamp)
-        try? manager.removeItem(at: folder)
+        try? manager.removeItem(at: target)
         do {
-            try manager.moveItem(at: staging, to: folder)
+            try manager.moveItem(at: staging, to: target)
             try tree.write(toFile: stamp, atomically: true, encoding: .utf8)
         } catch {
-            throw Failure(reason: "its copy cannot be written in '\(copy)': \(SystemReason.of(error))")
+            throw .init(reason: "its copy cannot be written in '\(copy)': \(SystemReason.of(error))")
         }
-    }
-
-    private static func git(_ arguments: [String], in site: URL, or reason: String) throws -> String {
-        try run("git", arguments, in: site, or: reason)
-    }
-
-    /// Runs a program found on the `PATH` in the site's folder; its output, or a `Failure` with `reason` and what
-    /// it said.
-    private static func run(
-        _ program: String, _ arguments: [String], in site: URL, or reason: String
-    ) throws
-        -> String
-    {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [program] + arguments
-        process.currentDirectoryURL = site
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        do {
-            try process.run()
-        } catch {
-            throw Failure(reason: "\(program) cannot be run: \(SystemReason.of(error))")
-        }
-        // What it says read meanwhile: a program blocked on a full pipe would never end.
-        let said = Locked("")
-        let reading = DispatchGroup()
-        DispatchQueue.global().async(group: reading) {
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            said.withLock { $0 = text }
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        reading.wait()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let detail = said.withLock { $0 }.split(separator: "\n").first.map { " (\(program): \($0))" } ?? ""
-            throw Failure(reason: reason + detail)
-        }
-        return String(decoding: data, as: UTF8.self)
     }
 }

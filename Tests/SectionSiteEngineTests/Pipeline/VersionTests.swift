@@ -350,6 +350,14 @@ struct VersionTests {
         #expect(try site.output("docs/1.0/install/index.html").contains("Here."))
         let copies = site.folder.appendingPathComponent(".sectionsite/git").path
         #expect((try? FileManager.default.contentsOfDirectory(atPath: copies)) == [])
+        // A `.sectionsite/git` that is a link is never written nor emptied: an error, and what it leads to stays.
+        let elsewhere = try TestSite(["keep.txt": "mine"])
+        try FileManager.default.removeItem(atPath: copies)
+        try FileManager.default.createSymbolicLink(atPath: copies, withDestinationPath: elsewhere.folder.path)
+        try site.write(["sectionsite.yml": settings])
+        try site.remove("Content/docs/1.0/install.md")
+        #expect(site.buildError()?.diagnostics.map(\.id?.rawValue) == ["settings.git-version-unreadable"])
+        #expect(FileManager.default.fileExists(atPath: elsewhere.folder.appendingPathComponent("keep.txt").path))
     }
 
     @Test("a link to a latest address with a fragment checks the fragment on the page it sends to, and keeps it")
