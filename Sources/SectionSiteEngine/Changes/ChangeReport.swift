@@ -161,13 +161,15 @@ package struct ChangeReport: Sendable, Equatable {
                 } ?? ""
             return PageChange(url: url, status: new == nil ? .removed : .added, title: title)
         }
-        let before: KeyedDocument
-        let after: KeyedDocument
         do {
-            (before, after) = (try KeyedDocument(old), try KeyedDocument(new))
+            return page(url, before: try KeyedDocument(old), after: try KeyedDocument(new))
         } catch {
             return PageChange(url: url, status: .changed, title: "", wholePage: "\(error)")
         }
+    }
+
+    /// A page's change between two documents read as keyed.
+    static func page(_ url: PageURL, before: KeyedDocument, after: KeyedDocument) -> PageChange {
         let title = after.title.map { Entities.decode(after.text($0)) } ?? ""
         var change = PageChange(url: url, status: .changed, title: title)
         let patch = PatchBuilder.patch(
@@ -193,28 +195,30 @@ package struct ChangeReport: Sendable, Equatable {
 }
 
 extension ChangeReport {
-    /// A document whose body blocks' HTML was changed after it was rendered (links read as another version's) with
-    /// each block's key made again from its HTML as `PageRenderer.body(_:)` makes it, so that a block is keyed as a
-    /// page rendered with that HTML would key it.
-    static func rekeyingBlocks(_ document: String) -> String {
-        guard let keyed = try? KeyedDocument(document) else { return document }
+    /// The document with `from` read as `to` in its text (a link into one version's folder read as into another's)
+    /// and each body block keyed again from its HTML so changed, as `PageRenderer.body(_:)` keys it: a block is keyed
+    /// as a page rendered with that HTML would key it.
+    static func relinking(_ keyed: KeyedDocument, from: String, to: String) -> String {
+        func relinked(_ text: String) -> String { from.isEmpty ? text : text.replacing(bytesOf: from, with: to) }
         let blocks = keyed.order.filter { PatchContract.Kind.block.matches($0) }.compactMap { keyed.elements[$0] }
             .sorted { $0.outer.lowerBound < $1.outer.lowerBound }
         var result = ""
         var seen: [String: Int] = [:]
         var at = 0
         for block in blocks where block.outer.lowerBound >= at {
-            result += keyed.text(at..<block.outer.lowerBound)
-            let outer = keyed.text(block.outer)
+            result += relinked(keyed.text(at..<block.outer.lowerBound))
+            let outer = relinked(keyed.text(block.outer))
             let attribute = " \(PatchContract.keyAttribute)=\"\(HTML.escape(block.key))\""
             let raw = block.tag == "div" && block.attributes.contains { $0.name == "class" && $0.value == "ss-raw" }
-            let html = raw ? keyed.text(block.inner) : outer.replacing(bytesOf: attribute, with: "", maxReplacements: 1)
+            let html =
+                raw
+                ? relinked(keyed.text(block.inner)) : outer.replacing(bytesOf: attribute, with: "", maxReplacements: 1)
             let key = PageRenderer.blockKey(html, seen: &seen)
             result += outer.replacing(
                 bytesOf: attribute, with: " \(PatchContract.keyAttribute)=\"\(HTML.escape(key))\"", maxReplacements: 1)
             at = block.outer.upperBound
         }
-        return result + keyed.text(at..<keyed.bytes.count)
+        return result + relinked(keyed.text(at..<keyed.bytes.count))
     }
 
     /// The page's own content out of a whole document: its title, and the outermost of its sections, body blocks
@@ -240,7 +244,7 @@ extension ChangeReport {
             "\(PatchContract.keyAttribute)=\"\(PatchContract.Kind.section.rawValue)",
             "\(PatchContract.keyAttribute)=\"\(PatchContract.Kind.block.rawValue)",
         ]
-        let first = markers.compactMap { html.firstRange(bytesOf: $0)?.lowerBound }.min()
+        let first = html.firstRange(bytesOfAny: markers)?.lowerBound
         let start = first.flatMap { html[..<$0].lastIndex(of: "<") } ?? html.startIndex
         guard let document = try? KeyedDocument(String(html[start...])) else { return nil }
         var title = ""

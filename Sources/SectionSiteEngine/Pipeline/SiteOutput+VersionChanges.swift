@@ -179,25 +179,38 @@ extension SiteOutput {
     static func versionChange(
         _ url: PageURL, old: String, new: String, folders: (older: String, newer: String)
     ) -> ChangeReport.PageChange {
-        versionChange(url, old: ChangeReport.content(old), new: ChangeReport.content(new), folders: folders)
+        versionChange(
+            url, old: ChangeReport.content(old).map(ComparedContent.init),
+            new: ChangeReport.content(new).map(ComparedContent.init), folders: folders)
     }
 
-    /// `versionChange` of the two pages' content (`ChangeReport.content`).
+    /// `versionChange` of the two pages' content (`ChangeReport.content`), each read as keyed once for the two
+    /// pages of changes that compare it.
     static func versionChange(
-        _ url: PageURL, old: (title: String, body: String)?, new: (title: String, body: String)?,
-        folders: (older: String, newer: String)
+        _ url: PageURL, old: ComparedContent?, new: ComparedContent?, folders: (older: String, newer: String)
     ) -> ChangeReport.PageChange {
-        func document(_ content: (title: String, body: String)?) -> String {
-            content.map { ChangeReport.contentDocument(title: $0.title, body: $0.body) } ?? ""
-        }
-        let older = document(old)
+        let older = old?.html ?? ""
         // One version's folder inside the other's (the latest at `/docs/`, 1.0 at `/docs/1.0/`): reading one as the
         // other and back would rewrite links into neither; they compare as written.
         let nested = folders.older.hasPrefix(folders.newer) || folders.newer.hasPrefix(folders.older)
-        let relinked = nested ? older : older.replacing(bytesOf: folders.older, with: folders.newer)
-        // Blocks keyed again only where a link was read as another version's: a block's key is its HTML's hash.
-        let before = relinked == older ? older : ChangeReport.rekeyingBlocks(relinked)
-        var change = ChangeReport.page(url, old: before, new: document(new)).content
+        let relinks = !nested && older.contains(bytesOf: folders.older)
+        var change: ChangeReport.PageChange
+        if let before = old?.document, let after = new?.document {
+            do {
+                // Blocks keyed again only where a link was read as another version's: a block's key is its HTML's
+                // hash.
+                let relinked =
+                    relinks
+                    ? try KeyedDocument(ChangeReport.relinking(before, from: folders.older, to: folders.newer)) : before
+                change = ChangeReport.page(url, before: relinked, after: after)
+            } catch {
+                change = .init(url: url, status: .changed, title: "", wholePage: "\(error)")
+            }
+        } else {
+            let relinked = relinks ? older.replacing(bytesOf: folders.older, with: folders.newer) : older
+            change = ChangeReport.page(url, old: relinked, new: new?.html ?? "")
+        }
+        change = change.content
         if !nested { change.relink(before: folders.newer, to: folders.older) }
         return change
     }
@@ -209,11 +222,28 @@ extension SiteOutput {
     }
 }
 
-/// Each page's content (`ChangeReport.content`) for the changes pages, read once for the two that compare it (with
-/// the version before, and with the one after) and let go after its last use: a build makes the changes pages on
-/// all cores, and reading a page's whole document is most of the cost of one.
+/// A page's content as two versions of it are compared: its title and HTML (`ChangeReport.content`), in a document
+/// of their own, read as keyed.
+struct ComparedContent {
+    var title: String
+    var body: String
+    /// The document of the title and body (`ChangeReport.contentDocument`).
+    var html: String
+    /// `html` read as keyed; nil when it cannot be.
+    var document: KeyedDocument?
+
+    init(_ content: (title: String, body: String)) {
+        (title, body) = content
+        html = ChangeReport.contentDocument(title: title, body: body)
+        document = try? KeyedDocument(html)
+    }
+}
+
+/// Each page's content (`ComparedContent`) for the changes pages, read once for the two that compare it (with the
+/// version before, and with the one after) and let go after its last use: a build makes the changes pages on all
+/// cores, and reading a page's whole document is most of the cost of one.
 final class ContentMemo: Sendable {
-    private let made: Locked<[PageURL: (content: (title: String, body: String)?, uses: Int)]>
+    private let made: Locked<[PageURL: (content: ComparedContent?, uses: Int)]>
     private let uses: [PageURL: Int]
     private let out: URL
 
@@ -225,9 +255,9 @@ final class ContentMemo: Sendable {
 
     /// A page's content: of its document as rendered, or as the previous output holds it when this build did not
     /// render it.
-    func content(of page: RenderedPage?) -> (title: String, body: String)? {
+    func content(of page: RenderedPage?) -> ComparedContent? {
         guard let page else { return nil }
-        if let kept = made.withLock({ made -> (title: String, body: String)?? in
+        if let kept = made.withLock({ made -> ComparedContent?? in
             guard let kept = made[page.url] else { return nil }
             made[page.url]!.uses -= 1
             if made[page.url]!.uses <= 0 { made[page.url] = nil }
@@ -235,7 +265,7 @@ final class ContentMemo: Sendable {
         }) {
             return kept
         }
-        let content = ChangeReport.content(page.html(orIn: out) ?? "")
+        let content = ChangeReport.content(page.html(orIn: out) ?? "").map(ComparedContent.init)
         let left = (uses[page.url] ?? 1) - 1
         if left > 0 { made.withLock { $0[page.url] = (content, left) } }
         return content

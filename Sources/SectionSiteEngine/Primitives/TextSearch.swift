@@ -13,6 +13,36 @@ extension StringProtocol {
         return start..<utf8.index(start, offsetBy: offsets.count)
     }
 
+    /// Where the first of `parts` to occur starts (the longest of those starting there), compared byte for byte,
+    /// in one pass over the text: the first occurrence of each of them, one after the other, reads the text once for
+    /// each that is absent.
+    func firstRange(bytesOfAny parts: [String]) -> Range<String.Index>? {
+        let needles = parts.filter { !$0.isEmpty }.map { Array($0.utf8) }
+        guard !needles.isEmpty else { return nil }
+        func first(in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+            var starts = [Bool](repeating: false, count: 256)
+            for needle in needles { starts[Int(needle[0])] = true }
+            var offset = 0
+            while offset < bytes.count {
+                if starts[Int(bytes[offset])] {
+                    let found = needles.filter { needle in
+                        needle.count <= bytes.count - offset
+                            && needle.indices.allSatisfy { bytes[offset + $0] == needle[$0] }
+                    }
+                    if let longest = found.map(\.count).max() { return offset..<offset + longest }
+                }
+                offset += 1
+            }
+            return nil
+        }
+        let offsets =
+            utf8.withContiguousStorageIfAvailable(first)
+            ?? Array(utf8).withUnsafeBufferPointer(first)
+        guard let offsets else { return nil }
+        let start = utf8.index(utf8.startIndex, offsetBy: offsets.lowerBound)
+        return start..<utf8.index(start, offsetBy: offsets.count)
+    }
+
     /// Whether `part` occurs, compared byte for byte (see `firstRange(bytesOf:)`).
     func contains(bytesOf part: String) -> Bool {
         firstRange(bytesOf: part) != nil

@@ -22,6 +22,19 @@ struct TextSearchTests {
         #expect("".contains(bytesOf: "a") == false && "a".contains(bytesOf: "") == true)
     }
 
+    @Test("the first of several parts, in one pass: the earliest start, the longest of those starting there")
+    func firstOfSeveral() {
+        let text = "naïve <h2>Café</h2> data-ss-key=\"b:1\" data-ss-list=\"page\""
+        let parts = ["data-ss-list=\"page\"", "data-ss-key=\"b:", "data-ss-key=\"b", "nope"]
+        let found = text.firstRange(bytesOfAny: parts)
+        #expect(found.map { String(text[$0]) } == "data-ss-key=\"b:")
+        let earliest = parts.compactMap { text.firstRange(bytesOf: $0)?.lowerBound }.min()
+        #expect(found?.lowerBound == earliest)
+        #expect(text.firstRange(bytesOfAny: ["é</h2>", "Caf"]).map { String(text[$0]) } == "Caf")
+        #expect(text.firstRange(bytesOfAny: ["nope", ""]) == nil && text.firstRange(bytesOfAny: []) == nil)
+        #expect(text.dropFirst(3).firstRange(bytesOfAny: ["ï", "<h2>"]).map { String(text[$0]) } == "<h2>")
+    }
+
     @Test("replaces what Foundation's replacingOccurrences replaces")
     func sameAsFoundationReplace() {
         let text = "/docs/2.0/a /docs/2.0//docs/2.0/ é/docs/2.0 /docs/2.0/"
