@@ -18,6 +18,7 @@ final class Terminal: Sendable {
     init(quiet: Bool, allErrors: Bool = false) {
         self.quiet = quiet
         self.allErrors = allErrors
+        if traces { LibraryTime.count() }
     }
 
     /// Whether `SECTIONSITE_TRACE` is set: `trace(_:)` prints, and progress is a line per step.
@@ -47,6 +48,10 @@ final class Terminal: Sendable {
     func traceFinished() {
         guard traces else { return }
         FileHandle.standardError.write(Data("\(stamp()): finished\n".utf8))
+        for (library, name) in [(LibraryTime.Library.markdown, "libcmark-gfm"), (.highlighter, "highlighter")] {
+            let (seconds, bytes) = LibraryTime.total(library)
+            trace([String(format: "in %@: CPU %.3f s for %d bytes", name, seconds, bytes)])
+        }
     }
 
     /// The wall clock since the command started and the processor time used so far.

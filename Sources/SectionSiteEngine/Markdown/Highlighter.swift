@@ -77,7 +77,11 @@ final class HighlightCache: Sendable {
             if file == nil { file = cache.flatMap { CacheFile(reading: $0.path, format: cacheFormat) } ?? CacheFile() }
             return file!.entry(key)
         }?.read()
-        let html = cached ?? highlighter.highlight(code, language) ?? ""
+        let html =
+            cached ?? LibraryTime.measure(.highlighter, bytes: code.utf8.count) {
+                highlighter.highlight(code, language)
+            }
+            ?? ""
         if onDisk {
             next.withLock { file in
                 if file == nil { file = CacheFile(appendingBeside: cache!.path, format: cacheFormat) }

@@ -386,22 +386,25 @@ package struct Markdown: Sendable {
         defer { cmark_parser_free(parser) }
         for syntax in Self.extensions { cmark_parser_attach_syntax_extension(parser, syntax) }
         var text = text
-        text.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { chars in cmark_parser_feed(parser, chars.baseAddress, chars.count)
+        let finished = LibraryTime.measure(.markdown, bytes: text.utf8.count) {
+            text.withUTF8 { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { chars in
+                    cmark_parser_feed(parser, chars.baseAddress, chars.count)
+                }
             }
+            return Self.finishesInParallel
+                ? cmark_parser_finish(parser) : Self.finishing.withLock { cmark_parser_finish(parser) }
         }
-        let finished =
-            Self.finishesInParallel
-            ? cmark_parser_finish(parser) : Self.finishing.withLock { cmark_parser_finish(parser) }
         guard let document = finished else {
             preconditionFailure("libcmark-gfm returned no document")
         }
-        defer { cmark_node_free(document) }
+        defer { LibraryTime.measure(.markdown, bytes: 0) { cmark_node_free(document) } }
         return body(document, cmark_parser_get_syntax_extensions(parser))
     }
 
     func render(_ node: OpaquePointer, _ extensions: UnsafeMutablePointer<cmark_llist>?) -> String {
-        guard let html = cmark_render_html(node, options, extensions) else { return "" }
+        guard let html = LibraryTime.measure(.markdown, bytes: 0, { cmark_render_html(node, options, extensions) })
+        else { return "" }
         defer { free(html) }
         return String(cString: html)
     }
