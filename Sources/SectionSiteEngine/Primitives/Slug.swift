@@ -9,6 +9,25 @@ package enum Slug {
         ) {
             return text
         }
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII (most headings: capitals and spaces), byte by byte: the same as below, without a string a letter.
+            var slug: [UInt8] = []
+            slug.reserveCapacity(text.utf8.count)
+            for byte in text.utf8 {
+                switch byte {
+                case 0x61...0x7A, 0x30...0x39, 0x5F: slug.append(byte)
+                case 0x41...0x5A: slug.append(byte + 0x20)
+                case 0x20, 0x2D: slug.append(0x2D)
+                default: continue
+                }
+            }
+            return String(decoding: slug, as: UTF8.self)
+        }
+        return scalarSlug(text)
+    }
+
+    /// `of(_:)` scalar by scalar, for any text.
+    static func scalarSlug(_ text: String) -> String {
         var slug = ""
         for scalar in text.unicodeScalars {
             if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {

@@ -27,9 +27,15 @@ enum MarkdownLinks {
     /// schemed link.
     private static func relativePath(_ destination: String) -> (path: String, suffix: String)? {
         guard !destination.isEmpty, !destination.hasPrefix("/"), !destination.hasPrefix("#") else { return nil }
-        let pathEnd = destination.firstIndex(where: { $0 == "#" || $0 == "?" }) ?? destination.endIndex
+        // Bytes, not Characters: a URL's `#`, `?`, `:` and `/` are ASCII, and every page's every link comes here.
+        let utf8 = destination.utf8
+        let pathEnd = utf8.firstIndex(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") }) ?? utf8.endIndex
         let path = destination[..<pathEnd]
-        if let colon = path.firstIndex(of: ":"), !path[..<colon].contains(bytesOf: "/") { return nil }  // a scheme
+        if let colon = path.utf8.firstIndex(of: UInt8(ascii: ":")),
+            !path.utf8[..<colon].contains(UInt8(ascii: "/"))
+        {
+            return nil  // a scheme
+        }
         guard !path.isEmpty else { return nil }
         return (String(path), String(destination[pathEnd...]))
     }

@@ -22,7 +22,14 @@ enum SourceText {
 
     /// Decodes bytes as UTF-8; the error names the line and column of the first invalid byte.
     static func decode(_ data: Data, path: String) throws -> String {
-        if let text = String(data: data, encoding: .utf8) { return text }
+        // As `String(data:encoding: .utf8)` reads it (a byte-order mark left out), in one pass of the standard
+        // library's validation: Foundation's copies the bytes first, and every page is read twice a build.
+        let text = data.withUnsafeBytes { bytes in
+            let bytes = bytes.bindMemory(to: UInt8.self)
+            let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            return String(validating: UnsafeBufferPointer(rebasing: bytes[bom...]), as: UTF8.self)
+        }
+        if let text { return text }
         var line = 1
         var column = 1
         var iterator = data.makeIterator()

@@ -32,7 +32,8 @@ package struct QuotePass {
         }
         var marker = ""
         var node = cmark_node_first_child(paragraph)
-        while let current = node, cmark_node_get_type(current) == CMARK_NODE_TEXT, marker.count < 12 {
+        // Bytes counted, not Characters: the first text of most quotes is a long sentence. An alert's marker is ASCII.
+        while let current = node, cmark_node_get_type(current) == CMARK_NODE_TEXT, marker.utf8.count < 12 {
             marker += cmark_node_get_literal(current).map { String(cString: $0) } ?? ""
             node = cmark_node_next(current)
         }
@@ -41,6 +42,10 @@ package struct QuotePass {
         {
             return nil
         }
+        // What `trimmingCharacters(in: .whitespaces)` would start at (a space separator or a tab is skipped): most
+        // quotes are told apart there.
+        let start = marker.unicodeScalars.first { $0 != "\t" && $0.properties.generalCategory != .spaceSeparator }
+        guard start == "[" else { return nil }
         let trimmed = marker.trimmingCharacters(in: .whitespaces)
         guard trimmed.hasPrefix("[!"), trimmed.hasSuffix("]") else { return nil }
         let kind = trimmed.dropFirst(2).dropLast().lowercased()
