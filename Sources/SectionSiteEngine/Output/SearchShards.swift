@@ -120,7 +120,8 @@ struct SearchShards: Sendable {
             nonisolated(unsafe) let partitions = buffer
             let batch = 2048
             for start in stride(from: 0, to: ordered.count, by: batch) {
-                let read = Array(ordered[start..<min(start + batch, ordered.count)]).parallelMap(Self.pageWords)
+                let read = Array(ordered[start..<min(start + batch, ordered.count)]).parallelMap(
+                    Self.pageWordsByPartition)
                 DispatchQueue.concurrentPerform(iterations: Self.partitionCount) { index in
                     partitions[index].add(read, firstPage: start, partition: index)
                 }
@@ -144,10 +145,9 @@ struct SearchShards: Sendable {
         var words: [Word] = []
 
         /// Adds the words of this partition of a batch of pages, the first of them numbered `firstPage`.
-        mutating func add(_ read: [[(String, Int, Int)]], firstPage: Int, partition: Int) {
+        mutating func add(_ read: [[[(String, Int, Int)]]], firstPage: Int, partition: Int) {
             for (offset, pageWords) in read.enumerated() {
-                for (text, flags, heading) in pageWords
-                where Int(text.utf8.first!) % SearchShards.partitionCount == partition {
+                for (text, flags, heading) in pageWords[partition] {
                     let id: Int
                     if let known = ids[text] {
                         id = known
@@ -180,23 +180,34 @@ struct SearchShards: Sendable {
 
     /// A page's words, each once, with its flags and the place of the first heading holding it (0 when none).
     @Sendable static func pageWords(_ page: LoadedPage) -> [(String, Int, Int)] {
-        var found: [String: (flags: Int, heading: Int)] = [:]
-        var order: [String] = []
+        // Each word's place in `words`, looked up once an occurrence.
+        var place: [String: Int] = [:]
+        place.reserveCapacity(page.text.utf8.count / 16)
+        var words: [(String, Int, Int)] = []
         func add(_ text: String, flag: Int, heading: Int = 0) {
             forEachWord(in: text) { word in
-                if let seen = found[word] {
-                    let isNewHeading = flag == 2 && seen.flags & 2 == 0
-                    found[word] = (seen.flags | flag, isNewHeading ? heading : seen.heading)
+                if let seen = place[word] {
+                    let isNewHeading = flag == 2 && words[seen].1 & 2 == 0
+                    words[seen].1 |= flag
+                    if isNewHeading { words[seen].2 = heading }
                 } else {
-                    found[word] = (flag, heading)
-                    order.append(word)
+                    place[word] = words.count
+                    words.append((word, flag, heading))
                 }
             }
         }
         add(page.page.title, flag: 4)
         for (place, heading) in page.headings.enumerated() { add(heading.text, flag: 2, heading: place) }
         add(page.text, flag: 1)
-        return order.map { ($0, found[$0]!.flags, found[$0]!.heading) }
+        return words
+    }
+
+    /// `pageWords` by the partition of each word (its first byte's), for `index` to merge on all cores, each core
+    /// reading only its partition's words.
+    @Sendable private static func pageWordsByPartition(_ page: LoadedPage) -> [[(String, Int, Int)]] {
+        var partitions = [[(String, Int, Int)]](repeating: [], count: partitionCount)
+        for word in pageWords(page) { partitions[Int(word.0.utf8.first!) % partitionCount].append(word) }
+        return partitions
     }
 
     /// The prefix that names a word's term file.
