@@ -108,17 +108,23 @@ struct SiteWriter {
         }
     }
 
-    /// Makes the folders that files at `paths` (relative) need under `root` (ending in `/`), which exists: parents
-    /// before children (sorted), each with one call (FileManager looked at the path first, one folder at a time,
-    /// and a 10,000-page site has as many folders).
+    /// Makes the folders that files at `paths` (relative) need under `root` (ending in `/`), which exists: each with
+    /// one call (FileManager looked at the path first, one folder at a time, and a 10,000-page site has as many
+    /// folders), those of one depth on all cores once their parents are made: one after the other, they kept a
+    /// 16-core machine's writing on one core.
     static func makeFolders(for paths: [String], under root: String) throws {
         var folders = Set<String>()
         for path in paths {
             var folder = parent(path)
             while !folder.isEmpty, folders.insert(folder).inserted { folder = parent(folder) }
         }
-        for folder in folders.sorted() where mkdir(root + folder, 0o777) != 0 && errno != EEXIST {
-            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        var byDepth: [Int: [String]] = [:]
+        for folder in folders { byDepth[folder.utf8.count { $0 == UInt8(ascii: "/") }, default: []].append(folder) }
+        for depth in byDepth.keys.sorted() {
+            try byDepth[depth]!.sorted().parallelForEach { (folder: String) throws(POSIXError) in
+                guard mkdir(root + folder, 0o777) != 0, errno != EEXIST else { return }
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
         }
     }
 
