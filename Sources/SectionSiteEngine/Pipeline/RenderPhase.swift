@@ -37,8 +37,12 @@ enum RenderPhase {
         var errors: [Diagnostic] = []
         var claims = OutputTable.Claims()
         var changed: [PageURL] = []
-        for slice in stride(from: 0, to: sortedSources.count, by: 512).map({
-            sortedSources[$0..<min($0 + 512, sortedSources.count)]
+        // At least 512 sources a slice, 64 a core: each slice ends when its slowest page is drawn, and 16 cores
+        // waited at the end of each of twenty slices of a 10,000-page site. The output is the same for any size
+        // (slices of 2,048 gave the same files as slices of 512 on 10,000 pages, KEDA's 24 versions and Vitess).
+        let sliceSize = max(512, 64 * ProcessInfo.processInfo.activeProcessorCount)
+        for slice in stride(from: 0, to: sortedSources.count, by: sliceSize).map({
+            sortedSources[$0..<min($0 + sliceSize, sortedSources.count)]
         }) {
             let made: [(source: SourceID, urls: [PageURL])], stale: [PageInstance]
             do {
