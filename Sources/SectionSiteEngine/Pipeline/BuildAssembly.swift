@@ -48,6 +48,7 @@ struct BuildAssembly {
             start.unchanged
             ? start.record!.indexes.map { OutputFile(path: $0, contents: .unchanged, origin: "the indexes") }
             : SiteOutput(site).indexes()
+        progress(BuildProgress(.patches, name: "Listing the output"))
         siteFiles = SiteOutput(site).files(indexes: indexes)
         var files = siteFiles + patches.files
         var from = patches.from
@@ -59,6 +60,7 @@ struct BuildAssembly {
         if let record = start.record, start.describesOutput {
             files = try Self.markUnchanged(files, rendered: rendered, record: record, start: start, out: options.out)
         }
+        progress(BuildProgress(.patches, name: "Checking where the output goes"))
         try SiteWriter.check(
             files, bounds: site.config.sourceBounds(site: options.site), out: options.out, state: options.state)
         (self.files, self.from, self.warnings) = (files, from, warnings)

@@ -79,6 +79,7 @@ package struct Site: Sendable {
         try LoadPhase.all(&self, report: report)
         report(.pictures)
         try PicturePhase.run(&self, pages: loaded.values, loader: loader) { report(.pictures, $0, $1) }
+        progress(BuildProgress(.resolving, name: "Indexing the content"))
         content.rebuild(from: loaded, config: config)
         _ = content.refreshTree(drawn: !theme.navigationTemplates.isEmpty)
         _ = try RenderPhase.run(
