@@ -29,6 +29,8 @@ struct BuildStart {
 
     /// Whether unchanged files are linked from the previous output instead of written again.
     var linksOutput: Bool { record != nil && describesOutput }
+    /// The output's files, listed from the moment the record is found to describe the output (for `linksOutput`).
+    var listing: OutputListing?
 
     /// The site of this build, from the record in `options.state` unless `incremental` is off.
     init(
@@ -44,11 +46,13 @@ struct BuildStart {
             }
         }
         let describes = snapshot.map { Self.describesOutput($0, out: options.out) } ?? false
+        let listing = describes ? OutputListing(out: options.out) : nil  // while the site is restored and updated
         var mismatch: String?
         if let record = snapshot, var previous = try SiteRecord.restore(record, options: options, mismatch: &mismatch),
             let stood = describes ? [] : SiteRecord.stand(&previous, from: BuildState(folder: options.state).pages)
         {
             (site, self.record, describesOutput, fromStore) = (previous, record, describes, stood)
+            self.listing = listing
             try applyChanges(since: record, options: options, progress: progress)
         } else {
             if snapshot != nil {
