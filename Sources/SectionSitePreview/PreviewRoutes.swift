@@ -155,11 +155,10 @@ struct PreviewRoutes: Sendable {
                 live + "window.SectionSiteEdit={endpoint:\"\(root)_sectionsite/edit\"};\n" + Runtime.editScript,
                 type: path)
         }
-        if let url = path.page, site.pages[url] == nil, let changes = SiteOutput(site).versionChangesFile(at: path),
-            case .text(let html) = changes.contents
-        {
-            // A page of changes between versions, live: it reloads when a file changes it.
-            return Self.ok(ChangeReport.live(html, page: url, config: site.config, nonce: Self.nonce), type: path)
+        if let url = path.page, site.pages[url] == nil, let changes = PreviewHub.changesPage(url, in: site) {
+            // A page of changes between versions, live: patched when a saved file changes it.
+            return Self.ok(
+                ChangeReport.live(changes.html, page: url, config: site.config, nonce: Self.nonce), type: path)
         }
         if let file = SiteOutput(site).file(at: path) {
             switch file.contents {

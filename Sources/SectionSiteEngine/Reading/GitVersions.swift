@@ -30,16 +30,28 @@ enum GitVersions {
                 reads[0].version.name, ref: reads[0].source.ref, reason: error.reason
             ).error(at: .file("sectionsite.yml"))
         }
+        // Each version's folder in its commit, `inside` from the repository's root (the version's own folder where
+        // the site is, unless `path` names another), named by git all at once: one git a build, not two a version.
+        let insides = reads.map { $0.source.path ?? repository.prefix + $0.folder }
+        let trees = self.trees(zip(reads, insides).map { "\($0.source.ref):\($1)" }, in: repository)
         var errors: [Diagnostic] = []
-        for read in reads {
+        for (read, (inside, tree)) in zip(reads, zip(insides, trees)) {
             let name = read.version.name
             if FileManager.default.fileExists(atPath: site.path + "/" + read.folder) {
                 errors.append(
                     SettingsProblem.versionInTwoPlaces(name, folder: read.folder).at(.file("sectionsite.yml")))
                 continue
             }
-            do {
-                try copy(read.source, folder: read.folder, into: read.copy, site: site, repository: repository)
+            do throws(GitRepository.Unavailable) {
+                switch tree {
+                case nil:
+                    throw GitRepository.Unavailable(
+                        reason: "it has no folder '\(inside)' (or there is no such tag, branch or commit)")
+                case .some((_, let kind)) where kind != "tree":
+                    throw GitRepository.Unavailable(reason: "'\(inside)' is a file there, not a folder")
+                case .some((let object, _)):
+                    try copy(object, into: read.copy, site: site, repository: repository)
+                }
             } catch {
                 errors.append(
                     SettingsProblem.gitVersionUnreadable(name, ref: read.source.ref, reason: error.reason).at(
@@ -70,19 +82,22 @@ enum GitVersions {
         }
     }
 
-    private static func copy(
-        _ source: SiteVersions.GitSource, folder: String, into copy: String, site: URL, repository: GitRepository
-    ) throws(GitRepository.Unavailable) {
-        // The version's own folder where the site is, unless `path` names another from the repository's root.
-        let inside = source.path ?? repository.prefix + folder
-        let named = repository.run(["rev-parse", "--verify", "--quiet", "--end-of-options", "\(source.ref):\(inside)"])
-        let tree = GitRepository.firstLine(String(decoding: named.output, as: UTF8.self))
-        guard named.status == 0, !tree.isEmpty else {
-            throw .init(reason: "it has no folder '\(inside)' (or there is no such tag, branch or commit)")
+    /// The object each of `names` (`v1.0:docs`) is and its kind (`tree`, `blob`), nil for one git cannot find, from
+    /// one `git cat-file --batch-check`.
+    private static func trees(_ names: [String], in repository: GitRepository) -> [(object: String, kind: String)?] {
+        let answer = repository.run(["cat-file", "--batch-check"], input: Data(names.map { $0 + "\n" }.joined().utf8))
+        // One line an object asked for: `<object> <kind> <size>`, or `<name> missing` (or `ambiguous`).
+        let lines = String(decoding: answer.output, as: UTF8.self).split(separator: "\n").map {
+            $0.split(separator: " ").map(String.init)
         }
-        let kind = GitRepository.firstLine(
-            String(decoding: repository.run(["cat-file", "-t", tree]).output, as: UTF8.self))
-        guard kind == "tree" else { throw .init(reason: "'\(inside)' is a file there, not a folder") }
+        guard answer.status == 0, lines.count == names.count else { return names.map { _ in nil } }
+        return lines.map { $0.count == 3 ? ($0[0], $0[1]) : nil }
+    }
+
+    /// Copies the tree `tree` into `copy` (relative to the site), unless the copy is of that tree already.
+    private static func copy(
+        _ tree: String, into copy: String, site: URL, repository: GitRepository
+    ) throws(GitRepository.Unavailable) {
         let manager = FileManager.default
         let target = site.appendingPathComponent(copy)
         let stamp = target.path + ".tree"

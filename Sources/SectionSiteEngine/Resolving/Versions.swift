@@ -92,11 +92,10 @@ struct VersionIndex: Sendable {
 
     /// Each version's page by language and path inside the version (`en` and `guide/install`), by version name.
     private var pages: TreeDictionary<String, [String: Entry]> = [:]
-    /// How many pages each version has in each language (`en` and `2.1`): a version without pages in a language is
-    /// left out of that language's switchers and comparisons (a translation kept for older versions only).
-    private var counts: [String: Int] = [:]
-    /// Each version's pages in each language (`en` and `2.1`), by their paths inside it: where a switcher goes in a
-    /// version with no page at the page's place or above it, not even at its folder's top.
+    /// Each version's pages in each language (`en` and `2.1`), by their paths inside it: a version without pages in
+    /// a language is left out of that language's switchers and comparisons (a translation kept for older versions
+    /// only), and where a switcher goes in a version with no page at the page's place or above it, not even at its
+    /// folder's top.
     private var keys: [String: Set<String>] = [:]
     /// Every page that belongs to a version: the pages whose switchers another version's page added or removed
     /// may change.
@@ -122,7 +121,6 @@ struct VersionIndex: Sendable {
         pages["\(page.page.language)\u{1}\(key)", default: [:]][version.name] = Entry(
             url: page.listing.url.rawValue, text: page.textHash, source: page.page.source)
         members.insert(page.page.source)
-        counts["\(page.page.language)\u{1}\(version.name)", default: 0] += 1
         keys["\(page.page.language)\u{1}\(version.name)", default: []].insert(key)
         return true
     }
@@ -135,14 +133,13 @@ struct VersionIndex: Sendable {
         pages[group]?[version.name] = nil
         if pages[group]?.isEmpty == true { pages[group] = nil }
         members.remove(page.page.source)
-        counts["\(page.page.language)\u{1}\(version.name)", default: 0] -= 1
         keys["\(page.page.language)\u{1}\(version.name)"]?.remove(key)
         return true
     }
 
     /// The versions that have pages in a language, in the settings' order.
     func present(in language: LanguageCode) -> [SiteVersions.Version] {
-        versions.list.filter { counts["\(language)\u{1}\($0.name)", default: 0] > 0 }
+        versions.list.filter { keys["\(language)\u{1}\($0.name)"]?.isEmpty == false }
     }
 
     /// The switcher's links of a page, one per version that has pages in its language, in the settings' order;

@@ -77,12 +77,13 @@ package struct SiteVersions: Sendable, Equatable {
     /// folder `site`: in its copy (`.sectionsite/git/1.0/a.md`) for a version read from git, else where it says.
     package func file(_ file: SourcePath, in site: String) -> String {
         let path = file.rawValue
-        guard list.contains(where: { $0.git != nil }) else { return site + "/" + path }
-        // The innermost version's folder holding it, as `locate` finds a page's version: from git or not.
-        let read = list.map { (version: $0, folder: "Content/" + folder(of: $0.name)) }
-            .filter { path.hasPrefix($0.folder + "/") || path == $0.folder }.max { $0.folder.count < $1.folder.count }
-        guard let read, read.version.git != nil else { return site + "/" + path }
-        return site + "/" + Self.copy(of: read.version.name) + path.dropFirst(read.folder.count)
+        // Of the innermost version whose folder holds it, as a page's version is (`locate`; a version's folder
+        // itself too): from git or not.
+        guard list.contains(where: { $0.git != nil }), path.hasPrefix("Content/") else { return site + "/" + path }
+        let inner = path.dropFirst("Content/".count)
+        guard let (version, _) = locate(inner + "/"), version.git != nil else { return site + "/" + path }
+        let folder = folder(of: version.name)
+        return site + "/" + Self.copy(of: version.name) + (folder.isEmpty ? "/" + inner : inner.dropFirst(folder.count))
     }
 
     /// Where the files of a version read from git are copied, relative to the site.

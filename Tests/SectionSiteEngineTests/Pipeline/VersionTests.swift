@@ -339,6 +339,14 @@ struct VersionTests {
         #expect(error.diagnostics.map(\.id?.rawValue) == ["settings.git-version-unreadable"])
         #expect("\(error)".contains("sectionsite.yml: error: the version '1.0' cannot be read from git at 'v9.9'"))
         #expect(try site.output("docs/1.0/install/index.html").contains("Install 1.0."))
+        // Every version named by git at once, each answer its own: a file where a folder should be is told apart.
+        let twice = settings + "    - {name: \"0.9\", git: v1.0, path: Content/docs/install.md}\n"
+        try site.write(["sectionsite.yml": twice])
+        let file = try #require(site.buildError())
+        #expect(file.diagnostics.map(\.id?.rawValue) == ["settings.git-version-unreadable"])
+        #expect(
+            "\(file)".contains(
+                "the version '0.9' cannot be read from git at 'v1.0': 'Content/docs/install.md' is a file"))
         // Its folder in the working tree too: which to build is not for SectionSite to guess.
         try site.write([
             "sectionsite.yml": settings, "Content/docs/1.0/install.md": "---\ntitle: Install\n---\nHere.\n",
