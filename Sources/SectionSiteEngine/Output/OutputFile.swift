@@ -32,4 +32,10 @@ package struct OutputFile: Sendable, Equatable {
     package var contents: Contents
     /// What the file comes from, for the error when two sources claim one path.
     var origin: String
+
+    /// Where an error about the file points: its origin when that is a file's path (`Content/a.md`), else
+    /// nowhere (`the sitemap`).
+    var originLocation: SourceLocation? {
+        origin.utf8.contains(UInt8(ascii: "/")) ? .file(origin) : nil
+    }
 }

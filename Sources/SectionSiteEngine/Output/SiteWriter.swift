@@ -31,18 +31,17 @@ struct SiteWriter {
         let placed = chunks.parallelMap { chunk in
             var folders: [FilePath: String] = [:]  // real paths of the folders files are copied from
             return files[chunk].map { file -> Diagnostic? in
-                let location = file.origin.contains("/") ? SourceLocation.file(file.origin) : nil
                 if let escape = URLPath.escape(fromFolder: file.path.rawValue)
                     ?? (file.path.rawValue.hasPrefix("/") ? "it is absolute" : nil)
                 {
                     return OutputProblem.fileLeavesOutput(file.path.rawValue, origin: file.origin, escape: escape)
-                        .at(location)
+                        .at(file.originLocation)
                 }
                 if case .copy(let source) = file.contents,
                     case .outside(let real) = bounds.place(FilePath(source), folders: &folders),
                     !previous.allows(FilePath(source)), !kept.allows(FilePath(source))
                 {
-                    return OutputProblem.readOutside(file.path.rawValue, real: real).at(location)
+                    return OutputProblem.readOutside(file.path.rawValue, real: real).at(file.originLocation)
                 }
                 return nil
             }
@@ -54,12 +53,11 @@ struct SiteWriter {
                 errors.append(problem)
                 continue
             }
-            let location = file.origin.contains("/") ? SourceLocation.file(file.origin) : nil
-            if let owner = owners[file.path] {
+            if let owner = owners.updateValue(file.origin, forKey: file.path) {
                 errors.append(
-                    OutputProblem.writtenTwice(file.path.rawValue, first: owner, second: file.origin).at(location))
+                    OutputProblem.writtenTwice(file.path.rawValue, first: owner, second: file.origin)
+                        .at(file.originLocation))
             }
-            owners[file.path] = file.origin
         }
         if !errors.isEmpty { throw SectionSiteError(errors) }
     }

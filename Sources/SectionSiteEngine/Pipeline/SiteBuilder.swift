@@ -24,22 +24,34 @@ package struct SiteBuilder: Sendable {
     package func build(
         incremental: Bool = true, progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }
     ) throws -> BuildReport {
-        let (report, site) = try make(incremental: incremental, progress: progress)
-        Self.release(consume site)
+        let (report, built) = try make(incremental: incremental, progress: progress)
+        Self.release(built)
         return report
     }
 
-    /// Frees the site's memory on a thread of its own: hundreds of thousands of objects at 10,000 pages, a tenth of
+    /// What a build made and no longer needs: the site, its record and its files.
+    private struct Built {
+        let start: BuildStart
+        let assembly: BuildAssembly
+    }
+
+    /// Frees what the build made on a thread of its own: hundreds of thousands of objects at 10,000 pages, a tenth of
     /// the build's wall time and more, which a command that is about to end need not wait for.
-    private static func release(_ site: consuming Site) {
-        let held = Locked<Site?>(site)
-        Thread.detachNewThread { held.withLock { $0 = nil } }
+    private static func release(_ built: Built) {
+        let held = Held(built)
+        Thread.detachNewThread { held.value = nil }
+    }
+
+    /// A value handed to the thread that frees it, which alone touches it from then on.
+    private final class Held: @unchecked Sendable {
+        var value: Built?
+        init(_ value: Built) { self.value = value }
     }
 
     /// A build, started again from nothing when a phase finds that the record cannot be trusted after all.
     private func make(
         incremental: Bool, progress: @escaping @Sendable (BuildProgress) -> Void
-    ) throws -> (BuildReport, Site) {
+    ) throws -> (BuildReport, Built) {
         do {
             return try attempt(incremental: incremental, progress: progress)
         } catch is BuildStart.StartOver {
@@ -51,7 +63,7 @@ package struct SiteBuilder: Sendable {
     /// (`BuildAssembly`), its links checked, then written with the record for the next build.
     private func attempt(
         incremental: Bool, progress: @escaping @Sendable (BuildProgress) -> Void
-    ) throws -> (BuildReport, Site) {
+    ) throws -> (BuildReport, Built) {
         var options = self.options
         options.storage = options.state  // this site renders once
         let start = Date()
@@ -83,7 +95,7 @@ package struct SiteBuilder: Sendable {
                 }
             }
             report.seconds = Date().timeIntervalSince(start)
-            return (report, site)
+            return (report, Built(start: begun, assembly: assembly))
         }
         // From here until `.sectionsite/` is saved, SIGINT and SIGTERM wait for a point where both are whole.
         try interruption?.beginWriting()
@@ -118,7 +130,7 @@ package struct SiteBuilder: Sendable {
         (report.changedPages, report.reloads, report.patches) =
             (assembly.patches.changed, assembly.patches.reloads, assembly.patches.newest)
         report.seconds = Date().timeIntervalSince(start)
-        return (report, site)
+        return (report, Built(start: begun, assembly: assembly))
     }
 
     /// The warnings of the site and of the links written in the Markdown of the pages rendered (all of them from
