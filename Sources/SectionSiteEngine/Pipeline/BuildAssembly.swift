@@ -26,20 +26,21 @@ struct BuildAssembly {
     let warnings: Warnings
 
     /// The output of `start`'s site, checked to stay inside the output folder.
+    /// `history` is the feed's history as `state` holds it, with what reading it warned about.
     init(
-        _ start: BuildStart, state: BuildState, options: BuildOptions,
-        progress: @escaping @Sendable (BuildProgress) -> Void
+        _ start: BuildStart, state: BuildState, history: Background<(BuildState.History, Warnings)>,
+        options: BuildOptions, progress: @escaping @Sendable (BuildProgress) -> Void
     ) throws {
         let site = start.site
-        var warnings = Warnings()
+        var warnings: Warnings
         var feed = PatchFeed(keep: site.config.feedKeep, state: state, previousOut: options.out)
         feed.keepsNewest = options.keepsPatches
         pages = site.pages.values.sorted { $0.url < $1.url }
         let rendered = pages.filter(\.isComplete)
         (self.rendered, renderedCount) = (rendered, rendered.count { !start.fromStore.contains(ObjectIdentifier($0)) })
         progress(BuildProgress(.patches, done: 0, total: rendered.count))
-        history = state.loadHistory(warnings: &warnings)
-        patches = try feed.make(pages: rendered, current: Set(site.pages.keys), history: history) { done in
+        (self.history, warnings) = history.value
+        patches = try feed.make(pages: rendered, current: Set(site.pages.keys), history: self.history) { done in
             progress(BuildProgress(.patches, done: done, total: rendered.count))
         }
         // The sitemap, feeds and search index: as the record lists them when nothing changed, else made.
@@ -87,7 +88,7 @@ struct BuildAssembly {
         let folder = out.path + "/"
         // Whether the previous output holds a file: by the listing of its files made while this build ran (which
         // leaves hidden names out), else by asking for each (24,000 calls took a tenth of a one-page build).
-        let listed = start.listing.map { Set($0.files) }
+        let listed = start.listing.map { Set($0.value) }
         func held(_ path: OutputPath) -> Bool {
             guard let listed, !Self.isHidden(path.rawValue) else { return access(folder + path.rawValue, F_OK) == 0 }
             return listed.contains(path.rawValue)

@@ -29,8 +29,9 @@ struct BuildStart {
 
     /// Whether unchanged files are linked from the previous output instead of written again.
     var linksOutput: Bool { record != nil && describesOutput }
-    /// The output's files, listed from the moment the record is found to describe the output (for `linksOutput`).
-    var listing: OutputListing?
+    /// The output's files, listed on another thread while the record is read and the site restored (for
+    /// `linksOutput`): walking 24,000 files in 21,000 folders takes a tenth of a second of a core.
+    var listing: Background<[String]>?
 
     /// The site of this build, from the record in `options.state` unless `incremental` is off.
     init(
@@ -38,6 +39,13 @@ struct BuildStart {
     ) throws {
         var snapshot: SiteSnapshot?
         let recordName = SiteWriter.shown(SiteSnapshot.file(options.state).path)
+        // Started before the record is read, which says whether it describes this output: when it does not (a build
+        // into another folder, an output changed by hand), the listing is not waited for.
+        let out = options.out
+        let listing =
+            incremental && access(SiteSnapshot.file(options.state).path, F_OK) == 0
+                && access(out.path + "/" + OutputManifest.path.rawValue, F_OK) == 0
+            ? Background { FileTree.files(under: out) } : nil
         if incremental {
             switch SiteSnapshot.read(options.state) {
             case .none: break
@@ -46,13 +54,12 @@ struct BuildStart {
             }
         }
         let describes = snapshot.map { Self.describesOutput($0, out: options.out) } ?? false
-        let listing = describes ? OutputListing(out: options.out) : nil  // while the site is restored and updated
         var mismatch: String?
         if let record = snapshot, var previous = try SiteRecord.restore(record, options: options, mismatch: &mismatch),
             let stood = describes ? [] : SiteRecord.stand(&previous, from: BuildState(folder: options.state).pages)
         {
             (site, self.record, describesOutput, fromStore) = (previous, record, describes, stood)
-            self.listing = listing
+            self.listing = describes ? listing : nil
             try applyChanges(since: record, options: options, progress: progress)
         } else {
             if snapshot != nil {
