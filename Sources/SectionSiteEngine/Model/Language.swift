@@ -36,7 +36,11 @@ package struct Language: Sendable, Equatable {
 /// ```
 package struct SiteLanguages: Sendable, Equatable {
     /// The languages in the order the settings give them, the default first; empty for a one-language site.
-    package var list: [Language] = []
+    package var list: [Language] = [] {
+        didSet { positions = Dictionary(list.enumerated().map { ($1.code, $0) }) { first, _ in first } }
+    }
+    /// Each language's place in `list`, by code: a page of a site in 39 languages asks for each of them.
+    private var positions: [LanguageCode: Int] = [:]
     /// The language of a site without `languages:` (`language:` in the settings).
     package var single: LanguageCode = "en"
     /// Whether the default language's pages go under `/<code>/` too (with a page at `/` sending readers there).
@@ -54,7 +58,10 @@ package struct SiteLanguages: Sendable, Equatable {
     package var codes: [LanguageCode] { list.isEmpty ? [single] : list.map(\.code) }
 
     /// The language with this code.
-    package func language(_ code: LanguageCode) -> Language? { list.first { $0.code == code } }
+    package func language(_ code: LanguageCode) -> Language? { position(code).map { list[$0] } }
+
+    /// The place of the language with this code in `list`.
+    package func position(_ code: LanguageCode) -> Int? { positions[code] }
 
     /// The language of a file of `Content/` and its path as if the language's folder were `Content/` itself:
     /// `Content/fr/posts/a.md` is `fr` and `Content/posts/a.md`.
@@ -72,6 +79,12 @@ package struct SiteLanguages: Sendable, Equatable {
     package func prefix(_ code: LanguageCode) -> String {
         guard isMultilingual, code != defaultCode || defaultInFolder else { return "" }
         return "/" + folder(code)
+    }
+
+    /// `prefix` of a language of `list`.
+    package func prefix(of language: Language) -> String {
+        guard isMultilingual, language.code != defaultCode || defaultInFolder else { return "" }
+        return "/" + language.folder
     }
 
     /// A site URL of the language's part of the site: `/about/` of `fr` is `/fr/about/`.

@@ -213,7 +213,7 @@ struct LanguageLinks: TemplateObject {
             return .object(
                 LanguageLink(
                     code: language.code, name: language.name, url: target,
-                    link: config.link(target ?? languages.prefix(language.code) + "/"), current: current,
+                    link: config.link(target ?? languages.prefix(of: language) + "/"), current: current,
                     translated: target != nil))
         }
     }

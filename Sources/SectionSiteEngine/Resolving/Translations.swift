@@ -64,9 +64,16 @@ struct TranslationIndex: Sendable {
     func of(_ page: Page, languages: SiteLanguages) -> [Translation] {
         let group = groups[page.translationKey] ?? []
         guard group.count > 1 else { return [] }
-        let found = languages.codes.compactMap { code in
-            code == page.language ? group.first { $0.source == page.source } : group.first { $0.language == code }
+        // One pass over the group, each language's first page put at its place (the page itself for its own):
+        // asking each of 39 languages for its first page went through the group 39 times, at every page.
+        var placed = [Translation?](repeating: nil, count: languages.list.count)
+        for entry in group {
+            guard let position = languages.position(entry.language), placed[position] == nil,
+                entry.language != page.language || entry.source == page.source
+            else { continue }
+            placed[position] = entry
         }
+        let found = placed.compactMap { $0 }
         return found.count > 1 ? found : []
     }
 

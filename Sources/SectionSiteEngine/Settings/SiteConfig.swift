@@ -143,6 +143,8 @@ package struct SiteConfig: Sendable, Equatable {
 
     /// A site path (`/posts/a/`) under the root path (`/blog/posts/a/`).
     package func link(_ url: String) -> String {
-        rootPath + url.drop(while: { $0 == "/" })
+        // By bytes: a page links every language, every tag and every menu entry through here.
+        let slash = url.utf8.firstIndex { $0 != UInt8(ascii: "/") } ?? url.utf8.endIndex
+        return rootPath + url[slash...]
     }
 }
