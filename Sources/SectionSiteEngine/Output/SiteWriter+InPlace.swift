@@ -11,10 +11,11 @@ extension SiteWriter {
 
     /// Writes `files` into the output in place: `.unchanged` files are already there; every other file of the
     /// output that `files` does not list is removed. `journal` is where the list of renames and removals is kept
-    /// while they are made. `listing`, when given, is the output's files (relative, sorted), listed while the build
-    /// ran.
+    /// while they are made. `listing` and `manifest`, when given, are the output's files (relative, sorted) and
+    /// its manifest, read while the build ran.
     func update(
         _ files: [OutputFile], journal: URL, listing: Background<[String]>? = nil,
+        manifest read: Background<OutputManifest?>? = nil,
         progress: @escaping @Sendable (Int) -> Void = { _ in }
     ) throws {
         let root = out.path + "/"
@@ -27,7 +28,7 @@ extension SiteWriter {
         var hashes: [String?] = files.map { _ in nil }
         // What the output holds, by the manifest the last build wrote: a file made again with the hash it lists
         // is not read to be compared (at 10,000 pages, 24,000 files read took a quarter of an edit's build).
-        let previous = OutputManifest(of: out)
+        let previous = read?.value ?? OutputManifest(of: out)
         do {
             let out = self.out
             let interruption = self.interruption

@@ -110,7 +110,8 @@ package struct SiteBuilder: Sendable {
         progress(BuildProgress(step, done: 0, total: files.count))
         let written = { @Sendable (done: Int) in progress(BuildProgress(step, done: done, total: files.count)) }
         if begun.linksOutput {
-            try writer.update(files, journal: journal, listing: begun.listing, progress: written)
+            try writer.update(
+                files, journal: journal, listing: begun.listing, manifest: begun.manifest, progress: written)
         } else {
             try writer.write(files, progress: written)
         }
