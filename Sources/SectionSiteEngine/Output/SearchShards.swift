@@ -190,26 +190,14 @@ struct SearchShards: Sendable {
 
     /// A page's words, each once, with its flags and the place of the first heading holding it (0 when none).
     @Sendable static func pageWords(_ page: LoadedPage) -> [(String, Int, Int)] {
-        // Each word's place in `words`, looked up once an occurrence.
-        var place: [String: Int] = [:]
-        place.reserveCapacity(page.text.utf8.count / 16)
-        var words: [(String, Int, Int)] = []
+        var table = PageWordTable(expected: page.text.utf8.count / 16)
         func add(_ text: String, flag: Int, heading: Int = 0) {
-            forEachWord(in: text) { word in
-                if let seen = place[word] {
-                    let isNewHeading = flag == 2 && words[seen].1 & 2 == 0
-                    words[seen].1 |= flag
-                    if isNewHeading { words[seen].2 = heading }
-                } else {
-                    place[word] = words.count
-                    words.append((word, flag, heading))
-                }
-            }
+            forEachWordBytes(in: text) { table.add($0, flag: flag, heading: heading) }
         }
         add(page.page.title, flag: 4)
         for (place, heading) in page.headings.enumerated() { add(heading.text, flag: 2, heading: place) }
         add(page.text, flag: 1)
-        return words
+        return table.words
     }
 
     /// `pageWords` by the partition of each word (`partition(_:)`), for `index` to merge on all cores, each core
@@ -269,6 +257,48 @@ struct SearchShards: Sendable {
     /// `forEachWord` for a text all ASCII, most pages' text, on its bytes: the same words, without building each one
     /// scalar by scalar.
     private static func forEachASCIIWord(in text: String, _ body: (String) -> Void) {
+        forEachASCIIWord(in: text) { body(String(decoding: $0, as: UTF8.self)) }
+    }
+
+    /// `forEachWord` by the words' bytes (valid until `body` returns): a run between two ASCII characters that are
+    /// no letter or digit is a word's bytes, lowercased, when it is all ASCII, and goes through `forEachWord` only
+    /// when it is not (one typographic quote sent a whole page there, two thirds of the search index's time). The
+    /// words are the same: such characters end a word in both, and none joins a decomposed character to another.
+    static func forEachWordBytes(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var text = text
+        text.withUTF8 { bytes in
+            var word: [UInt8] = []
+            word.reserveCapacity(32)
+            var start = 0  // of the run
+            var wide = false  // whether the run holds a byte of a non-ASCII character
+            func end(at index: Int) {
+                if wide {
+                    forEachWord(
+                        in: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                    ) {
+                        var found = $0
+                        found.withUTF8(body)
+                    }
+                } else if !word.isEmpty {
+                    word.withUnsafeBufferPointer(body)
+                }
+                word.removeAll(keepingCapacity: true)
+                (start, wide) = (index + 1, false)
+            }
+            for (index, byte) in bytes.enumerated() {
+                switch byte {
+                case 0x30...0x39, 0x61...0x7A: word.append(byte)
+                case 0x41...0x5A: word.append(byte + 0x20)
+                case 0x80...: wide = true
+                default: end(at: index)
+                }
+            }
+            end(at: bytes.count)
+        }
+    }
+
+    /// Calls `body` with the bytes of each word of ASCII `text`, lowercased, valid until it returns.
+    private static func forEachASCIIWord(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var word: [UInt8] = []
         word.reserveCapacity(32)
         for byte in text.utf8 {
@@ -277,12 +307,12 @@ struct SearchShards: Sendable {
             case 0x41...0x5A: word.append(byte + 0x20)
             default:
                 if !word.isEmpty {
-                    body(String(decoding: word, as: UTF8.self))
+                    word.withUnsafeBufferPointer(body)
                     word.removeAll(keepingCapacity: true)
                 }
             }
         }
-        if !word.isEmpty { body(String(decoding: word, as: UTF8.self)) }
+        if !word.isEmpty { word.withUnsafeBufferPointer(body) }
     }
 
     /// The path of the term file of a prefix, under the language's folder.
@@ -440,5 +470,70 @@ struct SearchShards: Sendable {
             }
         }
         return json.text + "\n"
+    }
+}
+
+/// A page's distinct words in the order they first appear, with their flags and first heading, each occurrence
+/// looked up by its bytes in a table of its own: a `String` made and hashed for each of the 15 million words of
+/// 10,000 pages took most of the search index's time; here one is made for each distinct word of a page.
+private struct PageWordTable {
+    /// Each word, its flags (1 text, 2 heading, 4 title) and the place of the first heading holding it.
+    private(set) var words: [(String, Int, Int)] = []
+    /// The words' bytes, one after another, and where each is.
+    private var bytes: [UInt8] = []
+    private var spans: [(start: Int, count: Int)] = []
+    /// Open addressing: a word's place in `words` plus one, 0 for an empty slot; never more than half full.
+    private var slots: [Int32]
+    private var hashes: [UInt64] = []
+
+    init(expected: Int) {
+        var capacity = 64
+        while capacity < expected * 2 { capacity *= 2 }
+        slots = [Int32](repeating: 0, count: capacity)
+        bytes.reserveCapacity(expected * 8)
+    }
+
+    /// FNV-1a, its bits mixed at the end: words are short, and a cheap hash of them is what the table needs.
+    private static func hash(_ word: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in word { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash ^ (hash >> 31)
+    }
+
+    mutating func add(_ word: UnsafeBufferPointer<UInt8>, flag: Int, heading: Int) {
+        let hash = Self.hash(word)
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] != 0 {
+            let index = Int(slots[slot]) - 1
+            if hashes[index] == hash, spans[index].count == word.count,
+                bytes.withUnsafeBufferPointer({
+                    memcmp($0.baseAddress! + spans[index].start, word.baseAddress!, word.count) == 0
+                })
+            {
+                let isNewHeading = flag == 2 && words[index].1 & 2 == 0
+                words[index].1 |= flag
+                if isNewHeading { words[index].2 = heading }
+                return
+            }
+            slot = (slot + 1) & mask
+        }
+        slots[slot] = Int32(words.count + 1)
+        hashes.append(hash)
+        spans.append((bytes.count, word.count))
+        bytes.append(contentsOf: word)
+        words.append((String(decoding: word, as: UTF8.self), flag, heading))
+        if words.count * 2 > slots.count { grow() }
+    }
+
+    /// Twice the slots, every word put again in its new place.
+    private mutating func grow() {
+        slots = [Int32](repeating: 0, count: slots.count * 2)
+        let mask = slots.count - 1
+        for (index, hash) in hashes.enumerated() {
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(index + 1)
+        }
     }
 }

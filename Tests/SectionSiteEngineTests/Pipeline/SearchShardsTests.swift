@@ -104,6 +104,25 @@ struct SearchShardsTests {
         #expect(folded == ["unicode", "ecole", "naive", "x", "σασ", "2026"])
     }
 
+    @Test("words read by their bytes are the words read scalar by scalar, on seeded texts of every kind of character")
+    func wordsByBytes() {
+        var generator = SeededRandom(seed: 58)
+        let pieces = [
+            "word", "Word", "WORD", "2026", " ", "-", "_", ",", "\n", "é", "e\u{301}", "\u{301}", "“", "”", "—", "’s",
+            "ΣΑΣ", "ς", "\u{37E}", "\u{212A}", "\u{212B}", "한국어", "日本語", "ǅ", "ﬁ", "İ", "ß", "🙂", "Ⅻ", "²", "x",
+        ]
+        for _ in 0..<500 {
+            let text = (0..<Int.random(in: 0...24, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }.joined()
+            var byScalars: [String] = []
+            SearchShards.forEachWord(in: text) { byScalars.append($0) }
+            var byBytes: [String] = []
+            SearchShards.forEachWordBytes(in: text) { byBytes.append(String(decoding: $0, as: UTF8.self)) }
+            #expect(byBytes == byScalars, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
     @Test("postings: best first (title, heading, text), then by page; the first heading that holds the word")
     func ordering() throws {
         var files = TestSite.theme
