@@ -59,7 +59,10 @@ struct BuildStart {
             case .loaded(let record): snapshot = record
             }
         }
-        let describes = snapshot.map { Self.describesOutput($0, out: options.out) } ?? false
+        let describes =
+            snapshot.map {
+                Self.describesOutput($0, out: options.out) || Self.holdsAsWritten(options.out, $0, manifest: manifest)
+            } ?? false
         var mismatch: String?
         if let record = snapshot, var previous = try SiteRecord.restore(record, options: options, mismatch: &mismatch),
             let stood = describes ? [] : SiteRecord.stand(&previous, from: BuildState(folder: options.state).pages)
@@ -99,6 +102,24 @@ struct BuildStart {
             searchInOutput = describesOutput && saved?.generation == record.takenAt
         }
         _ = try site.apply(found.changes)
+    }
+
+    /// Whether the output folder `out` holds what the snapshot's build wrote though its stamps are not the ones
+    /// recorded: a CI runner that restores the output with `.sectionsite/` from a cache gets new times for every
+    /// file. It does when its manifest is the one the build wrote and every file the manifest lists has the hash it
+    /// lists: reading 24,000 files (200 MB at 10,000 pages) costs a fraction of writing them again.
+    private static func holdsAsWritten(
+        _ out: URL, _ snapshot: SiteSnapshot, manifest: Background<OutputManifest?>?
+    ) -> Bool {
+        guard let recorded = snapshot.outManifest, let manifest = manifest?.value,
+            ContentHash.ofFile(out.path + "/" + OutputManifest.path.rawValue)?.hex == recorded
+        else { return false }
+        let root = out.path + "/"
+        let files = Array(manifest.hashes)
+        let chunks = stride(from: 0, to: files.count, by: 256).map { $0..<min($0 + 256, files.count) }
+        return chunks.parallelMap { chunk in
+            files[chunk].allSatisfy { ContentHash.ofFile(root + $0.key.rawValue)?.hex == $0.value }
+        }.allSatisfy { $0 }
     }
 
     /// Whether the snapshot describes the output folder `out` as it is now.

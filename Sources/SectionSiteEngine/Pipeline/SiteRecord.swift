@@ -183,6 +183,7 @@ enum SiteRecord {
             templates: site.theme.templateHashes, pages: records, rendered: rendered, copies: copies, feed: feed,
             indexes: indexes,
             out: out.path, outStamp: FileStamp.of(FilePath(out.path)),
+            outManifest: ContentHash.ofFile(out.path + "/" + OutputManifest.path.rawValue)?.hex,
             takenAt: Int64(Date().timeIntervalSince1970 * 1e9))
     }
 }

@@ -53,6 +53,7 @@ extension SiteSnapshot {
         out.list(indexes) { $0.string($1.rawValue) }
         out.string(self.out)
         out.optional(outStamp) { $0.stamp($1) }
+        out.optional(outManifest) { $0.string($1) }
         out.int(Int(takenAt))
         try write(out.bytes)
     }
@@ -167,6 +168,7 @@ extension SiteSnapshot {
                     feed: try input.map { input in try input.list { PageVersion(try $0.string()) } },
                     indexes: try input.list { OutputPath(try $0.string()) },
                     out: try input.string(), outStamp: try input.optional { try $0.stamp() },
+                    outManifest: try input.optional { try $0.string() },
                     takenAt: Int64(try input.int()))
             } catch {
                 return nil

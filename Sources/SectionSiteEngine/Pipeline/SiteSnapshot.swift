@@ -8,7 +8,7 @@ struct SiteSnapshot: Sendable {
     /// 4: page URLs percent-encoded (a record of 3 may hold raw ones, so it is not used); 6: the indexes' paths;
     /// 9: who wrote it, the fingerprint in named parts, where each unknown fence word is, each page's animation
     /// and the hash of its file's text.
-    static let format = "sectionsite-snapshot/10"
+    static let format = "sectionsite-snapshot/11"
 
     /// Who writes records: this SectionSite on this platform. A record another wrote is not used (file systems,
     /// paths and the rendering itself may differ), and the build says so in one line.
@@ -77,6 +77,10 @@ struct SiteSnapshot: Sendable {
     /// The output folder the snapshot describes, and its stamp right after it was written.
     var out: String
     var outStamp: FileStamp?
+    /// The hash of the output's manifest as the build wrote it (`OutputManifest`): an output whose stamps are new
+    /// (restored from a CI cache beside `.sectionsite/`) is the one described when its manifest is this one and
+    /// every file it lists has the hash it lists.
+    var outManifest: String?
     /// When the snapshot was made, in nanoseconds since 1970: a file stamped this recently may have changed again
     /// within the file system's clock tick, so its text is compared rather than its stamp.
     var takenAt: Int64

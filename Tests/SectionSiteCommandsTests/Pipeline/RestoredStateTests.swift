@@ -98,6 +98,67 @@ struct RestoredStateTests {
         }
     }
 
+    @Test(
+        "an output restored beside .sectionsite/, every time new, is updated in place when each file has its manifest's hash, and written anew when one has not"
+    )
+    func restoredOutput() throws {
+        var files = TestSite.blog()
+        files["Content/about.md"] = TestSite.page("s:one,two")
+        let site = try TestSite(files)
+        try site.build()
+        try site.build()
+        /// A clone with the output too, each of its files written anew, as a cache restores them.
+        func cloneWithOutput() throws -> URL {
+            let clone = try Self.freshClone(of: site.folder)
+            for path in FileTree.files(under: site.out) {
+                let target = clone.appendingPathComponent("_site/" + path)
+                try FileManager.default.createDirectory(
+                    at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(contentsOf: site.out.appendingPathComponent(path)).write(to: target)
+            }
+            return clone
+        }
+        /// Each output file's inode and bytes.
+        func held(_ out: URL) throws -> [String: (inode: Int, bytes: Data)] {
+            var held: [String: (Int, Data)] = [:]
+            for path in FileTree.files(under: out) {
+                let file = out.appendingPathComponent(path)
+                let inode = try FileManager.default.attributesOfItem(atPath: file.path)[.systemFileNumber] as! NSNumber
+                held[path] = (inode.intValue, try Data(contentsOf: file))
+            }
+            return held
+        }
+        let edit = ["Content/about.md": TestSite.page("s:one,two,three")]
+        try site.write(edit)
+        try site.build()
+        let expected = try #require(OutputManifest(of: site.out))
+        for altered in [false, true] {
+            let clone = try cloneWithOutput()
+            defer { try? FileManager.default.removeItem(at: clone) }
+            let out = clone.appendingPathComponent("_site")
+            if altered {
+                let about = out.appendingPathComponent("about/index.html")
+                try (try String(contentsOf: about, encoding: .utf8) + "<!-- by hand -->").write(
+                    to: about, atomically: false, encoding: .utf8)
+            }
+            for (path, text) in edit { try Data(text.utf8).write(to: clone.appendingPathComponent(path)) }
+            let before = try held(out)
+            let report = try SiteBuilder(options: site.plugins.options(site: clone, out: out)).build()
+            #expect(report.incremental)
+            #expect(OutputManifest(of: out) == expected, "altered: \(altered)")
+            #expect(OutputManifest(hashing: out) == expected, "altered: \(altered)")
+            let after = try held(out)
+            let same = after.keys.filter { before[$0]?.bytes == after[$0]!.bytes }
+            #expect(same.count > 10)
+            // As written: the files the build does not change are the files restored, not copies of them. One
+            // altered: nothing restored is trusted, and every file is written again.
+            let kept = same.filter { before[$0]!.inode == after[$0]!.inode }
+            #expect(
+                altered ? kept.isEmpty : kept.count == same.count,
+                "altered: \(altered), kept \(kept.count) of \(same.count)")
+        }
+    }
+
     @Test("--verify passes on a build's output, and names the file altered by hand, removed, or added")
     func verify() throws {
         var files = TestSite.blog()
