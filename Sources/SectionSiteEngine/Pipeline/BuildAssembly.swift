@@ -88,7 +88,7 @@ struct BuildAssembly {
         let folder = out.path + "/"
         // Whether the previous output holds a file: by the listing of its files made while this build ran (which
         // leaves hidden names out), else by asking for each (24,000 calls took a tenth of a one-page build).
-        let listed = start.listing.map { Set($0.value) }
+        let listed = start.listed?.value
         func held(_ path: OutputPath) -> Bool {
             guard let listed, !Self.isHidden(path.rawValue) else { return access(folder + path.rawValue, F_OK) == 0 }
             return listed.contains(path.rawValue)
