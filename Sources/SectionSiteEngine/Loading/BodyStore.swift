@@ -106,6 +106,9 @@ package final class BodyStore: Sendable {
         }
     }
 
+    /// The bytes at `place`, as they are.
+    func bytes(of place: Place) throws -> [UInt8] { try bytes(at: place) }
+
     private func bytes(at place: Place) throws -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: place.count)
         try bytes.withUnsafeMutableBytes { buffer in

@@ -104,6 +104,15 @@ final class LoadedPage: Sendable, Equatable {
     let unknownLanguages: [UnknownLanguage]
     /// What is wrong in the page but does not stop a build: a picture that cannot be found or read.
     let warnings: [Diagnostic]
+    /// For a page restored from the previous build's record, where its record is in that file: the next record
+    /// copies it from there while the page is this one (a page read again, or only touched, is another object).
+    let recorded: Recorded?
+
+    /// Where a page's record is in a record file.
+    struct Recorded: Sendable {
+        let store: BodyStore
+        var place: BodyStore.Place
+    }
 
     /// Creates a loaded page whose parts are in memory.
     convenience init(
@@ -135,9 +144,10 @@ final class LoadedPage: Sendable, Equatable {
         fieldImages: [String: [String: ProcessedImage]],
         isComplete: Bool, collectionFolders: [String]?, stamp: FileStamp?, listing: Listing? = nil,
         tagSlugs: [String]? = nil,
-        warnings: [Diagnostic] = [], unknownLanguages: [UnknownLanguage] = []
+        warnings: [Diagnostic] = [], unknownLanguages: [UnknownLanguage] = [], recorded: Recorded? = nil
     ) {
         self.page = page
+        self.recorded = recorded
         self.unknownLanguages = unknownLanguages
         self.body = body
         self.keptSummary = summary
@@ -231,7 +241,8 @@ final class LoadedPage: Sendable, Equatable {
             images: images,
             fieldImages: fieldImages, isComplete: isComplete, collectionFolders: collectionFolders,
             stamp: stamp ?? self.stamp,
-            listing: listing, tagSlugs: tagSlugs, warnings: warnings, unknownLanguages: unknownLanguages)
+            listing: listing, tagSlugs: tagSlugs, warnings: warnings, unknownLanguages: unknownLanguages,
+            recorded: stamp == nil ? recorded : nil)  // the same record, its parts elsewhere; a new stamp is another
     }
 
     /// The body's blocks, read back from the store when they wait there.

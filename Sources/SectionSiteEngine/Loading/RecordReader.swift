@@ -9,6 +9,9 @@ struct RecordReader {
 
     init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
+    /// How many bytes have been read.
+    var position: Int { offset }
+
     /// Where the value of type `type` at the reader's position is, read past without being made.
     mutating func place<Value: Recorded>(of type: Value.Type) throws -> BodyStore.Place {
         let start = offset

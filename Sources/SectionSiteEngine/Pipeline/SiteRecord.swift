@@ -34,7 +34,7 @@ enum SiteRecord {
                 textHash: record.textHash,
                 templatesUsed: [], images: [], fieldImages: [:], isComplete: false,
                 collectionFolders: record.collectionFolders, stamp: record.stamp,
-                unknownLanguages: record.unknownLanguages)
+                unknownLanguages: record.unknownLanguages, recorded: record.recorded)
         }
         site.content.rebuild(from: site.loaded, config: site.config)
         _ = site.content.refreshTree(drawn: !site.theme.navigationTemplates.isEmpty)
@@ -163,7 +163,7 @@ enum SiteRecord {
                 tags: page.tags, aliases: page.aliases, summary: made.keptSummary, frontMatter: page.frontMatter,
                 collectionFolders: made.collectionFolders, fileLinks: made.fileLinks,
                 linkedFiles: made.linkedFiles, headings: made.keptHeadings,
-                text: made.keptText, unknownLanguages: made.unknownLanguages)
+                text: made.keptText, unknownLanguages: made.unknownLanguages, recorded: defined ? nil : made.recorded)
         }
         let rendered = site.output.records.values.sorted { $0.page.url < $1.page.url }.map { record in
             SiteSnapshot.RenderedRecord(

@@ -20,7 +20,21 @@ extension SiteSnapshot {
         for start in stride(from: 0, to: slices.count, by: 16) {
             let made = try Array(slices[start..<min(start + 16, slices.count)]).parallelMap { range -> [UInt8] in
                 var out = RecordWriter()
-                for page in pages[range] { try Self.encode(page, to: &out) }
+                // A page restored from the previous record and unchanged is its bytes there; consecutive ones, one
+                // run of them (a one-page build at 10,000 pages wrote 10,000 records field by field for one).
+                var run: LoadedPage.Recorded?
+                for page in pages[range] {
+                    if let recorded = page.recorded, let before = run, before.store === recorded.store,
+                        before.place.offset + Int64(before.place.count) == recorded.place.offset
+                    {
+                        run!.place.count += recorded.place.count
+                        continue
+                    }
+                    if let before = run { out.append(try before.store.bytes(of: before.place)) }
+                    run = page.recorded
+                    if run == nil { try Self.encode(page, to: &out) }
+                }
+                if let before = run { out.append(try before.store.bytes(of: before.place)) }
                 return out.bytes
             }
             for bytes in made {
@@ -116,7 +130,8 @@ extension SiteSnapshot {
                 let fingerprint: [String: String] = try input.map { try $0.string() }
                 let templates: [String: String] = try input.map { try $0.string() }
                 let pages = try input.list { input in
-                    PageRecord(
+                    let start = input.position
+                    var page = PageRecord(
                         source: SourceID(recorded: try input.string()), stamp: try input.stamp(),
                         sourceHash: try input.digest(),
                         textHash: try input.digest(),
@@ -141,6 +156,11 @@ extension SiteSnapshot {
                         unknownLanguages: try input.list { input in
                             LoadedPage.UnknownLanguage(word: try input.string(), location: try input.location())
                         })
+                    if let store {
+                        page.recorded = LoadedPage.Recorded(
+                            store: store, place: BodyStore.Place(offset: Int64(start), count: input.position - start))
+                    }
+                    return page
                 }
                 let rendered = try input.list { input in
                     RenderedRecord(

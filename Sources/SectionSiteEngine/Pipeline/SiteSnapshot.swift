@@ -41,6 +41,9 @@ struct SiteSnapshot: Sendable {
         var text: Kept<String>
         /// Fence words the highlighter did not know, for the build's warning.
         var unknownLanguages: [LoadedPage.UnknownLanguage]
+        /// Where this record's bytes are in the file it was read from (not written): a page the next record lists
+        /// unchanged is copied from there as it is, not written field by field again.
+        var recorded: LoadedPage.Recorded?
     }
 
     /// One output page; its title, date and summary are its source page's.

@@ -275,6 +275,35 @@ struct IncrementalBuildTests {
     }
 
     @Test(
+        "a record after an incremental build copies the unchanged pages' records from the last one: the bytes writing each field gives"
+    )
+    func recordCopiesUnchangedPages() throws {
+        var files = TestSite.theme
+        for number in 10..<22 {
+            files["Content/notes/n\(number).md"] = "---\ntitle: Note \(number)\n---\nText \(number).\n"
+        }
+        let site = try TestSite(plugins: .command, files)
+        let state = site.folder.appendingPathComponent(".sectionsite")
+        // Files an hour old: one stamped within two seconds of the record is read again, and its record written anew.
+        for path in FileTree.files(under: site.folder) {
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date().addingTimeInterval(-3600)],
+                ofItemAtPath: site.folder.appendingPathComponent(path).path)
+        }
+        try site.build()
+        try site.write(["Content/notes/n15.md": "---\ntitle: Note 15\n---\nText 15, changed.\n"])
+        try site.build()
+        let written = try Data(contentsOf: SiteSnapshot.file(state))
+        var snapshot = try #require(SiteSnapshot.load(state))
+        #expect(snapshot.pages.count == 12)
+        for index in snapshot.pages.indices { snapshot.pages[index].recorded = nil }
+        var encoded: [UInt8] = []
+        try snapshot.encode { encoded += $0 }
+        #expect(encoded == Array(written))
+        #expect(try site.build().startedOver == nil)
+    }
+
+    @Test(
         "after every step of a random edit series, the incremental output equals a build from nothing (one language, two)",
         arguments: [(1, false), (2, false), (3, true), (4, true)] as [(UInt64, Bool)])
     func equalsColdBuild(seed: UInt64, languages: Bool) throws {
