@@ -16,7 +16,16 @@ struct SectionSiteCommand: AsyncParsableCommand {
     )
 
     /// The site the commands work on: its folder is `--site`'s default, its pages and bindings are built with it.
-    @TaskLocal static var website = Website()
+    static var website: Website { running.website }
+
+    /// The site, held by reference: a task-local value is kept in the task's own stack of allocations.
+    @TaskLocal static var running = Running(Website())
+
+    /// The site of a run of the command line.
+    final class Running: Sendable {
+        let website: Website
+        init(_ website: Website) { self.website = website }
+    }
 
     /// What `build` and `serve` say once when code cannot be highlighted: the package was built without its
     /// `KSyntaxHighlighting` trait (a Mac without Qt) and the program names no highlighter of its own. Nil otherwise.

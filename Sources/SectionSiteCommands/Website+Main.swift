@@ -21,7 +21,7 @@ extension Website {
         if site.highlighter == nil, Highlighter.kateIsBuiltIn { site.highlighter = .kate }
         if site.imageProcessor == nil { site.imageProcessor = .vips }
         if site.apiReader == nil { site.apiReader = .symbolGraphs }
-        await SectionSiteCommand.$website.withValue(site) {
+        await SectionSiteCommand.$running.withValue(SectionSiteCommand.Running(site)) {
             await SectionSiteCommand.main(arguments)
         }
     }

@@ -8,27 +8,34 @@ extension ImageProcessor {
     /// decoding it (libjpeg's DCT scaling, so a 4,000-pixel photo is never held at full size to make a 480-pixel
     /// one), streams the rest, and writes WebP and AVIF (through libheif) besides JPEG and PNG. See the
     /// documentation's Images page for why it and not another library.
-    public static let vips: ImageProcessor = {
-        guard Vips.started else {
-            return ImageProcessor(
-                name: "libvips (unavailable)", writes: [],
-                header: { _ throws(Failure) in throw Failure("cannot be read: libvips did not start") },
-                make: { _ throws(Failure) in throw Failure("cannot be processed: libvips did not start") })
-        }
-        let writes = Set(
-            ImageFormat.allCases.filter { format in
-                Vips.number(format).map { sectionsite_vips_can_write($0) != 0 } ?? false
-            })
-        return ImageProcessor(
-            name: "libvips \(vips_version(0)).\(vips_version(1)).\(vips_version(2))", writes: writes,
-            header: Vips.header, make: Vips.make)
-    }()
+    ///
+    /// libvips starts when a picture is first read or made, not before: a site without pictures never starts it.
+    /// Its version, in the processor's name, needs no start.
+    public static let vips = ImageProcessor(
+        name: "libvips \(vips_version(0)).\(vips_version(1)).\(vips_version(2))", formats: { Vips.writes },
+        header: { file throws(Failure) in
+            guard Vips.started else { throw Failure("cannot be read: libvips did not start") }
+            return try Vips.header(file)
+        },
+        make: { job throws(Failure) in
+            guard Vips.started else { throw Failure("cannot be processed: libvips did not start") }
+            try Vips.make(job)
+        })
 }
 
 /// The calls into libvips.
 private enum Vips {
     /// Whether libvips started: once per process.
     static let started = sectionsite_vips_start() == 0
+
+    /// The formats libvips can write here; none when it did not start.
+    static let writes: Set<ImageFormat> =
+        started
+        ? Set(
+            ImageFormat.allCases.filter { format in
+                Vips.number(format).map { sectionsite_vips_can_write($0) != 0 } ?? false
+            })
+        : []
 
     /// Held while reading libvips's error buffer, which is one for the process.
     private static let errors = NSLock()

@@ -60,8 +60,12 @@ public struct ImageProcessor: Sendable, Equatable {
 
     /// Names the processor and its version in the cache: another name makes every cached picture stale.
     public var name: String
-    /// The formats it can write.
-    public var writes: Set<ImageFormat>
+    /// The formats it can write, asked for only when a site has pictures.
+    public var writes: Set<ImageFormat> {
+        get { formats() }
+        set { formats = { newValue } }
+    }
+    private var formats: @Sendable () -> Set<ImageFormat>
     /// Reads a file's header.
     public var header: @Sendable (_ file: FilePath) throws(Failure) -> Header
     /// Makes a job's files; it must leave no file behind when it fails.
@@ -73,8 +77,18 @@ public struct ImageProcessor: Sendable, Equatable {
         header: @escaping @Sendable (_ file: FilePath) throws(Failure) -> Header,
         make: @escaping @Sendable (_ job: Job) throws(Failure) -> Void
     ) {
+        self.init(name: name, formats: { writes }, header: header, make: make)
+    }
+
+    /// A processor called `name` whose formats `formats` tells when first asked: a library that takes a while to
+    /// start (libvips: 40 ms, the first tenth of a one-page build) starts only for a site with pictures.
+    package init(
+        name: String, formats: @escaping @Sendable () -> Set<ImageFormat>,
+        header: @escaping @Sendable (_ file: FilePath) throws(Failure) -> Header,
+        make: @escaping @Sendable (_ job: Job) throws(Failure) -> Void
+    ) {
         self.name = name
-        self.writes = writes
+        self.formats = formats
         self.header = header
         self.make = make
     }
