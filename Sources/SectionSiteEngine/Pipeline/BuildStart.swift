@@ -46,13 +46,15 @@ struct BuildStart {
         // Started before the record is read, which says whether it describes this output: when it does not (a build
         // into another folder, an output changed by hand), the listing is not waited for.
         let out = options.out
-        let listing: Background<[String]>?, manifest: Background<OutputManifest?>?
+        let listing: Background<[String]>?, listed: Background<Set<String>>?, manifest: Background<OutputManifest?>?
         if incremental && access(SiteSnapshot.file(options.state).path, F_OK) == 0
             && access(out.path + "/" + OutputManifest.path.rawValue, F_OK) == 0
         {
-            (listing, manifest) = (Background { FileTree.files(under: out) }, Background { OutputManifest(of: out) })
+            let files = Background { FileTree.files(under: out) }
+            (listing, listed) = (files, Background { Set(files.value) })
+            manifest = Background { OutputManifest(of: out) }
         } else {
-            (listing, manifest) = (nil, nil)
+            (listing, listed, manifest) = (nil, nil, nil)
         }
         if incremental {
             switch SiteSnapshot.read(options.state) {
@@ -63,15 +65,15 @@ struct BuildStart {
         }
         let describes =
             snapshot.map {
-                Self.describesOutput($0, out: options.out) || Self.holdsAsWritten(options.out, $0, manifest: manifest)
+                Self.describesOutput($0, out: options.out)
+                    || Self.holdsAsWritten(options.out, $0, manifest: manifest, listed: listed)
             } ?? false
         var mismatch: String?
         if let record = snapshot, var previous = try SiteRecord.restore(record, options: options, mismatch: &mismatch),
             let stood = describes ? [] : SiteRecord.stand(&previous, from: BuildState(folder: options.state).pages)
         {
             (site, self.record, describesOutput, fromStore) = (previous, record, describes, stood)
-            (self.listing, self.manifest) = describes ? (listing, manifest) : (nil, nil)
-            listed = self.listing.map { listing in Background { Set(listing.value) } }
+            if describes { (self.listing, self.listed, self.manifest) = (listing, listed, manifest) }
             try applyChanges(since: record, options: options, progress: progress)
         } else {
             if snapshot != nil {
@@ -110,11 +112,15 @@ struct BuildStart {
     /// Whether the output folder `out` holds what the snapshot's build wrote though its stamps are not the ones
     /// recorded: a CI runner that restores the output with `.sectionsite/` from a cache gets new times for every
     /// file. It does when its manifest is the one the build wrote and every file the manifest lists has the hash it
-    /// lists: reading 24,000 files (200 MB at 10,000 pages) costs a fraction of writing them again.
+    /// lists: reading 24,000 files (200 MB at 10,000 pages) costs a fraction of writing them again. Only files the
+    /// listing found are read, and it follows no symbolic link: a restored output's link to a file elsewhere, named
+    /// as one of its files, makes it an output to write again, not one to read through.
     private static func holdsAsWritten(
-        _ out: URL, _ snapshot: SiteSnapshot, manifest: Background<OutputManifest?>?
+        _ out: URL, _ snapshot: SiteSnapshot, manifest: Background<OutputManifest?>?, listed: Background<Set<String>>?
     ) -> Bool {
-        guard let recorded = snapshot.outManifest, let manifest = manifest?.value,
+        guard let recorded = snapshot.outManifest, let manifest = manifest?.value, let listed = listed?.value,
+            listed.contains(OutputManifest.path.rawValue),
+            manifest.hashes.keys.allSatisfy({ listed.contains($0.rawValue) }),
             ContentHash.ofFile(out.path + "/" + OutputManifest.path.rawValue)?.hex == recorded
         else { return false }
         let root = out.path + "/"

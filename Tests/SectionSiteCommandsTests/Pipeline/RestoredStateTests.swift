@@ -132,21 +132,27 @@ struct RestoredStateTests {
         try site.write(edit)
         try site.build()
         let expected = try #require(OutputManifest(of: site.out))
-        for altered in [false, true] {
+        // As written; one file altered by hand; one file a link to a copy of itself outside the output.
+        for way in ["as written", "altered", "linked"] {
+            let altered = way != "as written"
             let clone = try cloneWithOutput()
             defer { try? FileManager.default.removeItem(at: clone) }
             let out = clone.appendingPathComponent("_site")
-            if altered {
-                let about = out.appendingPathComponent("about/index.html")
+            let about = out.appendingPathComponent("about/index.html")
+            if way == "altered" {
                 try (try String(contentsOf: about, encoding: .utf8) + "<!-- by hand -->").write(
                     to: about, atomically: false, encoding: .utf8)
+            } else if way == "linked" {
+                let elsewhere = clone.appendingPathComponent("elsewhere.html")
+                try FileManager.default.moveItem(at: about, to: elsewhere)
+                try FileManager.default.createSymbolicLink(at: about, withDestinationURL: elsewhere)
             }
             for (path, text) in edit { try Data(text.utf8).write(to: clone.appendingPathComponent(path)) }
             let before = try held(out)
             let report = try SiteBuilder(options: site.plugins.options(site: clone, out: out)).build()
             #expect(report.incremental)
-            #expect(OutputManifest(of: out) == expected, "altered: \(altered)")
-            #expect(OutputManifest(hashing: out) == expected, "altered: \(altered)")
+            #expect(OutputManifest(of: out) == expected, "\(way)")
+            #expect(OutputManifest(hashing: out) == expected, "\(way)")
             let after = try held(out)
             let same = after.keys.filter { before[$0]?.bytes == after[$0]!.bytes }
             #expect(same.count > 10)
@@ -155,7 +161,7 @@ struct RestoredStateTests {
             let kept = same.filter { before[$0]!.inode == after[$0]!.inode }
             #expect(
                 altered ? kept.isEmpty : kept.count == same.count,
-                "altered: \(altered), kept \(kept.count) of \(same.count)")
+                "\(way): kept \(kept.count) of \(same.count)")
         }
     }
 
