@@ -25,7 +25,7 @@ package struct SiteBuilder: Sendable {
         incremental: Bool = true, progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }
     ) throws -> BuildReport {
         let (report, built) = try make(incremental: incremental, progress: progress)
-        Self.release(built)
+        Self.release(consume built)
         return report
     }
 
@@ -37,7 +37,7 @@ package struct SiteBuilder: Sendable {
 
     /// Frees what the build made on a thread of its own: hundreds of thousands of objects at 10,000 pages, a tenth of
     /// the build's wall time and more, which a command that is about to end need not wait for.
-    private static func release(_ built: Built) {
+    private static func release(_ built: consuming Built) {
         let held = Held(built)
         Thread.detachNewThread { held.value = nil }
     }
